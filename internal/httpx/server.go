@@ -1,0 +1,229 @@
+package httpx
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+
+	"linguaport/internal/logging"
+)
+
+// Check probes one dependency for /readyz.
+type Check struct {
+	Name  string
+	Probe func(ctx context.Context) error
+}
+
+// Server is the HTTP server every process runs: the application handler plus /healthz,
+// /readyz and /metrics, with request ids, language, tracing, access logs and metrics around it.
+type Server struct {
+	name     string
+	log      *slog.Logger
+	checks   []Check
+	registry *prometheus.Registry
+	srv      *http.Server
+
+	mu         sync.Mutex
+	onShutdown []func()
+}
+
+// Options configures a Server.
+type Options struct {
+	Name    string
+	Handler http.Handler
+	Checks  []Check
+	Logger  *slog.Logger
+	// AccessLog logs one line per request at info level; off, only 5xx answers are logged.
+	AccessLog bool
+}
+
+// NewServer wraps the application handler.
+func NewServer(o Options) *Server {
+	s := &Server{name: o.Name, log: o.Logger, checks: o.Checks, registry: prometheus.NewRegistry()}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	s.registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	requests := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "http_requests_total", Help: "HTTP requests answered, by route pattern, method and status.",
+	}, []string{"route", "method", "code"})
+	latency := prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "http_request_duration_seconds", Help: "Time to answer HTTP requests.",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+	}, []string{"route", "method"})
+	s.registry.MustRegister(requests, latency)
+
+	app := instrument(o.Handler, s.log, o.AccessLog, requests, latency)
+	app = otelhttp.NewHandler(app, o.Name, otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string {
+		return r.Method + " " + r.URL.Path
+	}))
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		_ = WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	mux.HandleFunc("GET /readyz", s.ready)
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
+	mux.Handle("/", app)
+
+	s.srv = &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	return s
+}
+
+// Registry lets a service add its own metrics to /metrics.
+func (s *Server) Registry() *prometheus.Registry { return s.registry }
+
+// OnShutdown runs f when shutdown starts, before in-flight requests are drained; services use
+// it to leave Consul first so no new traffic is sent their way while they drain.
+func (s *Server) OnShutdown(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.onShutdown = append(s.onShutdown, f)
+}
+
+// Serve answers on ln until ctx is done, then shuts down gracefully within 15 seconds.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	errc := make(chan error, 1)
+	go func() { errc <- s.srv.Serve(ln) }()
+	s.log.Info("listening", "addr", ln.Addr().String())
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
+	}
+	s.mu.Lock()
+	hooks := s.onShutdown
+	s.mu.Unlock()
+	for _, f := range hooks {
+		f()
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := s.srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	s.log.Info("stopped")
+	return nil
+}
+
+func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	status, code := map[string]string{}, http.StatusOK
+	for _, c := range s.checks {
+		if err := c.Probe(ctx); err != nil {
+			status[c.Name] = err.Error()
+			code = http.StatusServiceUnavailable
+			continue
+		}
+		status[c.Name] = "ok"
+	}
+	_ = WriteJSON(w, code, map[string]any{"ready": code == http.StatusOK, "checks": status})
+}
+
+// instrument adds the request id and language to the context, then records the answer.
+func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *prometheus.CounterVec, latency *prometheus.HistogramVec) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if !ValidRequestID(id) {
+			id = NewRequestID()
+			r.Header.Set("X-Request-Id", id)
+		}
+		w.Header().Set("X-Request-Id", id)
+		ctx := logging.WithRequestID(r.Context(), id)
+		ctx = WithLang(ctx, ParseAcceptLanguage(r.Header.Get("Accept-Language")))
+		r = r.WithContext(ctx)
+
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+
+		elapsed := time.Since(start)
+		route := r.Pattern
+		if route == "" {
+			route = "unmatched"
+		}
+		requests.WithLabelValues(route, r.Method, strconv.Itoa(rec.status)).Inc()
+		latency.WithLabelValues(route, r.Method).Observe(elapsed.Seconds())
+		if accessLog || rec.status >= 500 {
+			level := slog.LevelInfo
+			if rec.status >= 500 {
+				level = slog.LevelError
+			}
+			log.Log(ctx, level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+				"bytes", rec.bytes, "duration_ms", float64(elapsed.Microseconds())/1000, "remote", r.RemoteAddr)
+		}
+	})
+}
+
+// ValidRequestID accepts ids that are safe to echo and log: 8 to 64 letters, digits and dashes.
+func ValidRequestID(id string) bool {
+	if len(id) < 8 || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// NewRequestID returns 128 random bits in hex.
+func NewRequestID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status      int
+	bytes       int
+	wroteHeader bool
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	if !r.wroteHeader {
+		r.status, r.wroteHeader = code, true
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	r.wroteHeader = true
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer (flushing, deadlines).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// Flush keeps streamed responses (proxied downloads) streaming.
+func (r *statusRecorder) Flush() {
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}

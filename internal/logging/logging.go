@@ -1,0 +1,65 @@
+// Package logging builds the JSON slog logger every process uses and carries the request id
+// through contexts so that each log line can be tied to a request and a trace.
+package logging
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strings"
+
+	"go.opentelemetry.io/otel/trace"
+)
+
+type requestIDKey struct{}
+
+// WithRequestID returns a context carrying the request id.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestIDKey{}, id)
+}
+
+// RequestID returns the request id carried by ctx, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// New returns a JSON logger writing to w at the given level ("debug", "info", "warn", "error")
+// that adds request_id, trace_id and span_id from the context of each record.
+func New(w io.Writer, service, level string) *slog.Logger {
+	h := slog.NewJSONHandler(w, &slog.HandlerOptions{Level: ParseLevel(level)})
+	return slog.New(contextHandler{h}).With("service", service)
+}
+
+// ParseLevel maps a level name to a slog level; unknown names mean info.
+func ParseLevel(level string) slog.Level {
+	switch strings.ToLower(level) {
+	case "debug":
+		return slog.LevelDebug
+	case "warn", "warning":
+		return slog.LevelWarn
+	case "error":
+		return slog.LevelError
+	}
+	return slog.LevelInfo
+}
+
+type contextHandler struct{ slog.Handler }
+
+func (h contextHandler) Handle(ctx context.Context, r slog.Record) error {
+	if id := RequestID(ctx); id != "" {
+		r.AddAttrs(slog.String("request_id", id))
+	}
+	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
+		r.AddAttrs(slog.String("trace_id", sc.TraceID().String()), slog.String("span_id", sc.SpanID().String()))
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h contextHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return contextHandler{h.Handler.WithAttrs(attrs)}
+}
+
+func (h contextHandler) WithGroup(name string) slog.Handler {
+	return contextHandler{h.Handler.WithGroup(name)}
+}

@@ -1,0 +1,114 @@
+package mongox_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/mongox"
+	"linguaport/internal/testenv"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+type account struct {
+	ID             string `bson:"_id"`
+	Balance        int64  `bson:"balance"`
+	mongox.Version `bson:",inline"`
+}
+
+var errInsufficient = errors.New("insufficient balance")
+
+func TestUpdateIsAtomicUnderConcurrency(t *testing.T) {
+	ctx := context.Background()
+	coll := testenv.Mongo(t).Collection("accounts")
+	if _, err := coll.InsertOne(ctx, account{ID: "a1", Balance: 0}); err != nil {
+		t.Fatal(err)
+	}
+	// Eight writers add 1 five times each; lost updates would leave less than 40.
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 5 {
+				_, err := mongox.Update(ctx, coll, "a1", func(a *account) (*account, error) {
+					a.Balance++
+					return a, nil
+				})
+				if err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	failed := 0
+	for err := range errs {
+		if !errors.Is(err, mongox.ErrConflict) {
+			t.Fatalf("unexpected error: %v", err)
+		}
+		failed++
+	}
+	var got account
+	if err := coll.FindOne(ctx, bson.D{{Key: "_id", Value: "a1"}}).Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Balance != int64(40-failed) || got.V != int64(40-failed) {
+		t.Fatalf("balance %d version %d after %d successful increments", got.Balance, got.V, 40-failed)
+	}
+}
+
+func TestUpdateRejectedByRuleLeavesDocumentUnchanged(t *testing.T) {
+	ctx := context.Background()
+	coll := testenv.Mongo(t).Collection("accounts")
+	if _, err := coll.InsertOne(ctx, account{ID: "a1", Balance: 5}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := mongox.Update(ctx, coll, "a1", func(a *account) (*account, error) {
+		if a.Balance < 10 {
+			return nil, errInsufficient
+		}
+		a.Balance -= 10
+		return a, nil
+	})
+	if !errors.Is(err, errInsufficient) {
+		t.Fatalf("err = %v", err)
+	}
+	var got account
+	_ = coll.FindOne(ctx, bson.D{{Key: "_id", Value: "a1"}}).Decode(&got)
+	if got.Balance != 5 || got.V != 0 {
+		t.Fatalf("document changed: %+v", got)
+	}
+	if _, err := mongox.Update(ctx, coll, "missing", func(a *account) (*account, error) { return a, nil }); !errors.Is(err, mongox.ErrNotFound) {
+		t.Fatalf("missing document: err = %v", err)
+	}
+}
+
+func TestEnsureIndexesMakesUniqueKeysIdempotencyGuards(t *testing.T) {
+	ctx := context.Background()
+	coll := testenv.Mongo(t).Collection("users")
+	idx := mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)}
+	for range 2 { // a second start must not fail on existing indexes
+		if err := mongox.EnsureIndexes(ctx, coll, idx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := coll.InsertOne(ctx, bson.D{{Key: "email", Value: "a@example.com"}}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := coll.InsertOne(ctx, bson.D{{Key: "email", Value: "a@example.com"}})
+	if !mongox.IsDuplicateKey(err) {
+		t.Fatalf("second insert: err = %v, want duplicate key", err)
+	}
+	if err := mongox.Ping(coll.Database().Client())(ctx); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,385 @@
+// Package testenv starts the real infrastructure tests run against: embedded FerretDB,
+// redis-server and a Consul dev agent, each on free loopback ports, and stops them afterwards.
+//
+// FerretDB and Consul are shared by all tests of one test binary (they are slow to start and
+// tests isolate themselves by database or service name); each Redis caller gets its own
+// redis-server, which starts in milliseconds and keeps stream names from colliding.
+// Use Main from TestMain so shared processes are stopped when the tests end.
+package testenv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	consul "github.com/hashicorp/consul/api"
+	"github.com/redis/go-redis/v9"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"linguaport/internal/embeddb"
+	"linguaport/internal/mongox"
+)
+
+var (
+	mu       sync.Mutex
+	stoppers []func()
+)
+
+func atExit(f func()) {
+	mu.Lock()
+	defer mu.Unlock()
+	stoppers = append(stoppers, f)
+}
+
+// Main runs the tests and then stops what the package started.
+func Main(m *testing.M) {
+	code := m.Run()
+	mu.Lock()
+	for i := len(stoppers) - 1; i >= 0; i-- {
+		stoppers[i]()
+	}
+	mu.Unlock()
+	os.Exit(code)
+}
+
+// RepoRoot is the directory holding go.mod, found by walking up from the working directory.
+func RepoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("go.mod not found above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// FreePorts returns n distinct loopback TCP ports that were free a moment ago. They are all held
+// open until every one is chosen, so the same port is never handed out twice.
+func FreePorts(n int) ([]int, error) {
+	ports := make([]int, 0, n)
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		defer ln.Close()
+		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
+	}
+	return ports, nil
+}
+
+// FreePort returns a loopback TCP port that was free a moment ago.
+func FreePort(t testing.TB) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("free port: %v", err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// ---- FerretDB ----
+
+var (
+	ferretOnce sync.Once
+	ferretURI  string
+	ferretErr  error
+)
+
+// MongoURI starts (once per test binary) an embedded FerretDB with the SQLite backend in a
+// temporary directory and returns its mongodb:// URI.
+func MongoURI(t testing.TB) string {
+	t.Helper()
+	ferretOnce.Do(func() { ferretURI, ferretErr = startFerret() })
+	if ferretErr != nil {
+		t.Fatalf("embedded FerretDB: %v", ferretErr)
+	}
+	return ferretURI
+}
+
+func startFerret() (string, error) {
+	dir, err := os.MkdirTemp("", "linguaport-ferretdb-")
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	db, err := embeddb.Start(ctx, "127.0.0.1:0", dir, nil)
+	if err != nil {
+		cancel()
+		return "", err
+	}
+	atExit(func() {
+		cancel()
+		<-db.Done()
+		_ = os.RemoveAll(dir)
+	})
+	return db.URI(), nil
+}
+
+// Mongo returns a database with a name unique to the test on the shared FerretDB; it is dropped
+// when the test ends.
+func Mongo(t testing.TB) *mongo.Database {
+	t.Helper()
+	ctx := context.Background()
+	client, err := mongox.Connect(ctx, MongoURI(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := client.Database(dbName(t))
+	t.Cleanup(func() {
+		_ = db.Drop(context.Background())
+		_ = client.Disconnect(context.Background())
+	})
+	return db
+}
+
+func dbName(t testing.TB) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(t.Name()) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	name := b.String()
+	if len(name) > 40 {
+		name = name[:40]
+	}
+	return fmt.Sprintf("t_%s_%d", name, time.Now().UnixNano()%1e9)
+}
+
+// ---- processes ----
+
+// Process is an external server started for tests.
+type Process struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+	logs *strings.Builder
+}
+
+// StartProcess runs name with args, its output kept for failure messages. The child is killed
+// if the test binary dies, so no server outlives the test run.
+func StartProcess(name string, args ...string) (*Process, error) {
+	var logs strings.Builder
+	cmd := exec.Command(name, args...)
+	cmd.Stdout = &syncWriter{b: &logs}
+	cmd.Stderr = cmd.Stdout
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", name, err)
+	}
+	p := &Process{cmd: cmd, done: make(chan struct{}), logs: &logs}
+	go func() { _ = cmd.Wait(); close(p.done) }()
+	return p, nil
+}
+
+// Pid is the process id.
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
+// Exited is closed when the process has ended.
+func (p *Process) Exited() <-chan struct{} { return p.done }
+
+// Output is what the process printed so far.
+func (p *Process) Output() string { return p.logs.String() }
+
+// Stop sends SIGTERM, waits up to 10 seconds, then kills.
+func (p *Process) Stop() {
+	select {
+	case <-p.done:
+		return
+	default:
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.done:
+	case <-time.After(10 * time.Second):
+		_ = p.cmd.Process.Kill()
+		<-p.done
+	}
+}
+
+// Kill ends the process at once, like a crash.
+func (p *Process) Kill() {
+	_ = p.cmd.Process.Kill()
+	<-p.done
+}
+
+type syncWriter struct {
+	mu sync.Mutex
+	b  *strings.Builder
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.b.Len() > 1<<20 {
+		return len(p), nil
+	}
+	return w.b.Write(p)
+}
+
+// WaitFor polls ready until it succeeds or timeout passes.
+func WaitFor(timeout time.Duration, ready func() error) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		err := ready()
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
+
+// ---- Redis ----
+
+// Redis is a redis-server started for one test.
+type Redis struct {
+	Addr   string
+	URL    string
+	Client *redis.Client
+}
+
+// StartRedis starts a private redis-server without persistence; it is stopped when the test ends.
+func StartRedis(t testing.TB) *Redis {
+	t.Helper()
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		t.Fatal("redis-server is not installed (apt-get install redis-server); make test installs it")
+	}
+	port := FreePort(t)
+	p, err := StartProcess(bin, "--bind", "127.0.0.1", "--port", strconv.Itoa(port), "--save", "", "--appendonly", "no", "--dir", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Stop)
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	client := redis.NewClient(&redis.Options{Addr: addr})
+	t.Cleanup(func() { _ = client.Close() })
+	if err := WaitFor(10*time.Second, func() error { return client.Ping(context.Background()).Err() }); err != nil {
+		t.Fatalf("redis-server did not start: %v\n%s", err, p.Output())
+	}
+	return &Redis{Addr: addr, URL: "redis://" + addr + "/0", Client: client}
+}
+
+// ---- Consul ----
+
+var (
+	consulOnce sync.Once
+	consulAddr string
+	consulErr  error
+)
+
+// ConsulBinary finds the consul binary built by `make tools` (.bin/consul), or CONSUL_BIN.
+func ConsulBinary() (string, error) {
+	if bin := os.Getenv("CONSUL_BIN"); bin != "" {
+		return bin, nil
+	}
+	root, err := RepoRoot()
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(root, ".bin", "consul")
+	if _, err := os.Stat(bin); err != nil {
+		return "", fmt.Errorf("%s not found: run `make tools` first", bin)
+	}
+	return bin, nil
+}
+
+// ConsulAddr starts (once per test binary) a Consul dev agent on free ports and returns its HTTP address.
+func ConsulAddr(t testing.TB) string {
+	t.Helper()
+	consulOnce.Do(func() { consulAddr, consulErr = startConsul() })
+	if consulErr != nil {
+		t.Fatalf("consul dev agent: %v", consulErr)
+	}
+	return consulAddr
+}
+
+// Consul returns an API client for the shared dev agent.
+func Consul(t testing.TB) *consul.Client {
+	t.Helper()
+	cfg := consul.DefaultConfig()
+	cfg.Address = ConsulAddr(t)
+	c, err := consul.NewClient(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// ConsulArgs are the arguments of a dev agent bound to loopback with every port chosen by the
+// caller, so parallel test binaries and the dev stack never collide on Consul's fixed defaults.
+func ConsulArgs(httpPort, serfLAN, serfWAN, server int, dataDir string) []string {
+	args := []string{"agent", "-dev", "-bind", "127.0.0.1", "-client", "127.0.0.1",
+		"-http-port", strconv.Itoa(httpPort), "-dns-port", "-1", "-grpc-port", "-1", "-grpc-tls-port", "-1",
+		"-serf-lan-port", strconv.Itoa(serfLAN), "-serf-wan-port", strconv.Itoa(serfWAN),
+		"-server-port", strconv.Itoa(server), "-log-level", "warn"}
+	if dataDir != "" {
+		args = append(args, "-data-dir", dataDir)
+	}
+	return args
+}
+
+func startConsul() (string, error) {
+	bin, err := ConsulBinary()
+	if err != nil {
+		return "", err
+	}
+	ports, err := FreePorts(4)
+	if err != nil {
+		return "", err
+	}
+	p, err := StartProcess(bin, ConsulArgs(ports[0], ports[1], ports[2], ports[3], "")...)
+	if err != nil {
+		return "", err
+	}
+	atExit(p.Stop)
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(ports[0]))
+	if err := WaitConsulLeader(addr, 30*time.Second); err != nil {
+		p.Stop()
+		return "", fmt.Errorf("%w\n%s", err, p.Output())
+	}
+	return addr, nil
+}
+
+// WaitConsulLeader waits until the agent at addr answers and has elected itself leader.
+func WaitConsulLeader(addr string, timeout time.Duration) error {
+	cfg := consul.DefaultConfig()
+	cfg.Address = addr
+	c, err := consul.NewClient(cfg)
+	if err != nil {
+		return err
+	}
+	return WaitFor(timeout, func() error {
+		leader, err := c.Status().Leader()
+		if err != nil {
+			return err
+		}
+		if leader == "" {
+			return errors.New("no consul leader yet")
+		}
+		return nil
+	})
+}
