@@ -13,9 +13,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	kitlog "github.com/go-kit/log"
 	"github.com/go-kit/kit/sd"
 	kitconsul "github.com/go-kit/kit/sd/consul"
+	kitlog "github.com/go-kit/log"
 	consul "github.com/hashicorp/consul/api"
 )
 

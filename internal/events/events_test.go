@@ -17,8 +17,8 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 
 // order is a stand-in producer document: a domain change and its events in one write.
 type order struct {
-	ID     string `bson:"_id"`
-	Status string `bson:"status"`
+	ID            string `bson:"_id"`
+	Status        string `bson:"status"`
 	events.Outbox `bson:",inline"`
 }
 

@@ -17,7 +17,9 @@ const (
 type langKey struct{}
 
 // WithLang returns a context carrying the request's language.
-func WithLang(ctx context.Context, l Lang) context.Context { return context.WithValue(ctx, langKey{}, l) }
+func WithLang(ctx context.Context, l Lang) context.Context {
+	return context.WithValue(ctx, langKey{}, l)
+}
 
 // LangFrom returns the request's language, Turkish when none was set (DESIGN §3).
 func LangFrom(ctx context.Context) Lang {
