@@ -15,7 +15,7 @@ import (
 // OutboxField is the name of the array of pending events inside a producer's documents.
 const OutboxField = "outbox"
 
-// Outbox is embedded in a producer's documents: `events.Outbox `bson:",inline"“.
+// Outbox is embedded, inline, in a producer's documents.
 type Outbox struct {
 	Pending []Event `bson:"outbox,omitempty" json:"-"`
 }

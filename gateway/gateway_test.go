@@ -1,0 +1,315 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	consul "github.com/hashicorp/consul/api"
+
+	"linguaport/internal/discovery"
+	"linguaport/internal/httpx"
+	"linguaport/internal/logging"
+	"linguaport/internal/telemetry"
+	"linguaport/internal/testenv"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+// backend is one instance of a test service, registered in the real Consul agent.
+type backend struct {
+	name       string
+	srv        *http.Server
+	deregister func()
+}
+
+// startBackend runs an instance that answers with its name, the headers it received and the
+// body it read; "/slow" takes two seconds.
+func startBackend(t *testing.T, c *consul.Client, service, name string) *backend {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/slow") {
+			select {
+			case <-time.After(2 * time.Second):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		body, _ := io.ReadAll(r.Body)
+		_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"instance": name, "path": r.URL.Path, "query": r.URL.RawQuery, "headers": r.Header, "body": string(body)})
+	})
+	b := &backend{name: name, srv: &http.Server{Handler: mux}}
+	go func() { _ = b.srv.Serve(ln) }()
+	b.deregister, err = discovery.Register(c, discovery.Registration{Name: service, Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.deregister(); _ = b.srv.Close() })
+	return b
+}
+
+// crash stops the instance without leaving Consul, as a killed process would.
+func (b *backend) crash() { _ = b.srv.Close() }
+
+type echo struct {
+	Instance string              `json:"instance"`
+	Path     string              `json:"path"`
+	Query    string              `json:"query"`
+	Headers  map[string][]string `json:"headers"`
+	Body     string              `json:"body"`
+}
+
+type errorBody struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// startGateway runs the real gateway server with the given routes against the shared Consul agent.
+func startGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies) string {
+	t.Helper()
+	if _, err := telemetry.Setup(context.Background(), "gateway-test"); err != nil {
+		t.Fatal(err)
+	}
+	c := testenv.Consul(t)
+	log := logging.New(io.Discard, "gateway", "error")
+	var watches []*discovery.Instances
+	var mu sync.Mutex
+	router := newRouter(routes, func(s string) *discovery.Instances {
+		w := discovery.Watch(c, s, log)
+		mu.Lock()
+		watches = append(watches, w)
+		mu.Unlock()
+		return w
+	}, trusted, log)
+	srv := httpx.NewServer(httpx.Options{Name: "gateway", Handler: router, Logger: log})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = srv.Serve(ctx, ln); close(done) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		for _, w := range watches {
+			w.Stop()
+		}
+	})
+	return "http://" + ln.Addr().String()
+}
+
+func serviceName(t *testing.T) string {
+	return fmt.Sprintf("svc-test-%d", time.Now().UnixNano())
+}
+
+func get(t *testing.T, url string, header map[string]string) (*http.Response, []byte) {
+	t.Helper()
+	return do(t, http.MethodGet, url, "", header)
+}
+
+func do(t *testing.T, method, url, body string, header map[string]string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, b
+}
+
+func decode[T any](t *testing.T, b []byte) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("decode %q: %v", b, err)
+	}
+	return v
+}
+
+// waitInstances waits until the gateway has seen n instances answer.
+func waitInstances(t *testing.T, url string, n int) {
+	t.Helper()
+	seen := map[string]bool{}
+	deadline := time.Now().Add(15 * time.Second)
+	for len(seen) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("gateway reached only %d of %d instances", len(seen), n)
+		}
+		resp, body := get(t, url, nil)
+		if resp.StatusCode == http.StatusOK {
+			seen[decode[echo](t, body).Instance] = true
+		} else {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+}
+
+func TestBalancesAcrossInstancesAndSurvivesOneDying(t *testing.T) {
+	svc := serviceName(t)
+	c := testenv.Consul(t)
+	a := startBackend(t, c, svc, "a")
+	startBackend(t, c, svc, "b")
+	gw := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.LoopbackOnly)
+	url := gw + "/api/v1/test/things?x=1"
+	waitInstances(t, url, 2)
+
+	counts := map[string]int{}
+	for range 40 {
+		resp, body := get(t, url, nil)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("status %d: %s", resp.StatusCode, body)
+		}
+		e := decode[echo](t, body)
+		if e.Path != "/api/v1/test/things" || e.Query != "x=1" {
+			t.Fatalf("path not forwarded unchanged: %+v", e)
+		}
+		counts[e.Instance]++
+	}
+	if counts["a"] < 10 || counts["b"] < 10 {
+		t.Fatalf("load not spread across instances: %v", counts)
+	}
+
+	// Kill one instance mid-test; Consul still lists it as healthy until its next check, yet every
+	// request, with or without a body, must succeed on the other instance.
+	a.crash()
+	for i := range 60 {
+		method, body := http.MethodGet, ""
+		if i%2 == 1 {
+			method, body = http.MethodPost, fmt.Sprintf(`{"n":%d}`, i)
+		}
+		resp, raw := do(t, method, url, body, map[string]string{"Content-Type": "application/json"})
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("request %d after crash: status %d: %s", i, resp.StatusCode, raw)
+		}
+		e := decode[echo](t, raw)
+		if e.Instance != "b" || e.Body != body {
+			t.Fatalf("request %d after crash answered by %q with body %q", i, e.Instance, e.Body)
+		}
+	}
+}
+
+func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
+	svc := serviceName(t)
+	startBackend(t, testenv.Consul(t), svc, "only")
+	// The test client is on loopback; trusting no proxy makes it an ordinary outside client.
+	gw := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.TrustedProxies{})
+	waitInstances(t, gw+"/api/v1/test/x", 1)
+
+	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
+	resp, body := get(t, gw+"/api/v1/test/me", map[string]string{
+		"X-User-Id":       "admin-1",
+		"X-User-Role":     "admin",
+		"X-User-Email":    "boss@example.com",
+		"X-Internal-Auth": "trust-me",
+		"X-Forwarded-For": "6.6.6.6",
+		"Authorization":   "Bearer token-123",
+		"Accept-Language": "en",
+		"traceparent":     "00-" + traceID + "-00f067aa0ba902b7-01",
+	})
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", resp.StatusCode, body)
+	}
+	h := http.Header(decode[echo](t, body).Headers)
+	for _, name := range []string{"X-User-Id", "X-User-Role", "X-User-Email", "X-Internal-Auth"} {
+		if v := h.Get(name); v != "" {
+			t.Errorf("%s reached the service: %q", name, v)
+		}
+	}
+	if got := h.Get("X-Forwarded-For"); got != "127.0.0.1" {
+		t.Errorf("X-Forwarded-For = %q: an untrusted client's claim must be replaced by its address", got)
+	}
+	trustedGW := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.LoopbackOnly)
+	waitInstances(t, trustedGW+"/api/v1/test/x", 1)
+	_, body = get(t, trustedGW+"/api/v1/test/me", map[string]string{"X-Forwarded-For": "88.255.0.1", "X-User-Id": "admin-1"})
+	viaProxy := http.Header(decode[echo](t, body).Headers)
+	if got := viaProxy.Get("X-Forwarded-For"); got != "88.255.0.1, 127.0.0.1" {
+		t.Errorf("behind a trusted proxy X-Forwarded-For = %q, want the proxy's client followed by the proxy", got)
+	}
+	if viaProxy.Get("X-User-Id") != "" {
+		t.Error("X-User-Id reached the service from a trusted proxy's request")
+	}
+	if h.Get("Authorization") != "Bearer token-123" || h.Get("Accept-Language") != "en" {
+		t.Errorf("allow-listed headers not forwarded: %v", h)
+	}
+	if id := h.Get("X-Request-Id"); !httpx.ValidRequestID(id) || resp.Header.Get("X-Request-Id") != id {
+		t.Errorf("request id %q not forwarded or not echoed (%q)", id, resp.Header.Get("X-Request-Id"))
+	}
+	if tp := h.Get("Traceparent"); !strings.HasPrefix(tp, "00-"+traceID+"-") || strings.Contains(tp, "00f067aa0ba902b7") {
+		t.Errorf("traceparent %q does not continue trace %s with the gateway's own span", tp, traceID)
+	}
+}
+
+func TestGatewayErrors(t *testing.T) {
+	c := testenv.Consul(t)
+	slow := serviceName(t)
+	startBackend(t, c, slow, "slow")
+	refused := serviceName(t) + "-refused"
+	// An instance that is registered and still considered healthy, but whose port refuses connections.
+	port := testenv.FreePort(t)
+	dereg, err := discovery.Register(c, discovery.Registration{Name: refused, Host: "127.0.0.1", Port: port, CheckInterval: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(dereg)
+
+	gw := startGateway(t, []Route{
+		{Prefix: "/api/v1/slow", Service: slow, Timeout: 300 * time.Millisecond, MaxBody: 16},
+		{Prefix: "/api/v1/none", Service: serviceName(t) + "-nobody", Timeout: time.Second, MaxBody: 16},
+		{Prefix: "/api/v1/refused", Service: refused, Timeout: time.Second, MaxBody: 16},
+	}, httpx.LoopbackOnly)
+	waitInstances(t, gw+"/api/v1/slow/fast", 1)
+
+	cases := []struct {
+		name, method, path, body, lang string
+		status                         int
+		code, message                  string
+	}{
+		{"slow upstream", "GET", "/api/v1/slow/slow", "", "en", 504, "upstream_timeout", "The service did not answer in time. Please try again."},
+		{"slow upstream in Turkish", "GET", "/api/v1/slow/slow", "", "tr-TR,tr;q=0.9", 504, "upstream_timeout", "Hizmet zamanında yanıt vermedi. Lütfen tekrar deneyin."},
+		{"no instance", "GET", "/api/v1/none/x", "", "en", 503, "no_healthy_instance", "The service is unavailable right now: no healthy instance is running. Please try again shortly."},
+		{"refused", "GET", "/api/v1/refused/x", "", "en", 502, "upstream_unavailable", "The service could not be reached: the connection was refused. Please try again shortly."},
+		{"unknown route", "GET", "/api/v1/nothing/here", "", "en", 404, "route_not_found", "There is no such API path."},
+		{"unknown route, default Turkish", "GET", "/elsewhere", "", "", 404, "route_not_found", "Böyle bir API adresi yok."},
+		{"body too large", "POST", "/api/v1/slow/x", strings.Repeat("x", 17), "en", 413, "body_too_large", "The request body is larger than allowed."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			resp, body := do(t, tc.method, gw+tc.path, tc.body, map[string]string{"Accept-Language": tc.lang})
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status %d, want %d: %s", resp.StatusCode, tc.status, body)
+			}
+			e := decode[errorBody](t, body)
+			if e.Error.Code != tc.code || e.Error.Message != tc.message {
+				t.Errorf("error = %+v, want %s %q", e.Error, tc.code, tc.message)
+			}
+			if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+				t.Errorf("content type %q", ct)
+			}
+			if tc.status == 504 && time.Since(start) > 1500*time.Millisecond {
+				t.Errorf("timeout answer took %v; the route allows 300ms", time.Since(start))
+			}
+		})
+	}
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"sync/atomic"
+	"time"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
+
+	"linguaport/internal/discovery"
+	"linguaport/internal/httpx"
+)
+
+// forwardedHeaders are the only client request headers a service ever sees. Anything else,
+// notably identity headers such as X-User-Id that only the gateway may set after checking a
+// token, is dropped here.
+var forwardedHeaders = []string{
+	"Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Content-Type",
+	"Cookie", "Idempotency-Key", "If-Match", "If-Modified-Since", "If-None-Match", "If-Unmodified-Since",
+	"Origin", "Range", "Referer", "User-Agent", "X-Request-Id",
+}
+
+// maxAttempts bounds how many instances one request may try.
+const maxAttempts = 3
+
+var errNoInstance = errors.New("no healthy instance")
+
+// upstream proxies one route to its service's instances.
+type upstream struct {
+	route     Route
+	instances *discovery.Instances
+	trusted   httpx.TrustedProxies
+	proxy     *httputil.ReverseProxy
+}
+
+func newUpstream(rt Route, instances *discovery.Instances, trusted httpx.TrustedProxies, transport http.RoundTripper) *upstream {
+	u := &upstream{route: rt, instances: instances, trusted: trusted}
+	u.proxy = &httputil.ReverseProxy{
+		Rewrite:      u.rewrite,
+		Transport:    &balancer{instances: instances, next: transport},
+		ErrorHandler: u.fail,
+		ModifyResponse: func(resp *http.Response) error {
+			// The gateway already answers with the request id; a second copy would only confuse.
+			resp.Header.Del("X-Request-Id")
+			return nil
+		},
+	}
+	return u
+}
+
+func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength > u.route.MaxBody {
+		httpx.EncodeError(r.Context(), httpx.ErrBodyTooLarge, w)
+		return
+	}
+	if r.Body != nil && r.Body != http.NoBody {
+		r.Body = http.MaxBytesReader(w, r.Body, u.route.MaxBody)
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), u.route.Timeout)
+	defer cancel()
+	u.proxy.ServeHTTP(w, r.WithContext(ctx))
+}
+
+func (u *upstream) rewrite(pr *httputil.ProxyRequest) {
+	in, out := pr.In, pr.Out
+	out.URL.Scheme = "http"
+	out.URL.Host = u.route.Service // replaced by the balancer with a real instance
+	out.Host = ""
+
+	out.Header = make(http.Header, len(forwardedHeaders)+4)
+	for _, h := range forwardedHeaders {
+		if v := in.Header.Values(h); len(v) > 0 {
+			out.Header[h] = v
+		}
+	}
+	if peer, ok := httpx.RemoteAddr(in); ok && u.trusted.Trusts(peer) {
+		if xff := in.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			out.Header["X-Forwarded-For"] = xff
+		}
+		if proto := in.Header.Get("X-Forwarded-Proto"); proto != "" {
+			out.Header.Set("X-Forwarded-Proto", proto)
+		}
+	}
+	pr.SetXForwarded()
+	otel.GetTextMapPropagator().Inject(in.Context(), propagation.HeaderCarrier(out.Header))
+}
+
+var (
+	msgNoInstance = httpx.Text{TR: "Hizmet şu anda kullanılamıyor: çalışan bir örnek yok. Lütfen biraz sonra tekrar deneyin.", EN: "The service is unavailable right now: no healthy instance is running. Please try again shortly."}
+	msgTimeout    = httpx.Text{TR: "Hizmet zamanında yanıt vermedi. Lütfen tekrar deneyin.", EN: "The service did not answer in time. Please try again."}
+	msgBadGateway = httpx.Text{TR: "Hizmete ulaşılamadı: bağlantı reddedildi. Lütfen biraz sonra tekrar deneyin.", EN: "The service could not be reached: the connection was refused. Please try again shortly."}
+	msgNoRoute    = httpx.Text{TR: "Böyle bir API adresi yok.", EN: "There is no such API path."}
+)
+
+var (
+	errNoInstanceProblem = httpx.NewProblem(http.StatusServiceUnavailable, "no_healthy_instance", msgNoInstance)
+	errTimeoutProblem    = httpx.NewProblem(http.StatusGatewayTimeout, "upstream_timeout", msgTimeout)
+	errBadGateway        = httpx.NewProblem(http.StatusBadGateway, "upstream_unavailable", msgBadGateway)
+	errNoRoute           = httpx.NewProblem(http.StatusNotFound, "route_not_found", msgNoRoute)
+)
+
+func (u *upstream) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.Is(r.Context().Err(), context.Canceled):
+		return // the client left; nobody reads an answer
+	case errors.Is(err, errNoInstance):
+		httpx.EncodeError(r.Context(), errNoInstanceProblem, w)
+	case errors.Is(err, context.DeadlineExceeded):
+		httpx.EncodeError(r.Context(), errTimeoutProblem, w)
+	case errors.As(err, &tooLarge):
+		httpx.EncodeError(r.Context(), httpx.ErrBodyTooLarge, w)
+	default:
+		httpx.EncodeError(r.Context(), &httpx.Problem{Status: errBadGateway.Status, Code: errBadGateway.Code, Message: errBadGateway.Message, Cause: err}, w)
+	}
+}
+
+// balancer sends a request to the service's healthy instances in turn, moving on to the next
+// instance when one cannot take the request: always when the connection was refused (nothing
+// reached the service), and for idempotent requests without a body on any transport error.
+type balancer struct {
+	instances *discovery.Instances
+	next      http.RoundTripper
+}
+
+func (b *balancer) RoundTrip(req *http.Request) (*http.Response, error) {
+	addrs, start := b.instances.Snapshot()
+	if len(addrs) == 0 {
+		if req.Body != nil {
+			_ = req.Body.Close()
+		}
+		return nil, errNoInstance
+	}
+	var body *guardedBody
+	if req.Body != nil && req.Body != http.NoBody {
+		body = &guardedBody{rc: req.Body}
+		defer body.rc.Close()
+	}
+	var err error
+	for i := range min(len(addrs), maxAttempts) {
+		attempt := *req
+		u := *req.URL
+		u.Host = addrs[(start+i)%len(addrs)]
+		attempt.URL = &u
+		if body != nil {
+			attempt.Body = body
+		}
+		var resp *http.Response
+		resp, err = b.next.RoundTrip(&attempt)
+		if err == nil {
+			return resp, nil
+		}
+		if !retryable(req, err, body) {
+			break
+		}
+	}
+	return nil, err
+}
+
+func retryable(req *http.Request, err error, body *guardedBody) bool {
+	if req.Context().Err() != nil {
+		return false
+	}
+	if body != nil && body.read.Load() {
+		return false // part of the body is gone; it cannot be sent again
+	}
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return true
+	}
+	switch req.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return body == nil
+	}
+	return false
+}
+
+// guardedBody lets a request body survive a failed attempt: the transport closes the body it is
+// given on every error, so the real close waits for the balancer, and reads are noted because a
+// body that was partly sent cannot be replayed.
+type guardedBody struct {
+	rc   io.ReadCloser
+	read atomic.Bool
+}
+
+func (g *guardedBody) Read(p []byte) (int, error) {
+	g.read.Store(true)
+	return g.rc.Read(p)
+}
+
+func (g *guardedBody) Close() error { return nil }
+
+// newTransport is tuned for many concurrent requests to a handful of instances.
+func newTransport() *http.Transport {
+	return &http.Transport{
+		Proxy:                 nil,
+		DialContext:           (&net.Dialer{Timeout: 2 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		MaxIdleConns:          1024,
+		MaxIdleConnsPerHost:   256,
+		IdleConnTimeout:       90 * time.Second,
+		ResponseHeaderTimeout: 0, // the route's timeout governs
+		ExpectContinueTimeout: time.Second,
+		DisableCompression:    true, // pass the client's Accept-Encoding and the answer through untouched
+	}
+}

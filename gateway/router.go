@@ -1,0 +1,32 @@
+package main
+
+import (
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"linguaport/internal/discovery"
+	"linguaport/internal/httpx"
+)
+
+// newRouter builds the Gin engine: one catch-all per route prefix, JSON errors everywhere else.
+// Request ids, language, tracing, access logs and metrics come from httpx.Server around it.
+func newRouter(routes []Route, watch func(service string) *discovery.Instances, trusted httpx.TrustedProxies, log *slog.Logger) *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.Use(gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, recovered any) {
+		log.ErrorContext(c.Request.Context(), "panic", "recovered", recovered)
+		httpx.EncodeError(c.Request.Context(), httpx.NewProblem(http.StatusInternalServerError, "internal", httpx.Text{}), c.Writer)
+		c.Abort()
+	}))
+	transport := newTransport()
+	for _, rt := range routes {
+		up := newUpstream(rt, watch(rt.Service), trusted, transport)
+		r.Any(rt.Prefix+"/*path", gin.WrapH(up))
+	}
+	r.NoRoute(func(c *gin.Context) {
+		httpx.EncodeError(c.Request.Context(), errNoRoute, c.Writer)
+	})
+	return r
+}
