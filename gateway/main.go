@@ -37,11 +37,11 @@ func main() {
 	defer stop()
 
 	shutdownTracing, err := telemetry.Setup(ctx, "gateway")
-	exitOn(log, "telemetry", err)
+	logging.ExitOn(log, "telemetry", err)
 	defer shutdownTracing(context.Background())
 
 	consul, err := discovery.NewClient(consulAddr)
-	exitOn(log, "consul", err)
+	logging.ExitOn(log, "consul", err)
 	var watches []*discovery.Instances
 	watch := func(service string) *discovery.Instances {
 		w := discovery.Watch(consul, service, log)
@@ -63,13 +63,6 @@ func main() {
 		Checks:    []httpx.Check{{Name: "consul", Probe: discovery.Ping(consul)}},
 	})
 	ln, err := net.Listen("tcp", addr)
-	exitOn(log, "listen", err)
-	exitOn(log, "serve", srv.Serve(ctx, ln))
-}
-
-func exitOn(log *slog.Logger, what string, err error) {
-	if err != nil {
-		log.Error(what, "err", err)
-		os.Exit(1)
-	}
+	logging.ExitOn(log, "listen", err)
+	logging.ExitOn(log, "serve", srv.Serve(ctx, ln))
 }

@@ -46,13 +46,19 @@ type Options struct {
 	Handler http.Handler
 	Checks  []Check
 	Logger  *slog.Logger
+	// Registry receives the server's metrics and is served on /metrics; services register their
+	// own metrics in it too. A fresh one is made when nil.
+	Registry *prometheus.Registry
 	// AccessLog logs one line per request at info level; off, only 5xx answers are logged.
 	AccessLog bool
 }
 
 // NewServer wraps the application handler.
 func NewServer(o Options) *Server {
-	s := &Server{name: o.Name, log: o.Logger, checks: o.Checks, registry: prometheus.NewRegistry()}
+	s := &Server{name: o.Name, log: o.Logger, checks: o.Checks, registry: o.Registry}
+	if s.registry == nil {
+		s.registry = prometheus.NewRegistry()
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -88,8 +94,8 @@ func NewServer(o Options) *Server {
 	return s
 }
 
-// Registry lets a service add its own metrics to /metrics.
-func (s *Server) Registry() *prometheus.Registry { return s.registry }
+// Handler is everything the server answers, for tests that serve it with httptest.
+func (s *Server) Handler() http.Handler { return s.srv.Handler }
 
 // OnShutdown runs f when shutdown starts, before in-flight requests are drained; services use
 // it to leave Consul first so no new traffic is sent their way while they drain.

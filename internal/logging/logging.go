@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"os"
 	"strings"
 
 	"go.opentelemetry.io/otel/trace"
@@ -29,6 +30,14 @@ func RequestID(ctx context.Context) string {
 func New(w io.Writer, service, level string) *slog.Logger {
 	h := slog.NewJSONHandler(w, &slog.HandlerOptions{Level: ParseLevel(level)})
 	return slog.New(contextHandler{h}).With("service", service)
+}
+
+// ExitOn logs err and ends the process when err is not nil; mains use it for start-up failures.
+func ExitOn(log *slog.Logger, what string, err error) {
+	if err != nil {
+		log.Error(what, "err", err)
+		os.Exit(1)
+	}
 }
 
 // ParseLevel maps a level name to a slog level; unknown names mean info.

@@ -18,7 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -28,6 +27,7 @@ import (
 
 	"linguaport/internal/embeddb"
 	"linguaport/internal/mongox"
+	"linguaport/internal/proc"
 )
 
 var (
@@ -50,39 +50,6 @@ func Main(m *testing.M) {
 	}
 	mu.Unlock()
 	os.Exit(code)
-}
-
-// RepoRoot is the directory holding go.mod, found by walking up from the working directory.
-func RepoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("go.mod not found above the working directory")
-		}
-		dir = parent
-	}
-}
-
-// FreePorts returns n distinct loopback TCP ports that were free a moment ago. They are all held
-// open until every one is chosen, so the same port is never handed out twice.
-func FreePorts(n int) ([]int, error) {
-	ports := make([]int, 0, n)
-	for range n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return nil, err
-		}
-		defer ln.Close()
-		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
-	}
-	return ports, nil
 }
 
 // FreePort returns a loopback TCP port that was free a moment ago.
@@ -167,91 +134,6 @@ func dbName(t testing.TB) string {
 	return fmt.Sprintf("t_%s_%d", name, time.Now().UnixNano()%1e9)
 }
 
-// ---- processes ----
-
-// Process is an external server started for tests.
-type Process struct {
-	cmd  *exec.Cmd
-	done chan struct{}
-	logs *strings.Builder
-}
-
-// StartProcess runs name with args, its output kept for failure messages. The child is killed
-// if the test binary dies, so no server outlives the test run.
-func StartProcess(name string, args ...string) (*Process, error) {
-	var logs strings.Builder
-	cmd := exec.Command(name, args...)
-	cmd.Stdout = &syncWriter{b: &logs}
-	cmd.Stderr = cmd.Stdout
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", name, err)
-	}
-	p := &Process{cmd: cmd, done: make(chan struct{}), logs: &logs}
-	go func() { _ = cmd.Wait(); close(p.done) }()
-	return p, nil
-}
-
-// Pid is the process id.
-func (p *Process) Pid() int { return p.cmd.Process.Pid }
-
-// Exited is closed when the process has ended.
-func (p *Process) Exited() <-chan struct{} { return p.done }
-
-// Output is what the process printed so far.
-func (p *Process) Output() string { return p.logs.String() }
-
-// Stop sends SIGTERM, waits up to 10 seconds, then kills.
-func (p *Process) Stop() {
-	select {
-	case <-p.done:
-		return
-	default:
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-	case <-time.After(10 * time.Second):
-		_ = p.cmd.Process.Kill()
-		<-p.done
-	}
-}
-
-// Kill ends the process at once, like a crash.
-func (p *Process) Kill() {
-	_ = p.cmd.Process.Kill()
-	<-p.done
-}
-
-type syncWriter struct {
-	mu sync.Mutex
-	b  *strings.Builder
-}
-
-func (w *syncWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.b.Len() > 1<<20 {
-		return len(p), nil
-	}
-	return w.b.Write(p)
-}
-
-// WaitFor polls ready until it succeeds or timeout passes.
-func WaitFor(timeout time.Duration, ready func() error) error {
-	deadline := time.Now().Add(timeout)
-	for {
-		err := ready()
-		if err == nil {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return err
-		}
-		time.Sleep(25 * time.Millisecond)
-	}
-}
-
 // ---- Redis ----
 
 // Redis is a redis-server started for one test.
@@ -269,7 +151,7 @@ func StartRedis(t testing.TB) *Redis {
 		t.Fatal("redis-server is not installed (apt-get install redis-server); make test installs it")
 	}
 	port := FreePort(t)
-	p, err := StartProcess(bin, "--bind", "127.0.0.1", "--port", strconv.Itoa(port), "--save", "", "--appendonly", "no", "--dir", t.TempDir())
+	p, err := proc.Start(bin, "--bind", "127.0.0.1", "--port", strconv.Itoa(port), "--save", "", "--appendonly", "no", "--dir", t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +159,7 @@ func StartRedis(t testing.TB) *Redis {
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	client := redis.NewClient(&redis.Options{Addr: addr})
 	t.Cleanup(func() { _ = client.Close() })
-	if err := WaitFor(10*time.Second, func() error { return client.Ping(context.Background()).Err() }); err != nil {
+	if err := proc.WaitFor(10*time.Second, func() error { return client.Ping(context.Background()).Err() }); err != nil {
 		t.Fatalf("redis-server did not start: %v\n%s", err, p.Output())
 	}
 	return &Redis{Addr: addr, URL: "redis://" + addr + "/0", Client: client}
@@ -296,7 +178,7 @@ func ConsulBinary() (string, error) {
 	if bin := os.Getenv("CONSUL_BIN"); bin != "" {
 		return bin, nil
 	}
-	root, err := RepoRoot()
+	root, err := proc.RepoRoot()
 	if err != nil {
 		return "", err
 	}
@@ -347,11 +229,11 @@ func startConsul() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	ports, err := FreePorts(4)
+	ports, err := proc.FreePorts(4)
 	if err != nil {
 		return "", err
 	}
-	p, err := StartProcess(bin, ConsulArgs(ports[0], ports[1], ports[2], ports[3], "")...)
+	p, err := proc.Start(bin, ConsulArgs(ports[0], ports[1], ports[2], ports[3], "")...)
 	if err != nil {
 		return "", err
 	}
@@ -372,7 +254,7 @@ func WaitConsulLeader(addr string, timeout time.Duration) error {
 	if err != nil {
 		return err
 	}
-	return WaitFor(timeout, func() error {
+	return proc.WaitFor(timeout, func() error {
 		leader, err := c.Status().Leader()
 		if err != nil {
 			return err

@@ -1,0 +1,138 @@
+// Package proc starts and stops the external servers (redis-server, consul, nginx, our own
+// binaries) that tests and the dev stack run.
+package proc
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// RepoRoot is the directory holding go.mod, found by walking up from the working directory.
+func RepoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("go.mod not found above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// FreePorts returns n distinct loopback TCP ports that were free a moment ago. They are all held
+// open until every one is chosen, so the same port is never handed out twice.
+func FreePorts(n int) ([]int, error) {
+	ports := make([]int, 0, n)
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		defer ln.Close()
+		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
+	}
+	return ports, nil
+}
+
+// Process is an external server started for tests.
+type Process struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+	logs *strings.Builder
+}
+
+// Start runs name with args, its output kept for failure messages.
+func Start(name string, args ...string) (*Process, error) {
+	return StartCmd(exec.Command(name, args...))
+}
+
+// StartCmd starts cmd. Output goes where cmd says, or is kept in memory when it says nothing.
+// The child is killed if this process dies, so no server outlives a crashed test or dev stack.
+func StartCmd(cmd *exec.Cmd) (*Process, error) {
+	logs := &strings.Builder{}
+	if cmd.Stdout == nil {
+		cmd.Stdout = &syncWriter{b: logs}
+		cmd.Stderr = cmd.Stdout
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", cmd.Path, err)
+	}
+	p := &Process{cmd: cmd, done: make(chan struct{}), logs: logs}
+	go func() { _ = cmd.Wait(); close(p.done) }()
+	return p, nil
+}
+
+// Pid is the process id.
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
+// Exited is closed when the process has ended.
+func (p *Process) Exited() <-chan struct{} { return p.done }
+
+// Output is what the process printed so far.
+func (p *Process) Output() string { return p.logs.String() }
+
+// Stop sends SIGTERM, waits up to 10 seconds, then kills.
+func (p *Process) Stop() {
+	select {
+	case <-p.done:
+		return
+	default:
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.done:
+	case <-time.After(10 * time.Second):
+		_ = p.cmd.Process.Kill()
+		<-p.done
+	}
+}
+
+// Kill ends the process at once, like a crash.
+func (p *Process) Kill() {
+	_ = p.cmd.Process.Kill()
+	<-p.done
+}
+
+type syncWriter struct {
+	mu sync.Mutex
+	b  *strings.Builder
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.b.Len() > 1<<20 {
+		return len(p), nil
+	}
+	return w.b.Write(p)
+}
+
+// WaitFor polls ready until it succeeds or timeout passes.
+func WaitFor(timeout time.Duration, ready func() error) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		err := ready()
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
