@@ -17,6 +17,8 @@ import (
 	kitconsul "github.com/go-kit/kit/sd/consul"
 	kitlog "github.com/go-kit/log"
 	consul "github.com/hashicorp/consul/api"
+
+	"linguaport/internal/proc"
 )
 
 // NewClient returns a Consul API client for addr ("127.0.0.1:8500").
@@ -165,3 +167,36 @@ func (a slogAdapter) Log(keyvals ...any) error {
 }
 
 var _ kitlog.Logger = slogAdapter{}
+
+// DevAgentArgs are the arguments of a dev agent bound to loopback with every port chosen by the
+// caller, so parallel test binaries and the dev stack never collide on Consul's fixed defaults.
+func DevAgentArgs(httpPort, serfLAN, serfWAN, server int, dataDir string) []string {
+	args := []string{"agent", "-dev", "-bind", "127.0.0.1", "-client", "127.0.0.1",
+		"-http-port", strconv.Itoa(httpPort), "-dns-port", "-1", "-grpc-port", "-1", "-grpc-tls-port", "-1",
+		"-serf-lan-port", strconv.Itoa(serfLAN), "-serf-wan-port", strconv.Itoa(serfWAN),
+		"-server-port", strconv.Itoa(server), "-log-level", "warn"}
+	if dataDir != "" {
+		args = append(args, "-data-dir", dataDir)
+	}
+	return args
+}
+
+// WaitLeader waits until the agent at addr answers and has elected itself leader.
+func WaitLeader(addr string, timeout time.Duration) error {
+	cfg := consul.DefaultConfig()
+	cfg.Address = addr
+	c, err := consul.NewClient(cfg)
+	if err != nil {
+		return err
+	}
+	return proc.WaitFor(timeout, func() error {
+		leader, err := c.Status().Leader()
+		if err != nil {
+			return err
+		}
+		if leader == "" {
+			return errors.New("no consul leader yet")
+		}
+		return nil
+	})
+}

@@ -9,7 +9,6 @@ package testenv
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -25,6 +24,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/discovery"
 	"linguaport/internal/embeddb"
 	"linguaport/internal/mongox"
 	"linguaport/internal/proc"
@@ -211,19 +211,6 @@ func Consul(t testing.TB) *consul.Client {
 	return c
 }
 
-// ConsulArgs are the arguments of a dev agent bound to loopback with every port chosen by the
-// caller, so parallel test binaries and the dev stack never collide on Consul's fixed defaults.
-func ConsulArgs(httpPort, serfLAN, serfWAN, server int, dataDir string) []string {
-	args := []string{"agent", "-dev", "-bind", "127.0.0.1", "-client", "127.0.0.1",
-		"-http-port", strconv.Itoa(httpPort), "-dns-port", "-1", "-grpc-port", "-1", "-grpc-tls-port", "-1",
-		"-serf-lan-port", strconv.Itoa(serfLAN), "-serf-wan-port", strconv.Itoa(serfWAN),
-		"-server-port", strconv.Itoa(server), "-log-level", "warn"}
-	if dataDir != "" {
-		args = append(args, "-data-dir", dataDir)
-	}
-	return args
-}
-
 func startConsul() (string, error) {
 	bin, err := ConsulBinary()
 	if err != nil {
@@ -233,35 +220,15 @@ func startConsul() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p, err := proc.Start(bin, ConsulArgs(ports[0], ports[1], ports[2], ports[3], "")...)
+	p, err := proc.Start(bin, discovery.DevAgentArgs(ports[0], ports[1], ports[2], ports[3], "")...)
 	if err != nil {
 		return "", err
 	}
 	atExit(p.Stop)
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(ports[0]))
-	if err := WaitConsulLeader(addr, 30*time.Second); err != nil {
+	if err := discovery.WaitLeader(addr, 30*time.Second); err != nil {
 		p.Stop()
 		return "", fmt.Errorf("%w\n%s", err, p.Output())
 	}
 	return addr, nil
-}
-
-// WaitConsulLeader waits until the agent at addr answers and has elected itself leader.
-func WaitConsulLeader(addr string, timeout time.Duration) error {
-	cfg := consul.DefaultConfig()
-	cfg.Address = addr
-	c, err := consul.NewClient(cfg)
-	if err != nil {
-		return err
-	}
-	return proc.WaitFor(timeout, func() error {
-		leader, err := c.Status().Leader()
-		if err != nil {
-			return err
-		}
-		if leader == "" {
-			return errors.New("no consul leader yet")
-		}
-		return nil
-	})
 }

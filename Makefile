@@ -1,0 +1,59 @@
+# LinguaPort: `make up` runs everything locally, `make test` runs the whole suite.
+SHELL := /bin/bash
+export GOTOOLCHAIN := local
+GO ?= go
+BIN := .bin
+SERVICES := gateway svc-geo
+WEBUI_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
+
+.PHONY: up test deps tools build webui vet bench-gateway clean
+
+up: deps tools build webui
+	$(BIN)/devstack
+
+test: deps tools build webui vet
+	$(GO) test -count=1 -timeout 20m ./...
+
+# System packages: installed with apt when running as root, otherwise the exact command is printed.
+deps:
+	@missing=""; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v nginx >/dev/null || missing="$$missing nginx"; \
+	[ -e /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] || missing="$$missing libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing:$$missing"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		else \
+			echo "missing system packages; run:"; echo "  sudo apt-get install -y$$missing"; exit 1; \
+		fi; \
+	fi
+
+# Consul is built once from its Go module (pinned in tools/go.mod) and reused.
+tools: $(BIN)/consul
+
+$(BIN)/consul: tools/go.mod tools/go.sum
+	@mkdir -p $(BIN)
+	cd tools && $(GO) build -ldflags="-s -w" -o ../$(BIN)/consul github.com/hashicorp/consul
+
+build:
+	@mkdir -p $(BIN)
+	$(GO) build -o $(BIN)/ ./gateway ./svc-geo ./devstack
+
+webui: webui/dist/index.html
+
+webui/node_modules/.package-lock.json: webui/package-lock.json
+	cd webui && npm ci --no-audit --no-fund --loglevel=error
+
+webui/dist/index.html: webui/node_modules/.package-lock.json $(WEBUI_SOURCES)
+	cd webui && npm run build
+
+vet:
+	$(GO) vet ./...
+
+bench-gateway: deps tools build
+	bench/gateway/run.sh
+
+clean:
+	rm -rf $(BIN)/gateway $(BIN)/svc-geo $(BIN)/devstack webui/dist

@@ -1,0 +1,40 @@
+// Command devstack runs the whole platform on this machine: a Consul dev agent, embedded
+// FerretDB, redis-server, the services, the gateway and nginx serving the web UI. It is what
+// `make up` starts and what the whole-stack tests start. Ctrl-C stops everything it started.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"linguaport/internal/config"
+	"linguaport/internal/logging"
+)
+
+func main() {
+	env := config.FromOS()
+	cfg := loadConfig(env)
+	log := logging.New(os.Stderr, "devstack", env.String("LOG_LEVEL", "info"))
+	if err := env.Err(); err != nil {
+		log.Error("configuration", "err", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	s := &stack{cfg: cfg, log: log}
+	err := s.start(ctx)
+	if err == nil {
+		fmt.Printf("\nLinguaPort is running at %s\n  API: %s/api/v1/geo/currency\n  Consul UI: http://%s/ui\n  logs: %s\nPress Ctrl-C to stop.\n\n",
+			cfg.publicURL(), cfg.publicURL(), cfg.consulAddr(), cfg.logDir())
+		err = s.wait(ctx)
+	}
+	s.stop()
+	if err != nil {
+		log.Error("dev stack stopped", "err", err)
+		os.Exit(1)
+	}
+}

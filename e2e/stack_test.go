@@ -1,0 +1,254 @@
+// Package e2e tests the whole running stack, started exactly as `make up` starts it, through
+// nginx → gateway → services.
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"linguaport/internal/httpx"
+	"linguaport/internal/mongox"
+	"linguaport/internal/proc"
+)
+
+type devstack struct {
+	cmd     *exec.Cmd
+	web     string
+	mongo   string
+	dataDir string
+	done    chan error
+}
+
+// startStack runs .bin/devstack on free ports with its data in dataDir and waits until it says
+// it is running.
+func startStack(t *testing.T, dataDir string) *devstack {
+	t.Helper()
+	root, err := proc.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(root, ".bin", "devstack")
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("%s missing: run `make build` (make test does)", bin)
+	}
+	ports, err := proc.FreePorts(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"WEB", "GATEWAY", "GEO", "CONSUL", "REDIS", "MONGO", "CONSUL_SERF_LAN", "CONSUL_SERF_WAN", "CONSUL_SERVER"}
+	cmd := exec.Command(bin)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "DEVSTACK_DATA="+dataDir)
+	for i, n := range names {
+		cmd.Env = append(cmd.Env, fmt.Sprintf("DEVSTACK_%s_PORT=%d", n, ports[i]))
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(ports[0]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", ports[5]), dataDir: dataDir, done: make(chan error, 1)}
+	ready := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if line := sc.Text(); strings.Contains(line, "LinguaPort is running at") {
+				ready <- line
+			}
+		}
+	}()
+	go func() { s.done <- cmd.Wait() }()
+	select {
+	case line := <-ready:
+		if !strings.Contains(line, "http://localhost:"+strconv.Itoa(ports[0])) {
+			t.Fatalf("unexpected URL line %q", line)
+		}
+	case err := <-s.done:
+		t.Fatalf("devstack exited before it was ready: %v\n%s", err, tailLogs(dataDir))
+	case <-time.After(3 * time.Minute):
+		_ = cmd.Process.Kill()
+		t.Fatalf("devstack not ready in time\n%s", tailLogs(dataDir))
+	}
+	t.Cleanup(func() { s.stop(t) })
+	return s
+}
+
+// stop presses Ctrl-C and checks everything the stack started is gone.
+func (s *devstack) stop(t *testing.T) {
+	if s.cmd.ProcessState != nil {
+		return
+	}
+	pids := childPids(s.cmd.Process.Pid)
+	_ = s.cmd.Process.Signal(os.Interrupt)
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Errorf("devstack exited with %v after Ctrl-C", err)
+		}
+	case <-time.After(60 * time.Second):
+		_ = s.cmd.Process.Kill()
+		t.Fatal("devstack did not stop within 60s of Ctrl-C")
+	}
+	for _, pid := range pids {
+		if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err == nil {
+			if st, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); !strings.Contains(string(st), ") Z ") {
+				t.Errorf("process %d started by the stack still runs after Ctrl-C", pid)
+			}
+		}
+	}
+}
+
+func childPids(parent int) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			continue
+		}
+		fields := strings.Fields(string(st[strings.LastIndexByte(string(st), ')')+1:]))
+		if len(fields) > 1 && fields[1] == strconv.Itoa(parent) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+func tailLogs(dataDir string) string {
+	var b strings.Builder
+	files, _ := filepath.Glob(filepath.Join(dataDir, "logs", "*.log"))
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		if len(data) > 2000 {
+			data = data[len(data)-2000:]
+		}
+		fmt.Fprintf(&b, "--- %s\n%s\n", filepath.Base(f), data)
+	}
+	return b.String()
+}
+
+func getJSON(t *testing.T, url string, header map[string]string) (int, map[string]any, http.Header) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body map[string]any
+	raw, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(raw, &body); err != nil {
+		t.Fatalf("GET %s: %d %q", url, resp.StatusCode, raw)
+	}
+	return resp.StatusCode, body, resp.Header
+}
+
+func TestWholeStack(t *testing.T) {
+	dataDir := t.TempDir()
+	s := startStack(t, dataDir)
+
+	t.Run("lookup through nginx, gateway and svc-geo", func(t *testing.T) {
+		status, body, h := getJSON(t, s.web+"/api/v1/geo/lookup?ip=88.255.0.1", nil)
+		if status != 200 || body["country"] != "TR" || body["currency"] != "TRY" {
+			t.Fatalf("got %d %v", status, body)
+		}
+		if !httpx.ValidRequestID(h.Get("X-Request-Id")) {
+			t.Errorf("no request id on the answer: %v", h)
+		}
+	})
+	t.Run("caller currency follows the forwarded address", func(t *testing.T) {
+		_, body, _ := getJSON(t, s.web+"/api/v1/geo/currency", map[string]string{"X-Forwarded-For": "88.255.0.1"})
+		if body["currency"] != "TRY" {
+			t.Errorf("got %v", body)
+		}
+		_, body, _ = getJSON(t, s.web+"/api/v1/geo/currency", nil)
+		if body["currency"] != "USD" || body["country"] != "" {
+			t.Errorf("loopback visitor: %v", body)
+		}
+	})
+	t.Run("errors are JSON in the request's language", func(t *testing.T) {
+		status, body, _ := getJSON(t, s.web+"/api/v1/geo/lookup?ip=nope", map[string]string{"Accept-Language": "en"})
+		if status != 400 || body["error"].(map[string]any)["message"] != "Invalid IP address." {
+			t.Errorf("got %d %v", status, body)
+		}
+		status, body, _ = getJSON(t, s.web+"/api/v1/nothing", nil)
+		if status != 404 || body["error"].(map[string]any)["code"] != "route_not_found" {
+			t.Errorf("got %d %v", status, body)
+		}
+	})
+	t.Run("web UI served with security headers", func(t *testing.T) {
+		resp, err := http.Get(s.web + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		html, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(html), `<div id="root">`) {
+			t.Fatalf("index: %d %.200s", resp.StatusCode, html)
+		}
+		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
+			t.Errorf("CSP %q", csp)
+		}
+		if cc := resp.Header.Get("Cache-Control"); cc != "no-cache" {
+			t.Errorf("index Cache-Control %q", cc)
+		}
+	})
+	t.Run("the page shows the display currency in Chromium", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+			"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+			"--user-data-dir="+t.TempDir(), "--virtual-time-budget=10000", "--dump-dom", s.web+"/").Output()
+		if err != nil {
+			t.Fatalf("chromium: %v", err)
+		}
+		if !strings.Contains(string(out), `data-testid="display-currency">USD</output>`) {
+			t.Errorf("rendered page lacks the display currency:\n%.3000s", out)
+		}
+	})
+
+	// Data written to the embedded database survives a restart of the stack.
+	ctx := context.Background()
+	client, err := mongox.Connect(ctx, s.mongo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.Database("e2e").Collection("notes").InsertOne(ctx, bson.D{{Key: "_id", Value: "kept"}}); err != nil {
+		t.Fatal(err)
+	}
+	_ = client.Disconnect(ctx)
+	s.stop(t)
+
+	s2 := startStack(t, dataDir)
+	client, err = mongox.Connect(ctx, s2.mongo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Disconnect(ctx)
+	if n, err := client.Database("e2e").Collection("notes").CountDocuments(ctx, bson.D{{Key: "_id", Value: "kept"}}); err != nil || n != 1 {
+		t.Fatalf("document written before the restart: count %d, err %v", n, err)
+	}
+}
+

@@ -1,0 +1,171 @@
+package httpx_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"linguaport/internal/httpx"
+)
+
+func TestParseAcceptLanguage(t *testing.T) {
+	cases := map[string]httpx.Lang{
+		"":                        httpx.TR,
+		"en":                      httpx.EN,
+		"en-GB,en;q=0.9":          httpx.EN,
+		"tr-TR,tr;q=0.9,en;q=0.8": httpx.TR,
+		"de, en;q=0.5":            httpx.EN,
+		"de":                      httpx.TR,
+		"tr;q=0.2, en;q=0.7":      httpx.EN,
+		"en;q=0, tr;q=0.1":        httpx.TR,
+		"EN-us":                   httpx.EN,
+		"en;q=abc":                httpx.TR,
+	}
+	for header, want := range cases {
+		if got := httpx.ParseAcceptLanguage(header); got != want {
+			t.Errorf("%q → %s, want %s", header, got, want)
+		}
+	}
+}
+
+func TestEncodeErrorShapeAndLanguage(t *testing.T) {
+	p := httpx.NewProblem(http.StatusConflict, "email_taken", httpx.Text{TR: "Bu e-posta kullanılıyor.", EN: "This email is already used."}).
+		WithField("email", httpx.Text{TR: "Başka bir e-posta girin.", EN: "Enter another email."})
+	for lang, want := range map[httpx.Lang][2]string{httpx.TR: {"Bu e-posta kullanılıyor.", "Başka bir e-posta girin."}, httpx.EN: {"This email is already used.", "Enter another email."}} {
+		rec := httptest.NewRecorder()
+		httpx.EncodeError(httpx.WithLang(context.Background(), lang), fmt.Errorf("register: %w", p), rec)
+		var body struct {
+			Error struct {
+				Code    string            `json:"code"`
+				Message string            `json:"message"`
+				Fields  map[string]string `json:"fields"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Code != 409 || body.Error.Code != "email_taken" || body.Error.Message != want[0] || body.Error.Fields["email"] != want[1] {
+			t.Errorf("%s: %d %+v", lang, rec.Code, body)
+		}
+	}
+	// Anything that is not a Problem is a 500 that leaks nothing.
+	rec := httptest.NewRecorder()
+	httpx.EncodeError(context.Background(), errors.New("mongo: connection string secret"), rec)
+	if rec.Code != 500 || strings.Contains(rec.Body.String(), "secret") {
+		t.Errorf("internal error: %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestClientIP(t *testing.T) {
+	trusted, err := httpx.ParseTrustedProxies([]string{"10.0.0.0/8", "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		remote, xff, want string
+	}{
+		{"203.0.113.5:1234", "", "203.0.113.5"},
+		{"203.0.113.5:1234", "1.2.3.4", "203.0.113.5"},                    // untrusted peer: header ignored
+		{"127.0.0.1:1234", "88.255.0.1", "88.255.0.1"},                    // trusted proxy
+		{"127.0.0.1:1234", "6.6.6.6, 88.255.0.1, 10.1.1.1", "88.255.0.1"}, // spoofed left part skipped
+		{"127.0.0.1:1234", "10.1.1.1, 10.2.2.2", "10.1.1.1"},              // all trusted: the furthest
+		{"127.0.0.1:1234", "garbage", "127.0.0.1"},
+		{"[::ffff:127.0.0.1]:1", "88.255.0.1", "88.255.0.1"},
+	}
+	for _, tc := range cases {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = tc.remote
+		if tc.xff != "" {
+			r.Header.Set("X-Forwarded-For", tc.xff)
+		}
+		got, ok := trusted.ClientIP(r)
+		if !ok || got.String() != tc.want {
+			t.Errorf("%s via %q → %v, want %s", tc.remote, tc.xff, got, tc.want)
+		}
+	}
+	if _, err := httpx.ParseTrustedProxies([]string{"not-a-cidr"}); err == nil {
+		t.Error("bad trusted proxy accepted")
+	}
+}
+
+func TestServerProbesMetricsAndGracefulShutdown(t *testing.T) {
+	var dbDown bool
+	slowStarted := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /things/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("id") == "slow" {
+			close(slowStarted)
+			time.Sleep(300 * time.Millisecond)
+		}
+		_ = httpx.WriteJSON(w, 200, map[string]string{"lang": string(httpx.LangFrom(r.Context()))})
+	})
+	srv := httpx.NewServer(httpx.Options{Name: "svc-test", Handler: mux, Checks: []httpx.Check{{Name: "db", Probe: func(context.Context) error {
+		if dbDown {
+			return errors.New("db unreachable")
+		}
+		return nil
+	}}}})
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	base := "http://" + ln.Addr().String()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+
+	get := func(path string, header ...string) (*http.Response, string) {
+		req, _ := http.NewRequest("GET", base+path, nil)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, string(b)
+	}
+	if resp, _ := get("/healthz"); resp.StatusCode != 200 {
+		t.Errorf("healthz %d", resp.StatusCode)
+	}
+	if resp, body := get("/readyz"); resp.StatusCode != 200 || !strings.Contains(body, `"db":"ok"`) {
+		t.Errorf("readyz %d %s", resp.StatusCode, body)
+	}
+	dbDown = true
+	if resp, body := get("/readyz"); resp.StatusCode != 503 || !strings.Contains(body, "db unreachable") {
+		t.Errorf("readyz with db down: %d %s", resp.StatusCode, body)
+	}
+	resp, body := get("/things/1", "Accept-Language", "en-US,en;q=0.9", "X-Request-Id", "req-abcdef123")
+	if body != "{\"lang\":\"en\"}\n" || resp.Header.Get("X-Request-Id") != "req-abcdef123" {
+		t.Errorf("app answer %q, request id %q", body, resp.Header.Get("X-Request-Id"))
+	}
+	resp, _ = get("/things/2", "X-Request-Id", "bad id with spaces")
+	if id := resp.Header.Get("X-Request-Id"); !httpx.ValidRequestID(id) || strings.Contains(id, " ") {
+		t.Errorf("unsafe request id echoed or none made: %q", id)
+	}
+	if _, metrics := get("/metrics"); !strings.Contains(metrics, `http_requests_total{code="200",method="GET",route="GET /things/{id}"} 2`) {
+		t.Errorf("metrics lack the route counter:\n%s", metrics)
+	}
+
+	// A request in flight when shutdown starts still gets its answer.
+	slow := make(chan string, 1)
+	go func() { _, b := get("/things/slow"); slow <- b }()
+	<-slowStarted
+	cancel()
+	if got := <-slow; !strings.Contains(got, "lang") {
+		t.Errorf("in-flight request cut off: %q", got)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := http.Get(base + "/healthz"); err == nil {
+		t.Error("server still answering after shutdown")
+	}
+}
