@@ -251,4 +251,3 @@ func TestWholeStack(t *testing.T) {
 		t.Fatalf("document written before the restart: count %d, err %v", n, err)
 	}
 }
-
