@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"linguaport/internal/config"
@@ -31,6 +32,12 @@ func main() {
 	if err := errors.Join(env.Err(), err); err != nil {
 		log.Error("configuration", "err", err)
 		os.Exit(2)
+	}
+
+	if os.Getenv("GOGC") == "" {
+		// The gateway's live heap is a few MB of routing state; collecting at 4x instead of 2x of
+		// it halves GC work per request for a few MB more memory.
+		debug.SetGCPercent(400)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

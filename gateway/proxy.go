@@ -7,8 +7,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httputil"
+	"sync"
 	"sync/atomic"
-	"time"
 
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
@@ -45,6 +45,7 @@ func newUpstream(rt Route, instances *discovery.Instances, trusted httpx.Trusted
 		Rewrite:      u.rewrite,
 		Transport:    &balancer{instances: instances, next: transport},
 		ErrorHandler: u.fail,
+		BufferPool:   copyBuffers,
 		ModifyResponse: func(resp *http.Response) error {
 			// The gateway already answers with the request id; a second copy would only confuse.
 			resp.Header.Del("X-Request-Id")
@@ -196,16 +197,11 @@ func (g *guardedBody) Read(p []byte) (int, error) {
 
 func (g *guardedBody) Close() error { return nil }
 
-// newTransport is tuned for many concurrent requests to a handful of instances.
-func newTransport() *http.Transport {
-	return &http.Transport{
-		Proxy:                 nil,
-		DialContext:           (&net.Dialer{Timeout: 2 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
-		MaxIdleConns:          1024,
-		MaxIdleConnsPerHost:   256,
-		IdleConnTimeout:       90 * time.Second,
-		ResponseHeaderTimeout: 0, // the route's timeout governs
-		ExpectContinueTimeout: time.Second,
-		DisableCompression:    true, // pass the client's Accept-Encoding and the answer through untouched
-	}
-}
+// copyBuffers recycles the buffers responses are copied through; without it every proxied
+// request allocates 32 KiB, which showed up as a tenth of the gateway's CPU in GC work.
+var copyBuffers = &bufferPool{pool: sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}}
+
+type bufferPool struct{ pool sync.Pool }
+
+func (p *bufferPool) Get() []byte  { return *p.pool.Get().(*[]byte) }
+func (p *bufferPool) Put(b []byte) { p.pool.Put(&b) }

@@ -20,7 +20,7 @@ func newRouter(routes []Route, watch func(service string) *discovery.Instances, 
 		httpx.EncodeError(c.Request.Context(), httpx.NewProblem(http.StatusInternalServerError, "internal", httpx.Text{}), c.Writer)
 		c.Abort()
 	}))
-	transport := newTransport()
+	transport := newUpstreamTransport()
 	for _, rt := range routes {
 		up := newUpstream(rt, watch(rt.Service), trusted, transport)
 		r.Any(rt.Prefix+"/*path", gin.WrapH(up))

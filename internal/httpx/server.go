@@ -16,7 +16,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
 
 	"linguaport/internal/logging"
 )
@@ -72,10 +76,7 @@ func NewServer(o Options) *Server {
 	}, []string{"route", "method"})
 	s.registry.MustRegister(requests, latency)
 
-	app := instrument(o.Handler, s.log, o.AccessLog, requests, latency)
-	app = otelhttp.NewHandler(app, o.Name, otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string {
-		return r.Method + " " + r.URL.Path
-	}))
+	app := instrument(o.Handler, s.log, o.AccessLog, requests, latency, otel.Tracer("linguaport/httpx"))
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
@@ -148,17 +149,22 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 	_ = WriteJSON(w, code, map[string]any{"ready": code == http.StatusOK, "checks": status})
 }
 
-// instrument adds the request id and language to the context, then records the answer.
-func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *prometheus.CounterVec, latency *prometheus.HistogramVec) http.Handler {
+// instrument continues the caller's trace (W3C traceparent) in a server span, adds the request
+// id and language to the context, then records the answer in metrics and the access log. It is
+// written out rather than taken from otelhttp, whose wrappers cost the gateway a tenth of its CPU.
+func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *prometheus.CounterVec, latency *prometheus.HistogramVec, tracer trace.Tracer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		ctx := otel.GetTextMapPropagator().Extract(r.Context(), propagation.HeaderCarrier(r.Header))
+		ctx, span := tracer.Start(ctx, r.Method, trace.WithSpanKind(trace.SpanKindServer))
+		defer span.End()
 		id := r.Header.Get("X-Request-Id")
 		if !ValidRequestID(id) {
 			id = NewRequestID()
 			r.Header.Set("X-Request-Id", id)
 		}
 		w.Header().Set("X-Request-Id", id)
-		ctx := logging.WithRequestID(r.Context(), id)
+		ctx = logging.WithRequestID(ctx, id)
 		ctx = WithLang(ctx, ParseAcceptLanguage(r.Header.Get("Accept-Language")))
 		r = r.WithContext(ctx)
 
@@ -169,6 +175,14 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 		route := r.Pattern
 		if route == "" {
 			route = "unmatched"
+		}
+		if span.IsRecording() {
+			span.SetName(r.Method + " " + route)
+			span.SetAttributes(attribute.String("http.request.method", r.Method), attribute.String("url.path", r.URL.Path),
+				attribute.Int("http.response.status_code", rec.status), attribute.String("http.request.id", id))
+			if rec.status >= 500 {
+				span.SetStatus(codes.Error, http.StatusText(rec.status))
+			}
 		}
 		requests.WithLabelValues(route, r.Method, strconv.Itoa(rec.status)).Inc()
 		latency.WithLabelValues(route, r.Method).Observe(elapsed.Seconds())

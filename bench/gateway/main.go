@@ -1,0 +1,186 @@
+// Command gateway-bench loads one svc-geo endpoint three ways on this machine, (a) directly,
+// (b) through the gateway and (c) through an nginx proxy_pass, with wrk at the same concurrency,
+// and prints requests/s and p50/p99 latency for each as a Markdown table.
+//
+//	make build tools && go run ./bench/gateway [-c 64] [-d 20s]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"linguaport/internal/discovery"
+	"linguaport/internal/embeddb"
+	"linguaport/internal/proc"
+)
+
+const path = "/api/v1/geo/lookup?ip=88.255.0.1"
+
+func main() {
+	conns := flag.Int("c", 64, "connections")
+	duration := flag.Duration("d", 20*time.Second, "duration of each run")
+	threads := flag.Int("t", 2, "wrk threads")
+	flag.Parse()
+
+	root, err := proc.RepoRoot()
+	check(err)
+	work, err := os.MkdirTemp("", "gateway-bench-")
+	check(err)
+	defer os.RemoveAll(work)
+	ports, err := proc.FreePorts(9)
+	check(err)
+	consulPort, redisPort, geoPort, gwPort, nginxPort := ports[0], ports[1], ports[2], ports[3], ports[4]
+	addr := func(p int) string { return "127.0.0.1:" + strconv.Itoa(p) }
+
+	var started []*proc.Process
+	defer func() {
+		for i := len(started) - 1; i >= 0; i-- {
+			started[i].Stop()
+		}
+	}()
+	start := func(cmd *exec.Cmd) {
+		p, err := proc.StartCmd(cmd)
+		check(err)
+		started = append(started, p)
+	}
+
+	start(exec.Command(filepath.Join(root, ".bin", "consul"), discovery.DevAgentArgs(consulPort, ports[5], ports[6], ports[7], "")...))
+	check(discovery.WaitLeader(addr(consulPort), time.Minute))
+	start(exec.Command("redis-server", "--bind", "127.0.0.1", "--port", strconv.Itoa(redisPort), "--save", "", "--appendonly", "no"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	db, err := embeddb.Start(ctx, addr(ports[8]), filepath.Join(work, "db"), nil)
+	check(err)
+
+	// Services run as in production: JSON logs at info, access log on, tracing on without export.
+	env := append(os.Environ(), "CONSUL_HTTP_ADDR="+addr(consulPort), "REDIS_URL=redis://"+addr(redisPort)+"/0", "MONGO_URI="+db.URI(), "CONSUL_CHECK_INTERVAL=1s")
+	geo := exec.Command(filepath.Join(root, ".bin", "svc-geo"))
+	geo.Env = append(env, "HTTP_ADDR="+addr(geoPort))
+	geo.Stdout = mustCreate(filepath.Join(work, "svc-geo.log"))
+	start(geo)
+	gw := exec.Command(filepath.Join(root, ".bin", "gateway"))
+	gw.Env = append(env, "HTTP_ADDR="+addr(gwPort))
+	gw.Stdout = mustCreate(filepath.Join(work, "gateway.log"))
+	start(gw)
+
+	nginxConf := filepath.Join(work, "nginx.conf")
+	check(os.WriteFile(nginxConf, []byte(fmt.Sprintf(`worker_processes auto;
+pid %[1]s/nginx.pid;
+error_log %[1]s/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log %[1]s/nginx-access.log;
+    client_body_temp_path %[1]s/body;
+    proxy_temp_path %[1]s/proxy;
+    fastcgi_temp_path %[1]s/fastcgi;
+    uwsgi_temp_path %[1]s/uwsgi;
+    scgi_temp_path %[1]s/scgi;
+    upstream geo { server %[2]s; keepalive 128; }
+    server {
+        listen %[3]s;
+        location / {
+            proxy_pass http://geo;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        }
+    }
+}
+`, work, addr(geoPort), addr(nginxPort))), 0o644))
+	start(exec.Command("nginx", "-p", work, "-c", nginxConf, "-e", "stderr", "-g", "daemon off;"))
+
+	targets := []struct{ name, url string }{
+		{"(a) direct to svc-geo", "http://" + addr(geoPort) + path},
+		{"(b) through the gateway", "http://" + addr(gwPort) + path},
+		{"(c) through nginx proxy_pass", "http://" + addr(nginxPort) + path},
+	}
+	for _, t := range targets {
+		check(proc.WaitFor(30*time.Second, func() error { return ok(t.url) }))
+	}
+
+	fmt.Printf("wrk -t%d -c%d -d%s --latency, GET %s, after a 5s warm-up each\n\n", *threads, *conns, *duration, path)
+	fmt.Println("| target | requests/s | p50 | p99 |")
+	fmt.Println("|---|---:|---:|---:|")
+	var results []result
+	for _, t := range targets {
+		_ = runWrk(*threads, *conns, 5*time.Second, t.url) // warm connections, caches and the JIT-free Go runtime alike
+		r := runWrk(*threads, *conns, *duration, t.url)
+		results = append(results, r)
+		fmt.Printf("| %s | %.0f | %s | %s |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99))
+	}
+	direct, gateway, nginx := results[0], results[1], results[2]
+	fmt.Printf("\ngateway/nginx requests/s: %.2f (goal ≥ 0.70)\n", gateway.rps/nginx.rps)
+	fmt.Printf("gateway p99 over direct: %s (goal ≤ 2ms)\n", fmtDur(gateway.p99-direct.p99))
+}
+
+type result struct {
+	rps      float64
+	p50, p99 time.Duration
+}
+
+var (
+	rpsRe = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
+	pRe   = regexp.MustCompile(`(?m)^\s+(50|99)%\s+([\d.]+)(us|ms|s)\s*$`)
+)
+
+func runWrk(threads, conns int, d time.Duration, url string) result {
+	out, err := exec.Command("wrk", "-t"+strconv.Itoa(threads), "-c"+strconv.Itoa(conns), "-d"+strconv.Itoa(int(d.Seconds()))+"s", "--latency", url).CombinedOutput()
+	if err != nil {
+		log.Fatalf("wrk: %v\n%s", err, out)
+	}
+	s := string(out)
+	if strings.Contains(s, "Non-2xx") || strings.Contains(s, "Socket errors") {
+		log.Fatalf("errors during the run:\n%s", s)
+	}
+	var r result
+	if m := rpsRe.FindStringSubmatch(s); m != nil {
+		r.rps, _ = strconv.ParseFloat(m[1], 64)
+	}
+	for _, m := range pRe.FindAllStringSubmatch(s, -1) {
+		v, _ := strconv.ParseFloat(m[2], 64)
+		unit := map[string]time.Duration{"us": time.Microsecond, "ms": time.Millisecond, "s": time.Second}[m[3]]
+		d := time.Duration(v * float64(unit))
+		if m[1] == "50" {
+			r.p50 = d
+		} else {
+			r.p99 = d
+		}
+	}
+	return r
+}
+
+func fmtDur(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
+
+func ok(url string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		return fmt.Errorf("status %d", resp.StatusCode)
+	}
+	return nil
+}
+
+func mustCreate(path string) *os.File {
+	f, err := os.Create(path)
+	check(err)
+	return f
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
