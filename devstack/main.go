@@ -18,6 +18,7 @@ func main() {
 	env := config.FromOS()
 	cfg := loadConfig(env)
 	log := logging.New(os.Stderr, "devstack", env.String("LOG_LEVEL", "info"))
+	defer logging.Flush()
 	if err := env.Err(); err != nil {
 		log.Error("configuration", "err", err)
 		os.Exit(2)

@@ -28,6 +28,7 @@ func main() {
 	accessLog := env.Bool("ACCESS_LOG", true)
 	log := logging.New(os.Stdout, "gateway", logLevel)
 	slog.SetDefault(log)
+	defer logging.Flush()
 	trusted, err := httpx.ParseTrustedProxies(trustedList)
 	if err := errors.Join(env.Err(), err); err != nil {
 		log.Error("configuration", "err", err)

@@ -31,6 +31,7 @@ func main() {
 	trusted, err := httpx.ParseTrustedProxies(env.List("TRUSTED_PROXIES", []string{"127.0.0.0/8", "::1"}))
 	log := logging.New(os.Stdout, cfg.Name, cfg.LogLevel)
 	slog.SetDefault(log)
+	defer logging.Flush()
 	if err := errors.Join(env.Err(), err); err != nil {
 		log.Error("configuration", "err", err)
 		os.Exit(2)

@@ -26,16 +26,19 @@ func RequestID(ctx context.Context) string {
 }
 
 // New returns a JSON logger writing to w at the given level ("debug", "info", "warn", "error")
-// that adds request_id, trace_id and span_id from the context of each record.
+// that adds request_id, trace_id and span_id from the context of each record. Output is
+// buffered (see Flush); warnings and errors are written at once.
 func New(w io.Writer, service, level string) *slog.Logger {
-	h := slog.NewJSONHandler(w, &slog.HandlerOptions{Level: ParseLevel(level)})
-	return slog.New(contextHandler{h}).With("service", service)
+	bw := newBufferedWriter(w)
+	h := slog.NewJSONHandler(bw, &slog.HandlerOptions{Level: ParseLevel(level)})
+	return slog.New(contextHandler{Handler: h, out: bw}).With("service", service)
 }
 
 // ExitOn logs err and ends the process when err is not nil; mains use it for start-up failures.
 func ExitOn(log *slog.Logger, what string, err error) {
 	if err != nil {
 		log.Error(what, "err", err)
+		Flush()
 		os.Exit(1)
 	}
 }
@@ -53,7 +56,10 @@ func ParseLevel(level string) slog.Level {
 	return slog.LevelInfo
 }
 
-type contextHandler struct{ slog.Handler }
+type contextHandler struct {
+	slog.Handler
+	out *bufferedWriter
+}
 
 func (h contextHandler) Handle(ctx context.Context, r slog.Record) error {
 	if id := RequestID(ctx); id != "" {
@@ -62,13 +68,17 @@ func (h contextHandler) Handle(ctx context.Context, r slog.Record) error {
 	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
 		r.AddAttrs(slog.String("trace_id", sc.TraceID().String()), slog.String("span_id", sc.SpanID().String()))
 	}
-	return h.Handler.Handle(ctx, r)
+	err := h.Handler.Handle(ctx, r)
+	if r.Level >= slog.LevelWarn {
+		h.out.flush()
+	}
+	return err
 }
 
 func (h contextHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
-	return contextHandler{h.Handler.WithAttrs(attrs)}
+	return contextHandler{Handler: h.Handler.WithAttrs(attrs), out: h.out}
 }
 
 func (h contextHandler) WithGroup(name string) slog.Handler {
-	return contextHandler{h.Handler.WithGroup(name)}
+	return contextHandler{Handler: h.Handler.WithGroup(name), out: h.out}
 }

@@ -19,6 +19,10 @@ func TestLogLinesCarryRequestAndTraceIDs(t *testing.T) {
 
 	log.DebugContext(ctx, "hidden")
 	log.With("k", "v").InfoContext(ctx, "hello")
+	if buf.Len() != 0 {
+		t.Fatalf("info line written before a flush: %q", buf.String())
+	}
+	Flush()
 
 	var line map[string]any
 	if err := json.Unmarshal(buf.Bytes(), &line); err != nil {
@@ -29,5 +33,10 @@ func TestLogLinesCarryRequestAndTraceIDs(t *testing.T) {
 		if line[k] != v {
 			t.Errorf("%s = %v, want %v", k, line[k], v)
 		}
+	}
+	buf.Reset()
+	log.ErrorContext(ctx, "broken")
+	if !bytes.Contains(buf.Bytes(), []byte(`"msg":"broken"`)) {
+		t.Errorf("error line not written at once: %q", buf.String())
 	}
 }
