@@ -112,3 +112,40 @@ func TestEnsureIndexesMakesUniqueKeysIdempotencyGuards(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A guarded state transition (pending → approved) made by many requests at once succeeds once:
+// the idempotency rule every service relies on, on the embedded database too.
+func TestConditionalTransitionWinsOnce(t *testing.T) {
+	ctx := context.Background()
+	coll := testenv.Mongo(t).Collection("quotes")
+	if _, err := coll.InsertOne(ctx, bson.D{{Key: "_id", Value: "q1"}, {Key: "status", Value: "pending"}, {Key: "approvals", Value: 0}}); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wins := make(chan string, 16)
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := coll.FindOneAndUpdate(ctx,
+				bson.D{{Key: "_id", Value: "q1"}, {Key: "status", Value: "pending"}},
+				bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: "approved"}, {Key: "by", Value: i}}}, {Key: "$inc", Value: bson.D{{Key: "approvals", Value: 1}}}},
+			).Err()
+			if err == nil {
+				wins <- "won"
+			} else if !errors.Is(err, mongo.ErrNoDocuments) {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(wins)
+	if n := len(wins); n != 1 {
+		t.Fatalf("%d requests won the transition, want 1", n)
+	}
+	var q bson.M
+	_ = coll.FindOne(ctx, bson.D{{Key: "_id", Value: "q1"}}).Decode(&q)
+	if q["status"] != "approved" || q["approvals"] != int32(1) {
+		t.Fatalf("quote %v", q)
+	}
+}
