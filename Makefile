@@ -6,21 +6,33 @@ BIN := .bin
 SERVICES := gateway svc-geo
 WEBUI_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 
-.PHONY: up test deps tools build webui vet bench-gateway clean
+.PHONY: up test deps test-deps tools build webui vet bench-gateway clean
 
 up: deps tools build webui
 	$(BIN)/devstack
 
-test: deps tools build webui vet
+test: test-deps tools build webui vet
 	$(GO) test -count=1 -timeout 20m ./...
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
+# The stack needs redis-server and nginx; the tests also drive Chromium.
+STACK_PACKAGES := redis-server:redis-server nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static
+TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium wrk:wrk
+
 deps:
-	@missing=""; \
-	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
-	command -v nginx >/dev/null || missing="$$missing nginx"; \
-	[ -e /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] || missing="$$missing libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static"; \
-	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	@$(call install,$(STACK_PACKAGES))
+
+test-deps:
+	@$(call install,$(TEST_PACKAGES))
+
+# Each item is "command-or-path:package"; missing ones are installed together.
+define install
+	missing=""; \
+	for item in $(1); do \
+		what=$${item%%:*}; pkg=$${item#*:}; \
+		if [ "$${what#/}" != "$$what" ]; then [ -e "$$what" ] || missing="$$missing $$pkg"; \
+		else command -v "$$what" >/dev/null || missing="$$missing $$pkg"; fi; \
+	done; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			echo "installing:$$missing"; \
@@ -29,6 +41,7 @@ deps:
 			echo "missing system packages; run:"; echo "  sudo apt-get install -y$$missing"; exit 1; \
 		fi; \
 	fi
+endef
 
 # Consul is built once from its Go module (pinned in tools/go.mod) and reused.
 tools: $(BIN)/consul
@@ -52,8 +65,8 @@ webui/dist/index.html: webui/node_modules/.package-lock.json $(WEBUI_SOURCES)
 vet:
 	$(GO) vet ./...
 
-bench-gateway: deps tools build
-	bench/gateway/run.sh
+bench-gateway: test-deps tools build
+	$(GO) run ./bench/gateway
 
 clean:
 	rm -rf $(BIN)/gateway $(BIN)/svc-geo $(BIN)/devstack webui/dist
