@@ -16,6 +16,7 @@ import (
 	"linguaport/internal/config"
 	"linguaport/internal/discovery"
 	"linguaport/internal/embeddb"
+	"linguaport/internal/logging"
 	"linguaport/internal/proc"
 )
 
@@ -68,6 +69,7 @@ type stack struct {
 	procs  []running
 	stopDB context.CancelFunc
 	db     *embeddb.DB
+	dbLog  *os.File
 	exited chan string
 }
 
@@ -95,7 +97,12 @@ func (s *stack) start(ctx context.Context) error {
 
 	dbCtx, stopDB := context.WithCancel(context.Background())
 	s.stopDB = stopDB
-	db, err := embeddb.Start(dbCtx, loopback(s.cfg.mongoPort), filepath.Join(s.cfg.dataDir, "ferretdb"), s.log)
+	dbLog, err := os.OpenFile(filepath.Join(s.cfg.logDir(), "ferretdb.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	s.dbLog = dbLog
+	db, err := embeddb.Start(dbCtx, loopback(s.cfg.mongoPort), filepath.Join(s.cfg.dataDir, "ferretdb"), logging.New(dbLog, "ferretdb", "warn"))
 	if err != nil {
 		return err
 	}
@@ -197,6 +204,8 @@ func (s *stack) stop() {
 	if s.stopDB != nil {
 		s.stopDB()
 		<-s.db.Done()
+		logging.Flush()
+		_ = s.dbLog.Close()
 		s.log.Info("stopped", "name", "ferretdb")
 	}
 }
