@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,6 +30,7 @@ type backend struct {
 	name       string
 	srv        *http.Server
 	deregister func()
+	newConns   atomic.Int64
 }
 
 // startBackend runs an instance that answers with its name, the headers it received and the
@@ -41,6 +44,11 @@ func startBackend(t *testing.T, c *consul.Client, service, name string) *backend
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/big") {
+			w.Header().Set("Content-Type", "application/octet-stream")
+			_, _ = w.Write(bytes.Repeat([]byte("0123456789abcdef"), 1<<16)) // 1 MiB, unknown length: chunked
+			return
+		}
 		if strings.HasSuffix(r.URL.Path, "/slow") {
 			select {
 			case <-time.After(2 * time.Second):
@@ -52,6 +60,11 @@ func startBackend(t *testing.T, c *consul.Client, service, name string) *backend
 		_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"instance": name, "path": r.URL.Path, "query": r.URL.RawQuery, "headers": r.Header, "body": string(body)})
 	})
 	b := &backend{name: name, srv: &http.Server{Handler: mux}}
+	b.srv.ConnState = func(_ net.Conn, state http.ConnState) {
+		if state == http.StateNew {
+			b.newConns.Add(1)
+		}
+	}
 	go func() { _ = b.srv.Serve(ln) }()
 	b.deregister, err = discovery.Register(c, discovery.Registration{Name: service, Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: 500 * time.Millisecond})
 	if err != nil {
@@ -311,5 +324,33 @@ func TestGatewayErrors(t *testing.T) {
 				t.Errorf("timeout answer took %v; the route allows 300ms", time.Since(start))
 			}
 		})
+	}
+}
+
+// Large bodies stream through in both directions and connections to the service are reused.
+func TestStreamsBodiesAndReusesConnections(t *testing.T) {
+	svc := serviceName(t)
+	b := startBackend(t, testenv.Consul(t), svc, "only")
+	gw := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.LoopbackOnly)
+	waitInstances(t, gw+"/api/v1/test/x", 1)
+
+	resp, body := get(t, gw+"/api/v1/test/big", nil)
+	if resp.StatusCode != 200 || len(body) != 1<<20 || !bytes.Equal(body[:32], []byte("0123456789abcdef0123456789abcdef")) {
+		t.Fatalf("big answer: %d, %d bytes", resp.StatusCode, len(body))
+	}
+	upload := strings.Repeat("ü", 300_000) // 600 kB of UTF-8
+	resp, raw := do(t, http.MethodPut, gw+"/api/v1/test/doc", upload, map[string]string{"Content-Type": "text/plain; charset=utf-8"})
+	if resp.StatusCode != 200 || decode[echo](t, raw).Body != upload {
+		t.Fatalf("upload: %d", resp.StatusCode)
+	}
+
+	before := b.newConns.Load()
+	for range 100 {
+		if resp, _ := get(t, gw+"/api/v1/test/x", nil); resp.StatusCode != 200 {
+			t.Fatalf("status %d", resp.StatusCode)
+		}
+	}
+	if opened := b.newConns.Load() - before; opened > 1 {
+		t.Errorf("100 sequential requests opened %d new connections to the service, want them reused", opened)
 	}
 }
