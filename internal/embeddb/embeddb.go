@@ -19,6 +19,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -149,9 +151,11 @@ func (f *front) handle(client net.Conn) {
 	defer f.track(client, false)
 	defer f.track(server, false)
 
-	// Replies flow back untouched; the pump only reports which request each reply answers so a
-	// write can hold the lock until its reply has come.
-	replies := make(chan int32, 1)
+	// Replies flow back untouched; the pump only signals when the reply to the write being held
+	// arrives, so that write keeps the lock until FerretDB has finished it.
+	var awaiting atomic.Int64
+	awaiting.Store(-1)
+	replied := make(chan struct{}, 1)
 	pumpDone := make(chan struct{})
 	go func() {
 		defer close(pumpDone)
@@ -164,9 +168,9 @@ func (f *front) handle(client net.Conn) {
 			if _, err := client.Write(msg); err != nil {
 				return
 			}
-			select {
-			case replies <- int32(binary.LittleEndian.Uint32(msg[8:12])):
-			default:
+			responseTo := int64(int32(binary.LittleEndian.Uint32(msg[8:12])))
+			if awaiting.CompareAndSwap(responseTo, -1) {
+				replied <- struct{}{}
 			}
 		}
 	}()
@@ -178,45 +182,35 @@ func (f *front) handle(client net.Conn) {
 		}
 		cmd, moreToCome := commandOf(msg)
 		if !writeCommands[cmd] || moreToCome {
-			drain(replies)
 			if _, err := server.Write(msg); err != nil {
 				return
 			}
 			continue
 		}
-		if !f.forwardWrite(server, msg, replies, pumpDone) {
+		if !f.forwardWrite(server, msg, &awaiting, replied, pumpDone) {
 			return
 		}
 	}
 }
 
-func (f *front) forwardWrite(server net.Conn, msg []byte, replies <-chan int32, pumpDone <-chan struct{}) bool {
+// writeTimeout bounds how long one write may hold every other write back.
+const writeTimeout = time.Minute
+
+func (f *front) forwardWrite(server net.Conn, msg []byte, awaiting *atomic.Int64, replied <-chan struct{}, pumpDone <-chan struct{}) bool {
 	f.write.Lock()
 	defer f.write.Unlock()
-	drain(replies)
-	requestID := int32(binary.LittleEndian.Uint32(msg[4:8]))
+	awaiting.Store(int64(int32(binary.LittleEndian.Uint32(msg[4:8]))))
 	if _, err := server.Write(msg); err != nil {
 		return false
 	}
-	for {
-		select {
-		case responseTo := <-replies:
-			if responseTo == requestID {
-				return true
-			}
-		case <-pumpDone:
-			return false
-		}
-	}
-}
-
-func drain(c <-chan int32) {
-	for {
-		select {
-		case <-c:
-		default:
-			return
-		}
+	select {
+	case <-replied:
+		return true
+	case <-pumpDone:
+		return false
+	case <-time.After(writeTimeout):
+		_ = server.Close()
+		return false
 	}
 }
 
