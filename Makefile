@@ -6,7 +6,7 @@ BIN := .bin
 SERVICES := gateway svc-geo
 WEBUI_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 
-.PHONY: up test deps test-deps tools build webui vet bench-gateway clean
+.PHONY: up test deps test-deps bench-deps tools build webui vet bench-gateway clean
 
 up: deps tools build webui
 	$(BIN)/devstack
@@ -15,15 +15,19 @@ test: test-deps tools build webui vet
 	$(GO) test -count=1 -timeout 20m ./...
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
-# The stack needs redis-server and nginx; the tests also drive Chromium.
+# The stack needs redis-server and nginx; the tests also drive Chromium; the benchmarks load with wrk and hey.
 STACK_PACKAGES := redis-server:redis-server nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static
-TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium wrk:wrk
+TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium
+BENCH_PACKAGES := $(STACK_PACKAGES) wrk:wrk hey:hey
 
 deps:
 	@$(call install,$(STACK_PACKAGES))
 
 test-deps:
 	@$(call install,$(TEST_PACKAGES))
+
+bench-deps:
+	@$(call install,$(BENCH_PACKAGES))
 
 # Each item is "command-or-path:package"; missing ones are installed together.
 define install
@@ -65,7 +69,7 @@ webui/dist/index.html: webui/node_modules/.package-lock.json $(WEBUI_SOURCES)
 vet:
 	$(GO) vet ./...
 
-bench-gateway: test-deps tools build
+bench-gateway: bench-deps tools build
 	$(GO) run ./bench/gateway
 
 clean:

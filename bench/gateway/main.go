@@ -1,6 +1,7 @@
 // Command gateway-bench loads one svc-geo endpoint three ways on this machine, (a) directly,
 // (b) through the gateway and (c) through an nginx proxy_pass, with wrk at the same concurrency,
-// and prints requests/s and p50/p99 latency for each as a Markdown table.
+// and prints requests/s and p50/p99 latency for each as a Markdown table; then the same with one
+// connection sending requests one after another (hey), where no queueing hides a hop's cost.
 //
 //	make build tools && go run ./bench/gateway [-c 64] [-d 20s]
 package main
@@ -121,6 +122,48 @@ http {
 	direct, gateway, nginx := results[0], results[1], results[2]
 	fmt.Printf("\ngateway/nginx requests/s: %.2f (goal ≥ 0.70)\n", gateway.rps/nginx.rps)
 	fmt.Printf("gateway p99 over direct: %s (goal ≤ 2ms)\n", fmtDur(gateway.p99-direct.p99))
+
+	// Saturated latency is mostly queueing. One connection sending one request after another
+	// shows what each hop itself adds.
+	fmt.Printf("\nhey -c 1 -z %s (one connection, sequential requests)\n\n", *duration)
+	fmt.Println("| target | requests/s | p50 | p99 |")
+	fmt.Println("|---|---:|---:|---:|")
+	var fixed []result
+	for _, t := range targets {
+		r := runHey(*duration, t.url)
+		fixed = append(fixed, r)
+		fmt.Printf("| %s | %.0f | %s | %s |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99))
+	}
+	fmt.Printf("\nunloaded, gateway p99 over direct: %s; nginx p99 over direct: %s\n", fmtDur(fixed[1].p99-fixed[0].p99), fmtDur(fixed[2].p99-fixed[0].p99))
+}
+
+var (
+	heyRPS = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
+	heyPct = regexp.MustCompile(`(?m)^\s+(50|99)% in ([\d.]+) secs`)
+)
+
+func runHey(d time.Duration, url string) result {
+	out, err := exec.Command("hey", "-c", "1", "-z", d.String(), url).CombinedOutput()
+	if err != nil {
+		log.Fatalf("hey: %v\n%s", err, out)
+	}
+	s := string(out)
+	if !strings.Contains(s, "[200]") || strings.Contains(s, "Error distribution") {
+		log.Fatalf("errors during the run:\n%s", s)
+	}
+	var r result
+	if m := heyRPS.FindStringSubmatch(s); m != nil {
+		r.rps, _ = strconv.ParseFloat(m[1], 64)
+	}
+	for _, m := range heyPct.FindAllStringSubmatch(s, -1) {
+		v, _ := strconv.ParseFloat(m[2], 64)
+		if m[1] == "50" {
+			r.p50 = time.Duration(v * float64(time.Second))
+		} else {
+			r.p99 = time.Duration(v * float64(time.Second))
+		}
+	}
+	return r
 }
 
 type result struct {
