@@ -1,0 +1,44 @@
+// Package ratelimit counts attempts per key in Redis within a fixed window, so every instance of
+// a service shares one count (DESIGN §5: login, register, password reset, applications, contact).
+package ratelimit
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Limiter allows Max attempts per key within Window.
+type Limiter struct {
+	rdb    *redis.Client
+	prefix string
+	Max    int64
+	Window time.Duration
+}
+
+// New returns a limiter whose keys live under "ratelimit:<name>:".
+func New(rdb *redis.Client, name string, max int64, window time.Duration) *Limiter {
+	return &Limiter{rdb: rdb, prefix: "ratelimit:" + name + ":", Max: max, Window: window}
+}
+
+// The count and its expiry are set in one step, so a key never outlives its window.
+var hit = redis.NewScript(`
+local n = redis.call("INCR", KEYS[1])
+if n == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
+return {n, redis.call("PTTL", KEYS[1])}
+`)
+
+// Allow records an attempt for key and reports whether it is within the limit; when it is not,
+// retryAfter says how long until the window ends.
+func (l *Limiter) Allow(ctx context.Context, key string) (ok bool, retryAfter time.Duration, err error) {
+	res, err := hit.Run(ctx, l.rdb, []string{l.prefix + key}, l.Window.Milliseconds()).Int64Slice()
+	if err != nil {
+		return false, 0, fmt.Errorf("rate limit %s: %w", l.prefix, err)
+	}
+	if res[0] <= l.Max {
+		return true, 0, nil
+	}
+	return false, time.Duration(res[1]) * time.Millisecond, nil
+}
