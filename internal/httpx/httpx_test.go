@@ -169,3 +169,31 @@ func TestServerProbesMetricsAndGracefulShutdown(t *testing.T) {
 		t.Error("server still answering after shutdown")
 	}
 }
+
+func TestWriteCachedJSONRevalidates(t *testing.T) {
+	get := func(inm string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("GET", "/x", nil)
+		if inm != "" {
+			r.Header.Set("If-None-Match", inm)
+		}
+		w := httptest.NewRecorder()
+		if err := httpx.WriteCachedJSON(w, r, "public, max-age=60", map[string]int{"n": 1}); err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	first := get("")
+	etag := first.Header().Get("ETag")
+	if first.Code != 200 || etag == "" || first.Body.String() != "{\"n\":1}\n" || first.Header().Get("Cache-Control") != "public, max-age=60" {
+		t.Fatalf("first: %d %q %q", first.Code, etag, first.Body)
+	}
+	if w := get(etag); w.Code != 304 || w.Body.Len() != 0 {
+		t.Errorf("matching If-None-Match: %d", w.Code)
+	}
+	if w := get(`"other", W/` + etag); w.Code != 304 {
+		t.Errorf("weak match in a list: %d", w.Code)
+	}
+	if w := get(`"other"`); w.Code != 200 {
+		t.Errorf("stale If-None-Match: %d", w.Code)
+	}
+}
