@@ -3,7 +3,6 @@ SHELL := /bin/bash
 export GOTOOLCHAIN := local
 GO ?= go
 BIN := .bin
-SERVICES := gateway svc-geo
 WEBUI_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 
 .PHONY: up test deps test-deps bench-deps tools build webui vet bench-gateway clean
@@ -56,7 +55,7 @@ $(BIN)/consul: tools/go.mod tools/go.sum
 
 build:
 	@mkdir -p $(BIN)
-	$(GO) build -o $(BIN)/ ./gateway ./svc-geo ./devstack
+	$(GO) build -o $(BIN)/ ./gateway ./svc-catalog ./svc-geo ./devstack
 
 webui: webui/dist/index.html
 
@@ -73,4 +72,4 @@ bench-gateway: bench-deps tools build
 	$(GO) run ./bench/gateway
 
 clean:
-	rm -rf $(BIN)/gateway $(BIN)/svc-geo $(BIN)/devstack webui/dist
+	rm -rf $(BIN)/gateway $(BIN)/svc-catalog $(BIN)/svc-geo $(BIN)/devstack webui/dist

@@ -23,10 +23,11 @@ import (
 // stackConfig says where everything listens and lives. Defaults suit `make up`; the whole-stack
 // tests move every port and the data directory.
 type stackConfig struct {
-	root                                                  string
-	dataDir                                               string
-	webPort, gatewayPort, geoPort, consulPort, redisPort  int
-	mongoPort, serfLANPort, serfWANPort, consulServerPort int
+	root                                                   string
+	dataDir                                                string
+	webPort, gatewayPort, geoPort, catalogPort, consulPort int
+	redisPort                                              int
+	mongoPort, serfLANPort, serfWANPort, consulServerPort  int
 }
 
 func loadConfig(env *config.Env) stackConfig {
@@ -40,6 +41,7 @@ func loadConfig(env *config.Env) stackConfig {
 		webPort:          env.Int("DEVSTACK_WEB_PORT", 8000),
 		gatewayPort:      env.Int("DEVSTACK_GATEWAY_PORT", 8080),
 		geoPort:          env.Int("DEVSTACK_GEO_PORT", 8086),
+		catalogPort:      env.Int("DEVSTACK_CATALOG_PORT", 8082),
 		consulPort:       env.Int("DEVSTACK_CONSUL_PORT", 8500),
 		redisPort:        env.Int("DEVSTACK_REDIS_PORT", 6390),
 		mongoPort:        env.Int("DEVSTACK_MONGO_PORT", 27018),
@@ -80,7 +82,7 @@ func (s *stack) start(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, name := range []string{"consul", "gateway", "svc-geo"} {
+	for _, name := range []string{"consul", "gateway", "svc-catalog", "svc-geo"} {
 		if _, err := os.Stat(s.cfg.bin(name)); err != nil {
 			return fmt.Errorf("%s is not built; run `make up` (or `make build tools`)", s.cfg.bin(name))
 		}
@@ -131,16 +133,21 @@ func (s *stack) start(ctx context.Context) error {
 	if err := s.service("svc-geo", s.cfg.geoPort, common); err != nil {
 		return err
 	}
+	if err := s.service("svc-catalog", s.cfg.catalogPort, common); err != nil {
+		return err
+	}
 	if err := s.service("gateway", s.cfg.gatewayPort, common); err != nil {
 		return err
 	}
 	if err := s.nginx(); err != nil {
 		return err
 	}
-	// Ready when a request crosses every layer: nginx, the gateway, Consul's view and svc-geo.
-	probe := "http://" + loopback(s.cfg.webPort) + "/api/v1/geo/currencies"
-	if err := proc.WaitFor(60*time.Second, func() error { return httpOK(probe) }); err != nil {
-		return fmt.Errorf("stack not answering at %s: %w (see %s)", probe, err, s.cfg.logDir())
+	// Ready when requests cross every layer to every service: nginx, the gateway, Consul's view.
+	for _, path := range []string{"/api/v1/geo/currencies", "/api/v1/catalog/stats"} {
+		probe := "http://" + loopback(s.cfg.webPort) + path
+		if err := proc.WaitFor(60*time.Second, func() error { return httpOK(probe) }); err != nil {
+			return fmt.Errorf("stack not answering at %s: %w (see %s)", probe, err, s.cfg.logDir())
+		}
 	}
 	return nil
 }

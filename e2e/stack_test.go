@@ -45,11 +45,11 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("%s missing: run `make build` (make test does)", bin)
 	}
-	ports, err := proc.FreePorts(9)
+	ports, err := proc.FreePorts(10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"WEB", "GATEWAY", "GEO", "CONSUL", "REDIS", "MONGO", "CONSUL_SERF_LAN", "CONSUL_SERF_WAN", "CONSUL_SERVER"}
+	names := []string{"WEB", "GATEWAY", "GEO", "CONSUL", "REDIS", "MONGO", "CONSUL_SERF_LAN", "CONSUL_SERF_WAN", "CONSUL_SERVER", "CATALOG"}
 	cmd := exec.Command(bin)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "DEVSTACK_DATA="+dataDir)
@@ -176,6 +176,16 @@ func TestWholeStack(t *testing.T) {
 		}
 		if !httpx.ValidRequestID(h.Get("X-Request-Id")) {
 			t.Errorf("no request id on the answer: %v", h)
+		}
+	})
+	t.Run("catalogue through nginx and the gateway", func(t *testing.T) {
+		status, body, h := getJSON(t, s.web+"/api/v1/catalog/services", nil)
+		if status != 200 || len(body["services"].([]any)) != 8 || h.Get("ETag") == "" {
+			t.Fatalf("services: %d %v", status, body)
+		}
+		status, body, _ = getJSON(t, s.web+"/api/v1/catalog/faq?lang=en&category=pricing", nil)
+		if status != 200 || len(body["items"].([]any)) < 4 {
+			t.Errorf("faq: %d %v", status, body)
 		}
 	})
 	t.Run("caller currency follows the forwarded address", func(t *testing.T) {

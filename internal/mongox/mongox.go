@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -36,15 +37,65 @@ func Ping(client *mongo.Client) func(context.Context) error {
 	return func(ctx context.Context) error { return client.Ping(ctx, readpref.Primary()) }
 }
 
-// EnsureIndexes creates the indexes if they do not exist yet; creating an existing index is a no-op.
+// EnsureIndexes creates the indexes that do not exist yet. Existing ones are left alone rather
+// than created again: MongoDB treats that as a no-op, but FerretDB 1.x panics re-creating a
+// compound index that a previous run persisted.
 func EnsureIndexes(ctx context.Context, coll *mongo.Collection, models ...mongo.IndexModel) error {
-	if len(models) == 0 {
+	cur, err := coll.Indexes().List(ctx)
+	if err != nil {
+		return fmt.Errorf("list indexes on %s: %w", coll.Name(), err)
+	}
+	var existing []struct {
+		Name string `bson:"name"`
+	}
+	if err := cur.All(ctx, &existing); err != nil {
+		return fmt.Errorf("list indexes on %s: %w", coll.Name(), err)
+	}
+	have := map[string]bool{}
+	for _, ix := range existing {
+		have[ix.Name] = true
+	}
+	var missing []mongo.IndexModel
+	for _, m := range models {
+		name, err := indexName(m)
+		if err != nil {
+			return err
+		}
+		if !have[name] {
+			missing = append(missing, m)
+		}
+	}
+	if len(missing) == 0 {
 		return nil
 	}
-	if _, err := coll.Indexes().CreateMany(ctx, models); err != nil {
+	if _, err := coll.Indexes().CreateMany(ctx, missing); err != nil {
 		return fmt.Errorf("indexes on %s: %w", coll.Name(), err)
 	}
 	return nil
+}
+
+// indexName is the name MongoDB gives an index by default ("lang_1_slug_1"), or the one set.
+func indexName(m mongo.IndexModel) (string, error) {
+	if m.Options != nil {
+		var opts options.IndexOptions
+		for _, set := range m.Options.List() {
+			if err := set(&opts); err != nil {
+				return "", err
+			}
+		}
+		if opts.Name != nil {
+			return *opts.Name, nil
+		}
+	}
+	keys, ok := m.Keys.(bson.D)
+	if !ok {
+		return "", fmt.Errorf("index keys must be a bson.D, got %T", m.Keys)
+	}
+	parts := make([]string, 0, 2*len(keys))
+	for _, k := range keys {
+		parts = append(parts, k.Key, fmt.Sprint(k.Value))
+	}
+	return strings.Join(parts, "_"), nil
 }
 
 // ErrNotFound is returned when no document has the requested id.

@@ -1,0 +1,167 @@
+package catalog
+
+import (
+	"bufio"
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+	"time"
+)
+
+// seedFiles is the content the catalogue starts with: JSON for the structured parts, Markdown
+// with a front matter for blog posts.
+//
+//go:embed seed
+var seedFiles embed.FS
+
+// Content is everything the catalogue is seeded with.
+type Content struct {
+	Services     []ServiceEntry
+	Languages    []Language
+	Posts        []Post
+	FAQ          []FAQItem
+	Testimonials []Testimonial
+	Legal        []LegalDoc
+}
+
+// SeedContent parses the embedded seed files.
+func SeedContent() (Content, error) {
+	var c Content
+	if err := readJSON("seed/services.json", &c.Services); err != nil {
+		return c, err
+	}
+	for i := range c.Services {
+		c.Services[i].Order = i + 1
+	}
+	c.Languages = append([]Language(nil), languages...)
+	for i := range c.Languages {
+		c.Languages[i].Order = i + 1
+	}
+	if err := readJSON("seed/faq.json", &c.FAQ); err != nil {
+		return c, err
+	}
+	if err := readJSON("seed/testimonials.json", &c.Testimonials); err != nil {
+		return c, err
+	}
+	var legal map[string]LegalDoc
+	if err := readJSON("seed/legal.json", &legal); err != nil {
+		return c, err
+	}
+	for _, id := range legalDocs {
+		doc, ok := legal[id]
+		if !ok {
+			return c, fmt.Errorf("seed/legal.json lacks %q", id)
+		}
+		doc.ID = id
+		c.Legal = append(c.Legal, doc)
+	}
+	for _, lang := range []string{"tr", "en"} {
+		names, err := fs.Glob(seedFiles, "seed/blog/"+lang+"/*.md")
+		if err != nil {
+			return c, err
+		}
+		for _, name := range names {
+			p, err := readPost(name, lang)
+			if err != nil {
+				return c, err
+			}
+			c.Posts = append(c.Posts, p)
+		}
+	}
+	return c, nil
+}
+
+func readJSON(name string, into any) error {
+	data, err := seedFiles.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, into); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// readPost parses "---\nkey: value\n...\n---\n<markdown>".
+func readPost(name, lang string) (Post, error) {
+	data, err := seedFiles.ReadFile(name)
+	if err != nil {
+		return Post{}, err
+	}
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	rest, ok := strings.CutPrefix(text, "---\n")
+	front, body, ok2 := strings.Cut(rest, "\n---\n")
+	if !ok || !ok2 {
+		return Post{}, fmt.Errorf("%s: no front matter", name)
+	}
+	meta := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(front))
+	for sc.Scan() {
+		k, v, found := strings.Cut(sc.Text(), ":")
+		if !found {
+			continue
+		}
+		meta[strings.TrimSpace(k)] = strings.Trim(strings.TrimSpace(v), `"`)
+	}
+	date, err := time.Parse("2006-01-02", meta["date"])
+	if err != nil {
+		return Post{}, fmt.Errorf("%s: date: %w", name, err)
+	}
+	slug := strings.TrimSuffix(path.Base(name), ".md")
+	p := Post{
+		ID: lang + "/" + slug, Lang: lang, Slug: slug, Title: meta["title"], Excerpt: meta["excerpt"],
+		Author: meta["author"], Date: date, Cover: meta["cover"], CoverAlt: meta["coverAlt"],
+		TranslationKey: meta["translationKey"], Body: strings.TrimSpace(body),
+	}
+	if p.Title == "" || p.Excerpt == "" || p.TranslationKey == "" || p.CoverAlt == "" || p.Body == "" {
+		return Post{}, fmt.Errorf("%s: title, excerpt, translationKey, coverAlt and body are required", name)
+	}
+	return p, nil
+}
+
+// Seed inserts every piece of content that is not in the store yet and reports how many it added.
+// Running it again adds nothing and changes nothing.
+func (s *MongoStore) Seed(ctx context.Context, c Content) (int, error) {
+	added := 0
+	add := func(ok bool, err error) error {
+		if ok {
+			added++
+		}
+		return err
+	}
+	for _, v := range c.Services {
+		if err := add(seedOne(ctx, s.services, v.ID, v)); err != nil {
+			return added, err
+		}
+	}
+	for _, v := range c.Languages {
+		if err := add(seedOne(ctx, s.languages, v.Code, v)); err != nil {
+			return added, err
+		}
+	}
+	for _, v := range c.Posts {
+		if err := add(seedOne(ctx, s.posts, v.ID, v)); err != nil {
+			return added, err
+		}
+	}
+	for _, v := range c.FAQ {
+		if err := add(seedOne(ctx, s.faq, v.ID, v)); err != nil {
+			return added, err
+		}
+	}
+	for _, v := range c.Testimonials {
+		if err := add(seedOne(ctx, s.testimonials, v.ID, v)); err != nil {
+			return added, err
+		}
+	}
+	for _, v := range c.Legal {
+		if err := add(seedOne(ctx, s.legal, v.ID, v)); err != nil {
+			return added, err
+		}
+	}
+	return added, nil
+}

@@ -1,0 +1,201 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	kithttp "github.com/go-kit/kit/transport/http"
+
+	"linguaport/internal/httpx"
+)
+
+// publicCaching lets browsers and nginx keep public content briefly and revalidate by ETag.
+const publicCaching = "public, max-age=300"
+
+// maxInquiryBody bounds an inquiry request.
+const maxInquiryBody = 32 << 10
+
+var errMalformed = errors.New("malformed request")
+
+// MakeHandler serves the catalogue under /api/v1/catalog/. trusted decides whose
+// X-Forwarded-For names the sender of an inquiry, for rate limiting.
+func MakeHandler(e Endpoints, trusted httpx.TrustedProxies) http.Handler {
+	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError), kithttp.ServerBefore(keepRequest)}
+	cached := func(ep func(context.Context, any) (any, error), dec kithttp.DecodeRequestFunc) http.Handler {
+		return kithttp.NewServer(ep, dec, encodeCached, opts...)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /api/v1/catalog/services", cached(e.Services, decodeNothing))
+	mux.Handle("GET /api/v1/catalog/languages", cached(e.Languages, decodeNothing))
+	mux.Handle("GET /api/v1/catalog/blog", cached(e.Posts, decodePosts))
+	mux.Handle("GET /api/v1/catalog/blog/{lang}/{slug}", cached(e.Post, decodePost))
+	mux.Handle("GET /api/v1/catalog/faq", cached(e.FAQ, decodeFAQ))
+	mux.Handle("GET /api/v1/catalog/testimonials", cached(e.Testimonials, decodeNothing))
+	mux.Handle("GET /api/v1/catalog/stats", cached(e.Stats, decodeNothing))
+	mux.Handle("GET /api/v1/catalog/legal/{doc}", cached(e.Legal, decodeLegal))
+	mux.Handle("POST /api/v1/catalog/inquiries", kithttp.NewServer(e.SubmitInquiry, decodeInquiry(trusted), encodeCreated, opts...))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { httpx.EncodeError(r.Context(), httpx.ErrNotFound, w) })
+	return mux
+}
+
+type requestKey struct{}
+
+// keepRequest lets the response encoder see the request's If-None-Match.
+func keepRequest(ctx context.Context, r *http.Request) context.Context {
+	return context.WithValue(ctx, requestKey{}, r)
+}
+
+func encodeCached(ctx context.Context, w http.ResponseWriter, response any) error {
+	r, _ := ctx.Value(requestKey{}).(*http.Request)
+	if r == nil {
+		return httpx.EncodeJSONResponse(ctx, w, response)
+	}
+	return httpx.WriteCachedJSON(w, r, publicCaching, response)
+}
+
+func encodeCreated(_ context.Context, w http.ResponseWriter, response any) error {
+	return httpx.WriteJSON(w, http.StatusCreated, response)
+}
+
+func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
+
+// langOf is the lang query parameter, else the request's language.
+func langOf(ctx context.Context, r *http.Request) string {
+	if l := r.URL.Query().Get("lang"); l != "" {
+		return l
+	}
+	return string(httpx.LangFrom(ctx))
+}
+
+func intParam(r *http.Request, name string, def int) int {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1 // the service reports it as out of range
+	}
+	return n
+}
+
+func decodePosts(ctx context.Context, r *http.Request) (any, error) {
+	return postsRequest{Lang: langOf(ctx, r), Page: intParam(r, "page", 1), PageSize: intParam(r, "pageSize", 6)}, nil
+}
+
+func decodePost(_ context.Context, r *http.Request) (any, error) {
+	return postRequest{Lang: r.PathValue("lang"), Slug: r.PathValue("slug")}, nil
+}
+
+func decodeFAQ(ctx context.Context, r *http.Request) (any, error) {
+	return faqRequest{Lang: langOf(ctx, r), Category: r.URL.Query().Get("category")}, nil
+}
+
+func decodeLegal(ctx context.Context, r *http.Request) (any, error) {
+	return legalRequest{ID: r.PathValue("doc"), Lang: langOf(ctx, r)}, nil
+}
+
+func decodeInquiry(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
+	return func(ctx context.Context, r *http.Request) (any, error) {
+		var body struct {
+			Kind     string `json:"kind"`
+			Name     string `json:"name"`
+			Email    string `json:"email"`
+			Phone    string `json:"phone"`
+			Company  string `json:"company"`
+			Message  string `json:"message"`
+			Language string `json:"language"`
+		}
+		dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxInquiryBody))
+		if err := dec.Decode(&body); err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				return nil, httpx.ErrBodyTooLarge
+			}
+			return nil, httpx.ErrMalformedJSON
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			return nil, httpx.ErrMalformedJSON
+		}
+		from := ""
+		if ip, ok := trusted.ClientIP(r); ok {
+			from = ip.String()
+		}
+		if body.Language == "" {
+			body.Language = string(httpx.LangFrom(ctx))
+		}
+		return Inquiry{Kind: body.Kind, Name: body.Name, Email: body.Email, Phone: body.Phone, Company: body.Company,
+			Message: body.Message, Language: body.Language, From: from}, nil
+	}
+}
+
+var (
+	problemNotFound = httpx.NewProblem(http.StatusNotFound, "not_found",
+		httpx.Text{TR: "Aradığınız içerik bulunamadı.", EN: "The content you are looking for was not found."})
+	problemLanguage = httpx.NewProblem(http.StatusBadRequest, "invalid_language",
+		httpx.Text{TR: "Dil tr veya en olmalı.", EN: "The language must be tr or en."}).
+		WithField("lang", httpx.Text{TR: "tr veya en seçin.", EN: "Choose tr or en."})
+	problemCategory = httpx.NewProblem(http.StatusBadRequest, "invalid_category",
+		httpx.Text{TR: "Bilinmeyen SSS kategorisi.", EN: "Unknown FAQ category."}).
+		WithField("category", httpx.Text{TR: "general, pricing, quality, delivery veya technical olmalı.", EN: "Must be general, pricing, quality, delivery or technical."})
+	problemValidation = httpx.NewProblem(http.StatusBadRequest, "validation_failed",
+		httpx.Text{TR: "Lütfen işaretli alanları düzeltin.", EN: "Please correct the marked fields."})
+	problemRateLimited = httpx.NewProblem(http.StatusTooManyRequests, "too_many_requests",
+		httpx.Text{TR: "Çok fazla mesaj gönderdiniz. Lütfen daha sonra tekrar deneyin.", EN: "You have sent too many messages. Please try again later."})
+)
+
+// fieldTexts explain each validation reason per field.
+var fieldTexts = map[string]map[string]httpx.Text{
+	"name": {
+		"required": {TR: "Adınızı girin.", EN: "Enter your name."},
+		"length":   {TR: "Ad 2 ile 100 karakter arasında olmalı.", EN: "The name must be 2 to 100 characters."},
+	},
+	"email": {
+		"required": {TR: "E-posta adresinizi girin.", EN: "Enter your email address."},
+		"email":    {TR: "Geçerli bir e-posta adresi girin.", EN: "Enter a valid email address."},
+	},
+	"phone":   {"phone": {TR: "Geçerli bir telefon numarası girin (7–15 rakam).", EN: "Enter a valid phone number (7–15 digits)."}},
+	"company": {"required": {TR: "Kurumsal talepler için şirket adını girin.", EN: "Enter your company name for corporate requests."}, "length": {TR: "Şirket adı en fazla 120 karakter olabilir.", EN: "The company name can be at most 120 characters."}},
+	"message": {
+		"required": {TR: "Mesajınızı yazın.", EN: "Write your message."},
+		"length":   {TR: "Mesaj 10 ile 5000 karakter arasında olmalı.", EN: "The message must be 10 to 5000 characters."},
+	},
+	"kind":     {"kind": {TR: "Talep türü contact veya corporate olmalı.", EN: "The request kind must be contact or corporate."}},
+	"language": {"language": {TR: "Dil tr veya en olmalı.", EN: "The language must be tr or en."}},
+	"page":     {"page": {TR: "Sayfa 1 veya daha büyük bir tam sayı olmalı.", EN: "The page must be a whole number of 1 or more."}},
+	"pageSize": {"pageSize": {TR: "Sayfa boyutu 1 ile 50 arasında olmalı.", EN: "The page size must be between 1 and 50."}},
+}
+
+// encodeError maps the service's errors to HTTP answers in the request's language.
+func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
+	var (
+		verr    *ValidationError
+		limited *RateLimitedError
+		p       *httpx.Problem
+	)
+	switch {
+	case errors.As(err, &verr):
+		p = problemValidation
+		for field, reason := range verr.Fields {
+			p = p.WithField(field, fieldTexts[field][reason])
+		}
+	case errors.As(err, &limited):
+		w.Header().Set("Retry-After", strconv.Itoa(int((limited.RetryAfter+time.Second-1)/time.Second)))
+		p = problemRateLimited
+	case errors.Is(err, ErrNotFound):
+		p = problemNotFound
+	case errors.Is(err, ErrUnknownLanguage):
+		p = problemLanguage
+	case errors.Is(err, ErrUnknownCategory):
+		p = problemCategory
+	default:
+		httpx.EncodeError(ctx, err, w)
+		return
+	}
+	httpx.EncodeError(ctx, p, w)
+}
