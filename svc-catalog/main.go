@@ -68,6 +68,7 @@ func main() {
 	metrics := prometheus.NewRegistry()
 	limiter := ratelimit.New(rdb, "catalog-inquiries", int64(inquiriesPerHour), time.Hour)
 	svc := catalog.NewService(store, limiter, newID)
+	svc = catalog.InstrumentingMiddleware(metrics)(svc)
 	srv := httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   catalog.MakeHandler(catalog.MakeEndpoints(svc), trusted),

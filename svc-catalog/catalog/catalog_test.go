@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
@@ -129,8 +130,10 @@ func newFixture(t *testing.T) *fixture {
 	}
 	r := testenv.StartRedis(t)
 	n := 0
+	reg := prometheus.NewRegistry()
 	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { n++; return fmt.Sprintf("inq-%d", n) })
-	srv := httpx.NewServer(httpx.Options{Name: "svc-catalog", Handler: catalog.MakeHandler(catalog.MakeEndpoints(svc), httpx.LoopbackOnly)})
+	svc = catalog.InstrumentingMiddleware(reg)(svc)
+	srv := httpx.NewServer(httpx.Options{Name: "svc-catalog", Handler: catalog.MakeHandler(catalog.MakeEndpoints(svc), httpx.LoopbackOnly), Registry: reg})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return &fixture{url: ts.URL, db: db}
@@ -378,5 +381,13 @@ func TestInquiries(t *testing.T) {
 	}
 	if n, _ := f.db.Collection("inquiries").CountDocuments(ctx, bson.D{}); n != 5 {
 		t.Errorf("%d inquiries stored, want 5", n)
+	}
+	metrics, _ := http.Get(f.url + "/metrics")
+	text, _ := io.ReadAll(metrics.Body)
+	metrics.Body.Close()
+	for _, want := range []string{`catalog_inquiries_total{kind="corporate",outcome="accepted"} 5`, `catalog_inquiries_total{kind="corporate",outcome="limited"} 1`, `catalog_inquiries_total{kind="other",outcome="invalid"} 1`} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("metrics lack %s", want)
+		}
 	}
 }
