@@ -11,6 +11,7 @@ up: deps tools build webui
 	$(BIN)/devstack
 
 test: test-deps tools build webui vet
+	cd webui && npm test --silent
 	$(GO) test -count=1 -timeout 20m ./...
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.

@@ -1,0 +1,145 @@
+// The one map of the site's paths (spec §2). Every screen has a Turkish and an English path;
+// language switching maps each path segment to its counterpart.
+
+export const LANGUAGES = ['tr', 'en'];
+export const DEFAULT_LANGUAGE = 'tr';
+
+// Segment pairs [tr, en]. The paraphrasing-service and proofreading-service entries are part of
+// the spec's mapping table even though no route uses them.
+const SEGMENT_PAIRS = [
+  ['hizmetler', 'services'],
+  ['siparis', 'order'],
+  ['web-sitesi-cevirisi', 'website-translation'],
+  ['profesyonel-tercume', 'professional-translation'],
+  ['belge-cevirisi', 'document-translation'],
+  ['teknik-ceviri', 'technical-translation'],
+  ['proofreading', 'proofreading'],
+  ['transkripsiyon', 'transcription'],
+  ['icerik-yaratma', 'content-creation'],
+  ['altyazi-cevirisi', 'subtitle-translation'],
+  ['paraphrasing', 'paraphrasing'],
+  ['masaustu-yayincilik', 'desktop-publishing'],
+  ['kurumsal', 'corporate'],
+  ['yardim', 'help'],
+  ['sik-sorulan-sorular', 'faq'],
+  ['gizlilik-sozlesmesi', 'privacy-policy'],
+  ['kullanim-kosullari', 'terms-of-use'],
+  ['cerez-politikasi', 'cookie-policy'],
+  ['uyelik-sozlesmesi', 'membership-agreement'],
+  ['blog', 'blog'],
+  ['kalite', 'quality'],
+  ['iletisim', 'contact'],
+  ['giris', 'login'],
+  ['kayit-ol', 'register'],
+  ['hesabim', 'account'],
+  ['tercuman-kayit', 'freelance-translator'],
+  ['paraphrasing-hizmeti', 'paraphrasing-service'],
+  ['proofreading-hizmeti', 'proofreading-service'],
+  // account sub-paths
+  ['genel-bakis', 'overview'],
+  ['kisisel-bilgiler', 'personal-info'],
+  ['siparislerim', 'orders'],
+  ['dosyalarim', 'files'],
+  ['fatura-bilgileri', 'billing-info'],
+  ['ayarlar', 'settings'],
+  ['banka-hesaplari', 'bank-accounts'],
+  ['aktif-islerim', 'active-jobs'],
+  ['havuzdaki-isler', 'job-pool'],
+  ['tatil-modu', 'vacation-mode'],
+  ['destek', 'support'],
+  ['yetkinliklerim', 'competencies'],
+];
+
+const TO_EN = new Map(SEGMENT_PAIRS.map(([tr, en]) => [tr, en]));
+const TO_TR = new Map(SEGMENT_PAIRS.map(([tr, en]) => [en, tr]));
+
+// Screens by key, with their path in each language.
+export const PATHS = {
+  home: { tr: '/tr', en: '/en' },
+  services: { tr: '/tr/hizmetler', en: '/en/services' },
+  order: { tr: '/tr/siparis', en: '/en/order' },
+  websiteTranslation: { tr: '/tr/web-sitesi-cevirisi', en: '/en/website-translation' },
+  professionalTranslation: { tr: '/tr/profesyonel-tercume', en: '/en/professional-translation' },
+  documentTranslation: { tr: '/tr/belge-cevirisi', en: '/en/document-translation' },
+  technicalTranslation: { tr: '/tr/teknik-ceviri', en: '/en/technical-translation' },
+  proofreading: { tr: '/tr/proofreading', en: '/en/proofreading' },
+  transcription: { tr: '/tr/transkripsiyon', en: '/en/transcription' },
+  contentCreation: { tr: '/tr/icerik-yaratma', en: '/en/content-creation' },
+  subtitleTranslation: { tr: '/tr/altyazi-cevirisi', en: '/en/subtitle-translation' },
+  paraphrasing: { tr: '/tr/paraphrasing', en: '/en/paraphrasing' },
+  desktopPublishing: { tr: '/tr/masaustu-yayincilik', en: '/en/desktop-publishing' },
+  corporate: { tr: '/tr/kurumsal', en: '/en/corporate' },
+  help: { tr: '/tr/yardim', en: '/en/help' },
+  faq: { tr: '/tr/sik-sorulan-sorular', en: '/en/faq' },
+  privacy: { tr: '/tr/gizlilik-sozlesmesi', en: '/en/privacy-policy' },
+  terms: { tr: '/tr/kullanim-kosullari', en: '/en/terms-of-use' },
+  cookies: { tr: '/tr/cerez-politikasi', en: '/en/cookie-policy' },
+  membership: { tr: '/tr/uyelik-sozlesmesi', en: '/en/membership-agreement' },
+  blog: { tr: '/tr/blog', en: '/en/blog' },
+  quality: { tr: '/tr/kalite', en: '/en/quality' },
+  contact: { tr: '/tr/iletisim', en: '/en/contact' },
+  login: { tr: '/tr/giris', en: '/en/login' },
+  register: { tr: '/tr/kayit-ol', en: '/en/register' },
+  account: { tr: '/tr/hesabim', en: '/en/account' },
+  translatorApplication: { tr: '/tr/tercuman-kayit', en: '/en/freelance-translator' },
+};
+
+// The catalogue's service ids (svc-catalog) and the screen each one opens.
+export const SERVICE_SCREENS = {
+  'professional-translation': 'professionalTranslation',
+  'website-translation': 'websiteTranslation',
+  'content-creation': 'contentCreation',
+  proofreading: 'proofreading',
+  'subtitle-translation': 'subtitleTranslation',
+  paraphrasing: 'paraphrasing',
+  transcription: 'transcription',
+  'desktop-publishing': 'desktopPublishing',
+};
+
+// Account menus per role (spec §2, §6): customer is also the fallback.
+export const ACCOUNT_MENUS = {
+  customer: ['genel-bakis', 'kisisel-bilgiler', 'siparislerim', 'dosyalarim', 'fatura-bilgileri', 'ayarlar'],
+  translator: ['genel-bakis', 'kisisel-bilgiler', 'banka-hesaplari', 'aktif-islerim', 'havuzdaki-isler', 'tatil-modu', 'destek', 'yetkinliklerim', 'ayarlar'],
+};
+
+/** path returns the path of a screen in a language, with extra segments appended. */
+export function path(key, lang, ...rest) {
+  const base = PATHS[key]?.[lang];
+  if (!base) throw new Error(`unknown path ${key}/${lang}`);
+  return [base, ...rest.map(encodeURIComponent)].join('/');
+}
+
+/** accountPath returns /tr/hesabim/<sub> or /en/account/<sub in English>. */
+export function accountPath(lang, trSegment) {
+  const sub = lang === 'en' ? TO_EN.get(trSegment) : trSegment;
+  if (!sub) throw new Error(`unknown account section ${trSegment}`);
+  return `${PATHS.account[lang]}/${sub}`;
+}
+
+/**
+ * languageOf returns the language of a path from its first segment, else from the browser's
+ * languages, else Turkish (spec §2).
+ */
+export function languageOf(pathname, browserLanguages = []) {
+  const first = pathname.split('/')[1];
+  if (LANGUAGES.includes(first)) return first;
+  for (const tag of browserLanguages) {
+    const primary = String(tag).toLowerCase().split('-')[0];
+    if (LANGUAGES.includes(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * switchLanguage maps every segment of pathname to its counterpart in the target language.
+ * Segments without a counterpart (blog slugs, order ids) stay as they are unless alternates
+ * names them, e.g. { 'yeminli-tercume-nedir': 'what-is-sworn-translation' }.
+ */
+export function switchLanguage(pathname, to, alternates = {}) {
+  if (!LANGUAGES.includes(to)) throw new Error(`unknown language ${to}`);
+  const [, first, ...rest] = pathname.split('/');
+  if (!LANGUAGES.includes(first)) return `/${to}`;
+  const map = to === 'en' ? TO_EN : TO_TR;
+  const mapped = rest.filter((s) => s !== '').map((s) => alternates[s] ?? (first === to ? s : map.get(s) ?? s));
+  return ['', to, ...mapped].join('/');
+}
