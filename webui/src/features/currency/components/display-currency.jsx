@@ -2,19 +2,20 @@ import { useEffect, useState } from 'react';
 import { getDisplayCurrency } from '../api/get-display-currency.js';
 
 export function DisplayCurrency() {
-  const [state, setState] = useState(null);
+  const [currency, setCurrency] = useState(null);
 
   useEffect(() => {
-    const controller = new AbortController();
-    getDisplayCurrency(controller.signal).then(setState, () => {});
-    return () => controller.abort();
+    let active = true;
+    getDisplayCurrency().then((code) => active && setCurrency(code));
+    return () => {
+      active = false;
+    };
   }, []);
 
-  if (!state) return <p className="display-currency" aria-live="polite">Yükleniyor...</p>;
+  if (!currency) return <p className="display-currency" aria-live="polite">Yükleniyor...</p>;
   return (
     <p className="display-currency" aria-live="polite">
-      Görüntüleme para birimi: <output data-testid="display-currency">{state.currency}</output>
-      {state.country && <span> ({state.country})</span>}
+      Görüntüleme para birimi: <output data-testid="display-currency">{currency}</output>
     </p>
   );
 }

@@ -1,0 +1,29 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { currencyCookie, decimals, formatMoney, readCookie, resolveDisplayCurrency } from './currency.js';
+
+test('two decimals, none for JPY', () => {
+  assert.equal(decimals('JPY'), 0);
+  assert.equal(decimals('USD'), 2);
+  assert.equal(formatMoney(110000, 'JPY', 'en'), '¥110,000');
+  assert.equal(formatMoney(123456, 'USD', 'en'), '$1,234.56');
+  assert.equal(formatMoney(123456, 'TRY', 'tr').replace(/\s/g, ' '), '₺1.234,56');
+});
+
+test('the currency cookie lasts a year, path /, secure, strict', () => {
+  assert.equal(currencyCookie('EUR'), 'userCurrency=EUR; Path=/; Max-Age=31536000; Secure; SameSite=Strict');
+  assert.throws(() => currencyCookie('XAF'));
+  assert.equal(readCookie('a=1; userCurrency=GBP; b=2', 'userCurrency'), 'GBP');
+  assert.equal(readCookie('', 'userCurrency'), undefined);
+});
+
+test('a stored choice wins, then the country, then USD with a console error', async () => {
+  const errors = [];
+  const log = { error: (...a) => errors.push(a) };
+  const geo = (answer) => async () => answer;
+  assert.equal(await resolveDisplayCurrency({ cookieString: 'userCurrency=JPY', fetchGeoCurrency: geo({ currency: 'TRY' }), log }), 'JPY');
+  assert.equal(await resolveDisplayCurrency({ cookieString: 'userCurrency=XYZ', fetchGeoCurrency: geo({ currency: 'TRY' }), log }), 'TRY');
+  assert.equal(await resolveDisplayCurrency({ cookieString: '', fetchGeoCurrency: async () => { throw new Error('offline'); }, log }), 'USD');
+  assert.equal(await resolveDisplayCurrency({ cookieString: '', fetchGeoCurrency: geo({ nope: 1 }), log }), 'USD');
+  assert.equal(errors.length, 2);
+});
