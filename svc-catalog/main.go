@@ -6,11 +6,14 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -28,6 +31,15 @@ import (
 )
 
 func main() {
+	// `svc-catalog snapshot FILE` writes the public answers for the seed content, which the web
+	// UI's build prerenders pages from.
+	if len(os.Args) == 3 && os.Args[1] == "snapshot" {
+		if err := writeSnapshot(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, "snapshot:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-catalog", ":8082")
 	accessLog := env.Bool("ACCESS_LOG", true)
@@ -86,6 +98,25 @@ func main() {
 	logging.ExitOn(log, "consul register", err)
 	srv.OnShutdown(deregister)
 	logging.ExitOn(log, "serve", srv.Serve(ctx, ln))
+}
+
+func writeSnapshot(file string) error {
+	content, err := catalog.SeedContent()
+	if err != nil {
+		return err
+	}
+	snap, err := catalog.Snapshot(context.Background(), content)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(snap)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(file, data, 0o644)
 }
 
 func newID() string {

@@ -391,3 +391,43 @@ func TestInquiries(t *testing.T) {
 		}
 	}
 }
+
+// The prerendered site is built from the snapshot, so it must say exactly what the running
+// service says for the same URL, and cover every page of every language's blog.
+func TestSnapshotMatchesTheRunningService(t *testing.T) {
+	f := newFixture(t)
+	c, err := catalog.SeedContent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := catalog.Snapshot(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"/api/v1/catalog/services", "/api/v1/catalog/faq?lang=en", "/api/v1/catalog/legal/cookies?lang=tr",
+		"/api/v1/catalog/blog?lang=tr&page=2", "/api/v1/catalog/blog?lang=en&page=1",
+	} {
+		if _, ok := snap[want]; !ok {
+			t.Errorf("snapshot lacks %s", want)
+		}
+	}
+	posts := 0
+	for u, body := range snap {
+		resp, err := http.Get(f.url + u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		live, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || strings.TrimSpace(string(live)) != strings.TrimSpace(string(body)) {
+			t.Errorf("%s: snapshot differs from the service (status %d)\nsnapshot: %.300s\nservice:  %.300s", u, resp.StatusCode, body, live)
+		}
+		if strings.HasPrefix(u, "/api/v1/catalog/blog/") {
+			posts++
+		}
+	}
+	if posts != len(c.Posts) {
+		t.Errorf("snapshot has %d posts, seed %d", posts, len(c.Posts))
+	}
+}

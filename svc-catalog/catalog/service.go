@@ -230,8 +230,11 @@ func (s *service) Services(ctx context.Context) ([]ServiceEntry, error) { return
 
 func (s *service) Languages(ctx context.Context) ([]Language, error) { return s.store.Languages(ctx) }
 
-// MaxPageSize bounds a blog page.
-const MaxPageSize = 50
+// Blog page sizes: the default is what the site lists per page.
+const (
+	DefaultPageSize = 4
+	MaxPageSize     = 50
+)
 
 func (s *service) Posts(ctx context.Context, lang string, page, pageSize int) (PostPage, error) {
 	if !validLang(lang) {

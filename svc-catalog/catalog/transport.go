@@ -85,7 +85,7 @@ func intParam(r *http.Request, name string, def int) int {
 }
 
 func decodePosts(ctx context.Context, r *http.Request) (any, error) {
-	return postsRequest{Lang: langOf(ctx, r), Page: intParam(r, "page", 1), PageSize: intParam(r, "pageSize", 6)}, nil
+	return postsRequest{Lang: langOf(ctx, r), Page: intParam(r, "page", 1), PageSize: intParam(r, "pageSize", DefaultPageSize)}, nil
 }
 
 func decodePost(_ context.Context, r *http.Request) (any, error) {
