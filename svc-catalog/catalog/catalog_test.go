@@ -197,8 +197,12 @@ func TestPublicContent(t *testing.T) {
 	if resp.StatusCode != 200 || len(body["services"].([]any)) != 8 || etag == "" || !strings.Contains(resp.Header.Get("Cache-Control"), "max-age") {
 		t.Fatalf("services: %d etag %q", resp.StatusCode, etag)
 	}
-	if first := body["services"].([]any)[0].(map[string]any); first["id"] != "professional-translation" {
+	first := body["services"].([]any)[0].(map[string]any)
+	if first["id"] != "professional-translation" {
 		t.Errorf("first service %v", first["id"])
+	}
+	if html := first["descriptionHtml"].(map[string]any); !strings.Contains(html["en"].(string), "<li>A subject-matter translator") || !strings.Contains(html["tr"].(string), "<p>") {
+		t.Errorf("service description not rendered: %v", html)
 	}
 	resp, _ = f.call(t, "GET", "/api/v1/catalog/services", "", map[string]string{"If-None-Match": etag})
 	if resp.StatusCode != http.StatusNotModified {

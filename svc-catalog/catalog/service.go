@@ -54,7 +54,9 @@ type ServiceEntry struct {
 	DescriptionKey string    `json:"descriptionKey" bson:"descriptionKey"`
 	Summary        Localized `json:"summary" bson:"summary"`
 	Description    Localized `json:"description" bson:"description"` // Markdown
-	Features       struct {
+	// DescriptionHTML is Description rendered to safe HTML when answering.
+	DescriptionHTML Localized `json:"descriptionHtml" bson:"-"`
+	Features        struct {
 		TR []string `json:"tr" bson:"tr"`
 		EN []string `json:"en" bson:"en"`
 	} `json:"features" bson:"features"`
@@ -226,7 +228,24 @@ func NewService(store Store, limiter Limiter, newID func() string) Service {
 
 func validLang(lang string) bool { return lang == "tr" || lang == "en" }
 
-func (s *service) Services(ctx context.Context) ([]ServiceEntry, error) { return s.store.Services(ctx) }
+func (s *service) Services(ctx context.Context) ([]ServiceEntry, error) {
+	entries, err := s.store.Services(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range entries {
+		tr, err := renderMarkdown(e.Description.TR)
+		if err != nil {
+			return nil, err
+		}
+		en, err := renderMarkdown(e.Description.EN)
+		if err != nil {
+			return nil, err
+		}
+		entries[i].DescriptionHTML = Localized{TR: tr, EN: en}
+	}
+	return entries, nil
+}
 
 func (s *service) Languages(ctx context.Context) ([]Language, error) { return s.store.Languages(ctx) }
 
