@@ -3,7 +3,8 @@ SHELL := /bin/bash
 export GOTOOLCHAIN := local
 GO ?= go
 BIN := .bin
-WEBUI_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
+WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
+CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f 2>/dev/null)
 
 .PHONY: up test deps test-deps bench-deps tools build webui vet bench-gateway clean
 
@@ -63,7 +64,11 @@ webui: webui/dist/index.html
 webui/node_modules/.package-lock.json: webui/package-lock.json
 	cd webui && npm ci --no-audit --no-fund --loglevel=error
 
-webui/dist/index.html: webui/node_modules/.package-lock.json $(WEBUI_SOURCES)
+# The pages are prerendered from the catalogue's seed content, answered by svc-catalog's own handler.
+webui/build/catalog-snapshot.json: $(CATALOG_SOURCES)
+	$(GO) run ./svc-catalog snapshot $@
+
+webui/dist/index.html: webui/node_modules/.package-lock.json $(WEBUI_SOURCES) webui/build/catalog-snapshot.json
 	cd webui && npm run build
 
 vet:
@@ -73,4 +78,4 @@ bench-gateway: bench-deps tools build
 	$(GO) run ./bench/gateway
 
 clean:
-	rm -rf $(BIN)/gateway $(BIN)/svc-catalog $(BIN)/svc-geo $(BIN)/devstack webui/dist
+	rm -rf $(BIN)/gateway $(BIN)/svc-catalog $(BIN)/svc-geo $(BIN)/devstack webui/dist webui/build

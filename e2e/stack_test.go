@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -208,34 +209,63 @@ func TestWholeStack(t *testing.T) {
 			t.Errorf("got %d %v", status, body)
 		}
 	})
-	t.Run("web UI served with security headers", func(t *testing.T) {
-		resp, err := http.Get(s.web + "/")
+	t.Run("web UI: prerendered pages with security headers, hashed assets cached a year", func(t *testing.T) {
+		noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		resp, err := noRedirect.Get(s.web + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != "/tr" {
+			t.Errorf("root: %d → %q, want 302 → /tr", resp.StatusCode, resp.Header.Get("Location"))
+		}
+		resp, err = http.Get(s.web + "/tr/hizmetler")
 		if err != nil {
 			t.Fatal(err)
 		}
 		html, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != 200 || !strings.Contains(string(html), `<div id="root">`) {
-			t.Fatalf("index: %d %.200s", resp.StatusCode, html)
+		if resp.StatusCode != 200 || !strings.Contains(string(html), `<html lang="tr">`) || !strings.Contains(string(html), "<h1>") {
+			t.Fatalf("services page: %d %.300s", resp.StatusCode, html)
 		}
-		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
+		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") || strings.Contains(csp, "unsafe-inline") {
 			t.Errorf("CSP %q", csp)
 		}
 		if cc := resp.Header.Get("Cache-Control"); cc != "no-cache" {
-			t.Errorf("index Cache-Control %q", cc)
+			t.Errorf("page Cache-Control %q", cc)
+		}
+		asset := regexp.MustCompile(`/assets/[^"]+\.js`).FindString(string(html))
+		req, _ := http.NewRequest(http.MethodGet, s.web+asset, nil)
+		req.Header.Set("Accept-Encoding", "br")
+		resp, err = http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if asset == "" || resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "br" || resp.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Errorf("asset %q: %d encoding %q cache %q", asset, resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("Cache-Control"))
+		}
+		resp, err = http.Get(s.web + "/en/no-such-page")
+		if err != nil {
+			t.Fatal(err)
+		}
+		html, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 404 || !strings.Contains(string(html), "Page not found") {
+			t.Errorf("unknown page: %d %.300s", resp.StatusCode, html)
 		}
 	})
-	t.Run("the page shows the display currency in Chromium", func(t *testing.T) {
+	t.Run("the currency is resolved through svc-geo in Chromium", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 		out, err := exec.CommandContext(ctx, "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
 			"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-			"--user-data-dir="+t.TempDir(), "--virtual-time-budget=10000", "--dump-dom", s.web+"/").Output()
+			"--user-data-dir="+t.TempDir(), "--virtual-time-budget=10000", "--dump-dom", s.web+"/en").Output()
 		if err != nil {
 			t.Fatalf("chromium: %v", err)
 		}
-		if !strings.Contains(string(out), `data-testid="display-currency">USD</output>`) {
-			t.Errorf("rendered page lacks the display currency:\n%.3000s", out)
+		if !strings.Contains(string(out), `data-resolved="true"`) {
+			t.Errorf("the currency picker never resolved the display currency:\n%.3000s", out)
 		}
 	})
 

@@ -1,11 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The dev server proxies the API to the gateway, like nginx does in the stack.
-export default defineConfig({
+// The client build goes to dist/, the prerenderer's server build to build/ssr/. The dev server
+// proxies the API to the gateway, like nginx does in the stack.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   server: {
     proxy: { '/api': process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080' },
   },
-  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: false },
-});
+  build: isSsrBuild
+    ? { outDir: 'build/ssr', emptyOutDir: true, sourcemap: false }
+    : { outDir: 'dist', assetsDir: 'assets', sourcemap: false, target: 'es2022', manifest: true, modulePreload: { polyfill: false } },
+  test: {
+    include: ['src/**/*.test.{js,jsx}'],
+    environment: 'node',
+  },
+}));

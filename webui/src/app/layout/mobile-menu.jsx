@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { path, SERVICE_SCREENS } from '../../config/paths.js';
+import { useLanguage } from '../../lib/language.jsx';
+import { useTexts } from '../../lib/i18n.js';
+import { Icon } from '../../components/icon.jsx';
+import { CurrencyPicker } from '../../features/currency/components/currency-picker.jsx';
+import { LanguageSwitch } from './language-switch.jsx';
+
+/** MobileMenu is the small-screen navigation, a modal dialog loaded on first use. */
+export function MobileMenu({ onClose }) {
+  const lang = useLanguage();
+  const t = useTexts();
+  const dialog = useRef(null);
+  const { pathname } = useLocation();
+  const opened = useRef(pathname);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el.open) el.showModal();
+    return () => el.open && el.close();
+  }, []);
+  useEffect(() => {
+    if (pathname !== opened.current) onClose();
+  }, [pathname, onClose]);
+
+  return (
+    // The native dialog traps focus and closes on Escape.
+    <dialog id="mobile-menu" ref={dialog} className="mobile-menu" aria-label={t('nav.menu')} onClose={onClose}>
+      <button type="button" className="mobile-menu__close" onClick={onClose}>
+        <Icon name="close" />
+        <span className="visually-hidden">{t('nav.closeMenu')}</span>
+      </button>
+      <nav aria-label={t('nav.main')}>
+        <p className="mobile-menu__heading">{t('nav.services')}</p>
+        <ul>
+          {Object.entries(SERVICE_SCREENS).map(([id, screen]) => (
+            <li key={id}>
+              <Link to={path(screen, lang)}>{t(`nav.serviceNames.${id}`)}</Link>
+            </li>
+          ))}
+          <li>
+            <Link to={path('corporate', lang)}>{t('nav.corporateTitle')}</Link>
+          </li>
+        </ul>
+        <ul>
+          <li>
+            <Link to={path('quality', lang)}>{t('nav.quality')}</Link>
+          </li>
+          <li>
+            <Link to={path('blog', lang)}>{t('nav.blog')}</Link>
+          </li>
+          <li>
+            <Link to={path('contact', lang)}>{t('nav.contact')}</Link>
+          </li>
+        </ul>
+      </nav>
+      <div className="mobile-menu__tools">
+        <LanguageSwitch />
+        <CurrencyPicker label={t('currency.label')} />
+        <Link className="button" to={path('login', lang)}>
+          {t('nav.login')}
+        </Link>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { languageOf } from '../config/paths.js';
+import { pageTitle } from '../lib/seo.js';
+
+/**
+ * RouteError is the router's error screen: "Unexpected Application Error!" with the status or
+ * message (spec §2, §8). It needs no provider, so it also covers a failing layout.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const lang = languageOf(pathname, typeof navigator === 'undefined' ? [] : navigator.languages ?? []);
+  const { t } = useTranslation('common', { lng: lang });
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`.trim()
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+  useEffect(() => {
+    console.error(error);
+    document.title = pageTitle(t('titles.error'));
+  }, [error, t]);
+
+  return (
+    <section className="route-error" lang={lang}>
+      <h1>Unexpected Application Error!</h1>
+      <h2 className="route-error__detail">{detail}</h2>
+      <p>{t('error.hint')}</p>
+      <a className="button" href={`/${lang}`}>
+        {t('error.home')}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { redirect } from 'react-router';
+import { DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS } from '../config/paths.js';
+import { loadChunk } from '../lib/lazy-chunk.js';
+import { RootLayout } from './layout/root-layout.jsx';
+import { RouteError } from './route-error.jsx';
+import { Loading } from '../components/loading.jsx';
+
+// Each screen's page is its own chunk, loaded with the spec's timeout (spec §7).
+// The chunk name is the module's file name, which the prerenderer uses to preload it.
+const page = (chunk, importer) =>
+  Object.assign(() => loadChunk(chunk, importer).then((m) => ({ Component: m.Component })), { chunk });
+
+const pages = {
+  home: page('home', () => import('./routes/home.jsx')),
+  services: page('services', () => import('./routes/services.jsx')),
+  service: page('service', () => import('./routes/service.jsx')),
+  specialty: page('specialty-translation', () => import('./routes/specialty-translation.jsx')),
+  order: page('order', () => import('./routes/order.jsx')),
+  corporate: page('corporate', () => import('./routes/corporate.jsx')),
+  help: page('help', () => import('./routes/help.jsx')),
+  faq: page('faq', () => import('./routes/faq.jsx')),
+  legal: page('legal', () => import('./routes/legal.jsx')),
+  blog: page('blog', () => import('./routes/blog.jsx')),
+  blogPost: page('blog-post', () => import('./routes/blog-post.jsx')),
+  quality: page('quality', () => import('./routes/quality.jsx')),
+  contact: page('contact', () => import('./routes/contact.jsx')),
+  login: page('login', () => import('./routes/login.jsx')),
+  register: page('register', () => import('./routes/register.jsx')),
+  account: page('account', () => import('./routes/account.jsx')),
+  translatorApplication: page('translator-application', () => import('./routes/translator-application.jsx')),
+  notFound: page('not-found', () => import('./routes/not-found.jsx')),
+};
+
+// screen: the key in PATHS. handle.prerender=false marks screens that only make sense in the
+// browser (a visitor's order or account), served from the SPA shell instead.
+const SCREENS = [
+  { screen: 'home', lazy: pages.home },
+  { screen: 'services', lazy: pages.services },
+  { screen: 'order', suffix: '/*', lazy: pages.order, prerender: false },
+  ...Object.entries(SERVICE_SCREENS).map(([serviceId, screen]) => ({ screen, lazy: pages.service, serviceId })),
+  { screen: 'documentTranslation', lazy: pages.specialty, kind: 'document' },
+  { screen: 'technicalTranslation', lazy: pages.specialty, kind: 'technical' },
+  { screen: 'corporate', lazy: pages.corporate },
+  { screen: 'help', lazy: pages.help },
+  { screen: 'faq', lazy: pages.faq },
+  { screen: 'privacy', lazy: pages.legal, doc: 'privacy' },
+  { screen: 'terms', lazy: pages.legal, doc: 'terms' },
+  { screen: 'cookies', lazy: pages.legal, doc: 'cookies' },
+  { screen: 'membership', lazy: pages.legal, doc: 'membership' },
+  { screen: 'blog', lazy: pages.blog },
+  { screen: 'blogPost', base: 'blog', suffix: '/:slug', lazy: pages.blogPost, prerender: 'posts' },
+  { screen: 'quality', lazy: pages.quality },
+  { screen: 'contact', lazy: pages.contact },
+  { screen: 'login', lazy: pages.login },
+  { screen: 'register', lazy: pages.register },
+  { screen: 'account', suffix: '/*', lazy: pages.account, prerender: false },
+  { screen: 'translatorApplication', lazy: pages.translatorApplication },
+];
+
+function screenRoutes() {
+  return LANGUAGES.flatMap((lang) =>
+    SCREENS.map(({ screen, base, suffix = '', lazy, ...handle }) => ({
+      id: `${screen}.${lang}`,
+      path: PATHS[base ?? screen][lang] + suffix,
+      handle: { screen, lang, chunk: lazy.chunk, ...handle },
+      lazy,
+    })),
+  );
+}
+
+export const routes = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    // Shown while a page that was not prerendered (the SPA shell) loads its first chunk.
+    HydrateFallback: Loading,
+    children: [
+      // Screens fail inside the layout, so the header and footer stay usable.
+      {
+        id: 'pages',
+        ErrorBoundary: RouteError,
+        children: [
+          { id: 'root-redirect', index: true, loader: () => redirect(`/${DEFAULT_LANGUAGE}`) },
+          ...screenRoutes(),
+          { id: 'not-found', path: '*', handle: { screen: 'notFound', chunk: pages.notFound.chunk }, lazy: pages.notFound },
+        ],
+      },
+    ],
+  },
+];
+
+/** prerenderedScreens lists the screens prerendered at build time, by path and language. */
+export function prerenderedPaths() {
+  return LANGUAGES.flatMap((lang) =>
+    SCREENS.filter((s) => s.prerender === undefined).map((s) => ({ screen: s.screen, lang, path: PATHS[s.screen][lang] })),
+  );
+}

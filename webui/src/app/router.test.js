@@ -1,0 +1,72 @@
+import { expect, test } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { routes, prerenderedPaths } from './router.jsx';
+import { PATHS } from '../config/paths.js';
+
+const screenOf = (pathname) => matchRoutes(routes, pathname)?.at(-1).route.handle?.screen;
+
+// Every route of spec §2, and the English counterparts DESIGN §6 adds.
+const SPEC = {
+  '/tr': 'home', '/en': 'home',
+  '/tr/hizmetler': 'services', '/en/services': 'services',
+  '/tr/siparis': 'order', '/tr/siparis/profesyonel-tercume': 'order', '/en/order': 'order', '/en/order/proofreading': 'order',
+  '/tr/web-sitesi-cevirisi': 'websiteTranslation', '/en/website-translation': 'websiteTranslation',
+  '/tr/profesyonel-tercume': 'professionalTranslation', '/en/professional-translation': 'professionalTranslation',
+  '/tr/belge-cevirisi': 'documentTranslation', '/en/document-translation': 'documentTranslation',
+  '/tr/teknik-ceviri': 'technicalTranslation', '/en/technical-translation': 'technicalTranslation',
+  '/tr/proofreading': 'proofreading', '/en/proofreading': 'proofreading',
+  '/tr/transkripsiyon': 'transcription', '/en/transcription': 'transcription',
+  '/tr/icerik-yaratma': 'contentCreation', '/en/content-creation': 'contentCreation',
+  '/tr/altyazi-cevirisi': 'subtitleTranslation', '/en/subtitle-translation': 'subtitleTranslation',
+  '/tr/paraphrasing': 'paraphrasing', '/en/paraphrasing': 'paraphrasing',
+  '/tr/masaustu-yayincilik': 'desktopPublishing', '/en/desktop-publishing': 'desktopPublishing',
+  '/tr/kurumsal': 'corporate', '/en/corporate': 'corporate',
+  '/tr/yardim': 'help', '/en/help': 'help',
+  '/tr/sik-sorulan-sorular': 'faq', '/en/faq': 'faq',
+  '/tr/gizlilik-sozlesmesi': 'privacy', '/en/privacy-policy': 'privacy',
+  '/tr/kullanim-kosullari': 'terms', '/en/terms-of-use': 'terms',
+  '/tr/cerez-politikasi': 'cookies', '/en/cookie-policy': 'cookies',
+  '/tr/uyelik-sozlesmesi': 'membership', '/en/membership-agreement': 'membership',
+  '/tr/blog': 'blog', '/en/blog': 'blog',
+  '/tr/blog/yeminli-tercume-nedir': 'blogPost', '/en/blog/what-is-sworn-translation': 'blogPost',
+  '/tr/kalite': 'quality', '/en/quality': 'quality',
+  '/tr/iletisim': 'contact', '/en/contact': 'contact',
+  '/tr/giris': 'login', '/en/login': 'login',
+  '/tr/kayit-ol': 'register', '/en/register': 'register',
+  '/tr/hesabim/ayarlar': 'account', '/en/account/settings': 'account',
+  '/tr/tercuman-kayit': 'translatorApplication', '/en/freelance-translator': 'translatorApplication',
+};
+
+test('every spec route resolves to its screen in both languages', () => {
+  for (const [pathname, screen] of Object.entries(SPEC)) expect(screenOf(pathname), pathname).toBe(screen);
+});
+
+test('unknown paths reach the not-found screen; the root redirects', () => {
+  for (const p of ['/tr/yok-boyle-bir-sayfa', '/en/services/extra', '/de', '/paraphrasing-service', '/tr/paraphrasing-hizmeti']) {
+    expect(screenOf(p), p).toBe('notFound');
+  }
+  const root = matchRoutes(routes, '/').at(-1).route;
+  expect(root.index).toBe(true);
+  const res = root.loader();
+  expect(res.status).toBe(302);
+  expect(res.headers.get('Location')).toBe('/tr');
+});
+
+test('every screen of the map has a route with a lazy page in each language', () => {
+  for (const [screen, langs] of Object.entries(PATHS)) {
+    for (const p of Object.values(langs)) {
+      const route = matchRoutes(routes, p)?.at(-1).route;
+      expect(route?.handle?.screen, p).toBe(screen);
+      expect(typeof route.lazy, p).toBe('function');
+    }
+  }
+});
+
+test('public screens are prerendered in both languages; orders and accounts are not', () => {
+  const paths = prerenderedPaths().map((p) => p.path);
+  expect(paths).toContain('/tr/sik-sorulan-sorular');
+  expect(paths).toContain('/en/membership-agreement');
+  expect(paths).not.toContain('/tr/siparis');
+  expect(paths).not.toContain('/en/account');
+  expect(paths.filter((p) => p.startsWith('/tr')).length).toBe(paths.filter((p) => p.startsWith('/en')).length);
+});

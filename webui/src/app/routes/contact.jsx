@@ -1,0 +1,65 @@
+import { useTexts } from '../../lib/i18n.js';
+import { usePageMeta } from '../../lib/page-meta.jsx';
+import { InquiryForm } from '../../features/inquiries/components/inquiry-form.jsx';
+
+const texts = {
+  tr: {
+    title: 'İletişim',
+    description: 'LinguaPort ile iletişime geçin: çeviri teklifi, sipariş ve destek için formu doldurun, e-posta gönderin ya da 7/24 bizi arayın.',
+    heading: 'Bize ulaşın',
+    lead: 'Sorunuzu ya da projenizi anlatın; bir iş günü içinde, acil işlerde birkaç saat içinde dönüyoruz.',
+    formTitle: 'Mesaj gönderin',
+    reachTitle: 'Diğer yollar',
+    email: 'E-posta',
+    phone: 'Telefon (7/24)',
+    address: 'Adres',
+    hours: 'Destek ekibimiz haftanın 7 günü, 24 saat hizmetinizde.',
+  },
+  en: {
+    title: 'Contact',
+    description: 'Contact LinguaPort: fill in the form for a translation quote, an order or support, send us an email or call us 24/7.',
+    heading: 'Get in touch',
+    lead: 'Tell us your question or project; we reply within one business day, within hours for urgent work.',
+    formTitle: 'Send a message',
+    reachTitle: 'Other ways',
+    email: 'Email',
+    phone: 'Phone (24/7)',
+    address: 'Address',
+    hours: 'Our support team is here for you 24 hours a day, 7 days a week.',
+  },
+};
+
+export function Component() {
+  const t = useTexts('contact', texts);
+  usePageMeta({ title: t('title'), description: t('description') });
+  return (
+    <div className="page">
+      <header className="page-hero">
+        <h1>{t('heading')}</h1>
+        <p className="page-hero__lead">{t('lead')}</p>
+      </header>
+      <div className="grid grid--2">
+        <section aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title">{t('formTitle')}</h2>
+          <InquiryForm kind="contact" />
+        </section>
+        <section className="card" aria-labelledby="contact-reach-title">
+          <h2 id="contact-reach-title">{t('reachTitle')}</h2>
+          <dl>
+            <dt>{t('email')}</dt>
+            <dd>
+              <a href="mailto:info@linguaport.com">info@linguaport.com</a>
+            </dd>
+            <dt>{t('phone')}</dt>
+            <dd>
+              <a href="tel:+902125550142">+90 212 555 01 42</a>
+            </dd>
+            <dt>{t('address')}</dt>
+            <dd>Büyükdere Cad. 185, 34394 Şişli, İstanbul</dd>
+          </dl>
+          <p>{t('hours')}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Prerendering: renders one URL to HTML at build time with the catalogue snapshot as its data.
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routes, prerenderedPaths } from './app/router.jsx';
+import { AppProvider } from './app/provider.jsx';
+import { createI18n } from './lib/i18n.js';
+import { MetaCollectorProvider } from './lib/page-meta.jsx';
+import { recordKeys } from './lib/prerendered-data.js';
+import { alternatePaths, headTags } from './lib/seo.js';
+
+export { prerenderedPaths };
+
+const handler = createStaticHandler(routes);
+
+/**
+ * render returns the page's markup, head tags, status and the API answers it used. snapshot
+ * maps API URLs to answers; a key the snapshot lacks is an error, not an empty page.
+ */
+export async function render(url, lang, snapshot) {
+  const context = await handler.query(new Request(new URL(url, 'http://prerender.local')));
+  if (context instanceof Response) throw new Error(`${url} redirects to ${context.headers.get('Location')}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const keys = new Set();
+  const meta = {};
+  const html = renderToString(
+    <AppProvider i18n={createI18n(lang)} fallback={snapshot} use={[recordKeys(keys)]}>
+      <MetaCollectorProvider value={meta}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </MetaCollectorProvider>
+    </AppProvider>,
+  );
+  const missing = [...keys].filter((k) => !(k in snapshot));
+  if (missing.length) throw new Error(`${url} needs API answers the snapshot lacks: ${missing.join(', ')}`);
+  if (!meta.title) throw new Error(`${url} declares no page meta`);
+  const data = Object.fromEntries([...keys].map((k) => [k, snapshot[k]]));
+  const pathname = new URL(url, 'http://prerender.local').pathname;
+  const alternates = alternatePaths(pathname, meta.alternates);
+  alternates['x-default'] = alternates.tr;
+  const chunk = context.matches.at(-1)?.route.handle?.chunk;
+  return { html, head: headTags(pathname, lang, meta), status: context.statusCode, data, meta, alternates, chunk };
+}

@@ -1,0 +1,151 @@
+import { useId, useRef, useState } from 'react';
+import { useLanguage } from '../../../lib/language.jsx';
+import { useTexts } from '../../../lib/i18n.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { sendInquiry } from '../api/send-inquiry.js';
+import { validateInquiry } from '../validate.js';
+
+const texts = {
+  tr: {
+    name: 'Ad soyad',
+    email: 'E-posta',
+    phone: 'Telefon',
+    phoneHint: 'İsteğe bağlı; sizi aramamızı isterseniz.',
+    company: 'Şirket',
+    message: 'Mesajınız',
+    messageCorporate: 'İhtiyacınız (diller, yaklaşık hacim, belge türleri, teslim beklentisi)',
+    send: 'Gönder',
+    sendCorporate: 'Teklif isteyin',
+    successTitle: 'Mesajınız bize ulaştı',
+    success: 'Teşekkür ederiz, {{name}}. Ekibimiz bir iş günü içinde {{email}} adresine dönüş yapacak.',
+    again: 'Yeni bir mesaj gönderin',
+  },
+  en: {
+    name: 'Full name',
+    email: 'Email',
+    phone: 'Phone',
+    phoneHint: 'Optional; if you would like us to call you.',
+    company: 'Company',
+    message: 'Your message',
+    messageCorporate: 'What you need (languages, approximate volume, document types, expected turnaround)',
+    send: 'Send',
+    sendCorporate: 'Request a quote',
+    successTitle: 'Your message has reached us',
+    success: 'Thank you, {{name}}. Our team will reply to {{email}} within one business day.',
+    again: 'Send another message',
+  },
+};
+
+const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
+
+/**
+ * InquiryForm sends a contact or corporate request (kind) with field errors and a success state.
+ * initialMessage starts the message, e.g. with the service a visitor is asking about.
+ */
+export function InquiryForm({ kind = 'contact', initialMessage = '' }) {
+  const lang = useLanguage();
+  const t = useTexts('inquiry', texts);
+  const common = useTexts();
+  const formId = useId();
+  const [values, setValues] = useState({ ...EMPTY, message: initialMessage });
+  const [errors, setErrors] = useState({});
+  const [formError, setFormError] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(null);
+  const form = useRef(null);
+
+  const set = (field) => (e) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  async function onSubmit(e) {
+    e.preventDefault();
+    setFormError('');
+    const local = validateInquiry(values, kind);
+    const messages = Object.fromEntries(Object.entries(local).map(([f, [key, params]]) => [f, common(`form.${key}`, params)]));
+    setErrors(messages);
+    if (Object.keys(messages).length) {
+      form.current?.querySelector('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await sendInquiry({ kind, ...values }, lang);
+      setSent({ name: values.name.trim(), email: values.email.trim() });
+      setValues(EMPTY);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
+      setFormError(err instanceof ApiError ? err.message : common('form.failed'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <div className="form__success" role="status" data-testid="inquiry-success">
+        <h2>{t('successTitle')}</h2>
+        <p>{t('success', sent)}</p>
+        <button type="button" className="button button--ghost" onClick={() => setSent(null)}>
+          {t('again')}
+        </button>
+      </div>
+    );
+  }
+
+  const field = (name, label, { type = 'text', required = false, autoComplete, hint, multiline = false } = {}) => {
+    const id = `${formId}-${name}`;
+    const described = [hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    const props = {
+      id,
+      name,
+      value: values[name],
+      onChange: set(name),
+      required,
+      autoComplete,
+      'aria-invalid': errors[name] ? 'true' : undefined,
+      'aria-describedby': described,
+    };
+    return (
+      <div className="field">
+        <label htmlFor={id}>
+          {label}
+          {required && <span aria-hidden="true"> *</span>}
+        </label>
+        {multiline ? <textarea {...props} rows={6} /> : <input type={type} {...props} />}
+        {hint && (
+          <p id={`${id}-hint`} className="field__hint">
+            {hint}
+          </p>
+        )}
+        {errors[name] && (
+          <p id={`${id}-error`} className="field__error">
+            {errors[name]}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-busy={sending} data-testid={`${kind}-form`}>
+      {formError && (
+        <p className="form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="form__row">
+        {field('name', t('name'), { required: true, autoComplete: 'name' })}
+        {field('email', t('email'), { type: 'email', required: true, autoComplete: 'email' })}
+      </div>
+      <div className="form__row">
+        {field('phone', t('phone'), { type: 'tel', autoComplete: 'tel', hint: t('phoneHint') })}
+        {field('company', t('company'), { required: kind === 'corporate', autoComplete: 'organization' })}
+      </div>
+      {field('message', kind === 'corporate' ? t('messageCorporate') : t('message'), { required: true, multiline: true })}
+      <div>
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? common('form.sending') : kind === 'corporate' ? t('sendCorporate') : t('send')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { common } from '../locales/common.js';
+import { useLanguage } from './language.jsx';
+
+/**
+ * createI18n returns an i18next instance for one render tree, initialised synchronously so the
+ * first render (prerendered or hydrating) already has its texts.
+ */
+export function createI18n(lang) {
+  const i18n = i18next.createInstance();
+  i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'tr',
+    supportedLngs: ['tr', 'en'],
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: { tr: { common: common.tr }, en: { common: common.en } },
+    initAsync: false,
+    interpolation: { escapeValue: false }, // React escapes
+    returnObjects: true,
+  });
+  return i18n;
+}
+
+/**
+ * useTexts returns `t` for the page's language in namespace ns, adding the namespace's texts
+ * (shipped with the route's chunk) the first time they are needed.
+ */
+export function useTexts(ns = 'common', bundles) {
+  const lang = useLanguage();
+  const { i18n } = useTranslation();
+  if (bundles) {
+    for (const l of ['tr', 'en']) {
+      if (!i18n.hasResourceBundle(l, ns)) i18n.addResourceBundle(l, ns, bundles[l]);
+    }
+  }
+  return useTranslation(ns, { lng: lang }).t;
+}
