@@ -6,7 +6,7 @@ BIN := .bin
 WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f 2>/dev/null)
 
-.PHONY: up test deps test-deps bench-deps tools build webui vet bench-gateway clean
+.PHONY: up test deps test-deps bench-deps tools build webui vet bench-gateway bench-lighthouse clean
 
 up: deps tools build webui
 	$(BIN)/devstack
@@ -76,6 +76,10 @@ vet:
 
 bench-gateway: bench-deps tools build
 	$(GO) run ./bench/gateway
+
+# Lighthouse (mobile) on ten pages served by nginx, and the home page's initial JavaScript.
+bench-lighthouse: test-deps tools build webui
+	cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error && node run.mjs
 
 clean:
 	rm -rf $(BIN)/gateway $(BIN)/svc-catalog $(BIN)/svc-geo $(BIN)/devstack webui/dist webui/build

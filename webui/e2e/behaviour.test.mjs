@@ -16,7 +16,7 @@ test('the currency choice is stored for a year and survives a reload', async () 
   const picker = page.locator('header .currency-picker__trigger');
   await page.waitForSelector('header .currency-picker__trigger[data-resolved=true]');
   assert.equal(await picker.inputValue(), 'USD', 'a loopback visitor without a choice sees USD');
-  assert.equal((await picker.locator('option').first().textContent()).trim(), 'TRY', 'TRY leads the picker');
+  assert.equal((await picker.locator('option').first().textContent()).trim(), '₺ TRY', 'TRY leads the picker');
   assert.ok((await picker.evaluate((el) => el.getBoundingClientRect().width)) >= 100, 'trigger at least 100px wide');
   await picker.selectOption('EUR');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'userCurrency');
@@ -161,7 +161,11 @@ test('the blog pages through its posts and opens a post in the other language', 
   const first = await page.locator('[data-testid=post-list] h2').allTextContents();
   await page.click('.pagination a[aria-label="Page 2"]');
   await page.waitForURL('**/en/blog?page=2');
-  await page.waitForFunction((f) => !document.querySelector('[data-testid=post-list] h2') || document.querySelector('[data-testid=post-list] h2').textContent !== f, first[0]);
+  // Page 2 is fetched from the API: wait until its posts replace page 1's.
+  await page.waitForFunction((f) => {
+    const h2 = document.querySelector('[data-testid=post-list] h2');
+    return h2 && h2.textContent !== f;
+  }, first[0]);
   const second = await page.locator('[data-testid=post-list] h2').allTextContents();
   assert.ok(second.length > 0 && second.every((t) => !first.includes(t)), `page 2 ${second} repeats page 1 ${first}`);
   assert.equal(await page.title(), 'Translation Blog (page 2) | LinguaPort');

@@ -1,4 +1,4 @@
-// Every route in both languages: status, title, lang, h1, no console errors, prerendered
+// Every route in both languages: status, title, lang, h1, the footer on all but home, no console errors, prerendered
 // content without JavaScript, and the language switch there and back.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,6 +59,8 @@ test('every route loads with 200, its title, lang and one h1, without console er
     const lang = p.split('/')[1];
     assert.equal(await page.getAttribute('html', 'lang'), lang, `${p} lang`);
     await page.waitForFunction(() => document.title.includes('LinguaPort') && document.querySelectorAll('h1').length === 1);
+    const home = /^\/(tr|en)$/.test(p);
+    assert.equal(await page.locator('footer.site-footer').count(), home ? 0 : 1, `${p} footer (hidden on home only)`);
     const title = await page.title();
     if (TITLES[p]) assert.equal(title, TITLES[p], `${p} title`);
     if (!BROWSER_ONLY[p] || BROWSER_ONLY[p] === p) {

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './app/router.jsx';
@@ -23,8 +24,12 @@ async function start() {
   );
   const root = document.getElementById('root');
   const onRecoverableError = (err) => console.error('Hydration recovered from an error:', err);
-  if (hydrate) hydrateRoot(root, app, { onRecoverableError });
-  else createRoot(root).render(app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page, so the prerendered page stays responsive meanwhile.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(root, app, { onRecoverableError });
+    else createRoot(root).render(app);
+  });
 }
 
 async function resolveLazyRoutes(location) {

@@ -46,6 +46,21 @@ export function organization(lang) {
   };
 }
 
+/** serviceLd is the schema.org Service of a service page at path. */
+export function serviceLd({ name, description, serviceType, path, lang }) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name,
+    description,
+    serviceType,
+    url: absoluteUrl(path),
+    provider: { '@type': 'Organization', name: PRODUCT, url: absoluteUrl(`/${lang}`) },
+    areaServed: 'Worldwide',
+    availableLanguage: LANGUAGES,
+  };
+}
+
 /**
  * headTags renders a page's head for the prerendered HTML. meta: { title, description,
  * alternates, jsonLd, noindex }.

@@ -6,6 +6,7 @@ import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { usePosts } from '../../features/blog/api/get-posts.js';
 import { PostCard } from '../../features/blog/components/post-card.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
 
 const texts = {
   tr: {
@@ -47,10 +48,7 @@ export function Component() {
   const pageLink = (n) => (n === 1 ? base : `${base}?page=${n}`);
   return (
     <div className="page">
-      <header className="page-hero">
-        <h1>{t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero title={t('heading')} lead={t('lead')} />
       {!data ? (
         <Loading />
       ) : data.posts.length === 0 ? (

@@ -1,6 +1,7 @@
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { InquiryForm } from '../../features/inquiries/components/inquiry-form.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
 
 const texts = {
   tr: {
@@ -34,10 +35,7 @@ export function Component() {
   usePageMeta({ title: t('title'), description: t('description') });
   return (
     <div className="page">
-      <header className="page-hero">
-        <h1>{t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero title={t('heading')} lead={t('lead')} />
       <div className="grid grid--2">
         <section aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">{t('formTitle')}</h2>

@@ -1,5 +1,7 @@
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
+import { CardGrid, Checklist } from '../../components/lists.jsx';
 import { InquiryForm } from '../../features/inquiries/components/inquiry-form.jsx';
 
 const texts = {
@@ -50,21 +52,10 @@ export function Component() {
   usePageMeta({ title: t('title'), description: t('description') });
   return (
     <article className="page">
-      <header className="page-hero">
-        <p className="eyebrow">{t('eyebrow')}</p>
-        <h1>{t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero eyebrow={t('eyebrow')} title={t('heading')} lead={t('lead')} />
       <section aria-labelledby="benefits-title">
         <h2 id="benefits-title">{t('benefitsTitle')}</h2>
-        <ul className="grid" role="list">
-          {t('benefits').map((b) => (
-            <li key={b.title} className="card">
-              <h3>{b.title}</h3>
-              <p>{b.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={t('benefits')} />
       </section>
       <div className="grid grid--2 section">
         <section aria-labelledby="corporate-form-title">
@@ -74,11 +65,7 @@ export function Component() {
         </section>
         <section className="card section--surface" aria-labelledby="sectors-title">
           <h2 id="sectors-title">{t('sectorsTitle')}</h2>
-          <ul className="checklist">
-            {t('sectors').map((s) => (
-              <li key={s}>{s}</li>
-            ))}
-          </ul>
+          <Checklist items={t('sectors')} />
         </section>
       </div>
     </article>

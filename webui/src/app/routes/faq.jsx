@@ -6,6 +6,7 @@ import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { FAQ_CATEGORIES, useFaq } from '../../features/faq/api/get-faq.js';
+import { PageHero } from '../../components/page-hero.jsx';
 
 const texts = {
   tr: {
@@ -52,10 +53,7 @@ export function Component() {
 
   return (
     <article className="page page--narrow">
-      <header className="page-hero">
-        <h1>{t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero title={t('heading')} lead={t('lead')} />
       <ul className="filters" aria-label={t('filter')}>
         {['', ...FAQ_CATEGORIES].map((c) => (
           <li key={c || 'all'}>

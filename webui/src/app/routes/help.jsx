@@ -3,6 +3,8 @@ import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
+import { Steps } from '../../components/lists.jsx';
 
 const texts = {
   tr: {
@@ -116,10 +118,7 @@ export function Component() {
   const topics = t('topics');
   return (
     <article className="page">
-      <header className="page-hero">
-        <h1>{t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero title={t('heading')} lead={t('lead')} />
       <nav aria-label={t('topicsLabel')}>
         <ul className="filters">
           {topics.map((topic) => (
@@ -133,13 +132,7 @@ export function Component() {
         {topics.map((topic) => (
           <section key={topic.id} id={topic.id} className="card" aria-labelledby={`${topic.id}-title`}>
             <h2 id={`${topic.id}-title`}>{topic.title}</h2>
-            <ol className="steps steps--compact">
-              {topic.steps.map((s) => (
-                <li key={s}>
-                  <p>{s}</p>
-                </li>
-              ))}
-            </ol>
+            <Steps items={topic.steps} />
           </section>
         ))}
       </div>

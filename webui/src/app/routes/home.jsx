@@ -9,6 +9,7 @@ import { ServiceCards } from '../../features/services/components/service-cards.j
 import { useStats } from '../../features/stats/api/get-stats.js';
 import { useTestimonials } from '../../features/testimonials/api/get-testimonials.js';
 import { TestimonialList } from '../../features/testimonials/components/testimonial-list.jsx';
+import { Checklist, Steps } from '../../components/lists.jsx';
 
 const texts = {
   tr: {
@@ -147,11 +148,7 @@ export function Component() {
               {t('calculatorTitle')} <span className="badge">{t('calculatorBadge')}</span>
             </h2>
             <p>{t('calculatorText')}</p>
-            <ul className="checklist">
-              {t('calculatorOptions').map((o) => (
-                <li key={o}>{o}</li>
-              ))}
-            </ul>
+            <Checklist items={t('calculatorOptions')} />
             <p className="field__hint">{t('calculatorNote')}</p>
             <div className="actions">
               <Link className="button button--small" to={path('contact', lang)}>
@@ -193,14 +190,7 @@ export function Component() {
       <section className="section" aria-labelledby="how-title">
         <div className="section__inner">
           <h2 id="how-title">{t('howTitle')}</h2>
-          <ol className="steps">
-            {t('how').map((s) => (
-              <li key={s.title}>
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </li>
-            ))}
-          </ol>
+          <Steps items={t('how')} />
         </div>
       </section>
 
@@ -208,11 +198,7 @@ export function Component() {
         <div className="section__inner grid grid--2">
           <div>
             <h2 id="quality-title">{t('qualityTitle')}</h2>
-            <ul className="checklist">
-              {t('quality').map((q) => (
-                <li key={q}>{q}</li>
-              ))}
-            </ul>
+            <Checklist items={t('quality')} />
           </div>
           <div>
             <h3>{t('deliveryTitle')}</h3>

@@ -5,6 +5,7 @@ import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { Icon } from '../../components/icon.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
 import { useServices } from '../../features/services/api/get-services.js';
 import { InquiryForm } from '../../features/inquiries/components/inquiry-form.jsx';
 
@@ -22,7 +23,8 @@ const texts = {
     chosen: 'Seçilen hizmet',
     soon: 'Dosya yükleyip anında fiyat alacağınız çevrim içi sipariş sihirbazı çok yakında burada. Normal teslim 3-5 gün, acil teslim 1-2 gün sürer; belirtilen fiyatlar tahminidir.',
     formTitle: 'Teklif isteyin',
-    message: 'Merhaba, {{service}} hizmeti için teklif almak istiyorum. Kaynak dil: , hedef dil(ler): , yaklaşık kelime sayısı: , teslim: normal / acil.',
+    message: 'Merhaba, {{service}} hizmeti için teklif almak istiyorum.\n\n',
+    formHint: 'Kaynak ve hedef dilleri, yaklaşık kelime ya da sayfa sayısını ve normal mi acil mi teslim istediğinizi yazın.',
   },
   en: {
     title: 'Order',
@@ -35,7 +37,8 @@ const texts = {
     chosen: 'Chosen service',
     soon: 'The online order wizard, where you upload files and get an instant price, is coming here very soon. Normal delivery takes 3-5 days, urgent delivery 1-2 days; stated prices are estimates.',
     formTitle: 'Request a quote',
-    message: 'Hello, I would like a quote for {{service}}. Source language: , target language(s): , approximate word count: , delivery: normal / urgent.',
+    message: 'Hello, I would like a quote for {{service}}.\n\n',
+    formHint: 'Tell us the source and target languages, the approximate word or page count and whether you need normal or urgent delivery.',
   },
 };
 
@@ -53,10 +56,7 @@ export function Component() {
 
   return (
     <div className="page">
-      <header className="page-hero">
-        <h1>{service ? t('serviceTitle', { service: service.title[lang] }) : t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero title={service ? t('serviceTitle', { service: service.title[lang] }) : t('heading')} lead={t('lead')} />
       <p className="notice">{t('soon')}</p>
       {!services ? (
         <Loading />
@@ -90,6 +90,7 @@ export function Component() {
               <p className="eyebrow">{t('chosen')}</p>
               <p>{service.summary[lang]}</p>
               <h2 id="order-form-title">{t('formTitle')}</h2>
+              <p>{t('formHint')}</p>
               <InquiryForm key={service.id} kind="contact" initialMessage={t('message', { service: service.title[lang] })} />
             </section>
           )}

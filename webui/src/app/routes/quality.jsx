@@ -3,6 +3,8 @@ import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
+import { Checklist, Steps } from '../../components/lists.jsx';
 
 const texts = {
   tr: {
@@ -77,21 +79,10 @@ export function Component() {
   usePageMeta({ title: t('title'), description: t('description') });
   return (
     <article className="page">
-      <header className="page-hero">
-        <p className="eyebrow">{t('eyebrow')}</p>
-        <h1>{t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero eyebrow={t('eyebrow')} title={t('heading')} lead={t('lead')} />
       <section aria-labelledby="stages-title">
         <h2 id="stages-title">{t('stagesTitle')}</h2>
-        <ol className="steps">
-          {t('stages').map((s) => (
-            <li key={s.title}>
-              <h3>{s.title}</h3>
-              <p>{s.text}</p>
-            </li>
-          ))}
-        </ol>
+        <Steps items={t('stages')} />
       </section>
       <section className="section" aria-labelledby="quality-figures-title">
         <h2 id="quality-figures-title">{t('figuresTitle')}</h2>
@@ -107,11 +98,7 @@ export function Component() {
       <div className="grid grid--2">
         <section aria-labelledby="translators-title">
           <h2 id="translators-title">{t('translatorsTitle')}</h2>
-          <ul className="checklist">
-            {t('translators').map((s) => (
-              <li key={s}>{s}</li>
-            ))}
-          </ul>
+          <Checklist items={t('translators')} />
         </section>
         <div>
           <section className="card" aria-labelledby="revision-title">

@@ -3,6 +3,7 @@ import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
+import { Checklist } from '../../components/lists.jsx';
 
 // Registration arrives with svc-auth (the accounts issue); until then the page explains accounts.
 const texts = {
@@ -33,11 +34,7 @@ export function Component() {
   return (
     <div className="page page--narrow">
       <h1>{t('heading')}</h1>
-      <ul className="checklist">
-        {t('benefits').map((b) => (
-          <li key={b}>{b}</li>
-        ))}
-      </ul>
+      <Checklist items={t('benefits')} />
       <p className="notice section">{t('notice')}</p>
       <div className="actions">
         <Link className="button" to={path('translatorApplication', lang)}>

@@ -3,11 +3,14 @@ import { path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
-import { absoluteUrl } from '../../lib/seo.js';
+import { serviceLd } from '../../lib/seo.js';
 import { Loading } from '../../components/loading.jsx';
 import { Icon } from '../../components/icon.jsx';
+import { Breadcrumbs } from '../../components/breadcrumbs.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
 import { RichText } from '../../components/rich-text.jsx';
 import { useServices } from '../../features/services/api/get-services.js';
+import { Checklist } from '../../components/lists.jsx';
 
 const texts = {
   tr: {
@@ -45,64 +48,34 @@ export function Component() {
   usePageMeta({
     title: service?.title[lang],
     description: service?.summary[lang],
-    jsonLd: service && {
-      '@context': 'https://schema.org',
-      '@type': 'Service',
-      name: service.title[lang],
-      description: service.summary[lang],
-      serviceType: service.title.en,
-      url: absoluteUrl(pagePath),
-      provider: { '@type': 'Organization', name: 'LinguaPort', url: absoluteUrl(`/${lang}`) },
-      areaServed: 'Worldwide',
-      availableLanguage: ['tr', 'en'],
-    },
+    jsonLd: service && serviceLd({ name: service.title[lang], description: service.summary[lang], serviceType: service.title.en, path: pagePath, lang }),
   });
 
   if (!services) return <Loading />;
   if (!service) return <p className="page">{t('notFound')}</p>;
   return (
     <article className="page">
-      <nav className="breadcrumbs" aria-label={t('breadcrumbs')}>
-        <ol>
-          <li>
-            <Link to={path('services', lang)}>{t('services')}</Link>
-          </li>
-          <li aria-current="page">{service.title[lang]}</li>
-        </ol>
-      </nav>
-      <header className="page-hero">
-        <span className="card__icon">
-          <Icon name={service.icon} />
-        </span>
-        <h1>{service.title[lang]}</h1>
-        <p className="page-hero__lead">{service.summary[lang]}</p>
+      <Breadcrumbs label={t('breadcrumbs')} parents={[{ to: path('services', lang), name: t('services') }]} current={service.title[lang]} />
+      <PageHero icon={service.icon} title={service.title[lang]} lead={service.summary[lang]}>
         <div className="actions">
-          <Link className="button" to={`${path('order', lang)}/${service.slug[lang]}`}>
+          <Link className="button" to={path('order', lang, service.slug[lang])}>
             {t('order')}
           </Link>
           <Link className="button button--ghost" to={path('contact', lang)}>
             {t('quote')}
           </Link>
         </div>
-      </header>
+      </PageHero>
       <div className="grid grid--2">
         <RichText html={service.descriptionHtml[lang]} />
         <aside>
           <section className="card" aria-labelledby="features-title">
             <h2 id="features-title">{t('features')}</h2>
-            <ul className="checklist">
-              {service.features[lang].map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
+            <Checklist items={service.features[lang]} />
           </section>
           <section className="card section--surface" aria-labelledby="guarantees-title">
             <h2 id="guarantees-title">{t('guaranteesTitle')}</h2>
-            <ul className="checklist">
-              {t('guarantees').map((g) => (
-                <li key={g}>{g}</li>
-              ))}
-            </ul>
+            <Checklist items={t('guarantees')} />
           </section>
         </aside>
       </div>

@@ -7,6 +7,7 @@ import { Loading } from '../../components/loading.jsx';
 import { Icon } from '../../components/icon.jsx';
 import { useServices } from '../../features/services/api/get-services.js';
 import { ServiceCards } from '../../features/services/components/service-cards.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
 
 const texts = {
   tr: {
@@ -49,11 +50,7 @@ export function Component() {
 
   return (
     <article className="page">
-      <header className="page-hero">
-        <p className="eyebrow">{t('eyebrow')}</p>
-        <h1>{t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero eyebrow={t('eyebrow')} title={t('heading')} lead={t('lead')} />
       {services ? <ServiceCards services={services} lang={lang} more={t('more')} headingLevel={2} /> : <Loading />}
       <section className="section" aria-labelledby="specialty-title">
         <h2 id="specialty-title">{t('specialtyTitle')}</h2>

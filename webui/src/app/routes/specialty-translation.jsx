@@ -3,8 +3,10 @@ import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
-import { absoluteUrl } from '../../lib/seo.js';
-import { Icon } from '../../components/icon.jsx';
+import { serviceLd } from '../../lib/seo.js';
+import { Breadcrumbs } from '../../components/breadcrumbs.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
+import { Checklist, Steps } from '../../components/lists.jsx';
 
 // Document and technical translation are fields of professional translation rather than
 // catalogue services, so their texts live here; handle.kind picks one.
@@ -140,35 +142,19 @@ export function Component() {
   usePageMeta({
     title: k('title'),
     description: k('description'),
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'Service',
+    jsonLd: serviceLd({
       name: k('title'),
       description: k('description'),
       serviceType: kind === 'document' ? 'Document translation' : 'Technical translation',
-      url: absoluteUrl(path(screen, lang)),
-      provider: { '@type': 'Organization', name: 'LinguaPort', url: absoluteUrl(`/${lang}`) },
-      areaServed: 'Worldwide',
-      availableLanguage: ['tr', 'en'],
-    },
+      path: path(screen, lang),
+      lang,
+    }),
   });
 
   return (
     <article className="page">
-      <nav className="breadcrumbs" aria-label={t('breadcrumbs')}>
-        <ol>
-          <li>
-            <Link to={path('services', lang)}>{t('services')}</Link>
-          </li>
-          <li aria-current="page">{k('title')}</li>
-        </ol>
-      </nav>
-      <header className="page-hero">
-        <span className="card__icon">
-          <Icon name={k('icon')} />
-        </span>
-        <h1>{k('title')}</h1>
-        <p className="page-hero__lead">{k('lead')}</p>
+      <Breadcrumbs label={t('breadcrumbs')} parents={[{ to: path('services', lang), name: t('services') }]} current={k('title')} />
+      <PageHero icon={k('icon')} title={k('title')} lead={k('lead')}>
         <div className="actions">
           <Link className="button" to={path('order', lang, lang === 'en' ? 'professional-translation' : 'profesyonel-tercume')}>
             {t('order')}
@@ -177,27 +163,17 @@ export function Component() {
             {t('quote')}
           </Link>
         </div>
-      </header>
+      </PageHero>
       <div className="grid grid--2">
         <section aria-labelledby="types-title">
           <h2 id="types-title">{t('typesTitle')}</h2>
-          <ul className="checklist">
-            {k('types').map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <Checklist items={k('types')} />
           <h2>{t('turnaroundTitle')}</h2>
           <p>{k('turnaround')}</p>
         </section>
         <section className="card" aria-labelledby="process-title">
           <h2 id="process-title">{t('processTitle')}</h2>
-          <ol className="steps steps--compact">
-            {k('process').map((step) => (
-              <li key={step}>
-                <p>{step}</p>
-              </li>
-            ))}
-          </ol>
+          <Steps items={k('process')} />
         </section>
       </div>
       <section className="section" aria-labelledby="specialty-faq-title">

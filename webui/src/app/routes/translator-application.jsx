@@ -3,6 +3,8 @@ import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
+import { PageHero } from '../../components/page-hero.jsx';
+import { CardGrid, Checklist, Steps } from '../../components/lists.jsx';
 
 // The application form arrives with svc-translators; this page explains how joining works and
 // what the application will ask for (spec §3, translator application).
@@ -97,49 +99,23 @@ export function Component() {
   usePageMeta({ title: t('title'), description: t('description') });
   return (
     <article className="page">
-      <header className="page-hero">
-        <p className="eyebrow">{t('eyebrow')}</p>
-        <h1>{t('heading')}</h1>
-        <p className="page-hero__lead">{t('lead')}</p>
-      </header>
+      <PageHero eyebrow={t('eyebrow')} title={t('heading')} lead={t('lead')} />
       <section aria-labelledby="why-title">
         <h2 id="why-title">{t('whyTitle')}</h2>
-        <ul className="grid" role="list">
-          {t('why').map((w) => (
-            <li key={w.title} className="card">
-              <h3>{w.title}</h3>
-              <p>{w.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={t('why')} />
       </section>
       <section className="section" aria-labelledby="application-steps-title">
         <h2 id="application-steps-title">{t('stepsTitle')}</h2>
-        <ol className="steps">
-          {t('steps').map((s) => (
-            <li key={s.title}>
-              <h3>{s.title}</h3>
-              <p>{s.text}</p>
-            </li>
-          ))}
-        </ol>
+        <Steps items={t('steps')} />
       </section>
       <div className="grid grid--2">
         <section aria-labelledby="requirements-title">
           <h2 id="requirements-title">{t('requirementsTitle')}</h2>
-          <ul className="checklist">
-            {t('requirements').map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
+          <Checklist items={t('requirements')} />
         </section>
         <section className="card section--surface" aria-labelledby="fields-title">
           <h2 id="fields-title">{t('fieldsTitle')}</h2>
-          <ul className="checklist">
-            {t('fields').map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
+          <Checklist items={t('fields')} />
         </section>
       </div>
       <div className="notice section">

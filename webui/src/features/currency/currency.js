@@ -4,9 +4,14 @@
 export const CURRENCY_COOKIE = 'userCurrency';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-// The picker's codes in order; the first is the picker's default (spec §3). Names and symbols
-// come from svc-geo (/api/v1/geo/currencies).
-export const PICKER_CODES = ['TRY', 'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'RUB'];
+// The picker's currencies in order with their symbols; the first is the picker's default (spec §3).
+export const PICKER_SYMBOLS = { TRY: '₺', USD: '$', EUR: '€', GBP: '£', JPY: '¥', CNY: '¥', RUB: '₽' };
+export const PICKER_CODES = Object.keys(PICKER_SYMBOLS);
+
+/** currencyLabel is what the picker shows for a currency: "₺ TRY", or the code alone. */
+export function currencyLabel(code) {
+  return PICKER_SYMBOLS[code] ? `${PICKER_SYMBOLS[code]} ${code}` : code;
+}
 export const FALLBACK_CURRENCY = 'USD';
 
 /** decimals: 0 for JPY, 2 for every other currency (spec §9). */

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { currencyCookie, decimals, formatMoney, readCookie, resolveDisplayCurrency } from './currency.js';
+import { currencyCookie, currencyLabel, decimals, formatMoney, PICKER_CODES, readCookie, resolveDisplayCurrency } from './currency.js';
 
 test('two decimals, none for JPY', () => {
   assert.equal(decimals('JPY'), 0);
@@ -26,4 +26,10 @@ test('a stored choice wins, then the country, then USD with a console error', as
   assert.equal(await resolveDisplayCurrency({ cookieString: '', fetchGeoCurrency: async () => { throw new Error('offline'); }, log }), 'USD');
   assert.equal(await resolveDisplayCurrency({ cookieString: '', fetchGeoCurrency: geo({ nope: 1 }), log }), 'USD');
   assert.equal(errors.length, 2);
+});
+
+test('the picker offers the spec currencies with their symbols, TRY first', () => {
+  assert.deepEqual(PICKER_CODES, ['TRY', 'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'RUB']);
+  assert.deepEqual(PICKER_CODES.map(currencyLabel), ['₺ TRY', '$ USD', '€ EUR', '£ GBP', '¥ JPY', '¥ CNY', '₽ RUB']);
+  assert.equal(currencyLabel('CAD'), 'CAD');
 });

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useCurrency } from '../currency-context.jsx';
-import { PICKER_CODES } from '../currency.js';
+import { PICKER_CODES, currencyLabel } from '../currency.js';
 
 /** CurrencyPicker is the header's currency selector (spec §2, §3); the trigger is ≥ 100px wide. */
 export function CurrencyPicker({ label }) {
@@ -22,7 +22,7 @@ export function CurrencyPicker({ label }) {
       >
         {codes.map((code) => (
           <option key={code} value={code}>
-            {code}
+            {currencyLabel(code)}
           </option>
         ))}
       </select>
