@@ -118,8 +118,10 @@ func TestEveryServiceIsDeployable(t *testing.T) {
 	}
 	strict(t, raw, &skaffold)
 	images := map[string]string{}
+	contexts := map[string]string{}
 	for _, a := range skaffold.Build.Artifacts {
 		images[a.Image] = filepath.Join("..", a.Context, a.Docker.Dockerfile)
+		contexts[a.Image] = a.Context
 	}
 
 	for _, name := range append(goServices(t), "webui") {
@@ -134,6 +136,12 @@ func TestEveryServiceIsDeployable(t *testing.T) {
 			}
 			if name != "webui" && !strings.Contains(string(df), "go build") || name != "webui" && !strings.Contains(string(df), "./"+name+"\n") {
 				t.Errorf("%s does not build ./%s", dockerfile, name)
+			}
+			contextDir := filepath.Join("..", contexts[name])
+			for _, src := range copySources(string(df)) {
+				if _, err := os.Stat(filepath.Join(contextDir, src)); err != nil {
+					t.Errorf("%s copies %s, which the build context %s lacks", dockerfile, src, contextDir)
+				}
 			}
 			if _, err := os.Stat(filepath.Join("base", name+".yaml")); err != nil {
 				t.Errorf("no k8s/base/%s.yaml (one file per service)", name)
@@ -202,4 +210,23 @@ func TestProductionOverlay(t *testing.T) {
 	if !slices.Contains([]string{"linguaport"}, prod.configMaps["platform-config"].Namespace) {
 		t.Error("config not in the namespace")
 	}
+}
+
+// copySources lists what a Dockerfile's COPY instructions take from the build context (copies
+// from another stage are left out).
+func copySources(dockerfile string) []string {
+	var out []string
+	for _, line := range strings.Split(dockerfile, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) < 3 || !strings.EqualFold(fields[0], "COPY") {
+			continue
+		}
+		args := fields[1:]
+		if slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--from=") }) {
+			continue
+		}
+		args = slices.DeleteFunc(args, func(a string) bool { return strings.HasPrefix(a, "--") })
+		out = append(out, args[:len(args)-1]...)
+	}
+	return out
 }
