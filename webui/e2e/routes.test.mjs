@@ -128,6 +128,10 @@ test(`unknown paths are real 404s in their language (${BASE_URL})`, async () => 
     assert.equal((await page.textContent('h1')).trim(), heading);
     assert.match(await page.title(), /LinguaPort/);
   }
+  const res = await page.goto('/en/blog/no-such-post');
+  assert.equal(res.status(), 404, 'unknown blog post');
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'This post was not found.');
+  assert.equal(await page.getAttribute('meta[name=robots]', 'content'), 'noindex');
   assert.deepEqual(page.problems.filter((m) => !m.includes('404')), []);
   await page.context().close();
 });

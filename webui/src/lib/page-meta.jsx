@@ -26,6 +26,7 @@ export function usePageMeta({ title, description, alternates, jsonLd, home = fal
     document.title = fullTitle;
     document.documentElement.lang = lang;
     setMeta('name', 'description', description);
+    setMeta('name', 'robots', noindex ? 'noindex' : null);
     setMeta('property', 'og:title', fullTitle);
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:url', absoluteUrl(pathname));
