@@ -1,0 +1,185 @@
+package authn
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"linguaport/internal/httpx"
+)
+
+// Cookie names of spec §3 and DESIGN §5.
+const (
+	TokenCookie   = "authToken"
+	UserCookie    = "userData"
+	RefreshCookie = "refreshToken"
+)
+
+var (
+	msgSignIn   = httpx.Text{TR: "Bu işlem için giriş yapmalısınız.", EN: "You need to sign in to do this."}
+	msgInvalid  = httpx.Text{TR: "Oturum bilginiz geçersiz; lütfen yeniden giriş yapın.", EN: "Your sign-in is not valid; please sign in again."}
+	msgExpired  = httpx.Text{TR: "Oturumunuzun süresi doldu.", EN: "Your session has expired."}
+	msgRevoked  = httpx.Text{TR: "Oturumunuz sonlandırıldı; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
+	msgRole     = httpx.Text{TR: "Bu işlem için yetkiniz yok.", EN: "You are not allowed to do this."}
+	msgOrigin   = httpx.Text{TR: "İstek bu siteden gelmiyor.", EN: "The request did not come from this site."}
+	msgNoVerify = httpx.Text{TR: "Oturum şu anda doğrulanamıyor. Lütfen biraz sonra tekrar deneyin.", EN: "Your session cannot be checked right now. Please try again shortly."}
+)
+
+// Problems the checks answer with.
+var (
+	ErrSignInRequired = httpx.NewProblem(http.StatusUnauthorized, "unauthenticated", msgSignIn)
+	ErrTokenInvalid   = httpx.NewProblem(http.StatusUnauthorized, "invalid_token", msgInvalid)
+	ErrTokenExpired   = httpx.NewProblem(http.StatusUnauthorized, "token_expired", msgExpired)
+	ErrTokenRevoked   = httpx.NewProblem(http.StatusUnauthorized, "session_revoked", msgRevoked)
+	ErrForbidden      = httpx.NewProblem(http.StatusForbidden, "forbidden", msgRole)
+	ErrBadOrigin      = httpx.NewProblem(http.StatusForbidden, "bad_origin", msgOrigin)
+	ErrUnverifiable   = httpx.NewProblem(http.StatusServiceUnavailable, "auth_unavailable", msgNoVerify)
+)
+
+type identity struct {
+	claims Claims
+	err    error // why the presented token was refused; nil for a valid token or none
+	token  bool  // a token was presented
+}
+
+type identityKey struct{}
+
+// Authenticator reads the request's token (Authorization: Bearer, else the authToken cookie)
+// and records who is asking. It never answers by itself: a public route works the same with a
+// stale cookie, and routes that need a user say so with Require.
+type Authenticator struct {
+	verifier *Verifier
+	origins  []string
+}
+
+// NewAuthenticator returns an Authenticator. origins are the site's origins (scheme://host[:port])
+// allowed to send state-changing requests authenticated by cookie; with none, the Origin's host
+// must be the host the request was sent to.
+func NewAuthenticator(v *Verifier, origins []string) *Authenticator {
+	return &Authenticator{verifier: v, origins: origins}
+}
+
+// Middleware records the request's identity in its context.
+func (a *Authenticator) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(a.Identify(r)))
+	})
+}
+
+// Identify returns r's context carrying r's identity.
+func (a *Authenticator) Identify(r *http.Request) context.Context {
+	ctx := r.Context()
+	token, fromCookie := tokenOf(r)
+	if token == "" {
+		return context.WithValue(ctx, identityKey{}, identity{})
+	}
+	id := identity{token: true}
+	id.claims, id.err = a.verifier.Verify(ctx, token)
+	if id.err == nil && fromCookie && !safeMethod(r.Method) && !a.originAllowed(r) {
+		id.err = ErrBadOrigin
+	}
+	return context.WithValue(ctx, identityKey{}, id)
+}
+
+// FromContext returns the claims of the request's valid token, if it had one.
+func FromContext(ctx context.Context) (Claims, bool) {
+	id, _ := ctx.Value(identityKey{}).(identity)
+	if id.token && id.err == nil {
+		return id.claims, true
+	}
+	return Claims{}, false
+}
+
+// Authorize returns nil when the request was made by a signed-in user holding one of roles (any
+// role when none is given), otherwise the Problem to answer with.
+func Authorize(ctx context.Context, roles ...Role) error {
+	id, _ := ctx.Value(identityKey{}).(identity)
+	switch {
+	case !id.token:
+		return ErrSignInRequired
+	case id.err != nil:
+		return problemOf(id.err)
+	case len(roles) > 0 && !slices.Contains(roles, id.claims.Role):
+		return ErrForbidden
+	}
+	return nil
+}
+
+// Require wraps a handler that only signed-in users holding one of roles may reach.
+func Require(roles ...Role) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if err := Authorize(r.Context(), roles...); err != nil {
+				httpx.EncodeError(r.Context(), err, w)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+func problemOf(err error) error {
+	var p *httpx.Problem
+	switch {
+	case errors.As(err, &p):
+		return p
+	case errors.Is(err, ErrExpired):
+		return ErrTokenExpired
+	case errors.Is(err, ErrSessionRevoked):
+		return ErrTokenRevoked
+	case errors.Is(err, ErrMalformed), errors.Is(err, ErrBadSignature), errors.Is(err, ErrUnknownKey):
+		return ErrTokenInvalid
+	default:
+		// Keys or sessions could not be read: the token may well be good, so not a 401.
+		return &httpx.Problem{Status: ErrUnverifiable.Status, Code: ErrUnverifiable.Code, Message: ErrUnverifiable.Message, Cause: err}
+	}
+}
+
+func tokenOf(r *http.Request) (token string, fromCookie bool) {
+	if h := r.Header.Get("Authorization"); h != "" {
+		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
+			return strings.TrimSpace(t), false
+		}
+	}
+	if c, err := r.Cookie(TokenCookie); err == nil {
+		return c.Value, true
+	}
+	return "", false
+}
+
+func safeMethod(m string) bool {
+	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+}
+
+// originAllowed guards cookie-authenticated writes against cross-site requests (DESIGN §5),
+// on top of the cookies' SameSite=Strict.
+func (a *Authenticator) originAllowed(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" || origin == "null" {
+		return false
+	}
+	if len(a.origins) > 0 {
+		return slices.Contains(a.origins, strings.TrimRight(origin, "/"))
+	}
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	for _, h := range []string{r.Host, r.Header.Get("X-Forwarded-Host")} {
+		if h != "" && strings.EqualFold(hostname(h), u.Hostname()) {
+			return true
+		}
+	}
+	return false
+}
+
+func hostname(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return hostport
+}
