@@ -29,8 +29,13 @@ func main() {
 	s := &stack{cfg: cfg, log: log}
 	err := s.start(ctx)
 	if err == nil {
-		fmt.Printf("\nLinguaPort is running at %s\n  API: %s/api/v1/geo/currency\n  Consul UI: http://%s/ui\n  logs: %s\nPress Ctrl-C to stop.\n\n",
-			cfg.publicURL(), cfg.publicURL(), cfg.consulAddr(), cfg.logDir())
+		fmt.Printf("\nLinguaPort is running at %s\n  API: %s/api/v1/geo/currency\n  mail sent by the services: %s\n  Consul UI: http://%s/ui\n  logs: %s\n",
+			cfg.publicURL(), cfg.publicURL(), cfg.mailURL(), cfg.consulAddr(), cfg.logDir())
+		fmt.Println("  demo accounts (email / password):")
+		for _, a := range demoAccounts {
+			fmt.Printf("    %-10s %s / %s\n", a.role, a.email, a.password)
+		}
+		fmt.Print("Press Ctrl-C to stop.\n\n")
 		err = s.wait(ctx)
 	}
 	s.stop()

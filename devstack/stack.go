@@ -17,6 +17,7 @@ import (
 	"linguaport/internal/discovery"
 	"linguaport/internal/embeddb"
 	"linguaport/internal/logging"
+	"linguaport/internal/mailcapture"
 	"linguaport/internal/proc"
 )
 
@@ -26,6 +27,7 @@ type stackConfig struct {
 	root                                                   string
 	dataDir                                                string
 	webPort, gatewayPort, geoPort, catalogPort, consulPort int
+	authPort, smtpPort, mailPort                           int
 	redisPort                                              int
 	mongoPort, serfLANPort, serfWANPort, consulServerPort  int
 }
@@ -42,6 +44,9 @@ func loadConfig(env *config.Env) stackConfig {
 		gatewayPort:      env.Int("DEVSTACK_GATEWAY_PORT", 8080),
 		geoPort:          env.Int("DEVSTACK_GEO_PORT", 8086),
 		catalogPort:      env.Int("DEVSTACK_CATALOG_PORT", 8082),
+		authPort:         env.Int("DEVSTACK_AUTH_PORT", 8081),
+		smtpPort:         env.Int("DEVSTACK_SMTP_PORT", 1025),
+		mailPort:         env.Int("DEVSTACK_MAIL_PORT", 8025),
 		consulPort:       env.Int("DEVSTACK_CONSUL_PORT", 8500),
 		redisPort:        env.Int("DEVSTACK_REDIS_PORT", 6390),
 		mongoPort:        env.Int("DEVSTACK_MONGO_PORT", 27018),
@@ -53,6 +58,13 @@ func loadConfig(env *config.Env) stackConfig {
 
 func (c stackConfig) publicURL() string  { return "http://localhost:" + strconv.Itoa(c.webPort) }
 func (c stackConfig) consulAddr() string { return loopback(c.consulPort) }
+func (c stackConfig) mailURL() string    { return "http://" + loopback(c.mailPort) + "/messages" }
+
+// siteOrigins are the origins the browser may write with cookies from (DESIGN §5).
+func (c stackConfig) siteOrigins() string {
+	port := strconv.Itoa(c.webPort)
+	return "http://localhost:" + port + ",http://127.0.0.1:" + port
+}
 func (c stackConfig) logDir() string     { return filepath.Join(c.dataDir, "logs") }
 func (c stackConfig) bin(name string) string {
 	return filepath.Join(c.root, ".bin", name)
@@ -70,6 +82,7 @@ type stack struct {
 	log    *slog.Logger
 	procs  []running
 	stopDB context.CancelFunc
+	mail   *mailcapture.Server
 	db     *embeddb.DB
 	dbLog  *os.File
 	exited chan string
@@ -82,7 +95,7 @@ func (s *stack) start(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, name := range []string{"consul", "gateway", "svc-catalog", "svc-geo"} {
+	for _, name := range []string{"consul", "gateway", "svc-auth", "svc-catalog", "svc-geo"} {
 		if _, err := os.Stat(s.cfg.bin(name)); err != nil {
 			return fmt.Errorf("%s is not built; run `make up` (or `make build tools`)", s.cfg.bin(name))
 		}
@@ -122,6 +135,14 @@ func (s *stack) start(ctx context.Context) error {
 		return fmt.Errorf("redis did not start: %w", err)
 	}
 
+	// Mail the services send (password resets) is caught here and listed over HTTP.
+	if s.mail, err = mailcapture.Start(loopback(s.cfg.smtpPort)); err != nil {
+		return fmt.Errorf("mail capture: %w", err)
+	}
+	if _, err := s.mail.ListenHTTP(loopback(s.cfg.mailPort)); err != nil {
+		return fmt.Errorf("mail capture listing: %w", err)
+	}
+
 	common := []string{
 		"CONSUL_HTTP_ADDR=" + s.cfg.consulAddr(),
 		"CONSUL_CHECK_INTERVAL=1s",
@@ -129,6 +150,12 @@ func (s *stack) start(ctx context.Context) error {
 		"REDIS_URL=redis://" + loopback(s.cfg.redisPort) + "/0",
 		"ADVERTISE_HOST=127.0.0.1",
 		"ENVIRONMENT=development",
+		"SITE_URL=" + s.cfg.publicURL(),
+		"SITE_ORIGINS=" + s.cfg.siteOrigins(),
+		"SMTP_ADDR=" + loopback(s.cfg.smtpPort),
+	}
+	if err := s.service("svc-auth", s.cfg.authPort, common); err != nil {
+		return err
 	}
 	if err := s.service("svc-geo", s.cfg.geoPort, common); err != nil {
 		return err
@@ -143,10 +170,30 @@ func (s *stack) start(ctx context.Context) error {
 		return err
 	}
 	// Ready when requests cross every layer to every service: nginx, the gateway, Consul's view.
-	for _, path := range []string{"/api/v1/geo/currencies", "/api/v1/catalog/stats"} {
+	for _, path := range []string{"/api/v1/geo/currencies", "/api/v1/catalog/stats", "/api/v1/auth/providers"} {
 		probe := "http://" + loopback(s.cfg.webPort) + path
 		if err := proc.WaitFor(60*time.Second, func() error { return httpOK(probe) }); err != nil {
 			return fmt.Errorf("stack not answering at %s: %w (see %s)", probe, err, s.cfg.logDir())
+		}
+	}
+	return s.seedAccounts(common)
+}
+
+// demoAccounts are created by `make up` only, never in a deployment (README lists them).
+var demoAccounts = []struct{ role, email, name, password string }{
+	{"admin", "admin@linguaport.local", "LinguaPort Yönetici", "Yonetici-Demo-2026"},
+	{"customer", "musteri@linguaport.local", "Ayşe Müşteri", "Musteri-Demo-2026"},
+	{"translator", "tercuman@linguaport.local", "Mehmet Tercüman", "Tercuman-Demo-2026"},
+}
+
+// seedAccounts creates the staff and demo accounts with svc-auth's own command; accounts that
+// exist are left as they are.
+func (s *stack) seedAccounts(common []string) error {
+	for _, a := range demoAccounts {
+		cmd := exec.Command(s.cfg.bin("svc-auth"), "create-user", a.role, a.email, a.name)
+		cmd.Env = append(append(os.Environ(), common...), "PASSWORD="+a.password)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("seeding %s: %w: %s", a.email, err, out)
 		}
 	}
 	return nil
@@ -207,6 +254,9 @@ func (s *stack) stop() {
 	for i := len(s.procs) - 1; i >= 0; i-- {
 		s.procs[i].p.Stop()
 		s.log.Info("stopped", "name", s.procs[i].name)
+	}
+	if s.mail != nil {
+		_ = s.mail.Close()
 	}
 	if s.stopDB != nil {
 		s.stopDB()

@@ -46,11 +46,11 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("%s missing: run `make build` (make test does)", bin)
 	}
-	ports, err := proc.FreePorts(10)
+	ports, err := proc.FreePorts(13)
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"WEB", "GATEWAY", "GEO", "CONSUL", "REDIS", "MONGO", "CONSUL_SERF_LAN", "CONSUL_SERF_WAN", "CONSUL_SERVER", "CATALOG"}
+	names := []string{"WEB", "GATEWAY", "GEO", "CONSUL", "REDIS", "MONGO", "CONSUL_SERF_LAN", "CONSUL_SERF_WAN", "CONSUL_SERVER", "CATALOG", "AUTH", "SMTP", "MAIL"}
 	cmd := exec.Command(bin)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "DEVSTACK_DATA="+dataDir)

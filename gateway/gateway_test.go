@@ -95,6 +95,12 @@ type errorBody struct {
 // startGateway runs the real gateway server with the given routes against the shared Consul agent.
 func startGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies) string {
 	t.Helper()
+	return startGuardedGateway(t, routes, trusted, nil)
+}
+
+// startGuardedGateway is startGateway with token and role checks.
+func startGuardedGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies, guard *accessGuard) string {
+	t.Helper()
 	if _, err := telemetry.Setup(context.Background(), "gateway-test"); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +114,7 @@ func startGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies) st
 		watches = append(watches, w)
 		mu.Unlock()
 		return w
-	}, trusted, log)
+	}, trusted, guard, log)
 	srv := httpx.NewServer(httpx.Options{Name: "gateway", Handler: router, Logger: log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

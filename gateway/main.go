@@ -7,15 +7,19 @@ import (
 	"errors"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/config"
 	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
+	"linguaport/internal/redisx"
 	"linguaport/internal/telemetry"
 )
 
@@ -24,6 +28,8 @@ func main() {
 	addr := env.String("HTTP_ADDR", ":8080")
 	consulAddr := env.String("CONSUL_HTTP_ADDR", "127.0.0.1:8500")
 	trustedList := env.List("TRUSTED_PROXIES", []string{"127.0.0.0/8", "::1"})
+	redisURL := env.String("REDIS_URL", "redis://127.0.0.1:6390/0")
+	origins := env.List("SITE_ORIGINS", nil)
 	logLevel := env.String("LOG_LEVEL", "info")
 	accessLog := env.Bool("ACCESS_LOG", true)
 	log := logging.New(os.Stdout, "gateway", logLevel)
@@ -56,7 +62,13 @@ func main() {
 		watches = append(watches, w)
 		return w
 	}
-	router := newRouter(routeTable, watch, trusted, log)
+	rdb, err := redisx.Connect(ctx, redisURL)
+	logging.ExitOn(log, "redis", err)
+	defer rdb.Close()
+	// Tokens are checked with svc-auth's published keys and the shared session store.
+	keys := authn.NewRemoteKeys(authn.FetchFromInstances(&http.Client{Timeout: 5 * time.Second}, watch("svc-auth")))
+	guard := newAccessGuard(authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins), accessTable)
+	router := newRouter(routeTable, watch, trusted, guard, log)
 	defer func() {
 		for _, w := range watches {
 			w.Stop()
@@ -68,7 +80,7 @@ func main() {
 		Handler:   router,
 		Logger:    log,
 		AccessLog: accessLog,
-		Checks:    []httpx.Check{{Name: "consul", Probe: discovery.Ping(consul)}},
+		Checks:    []httpx.Check{{Name: "consul", Probe: discovery.Ping(consul)}, {Name: "redis", Probe: redisx.Ping(rdb)}},
 	})
 	ln, err := net.Listen("tcp", addr)
 	logging.ExitOn(log, "listen", err)

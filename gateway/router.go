@@ -12,7 +12,8 @@ import (
 
 // newRouter builds the Gin engine: one catch-all per route prefix, JSON errors everywhere else.
 // Request ids, language, tracing, access logs and metrics come from httpx.Server around it.
-func newRouter(routes []Route, watch func(service string) *discovery.Instances, trusted httpx.TrustedProxies, log *slog.Logger) *gin.Engine {
+// guard, when not nil, checks tokens and roles before a request is proxied.
+func newRouter(routes []Route, watch func(service string) *discovery.Instances, trusted httpx.TrustedProxies, guard *accessGuard, log *slog.Logger) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.Use(gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, recovered any) {
@@ -22,7 +23,10 @@ func newRouter(routes []Route, watch func(service string) *discovery.Instances, 
 	}))
 	transport := newUpstreamTransport()
 	for _, rt := range routes {
-		up := newUpstream(rt, watch(rt.Service), trusted, transport)
+		var up http.Handler = newUpstream(rt, watch(rt.Service), trusted, transport)
+		if guard != nil {
+			up = guard.Wrap(up)
+		}
 		r.Any(rt.Prefix+"/*path", gin.WrapH(up))
 	}
 	r.NoRoute(func(c *gin.Context) {

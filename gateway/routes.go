@@ -1,6 +1,10 @@
 package main
 
-import "time"
+import (
+	"time"
+
+	"linguaport/internal/authn"
+)
 
 // Route sends every request under Prefix to the healthy instances of a Consul service.
 type Route struct {
@@ -20,4 +24,14 @@ var routeTable = []Route{
 	{Prefix: "/api/v1/billing", Service: "svc-billing", Timeout: 15 * time.Second, MaxBody: 64 << 10},
 	{Prefix: "/api/v1/translators", Service: "svc-translators", Timeout: time.Minute, MaxBody: 11 << 20},
 	{Prefix: "/api/v1/geo", Service: "svc-geo", Timeout: 3 * time.Second, MaxBody: 4 << 10},
+}
+
+// accessTable declares the routes that need a signed-in user (svc-auth/API.md) or a role.
+var accessTable = []Access{
+	{Pattern: "GET /api/v1/auth/me"},
+	{Pattern: "PATCH /api/v1/auth/me"},
+	{Pattern: "POST /api/v1/auth/password"},
+	{Pattern: "GET /api/v1/auth/messages"},
+	{Pattern: "POST /api/v1/auth/messages/{id}/read"},
+	{Pattern: "/api/v1/admin/", Roles: []authn.Role{authn.RoleAdmin}},
 }

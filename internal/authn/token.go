@@ -42,6 +42,8 @@ type Claims struct {
 	ID        string `json:"jti"`
 	IssuedAt  int64  `json:"iat"`
 	ExpiresAt int64  `json:"exp"`
+	// SessionExpiresAt is when the session ends, so cookies re-issued during it end with it.
+	SessionExpiresAt int64 `json:"sxp,omitempty"`
 }
 
 // Errors of token checking, each answered with 401 by the middleware.

@@ -1,0 +1,214 @@
+package auth
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/events"
+	"linguaport/internal/mongox"
+)
+
+// userDoc is a user as stored. The password hash stays here: only user() leaves the package.
+type userDoc struct {
+	ID           string     `bson:"_id"`
+	Email        string     `bson:"email"` // lower case, unique
+	FullName     string     `bson:"fullName"`
+	Role         authn.Role `bson:"role"`
+	PasswordHash string     `bson:"passwordHash,omitempty"` // none for accounts made by Google or Facebook sign-in
+	Phone        string     `bson:"phone"`
+	CompanyName  string     `bson:"companyName"`
+	Address      string     `bson:"address"`
+	Lang         string     `bson:"lang"`
+	Google       string     `bson:"google,omitempty"`   // the Google subject linked to the account
+	Facebook     string     `bson:"facebook,omitempty"` // the Facebook user id linked to the account
+	CreatedAt    time.Time  `bson:"createdAt"`
+	UpdatedAt    time.Time  `bson:"updatedAt"`
+
+	mongox.Version `bson:",inline"`
+	events.Outbox  `bson:",inline"`
+}
+
+func (u *userDoc) user() User {
+	return User{ID: u.ID, FullName: u.FullName, Email: u.Email, Type: u.Role, Phone: u.Phone, CompanyName: u.CompanyName, Address: u.Address}
+}
+
+// UserStore keeps the accounts in the users collection.
+type UserStore struct{ coll *mongo.Collection }
+
+// NewUserStore opens the users collection and its unique email index.
+func NewUserStore(ctx context.Context, db *mongo.Database) (*UserStore, error) {
+	coll := db.Collection("users")
+	err := mongox.EnsureIndexes(ctx, coll, mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)})
+	return &UserStore{coll: coll}, err
+}
+
+// Collection is where the user documents and their outboxes live, for the outbox relay.
+func (s *UserStore) Collection() *mongo.Collection { return s.coll }
+
+// Insert stores a new account; an email already used is ErrEmailTaken.
+func (s *UserStore) Insert(ctx context.Context, u *userDoc) error {
+	if _, err := s.coll.InsertOne(ctx, u); err != nil {
+		if mongox.IsDuplicateKey(err) {
+			return ErrEmailTaken
+		}
+		return fmt.Errorf("insert user: %w", err)
+	}
+	return nil
+}
+
+func (s *UserStore) find(ctx context.Context, filter bson.D) (*userDoc, error) {
+	var u userDoc
+	if err := s.coll.FindOne(ctx, filter).Decode(&u); err != nil {
+		if errors.Is(err, mongo.ErrNoDocuments) {
+			return nil, ErrNotFound
+		}
+		return nil, fmt.Errorf("find user: %w", err)
+	}
+	return &u, nil
+}
+
+// ByID finds an account by id.
+func (s *UserStore) ByID(ctx context.Context, id string) (*userDoc, error) {
+	return s.find(ctx, bson.D{{Key: "_id", Value: id}})
+}
+
+// ByEmail finds an account by its (normalized) email.
+func (s *UserStore) ByEmail(ctx context.Context, email string) (*userDoc, error) {
+	return s.find(ctx, bson.D{{Key: "email", Value: email}})
+}
+
+// ByProvider finds the account linked to a Google or Facebook identity.
+func (s *UserStore) ByProvider(ctx context.Context, provider, subject string) (*userDoc, error) {
+	return s.find(ctx, bson.D{{Key: provider, Value: subject}})
+}
+
+// Update changes an account with fn in one conditional write (wild-workouts style).
+func (s *UserStore) Update(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error) {
+	u, err := mongox.Update(ctx, s.coll, id, fn)
+	if errors.Is(err, mongox.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	return u, err
+}
+
+// messageDoc is one inbox entry, in both languages; its id comes from the event that caused it,
+// so handling an event twice stores it once.
+type messageDoc struct {
+	ID        string     `bson:"_id"`
+	UserID    string     `bson:"userId"`
+	Title     localized  `bson:"title"`
+	Body      localized  `bson:"body"`
+	CreatedAt time.Time  `bson:"createdAt"`
+	ReadAt    *time.Time `bson:"readAt,omitempty"`
+}
+
+type localized struct {
+	TR string `bson:"tr"`
+	EN string `bson:"en"`
+}
+
+func (l localized) in(lang string) string {
+	if lang == "en" {
+		return l.EN
+	}
+	return l.TR
+}
+
+// InboxStore keeps the users' system messages.
+type InboxStore struct{ coll *mongo.Collection }
+
+// NewInboxStore opens the messages collection.
+func NewInboxStore(ctx context.Context, db *mongo.Database) (*InboxStore, error) {
+	coll := db.Collection("messages")
+	err := mongox.EnsureIndexes(ctx, coll, mongo.IndexModel{Keys: bson.D{{Key: "userId", Value: 1}, {Key: "createdAt", Value: -1}}})
+	return &InboxStore{coll: coll}, err
+}
+
+// Add stores a message once; a second Add with the same id is a no-op.
+func (s *InboxStore) Add(ctx context.Context, m messageDoc) error {
+	if _, err := s.coll.InsertOne(ctx, m); err != nil && !mongox.IsDuplicateKey(err) {
+		return fmt.Errorf("insert message: %w", err)
+	}
+	return nil
+}
+
+// List returns a user's newest messages in lang.
+func (s *InboxStore) List(ctx context.Context, userID, lang string) ([]Message, error) {
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "userId", Value: userID}},
+		options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).SetLimit(100))
+	if err != nil {
+		return nil, fmt.Errorf("list messages: %w", err)
+	}
+	var docs []messageDoc
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, fmt.Errorf("list messages: %w", err)
+	}
+	out := make([]Message, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, Message{ID: d.ID, Title: d.Title.in(lang), Body: d.Body.in(lang), CreatedAt: d.CreatedAt, Read: d.ReadAt != nil})
+	}
+	return out, nil
+}
+
+// MarkRead marks one of a user's messages read; another user's message is ErrNotFound.
+func (s *InboxStore) MarkRead(ctx context.Context, userID, id string, at time.Time) error {
+	res, err := s.coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "userId", Value: userID}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "readAt", Value: at}}}})
+	if err != nil {
+		return fmt.Errorf("mark message read: %w", err)
+	}
+	if res.MatchedCount == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+type keyDoc struct {
+	ID        string    `bson:"_id"`
+	Seed      []byte    `bson:"seed"`
+	CreatedAt time.Time `bson:"createdAt"`
+}
+
+// SigningKey returns the service's Ed25519 signing key, creating it on first start. Every
+// instance reads the same key, so tokens from one verify at all (the JWKS names it by kid).
+func SigningKey(ctx context.Context, db *mongo.Database) (*authn.Signer, error) {
+	coll := db.Collection("keys")
+	var doc keyDoc
+	err := coll.FindOne(ctx, bson.D{{Key: "_id", Value: "signing"}}).Decode(&doc)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		seed := make([]byte, ed25519.SeedSize)
+		if _, err := rand.Read(seed); err != nil {
+			return nil, err
+		}
+		if _, err := coll.InsertOne(ctx, keyDoc{ID: "signing", Seed: seed, CreatedAt: time.Now().UTC()}); err != nil && !mongox.IsDuplicateKey(err) {
+			return nil, fmt.Errorf("store signing key: %w", err)
+		}
+		// Another instance may have won the race: use whatever is stored.
+		err = coll.FindOne(ctx, bson.D{{Key: "_id", Value: "signing"}}).Decode(&doc)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load signing key: %w", err)
+	}
+	return SignerFromSeed(doc.Seed)
+}
+
+// SignerFromSeed makes the signer of a 32-byte Ed25519 seed; its kid is derived from the public key.
+func SignerFromSeed(seed []byte) (*authn.Signer, error) {
+	if len(seed) != ed25519.SeedSize {
+		return nil, fmt.Errorf("signing key seed must be %d bytes, not %d", ed25519.SeedSize, len(seed))
+	}
+	key := ed25519.NewKeyFromSeed(seed)
+	sum := sha256.Sum256(key.Public().(ed25519.PublicKey))
+	return authn.NewSigner(hex.EncodeToString(sum[:8]), key), nil
+}

@@ -1,0 +1,342 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	kithttp "github.com/go-kit/kit/transport/http"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/httpx"
+)
+
+const maxBody = 16 << 10
+
+// Transport is what the HTTP layer needs besides the endpoints.
+type Transport struct {
+	Authenticator *authn.Authenticator
+	Trusted       httpx.TrustedProxies
+	// JWKS is the public key set served at .well-known/jwks.json.
+	JWKS authn.JWKS
+	// OAuth serves the Google and Facebook sign-in routes; nil when none is configured.
+	OAuth OAuthRoutes
+}
+
+// OAuthRoutes is the provider sign-in part of the API (providers, start, callback).
+type OAuthRoutes interface {
+	Providers() map[string]bool
+	Start(w http.ResponseWriter, r *http.Request)
+	Callback(w http.ResponseWriter, r *http.Request)
+}
+
+// MakeHandler serves svc-auth under /api/v1/auth/. Each route declares who may call it.
+func MakeHandler(e Endpoints, t Transport) http.Handler {
+	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
+	server := func(ep func(context.Context, any) (any, error), dec kithttp.DecodeRequestFunc) http.Handler {
+		return kithttp.NewServer(ep, dec, encodeResponse, opts...)
+	}
+	signedIn := authn.Require()
+	const p = "/api/v1/auth/"
+	mux := http.NewServeMux()
+	mux.Handle("POST "+p+"register", server(e.Register, decodeRegister(t.Trusted)))
+	mux.Handle("POST "+p+"login", server(e.Login, decodeLogin(t.Trusted)))
+	mux.Handle("POST "+p+"logout", server(e.Logout, decodeRefresh))
+	mux.Handle("POST "+p+"refresh", server(e.Refresh, decodeRefresh))
+	mux.Handle("GET "+p+"me", signedIn(server(e.Me, decodeNothing)))
+	mux.Handle("PATCH "+p+"me", signedIn(server(e.UpdateMe, decodeUpdateMe)))
+	mux.Handle("POST "+p+"password", signedIn(server(e.ChangePassword, decodeChangePassword)))
+	mux.Handle("POST "+p+"password/forgot", server(e.ForgotPassword, decodeForgot(t.Trusted)))
+	mux.Handle("POST "+p+"password/reset", server(e.ResetPassword, decodeReset))
+	mux.Handle("GET "+p+"messages", signedIn(server(e.Messages, decodeMessages)))
+	mux.Handle("POST "+p+"messages/{id}/read", signedIn(server(e.MarkRead, decodeMarkRead)))
+	mux.HandleFunc("GET "+authn.JWKSPath, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=300")
+		_ = httpx.WriteJSON(w, http.StatusOK, t.JWKS)
+	})
+	mux.HandleFunc("GET "+p+"providers", func(w http.ResponseWriter, r *http.Request) {
+		providers := map[string]bool{"google": false, "facebook": false}
+		if t.OAuth != nil {
+			for k, v := range t.OAuth.Providers() {
+				providers[k] = v
+			}
+		}
+		_ = httpx.WriteJSON(w, http.StatusOK, providers)
+	})
+	if t.OAuth != nil {
+		mux.HandleFunc("GET "+p+"oauth/{provider}/start", t.OAuth.Start)
+		mux.HandleFunc("GET "+p+"oauth/{provider}/callback", t.OAuth.Callback)
+	} else {
+		notConfigured := func(w http.ResponseWriter, r *http.Request) {
+			httpx.EncodeError(r.Context(), ErrProviderNotConfigured, w)
+		}
+		mux.HandleFunc("GET "+p+"oauth/{provider}/start", notConfigured)
+		mux.HandleFunc("GET "+p+"oauth/{provider}/callback", notConfigured)
+	}
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { httpx.EncodeError(r.Context(), httpx.ErrNotFound, w) })
+	return t.Authenticator.Middleware(mux)
+}
+
+// decodeJSON reads one JSON object of at most maxBody bytes into v.
+func decodeJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxBody))
+	if err := dec.Decode(v); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return httpx.ErrBodyTooLarge
+		}
+		return httpx.ErrMalformedJSON
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return httpx.ErrMalformedJSON
+	}
+	return nil
+}
+
+func clientOf(trusted httpx.TrustedProxies, r *http.Request) Client {
+	if ip, ok := trusted.ClientIP(r); ok {
+		return Client{IP: ip.String()}
+	}
+	return Client{IP: "unknown"}
+}
+
+func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
+
+func decodeRegister(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
+	return func(ctx context.Context, r *http.Request) (any, error) {
+		var b struct {
+			FullName        string `json:"fullName"`
+			Email           string `json:"email"`
+			Password        string `json:"password"`
+			ConfirmPassword string `json:"confirmPassword"`
+			AcceptTerms     bool   `json:"acceptTerms"`
+		}
+		if err := decodeJSON(r, &b); err != nil {
+			return nil, err
+		}
+		return registerRequest{Registration{FullName: b.FullName, Email: b.Email, Password: b.Password, ConfirmPassword: b.ConfirmPassword,
+			AcceptTerms: b.AcceptTerms, Lang: string(httpx.LangFrom(ctx))}, clientOf(trusted, r)}, nil
+	}
+}
+
+func decodeLogin(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
+	return func(_ context.Context, r *http.Request) (any, error) {
+		var b struct {
+			Email      string `json:"email"`
+			Password   string `json:"password"`
+			RememberMe bool   `json:"rememberMe"`
+		}
+		if err := decodeJSON(r, &b); err != nil {
+			return nil, err
+		}
+		return loginRequest{Credentials{Email: b.Email, Password: b.Password, RememberMe: b.RememberMe}, clientOf(trusted, r)}, nil
+	}
+}
+
+func decodeRefresh(_ context.Context, r *http.Request) (any, error) {
+	c, err := r.Cookie(authn.RefreshCookie)
+	if err != nil {
+		return refreshRequest{}, nil
+	}
+	return refreshRequest{RefreshToken: c.Value}, nil
+}
+
+func decodeUpdateMe(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		FullName    string `json:"fullName"`
+		Phone       string `json:"phone"`
+		CompanyName string `json:"companyName"`
+		Address     string `json:"address"`
+	}
+	if err := decodeJSON(r, &b); err != nil {
+		return nil, err
+	}
+	return updateMeRequest{PersonalInfo{FullName: b.FullName, Phone: b.Phone, CompanyName: b.CompanyName, Address: b.Address}}, nil
+}
+
+func decodeChangePassword(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		CurrentPassword string `json:"currentPassword"`
+		NewPassword     string `json:"newPassword"`
+		ConfirmPassword string `json:"confirmPassword"`
+	}
+	if err := decodeJSON(r, &b); err != nil {
+		return nil, err
+	}
+	return PasswordChange{CurrentPassword: b.CurrentPassword, NewPassword: b.NewPassword, ConfirmPassword: b.ConfirmPassword}, nil
+}
+
+func decodeForgot(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
+	return func(ctx context.Context, r *http.Request) (any, error) {
+		var b struct {
+			Email string `json:"email"`
+		}
+		if err := decodeJSON(r, &b); err != nil {
+			return nil, err
+		}
+		return forgotRequest{Email: b.Email, Lang: string(httpx.LangFrom(ctx)), Client: clientOf(trusted, r)}, nil
+	}
+}
+
+func decodeReset(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		Token           string `json:"token"`
+		NewPassword     string `json:"newPassword"`
+		ConfirmPassword string `json:"confirmPassword"`
+	}
+	if err := decodeJSON(r, &b); err != nil {
+		return nil, err
+	}
+	return PasswordReset{Token: b.Token, NewPassword: b.NewPassword, ConfirmPassword: b.ConfirmPassword}, nil
+}
+
+func decodeMessages(ctx context.Context, r *http.Request) (any, error) {
+	lang := r.URL.Query().Get("lang")
+	if lang == "" {
+		lang = string(httpx.LangFrom(ctx))
+	}
+	return messagesRequest{Lang: lang}, nil
+}
+
+func decodeMarkRead(_ context.Context, r *http.Request) (any, error) {
+	return markReadRequest{ID: r.PathValue("id")}, nil
+}
+
+func encodeResponse(ctx context.Context, w http.ResponseWriter, response any) error {
+	w.Header().Set("Cache-Control", "no-store")
+	switch v := response.(type) {
+	case sessionResponse:
+		SetSessionCookies(w, v.Session)
+		status := http.StatusOK
+		if v.created {
+			status = http.StatusCreated
+		}
+		return httpx.WriteJSON(w, status, userResponse{v.Session.User})
+	case loggedOut:
+		ClearSessionCookies(w)
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	case noContent:
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	case accepted:
+		w.WriteHeader(http.StatusAccepted)
+		return nil
+	case userResponse:
+		// A changed name shows in the header at once: userData follows the account.
+		if c, ok := authn.FromContext(ctx); ok && c.SessionExpiresAt > 0 {
+			setUserDataCookie(w, v.User, time.Until(time.Unix(c.SessionExpiresAt, 0)))
+		}
+	}
+	return httpx.WriteJSON(w, http.StatusOK, response)
+}
+
+// SetSessionCookies stores a session in the browser (spec §9, DESIGN §5).
+func SetSessionCookies(w http.ResponseWriter, s Session) {
+	age := int(s.MaxAge / time.Second)
+	http.SetCookie(w, &http.Cookie{Name: authn.TokenCookie, Value: s.AccessToken, Path: "/", MaxAge: age, Secure: true, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, &http.Cookie{Name: authn.RefreshCookie, Value: s.RefreshToken, Path: "/api/v1/auth", MaxAge: age, Secure: true, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	setUserDataCookie(w, s.User, s.MaxAge)
+}
+
+func setUserDataCookie(w http.ResponseWriter, u User, maxAge time.Duration) {
+	data, _ := json.Marshal(struct {
+		Name string `json:"name"`
+		Type string `json:"type"`
+	}{u.FullName, string(u.Type)})
+	http.SetCookie(w, &http.Cookie{Name: authn.UserCookie, Value: encodeURIComponent(string(data)), Path: "/", MaxAge: int(maxAge / time.Second), Secure: true, SameSite: http.SameSiteStrictMode})
+}
+
+// ClearSessionCookies removes the three cookies.
+func ClearSessionCookies(w http.ResponseWriter) {
+	for _, c := range []struct{ name, path string }{{authn.TokenCookie, "/"}, {authn.RefreshCookie, "/api/v1/auth"}, {authn.UserCookie, "/"}} {
+		http.SetCookie(w, &http.Cookie{Name: c.name, Value: "", Path: c.path, MaxAge: -1, Secure: true, HttpOnly: c.name != authn.UserCookie, SameSite: http.SameSiteStrictMode})
+	}
+}
+
+// encodeURIComponent matches JavaScript's, so the page reads userData with decodeURIComponent.
+func encodeURIComponent(s string) string {
+	return strings.ReplaceAll(url.QueryEscape(s), "+", "%20")
+}
+
+var (
+	msgValidation  = httpx.Text{TR: "Lütfen işaretli alanları düzeltin.", EN: "Please correct the marked fields."}
+	msgEmailTaken  = httpx.Text{TR: "Bu e-posta adresiyle kayıtlı bir hesap zaten var.", EN: "An account with this email address already exists."}
+	msgCredentials = httpx.Text{TR: "E-posta adresi veya parola hatalı.", EN: "The email address or password is incorrect."}
+	msgWrongPass   = httpx.Text{TR: "Mevcut parolanız hatalı.", EN: "Your current password is incorrect."}
+	msgResetToken  = httpx.Text{TR: "Parola sıfırlama bağlantısı geçersiz, kullanılmış ya da süresi dolmuş. Lütfen yeni bir bağlantı isteyin.", EN: "The password reset link is invalid, used or expired. Please ask for a new one."}
+	msgSession     = httpx.Text{TR: "Oturumunuz sona erdi; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
+	msgTooMany     = httpx.Text{TR: "Çok fazla deneme yaptınız. Lütfen biraz sonra tekrar deneyin.", EN: "Too many attempts. Please try again a little later."}
+	msgMismatch    = httpx.Text{TR: "Yeni parolalar eşleşmiyor!", EN: "New passwords do not match!"}
+	msgNoProvider  = httpx.Text{TR: "Bu giriş yöntemi bu sitede henüz yapılandırılmadı.", EN: "This sign-in method is not configured on this site yet."}
+)
+
+// ErrProviderNotConfigured answers sign-in routes of a provider without configuration.
+var ErrProviderNotConfigured = httpx.NewProblem(http.StatusNotFound, "provider_not_configured", msgNoProvider)
+
+// fieldMessages are the texts of the field reason codes (svc-auth/API.md).
+var fieldMessages = map[string]httpx.Text{
+	"required":          {TR: "Bu alan zorunludur.", EN: "This field is required."},
+	"email":             {TR: "Geçerli bir e-posta adresi girin.", EN: "Enter a valid email address."},
+	"too_short":         {TR: "En az 2 karakter girin.", EN: "Enter at least 2 characters."},
+	"too_long":          {TR: "Bu alan çok uzun.", EN: "This field is too long."},
+	"phone":             {TR: "Geçerli bir telefon numarası girin.", EN: "Enter a valid phone number."},
+	"password_short":    {TR: "Parola en az 10 karakter olmalı.", EN: "The password must be at least 10 characters long."},
+	"password_common":   {TR: "Bu parola çok yaygın; başka bir parola seçin.", EN: "This password is too common; choose another."},
+	"password_mismatch": msgMismatch,
+	"terms":             {TR: "Üyelik sözleşmesini kabul etmelisiniz.", EN: "You must accept the membership agreement."},
+	"role":              {TR: "Geçersiz rol.", EN: "Invalid role."},
+}
+
+func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
+	var (
+		verr    *ValidationError
+		limited *RateLimitedError
+		problem *httpx.Problem
+	)
+	switch {
+	case errors.As(err, &problem):
+	case errors.As(err, &verr):
+		code, msg := "validation_failed", msgValidation
+		// A mismatch alone is answered with the spec's message itself (spec §5).
+		if len(verr.Fields) == 1 && verr.Fields["confirmPassword"] == "password_mismatch" {
+			code, msg = "password_mismatch", msgMismatch
+		}
+		problem = httpx.NewProblem(http.StatusBadRequest, code, msg)
+		for field, reason := range verr.Fields {
+			text, ok := fieldMessages[reason]
+			if !ok {
+				text = msgValidation
+			}
+			problem = problem.WithField(field, text)
+		}
+	case errors.As(err, &limited):
+		w.Header().Set("Retry-After", strconv.Itoa(int((limited.RetryAfter+time.Second-1)/time.Second)))
+		problem = httpx.NewProblem(http.StatusTooManyRequests, "too_many_attempts", msgTooMany)
+	case errors.Is(err, ErrEmailTaken):
+		problem = httpx.NewProblem(http.StatusConflict, "email_taken", msgEmailTaken).WithField("email", msgEmailTaken)
+	case errors.Is(err, ErrInvalidCredentials):
+		problem = httpx.NewProblem(http.StatusUnauthorized, "invalid_credentials", msgCredentials)
+	case errors.Is(err, ErrWrongPassword):
+		problem = httpx.NewProblem(http.StatusBadRequest, "wrong_password", msgWrongPass).WithField("currentPassword", msgWrongPass)
+	case errors.Is(err, ErrInvalidResetToken):
+		problem = httpx.NewProblem(http.StatusBadRequest, "invalid_token", msgResetToken)
+	case errors.Is(err, ErrSessionExpired):
+		problem = httpx.NewProblem(http.StatusUnauthorized, "session_expired", msgSession)
+	case errors.Is(err, ErrNotFound):
+		problem = httpx.ErrNotFound
+	default:
+		httpx.EncodeError(ctx, err, w)
+		return
+	}
+	if problem.Status == http.StatusUnauthorized && problem.Code == "session_expired" {
+		ClearSessionCookies(w)
+	}
+	httpx.EncodeError(ctx, problem, w)
+}
