@@ -52,6 +52,19 @@ func main() {
 	registerPerHour := env.Int("REGISTRATIONS_PER_HOUR", 20)
 	resetsPerHour := env.Int("PASSWORD_RESETS_PER_HOUR", 5)
 	mailCfg := mail.ConfigFromEnv(env)
+	// Sign-in providers are offered only when their client id is set.
+	providers := map[string]auth.ProviderConfig{
+		"google": {
+			ClientID: env.String("GOOGLE_CLIENT_ID", ""), ClientSecret: env.String("GOOGLE_CLIENT_SECRET", ""),
+			Issuer: env.String("GOOGLE_ISSUER", "https://accounts.google.com"),
+		},
+		"facebook": {
+			ClientID: env.String("FACEBOOK_CLIENT_ID", ""), ClientSecret: env.String("FACEBOOK_CLIENT_SECRET", ""),
+			AuthURL:     env.String("FACEBOOK_AUTH_URL", "https://www.facebook.com/v21.0/dialog/oauth"),
+			TokenURL:    env.String("FACEBOOK_TOKEN_URL", "https://graph.facebook.com/v21.0/oauth/access_token"),
+			UserInfoURL: env.String("FACEBOOK_USERINFO_URL", "https://graph.facebook.com/v21.0/me"),
+		},
+	}
 	trusted, err := httpx.ParseTrustedProxies(env.List("TRUSTED_PROXIES", []string{"127.0.0.0/8", "::1"}))
 	log := logging.New(os.Stdout, cfg.Name, cfg.LogLevel)
 	slog.SetDefault(log)
@@ -106,6 +119,7 @@ func main() {
 		Authenticator: authn.NewAuthenticator(verifier, origins),
 		Trusted:       trusted,
 		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
+		OAuth:         auth.NewOAuth(svc, rdb, siteURL, providers, log),
 	})
 	srv := httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,

@@ -51,7 +51,7 @@ func newID() string {
 
 // newFixture runs svc-auth's real handler over FerretDB, redis-server and an SMTP capture server,
 // with its outbox relay and inbox consumer, behind the platform's HTTP server.
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -97,13 +97,19 @@ func newFixture(t *testing.T) *fixture {
 		Kick:          relay.Kick,
 	})
 	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(r.Client))
+	srv := httptest.NewServer(nil)
+	t.Cleanup(srv.Close)
+	configs := map[string]auth.ProviderConfig{}
+	if len(providers) > 0 {
+		configs = providers[0]
+	}
 	handler := auth.MakeHandler(auth.MakeEndpoints(svc), auth.Transport{
 		Authenticator: authn.NewAuthenticator(verifier, []string{"https://site.test"}),
 		Trusted:       httpx.LoopbackOnly,
 		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
+		OAuth:         auth.NewOAuth(svc, r.Client, srv.URL, configs, log),
 	})
-	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: log}).Handler())
-	t.Cleanup(srv.Close)
+	srv.Config.Handler = httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: log}).Handler()
 	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r}
 }
 

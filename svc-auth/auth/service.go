@@ -106,6 +106,8 @@ type Service interface {
 	ResetPassword(ctx context.Context, p PasswordReset) error
 	Messages(ctx context.Context, userID, lang string) ([]Message, error)
 	MarkRead(ctx context.Context, userID, messageID string) error
+	// SignInWithProvider signs in (linking or creating the account) whom Google or Facebook vouched for.
+	SignInWithProvider(ctx context.Context, id ExternalIdentity) (Session, error)
 	// CreateUser makes an account with a role directly: staff and demo accounts.
 	CreateUser(ctx context.Context, fullName, email, password string, role authn.Role) (User, error)
 }
