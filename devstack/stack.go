@@ -65,7 +65,7 @@ func (c stackConfig) siteOrigins() string {
 	port := strconv.Itoa(c.webPort)
 	return "http://localhost:" + port + ",http://127.0.0.1:" + port
 }
-func (c stackConfig) logDir() string     { return filepath.Join(c.dataDir, "logs") }
+func (c stackConfig) logDir() string { return filepath.Join(c.dataDir, "logs") }
 func (c stackConfig) bin(name string) string {
 	return filepath.Join(c.root, ".bin", name)
 }
