@@ -29,6 +29,7 @@ import (
 type devstack struct {
 	cmd     *exec.Cmd
 	web     string
+	mail    string // the mail capture's listing
 	mongo   string
 	dataDir string
 	done    chan error
@@ -63,7 +64,7 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(ports[0]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", ports[5]), dataDir: dataDir, done: make(chan error, 1)}
+	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(ports[0]), mail: fmt.Sprintf("http://127.0.0.1:%d/messages", ports[12]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", ports[5]), dataDir: dataDir, done: make(chan error, 1)}
 	ready := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -208,6 +209,9 @@ func TestWholeStack(t *testing.T) {
 		if status != 404 || body["error"].(map[string]any)["code"] != "route_not_found" {
 			t.Errorf("got %d %v", status, body)
 		}
+	})
+	t.Run("accounts through nginx, the gateway and svc-auth", func(t *testing.T) {
+		testAccounts(t, s)
 	})
 	t.Run("web UI: prerendered pages with security headers, hashed assets cached a year", func(t *testing.T) {
 		noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
