@@ -112,6 +112,8 @@ Disallow: /tr/hesabim/
 Disallow: /en/account/
 Disallow: /tr/siparis/
 Disallow: /en/order/
+Disallow: /tr/parola-sifirla
+Disallow: /en/reset-password
 Disallow: /api/
 
 Sitemap: ${siteUrl}/sitemap.xml

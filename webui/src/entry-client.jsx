@@ -10,7 +10,9 @@ import './app/app.css';
 
 async function start() {
   const prerendered = readPrerendered();
-  const hydrate = shouldHydrate(prerendered, window.location);
+  // A not-found page served for a path the route table knows (a browser-only screen the server
+  // does not list yet) is rendered afresh rather than hydrated over.
+  const hydrate = shouldHydrate(prerendered, window.location) && !(prerendered.notFound && screenOf(window.location) !== 'notFound');
   // Hydration must render exactly what was prerendered, so the lazy page of this URL is
   // loaded before the router starts instead of showing a fallback first.
   if (hydrate) await resolveLazyRoutes(window.location);
@@ -30,6 +32,10 @@ async function start() {
     if (hydrate) hydrateRoot(root, app, { onRecoverableError });
     else createRoot(root).render(app);
   });
+}
+
+function screenOf(location) {
+  return matchRoutes(routes, location)?.at(-1)?.route.handle?.screen;
 }
 
 async function resolveLazyRoutes(location) {

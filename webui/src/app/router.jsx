@@ -27,12 +27,13 @@ const pages = {
   login: page('login', () => import('./routes/login.jsx')),
   register: page('register', () => import('./routes/register.jsx')),
   account: page('account', () => import('./routes/account.jsx')),
+  resetPassword: page('reset-password', () => import('./routes/reset-password.jsx')),
   translatorApplication: page('translator-application', () => import('./routes/translator-application.jsx')),
   notFound: page('not-found', () => import('./routes/not-found.jsx')),
 };
 
 // screen: the key in PATHS. handle.prerender=false marks screens that only make sense in the
-// browser (a visitor's order or account), served from the SPA shell instead.
+// browser (a visitor's order or account, a password-reset link), served from the SPA shell instead.
 const SCREENS = [
   { screen: 'home', lazy: pages.home },
   { screen: 'services', lazy: pages.services },
@@ -54,6 +55,7 @@ const SCREENS = [
   { screen: 'login', lazy: pages.login },
   { screen: 'register', lazy: pages.register },
   { screen: 'account', suffix: '/*', lazy: pages.account, prerender: false },
+  { screen: 'resetPassword', lazy: pages.resetPassword, prerender: false },
   { screen: 'translatorApplication', lazy: pages.translatorApplication },
 ];
 

@@ -35,6 +35,8 @@ const SPEC = {
   '/tr/kayit-ol': 'register', '/en/register': 'register',
   '/tr/hesabim/ayarlar': 'account', '/en/account/settings': 'account',
   '/tr/tercuman-kayit': 'translatorApplication', '/en/freelance-translator': 'translatorApplication',
+  '/tr/hesabim': 'account', '/en/account': 'account',
+  '/tr/parola-sifirla': 'resetPassword', '/en/reset-password': 'resetPassword',
 };
 
 test('every spec route resolves to its screen in both languages', () => {
@@ -62,11 +64,13 @@ test('every screen of the map has a route with a lazy page in each language', ()
   }
 });
 
-test('public screens are prerendered in both languages; orders and accounts are not', () => {
+test('public screens are prerendered in both languages; orders, accounts and password resets are not', () => {
   const paths = prerenderedPaths().map((p) => p.path);
   expect(paths).toContain('/tr/sik-sorulan-sorular');
   expect(paths).toContain('/en/membership-agreement');
   expect(paths).not.toContain('/tr/siparis');
   expect(paths).not.toContain('/en/account');
+  expect(paths).not.toContain('/tr/parola-sifirla');
+  expect(paths).not.toContain('/en/reset-password');
   expect(paths.filter((p) => p.startsWith('/tr')).length).toBe(paths.filter((p) => p.startsWith('/en')).length);
 });

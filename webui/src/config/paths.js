@@ -33,6 +33,7 @@ const SEGMENT_PAIRS = [
   ['kayit-ol', 'register'],
   ['hesabim', 'account'],
   ['tercuman-kayit', 'freelance-translator'],
+  ['parola-sifirla', 'reset-password'],
   ['paraphrasing-hizmeti', 'paraphrasing-service'],
   ['proofreading-hizmeti', 'proofreading-service'],
   // account sub-paths
@@ -81,6 +82,8 @@ export const PATHS = {
   login: { tr: '/tr/giris', en: '/en/login' },
   register: { tr: '/tr/kayit-ol', en: '/en/register' },
   account: { tr: '/tr/hesabim', en: '/en/account' },
+  // The page a password-reset mail links to, with ?token=; rendered in the browser only.
+  resetPassword: { tr: '/tr/parola-sifirla', en: '/en/reset-password' },
   translatorApplication: { tr: '/tr/tercuman-kayit', en: '/en/freelance-translator' },
 };
 

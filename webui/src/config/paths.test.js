@@ -24,6 +24,7 @@ test('switching language maps each segment both ways', () => {
     ['/tr/hesabim/havuzdaki-isler', '/en/account/job-pool'],
     ['/tr/paraphrasing-hizmeti', '/en/paraphrasing-service'],
     ['/tr/proofreading-hizmeti', '/en/proofreading-service'],
+    ['/tr/parola-sifirla', '/en/reset-password'],
   ];
   for (const [tr, en] of cases) {
     assert.equal(switchLanguage(tr, 'en'), en, tr);

@@ -4,6 +4,10 @@
 
 export const API_BASE = import.meta.env?.VITE_API_BASE ?? '';
 
+// The access token lives 15 minutes; an API that sees it expired answers 401 token_expired, and
+// the browser renews the session with the refresh token (svc-auth API.md) and repeats the call.
+export const REFRESH_URL = '/api/v1/auth/refresh';
+
 export class ApiError extends Error {
   constructor(status, body) {
     const error = body?.error ?? {};
@@ -16,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, url, { body, lang, signal } = {}) {
+async function send(method, url, { body, lang, signal } = {}) {
   const headers = { Accept: 'application/json' };
   if (lang) headers['Accept-Language'] = lang;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -38,7 +42,32 @@ async function request(method, url, { body, lang, signal } = {}) {
   return data;
 }
 
+// Calls that fail together share one refresh: the refresh token is rotated on every use, so a
+// second concurrent refresh would present a token that is already spent.
+let refreshing = null;
+function refreshSession(lang) {
+  refreshing ??= send('POST', REFRESH_URL, { lang }).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function request(method, url, opts) {
+  try {
+    return await send(method, url, opts);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401 || err.code !== 'token_expired' || url === REFRESH_URL) throw err;
+    try {
+      await refreshSession(opts?.lang);
+    } catch {
+      throw err; // the session is over: the caller sees the original 401
+    }
+    return send(method, url, opts); // once: a second token_expired is not refreshed again
+  }
+}
+
 export const api = {
   get: (url, opts) => request('GET', url, opts),
   post: (url, body, opts) => request('POST', url, { ...opts, body }),
+  patch: (url, body, opts) => request('PATCH', url, { ...opts, body }),
 };

@@ -6,11 +6,16 @@ import { useTexts } from '../../lib/i18n.js';
 import { loadChunk } from '../../lib/lazy-chunk.js';
 import { Icon } from '../../components/icon.jsx';
 import { CurrencyPicker } from '../../features/currency/components/currency-picker.jsx';
+import { useAuth } from '../../features/auth/auth-context.jsx';
 import { ServicesMenu } from './services-menu.jsx';
 import { LanguageSwitch } from './language-switch.jsx';
 
 // The mobile menu is only fetched when someone opens it (spec §2).
 const MobileMenu = lazy(() => loadChunk('mobile-menu', () => import('./mobile-menu.jsx')).then((m) => ({ default: m.MobileMenu })));
+// Only signed-in users need the account menu, so it is fetched once the session is confirmed.
+const AccountMenu = lazy(() =>
+  loadChunk('account-menu', () => import('../../features/auth/components/account-menu.jsx')).then((m) => ({ default: m.AccountMenu })),
+);
 
 export const OPAQUE_AFTER_PX = 50;
 
@@ -53,9 +58,7 @@ export function Header() {
         <div className="site-header__tools">
           <LanguageSwitch />
           <CurrencyPicker label={t('currency.label')} />
-          <Link className="button button--small" to={path('login', lang)}>
-            {t('nav.login')}
-          </Link>
+          <AccountEntry />
         </div>
         <button
           type="button"
@@ -74,6 +77,26 @@ export function Header() {
         </Suspense>
       )}
     </header>
+  );
+}
+
+// Visitors (and everyone on the first, prerendered render) see the login button; a confirmed
+// session swaps in the account menu with the user's name (spec §2, §4).
+function AccountEntry() {
+  const lang = useLanguage();
+  const t = useTexts();
+  const { loggedIn, user } = useAuth();
+  if (!loggedIn) {
+    return (
+      <Link className="button button--small" to={path('login', lang)}>
+        {t('nav.login')}
+      </Link>
+    );
+  }
+  return (
+    <Suspense fallback={<span className="button button--small account-menu__placeholder">{user.fullName}</span>}>
+      <AccountMenu />
+    </Suspense>
   );
 }
 

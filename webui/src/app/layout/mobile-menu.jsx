@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { path, SERVICE_SCREENS } from '../../config/paths.js';
+import { accountPath, path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { Icon } from '../../components/icon.jsx';
 import { CurrencyPicker } from '../../features/currency/components/currency-picker.jsx';
+import { useAuth } from '../../features/auth/auth-context.jsx';
+import { SECTIONS_NS, menuOf, sectionTexts } from '../../features/auth/account-sections.js';
 import { LanguageSwitch } from './language-switch.jsx';
 
 /** MobileMenu is the small-screen navigation, a modal dialog loaded on first use. */
@@ -55,13 +57,49 @@ export function MobileMenu({ onClose }) {
           </li>
         </ul>
       </nav>
+      <AccountLinks />
       <div className="mobile-menu__tools">
         <LanguageSwitch />
         <CurrencyPicker label={t('currency.label')} />
-        <Link className="button" to={path('login', lang)}>
-          {t('nav.login')}
-        </Link>
+        <LoginButton />
       </div>
     </dialog>
+  );
+}
+
+// A signed-in user finds their account menu and logout here; a visitor the login button.
+function AccountLinks() {
+  const lang = useLanguage();
+  const t = useTexts(SECTIONS_NS, sectionTexts);
+  const { loggedIn, user, role, logout } = useAuth();
+  if (!loggedIn) return null;
+  return (
+    <nav aria-label={t('menuLabel')} className="mobile-menu__account">
+      <p className="mobile-menu__heading">{user.fullName?.trim() || t('account')}</p>
+      <ul>
+        {menuOf(role).map((key) => (
+          <li key={key}>
+            <Link to={accountPath(lang, key)}>{t(`sections.${key}`)}</Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="button button--ghost" onClick={logout}>
+            {t('logout')}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function LoginButton() {
+  const lang = useLanguage();
+  const t = useTexts();
+  const { loggedIn } = useAuth();
+  if (loggedIn) return null;
+  return (
+    <Link className="button" to={path('login', lang)}>
+      {t('nav.login')}
+    </Link>
   );
 }

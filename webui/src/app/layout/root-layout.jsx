@@ -4,6 +4,7 @@ import { LanguageProvider } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { watchAttention } from '../../lib/attention.js';
 import { CurrencyProvider } from '../../features/currency/currency-context.jsx';
+import { AuthProvider } from '../../features/auth/auth-context.jsx';
 import { Header } from './header.jsx';
 import { Footer } from './footer.jsx';
 import { LateWidgets } from './late-widgets.jsx';
@@ -13,7 +14,9 @@ export function RootLayout() {
   return (
     <LanguageProvider>
       <CurrencyProvider>
-        <Frame />
+        <AuthProvider>
+          <Frame />
+        </AuthProvider>
       </CurrencyProvider>
     </LanguageProvider>
   );

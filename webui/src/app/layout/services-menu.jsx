@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { Icon } from '../../components/icon.jsx';
+import { useDisclosure } from '../../lib/use-disclosure.js';
 
 export const SERVICE_ICONS = {
   'professional-translation': 'fa-language',
@@ -24,18 +25,7 @@ export function ServicesMenu() {
   const lang = useLanguage();
   const t = useTexts();
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const root = useRef(null);
-  const button = useRef(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return undefined;
-    const outside = (e) => root.current && !root.current.contains(e.target) && setOpen(false);
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  const { open, setOpen, root, button } = useDisclosure();
 
   const onKeyDown = (e) => {
     if (e.key === 'Escape' && open) {

@@ -1,26 +1,45 @@
-import { Link } from 'react-router';
-import { path } from '../../config/paths.js';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { accountPath, path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
+import { useAuth } from '../../features/auth/auth-context.jsx';
+import { afterSignIn, safeReturnTo } from '../../features/auth/return-to.js';
+import { LoginForm } from '../../features/auth/components/login-form.jsx';
+import { OAuthButtons } from '../../features/auth/components/oauth-buttons.jsx';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.jsx';
 
-// Signing in arrives with svc-auth (the accounts issue); until then the page says how to reach us.
 const texts = {
   tr: {
     title: 'Giriş Yap',
     description: 'LinguaPort müşteri ve tercüman hesabınıza giriş yapın; siparişlerinizi, dosyalarınızı ve faturalarınızı tek yerden yönetin.',
     heading: 'Hesabınıza giriş yapın',
-    notice: 'Çevrim içi hesaplar çok yakında açılıyor. Bu sırada siparişleriniz ve sorularınız için bize yazabilirsiniz.',
-    contact: 'İletişime geçin',
-    register: 'Hesap oluşturma hakkında',
+    lead: 'Siparişlerinizi, dosyalarınızı, faturalarınızı ve mesajlarınızı tek yerden takip edin.',
+    signedIn: '{{name}} olarak giriş yaptınız.',
+    toAccount: 'Hesabınıza gidin',
+    oauthError: 'Sosyal hesabınızla giriş tamamlanamadı (hata kodu: {{code}}). Tekrar deneyin ya da e-posta adresiniz ve parolanızla giriş yapın.',
+    forgotToggle: 'Parolanızı mı unuttunuz?',
+    forgotTitle: 'Parolanızı yenileyin',
+    noAccount: 'Henüz hesabınız yok mu?',
+    register: 'Hemen kayıt olun',
+    translator: 'Serbest tercüman olarak bizimle çalışmak mı istiyorsunuz?',
+    translatorLink: 'Tercüman başvurusu yapın',
   },
   en: {
     title: 'Log in',
     description: 'Log in to your LinguaPort customer or translator account and manage your orders, files and invoices in one place.',
     heading: 'Log in to your account',
-    notice: 'Online accounts open very soon. Meanwhile, write to us about your orders and questions.',
-    contact: 'Contact us',
-    register: 'About creating an account',
+    lead: 'Follow your orders, files, invoices and messages in one place.',
+    signedIn: 'You are signed in as {{name}}.',
+    toAccount: 'Go to your account',
+    oauthError: 'Signing in with your social account could not be completed (error code: {{code}}). Try again, or log in with your email address and password.',
+    forgotToggle: 'Forgot your password?',
+    forgotTitle: 'Reset your password',
+    noAccount: "Don't have an account yet?",
+    register: 'Sign up now',
+    translator: 'Would you like to work with us as a freelance translator?',
+    translatorLink: 'Apply as a translator',
   },
 };
 
@@ -28,18 +47,47 @@ export function Component() {
   const lang = useLanguage();
   const t = useTexts('login', texts);
   usePageMeta({ title: t('title'), description: t('description') });
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo') ?? '');
+  const oauthError = params.get('oauthError');
+  const target = afterSignIn(returnTo, lang);
+  const { loading, loggedIn, user } = useAuth();
+  const forgotId = useId();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const withReturn = (p) => (returnTo ? `${p}?returnTo=${encodeURIComponent(returnTo)}` : p);
+
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow auth-page">
       <h1>{t('heading')}</h1>
-      <p className="notice">{t('notice')}</p>
-      <div className="actions">
-        <Link className="button" to={path('contact', lang)}>
-          {t('contact')}
-        </Link>
-        <Link className="button button--ghost" to={path('register', lang)}>
-          {t('register')}
-        </Link>
-      </div>
+      <p className="lead">{t('lead')}</p>
+      {!loading && loggedIn && (
+        <p className="notice" role="status">
+          {t('signedIn', { name: user.fullName })} <Link to={returnTo ?? accountPath(lang, 'genel-bakis')}>{t('toAccount')}</Link>
+        </p>
+      )}
+      {oauthError && (
+        <p className="form__error" role="alert" data-testid="oauth-error">
+          {t('oauthError', { code: oauthError.slice(0, 60) })}
+        </p>
+      )}
+      <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+      <p className="auth-page__aside">
+        <button type="button" className="link-button" aria-expanded={forgotOpen} aria-controls={forgotId} onClick={() => setForgotOpen((o) => !o)}>
+          {t('forgotToggle')}
+        </button>
+      </p>
+      <section id={forgotId} className="auth-page__forgot" aria-labelledby={`${forgotId}-title`} hidden={!forgotOpen}>
+        <h2 id={`${forgotId}-title`}>{t('forgotTitle')}</h2>
+        {forgotOpen && <ForgotPasswordForm />}
+      </section>
+      <OAuthButtons returnTo={target} />
+      <p className="auth-page__aside">
+        {t('noAccount')} <Link to={withReturn(path('register', lang))}>{t('register')}</Link>
+      </p>
+      <p className="auth-page__aside">
+        {t('translator')} <Link to={path('translatorApplication', lang)}>{t('translatorLink')}</Link>
+      </p>
     </div>
   );
 }

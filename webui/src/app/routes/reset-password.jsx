@@ -1,0 +1,58 @@
+import { Link, useSearchParams } from 'react-router';
+import { path } from '../../config/paths.js';
+import { useLanguage } from '../../lib/language.jsx';
+import { useTexts } from '../../lib/i18n.js';
+import { usePageMeta } from '../../lib/page-meta.jsx';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.jsx';
+
+// The page a password-reset mail links to (/tr/parola-sifirla?token=…). It lives in the
+// browser only: the token is the visitor's, never prerendered or indexed.
+const texts = {
+  tr: {
+    title: 'Parolanızı Sıfırlayın',
+    description: 'E-postanıza gelen bağlantıyla LinguaPort hesabınız için yeni bir parola belirleyin.',
+    heading: 'Yeni parolanızı belirleyin',
+    lead: 'Bağlantı bir saat geçerlidir ve yalnızca bir kez kullanılabilir.',
+    noToken: 'Bu bağlantı eksik görünüyor. E-postadaki bağlantıyı eksiksiz açın ya da giriş sayfasından yeni bir bağlantı isteyin.',
+    login: 'Giriş sayfasına gidin',
+  },
+  en: {
+    title: 'Reset your password',
+    description: 'Choose a new password for your LinguaPort account with the link we emailed you.',
+    heading: 'Choose your new password',
+    lead: 'The link is valid for one hour and can be used only once.',
+    noToken: 'This link looks incomplete. Open the link in the email in full, or ask for a new one on the login page.',
+    login: 'Go to the login page',
+  },
+};
+
+export function Component() {
+  const lang = useLanguage();
+  const t = useTexts('reset-password', texts);
+  usePageMeta({ title: t('title'), description: t('description'), noindex: true });
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const login = (
+    <Link className="button" to={path('login', lang)}>
+      {t('login')}
+    </Link>
+  );
+  return (
+    <div className="page page--narrow auth-page">
+      <h1>{t('heading')}</h1>
+      {token ? (
+        <>
+          <p className="lead">{t('lead')}</p>
+          <ResetPasswordForm token={token}>{login}</ResetPasswordForm>
+        </>
+      ) : (
+        <>
+          <p className="form__error" role="alert">
+            {t('noToken')}
+          </p>
+          <div className="actions">{login}</div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+import { api } from '../../../lib/api-client.js';
+
+// The signed-in user's own data and the visitor's password and provider calls (svc-auth API.md).
+const AUTH = '/api/v1/auth';
+
+/** updateMe saves the personal details and answers { user }. */
+export const updateMe = ({ fullName, phone, companyName, address }, lang) =>
+  api.patch(`${AUTH}/me`, { fullName: fullName.trim(), phone: phone.trim(), companyName: companyName.trim(), address: address.trim() }, { lang });
+
+export const changePassword = ({ currentPassword, newPassword, confirmPassword }, lang) =>
+  api.post(`${AUTH}/password`, { currentPassword, newPassword, confirmPassword }, { lang });
+
+/** forgotPassword always answers 202, whether or not an account has the address. */
+export const forgotPassword = ({ email }, lang) => api.post(`${AUTH}/password/forgot`, { email: email.trim() }, { lang });
+
+export const resetPassword = ({ token, newPassword, confirmPassword }, lang) =>
+  api.post(`${AUTH}/password/reset`, { token, newPassword, confirmPassword }, { lang });
+
+/** getProviders answers which sign-in providers are configured: { google: bool, facebook: bool }. */
+export const getProviders = () => api.get(`${AUTH}/providers`);
+
+/** oauthStartUrl starts signing in with a provider; the provider returns to returnTo. */
+export const oauthStartUrl = (provider, returnTo, lang) =>
+  `${AUTH}/oauth/${encodeURIComponent(provider)}/start?returnTo=${encodeURIComponent(returnTo)}&lang=${lang}`;
+
+/** useMessages is the user's system messages in lang, newest first. */
+export function useMessages(lang) {
+  return useSWR([`${AUTH}/messages`, lang], ([url, l]) => api.get(url, { lang: l }).then((d) => d?.messages ?? []));
+}
+
+export const markMessageRead = (id, lang) => api.post(`${AUTH}/messages/${encodeURIComponent(id)}/read`, undefined, { lang });

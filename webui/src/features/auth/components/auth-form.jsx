@@ -1,0 +1,129 @@
+import { useRef, useState } from 'react';
+import { useTexts } from '../../../lib/i18n.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { AUTH_NS, authTexts } from '../texts.js';
+
+const AUTH_KEYS = new Set(Object.keys(authTexts.en.fieldErrors));
+
+/** useAuthTexts is `t` for the auth forms' texts. */
+export function useAuthTexts() {
+  return useTexts(AUTH_NS, authTexts);
+}
+
+/**
+ * useAuthForm runs a form the way the inquiry form does: the page's checks first (validate
+ * returns { field: [key, params] }), then submit(values); the server's field messages are shown
+ * beside their fields as given and its message above the form. onDone(result, values) follows
+ * a successful submit.
+ */
+export function useAuthForm({ initial, validate, submit, onDone }) {
+  const common = useTexts();
+  const t = useAuthTexts();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState({});
+  const [formError, setFormError] = useState('');
+  const [sending, setSending] = useState(false);
+  const form = useRef(null);
+
+  const message = ([key, params]) => (AUTH_KEYS.has(key) ? t(`fieldErrors.${key}`) : common(`form.${key}`, params));
+  const focusField = (name) => {
+    const el = form.current?.elements.namedItem(name);
+    if (el && typeof el.focus === 'function') el.focus();
+  };
+
+  const set = (name) => (e) => {
+    const { type, checked, value } = e.target;
+    setValues((v) => ({ ...v, [name]: type === 'checkbox' ? checked : value }));
+  };
+
+  async function onSubmit(e) {
+    e.preventDefault();
+    if (sending) return;
+    setFormError('');
+    const local = Object.entries(validate ? validate(values) : {});
+    setErrors(Object.fromEntries(local.map(([field, err]) => [field, message(err)])));
+    if (local.length) {
+      focusField(local[0][0]);
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await submit(values);
+      setSending(false);
+      await onDone?.(result, values);
+    } catch (err) {
+      setSending(false);
+      if (!(err instanceof ApiError)) {
+        setFormError(t('failed'));
+        return;
+      }
+      const fields = err.fields ?? {};
+      setErrors(fields);
+      // The server's message, unless it only repeats a message already shown beside a field.
+      setFormError(Object.values(fields).includes(err.message) ? '' : err.message);
+      const first = Object.keys(fields)[0];
+      if (first) focusField(first);
+    }
+  }
+
+  return { values, setValues, set, errors, setErrors, formError, sending, form, onSubmit };
+}
+
+/** Field is a labelled input (or textarea) with its hint and error beside it. */
+export function Field({ id, name, label, error, hint, required = false, multiline = false, ...input }) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const props = { id, name, required, 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': described, ...input };
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {multiline ? <textarea rows={4} {...props} /> : <input type="text" {...props} />}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** CheckField is a checkbox with its label beside it and its error below. */
+export function CheckField({ id, name, label, error, checked, onChange, required = false }) {
+  return (
+    <div className="field field--check">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        required={required}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** FormError is the server's (or the page's) message above a form. */
+export function FormError({ children }) {
+  if (!children) return null;
+  return (
+    <p className="form__error" role="alert">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,24 @@
+import { accountPath, path } from '../../config/paths.js';
+
+/**
+ * safeReturnTo accepts a same-site path of the site to go back to after signing in: it must
+ * start with /tr/ or /en/ and cannot lead elsewhere (no "//", no backslash, no control
+ * characters). Anything else gives undefined.
+ */
+export function safeReturnTo(value) {
+  if (typeof value !== 'string' || value.length > 2000) return undefined;
+  if (!/^\/(tr|en)\//.test(value)) return undefined;
+  if (value.includes('//') || value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return undefined;
+  return value;
+}
+
+/** afterSignIn is where a signed-in user goes: the validated returnTo, else the account overview. */
+export function afterSignIn(returnTo, lang) {
+  return safeReturnTo(returnTo) ?? accountPath(lang, 'genel-bakis');
+}
+
+/** loginPath is the login page that brings the visitor back to returnTo afterwards. */
+export function loginPath(lang, returnTo) {
+  const back = safeReturnTo(returnTo);
+  return back ? `${path('login', lang)}?returnTo=${encodeURIComponent(back)}` : path('login', lang);
+}
