@@ -122,7 +122,9 @@ type Estimate struct {
 // FieldErrors names the fields of a request that break a rule, with a reason code.
 type FieldErrors map[string]string
 
-func (f FieldErrors) Error() string { return fmt.Sprintf("invalid estimate request: %v", map[string]string(f)) }
+func (f FieldErrors) Error() string {
+	return fmt.Sprintf("invalid estimate request: %v", map[string]string(f))
+}
 
 // ErrNoPrice is a price list without the asked service (a configuration fault, not the customer's).
 var ErrNoPrice = errors.New("service missing from the price list")
