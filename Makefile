@@ -57,7 +57,7 @@ $(BIN)/consul: tools/go.mod tools/go.sum
 
 build:
 	@mkdir -p $(BIN)
-	$(GO) build -o $(BIN)/ ./gateway ./svc-auth ./svc-catalog ./svc-geo ./devstack
+	$(GO) build -o $(BIN)/ ./gateway ./svc-auth ./svc-catalog ./svc-orders ./svc-geo ./devstack
 
 webui: webui/dist/index.html
 
@@ -82,4 +82,4 @@ bench-lighthouse: test-deps tools build webui
 	cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error && node run.mjs
 
 clean:
-	rm -rf $(BIN)/gateway $(BIN)/svc-auth $(BIN)/svc-catalog $(BIN)/svc-geo $(BIN)/devstack webui/dist webui/build
+	rm -rf $(BIN)/gateway $(BIN)/svc-auth $(BIN)/svc-catalog $(BIN)/svc-orders $(BIN)/svc-geo $(BIN)/devstack webui/dist webui/build

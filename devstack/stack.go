@@ -27,7 +27,7 @@ type stackConfig struct {
 	root                                                   string
 	dataDir                                                string
 	webPort, gatewayPort, geoPort, catalogPort, consulPort int
-	authPort, smtpPort, mailPort                           int
+	authPort, ordersPort, smtpPort, mailPort               int
 	redisPort                                              int
 	mongoPort, serfLANPort, serfWANPort, consulServerPort  int
 }
@@ -45,6 +45,7 @@ func loadConfig(env *config.Env) stackConfig {
 		geoPort:          env.Int("DEVSTACK_GEO_PORT", 8086),
 		catalogPort:      env.Int("DEVSTACK_CATALOG_PORT", 8082),
 		authPort:         env.Int("DEVSTACK_AUTH_PORT", 8081),
+		ordersPort:       env.Int("DEVSTACK_ORDERS_PORT", 8083),
 		smtpPort:         env.Int("DEVSTACK_SMTP_PORT", 1025),
 		mailPort:         env.Int("DEVSTACK_MAIL_PORT", 8025),
 		consulPort:       env.Int("DEVSTACK_CONSUL_PORT", 8500),
@@ -95,7 +96,7 @@ func (s *stack) start(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, name := range []string{"consul", "gateway", "svc-auth", "svc-catalog", "svc-geo"} {
+	for _, name := range []string{"consul", "gateway", "svc-auth", "svc-catalog", "svc-orders", "svc-geo"} {
 		if _, err := os.Stat(s.cfg.bin(name)); err != nil {
 			return fmt.Errorf("%s is not built; run `make up` (or `make build tools`)", s.cfg.bin(name))
 		}
@@ -163,6 +164,9 @@ func (s *stack) start(ctx context.Context) error {
 	if err := s.service("svc-catalog", s.cfg.catalogPort, common); err != nil {
 		return err
 	}
+	if err := s.service("svc-orders", s.cfg.ordersPort, common); err != nil {
+		return err
+	}
 	if err := s.service("gateway", s.cfg.gatewayPort, common); err != nil {
 		return err
 	}
@@ -170,7 +174,7 @@ func (s *stack) start(ctx context.Context) error {
 		return err
 	}
 	// Ready when requests cross every layer to every service: nginx, the gateway, Consul's view.
-	for _, path := range []string{"/api/v1/geo/currencies", "/api/v1/catalog/stats", "/api/v1/auth/providers"} {
+	for _, path := range []string{"/api/v1/geo/currencies", "/api/v1/catalog/stats", "/api/v1/auth/providers", "/api/v1/orders/prices"} {
 		probe := "http://" + loopback(s.cfg.webPort) + path
 		if err := proc.WaitFor(60*time.Second, func() error { return httpOK(probe) }); err != nil {
 			return fmt.Errorf("stack not answering at %s: %w (see %s)", probe, err, s.cfg.logDir())

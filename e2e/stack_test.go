@@ -47,11 +47,11 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("%s missing: run `make build` (make test does)", bin)
 	}
-	ports, err := proc.FreePorts(13)
+	ports, err := proc.FreePorts(14)
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"WEB", "GATEWAY", "GEO", "CONSUL", "REDIS", "MONGO", "CONSUL_SERF_LAN", "CONSUL_SERF_WAN", "CONSUL_SERVER", "CATALOG", "AUTH", "SMTP", "MAIL"}
+	names := []string{"WEB", "GATEWAY", "GEO", "CONSUL", "REDIS", "MONGO", "CONSUL_SERF_LAN", "CONSUL_SERF_WAN", "CONSUL_SERVER", "CATALOG", "AUTH", "SMTP", "MAIL", "ORDERS"}
 	cmd := exec.Command(bin)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "DEVSTACK_DATA="+dataDir)
@@ -208,6 +208,16 @@ func TestWholeStack(t *testing.T) {
 		status, body, _ = getJSON(t, s.web+"/api/v1/nothing", nil)
 		if status != 404 || body["error"].(map[string]any)["code"] != "route_not_found" {
 			t.Errorf("got %d %v", status, body)
+		}
+	})
+	t.Run("an estimate through nginx, the gateway, svc-orders and svc-geo", func(t *testing.T) {
+		status, body, _ := call(t, s, "POST", "/api/v1/orders/estimate", map[string]any{
+			"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"}, "quantity": 1000, "currency": "TRY",
+		}, nil)
+		total, _ := body["total"].(map[string]any)
+		// $85.00 at 27.5 TRY per USD.
+		if status != 200 || total["currency"] != "TRY" || total["amount"] != float64(233750) {
+			t.Errorf("estimate: %d %v", status, body)
 		}
 	})
 	t.Run("accounts through nginx, the gateway and svc-auth", func(t *testing.T) {

@@ -33,5 +33,6 @@ var accessTable = []Access{
 	{Pattern: "POST /api/v1/auth/password"},
 	{Pattern: "GET /api/v1/auth/messages"},
 	{Pattern: "POST /api/v1/auth/messages/{id}/read"},
+	{Pattern: "PUT /api/v1/orders/prices", Roles: []authn.Role{authn.RoleAdmin}},
 	{Pattern: "/api/v1/admin/", Roles: []authn.Role{authn.RoleAdmin}},
 }
