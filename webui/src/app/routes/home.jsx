@@ -10,6 +10,7 @@ import { useStats } from '../../features/stats/api/get-stats.js';
 import { useTestimonials } from '../../features/testimonials/api/get-testimonials.js';
 import { TestimonialList } from '../../features/testimonials/components/testimonial-list.jsx';
 import { Checklist, Steps } from '../../components/lists.jsx';
+import { PriceCalculator } from '../../features/pricing/components/price-calculator.jsx';
 
 const texts = {
   tr: {
@@ -21,11 +22,6 @@ const texts = {
     order: 'Sipariş verin',
     services: 'Hizmetleri inceleyin',
     calculatorTitle: 'Anında fiyat',
-    calculatorText: 'Dosyanızı yükleyip dilleri ve aciliyeti seçerek anında fiyat alacağınız hesaplayıcı çok yakında burada. Şimdilik birkaç dakika içinde teklif hazırlıyoruz.',
-    calculatorBadge: 'Çok yakında',
-    calculatorOptions: ['Normal teslim: 3-5 gün', 'Acil teslim: 1-2 gün'],
-    calculatorNote: 'Belirtilen fiyatlar tahminidir; kesin fiyat dosyanız incelendikten sonra teklifte yer alır.',
-    calculatorCta: 'Teklif isteyin',
     figuresTitle: 'Rakamlarla LinguaPort',
     figures: { translators: 'çevirmen', languages: 'dil', clients: 'müşteri', projects: 'proje' },
     servicesTitle: 'Hizmetlerimiz',
@@ -72,11 +68,6 @@ const texts = {
     order: 'Place an order',
     services: 'Explore services',
     calculatorTitle: 'Instant price',
-    calculatorText: 'The calculator that prices your files instantly by language and urgency is coming here very soon. Until then we prepare your quote within minutes.',
-    calculatorBadge: 'Coming soon',
-    calculatorOptions: ['Normal delivery: 3-5 days', 'Urgent delivery: 1-2 days'],
-    calculatorNote: 'Stated prices are estimates; the exact price is in the quote once your file has been reviewed.',
-    calculatorCta: 'Request a quote',
     figuresTitle: 'LinguaPort in numbers',
     figures: { translators: 'translators', languages: 'languages', clients: 'clients', projects: 'projects' },
     servicesTitle: 'Our services',
@@ -144,17 +135,8 @@ export function Component() {
             </div>
           </div>
           <aside className="calculator" aria-labelledby="calculator-title">
-            <h2 id="calculator-title">
-              {t('calculatorTitle')} <span className="badge">{t('calculatorBadge')}</span>
-            </h2>
-            <p>{t('calculatorText')}</p>
-            <Checklist items={t('calculatorOptions')} />
-            <p className="field__hint">{t('calculatorNote')}</p>
-            <div className="actions">
-              <Link className="button button--small" to={path('contact', lang)}>
-                {t('calculatorCta')}
-              </Link>
-            </div>
+            <h2 id="calculator-title">{t('calculatorTitle')}</h2>
+            <PriceCalculator key={lang} />
           </aside>
         </div>
       </section>
