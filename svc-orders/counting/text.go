@@ -1,0 +1,311 @@
+package counting
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// CountText applies the counting rules (README.md) to s: the one definition of a word and a
+// character that every format uses.
+//
+// Words: runs of Unicode letters and digits; an apostrophe (' ’) or hyphen (- ‐ ‑) between two
+// of them keeps one word (İstanbul'da, e-posta, don't); digits joined by '.' or ',' are one
+// number (1.250,50, 3.14); every Han, Hiragana or Katakana character is a word of its own;
+// punctuation and symbols alone are not words. Characters: every rune that is not whitespace
+// (invisible control and format characters such as a zero-width space or a soft hyphen are
+// not counted either).
+func CountText(s string) (words, characters int) {
+	var c counter
+	c.WriteString(s)
+	return c.words, c.chars
+}
+
+// pages is the number of standard pages, rounded up.
+func pages(characters int) int {
+	if characters <= 0 {
+		return 0
+	}
+	return (characters + PageCharacters - 1) / PageCharacters
+}
+
+// class is what a rune is to the counter.
+type class uint8
+
+const (
+	clOther     class = iota // punctuation, symbols: a character, never a word
+	clSpace                  // whitespace and control characters: not counted, ends a word
+	clInvisible              // format characters (ZWJ, soft hyphen, BOM): not counted, transparent
+	clLetter                 // letters and non-decimal numbers
+	clDigit                  // decimal digits
+	clCJK                    // Han, Hiragana, Katakana: each one a word
+	clMark                   // combining marks: part of the character before
+	clJoin                   // apostrophes and hyphens: joins letters and digits into one word
+	clNumSep                 // '.' and ',': joins digits into one number
+)
+
+var asciiClass = func() (t [utf8.RuneSelf]class) {
+	for i := range t {
+		r := rune(i)
+		switch {
+		case r <= ' ' || r == 0x7f:
+			t[i] = clSpace
+		case r >= '0' && r <= '9':
+			t[i] = clDigit
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+			t[i] = clLetter
+		case r == '\'' || r == '-':
+			t[i] = clJoin
+		case r == '.' || r == ',':
+			t[i] = clNumSep
+		default:
+			t[i] = clOther
+		}
+	}
+	return t
+}()
+
+func classOf(r rune) class {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]
+	}
+	switch r {
+	case '\u2019', '\u2010', '\u2011':
+		return clJoin
+	case '\u200b': // zero-width space: a word boundary in scripts without spaces
+		return clSpace
+	case '\u30fc', '\uff70': // Katakana prolonged sound mark (Common script)
+		return clCJK
+	}
+	if r < 0xa0 { // C1 controls
+		return clSpace
+	}
+	if unicode.IsSpace(r) {
+		return clSpace
+	}
+	if unicode.Is(unicode.Cf, r) {
+		return clInvisible
+	}
+	if unicode.IsMark(r) {
+		return clMark
+	}
+	if unicode.IsDigit(r) {
+		return clDigit
+	}
+	if unicode.IsLetter(r) || unicode.IsNumber(r) {
+		if r >= 0x2e80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)) {
+			return clCJK
+		}
+		return clLetter
+	}
+	if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cs, r) {
+		return clSpace
+	}
+	return clOther
+}
+
+// maxCount caps counts that are multiplied (repeated spreadsheet cells) so they cannot overflow.
+const maxCount = 1 << 50
+
+func satAdd(a, b int) int {
+	if s := a + b; s < maxCount {
+		return s
+	}
+	return maxCount
+}
+
+func satMul(a, n int) int {
+	if a == 0 || n == 0 {
+		return 0
+	}
+	if a > maxCount/n {
+		return maxCount
+	}
+	return a * n
+}
+
+// counter applies the rules to text that arrives in pieces (XML character data, lines, cells)
+// and keeps the preview. The zero value is ready; brk marks a boundary (end of a paragraph, a
+// cell, a line) that no word crosses.
+type counter struct {
+	words, chars int
+	inWord       bool // the last counted rune was part of a word
+	lastDigit    bool // ... and it was a digit
+	lastCJK      bool // the last counted rune was a CJK word
+	pending      bool // a joiner followed the word; the next rune decides
+	pendingNum   bool // the pending joiner is '.' or ',' (only a digit continues the number)
+	pv           preview
+}
+
+// preview keeps the first PreviewRunes runes of the counted text, whitespace collapsed.
+type preview struct {
+	buf   []byte
+	runes int
+	space bool
+}
+
+func (p *preview) add(r rune) {
+	if p.runes >= PreviewRunes {
+		return
+	}
+	if p.space {
+		p.space = false
+		if p.runes > 0 {
+			if p.runes+1 >= PreviewRunes { // no room for a word after the space
+				p.runes = PreviewRunes
+				return
+			}
+			p.buf = append(p.buf, ' ')
+			p.runes++
+		}
+	}
+	p.buf = utf8.AppendRune(p.buf, r)
+	p.runes++
+}
+
+func (p *preview) full() bool { return p.runes >= PreviewRunes }
+
+func (p *preview) String() string { return string(p.buf) }
+
+// addText feeds already counted text to the preview only.
+func (p *preview) addText(s string) {
+	for _, r := range s {
+		if p.full() {
+			return
+		}
+		switch classOf(r) {
+		case clSpace:
+			p.space = true
+		case clInvisible:
+		default:
+			p.add(r)
+		}
+	}
+}
+
+func (c *counter) endWord() {
+	c.inWord, c.lastDigit, c.lastCJK, c.pending = false, false, false, false
+}
+
+// brk is a boundary no word crosses; it reads as a space in the preview.
+func (c *counter) brk() {
+	c.endWord()
+	c.pv.space = true
+}
+
+func (c *counter) put(r rune) {
+	cl := classOf(r)
+	switch cl {
+	case clSpace:
+		c.brk()
+		return
+	case clInvisible:
+		return
+	}
+	c.chars++
+	if c.pv.runes < PreviewRunes {
+		c.pv.add(r)
+	}
+	switch cl {
+	case clLetter, clDigit:
+		if !c.inWord || (c.pending && c.pendingNum && !(cl == clDigit && c.lastDigit)) {
+			c.words++
+		}
+		c.inWord, c.lastDigit, c.lastCJK, c.pending = true, cl == clDigit, false, false
+	case clCJK:
+		c.words++
+		c.inWord, c.lastDigit, c.lastCJK, c.pending = false, false, true, false
+	case clMark:
+		if c.pending {
+			c.endWord()
+		}
+	case clJoin:
+		if c.inWord && !c.pending {
+			c.pending, c.pendingNum = true, false
+		} else {
+			c.endWord()
+		}
+	case clNumSep:
+		if c.inWord && !c.pending && c.lastDigit {
+			c.pending, c.pendingNum = true, true
+		} else {
+			c.endWord()
+		}
+	default:
+		c.endWord()
+	}
+}
+
+// WriteString counts s as the continuation of the text so far.
+func (c *counter) WriteString(s string) {
+	for i := 0; i < len(s); {
+		if b := s[i]; b < utf8.RuneSelf {
+			c.putASCII(b)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		c.put(r)
+		i += n
+	}
+}
+
+// Write counts b as the continuation of the text so far (UTF-8; invalid bytes are U+FFFD).
+func (c *counter) Write(b []byte) {
+	for i := 0; i < len(b); {
+		if x := b[i]; x < utf8.RuneSelf {
+			c.putASCII(x)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		c.put(r)
+		i += n
+	}
+}
+
+// putASCII is put for the common case, without the table-independent branches.
+func (c *counter) putASCII(b byte) {
+	switch asciiClass[b] {
+	case clLetter, clDigit:
+		if c.inWord && !c.pending {
+			c.chars++
+			if c.pv.runes < PreviewRunes {
+				c.pv.add(rune(b))
+			}
+			c.lastDigit = asciiClass[b] == clDigit
+			return
+		}
+	case clSpace:
+		c.brk()
+		return
+	}
+	c.put(rune(b))
+}
+
+// add adds a block counted elsewhere: its words and characters, and its preview text pv.
+func (c *counter) add(words, chars int, pv string) {
+	c.brk()
+	c.words = satAdd(c.words, words)
+	c.chars = satAdd(c.chars, chars)
+	if !c.pv.full() {
+		c.pv.addText(pv)
+	}
+	c.brk()
+}
+
+// addScaled adds what sub counted, n times (repeated cells); its preview is taken once.
+func (c *counter) addScaled(sub *counter, n int) {
+	c.brk()
+	c.words = satAdd(c.words, satMul(sub.words, n))
+	c.chars = satAdd(c.chars, satMul(sub.chars, n))
+	if !c.pv.full() && sub.pv.runes > 0 {
+		c.pv.addText(sub.pv.String())
+	}
+	c.brk()
+}
+
+// snapshot and restore let a parser take back what it counted (a paragraph found hidden at
+// its end).
+func (c *counter) snapshot() counter { return *c }
+
+func (c *counter) restore(s counter) { *c = s }
