@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -83,22 +82,6 @@ func MakeHandler(e Endpoints, t Transport) http.Handler {
 	return t.Authenticator.Middleware(mux)
 }
 
-// decodeJSON reads one JSON object of at most maxBody bytes into v.
-func decodeJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxBody))
-	if err := dec.Decode(v); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return httpx.ErrBodyTooLarge
-		}
-		return httpx.ErrMalformedJSON
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return httpx.ErrMalformedJSON
-	}
-	return nil
-}
-
 func clientOf(trusted httpx.TrustedProxies, r *http.Request) Client {
 	if ip, ok := trusted.ClientIP(r); ok {
 		return Client{IP: ip.String()}
@@ -117,7 +100,7 @@ func decodeRegister(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
 			ConfirmPassword string `json:"confirmPassword"`
 			AcceptTerms     bool   `json:"acceptTerms"`
 		}
-		if err := decodeJSON(r, &b); err != nil {
+		if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
 			return nil, err
 		}
 		return registerRequest{Registration{FullName: b.FullName, Email: b.Email, Password: b.Password, ConfirmPassword: b.ConfirmPassword,
@@ -132,7 +115,7 @@ func decodeLogin(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
 			Password   string `json:"password"`
 			RememberMe bool   `json:"rememberMe"`
 		}
-		if err := decodeJSON(r, &b); err != nil {
+		if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
 			return nil, err
 		}
 		return loginRequest{Credentials{Email: b.Email, Password: b.Password, RememberMe: b.RememberMe}, clientOf(trusted, r)}, nil
@@ -154,7 +137,7 @@ func decodeUpdateMe(_ context.Context, r *http.Request) (any, error) {
 		CompanyName string `json:"companyName"`
 		Address     string `json:"address"`
 	}
-	if err := decodeJSON(r, &b); err != nil {
+	if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
 		return nil, err
 	}
 	return updateMeRequest{PersonalInfo{FullName: b.FullName, Phone: b.Phone, CompanyName: b.CompanyName, Address: b.Address}}, nil
@@ -166,7 +149,7 @@ func decodeChangePassword(_ context.Context, r *http.Request) (any, error) {
 		NewPassword     string `json:"newPassword"`
 		ConfirmPassword string `json:"confirmPassword"`
 	}
-	if err := decodeJSON(r, &b); err != nil {
+	if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
 		return nil, err
 	}
 	return PasswordChange{CurrentPassword: b.CurrentPassword, NewPassword: b.NewPassword, ConfirmPassword: b.ConfirmPassword}, nil
@@ -177,7 +160,7 @@ func decodeForgot(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
 		var b struct {
 			Email string `json:"email"`
 		}
-		if err := decodeJSON(r, &b); err != nil {
+		if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
 			return nil, err
 		}
 		return forgotRequest{Email: b.Email, Lang: string(httpx.LangFrom(ctx)), Client: clientOf(trusted, r)}, nil
@@ -190,7 +173,7 @@ func decodeReset(_ context.Context, r *http.Request) (any, error) {
 		NewPassword     string `json:"newPassword"`
 		ConfirmPassword string `json:"confirmPassword"`
 	}
-	if err := decodeJSON(r, &b); err != nil {
+	if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
 		return nil, err
 	}
 	return PasswordReset{Token: b.Token, NewPassword: b.NewPassword, ConfirmPassword: b.ConfirmPassword}, nil

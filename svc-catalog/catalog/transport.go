@@ -2,9 +2,7 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -111,16 +109,8 @@ func decodeInquiry(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
 			Message  string `json:"message"`
 			Language string `json:"language"`
 		}
-		dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxInquiryBody))
-		if err := dec.Decode(&body); err != nil {
-			var tooLarge *http.MaxBytesError
-			if errors.As(err, &tooLarge) {
-				return nil, httpx.ErrBodyTooLarge
-			}
-			return nil, httpx.ErrMalformedJSON
-		}
-		if _, err := dec.Token(); err != io.EOF {
-			return nil, httpx.ErrMalformedJSON
+		if err := httpx.DecodeJSON(r, maxInquiryBody, &body); err != nil {
+			return nil, err
 		}
 		from := ""
 		if ip, ok := trusted.ClientIP(r); ok {

@@ -2,9 +2,7 @@ package orders
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 
 	kithttp "github.com/go-kit/kit/transport/http"
@@ -28,21 +26,6 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 
 func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
 
-func decodeJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxJSONBody))
-	if err := dec.Decode(v); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return httpx.ErrBodyTooLarge
-		}
-		return httpx.ErrMalformedJSON
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return httpx.ErrMalformedJSON
-	}
-	return nil
-}
-
 func decodeEstimate(ctx context.Context, r *http.Request) (any, error) {
 	var b struct {
 		Service         string   `json:"service"`
@@ -53,7 +36,7 @@ func decodeEstimate(ctx context.Context, r *http.Request) (any, error) {
 		AddOns          []string `json:"addOns"`
 		Currency        string   `json:"currency"`
 	}
-	if err := decodeJSON(r, &b); err != nil {
+	if err := httpx.DecodeJSON(r, maxJSONBody, &b); err != nil {
 		return nil, err
 	}
 	if b.Urgency == "" {
@@ -68,7 +51,7 @@ func decodeEstimate(ctx context.Context, r *http.Request) (any, error) {
 
 func decodePriceList(_ context.Context, r *http.Request) (any, error) {
 	var pl PriceList
-	if err := decodeJSON(r, &pl); err != nil {
+	if err := httpx.DecodeJSON(r, maxJSONBody, &pl); err != nil {
 		return nil, err
 	}
 	return pl, nil
