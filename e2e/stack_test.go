@@ -31,6 +31,7 @@ type devstack struct {
 	web     string
 	mail    string // the mail capture's listing
 	mongo   string
+	redis   string // host:port
 	dataDir string
 	done    chan error
 }
@@ -64,7 +65,7 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(ports[0]), mail: fmt.Sprintf("http://127.0.0.1:%d/messages", ports[12]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", ports[5]), dataDir: dataDir, done: make(chan error, 1)}
+	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(ports[0]), mail: fmt.Sprintf("http://127.0.0.1:%d/messages", ports[12]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", ports[5]), redis: fmt.Sprintf("127.0.0.1:%d", ports[4]), dataDir: dataDir, done: make(chan error, 1)}
 	ready := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -222,6 +223,9 @@ func TestWholeStack(t *testing.T) {
 	})
 	t.Run("accounts through nginx, the gateway and svc-auth", func(t *testing.T) {
 		testAccounts(t, s)
+	})
+	t.Run("ordering: upload, quote, approve, payment event, inbox", func(t *testing.T) {
+		testOrdering(t, s)
 	})
 	t.Run("web UI: prerendered pages with security headers, hashed assets cached a year", func(t *testing.T) {
 		noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,5 +119,37 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 				t.Errorf("got %d %q (%s), want %d %q", resp.StatusCode, body.Error.Code, body.Error.Message, c.status, c.code)
 			}
 		})
+	}
+}
+
+// The real access table: which public paths need a signed-in user or a role (svc-orders/API.md,
+// svc-auth/API.md). Services check again; this is what the edge refuses early.
+func TestAccessTableDeclaresOrderingRoutes(t *testing.T) {
+	g := newAccessGuard(nil, accessTable)
+	for _, c := range []struct {
+		method, path string
+		guarded      bool
+		roles        []authn.Role
+	}{
+		{"POST", "/api/v1/orders/estimate", false, nil},
+		{"GET", "/api/v1/orders/prices", false, nil},
+		{"PUT", "/api/v1/orders/prices", true, []authn.Role{authn.RoleAdmin}},
+		{"POST", "/api/v1/orders/files", false, nil}, // visitors upload with a token
+		{"GET", "/api/v1/orders/files/abc", false, nil},
+		{"GET", "/api/v1/orders/files", true, nil},
+		{"POST", "/api/v1/orders/quotes", true, nil},
+		{"GET", "/api/v1/orders/quotes/q1", true, nil},
+		{"POST", "/api/v1/orders/quotes/q1/approve", true, nil},
+		{"GET", "/api/v1/orders/orders", true, nil},
+		{"POST", "/api/v1/orders/orders/o1/revision", true, nil},
+		{"POST", "/api/v1/orders/orders/o1/assign", true, []authn.Role{authn.RoleAdmin}},
+		{"GET", "/api/v1/admin/users", true, []authn.Role{authn.RoleAdmin}},
+		{"GET", "/api/v1/catalog/services", false, nil},
+	} {
+		req, _ := http.NewRequest(c.method, "http://gw"+c.path, nil)
+		_, pattern := g.match.Handler(req)
+		if (pattern != "") != c.guarded || !slices.Equal(g.roles[pattern], c.roles) {
+			t.Errorf("%s %s: pattern %q roles %v, want guarded=%v roles %v", c.method, c.path, pattern, g.roles[pattern], c.guarded, c.roles)
+		}
 	}
 }

@@ -34,5 +34,12 @@ var accessTable = []Access{
 	{Pattern: "GET /api/v1/auth/messages"},
 	{Pattern: "POST /api/v1/auth/messages/{id}/read"},
 	{Pattern: "PUT /api/v1/orders/prices", Roles: []authn.Role{authn.RoleAdmin}},
+	// svc-orders/API.md: uploads, file downloads (a visitor's upload token) and estimates are open.
+	{Pattern: "GET /api/v1/orders/files"},
+	{Pattern: "/api/v1/orders/quotes"},
+	{Pattern: "/api/v1/orders/quotes/"},
+	{Pattern: "/api/v1/orders/orders"},
+	{Pattern: "/api/v1/orders/orders/"},
+	{Pattern: "POST /api/v1/orders/orders/{id}/assign", Roles: []authn.Role{authn.RoleAdmin}},
 	{Pattern: "/api/v1/admin/", Roles: []authn.Role{authn.RoleAdmin}},
 }

@@ -100,8 +100,11 @@ func main() {
 
 	relay := events.NewRelay(users.Collection(), events.Stream("auth"), events.NewPublisher(rdb), log, 2*time.Second)
 	go relay.Run(ctx)
-	inboxConsumer := events.NewConsumer(rdb, events.Stream("auth"), cfg.Name, db.Collection("processed_events"), auth.InboxHandler(inbox), log)
-	go func() { logging.ExitOn(log, "inbox consumer", ignoreCanceled(inboxConsumer.Run(ctx))) }()
+	// The inbox is built from our own events and from ordering's (quotes, order states).
+	for _, area := range []string{"auth", "orders"} {
+		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, db.Collection("processed_events"), auth.InboxHandler(inbox), log)
+		go func() { logging.ExitOn(log, area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
+	}
 
 	metrics := prometheus.NewRegistry()
 	svc := auth.NewService(auth.Deps{

@@ -16,6 +16,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/config"
 	"linguaport/internal/discovery"
+	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
 	"linguaport/internal/mongox"
@@ -57,9 +58,36 @@ func main() {
 	authInstances := discovery.Watch(consul, "svc-auth", log)
 	defer authInstances.Stop()
 
-	prices, err := orders.NewPriceStore(ctx, mongo.Database(cfg.MongoDatabase), orders.SeedPriceList())
+	db := mongo.Database(cfg.MongoDatabase)
+	prices, err := orders.NewPriceStore(ctx, db, orders.SeedPriceList())
 	logging.ExitOn(log, "price list", err)
-	svc := orders.NewService(prices, orders.NewGeoConverter(geoInstances))
+	files, err := orders.NewFileStore(ctx, db)
+	logging.ExitOn(log, "files", err)
+	quotes, err := orders.NewQuoteStore(ctx, db)
+	logging.ExitOn(log, "quotes", err)
+	orderStore, err := orders.NewOrderStore(ctx, db)
+	logging.ExitOn(log, "orders", err)
+
+	publisher := events.NewPublisher(rdb)
+	quoteRelay := events.NewRelay(quotes.Collection(), events.Stream("orders"), publisher, log, 2*time.Second)
+	orderRelay := events.NewRelay(orderStore.Collection(), events.Stream("orders"), publisher, log, 2*time.Second)
+	go quoteRelay.Run(ctx)
+	go orderRelay.Run(ctx)
+
+	svc := orders.NewService(orders.Deps{
+		Prices: prices, Files: files, Tokens: orders.NewUploadTokens(rdb), Quotes: quotes, Orders: orderStore,
+		Counters: orders.NewCounters(db), Converter: orders.NewGeoConverter(geoInstances),
+		Published: func() { quoteRelay.Kick(); orderRelay.Kick() },
+	})
+
+	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
+	processed := db.Collection("processed_events")
+	for _, area := range []string{"billing", "orders"} {
+		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, processed, orders.EventHandler(svc), log)
+		go func() { logging.ExitOn(log, area+" events", consumer.Run(ctx)) }()
+	}
+	go sweep(ctx, svc, log, time.Minute)
+
 	keys := authn.NewRemoteKeys(authn.FetchFromInstances(&http.Client{Timeout: 5 * time.Second}, authInstances))
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
 	srv := httpx.NewServer(httpx.Options{
@@ -78,4 +106,20 @@ func main() {
 	logging.ExitOn(log, "consul register", err)
 	srv.OnShutdown(deregister)
 	logging.ExitOn(log, "serve", srv.Serve(ctx, ln))
+}
+
+// sweep expires quotes and completes orders whose revision period passed, every interval.
+func sweep(ctx context.Context, svc orders.Service, log *slog.Logger, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if err := svc.Sweep(ctx); err != nil && ctx.Err() == nil {
+			log.WarnContext(ctx, "sweep", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -82,9 +82,11 @@ func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixt
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	relay := events.NewRelay(users.Collection(), events.Stream("auth"), events.NewPublisher(r.Client), log, 100*time.Millisecond)
 	go relay.Run(ctx)
-	consumer := events.NewConsumer(r.Client, events.Stream("auth"), "svc-auth", db.Collection("processed_events"), auth.InboxHandler(inbox), log)
-	consumer.Block = 100 * time.Millisecond
-	go func() { _ = consumer.Run(ctx) }()
+	for _, area := range []string{"auth", "orders"} {
+		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth", db.Collection("processed_events"), auth.InboxHandler(inbox), log)
+		consumer.Block = 100 * time.Millisecond
+		go func() { _ = consumer.Run(ctx) }()
+	}
 
 	sessions := auth.NewSessions(r.Client)
 	svc := auth.NewService(auth.Deps{
@@ -484,6 +486,44 @@ func TestPasswordReset(t *testing.T) {
 	time.Sleep(400 * time.Millisecond)
 	if _, err := f.sessions.UseResetToken(context.Background(), short); err != auth.ErrInvalidResetToken {
 		t.Errorf("an expired token: %v", err)
+	}
+}
+
+// Ordering's events (svc-orders/API.md) reach the customer's inbox through Redis, once each.
+func TestOrderEventsBecomeMessages(t *testing.T) {
+	f := newFixture(t)
+	b := f.browser("en")
+	b.register("Selin Kaya", "selin@example.com")
+	me := b.do("GET", "me", nil)
+	userID := me.body["user"].(map[string]any)["id"].(string)
+	ctx := context.Background()
+	pub := events.NewPublisher(f.redis.Client)
+	quote, _ := events.New(ctx, auth.EventQuoteCreated, map[string]any{"quoteId": "q1", "number": "Q-2026-00042", "customerId": userID,
+		"total": map[string]any{"amount": 561000, "currency": "TRY", "decimals": 2, "formatted": "₺5,610.00"}})
+	delivered, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o1", "number": "O-2026-00007", "customerId": userID, "status": "delivered"})
+	someoneElse, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o2", "number": "O-2026-00008", "customerId": "another-user", "status": "completed"})
+	for _, e := range []events.Event{quote, delivered, delivered, someoneElse} { // delivered twice: redelivery
+		if err := pub.Publish(ctx, events.Stream("orders"), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var list answer
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if list = b.do("GET", "messages", nil); strings.Contains(list.raw, "O-2026-00007") && strings.Contains(list.raw, "Q-2026-00042") {
+			break
+		}
+	}
+	msgs, _ := list.body["messages"].([]any)
+	if len(msgs) != 3 { // welcome, quote, delivery
+		t.Fatalf("messages: %s", list.raw)
+	}
+	if !strings.Contains(list.raw, "Quote Q-2026-00042 comes to ₺5,610.00.") || !strings.Contains(list.raw, "Order O-2026-00007 is delivered.") || strings.Contains(list.raw, "O-2026-00008") {
+		t.Errorf("messages: %s", list.raw)
+	}
+	tr := f.browser("tr")
+	tr.cookies = b.cookies
+	if l := tr.do("GET", "messages", nil); !strings.Contains(l.raw, "Teklifiniz hazır: Q-2026-00042") || !strings.Contains(l.raw, "O-2026-00007 numaralı siparişiniz teslim edildi.") {
+		t.Errorf("Turkish messages: %s", l.raw)
 	}
 }
 

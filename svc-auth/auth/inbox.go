@@ -18,6 +18,61 @@ type Registered struct {
 	Lang     string `json:"lang"`
 }
 
+// Events of svc-orders (events.Stream("orders"), contract in svc-orders/API.md) that become
+// system messages. The payloads are declared here, not imported: services share only the wire
+// contract.
+const (
+	EventQuoteCreated       = "quote.created"
+	EventOrderStatusChanged = "order.status_changed"
+)
+
+type money struct {
+	Formatted string `json:"formatted"`
+}
+
+// QuoteCreated is the part of quote.created the inbox needs.
+type QuoteCreated struct {
+	Number     string `json:"number"`
+	CustomerID string `json:"customerId"`
+	Total      money  `json:"total"`
+}
+
+// OrderStatusChanged is the part of order.status_changed the inbox needs.
+type OrderStatusChanged struct {
+	Number       string `json:"number"`
+	CustomerID   string `json:"customerId"`
+	TranslatorID string `json:"translatorId"`
+	Status       string `json:"status"`
+}
+
+// orderNews is what the customer reads when an order reaches a state.
+var orderNews = map[string]localized{
+	"awaiting_payment": {
+		TR: "Teklifinizi onayladınız; siparişiniz %s oluşturuldu. Ödemeniz alındığında çalışmaya başlıyoruz.",
+		EN: "You approved the quote; your order %s is created. We start as soon as your payment arrives.",
+	},
+	"in_progress": {
+		TR: "%s numaralı siparişinizin ödemesi alındı; uygun çevirmeni atıyoruz.",
+		EN: "We received the payment for order %s; we are assigning the right translator.",
+	},
+	"assigned": {
+		TR: "%s numaralı siparişiniz bir çevirmene atandı ve üzerinde çalışılıyor.",
+		EN: "Order %s is assigned to a translator and being worked on.",
+	},
+	"delivered": {
+		TR: "%s numaralı siparişiniz teslim edildi. Dosyalarınızı indirebilir, 7 gün içinde ücretsiz düzeltme isteyebilirsiniz.",
+		EN: "Order %s is delivered. Download your files; you can ask for a free revision within 7 days.",
+	},
+	"revision_requested": {
+		TR: "%s numaralı sipariş için düzeltme isteğinizi aldık; çevirmeniniz üzerinde çalışacak.",
+		EN: "We received your revision request for order %s; your translator will work on it.",
+	},
+	"completed": {
+		TR: "%s numaralı siparişiniz tamamlandı. Bizi tercih ettiğiniz için teşekkürler.",
+		EN: "Order %s is completed. Thank you for choosing LinguaPort.",
+	},
+}
+
 // InboxHandler turns events into system messages (spec §2, customer panel). Other services'
 // events (quotes, orders, invoices) join here as they appear; the message id is derived from the
 // event id, so a redelivered event leaves one message.
@@ -37,6 +92,37 @@ func InboxHandler(inbox *InboxStore) events.Handler {
 					TR: fmt.Sprintf("Merhaba %s, hesabınız oluşturuldu. Artık anında fiyat alabilir, teklif onaylayabilir, siparişlerinizi ve dosyalarınızı tek yerden takip edebilirsiniz. Sorularınız için destek ekibimiz 7/24 yanınızda.", p.FullName),
 					EN: fmt.Sprintf("Hello %s, your account is ready. You can now get instant prices, approve quotes and follow your orders and files in one place. Our support team is here for you 24/7.", p.FullName),
 				},
+				CreatedAt: e.OccurredAt,
+			})
+		case EventQuoteCreated:
+			var p QuoteCreated
+			if err := e.Decode(&p); err != nil {
+				return fmt.Errorf("%s payload: %w", e.Type, err)
+			}
+			return inbox.Add(ctx, messageDoc{
+				ID:     "quote-" + e.ID,
+				UserID: p.CustomerID,
+				Title:  localized{TR: "Teklifiniz hazır: " + p.Number, EN: "Your quote is ready: " + p.Number},
+				Body: localized{
+					TR: fmt.Sprintf("%s numaralı teklifinizin tutarı %s. Siparişlerim sayfasından 14 gün içinde onaylayabilir ya da reddedebilirsiniz.", p.Number, p.Total.Formatted),
+					EN: fmt.Sprintf("Quote %s comes to %s. Approve or reject it on your orders page within 14 days.", p.Number, p.Total.Formatted),
+				},
+				CreatedAt: e.OccurredAt,
+			})
+		case EventOrderStatusChanged:
+			var p OrderStatusChanged
+			if err := e.Decode(&p); err != nil {
+				return fmt.Errorf("%s payload: %w", e.Type, err)
+			}
+			news, ok := orderNews[p.Status]
+			if !ok {
+				return nil
+			}
+			return inbox.Add(ctx, messageDoc{
+				ID:        "order-" + e.ID,
+				UserID:    p.CustomerID,
+				Title:     localized{TR: "Sipariş " + p.Number, EN: "Order " + p.Number},
+				Body:      localized{TR: fmt.Sprintf(news.TR, p.Number), EN: fmt.Sprintf(news.EN, p.Number)},
 				CreatedAt: e.OccurredAt,
 			})
 		}

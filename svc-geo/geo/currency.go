@@ -124,6 +124,13 @@ func Convert(amount int64, from, to string) (int64, error) {
 	return q.Int64(), nil
 }
 
+// CrossRateMicros is units of to per unit of from, in millionths, rounded half up.
+func CrossRateMicros(from, to string) int64 {
+	rateFrom, _ := RateMicros(from)
+	rateTo, _ := RateMicros(to)
+	return (rateTo*rateScale + rateFrom/2) / rateFrom
+}
+
 // Format shows minor units for people: "1.234,56 ₺" in Turkish, "₺1,234.56" in English. A
 // currency outside the picker shows its code ("12,50 CHF", "CHF 12.50").
 func Format(amount int64, code, lang string) string {

@@ -44,6 +44,9 @@ type Conversion struct {
 	To        string `json:"to"`
 	Decimals  int    `json:"decimals"` // of the result
 	Formatted string `json:"formatted"`
+	// RateMicros is the rate used: units of To per unit of From, in millionths. Quotes and
+	// invoices store it so what the customer saw is what they pay.
+	RateMicros int64 `json:"rateMicros"`
 }
 
 // Service answers geo questions.
@@ -133,5 +136,6 @@ func (s *service) Convert(_ context.Context, amount int64, from, to, lang string
 	if err != nil {
 		return Conversion{}, err
 	}
-	return Conversion{Amount: amount, From: from, Result: result, To: to, Decimals: Decimals(to), Formatted: Format(result, to, lang)}, nil
+	return Conversion{Amount: amount, From: from, Result: result, To: to, Decimals: Decimals(to), Formatted: Format(result, to, lang),
+		RateMicros: CrossRateMicros(from, to)}, nil
 }

@@ -190,20 +190,21 @@ func TestConvert(t *testing.T) {
 		result      float64
 		decimals    float64
 		formatted   string
+		rate        float64 // millionths
 	}{
-		{"amount=1000&from=USD&to=JPY", "en", 1100, 0, "¥1,100"},
-		{"amount=1000&from=USD&to=TRY", "tr", 27500, 2, "275,00 ₺"},
-		{"amount=27500&from=TRY&to=USD", "en", 1000, 2, "$10.00"},
-		{"amount=110000&from=JPY&to=EUR", "en", 85000, 2, "€850.00"},
-		{"amount=0&from=USD&to=GBP", "en", 0, 2, "£0.00"},
-		{"amount=1000&from=USD&to=XAF", "en", 1000, 2, "XAF 10.00"}, // not in the table: rate 1
-		{"amount=1000&from=usd&to=eur", "en", 850, 2, "€8.50"},
+		{"amount=1000&from=USD&to=JPY", "en", 1100, 0, "¥1,100", 110_000_000},
+		{"amount=1000&from=USD&to=TRY", "tr", 27500, 2, "275,00 ₺", 27_500_000},
+		{"amount=27500&from=TRY&to=USD", "en", 1000, 2, "$10.00", 36_364}, // 1/27.5
+		{"amount=110000&from=JPY&to=EUR", "en", 85000, 2, "€850.00", 7_727},
+		{"amount=0&from=USD&to=GBP", "en", 0, 2, "£0.00", 730_000},
+		{"amount=1000&from=USD&to=XAF", "en", 1000, 2, "XAF 10.00", 1_000_000}, // not in the table: rate 1
+		{"amount=1000&from=usd&to=eur", "en", 850, 2, "€8.50", 850_000},
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
 			status, body, _ := f.get(t, "/api/v1/geo/convert?"+tc.query, map[string]string{"Accept-Language": tc.lang})
-			if status != 200 || body["result"] != tc.result || body["decimals"] != tc.decimals || body["formatted"] != tc.formatted {
-				t.Fatalf("got %d %v, want %v/%v/%q", status, body, tc.result, tc.decimals, tc.formatted)
+			if status != 200 || body["result"] != tc.result || body["decimals"] != tc.decimals || body["formatted"] != tc.formatted || body["rateMicros"] != tc.rate {
+				t.Fatalf("got %d %v, want %v/%v/%q/%v", status, body, tc.result, tc.decimals, tc.formatted, tc.rate)
 			}
 		})
 	}

@@ -32,10 +32,10 @@ func NewGeoConverterAt(baseURL string) *GeoConverter {
 	return &GeoConverter{client: &http.Client{Timeout: 3 * time.Second}, instances: func() ([]string, int) { return []string{u.Host}, 0 }}
 }
 
-func (g *GeoConverter) FromUSD(ctx context.Context, cents int64, currency, lang string) (Money, error) {
+func (g *GeoConverter) FromUSD(ctx context.Context, cents int64, currency, lang string) (Money, int64, error) {
 	addrs, start := g.instances()
 	if len(addrs) == 0 {
-		return Money{}, errors.New("no healthy svc-geo instance")
+		return Money{}, 0, errors.New("no healthy svc-geo instance")
 	}
 	q := url.Values{"amount": {strconv.FormatInt(cents, 10)}, "from": {"USD"}, "to": {currency}}
 	var errs []error
@@ -50,7 +50,7 @@ func (g *GeoConverter) FromUSD(ctx context.Context, cents int64, currency, lang 
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
 		resp.Body.Close()
 		if resp.StatusCode == http.StatusBadRequest {
-			return Money{}, ErrCurrency
+			return Money{}, 0, ErrCurrency
 		}
 		if resp.StatusCode != http.StatusOK {
 			errs = append(errs, fmt.Errorf("svc-geo convert: %s", resp.Status))
@@ -61,11 +61,12 @@ func (g *GeoConverter) FromUSD(ctx context.Context, cents int64, currency, lang 
 			To        string `json:"to"`
 			Decimals  int    `json:"decimals"`
 			Formatted string `json:"formatted"`
+			Rate      int64  `json:"rateMicros"`
 		}
 		if err := json.Unmarshal(body, &c); err != nil {
-			return Money{}, fmt.Errorf("svc-geo convert: %w", err)
+			return Money{}, 0, fmt.Errorf("svc-geo convert: %w", err)
 		}
-		return Money{Amount: c.Result, Currency: c.To, Decimals: c.Decimals, Formatted: c.Formatted}, nil
+		return Money{Amount: c.Result, Currency: c.To, Decimals: c.Decimals, Formatted: c.Formatted}, c.Rate, nil
 	}
-	return Money{}, fmt.Errorf("converting to %s: %w", currency, errors.Join(errs...))
+	return Money{}, 0, fmt.Errorf("converting to %s: %w", currency, errors.Join(errs...))
 }

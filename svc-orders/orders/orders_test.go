@@ -10,8 +10,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
+	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
@@ -25,34 +29,70 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 type fixture struct {
 	url    string
 	signer *authn.Signer
+	redis  *redis.Client
+	db     *mongo.Database
+	svc    orders.Service
+	quotes *orders.QuoteStore
+	orders *orders.OrderStore
+	clock  *clock
 }
 
-// newFixture serves svc-orders' real handler over FerretDB, converting through svc-geo's real
-// handler, with tokens checked against redis-server.
+// clock is the service's time, moved forward by tests to reach expiry and revision deadlines.
+type clock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return time.Now().Add(c.offset) }
+
+func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.offset += d; c.mu.Unlock() }
+
+// newFixture serves svc-orders' real handler over FerretDB (GridFS included), converting through
+// svc-geo's real handler, with tokens, sessions and upload tokens in redis-server.
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	geoSrv := httptest.NewServer(geo.MakeHandler(geo.MakeEndpoints(geo.NewService(geo.EmbeddedLocator{})), httpx.LoopbackOnly))
 	t.Cleanup(geoSrv.Close)
-	prices, err := orders.NewPriceStore(ctx, testenv.Mongo(t), orders.SeedPriceList())
+	db := testenv.Mongo(t)
+	prices, err := orders.NewPriceStore(ctx, db, orders.SeedPriceList())
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := orders.NewFileStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quotes, err := orders.NewQuoteStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orderStore, err := orders.NewOrderStore(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := testenv.StartRedis(t)
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	signer := authn.NewSigner("k", key)
-	r.Client.Set(ctx, authn.SessionKey("admin"), "1", time.Hour)
-	r.Client.Set(ctx, authn.SessionKey("customer"), "1", time.Hour)
 	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
-	svc := orders.NewService(prices, orders.NewGeoConverterAt(geoSrv.URL))
+	clk := &clock{}
+	svc := orders.NewService(orders.Deps{
+		Prices: prices, Files: files, Tokens: orders.NewUploadTokens(r.Client), Quotes: quotes, Orders: orderStore,
+		Counters: orders.NewCounters(db), Converter: orders.NewGeoConverterAt(geoSrv.URL), Now: clk.now,
+	})
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: orders.MakeHandler(orders.MakeEndpoints(svc), auth), Logger: log}).Handler())
 	t.Cleanup(srv.Close)
-	return &fixture{url: srv.URL, signer: signer}
+	return &fixture{url: srv.URL, signer: signer, redis: r.Client, db: db, svc: svc, quotes: quotes, orders: orderStore, clock: clk}
 }
 
-func (f *fixture) token(role authn.Role) string {
-	tok, _ := f.signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: "u-" + string(role), Session: string(role), Role: role, ExpiresAt: time.Now().Add(time.Minute).Unix()})
+// token signs in as the user u-<role>.
+func (f *fixture) token(role authn.Role) string { return f.tokenFor("u-"+string(role), role) }
+
+// tokenFor signs in as a user with a live session.
+func (f *fixture) tokenFor(subject string, role authn.Role) string {
+	f.redis.Set(context.Background(), authn.SessionKey("s-"+subject), "1", time.Hour)
+	tok, _ := f.signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: subject, Session: "s-" + subject, Role: role, ExpiresAt: time.Now().Add(time.Hour).Unix()})
 	return tok
 }
 

@@ -1,0 +1,111 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"linguaport/internal/events"
+)
+
+// testOrdering walks a visitor's document through nginx, the gateway and svc-orders to an order,
+// with the events crossing to svc-auth's inbox and from "billing" back to svc-orders over Redis.
+func testOrdering(t *testing.T, s *devstack) {
+	// A visitor uploads a document and gets its count and an upload token.
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	fw, _ := mw.CreateFormFile("file", "brosur.txt")
+	io.WriteString(fw, strings.Repeat("Çeviri kalitesi İstanbul'da ölçülür. ", 100))
+	mw.Close()
+	req, _ := http.NewRequest("POST", s.web+"/api/v1/orders/files", &form)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var up struct {
+		File struct {
+			ID     string
+			Counts struct{ Words int }
+		}
+		UploadToken string
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&up)
+	resp.Body.Close()
+	if resp.StatusCode != 201 || up.File.Counts.Words != 400 || up.UploadToken == "" {
+		t.Fatalf("upload: %d %+v", resp.StatusCode, up)
+	}
+
+	// They sign up and ask for a quote with the file.
+	email := fmt.Sprintf("order-%d@example.com", time.Now().UnixNano())
+	status, body, set := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
+		"fullName": "Sipariş Veren", "email": email, "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
+	}, nil)
+	if status != 201 {
+		t.Fatalf("register: %d %v", status, body)
+	}
+	session := map[string]string{"authToken": set["authToken"].Value}
+	if status, _, _ := call(t, s, "POST", "/api/v1/orders/quotes", map[string]any{}, nil); status != 401 {
+		t.Errorf("visitor quote at the gateway: %d", status)
+	}
+	status, quote, _ := call(t, s, "POST", "/api/v1/orders/quotes", map[string]any{
+		"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"},
+		"fileIds": []string{up.File.ID}, "uploadToken": up.UploadToken, "currency": "EUR", "brief": "Broşür",
+	}, session)
+	// 400 words × $0.085 = $34.00 = €28.90.
+	if status != 201 || quote["quantity"] != 400.0 || quote["total"].(map[string]any)["amount"] != 2890.0 {
+		t.Fatalf("quote: %d %v", status, quote)
+	}
+	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", nil, session)
+	order, _ := approval["order"].(map[string]any)
+	if status != 200 || order["status"] != "awaiting_payment" || order["quoteId"] != quote["id"] {
+		t.Fatalf("approve: %d %v", status, approval)
+	}
+	orderID := order["id"].(string)
+
+	// Billing's invoice.paid (svc-billing comes later; its event is published as it will be).
+	rdb := redis.NewClient(&redis.Options{Addr: s.redis})
+	defer rdb.Close()
+	ctx := context.Background()
+	paid, _ := events.New(ctx, "invoice.paid", map[string]string{"invoiceId": "inv-e2e", "orderId": orderID, "quoteId": quote["id"].(string)})
+	if err := events.NewPublisher(rdb).Publish(ctx, events.Stream("billing"), paid); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		_, o, _ := call(t, s, "GET", "/api/v1/orders/orders/"+orderID, nil, session)
+		if o["status"] == "in_progress" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("invoice.paid did not start the order: %v", o)
+		}
+	}
+
+	// The customer's inbox heard about the quote and the order's states.
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		_, msgs, _ := call(t, s, "GET", "/api/v1/auth/messages", nil, session)
+		raw, _ := json.Marshal(msgs)
+		if strings.Contains(string(raw), "Your quote is ready: "+quote["number"].(string)) && strings.Contains(string(raw), "We received the payment for order "+order["number"].(string)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("inbox: %s", raw)
+		}
+	}
+	// Nobody else reaches the order.
+	_, _, other := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
+		"fullName": "Başka Müşteri", "email": "other-" + email, "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
+	}, nil)
+	if status, _, _ := call(t, s, "GET", "/api/v1/orders/orders/"+orderID, nil, map[string]string{"authToken": other["authToken"].Value}); status != 404 {
+		t.Errorf("another customer reads the order: %d", status)
+	}
+}

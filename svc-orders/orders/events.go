@@ -1,0 +1,101 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"linguaport/internal/events"
+)
+
+// Events svc-orders publishes on events.Stream("orders") (contract in API.md).
+const (
+	EventQuoteCreated       = "quote.created"
+	EventQuoteApproved      = "quote.approved"
+	EventQuoteRejected      = "quote.rejected"
+	EventOrderStatusChanged = "order.status_changed"
+)
+
+// EventInvoicePaid is svc-billing's event (events.Stream("billing")) that starts the work.
+const EventInvoicePaid = "invoice.paid"
+
+// QuoteCreatedData is the payload of quote.created.
+type QuoteCreatedData struct {
+	QuoteID    string `json:"quoteId"`
+	Number     string `json:"number"`
+	CustomerID string `json:"customerId"`
+	Total      Money  `json:"total"`
+}
+
+// QuoteApprovedData is the payload of quote.approved: what billing invoices.
+type QuoteApprovedData struct {
+	QuoteID     string `json:"quoteId"`
+	Number      string `json:"number"`
+	OrderID     string `json:"orderId"`
+	OrderNumber string `json:"orderNumber"`
+	CustomerID  string `json:"customerId"`
+	Service     string `json:"service"`
+	TotalUSD    int64  `json:"totalUsd"` // USD cents
+	Total       Money  `json:"total"`
+	RateMicros  int64  `json:"rateMicros"`
+}
+
+// QuoteRejectedData is the payload of quote.rejected.
+type QuoteRejectedData struct {
+	QuoteID    string `json:"quoteId"`
+	Number     string `json:"number"`
+	CustomerID string `json:"customerId"`
+}
+
+// OrderStatusChangedData is the payload of order.status_changed.
+type OrderStatusChangedData struct {
+	OrderID      string      `json:"orderId"`
+	Number       string      `json:"number"`
+	CustomerID   string      `json:"customerId"`
+	TranslatorID string      `json:"translatorId,omitempty"`
+	Status       OrderStatus `json:"status"`
+	At           time.Time   `json:"at"`
+}
+
+// InvoicePaidData is the part of svc-billing's invoice.paid that orders need.
+type InvoicePaidData struct {
+	InvoiceID string `json:"invoiceId"`
+	OrderID   string `json:"orderId"`
+	QuoteID   string `json:"quoteId"`
+}
+
+// statusChanged queues the order's current state for the customer's messages.
+func (o *Order) statusChanged(ctx context.Context) error {
+	e, err := events.New(ctx, EventOrderStatusChanged, OrderStatusChangedData{
+		OrderID: o.ID, Number: o.Number, CustomerID: o.CustomerID, TranslatorID: o.TranslatorID,
+		Status: o.Status, At: o.History[len(o.History)-1].At,
+	})
+	if err != nil {
+		return err
+	}
+	o.Add(e)
+	return nil
+}
+
+// EventHandler applies other services' events (and replays of our own) to orders: a paid
+// invoice starts the work; an approved quote always has its order, even if the process stopped
+// between approving and creating it.
+func EventHandler(s Service) events.Handler {
+	return func(ctx context.Context, e events.Event) error {
+		switch e.Type {
+		case EventInvoicePaid:
+			var p InvoicePaidData
+			if err := e.Decode(&p); err != nil {
+				return fmt.Errorf("%s payload: %w", e.Type, err)
+			}
+			return s.InvoicePaid(ctx, p)
+		case EventQuoteApproved:
+			var p QuoteApprovedData
+			if err := e.Decode(&p); err != nil {
+				return fmt.Errorf("%s payload: %w", e.Type, err)
+			}
+			return s.EnsureOrder(ctx, p.QuoteID)
+		}
+		return nil
+	}
+}

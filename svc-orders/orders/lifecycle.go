@@ -1,0 +1,142 @@
+package orders
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"linguaport/internal/events"
+	"linguaport/internal/mongox"
+)
+
+// OrderStatus is where an order is in its life.
+type OrderStatus string
+
+const (
+	AwaitingPayment   OrderStatus = "awaiting_payment"
+	InProgress        OrderStatus = "in_progress" // paid, waiting for a translator
+	Assigned          OrderStatus = "assigned"
+	Delivered         OrderStatus = "delivered"
+	RevisionRequested OrderStatus = "revision_requested"
+	Completed         OrderStatus = "completed"
+)
+
+// RevisionWindow is how long after a delivery the customer may ask for a free revision (spec
+// §1); when it passes without one the order completes by itself.
+const RevisionWindow = 7 * 24 * time.Hour
+
+// transitions are the only moves an order makes.
+var transitions = map[OrderStatus][]OrderStatus{
+	AwaitingPayment:   {InProgress},
+	InProgress:        {Assigned},
+	Assigned:          {Delivered},
+	Delivered:         {Completed, RevisionRequested},
+	RevisionRequested: {Assigned},
+}
+
+// IllegalTransition is a move the order's state does not allow.
+type IllegalTransition struct{ From, To OrderStatus }
+
+func (e *IllegalTransition) Error() string {
+	return fmt.Sprintf("an order in %s cannot move to %s", e.From, e.To)
+}
+
+// ErrRevisionWindowClosed is a revision asked for more than RevisionWindow after the delivery.
+var ErrRevisionWindowClosed = fmt.Errorf("the free revision period has ended: %w", &IllegalTransition{Delivered, RevisionRequested})
+
+// HistoryEntry is one step of an order's timeline.
+type HistoryEntry struct {
+	Status OrderStatus `json:"status" bson:"status"`
+	At     time.Time   `json:"at" bson:"at"`
+	Note   string      `json:"note" bson:"note"`
+}
+
+// Order is approved work: what was quoted, who does it, what was delivered and when.
+type Order struct {
+	ID              string         `json:"id" bson:"_id"`
+	Number          string         `json:"number" bson:"number"`
+	QuoteID         string         `json:"quoteId" bson:"quoteId"`
+	CustomerID      string         `json:"-" bson:"customerId"`
+	TranslatorID    string         `json:"translatorId" bson:"translatorId,omitempty"`
+	Status          OrderStatus    `json:"status" bson:"status"`
+	Service         string         `json:"service" bson:"service"`
+	SourceLanguage  string         `json:"sourceLanguage" bson:"sourceLanguage"`
+	TargetLanguages []string       `json:"targetLanguages" bson:"targetLanguages"`
+	Urgency         Urgency        `json:"urgency" bson:"urgency"`
+	AddOns          []string       `json:"addOns" bson:"addOns"`
+	Unit            Unit           `json:"unit" bson:"unit"`
+	Quantity        int            `json:"quantity" bson:"quantity"`
+	Brief           string         `json:"brief" bson:"brief"`
+	Files           []File         `json:"files" bson:"files"`
+	Deliveries      []File         `json:"deliveries" bson:"deliveries"`
+	DeliveryNote    string         `json:"deliveryNote" bson:"deliveryNote,omitempty"`
+	Lines           []PricedLine   `json:"lines" bson:"lines"`
+	TotalUSD        Money          `json:"totalUsd" bson:"totalUsd"`
+	Total           Money          `json:"total" bson:"total"`
+	RateMicros      int64          `json:"rateMicros" bson:"rateMicros"`
+	Window          Window         `json:"deliveryWindow" bson:"deliveryWindow"`
+	InvoiceID       string         `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
+	RevisionReason  string         `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
+	CreatedAt       time.Time      `json:"createdAt" bson:"createdAt"`
+	PaidAt          *time.Time     `json:"paidAt" bson:"paidAt,omitempty"`
+	DeliveredAt     *time.Time     `json:"deliveredAt" bson:"deliveredAt,omitempty"`
+	CompletedAt     *time.Time     `json:"completedAt" bson:"completedAt,omitempty"`
+	History         []HistoryEntry `json:"history" bson:"history"`
+
+	mongox.Version `bson:",inline"`
+	events.Outbox  `bson:",inline"`
+}
+
+// newOrder is the order an approved quote becomes, waiting for its payment.
+func newOrder(q *Quote, now time.Time) *Order {
+	return &Order{
+		ID: q.OrderID, Number: q.OrderNumber, QuoteID: q.ID, CustomerID: q.CustomerID, Status: AwaitingPayment,
+		Service: q.Service, SourceLanguage: q.SourceLanguage, TargetLanguages: q.TargetLanguages, Urgency: q.Urgency,
+		AddOns: q.AddOns, Unit: q.Unit, Quantity: q.Quantity, Brief: q.Brief, Files: q.Files, Deliveries: []File{},
+		Lines: q.Lines, TotalUSD: q.TotalUSD, Total: q.Total, RateMicros: q.RateMicros, Window: q.Window,
+		CreatedAt: now, History: []HistoryEntry{{Status: AwaitingPayment, At: now}},
+	}
+}
+
+// move takes the order to status `to` if its state allows it, and writes the step into the timeline.
+func (o *Order) move(to OrderStatus, now time.Time, note string) error {
+	if !slices.Contains(transitions[o.Status], to) {
+		return &IllegalTransition{From: o.Status, To: to}
+	}
+	if to == RevisionRequested && o.DeliveredAt != nil && now.After(o.DeliveredAt.Add(RevisionWindow)) {
+		return ErrRevisionWindowClosed
+	}
+	switch to {
+	case InProgress:
+		o.PaidAt = &now
+	case Delivered:
+		o.DeliveredAt = &now
+	case Completed:
+		o.CompletedAt = &now
+	}
+	o.Status = to
+	o.History = append(o.History, HistoryEntry{Status: to, At: now, Note: note})
+	return nil
+}
+
+// OrderView is an order as a person sees it: the spec's two customer-facing states and what
+// they may do now.
+type OrderView struct {
+	*Order
+	DisplayStatus      string     `json:"displayStatus"`
+	RevisionUntil      *time.Time `json:"revisionUntil"`
+	CanRequestRevision bool       `json:"canRequestRevision"`
+}
+
+func (o *Order) viewAt(now time.Time) OrderView {
+	v := OrderView{Order: o, DisplayStatus: "in_progress"}
+	if o.Status == Delivered || o.Status == Completed {
+		v.DisplayStatus = "completed" // spec §4: completed, and the file can be downloaded
+	}
+	if o.DeliveredAt != nil {
+		until := o.DeliveredAt.Add(RevisionWindow)
+		v.RevisionUntil = &until
+		v.CanRequestRevision = o.Status == Delivered && !now.After(until)
+	}
+	return v
+}

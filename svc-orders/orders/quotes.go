@@ -1,0 +1,103 @@
+package orders
+
+import (
+	"errors"
+	"time"
+
+	"linguaport/internal/events"
+	"linguaport/internal/mongox"
+)
+
+// QuoteStatus is where a quote is (spec §4: pending, then approved).
+type QuoteStatus string
+
+const (
+	QuotePending  QuoteStatus = "pending"
+	QuoteApproved QuoteStatus = "approved"
+	QuoteRejected QuoteStatus = "rejected"
+	QuoteExpired  QuoteStatus = "expired"
+)
+
+// QuoteValidity is how long a customer has to decide on a quote.
+const QuoteValidity = 14 * 24 * time.Hour
+
+// Limits of the texts a customer writes.
+const (
+	MaxBriefRunes  = 5000
+	MaxReasonRunes = 2000
+)
+
+// Errors of quote decisions.
+var (
+	ErrQuoteExpired    = errors.New("the quote has expired")
+	ErrQuoteNotPending = errors.New("the quote was already decided")
+)
+
+// Quote is a priced request the customer approves or rejects. It keeps what the customer saw:
+// the lines, the total in USD and in the display currency, and the rate between them.
+type Quote struct {
+	ID              string       `json:"id" bson:"_id"`
+	Number          string       `json:"number" bson:"number"`
+	CustomerID      string       `json:"-" bson:"customerId"`
+	Status          QuoteStatus  `json:"status" bson:"status"`
+	Service         string       `json:"service" bson:"service"`
+	SourceLanguage  string       `json:"sourceLanguage" bson:"sourceLanguage"`
+	TargetLanguages []string     `json:"targetLanguages" bson:"targetLanguages"`
+	Urgency         Urgency      `json:"urgency" bson:"urgency"`
+	AddOns          []string     `json:"addOns" bson:"addOns"`
+	Unit            Unit         `json:"unit" bson:"unit"`
+	Quantity        int          `json:"quantity" bson:"quantity"`
+	Files           []File       `json:"files" bson:"files"`
+	Brief           string       `json:"brief" bson:"brief"`
+	Lines           []PricedLine `json:"lines" bson:"lines"`
+	TotalUSD        Money        `json:"totalUsd" bson:"totalUsd"`
+	Total           Money        `json:"total" bson:"total"`
+	RateMicros      int64        `json:"rateMicros" bson:"rateMicros"`
+	Window          Window       `json:"deliveryWindow" bson:"deliveryWindow"`
+	CreatedAt       time.Time    `json:"createdAt" bson:"createdAt"`
+	ExpiresAt       time.Time    `json:"expiresAt" bson:"expiresAt"`
+	DecidedAt       *time.Time   `json:"decidedAt" bson:"decidedAt,omitempty"`
+	RejectReason    string       `json:"rejectReason,omitempty" bson:"rejectReason,omitempty"`
+	// OrderID and OrderNumber are chosen when the quote is approved, so the order made from it
+	// has the same id however often the approval is repeated or replayed.
+	OrderID     string `json:"orderId" bson:"orderId,omitempty"`
+	OrderNumber string `json:"-" bson:"orderNumber,omitempty"`
+
+	mongox.Version `bson:",inline"`
+	events.Outbox  `bson:",inline"`
+}
+
+// StatusAt is the quote's status at now: a pending quote past its expiry is expired even before
+// the sweep writes it down.
+func (q *Quote) StatusAt(now time.Time) QuoteStatus {
+	if q.Status == QuotePending && !now.Before(q.ExpiresAt) {
+		return QuoteExpired
+	}
+	return q.Status
+}
+
+// approve accepts a pending quote and names the order it becomes.
+func (q *Quote) approve(now time.Time, orderID, orderNumber string) error {
+	switch q.StatusAt(now) {
+	case QuotePending:
+	case QuoteExpired:
+		return ErrQuoteExpired
+	default:
+		return ErrQuoteNotPending
+	}
+	q.Status, q.DecidedAt, q.OrderID, q.OrderNumber = QuoteApproved, &now, orderID, orderNumber
+	return nil
+}
+
+// reject declines a pending quote.
+func (q *Quote) reject(now time.Time, reason string) error {
+	switch q.StatusAt(now) {
+	case QuotePending:
+	case QuoteExpired:
+		return ErrQuoteExpired
+	default:
+		return ErrQuoteNotPending
+	}
+	q.Status, q.DecidedAt, q.RejectReason = QuoteRejected, &now, reason
+	return nil
+}
