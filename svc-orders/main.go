@@ -20,6 +20,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
 	"linguaport/internal/mongox"
+	"linguaport/internal/ratelimit"
 	"linguaport/internal/redisx"
 	"linguaport/internal/telemetry"
 	"linguaport/svc-orders/orders"
@@ -30,10 +31,12 @@ func main() {
 	cfg := config.LoadService(env, "svc-orders", ":8083")
 	accessLog := env.Bool("ACCESS_LOG", true)
 	origins := env.List("SITE_ORIGINS", nil)
+	uploadsPerHour := env.Int("UPLOADS_PER_HOUR", 200)
+	trusted, err := httpx.ParseTrustedProxies(env.List("TRUSTED_PROXIES", []string{"127.0.0.0/8", "::1"}))
 	log := logging.New(os.Stdout, cfg.Name, cfg.LogLevel)
 	slog.SetDefault(log)
 	defer logging.Flush()
-	if err := errors.Join(env.Err()); err != nil {
+	if err := errors.Join(env.Err(), err); err != nil {
 		log.Error("configuration", "err", err)
 		os.Exit(2)
 	}
@@ -77,7 +80,8 @@ func main() {
 	svc := orders.NewService(orders.Deps{
 		Prices: prices, Files: files, Tokens: orders.NewUploadTokens(rdb), Quotes: quotes, Orders: orderStore,
 		Counters: orders.NewCounters(db), Converter: orders.NewGeoConverter(geoInstances),
-		Published: func() { quoteRelay.Kick(); orderRelay.Kick() },
+		UploadLimit: ratelimit.New(rdb, "orders-uploads", int64(uploadsPerHour), time.Hour),
+		Published:   func() { quoteRelay.Kick(); orderRelay.Kick() },
 	})
 
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
@@ -92,7 +96,7 @@ func main() {
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
 	srv := httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   orders.MakeHandler(orders.MakeEndpoints(svc), auth),
+		Handler:   orders.MakeHandler(orders.MakeEndpoints(svc), auth, trusted),
 		Logger:    log,
 		AccessLog: accessLog,
 		Checks:    []httpx.Check{{Name: "mongo", Probe: mongox.Ping(mongo)}, {Name: "redis", Probe: redisx.Ping(rdb)}},

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -46,6 +47,16 @@ var (
 	ErrTooManyFiles = errors.New("too many files")
 	ErrNotFound     = errors.New("not found")
 )
+
+// RateLimitedError is an upload refused because its sender uploaded too much lately.
+type RateLimitedError struct{ RetryAfter time.Duration }
+
+func (e *RateLimitedError) Error() string { return "too many uploads" }
+
+// Limiter decides whether a sender (an address or a user) may upload another file now.
+type Limiter interface {
+	Allow(ctx context.Context, key string) (ok bool, retryAfter time.Duration, err error)
+}
 
 // contentTypes are what downloads are served as; the format was sniffed at upload, so the type
 // is ours, never the uploader's claim.

@@ -636,3 +636,44 @@ func TestApprovedQuoteWithoutOrderIsRepairedByItsEvent(t *testing.T) {
 		t.Errorf("%d orders", n)
 	}
 }
+
+func TestUploadLimitAndUnclaimedFiles(t *testing.T) {
+	f := newFixtureWith(t, 2)
+	ctx := context.Background()
+	first := f.upload(t, "a.txt", []byte("bir"), "", "")
+	token := first.body["uploadToken"].(string)
+	f.upload(t, "b.txt", []byte("iki"), token, "")
+	third := f.upload(t, "c.txt", []byte("üç"), token, "")
+	if third.status != 429 || third.code() != "too_many_uploads" || third.header.Get("Retry-After") == "" {
+		t.Errorf("third upload in an hour: %d %s %v", third.status, third.raw, third.header)
+	}
+	// The limit is per sender: a signed-in customer has their own.
+	customer := f.tokenFor("cust-limit", authn.RoleCustomer)
+	kept := f.upload(t, "kept.txt", []byte("kalır"), "", customer)
+	if kept.status != 201 {
+		t.Fatalf("customer upload: %d %s", kept.status, kept.raw)
+	}
+
+	// Once the upload token has expired, nobody can claim the visitor's files: the sweep removes
+	// them, bytes and all, and leaves owned files alone.
+	id := obj(first.body, "file")["id"].(string)
+	if n, _ := f.db.Collection("uploads.chunks").CountDocuments(ctx, bson.D{{Key: "files_id", Value: id}}); n != 1 {
+		t.Fatalf("the upload has %d chunks in GridFS", n)
+	}
+	f.clock.advance(orders.UploadTokenTTL + time.Minute)
+	if err := f.svc.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := f.db.Collection("files").CountDocuments(ctx, bson.D{{Key: "_id", Value: id}}); n != 0 {
+		t.Error("the unclaimed file's description is still there")
+	}
+	if n, _ := f.db.Collection("uploads.files").CountDocuments(ctx, bson.D{{Key: "_id", Value: id}}); n != 0 {
+		t.Error("the unclaimed file's bytes are still there")
+	}
+	if n, _ := f.db.Collection("uploads.chunks").CountDocuments(ctx, bson.D{{Key: "files_id", Value: id}}); n != 0 {
+		t.Error("the unclaimed file's chunks are still there")
+	}
+	if d := f.download(t, obj(kept.body, "file")["id"].(string), "", customer); d.status != 200 || string(d.raw) != "kalır" {
+		t.Errorf("the customer's file after the sweep: %d", d.status)
+	}
+}

@@ -19,6 +19,7 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
+	"linguaport/internal/ratelimit"
 	"linguaport/internal/testenv"
 	"linguaport/svc-geo/geo"
 	"linguaport/svc-orders/orders"
@@ -49,7 +50,10 @@ func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.offset += d; c.mu.Unlo
 
 // newFixture serves svc-orders' real handler over FerretDB (GridFS included), converting through
 // svc-geo's real handler, with tokens, sessions and upload tokens in redis-server.
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T) *fixture { return newFixtureWith(t, 1000) }
+
+// newFixtureWith allows uploadsPerHour uploads per address or user.
+func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	geoSrv := httptest.NewServer(geo.MakeHandler(geo.MakeEndpoints(geo.NewService(geo.EmbeddedLocator{})), httpx.LoopbackOnly))
@@ -79,9 +83,10 @@ func newFixture(t *testing.T) *fixture {
 	svc := orders.NewService(orders.Deps{
 		Prices: prices, Files: files, Tokens: orders.NewUploadTokens(r.Client), Quotes: quotes, Orders: orderStore,
 		Counters: orders.NewCounters(db), Converter: orders.NewGeoConverterAt(geoSrv.URL), Now: clk.now,
+		UploadLimit: ratelimit.New(r.Client, "uploads", uploadsPerHour, time.Hour),
 	})
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: orders.MakeHandler(orders.MakeEndpoints(svc), auth), Logger: log}).Handler())
+	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: orders.MakeHandler(orders.MakeEndpoints(svc), auth, httpx.LoopbackOnly), Logger: log}).Handler())
 	t.Cleanup(srv.Close)
 	return &fixture{url: srv.URL, signer: signer, redis: r.Client, db: db, svc: svc, quotes: quotes, orders: orderStore, clock: clk}
 }

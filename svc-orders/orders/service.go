@@ -110,6 +110,8 @@ type Deps struct {
 	Orders    *OrderStore
 	Counters  *Counters
 	Converter Converter
+	// UploadLimit bounds uploads per address (visitors) or per user; nil means no limit.
+	UploadLimit Limiter
 	// Published is called after a write that queued events, to wake the outbox relays.
 	Published func()
 	Now       func() time.Time
@@ -123,6 +125,7 @@ type service struct {
 	orders    *OrderStore
 	counters  *Counters
 	converter Converter
+	limit     Limiter
 	published func()
 	clock     func() time.Time
 }
@@ -130,7 +133,7 @@ type service struct {
 // NewService returns the ordering service.
 func NewService(d Deps) Service {
 	s := &service{prices: d.Prices, files: d.Files, tokens: d.Tokens, quotes: d.Quotes, orders: d.Orders, counters: d.Counters,
-		converter: d.Converter, published: d.Published, clock: d.Now}
+		converter: d.Converter, limit: d.UploadLimit, published: d.Published, clock: d.Now}
 	if s.clock == nil {
 		s.clock = time.Now
 	}
@@ -261,6 +264,7 @@ type UploadInput struct {
 	Name        string
 	Content     counting.Source
 	UploadToken string
+	From        string // the sender's address, for the visitors' upload limit
 }
 
 // UploadAnswer is the stored file and, for a visitor, the token that reaches it.
@@ -271,6 +275,19 @@ type UploadAnswer struct {
 
 func (s *service) UploadFile(ctx context.Context, in UploadInput) (UploadAnswer, error) {
 	c := callerOf(ctx)
+	if s.limit != nil {
+		key := "user:" + c.id
+		if c.id == "" {
+			key = "addr:" + in.From
+		}
+		ok, retry, err := s.limit.Allow(ctx, key)
+		if err != nil {
+			return UploadAnswer{}, err
+		}
+		if !ok {
+			return UploadAnswer{}, &RateLimitedError{RetryAfter: retry}
+		}
+	}
 	name := CleanFileName(in.Name)
 	counts, err := counting.Count(name, in.Content)
 	if err != nil {
@@ -767,6 +784,10 @@ var errAlreadyApplied = errors.New("already applied")
 func (s *service) Sweep(ctx context.Context) error {
 	now := s.now()
 	if _, err := s.quotes.ExpireDue(ctx, now); err != nil {
+		return err
+	}
+	// A visitor's files whose token has expired can no longer be claimed by anyone.
+	if _, err := s.files.DeleteUnclaimed(ctx, now.Add(-UploadTokenTTL)); err != nil {
 		return err
 	}
 	ids, err := s.orders.DeliveredBefore(ctx, now.Add(-RevisionWindow))

@@ -157,6 +157,24 @@ func (s *FileStore) CountForToken(ctx context.Context, tokenHash string) (int64,
 	return n, nil
 }
 
+// DeleteUnclaimed removes visitors' files uploaded before t that no account claimed: the bytes
+// first, then the description, so a failure leaves the file to the next attempt.
+func (s *FileStore) DeleteUnclaimed(ctx context.Context, before time.Time) (int, error) {
+	stale, err := s.find(ctx, bson.D{{Key: "ownerId", Value: bson.D{{Key: "$exists", Value: false}}}, {Key: "uploadedAt", Value: bson.D{{Key: "$lt", Value: before}}}})
+	if err != nil {
+		return 0, err
+	}
+	for i, f := range stale {
+		if err := s.bucket.Delete(ctx, f.ID); err != nil && !errors.Is(err, mongo.ErrFileNotFound) {
+			return i, fmt.Errorf("delete file %s: %w", f.ID, err)
+		}
+		if _, err := s.meta.DeleteOne(ctx, bson.D{{Key: "_id", Value: f.ID}, {Key: "ownerId", Value: bson.D{{Key: "$exists", Value: false}}}}); err != nil {
+			return i, fmt.Errorf("forget file %s: %w", f.ID, err)
+		}
+	}
+	return len(stale), nil
+}
+
 // Claim gives a visitor's files, uploaded with the token of tokenHash, to the user who signed in.
 // Each file changes in its own conditional write; a file someone already owns stays theirs.
 func (s *FileStore) Claim(ctx context.Context, ids []string, tokenHash, owner string) error {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/go-kit/kit/endpoint"
 	kithttp "github.com/go-kit/kit/transport/http"
@@ -22,7 +23,7 @@ const maxJSONBody = 64 << 10
 
 // MakeHandler serves svc-orders under /api/v1/orders/. Each route declares who may call it;
 // the service checks ownership (API.md).
-func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
+func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedProxies) http.Handler {
 	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
 	json := func(ep endpoint.Endpoint, dec kithttp.DecodeRequestFunc, enc kithttp.EncodeResponseFunc) http.Handler {
 		return kithttp.NewServer(ep, dec, enc, opts...)
@@ -35,7 +36,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 	mux.Handle("GET /api/v1/orders/prices", json(e.PriceList, decodeNothing, encodePublic))
 	mux.Handle("PUT /api/v1/orders/prices", staff(json(e.UpdatePriceList, decodePriceList, encodePrivate)))
 
-	mux.Handle("POST /api/v1/orders/files", uploadHandler(e.UploadFile))
+	mux.Handle("POST /api/v1/orders/files", uploadHandler(e.UploadFile, trusted))
 	mux.Handle("GET /api/v1/orders/files", signedIn(json(e.Files, decodeNothing, encodePrivate)))
 	mux.Handle("GET /api/v1/orders/files/{id}", downloadHandler(e.OpenFile))
 
@@ -57,7 +58,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 
 // uploadHandler streams one multipart file to a temporary file (counting needs random access
 // and the bytes must not sit in memory), hands it to the endpoint and removes it afterwards.
-func uploadHandler(ep endpoint.Endpoint) http.Handler {
+func uploadHandler(ep endpoint.Endpoint, trusted httpx.TrustedProxies) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		in, cleanup, err := decodeUpload(w, r)
@@ -65,6 +66,9 @@ func uploadHandler(ep endpoint.Endpoint) http.Handler {
 		if err != nil {
 			encodeError(ctx, err, w)
 			return
+		}
+		if ip, ok := trusted.ClientIP(r); ok {
+			in.From = ip.String()
 		}
 		resp, err := ep(ctx, in)
 		if err != nil {
@@ -289,6 +293,7 @@ var (
 	msgDecided    = httpx.Text{TR: "Bu teklif için zaten karar verilmiş.", EN: "This quote has already been decided."}
 	msgWindow     = httpx.Text{TR: "Ücretsiz düzeltme süresi (teslimden sonra 7 gün) doldu.", EN: "The free revision period (7 days after delivery) has ended."}
 	msgNotYours   = httpx.Text{TR: "Bu işlemi yalnızca siparişin sahibi yapabilir.", EN: "Only the customer who placed the order can do this."}
+	msgTooOften   = httpx.Text{TR: "Çok fazla dosya yüklediniz; lütfen biraz sonra tekrar deneyin.", EN: "You have uploaded too many files; please try again a little later."}
 	msgNotYourJob = httpx.Text{TR: "Bu sipariş size atanmamış.", EN: "This order is not assigned to you."}
 )
 
@@ -379,6 +384,11 @@ func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
 		problem = httpx.NewProblem(http.StatusForbidden, "not_your_order", msgNotYours)
 	case errors.Is(err, ErrNotAssignedToYou):
 		problem = httpx.NewProblem(http.StatusForbidden, "not_assigned_to_you", msgNotYourJob)
+	case errors.As(err, new(*RateLimitedError)):
+		var limited *RateLimitedError
+		errors.As(err, &limited)
+		w.Header().Set("Retry-After", strconv.Itoa(int((limited.RetryAfter+time.Second-1)/time.Second)))
+		problem = httpx.NewProblem(http.StatusTooManyRequests, "too_many_uploads", msgTooOften)
 	case errors.Is(err, ErrNoPrice):
 		problem = httpx.NewProblem(http.StatusServiceUnavailable, "no_price_list", msgNoPrice)
 	default:
