@@ -432,31 +432,17 @@ func pdfHexVal(c byte) int {
 	return -1
 }
 
+// hexString reads a <...> string: its digits up to the closing '>' (or the end of the data),
+// decoded as the ASCIIHex filter decodes a stream.
 func (l *pdfLex) hexString() []byte {
 	l.pos++ // <
-	var out []byte
-	hi := -1
-	for l.pos < len(l.b) {
-		c := l.b[l.pos]
-		l.pos++
-		if c == '>' {
-			break
-		}
-		v := pdfHexVal(c)
-		if v < 0 {
-			continue
-		}
-		if hi < 0 {
-			hi = v
-		} else {
-			out = append(out, byte(hi<<4|v))
-			hi = -1
-		}
+	rest := l.b[l.pos:]
+	end := bytes.IndexByte(rest, '>')
+	if end < 0 {
+		end = len(rest)
 	}
-	if hi >= 0 {
-		out = append(out, byte(hi<<4))
-	}
-	return out
+	l.pos += min(end+1, len(rest))
+	return pdfHexDecode(nil, rest[:end])
 }
 
 func (l *pdfLex) name() []byte {
@@ -1605,8 +1591,11 @@ func (d *pdfDoc) lzw(in []byte, early bool, rawLen int) ([]byte, error) {
 	return w.buf, nil
 }
 
-func pdfASCIIHex(in []byte) []byte {
-	out := make([]byte, 0, len(in)/2)
+func pdfASCIIHex(in []byte) []byte { return pdfHexDecode(make([]byte, 0, len(in)/2), in) }
+
+// pdfHexDecode appends to out the bytes the hex digits of in stand for, up to the first '>':
+// other characters (white space) are skipped, and an odd last digit is followed by a 0.
+func pdfHexDecode(out, in []byte) []byte {
 	hi := -1
 	for _, c := range in {
 		if c == '>' {

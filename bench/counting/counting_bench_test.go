@@ -1,0 +1,120 @@
+// Package counting_test measures how fast svc-orders/counting counts large uploads through its
+// public API, counting.Count: a 100-page docx, an xlsx just under the 50 MB upload limit and
+// the subtitles of a two-hour film. See README.md.
+//
+//	go test -run='^$' -bench=. -benchtime=5x ./bench/counting/   # or: make bench-counting
+package counting_test
+
+import (
+	"bytes"
+	"sync"
+	"testing"
+
+	"linguaport/svc-orders/counting"
+)
+
+// fixture is a generated file and what counting it must give.
+type fixture struct {
+	name    string
+	data    []byte
+	words   int
+	minutes int
+}
+
+// once builds a fixture the first time it is asked for (go test -count=N runs a benchmark N
+// times; generating the xlsx takes seconds).
+func once(build func(testing.TB) fixture) func(testing.TB) fixture {
+	var (
+		mu sync.Mutex
+		f  *fixture
+	)
+	return func(tb testing.TB) fixture {
+		mu.Lock()
+		defer mu.Unlock()
+		if f == nil {
+			x := build(tb)
+			f = &x
+		}
+		return *f
+	}
+}
+
+var (
+	docxFixture = once(func(tb testing.TB) fixture {
+		doc, words := hundredPageDOCX(tb)
+		return fixture{name: "contract.docx", data: doc, words: words}
+	})
+	xlsxFixture = once(func(tb testing.TB) fixture {
+		doc, words, _ := bigXLSX(tb, counting.MaxFileBytes)
+		return fixture{name: "segments.xlsx", data: doc, words: words}
+	})
+	srtFixture = once(func(testing.TB) fixture {
+		doc, words := twoHourSRT()
+		return fixture{name: "film.srt", data: doc, words: words, minutes: 120}
+	})
+)
+
+// benchCount counts f with counting.Count b.N times and reports MB/s, words, pages (and
+// minutes for subtitles); a count that differs from what the generator wrote fails.
+func benchCount(b *testing.B, f fixture) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(f.data)))
+	b.ResetTimer()
+	var c counting.Counts
+	for b.Loop() {
+		var err error
+		if c, err = counting.Count(f.name, bytes.NewReader(f.data)); err != nil {
+			b.Fatalf("%s (%d bytes): %v", f.name, len(f.data), err)
+		}
+	}
+	b.StopTimer()
+	if c.Words != f.words || c.Minutes != f.minutes {
+		b.Fatalf("%s: %d words, %d minutes; the generator wrote %d words, %d minutes", f.name, c.Words, c.Minutes, f.words, f.minutes)
+	}
+	b.ReportMetric(float64(c.Words), "words")
+	b.ReportMetric(float64(c.Pages), "pages")
+	if f.minutes > 0 {
+		b.ReportMetric(float64(c.Minutes), "minutes")
+	}
+}
+
+// BenchmarkCountDOCX100Pages: about 50,000 words; the goal is under 200 ms an operation.
+func BenchmarkCountDOCX100Pages(b *testing.B) { benchCount(b, docxFixture(b)) }
+
+// BenchmarkCountXLSX50MB: an xlsx just under counting.MaxFileBytes.
+func BenchmarkCountXLSX50MB(b *testing.B) {
+	f := xlsxFixture(b)
+	if n := len(f.data); n > counting.MaxFileBytes || n < counting.MaxFileBytes-(1<<20) {
+		b.Fatalf("the xlsx is %d bytes, not just under %d", n, counting.MaxFileBytes)
+	}
+	benchCount(b, f)
+}
+
+// BenchmarkCountSRT2Hours: 2,400 cues over two hours.
+func BenchmarkCountSRT2Hours(b *testing.B) { benchCount(b, srtFixture(b)) }
+
+// TestFixtures keeps the generators honest where it is cheap (go test ./... runs it): the docx
+// and the srt count to what was written, and a sample of generated text is as many words as
+// the generator says by counting.CountText. The 50 MB xlsx is checked by its benchmark.
+func TestFixtures(t *testing.T) {
+	g := newTextGen(1)
+	for range 2000 {
+		before := g.words
+		s := g.text(1, 60)
+		if w, _ := counting.CountText(s); w != g.words-before {
+			t.Fatalf("%q: %d words by CountText, the generator wrote %d", s, w, g.words-before)
+		}
+	}
+	for _, f := range []fixture{docxFixture(t), srtFixture(t)} {
+		c, err := counting.Count(f.name, bytes.NewReader(f.data))
+		if err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		if c.Words != f.words || c.Minutes != f.minutes {
+			t.Errorf("%s: %d words, %d minutes; the generator wrote %d words, %d minutes", f.name, c.Words, c.Minutes, f.words, f.minutes)
+		}
+		if f.name == "contract.docx" && (c.Pages < 100 || c.Words < 50000) {
+			t.Errorf("%s: %d words, %d pages: not a 100-page document", f.name, c.Words, c.Pages)
+		}
+	}
+}
