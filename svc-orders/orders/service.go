@@ -112,6 +112,9 @@ type Deps struct {
 	Converter Converter
 	// UploadLimit bounds uploads per address (visitors) or per user; nil means no limit.
 	UploadLimit Limiter
+	// CountingSlots is how many uploads are counted at once (default 2): a 50 MB spreadsheet
+	// takes seconds of CPU and a few hundred MB of memory, so more only queue for the same cores.
+	CountingSlots int
 	// Published is called after a write that queued events, to wake the outbox relays.
 	Published func()
 	Now       func() time.Time
@@ -126,6 +129,7 @@ type service struct {
 	counters  *Counters
 	converter Converter
 	limit     Limiter
+	counting  chan struct{}
 	published func()
 	clock     func() time.Time
 }
@@ -137,6 +141,10 @@ func NewService(d Deps) Service {
 	if s.clock == nil {
 		s.clock = time.Now
 	}
+	if d.CountingSlots <= 0 {
+		d.CountingSlots = 2
+	}
+	s.counting = make(chan struct{}, d.CountingSlots)
 	if s.published == nil {
 		s.published = func() {}
 	}
@@ -289,7 +297,13 @@ func (s *service) UploadFile(ctx context.Context, in UploadInput) (UploadAnswer,
 		}
 	}
 	name := CleanFileName(in.Name)
+	select {
+	case s.counting <- struct{}{}:
+	case <-ctx.Done():
+		return UploadAnswer{}, ctx.Err()
+	}
 	counts, err := counting.Count(name, in.Content)
+	<-s.counting
 	if err != nil {
 		return UploadAnswer{}, err
 	}
