@@ -482,7 +482,6 @@ type sharedStrings struct {
 
 type sstCount struct {
 	words, chars int
-	preview      string // the string's own preview: bounded, whatever the string's length
 	done         bool
 }
 
@@ -496,7 +495,7 @@ func (s *sharedStrings) count(i int) (sstCount, bool) {
 	if !s.counts[i].done {
 		var k counter
 		k.WriteString(s.s[i])
-		s.counts[i] = sstCount{k.words, k.chars, k.pv.String(), true}
+		s.counts[i] = sstCount{k.words, k.chars, true}
 	}
 	return s.counts[i], true
 }
@@ -591,7 +590,8 @@ func (h *sheetHandler) end(e *xml.EndElement) {
 			case "s":
 				if i, err := strconv.Atoi(strings.TrimSpace(string(h.v))); err == nil {
 					if n, ok := h.sst.count(i); ok {
-						h.c.add(n.words, n.chars, n.preview)
+						// The preview reads the string only while it is not full.
+						h.c.add(n.words, n.chars, h.sst.s[i])
 					}
 				}
 			case "inlineStr":
