@@ -20,29 +20,42 @@ import (
 // testOrdering walks a visitor's document through nginx, the gateway and svc-orders to an order,
 // with the events crossing to svc-auth's inbox and from "billing" back to svc-orders over Redis.
 func testOrdering(t *testing.T, s *devstack) {
-	// A visitor uploads a document and gets its count and an upload token.
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	fw, _ := mw.CreateFormFile("file", "brosur.txt")
-	io.WriteString(fw, strings.Repeat("Çeviri kalitesi İstanbul'da ölçülür. ", 100))
-	mw.Close()
-	req, _ := http.NewRequest("POST", s.web+"/api/v1/orders/files", &form)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var up struct {
-		File struct {
-			ID     string
-			Counts struct{ Words int }
+	// A visitor uploads two documents: the first answer's upload token, sent back in the header,
+	// keeps both under one hold.
+	upload := func(name, text, token string) (id string, words int, uploadToken string) {
+		t.Helper()
+		var form bytes.Buffer
+		mw := multipart.NewWriter(&form)
+		fw, _ := mw.CreateFormFile("file", name)
+		io.WriteString(fw, text)
+		mw.Close()
+		req, _ := http.NewRequest("POST", s.web+"/api/v1/orders/files", &form)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		if token != "" {
+			req.Header.Set("X-Upload-Token", token)
 		}
-		UploadToken string
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var up struct {
+			File struct {
+				ID     string
+				Counts struct{ Words int }
+			}
+			UploadToken string
+		}
+		_ = json.NewDecoder(resp.Body).Decode(&up)
+		if resp.StatusCode != 201 || up.UploadToken == "" {
+			t.Fatalf("upload %s: %d %+v", name, resp.StatusCode, up)
+		}
+		return up.File.ID, up.File.Counts.Words, up.UploadToken
 	}
-	_ = json.NewDecoder(resp.Body).Decode(&up)
-	resp.Body.Close()
-	if resp.StatusCode != 201 || up.File.Counts.Words != 400 || up.UploadToken == "" {
-		t.Fatalf("upload: %d %+v", resp.StatusCode, up)
+	first, words, token := upload("brosur.txt", strings.Repeat("Çeviri kalitesi İstanbul'da ölçülür. ", 100), "")
+	second, more, sameToken := upload("ek.txt", "Ek sayfa.", token)
+	if words != 400 || more != 2 || sameToken != token {
+		t.Fatalf("counts %d and %d, tokens %s and %s", words, more, token, sameToken)
 	}
 
 	// They sign up and ask for a quote with the file.
@@ -59,10 +72,10 @@ func testOrdering(t *testing.T, s *devstack) {
 	}
 	status, quote, _ := call(t, s, "POST", "/api/v1/orders/quotes", map[string]any{
 		"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"},
-		"fileIds": []string{up.File.ID}, "uploadToken": up.UploadToken, "currency": "EUR", "brief": "Broşür",
+		"fileIds": []string{first, second}, "uploadToken": token, "currency": "EUR", "brief": "Broşür",
 	}, session)
-	// 400 words × $0.085 = $34.00 = €28.90.
-	if status != 201 || quote["quantity"] != 400.0 || quote["total"].(map[string]any)["amount"] != 2890.0 {
+	// 402 words × $0.085 = $34.17 = €29.04.
+	if status != 201 || quote["quantity"] != 402.0 || quote["total"].(map[string]any)["amount"] != 2904.0 {
 		t.Fatalf("quote: %d %v", status, quote)
 	}
 	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", nil, session)

@@ -244,6 +244,7 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 		"X-Forwarded-For": "6.6.6.6",
 		"Authorization":   "Bearer token-123",
 		"Accept-Language": "en",
+		"X-Upload-Token":  "visitor-token",
 		"traceparent":     "00-" + traceID + "-00f067aa0ba902b7-01",
 	})
 	if resp.StatusCode != http.StatusOK {
@@ -268,7 +269,7 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 	if viaProxy.Get("X-User-Id") != "" {
 		t.Error("X-User-Id reached the service from a trusted proxy's request")
 	}
-	if h.Get("Authorization") != "Bearer token-123" || h.Get("Accept-Language") != "en" {
+	if h.Get("Authorization") != "Bearer token-123" || h.Get("Accept-Language") != "en" || h.Get("X-Upload-Token") != "visitor-token" {
 		t.Errorf("allow-listed headers not forwarded: %v", h)
 	}
 	if id := h.Get("X-Request-Id"); !httpx.ValidRequestID(id) || resp.Header.Get("X-Request-Id") != id {

@@ -24,6 +24,7 @@ var forwardedHeaders = []string{
 	"Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Content-Type",
 	"Cookie", "Idempotency-Key", "If-Match", "If-Modified-Since", "If-None-Match", "If-Unmodified-Since",
 	"Origin", "Range", "Referer", "User-Agent", "X-Request-Id",
+	"X-Upload-Token", // a visitor's hold on the documents they uploaded (svc-orders/API.md)
 }
 
 // maxAttempts bounds how many instances one request may try.
