@@ -36,6 +36,8 @@ const SPEC = {
   '/tr/hesabim/ayarlar': 'account', '/en/account/settings': 'account',
   '/tr/tercuman-kayit': 'translatorApplication', '/en/freelance-translator': 'translatorApplication',
   '/tr/hesabim': 'account', '/en/account': 'account',
+  '/tr/hesabim/siparislerim/66a1f0c2e4b0a1b2c3d4e5f6': 'account', '/en/account/orders/66a1f0c2e4b0a1b2c3d4e5f6': 'account',
+  '/tr/hesabim/siparislerim/teklifler/66a1f0c2e4b0a1b2c3d4e5f6': 'account', '/en/account/orders/quotes/66a1f0c2e4b0a1b2c3d4e5f6': 'account',
   '/tr/parola-sifirla': 'resetPassword', '/en/reset-password': 'resetPassword',
 };
 

@@ -49,6 +49,8 @@ const SEGMENT_PAIRS = [
   ['tatil-modu', 'vacation-mode'],
   ['destek', 'support'],
   ['yetkinliklerim', 'competencies'],
+  // below an account section
+  ['teklifler', 'quotes'],
 ];
 
 const TO_EN = new Map(SEGMENT_PAIRS.map(([tr, en]) => [tr, en]));

@@ -52,19 +52,25 @@ function refreshSession(lang) {
   return refreshing;
 }
 
-async function request(method, url, opts) {
+/**
+ * withSessionRefresh runs call() and, when it fails with 401 token_expired, renews the session
+ * once and runs it again. Calls that are not fetch (an upload's XMLHttpRequest) use it too.
+ */
+export async function withSessionRefresh(call, lang) {
   try {
-    return await send(method, url, opts);
+    return await call();
   } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 401 || err.code !== 'token_expired' || url === REFRESH_URL) throw err;
+    if (!(err instanceof ApiError) || err.status !== 401 || err.code !== 'token_expired') throw err;
     try {
-      await refreshSession(opts?.lang);
+      await refreshSession(lang);
     } catch {
       throw err; // the session is over: the caller sees the original 401
     }
-    return send(method, url, opts); // once: a second token_expired is not refreshed again
+    return call(); // once: a second token_expired is not refreshed again
   }
 }
+
+const request = (method, url, opts) => (url === REFRESH_URL ? send(method, url, opts) : withSessionRefresh(() => send(method, url, opts), opts?.lang));
 
 export const api = {
   get: (url, opts) => request('GET', url, opts),

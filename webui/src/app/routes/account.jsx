@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { accountPath, path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
@@ -11,9 +12,24 @@ import { AccountNav } from '../../features/auth/components/account-nav.jsx';
 import { SystemMessages } from '../../features/auth/components/system-messages.jsx';
 import { ProfileForm } from '../../features/auth/components/profile-form.jsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.jsx';
+import { accountDetailOf } from '../../config/account-paths.js';
+import { useCurrency } from '../../features/currency/currency-context.jsx';
+import { loadChunk } from '../../lib/lazy-chunk.js';
+import { OrdersProvider } from '../../features/orders/orders-context.jsx';
+import { OrdersPage, RecentActivity } from '../../features/orders/components/orders-list.jsx';
+import { OrderDetail, QuoteDetail } from '../../features/orders/components/order-detail.jsx';
+import { FilesPage } from '../../features/orders/components/files-list.jsx';
 
 // The account area under /tr/hesabim/ and /en/account/ (spec §2, §6): signed-in users only, with
-// their role's menu. Sections whose services are still being built say so and what to do meanwhile.
+// their role's menu. A customer's orders, quotes and files come from the orders feature, composed
+// here with the display currency. Sections whose services are still being built say so and what
+// to do meanwhile.
+
+// The pricing feature's calculator ships in the home page's chunk, where it is prerendered. The
+// overview borrows it from there: importing it here as well would split it into a chunk of its
+// own that every home page load then fetches.
+const PriceCalculator = lazy(() => loadChunk('home', () => import('./home.jsx')).then((m) => ({ default: m.PriceCalculator })));
+
 const texts = {
   tr: {
     greeting: 'Merhaba, {{name}}!',
@@ -23,6 +39,8 @@ const texts = {
       translator: 'İşlerinizi, yetkinliklerinizi ve ödeme bilgilerinizi buradan yönetebilirsiniz.',
     },
     shortcuts: 'Hesabınızda',
+    calculator: 'Fiyat hesaplayıcı',
+    detail: { order: 'Sipariş ayrıntıları', quote: 'Teklif' },
     orderCta: 'Yeni sipariş verin',
     profileLead: 'Siparişleriniz ve faturalarınız için kullandığımız iletişim bilgileriniz.',
     settingsLead: 'Hesabınızın güvenliği: parolanızı buradan değiştirebilirsiniz.',
@@ -31,16 +49,6 @@ const texts = {
     contact: 'İletişime geçin',
     order: 'Sipariş verin',
     placeholders: {
-      siparislerim: {
-        lead: 'Verdiğiniz çeviri siparişlerini durumlarıyla (devam ediyor, tamamlandı) burada göreceksiniz; tamamlanan çevirileri de buradan indireceksiniz.',
-        soon: 'Çevrim içi sipariş takibi çok yakında bu sayfada. O zamana kadar siparişlerinizin durumunu bize yazarak öğrenebilirsiniz; teslim edilen çeviriler e-postanıza gönderilir.',
-        actions: ['order', 'contact'],
-      },
-      dosyalarim: {
-        lead: 'Çeviri için yüklediğiniz belgeler ve size teslim edilen çeviriler burada, siparişlerine göre listelenecek.',
-        soon: 'Dosya arşiviniz çok yakında açılıyor. Şimdilik belgelerinizi sipariş ya da iletişim formuyla gönderebilirsiniz.',
-        actions: ['order', 'contact'],
-      },
       'fatura-bilgileri': {
         lead: 'Fatura adresinizi, vergi dairenizi ve vergi numaranızı burada kaydedeceksiniz; faturalarınız bu bilgilerle kesilecek.',
         soon: 'Fatura bilgileri formu çok yakında burada. Kurumsal fatura için bilgilerinizi şimdilik iletişim formundan gönderebilirsiniz.',
@@ -86,6 +94,8 @@ const texts = {
       translator: 'Manage your jobs, competencies and payment details here.',
     },
     shortcuts: 'In your account',
+    calculator: 'Price calculator',
+    detail: { order: 'Order details', quote: 'Quote' },
     orderCta: 'Place a new order',
     profileLead: 'The contact details we use for your orders and invoices.',
     settingsLead: 'Your account security: change your password here.',
@@ -94,16 +104,6 @@ const texts = {
     contact: 'Contact us',
     order: 'Place an order',
     placeholders: {
-      siparislerim: {
-        lead: 'Your translation orders will be listed here with their state (in progress, completed), and you will download completed translations here.',
-        soon: 'Online order tracking arrives on this page very soon. Until then, write to us for the state of your orders; delivered translations are sent to your email.',
-        actions: ['order', 'contact'],
-      },
-      dosyalarim: {
-        lead: 'The documents you upload for translation and the translations delivered to you will be listed here by order.',
-        soon: 'Your file archive opens very soon. For now, send your documents with the order or contact form.',
-        actions: ['order', 'contact'],
-      },
       'fatura-bilgileri': {
         lead: 'You will keep your billing address, tax office and tax number here; your invoices will be issued with them.',
         soon: 'The billing details form arrives here very soon. For a company invoice, send your details through the contact form for now.',
@@ -149,11 +149,17 @@ export function Component() {
   const sections = useTexts(SECTIONS_NS, sectionTexts);
   const { loading, loggedIn, role } = useAuth();
   const { pathname, search } = useLocation();
-  const segment = (useParams()['*'] ?? '').split('/')[0];
-  const key = accountSection(lang, segment);
+  const t = useTexts('account', texts);
+  const rest = useParams()['*'] ?? '';
+  const segments = rest.split('/').filter(Boolean);
+  const key = accountSection(lang, segments[0]);
   const allowed = loggedIn && key && menuOf(role).includes(key);
+  // /tr/hesabim/siparislerim/{id} and the like: one item of a section.
+  const detail = segments.length > 1 ? accountDetailOf(lang, rest) : null;
   usePageMeta({
-    title: allowed ? `${sections(`sections.${key}`)} – ${common('titles.account')}` : common('titles.account'),
+    title: allowed
+      ? [detail && t(`detail.${detail.kind}`), sections(`sections.${key}`), common('titles.account')].filter(Boolean).join(' – ')
+      : common('titles.account'),
     noindex: true,
   });
 
@@ -162,22 +168,46 @@ export function Component() {
   if (!loggedIn) return <Navigate to={loginPath(lang, pathname + search)} replace />;
   // /tr/hesabim alone, an unknown section or another role's section: the overview.
   if (!allowed) return <Navigate to={accountPath(lang, 'genel-bakis')} replace />;
+  // An unknown address below a section: the section itself.
+  if (segments.length > 1 && !detail) return <Navigate to={accountPath(lang, key)} replace />;
 
   return (
     <div className="page account">
       <AccountNav />
       <div className="account__content" data-section={key}>
-        <Section section={key} title={sections(`sections.${key}`)} />
+        <Section section={key} detail={detail} title={sections(`sections.${key}`)} />
       </div>
     </div>
   );
 }
 
-function Section({ section, title }) {
+function Section({ section, detail, title }) {
   const t = useTexts('account', texts);
   switch (section) {
     case 'genel-bakis':
       return <Overview />;
+    case 'siparislerim':
+      return (
+        <Orders>
+          {detail?.kind === 'order' ? (
+            <OrderDetail key={detail.id} orderId={detail.id} />
+          ) : detail?.kind === 'quote' ? (
+            <QuoteDetail key={detail.id} quoteId={detail.id} />
+          ) : (
+            <>
+              <h1>{title}</h1>
+              <OrdersPage />
+            </>
+          )}
+        </Orders>
+      );
+    case 'dosyalarim':
+      return (
+        <Orders>
+          <h1>{title}</h1>
+          <FilesPage />
+        </Orders>
+      );
     case 'kisisel-bilgiler':
       return (
         <>
@@ -213,11 +243,22 @@ function Overview() {
       <h1>{name ? t('greeting', { name }) : t('greetingNoName')}</h1>
       <p className="lead">{t(`lead.${role}`)}</p>
       {role === 'customer' && (
-        <p>
-          <Link className="button" to={path('order', lang)}>
-            {t('orderCta')}
-          </Link>
-        </p>
+        <>
+          <p>
+            <Link className="button" to={path('order', lang)}>
+              {t('orderCta')}
+            </Link>
+          </p>
+          <section aria-labelledby="account-calculator-title" className="account__block account__calculator">
+            <h2 id="account-calculator-title">{t('calculator')}</h2>
+            <Suspense fallback={<Loading />}>
+              <PriceCalculator key={lang} />
+            </Suspense>
+          </section>
+          <Orders>
+            <RecentActivity headingId="account-recent-title" />
+          </Orders>
+        </>
       )}
       <SystemMessages headingId="account-messages-title" />
       <section aria-labelledby="account-shortcuts-title" className="account__block">
@@ -257,5 +298,15 @@ function Placeholder({ section, title }) {
         ))}
       </div>
     </>
+  );
+}
+
+/** Orders gives the orders feature the display currency. */
+function Orders({ children }) {
+  const { currency } = useCurrency();
+  return (
+    <OrdersProvider currency={currency}>
+      {children}
+    </OrdersProvider>
   );
 }

@@ -232,3 +232,6 @@ export function Component() {
     </>
   );
 }
+
+// The account overview shows the same calculator (see account.jsx).
+export { PriceCalculator };

@@ -1,18 +1,7 @@
 // What the calculator sends to svc-orders and how its answer's errors map back onto the fields.
 // Loaded lazily with the estimator.
 import { ApiError } from '../../lib/api-client.js';
-
-/**
- * toQuantity reads the count field as a whole number. Grouping marks are dropped ("1.000" in
- * Turkish, "1,000" in English); anything else that is not a whole number is 0, which the server
- * answers with its "greater than zero" message. Huge numbers are capped at a size JSON and Go
- * still read as an integer, so the server's "too large" message appears.
- */
-export function toQuantity(text) {
-  const digits = String(text ?? '').replace(/[\s.,'’_]/g, '');
-  if (!/^\d+$/.test(digits)) return 0;
-  return Math.min(Number(digits), Number.MAX_SAFE_INTEGER);
-}
+import { toQuantity } from '../../lib/quantity.js';
 
 /** buildEstimateRequest is the POST /api/v1/orders/estimate body for the form's values. */
 export function buildEstimateRequest(values, currency) {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '../../lib/api-client.js';
-import { buildEstimateRequest, readEstimateError, toQuantity } from './estimate-request.js';
+import { buildEstimateRequest, readEstimateError } from './estimate-request.js';
 
 const values = { service: 'proofreading', source: 'tr', target: 'de', quantity: '2500', urgency: 'urgent' };
 
@@ -15,19 +15,6 @@ test('the request carries one target language in a list, the count as a number a
     currency: 'EUR',
   });
   expect(buildEstimateRequest({ ...values, target: '' }, 'USD').targetLanguages).toEqual([]);
-});
-
-test('the count is a whole number; grouping marks are dropped and anything else is 0 for the server to reject', () => {
-  expect(toQuantity('1000')).toBe(1000);
-  expect(toQuantity(' 1.000 ')).toBe(1000);
-  expect(toQuantity('1,000')).toBe(1000);
-  expect(toQuantity('12 500')).toBe(12500);
-  expect(toQuantity('')).toBe(0);
-  expect(toQuantity('abc')).toBe(0);
-  expect(toQuantity('-5')).toBe(0);
-  expect(toQuantity('1e3')).toBe(0);
-  expect(toQuantity(undefined)).toBe(0);
-  expect(toQuantity('99999999999999999999999')).toBe(Number.MAX_SAFE_INTEGER);
 });
 
 test("the server's field messages land on the calculator's fields as given", () => {

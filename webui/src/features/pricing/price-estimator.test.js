@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createPriceEstimator } from './price-estimator.js';
-import { DEBOUNCE_MS } from './estimator.js';
+import { DEBOUNCE_MS } from '../../lib/estimator.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

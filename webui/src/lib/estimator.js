@@ -1,5 +1,6 @@
-// Live estimates: ask DEBOUNCE_MS after the last change, and show only the answer to the newest
-// question. Free of React and of the API so it can be tested with fake timers.
+// Live answers to a changing question (a price estimate): ask DEBOUNCE_MS after the last change,
+// and show only the answer to the newest question. Free of React and of the API so the home
+// calculator and the order wizard share it and it can be tested with fake timers.
 
 export const DEBOUNCE_MS = 300;
 
@@ -8,7 +9,7 @@ export const DEBOUNCE_MS = 300;
  * onChange hears { status: 'pending' } when a new body is waiting, then { status: 'done',
  * estimate } or { status: 'error', error } for the newest body only: an older request still on
  * its way is aborted, and if it answers anyway the answer is dropped. An update with the body
- * already asked for is ignored, unless that request failed.
+ * already asked for is ignored, unless that request failed. cancel() withdraws the question.
  */
 export function createEstimator({ request, onChange, delay = DEBOUNCE_MS, timers = globalThis }) {
   let timer = null;
@@ -51,6 +52,13 @@ export function createEstimator({ request, onChange, delay = DEBOUNCE_MS, timers
       const id = ++current;
       onChange({ status: 'pending' });
       timer = timers.setTimeout(() => send(id, body), delay);
+    },
+    // No question for now (the form lacks something): a request on its way is dropped, and the
+    // next update is asked even if it repeats the last body.
+    cancel() {
+      stop();
+      current++;
+      lastKey = null;
     },
     dispose() {
       disposed = true;

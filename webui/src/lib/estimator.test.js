@@ -119,3 +119,22 @@ test('after dispose nothing is asked or reported, and a request on its way is ab
   expect(request).toHaveBeenCalledTimes(1);
   expect(states).toEqual([{ status: 'pending' }, { status: 'pending' }]);
 });
+
+test('cancel drops the question on its way and lets the same body be asked again', async () => {
+  const { estimator, request, calls, states } = setup();
+  estimator.update({ fileIds: ['f1'] });
+  await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+  estimator.cancel();
+  expect(calls[0].signal.aborted).toBe(true);
+  calls[0].resolve({ total: 1 });
+  await vi.advanceTimersByTimeAsync(0);
+  expect(states).toEqual([{ status: 'pending' }]);
+  estimator.update({ fileIds: ['f1'] });
+  await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+  expect(request).toHaveBeenCalledTimes(2);
+  // Cancelled before its time, a waiting body is never asked.
+  estimator.update({ fileIds: ['f2'] });
+  estimator.cancel();
+  await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+  expect(request).toHaveBeenCalledTimes(2);
+});

@@ -1,0 +1,30 @@
+import { test } from 'vitest';
+import assert from 'node:assert/strict';
+import { switchLanguage } from './paths.js';
+import { accountDetailOf, accountDetailPath } from './account-paths.js';
+
+test("an order's and a quote's pages below the orders section, in both languages and back", () => {
+  const id = '66a1f0c2e4b0a1b2c3d4e5f6';
+  assert.equal(accountDetailPath('tr', 'order', id), `/tr/hesabim/siparislerim/${id}`);
+  assert.equal(accountDetailPath('en', 'order', id), `/en/account/orders/${id}`);
+  assert.equal(accountDetailPath('tr', 'quote', id), `/tr/hesabim/siparislerim/teklifler/${id}`);
+  assert.equal(accountDetailPath('en', 'quote', id), `/en/account/orders/quotes/${id}`);
+  // Switching language keeps the id and maps every other segment, both ways.
+  for (const kind of ['order', 'quote']) {
+    assert.equal(switchLanguage(accountDetailPath('tr', kind, id), 'en'), accountDetailPath('en', kind, id));
+    assert.equal(switchLanguage(accountDetailPath('en', kind, id), 'tr'), accountDetailPath('tr', kind, id));
+  }
+  // Reading the path back, after /tr/hesabim/ or /en/account/.
+  assert.deepEqual(accountDetailOf('tr', `siparislerim/${id}`), { kind: 'order', id });
+  assert.deepEqual(accountDetailOf('en', `orders/${id}`), { kind: 'order', id });
+  assert.deepEqual(accountDetailOf('tr', `siparislerim/teklifler/${id}`), { kind: 'quote', id });
+  assert.deepEqual(accountDetailOf('en', `orders/quotes/${id}/`), { kind: 'quote', id });
+  // The section alone, the other language's segments, or extra segments are not an item.
+  for (const [lang, rest] of [['tr', 'siparislerim'], ['en', `siparislerim/${id}`], ['tr', `orders/${id}`], ['en', `orders/quotes/${id}/more`], ['tr', `dosyalarim/${id}`], ['en', '']]) {
+    assert.equal(accountDetailOf(lang, rest), null, `${lang} ${rest}`);
+  }
+  // Ids are escaped in paths.
+  assert.equal(accountDetailPath('en', 'order', 'a/b'), '/en/account/orders/a%2Fb');
+  assert.throws(() => accountDetailPath('en', 'invoice', id));
+  assert.throws(() => accountDetailPath('en', 'order', ''));
+});

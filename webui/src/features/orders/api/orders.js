@@ -1,0 +1,43 @@
+import useSWR from 'swr';
+import { API_BASE, api } from '../../../lib/api-client.js';
+
+// svc-orders' calls for the wizard and the customer panel (API.md). Answers carry money
+// formatted for the request's language, so the language is part of every cache key.
+const ORDERS = '/api/v1/orders';
+const id = (v) => encodeURIComponent(v);
+const fetcher = ([url, lang]) => api.get(url, { lang });
+
+export const pricesUrl = `${ORDERS}/prices`;
+
+/** usePrices is the price list: units, urgencies and add-ons (names in both languages). */
+export function usePrices() {
+  return useSWR(pricesUrl);
+}
+
+export const estimateOrder = (body, { lang, signal } = {}) => api.post(`${ORDERS}/estimate`, body, { lang, signal });
+export const createQuote = (body, lang) => api.post(`${ORDERS}/quotes`, body, { lang });
+/** approveQuote answers { quote, order }; approving again answers the same order. */
+export const approveQuote = (quoteId, lang) => api.post(`${ORDERS}/quotes/${id(quoteId)}/approve`, undefined, { lang });
+export const rejectQuote = (quoteId, reason, lang) => api.post(`${ORDERS}/quotes/${id(quoteId)}/reject`, reason ? { reason } : {}, { lang });
+export const completeOrder = (orderId, lang) => api.post(`${ORDERS}/orders/${id(orderId)}/complete`, undefined, { lang });
+export const requestRevision = (orderId, reason, lang) => api.post(`${ORDERS}/orders/${id(orderId)}/revision`, { reason }, { lang });
+
+export const quotesKey = (lang) => [`${ORDERS}/quotes`, lang];
+export const ordersKey = (lang) => [`${ORDERS}/orders`, lang];
+export const quoteKey = (quoteId, lang) => (quoteId ? [`${ORDERS}/quotes/${id(quoteId)}`, lang] : null);
+export const orderKey = (orderId, lang) => (orderId ? [`${ORDERS}/orders/${id(orderId)}`, lang] : null);
+
+export const useQuotes = (lang) => useSWR(quotesKey(lang), (k) => fetcher(k).then((d) => d?.quotes ?? []));
+export const useOrders = (lang) => useSWR(ordersKey(lang), (k) => fetcher(k).then((d) => d?.orders ?? []));
+export const useFiles = (lang) => useSWR([`${ORDERS}/files`, lang], (k) => fetcher(k).then((d) => d?.files ?? []));
+export const useQuote = (quoteId, lang) => useSWR(quoteKey(quoteId, lang), fetcher);
+export const useOrder = (orderId, lang) => useSWR(orderKey(orderId, lang), fetcher);
+
+/**
+ * fileUrl downloads a file (Content-Disposition: attachment). A visitor proves the file is
+ * theirs with the upload token; a signed-in customer's cookie does that.
+ */
+export function fileUrl(fileId, uploadToken = '') {
+  const url = `${API_BASE}${ORDERS}/files/${id(fileId)}`;
+  return uploadToken ? `${url}?uploadToken=${encodeURIComponent(uploadToken)}` : url;
+}

@@ -1,0 +1,117 @@
+import { useRef, useState } from 'react';
+import { useLanguage } from '../../../lib/language.jsx';
+import { formatSize } from '../format.js';
+import { useOrdersTexts } from '../texts.js';
+import { FileCounts } from './file-counts.jsx';
+
+// The extensions svc-orders counts (API.md, upload errors); the server decides, this only
+// narrows the browser's file dialog.
+const ACCEPT = ['txt', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'html', 'htm', 'srt', 'vtt', 'pdf', 'mp3', 'wav', 'mp4', 'm4a'].map((e) => `.${e}`).join(',');
+
+/**
+ * FileDrop takes documents by drag and drop or the file dialog (a real button, so keyboard and
+ * screen reader users get the same), and lists each upload with its progress, its counts and
+ * preview once counted, or its error. onAdd(files) and onRemove(key) change the list; error is
+ * the field's message, fileErrors the server's messages by file id.
+ */
+export function FileDrop({ id, entries, onAdd, onRemove, error, fileErrors = {}, announcement }) {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  const input = useRef(null);
+  const [dragging, setDragging] = useState(false);
+  const described = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+
+  const onDrop = (e) => {
+    e.preventDefault();
+    setDragging(false);
+    if (e.dataTransfer?.files?.length) onAdd(e.dataTransfer.files);
+  };
+  const onDragOver = (e) => {
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDragLeave = (e) => {
+    if (!e.currentTarget.contains(e.relatedTarget)) setDragging(false);
+  };
+
+  return (
+    <div className="uploads">
+      <div className="dropzone" data-dragging={dragging ? 'true' : 'false'} onDragEnter={onDragOver} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
+        <p className="dropzone__label">{dragging ? t('drop.active') : t('drop.label')}</p>
+        <p className="dropzone__or">{t('drop.or')}</p>
+        <button type="button" id={id} className="button button--ghost" onClick={() => input.current?.click()} aria-describedby={described} aria-invalid={error ? 'true' : undefined}>
+          {t('drop.browse')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="file-input"
+          onChange={(e) => {
+            if (e.target.files?.length) onAdd(e.target.files);
+            e.target.value = ''; // the same file may be chosen again after removing it
+          }}
+        />
+        <p id={`${id}-hint`} className="field__hint">
+          {t('drop.hint')}
+        </p>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+      {entries.length > 0 && (
+        <ul className="uploads__list" aria-label={t('files')}>
+          {entries.map((e) => (
+            <Upload key={e.key} entry={e} lang={lang} t={t} onRemove={onRemove} serverError={e.file ? fileErrors[e.file.id] : ''} />
+          ))}
+        </ul>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function Upload({ entry, lang, t, onRemove, serverError }) {
+  const { name, size, status, progress, file } = entry;
+  const message = entry.error || (entry.errorKey ? t(entry.errorKey) : '');
+  const percent = Math.round(progress * 100);
+  return (
+    <li className="upload" data-status={status} data-file-id={file?.id}>
+      <div className="upload__head">
+        <span className="upload__name">{name}</span>
+        <span className="upload__size">{formatSize(lang, size)}</span>
+        <button type="button" className="button button--ghost button--small" onClick={() => onRemove(entry.key)} aria-label={t('upload.removeLabel', { name })}>
+          {t('upload.remove')}
+        </button>
+      </div>
+      {(status === 'queued' || status === 'uploading') && (
+        <div className="upload__progress">
+          <progress max={1} value={status === 'queued' ? 0 : progress} aria-label={t('upload.progress', { name })} />
+          <span>{status === 'queued' ? t('upload.queued') : t('upload.uploading', { percent })}</span>
+        </div>
+      )}
+      {status === 'done' && (
+        <>
+          <FileCounts counts={file.counts} />
+          {file.counts?.manualCount && <p className="field__hint">{t('manualCount')}</p>}
+          {file.counts?.preview && (
+            <p className="upload__preview">
+              <span className="upload__preview-label">{t('preview')}:</span> <q>{file.counts.preview}</q>
+            </p>
+          )}
+        </>
+      )}
+      {status === 'error' && <p className="field__error">{message}</p>}
+      {serverError && <p className="field__error">{serverError}</p>}
+    </li>
+  );
+}

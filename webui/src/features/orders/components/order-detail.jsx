@@ -1,0 +1,283 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { accountDetailPath } from '../../../config/account-paths.js';
+import { accountPath } from '../../../config/paths.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { ApiError } from '../../../lib/api-client.js';
+import { Loading } from '../../../components/loading.jsx';
+import { completeOrder, orderKey, ordersKey, requestRevision, useOrder, useQuote } from '../api/orders.js';
+import { formatDate } from '../format.js';
+import { useOrdersContext } from '../orders-context.jsx';
+import { statusLabel } from '../status.js';
+import { useOrdersTexts } from '../texts.js';
+import { useAmounts } from './price-summary.jsx';
+import { FileList, QuoteCard, useWorkSummary } from './quote-card.jsx';
+import { OrderStatus } from './status-badge.jsx';
+
+const REVISION_MAX = 2000;
+
+/** LoadFailed says why an order or quote cannot be shown: not found (or not the caller's), or the server's message. */
+function LoadFailed({ error, notFoundKey, failedKey }) {
+  const t = useOrdersTexts();
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <>
+      <BackToOrders />
+      <h1>{t(notFound ? notFoundKey : failedKey)}</h1>
+      {!notFound && error instanceof ApiError && error.code && <p className="form__error">{error.message}</p>}
+    </>
+  );
+}
+
+/** BackToOrders leads back to the orders section. */
+function BackToOrders() {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  return (
+    <p className="back-link">
+      <Link to={accountPath(lang, 'siparislerim')}>← {t('order.back')}</Link>
+    </p>
+  );
+}
+
+/**
+ * OrderDetail is one order in the panel: its states so far, what it covers, its files and the
+ * translations delivered, and the customer's moves: accept the delivery, or ask for a revision
+ * within the free revision period.
+ */
+export function OrderDetail({ orderId }) {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  const id = useId();
+  const { languageName } = useOrdersContext();
+  const amounts = useAmounts();
+  const work = useWorkSummary();
+  const { data: order, error } = useOrder(orderId, lang);
+  const title = useRef(null);
+  const loaded = !!order;
+  useEffect(() => {
+    if (loaded) title.current?.focus();
+  }, [loaded]);
+
+  if (error) return <LoadFailed error={error} notFoundKey="order.notFound" failedKey="order.failed" />;
+  if (!order) return <Loading />;
+
+  const dates = [
+    ['createdAt', order.createdAt],
+    ['paidAt', order.paidAt],
+    ['deliveredAt', order.deliveredAt],
+    ['completedAt', order.completedAt],
+  ].filter(([, v]) => v);
+  return (
+    <article className="order-detail" data-testid="order-detail" data-order-id={order.id} data-status={order.status}>
+      <BackToOrders />
+      <h1 ref={title} tabIndex={-1}>
+        {t('order.title', { number: order.number })}
+      </h1>
+      <p className="order-detail__status">
+        <OrderStatus order={order} />
+      </p>
+      {order.status === 'awaiting_payment' && <p className="notice">{t('order.awaitingPayment')}</p>}
+
+      <OrderActions order={order} />
+
+      <section aria-labelledby={`${id}-summary`} className="account__block">
+        <h2 id={`${id}-summary`}>{t('order.summary')}</h2>
+        <dl className="summary-list">
+          <Item label={t('quote.service')}>{work.service(order.service)}</Item>
+          <Item label={t('quote.languages')}>{work.languages(order)}</Item>
+          <Item label={t('quote.quantity')}>{amounts.quantity(order.quantity, order.unit)}</Item>
+          <Item label={t('quote.urgency')}>{work.urgency(order.urgency)}</Item>
+          {order.addOns?.length > 0 && <Item label={t('quote.addOns')}>{work.addOns(order.addOns)}</Item>}
+          <Item label={t('quote.delivery')}>{amounts.window(order.deliveryWindow)}</Item>
+          <Item label={t('quote.total')}>
+            <span data-amount={order.total?.amount} data-currency={order.total?.currency}>
+              {order.total?.formatted}
+            </span>
+          </Item>
+          {dates.map(([k, v]) => (
+            <Item key={k} label={t(`order.${k}`)}>
+              {formatDate(lang, v, { withTime: true })}
+            </Item>
+          ))}
+          {order.canRequestRevision && order.revisionUntil && <Item label={t('order.revisionUntil')}>{formatDate(lang, order.revisionUntil, { withTime: true })}</Item>}
+          {order.quoteId && (
+            <Item label={t('order.quote')}>
+              <Link to={accountDetailPath(lang, 'quote', order.quoteId)}>{t('quote.view')}</Link>
+            </Item>
+          )}
+        </dl>
+        {order.lines?.length > 1 && (
+          <table className="price-table">
+            <caption>{t('quote.lines')}</caption>
+            <tbody>
+              {order.lines.map((l) => (
+                <tr key={l.targetLanguage}>
+                  <th scope="row">{languageName(l.targetLanguage)}</th>
+                  <td>{l.price?.formatted}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {order.brief && (
+          <div className="quote__brief">
+            <h3>{t('quote.brief')}</h3>
+            <p>{order.brief}</p>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-files`} className="account__block">
+        <h2 id={`${id}-files`}>{t('order.filesTitle')}</h2>
+        {order.deliveries?.length ? <FileList title={t('order.deliveries')} files={order.deliveries} headingLevel={3} /> : <p>{t('order.noDeliveries')}</p>}
+        {order.files?.length ? <FileList title={t('order.sourceFiles')} files={order.files} headingLevel={3} /> : <p className="field__hint">{t('order.noFiles')}</p>}
+      </section>
+
+      <section aria-labelledby={`${id}-history`} className="account__block">
+        <h2 id={`${id}-history`}>{t('order.history')}</h2>
+        <ol className="timeline" data-testid="order-history">
+          {(order.history ?? []).map((h, i) => (
+            <li key={`${h.status}-${h.at}-${i}`} data-status={h.status}>
+              <span className="timeline__status">{statusLabel(lang, 'order', h.status)}</span>
+              <time dateTime={h.at}>{formatDate(lang, h.at, { withTime: true })}</time>
+              {h.note && <p className="timeline__note">{h.note}</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}
+
+function Item({ label, children }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** OrderActions: a delivered order can be accepted or, within 7 days, sent back for a revision. */
+function OrderActions({ order }) {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  const id = useId();
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState('');
+  const [error, setError] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const reasonField = useRef(null);
+  if (order.status !== 'delivered') return null;
+
+  const saved = (changed) => {
+    mutate(orderKey(order.id, lang), changed, { revalidate: false });
+    mutate(ordersKey(lang));
+  };
+  const fail = (err) => {
+    const fields = err instanceof ApiError ? err.fields : {};
+    if (fields.reason) setReasonError(fields.reason);
+    setError(err instanceof ApiError && err.code ? err.message : t('errors.failed'));
+  };
+
+  async function accept() {
+    setBusy('accept');
+    setError('');
+    try {
+      saved(await completeOrder(order.id, lang));
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy('');
+    }
+  }
+
+  async function revise(e) {
+    e.preventDefault();
+    const text = reason.trim();
+    const local = !text ? t('order.revisionRequired') : [...text].length > REVISION_MAX ? t('order.revisionTooLong') : '';
+    setReasonError(local);
+    setError('');
+    if (local) {
+      reasonField.current?.focus();
+      return;
+    }
+    setBusy('revision');
+    try {
+      saved(await requestRevision(order.id, text, lang));
+      setReason('');
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy('');
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="account__block order-actions">
+      <h2 id={`${id}-title`} className="visually-hidden">
+        {t('order.accept')}
+      </h2>
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="field__hint">{t('order.acceptHint')}</p>
+      <p>
+        <button type="button" className="button" onClick={accept} disabled={!!busy} data-action="complete">
+          {busy === 'accept' ? t('order.accepting') : t('order.accept')}
+        </button>
+      </p>
+      {order.canRequestRevision && (
+        <form className="form" onSubmit={revise} noValidate data-testid="revision-form">
+          <h3>{t('order.revision')}</h3>
+          <div className="field">
+            <label htmlFor={`${id}-reason`}>{t('order.revisionReason')}</label>
+            <textarea
+              ref={reasonField}
+              id={`${id}-reason`}
+              name="reason"
+              rows={4}
+              required
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={reasonError ? 'true' : undefined}
+              aria-describedby={[`${id}-reason-hint`, reasonError && `${id}-reason-error`].filter(Boolean).join(' ')}
+            />
+            <p id={`${id}-reason-hint`} className="field__hint">
+              {t('order.revisionHint', { date: formatDate(lang, order.revisionUntil, { withTime: true }) })}
+            </p>
+            {reasonError && (
+              <p id={`${id}-reason-error`} className="field__error">
+                {reasonError}
+              </p>
+            )}
+          </div>
+          <div>
+            <button type="submit" className="button button--ghost" disabled={!!busy}>
+              {busy === 'revision' ? t('order.revisionSending') : t('order.revisionSend')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** QuoteDetail is one quote in the panel, to approve or reject. */
+export function QuoteDetail({ quoteId }) {
+  const lang = useLanguage();
+  const { data: quote, error } = useQuote(quoteId, lang);
+  if (error) return <LoadFailed error={error} notFoundKey="quote.notFound" failedKey="orders.failed" />;
+  if (!quote) return <Loading />;
+  return (
+    <>
+      <BackToOrders />
+      <QuoteCard quote={quote} headingLevel={1} />
+    </>
+  );
+}

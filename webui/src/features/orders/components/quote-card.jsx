@@ -1,0 +1,250 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { accountDetailPath } from '../../../config/account-paths.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { useTexts } from '../../../lib/i18n.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { approveQuote, fileUrl, ordersKey, quoteKey, quotesKey, rejectQuote, usePrices } from '../api/orders.js';
+import { formatDate } from '../format.js';
+import { useOrdersContext } from '../orders-context.jsx';
+import { quoteStatus } from '../status.js';
+import { useOrdersTexts } from '../texts.js';
+import { useAmounts } from './price-summary.jsx';
+import { StatusBadge } from './status-badge.jsx';
+import { FileCounts } from './file-counts.jsx';
+
+const REASON_MAX = 1000;
+
+/** useWorkSummary names what a quote or an order is for: service, languages, add-ons, urgency. */
+export function useWorkSummary() {
+  const lang = useLanguage();
+  const common = useTexts();
+  const t = useOrdersTexts();
+  const { languageName } = useOrdersContext();
+  const { data: prices } = usePrices();
+  const addOnNames = new Map((prices?.addOns ?? []).map((a) => [a.id, a.name?.[lang] ?? a.id]));
+  return {
+    service: (id) => common(`nav.serviceNames.${id}`, { defaultValue: id }),
+    languages: (item) => `${languageName(item.sourceLanguage)} → ${(item.targetLanguages ?? []).map(languageName).join(', ')}`,
+    addOns: (ids) => (ids ?? []).map((id) => addOnNames.get(id) ?? id).join(', '),
+    urgency: (u) => t(`quote.urgencies.${u}`, { defaultValue: u }),
+  };
+}
+
+/**
+ * QuoteCard shows a quote as the customer decides on it: what it covers, its lines and total in
+ * the currency it was priced in, until when it can be approved, and the Approve / Reject actions
+ * while it is pending. onApproved({ quote, order }) runs before the page moves to the new order.
+ */
+export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  const id = useId();
+  const { languageName } = useOrdersContext();
+  const amounts = useAmounts();
+  const work = useWorkSummary();
+  const Heading = `h${headingLevel}`;
+  const status = quoteStatus(quote);
+  return (
+    <article className="quote card" aria-labelledby={`${id}-title`} data-testid="quote" data-quote-id={quote.id} data-status={status}>
+      <header className="quote__header">
+        <Heading id={`${id}-title`}>{t('quote.title', { number: quote.number })}</Heading>
+        <StatusBadge kind="quote" status={status} />
+      </header>
+      <dl className="summary-list">
+        <Item label={t('quote.service')}>{work.service(quote.service)}</Item>
+        <Item label={t('quote.languages')}>{work.languages(quote)}</Item>
+        <Item label={t('quote.quantity')}>{amounts.quantity(quote.quantity, quote.unit)}</Item>
+        <Item label={t('quote.urgency')}>{work.urgency(quote.urgency)}</Item>
+        {quote.addOns?.length > 0 && <Item label={t('quote.addOns')}>{work.addOns(quote.addOns)}</Item>}
+        <Item label={t('quote.delivery')}>{amounts.window(quote.deliveryWindow)}</Item>
+        <Item label={t('quote.createdAt')}>{formatDate(lang, quote.createdAt, { withTime: true })}</Item>
+        {status === 'pending' && <Item label={t('quote.validUntil')}>{t('quote.validUntilText', { date: formatDate(lang, quote.expiresAt, { withTime: true }) })}</Item>}
+      </dl>
+      {quote.lines?.length > 0 && (
+        <table className="price-table">
+          <caption>{t('quote.lines')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('quote.language')}</th>
+              <th scope="col">{t('quote.price')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {quote.lines.map((l) => (
+              <tr key={l.targetLanguage}>
+                <th scope="row">{languageName(l.targetLanguage)}</th>
+                <td>{l.price?.formatted}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t('quote.total')}</th>
+              <td className="price-table__total" data-amount={quote.total?.amount} data-currency={quote.total?.currency}>
+                {quote.total?.formatted}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      {quote.files?.length > 0 && <FileList title={t('quote.files')} files={quote.files} />}
+      {quote.brief && (
+        <div className="quote__brief">
+          <h3>{t('quote.brief')}</h3>
+          <p>{quote.brief}</p>
+        </div>
+      )}
+      <QuoteActions quote={quote} onApproved={onApproved} />
+    </article>
+  );
+}
+
+function Item({ label, children }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** FileList lists files with their counts and a download link each. */
+export function FileList({ title, files, headingLevel = 3 }) {
+  const t = useOrdersTexts();
+  const Heading = `h${headingLevel}`;
+  return (
+    <div className="file-list">
+      <Heading>{title}</Heading>
+      <ul>
+        {files.map((f) => (
+          <li key={f.id} data-file-id={f.id}>
+            <a href={fileUrl(f.id)} download={f.name} aria-label={t('order.downloadLabel', { name: f.name })}>
+              {f.name}
+            </a>
+            <FileCounts counts={f.counts} compact />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * QuoteActions approves or rejects a pending quote (with an optional reason) and says what
+ * became of a decided one. After approving, the page moves to the new order in the panel.
+ */
+export function QuoteActions({ quote, onApproved, compact = false }) {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  const id = useId();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const status = quoteStatus(quote);
+
+  const refresh = (changed) => {
+    if (changed) mutate(quoteKey(quote.id, lang), changed, { revalidate: false });
+    else mutate(quoteKey(quote.id, lang));
+    mutate(quotesKey(lang));
+  };
+  const fail = (err) => {
+    setError(err instanceof ApiError && err.code ? err.message : t('errors.failed'));
+    // A quote decided elsewhere (expired, rejected in another tab): show its current state.
+    if (err instanceof ApiError && err.status === 409) refresh();
+  };
+
+  async function approve() {
+    setBusy('approve');
+    setError('');
+    try {
+      const answer = await approveQuote(quote.id, lang);
+      refresh(answer.quote);
+      mutate(ordersKey(lang));
+      await onApproved?.(answer);
+      navigate(accountDetailPath(lang, 'order', answer.order.id));
+    } catch (err) {
+      setBusy('');
+      fail(err);
+    }
+  }
+
+  async function reject(e) {
+    e.preventDefault();
+    if ([...reason].length > REASON_MAX) return;
+    setBusy('reject');
+    setError('');
+    try {
+      const changed = await rejectQuote(quote.id, reason.trim(), lang);
+      setRejecting(false);
+      refresh(changed);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy('');
+    }
+  }
+
+  const errorLine = error && (
+    <p className="form__error" role="alert">
+      {error}
+    </p>
+  );
+
+  if (status === 'approved') {
+    return (
+      <div className="quote__actions">
+        {quote.orderId && (
+          <Link className="button button--small" to={accountDetailPath(lang, 'order', quote.orderId)}>
+            {t('quote.toOrder')}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  if (status !== 'pending') {
+    return (
+      <div className="quote__actions">
+        {errorLine}
+        {!compact && <p className="notice">{t(status === 'rejected' ? 'quote.rejected' : 'quote.expired')}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="quote__actions">
+      {errorLine}
+      {!compact && <p className="field__hint">{t('quote.approveHint')}</p>}
+      <div className="actions">
+        <button type="button" className={compact ? 'button button--small' : 'button'} onClick={approve} disabled={!!busy} data-action="approve">
+          {busy === 'approve' ? t('quote.approving') : t('quote.approve')}
+        </button>
+        {!rejecting && (
+          <button type="button" className={compact ? 'button button--ghost button--small' : 'button button--ghost'} onClick={() => setRejecting(true)} disabled={!!busy} data-action="reject">
+            {t('quote.reject')}
+          </button>
+        )}
+      </div>
+      {rejecting && (
+        <form id={`${id}-reject`} className="form quote__reject" onSubmit={reject} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-reason`}>{t('quote.rejectReason')}</label>
+            {/* the form opens on the customer's click, so focus follows it */}
+            <textarea id={`${id}-reason`} name="reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REASON_MAX} autoFocus />
+          </div>
+          <div className="actions">
+            <button type="submit" className="button button--small" disabled={!!busy}>
+              {busy === 'reject' ? t('quote.rejecting') : t('quote.rejectConfirm')}
+            </button>
+            <button type="button" className="button button--ghost button--small" onClick={() => setRejecting(false)} disabled={!!busy}>
+              {t('quote.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

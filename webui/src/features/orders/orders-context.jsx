@@ -1,0 +1,28 @@
+import { createContext, useContext, useMemo } from 'react';
+import { useLanguage } from '../../lib/language.jsx';
+import { useCatalogLanguages } from './api/get-languages.js';
+import './orders.css';
+
+const OrdersContext = createContext(null);
+
+/**
+ * OrdersProvider gives this feature the catalogue's language names and the display currency,
+ * which the currency feature owns: the route passes it in, so the feature imports no other
+ * feature.
+ */
+export function OrdersProvider({ currency, children }) {
+  const lang = useLanguage();
+  const languages = useCatalogLanguages();
+  const value = useMemo(() => {
+    const names = new Map((languages ?? []).map((l) => [l.code, lang === 'en' ? l.nameEn : l.nameTr]));
+    return { languages: languages ?? [], currency, languageName: (code) => names.get(code) ?? code };
+  }, [languages, currency, lang]);
+  return <OrdersContext.Provider value={value}>{children}</OrdersContext.Provider>;
+}
+
+/** useOrdersContext is { languages, currency, languageName(code) }; outside OrdersProvider it throws. */
+export function useOrdersContext() {
+  const value = useContext(OrdersContext);
+  if (value === null) throw new Error('useOrdersContext must be used within an OrdersProvider');
+  return value;
+}
