@@ -53,35 +53,22 @@ type HistoryEntry struct {
 
 // Order is approved work: what was quoted, who does it, what was delivered and when.
 type Order struct {
-	ID              string         `json:"id" bson:"_id"`
-	Number          string         `json:"number" bson:"number"`
-	QuoteID         string         `json:"quoteId" bson:"quoteId"`
-	CustomerID      string         `json:"-" bson:"customerId"`
-	TranslatorID    string         `json:"translatorId" bson:"translatorId,omitempty"`
-	Status          OrderStatus    `json:"status" bson:"status"`
-	Service         string         `json:"service" bson:"service"`
-	SourceLanguage  string         `json:"sourceLanguage" bson:"sourceLanguage"`
-	TargetLanguages []string       `json:"targetLanguages" bson:"targetLanguages"`
-	Urgency         Urgency        `json:"urgency" bson:"urgency"`
-	AddOns          []string       `json:"addOns" bson:"addOns"`
-	Unit            Unit           `json:"unit" bson:"unit"`
-	Quantity        int            `json:"quantity" bson:"quantity"`
-	Brief           string         `json:"brief" bson:"brief"`
-	Files           []File         `json:"files" bson:"files"`
-	Deliveries      []File         `json:"deliveries" bson:"deliveries"`
-	DeliveryNote    string         `json:"deliveryNote" bson:"deliveryNote,omitempty"`
-	Lines           []PricedLine   `json:"lines" bson:"lines"`
-	TotalUSD        Money          `json:"totalUsd" bson:"totalUsd"`
-	Total           Money          `json:"total" bson:"total"`
-	RateMicros      int64          `json:"rateMicros" bson:"rateMicros"`
-	Window          Window         `json:"deliveryWindow" bson:"deliveryWindow"`
-	InvoiceID       string         `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
-	RevisionReason  string         `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
-	CreatedAt       time.Time      `json:"createdAt" bson:"createdAt"`
-	PaidAt          *time.Time     `json:"paidAt" bson:"paidAt,omitempty"`
-	DeliveredAt     *time.Time     `json:"deliveredAt" bson:"deliveredAt,omitempty"`
-	CompletedAt     *time.Time     `json:"completedAt" bson:"completedAt,omitempty"`
-	History         []HistoryEntry `json:"history" bson:"history"`
+	ID             string      `json:"id" bson:"_id"`
+	Number         string      `json:"number" bson:"number"`
+	QuoteID        string      `json:"quoteId" bson:"quoteId"`
+	CustomerID     string      `json:"-" bson:"customerId"`
+	TranslatorID   string      `json:"translatorId" bson:"translatorId,omitempty"`
+	Status         OrderStatus `json:"status" bson:"status"`
+	Work           `bson:",inline"`
+	Deliveries     []File         `json:"deliveries" bson:"deliveries"`
+	DeliveryNote   string         `json:"deliveryNote" bson:"deliveryNote,omitempty"`
+	InvoiceID      string         `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
+	RevisionReason string         `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
+	CreatedAt      time.Time      `json:"createdAt" bson:"createdAt"`
+	PaidAt         *time.Time     `json:"paidAt" bson:"paidAt,omitempty"`
+	DeliveredAt    *time.Time     `json:"deliveredAt" bson:"deliveredAt,omitempty"`
+	CompletedAt    *time.Time     `json:"completedAt" bson:"completedAt,omitempty"`
+	History        []HistoryEntry `json:"history" bson:"history"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
@@ -91,10 +78,7 @@ type Order struct {
 func newOrder(q *Quote, now time.Time) *Order {
 	return &Order{
 		ID: q.OrderID, Number: q.OrderNumber, QuoteID: q.ID, CustomerID: q.CustomerID, Status: AwaitingPayment,
-		Service: q.Service, SourceLanguage: q.SourceLanguage, TargetLanguages: q.TargetLanguages, Urgency: q.Urgency,
-		AddOns: q.AddOns, Unit: q.Unit, Quantity: q.Quantity, Brief: q.Brief, Files: q.Files, Deliveries: []File{},
-		Lines: q.Lines, TotalUSD: q.TotalUSD, Total: q.Total, RateMicros: q.RateMicros, Window: q.Window,
-		CreatedAt: now, History: []HistoryEntry{{Status: AwaitingPayment, At: now}},
+		Work: q.Work, Deliveries: []File{}, CreatedAt: now, History: []HistoryEntry{{Status: AwaitingPayment, At: now}},
 	}
 }
 

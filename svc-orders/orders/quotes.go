@@ -33,13 +33,8 @@ var (
 	ErrQuoteNotPending = errors.New("the quote was already decided")
 )
 
-// Quote is a priced request the customer approves or rejects. It keeps what the customer saw:
-// the lines, the total in USD and in the display currency, and the rate between them.
-type Quote struct {
-	ID              string       `json:"id" bson:"_id"`
-	Number          string       `json:"number" bson:"number"`
-	CustomerID      string       `json:"-" bson:"customerId"`
-	Status          QuoteStatus  `json:"status" bson:"status"`
+// Work is what a customer asked for and was quoted, carried unchanged from the quote to its order.
+type Work struct {
 	Service         string       `json:"service" bson:"service"`
 	SourceLanguage  string       `json:"sourceLanguage" bson:"sourceLanguage"`
 	TargetLanguages []string     `json:"targetLanguages" bson:"targetLanguages"`
@@ -54,10 +49,20 @@ type Quote struct {
 	Total           Money        `json:"total" bson:"total"`
 	RateMicros      int64        `json:"rateMicros" bson:"rateMicros"`
 	Window          Window       `json:"deliveryWindow" bson:"deliveryWindow"`
-	CreatedAt       time.Time    `json:"createdAt" bson:"createdAt"`
-	ExpiresAt       time.Time    `json:"expiresAt" bson:"expiresAt"`
-	DecidedAt       *time.Time   `json:"decidedAt" bson:"decidedAt,omitempty"`
-	RejectReason    string       `json:"rejectReason,omitempty" bson:"rejectReason,omitempty"`
+}
+
+// Quote is a priced request the customer approves or rejects. It keeps what the customer saw:
+// the lines, the total in USD and in the display currency, and the rate between them.
+type Quote struct {
+	ID           string      `json:"id" bson:"_id"`
+	Number       string      `json:"number" bson:"number"`
+	CustomerID   string      `json:"-" bson:"customerId"`
+	Status       QuoteStatus `json:"status" bson:"status"`
+	Work         `bson:",inline"`
+	CreatedAt    time.Time  `json:"createdAt" bson:"createdAt"`
+	ExpiresAt    time.Time  `json:"expiresAt" bson:"expiresAt"`
+	DecidedAt    *time.Time `json:"decidedAt" bson:"decidedAt,omitempty"`
+	RejectReason string     `json:"rejectReason,omitempty" bson:"rejectReason,omitempty"`
 	// OrderID and OrderNumber are chosen when the quote is approved, so the order made from it
 	// has the same id however often the approval is repeated or replayed.
 	OrderID     string `json:"orderId" bson:"orderId,omitempty"`

@@ -441,9 +441,11 @@ func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error
 	}
 	q := &Quote{
 		ID: newID(), Number: number, CustomerID: c.id, Status: QuotePending,
-		Service: est.Service, SourceLanguage: strings.ToLower(strings.TrimSpace(in.SourceLanguage)), TargetLanguages: est.targets(),
-		Urgency: est.Urgency, AddOns: nonNil(in.AddOns), Unit: est.Unit, Quantity: est.Quantity, Files: files, Brief: in.Brief,
-		Lines: est.Lines, TotalUSD: est.TotalUSD, Total: est.Total, RateMicros: est.RateMicros, Window: est.Window,
+		Work: Work{
+			Service: est.Service, SourceLanguage: strings.ToLower(strings.TrimSpace(in.SourceLanguage)), TargetLanguages: est.targets(),
+			Urgency: est.Urgency, AddOns: nonNil(in.AddOns), Unit: est.Unit, Quantity: est.Quantity, Files: files, Brief: in.Brief,
+			Lines: est.Lines, TotalUSD: est.TotalUSD, Total: est.Total, RateMicros: est.RateMicros, Window: est.Window,
+		},
 		CreatedAt: now, ExpiresAt: now.Add(QuoteValidity),
 	}
 	e, err := events.New(ctx, EventQuoteCreated, QuoteCreatedData{QuoteID: q.ID, Number: q.Number, CustomerID: q.CustomerID, Total: q.Total})

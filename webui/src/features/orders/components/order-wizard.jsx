@@ -259,13 +259,7 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
   return (
     <div className="order-wizard" data-testid="order-wizard">
       <form id={formId} className="order-wizard__form" noValidate onSubmit={onSubmit} aria-describedby={formError ? `${formId}-error` : undefined}>
-        <section className="order-step" aria-labelledby={fieldId('step1')}>
-          <h2 id={fieldId('step1')}>
-            <span className="order-step__number" aria-hidden="true">
-              1
-            </span>
-            {t('steps.service')}
-          </h2>
+        <Step id={fieldId('step1')} number={1} title={t('steps.service')}>
           <div className="field">
             <label htmlFor={fieldId('service')}>{t('service')}</label>
             <select id={fieldId('service')} name="service" value={serviceId} onChange={(e) => onServiceChange(e.target.value)} aria-invalid={invalid('service')} aria-describedby={described('service')}>
@@ -289,15 +283,9 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
             {errorLine('source')}
           </div>
           <TargetLanguages id={fieldId('targets')} source={draft.source} targets={draft.targets} onChange={(value) => dispatch({ type: 'set', field: 'targets', value })} error={errorOf('targets')} />
-        </section>
+        </Step>
 
-        <section className="order-step" aria-labelledby={fieldId('step2')}>
-          <h2 id={fieldId('step2')}>
-            <span className="order-step__number" aria-hidden="true">
-              2
-            </span>
-            {t('steps.documents')}
-          </h2>
+        <Step id={fieldId('step2')} number={2} title={t('steps.documents')}>
           <fieldset className="choices">
             <legend>{t('mode')}</legend>
             {MODES.map((m) => (
@@ -331,15 +319,9 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
               {errorLine('quantity')}
             </div>
           )}
-        </section>
+        </Step>
 
-        <section className="order-step" aria-labelledby={fieldId('step3')}>
-          <h2 id={fieldId('step3')}>
-            <span className="order-step__number" aria-hidden="true">
-              3
-            </span>
-            {t('steps.delivery')}
-          </h2>
+        <Step id={fieldId('step3')} number={3} title={t('steps.delivery')}>
           <fieldset className="choices" aria-describedby={described('urgency')}>
             <legend>{t('urgency')}</legend>
             {URGENCIES.map((u) => (
@@ -368,15 +350,9 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
               {errorLine('addOns')}
             </fieldset>
           )}
-        </section>
+        </Step>
 
-        <section className="order-step" aria-labelledby={fieldId('step4')}>
-          <h2 id={fieldId('step4')}>
-            <span className="order-step__number" aria-hidden="true">
-              4
-            </span>
-            {t('steps.brief')}
-          </h2>
+        <Step id={fieldId('step4')} number={4} title={t('steps.brief')}>
           <div className="field">
             <label htmlFor={fieldId('brief')}>{t('brief')}</label>
             <textarea
@@ -396,7 +372,7 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
             </p>
             {errorLine('brief')}
           </div>
-        </section>
+        </Step>
       </form>
 
       <aside className="order-wizard__aside">
@@ -453,6 +429,21 @@ function QuoteResult({ quoteId, onApproved, onNew }) {
           {t('quote.newOrder')}
         </button>
       </p>
+    </section>
+  );
+}
+
+/** Step is one numbered part of the wizard, labelled by its heading. */
+function Step({ id, number, title, children }) {
+  return (
+    <section className="order-step" aria-labelledby={id}>
+      <h2 id={id}>
+        <span className="order-step__number" aria-hidden="true">
+          {number}
+        </span>
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
