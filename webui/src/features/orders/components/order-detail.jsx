@@ -14,6 +14,7 @@ import { useOrdersTexts } from '../texts.js';
 import { useAmounts } from './price-summary.jsx';
 import { FileList, QuoteCard, useWorkSummary } from './quote-card.jsx';
 import { OrderStatus } from './status-badge.jsx';
+import { SummaryItem } from './summary-item.jsx';
 
 const REVISION_MAX = 2000;
 
@@ -85,27 +86,27 @@ export function OrderDetail({ orderId }) {
       <section aria-labelledby={`${id}-summary`} className="account__block">
         <h2 id={`${id}-summary`}>{t('order.summary')}</h2>
         <dl className="summary-list">
-          <Item label={t('quote.service')}>{work.service(order.service)}</Item>
-          <Item label={t('quote.languages')}>{work.languages(order)}</Item>
-          <Item label={t('quote.quantity')}>{amounts.quantity(order.quantity, order.unit)}</Item>
-          <Item label={t('quote.urgency')}>{work.urgency(order.urgency)}</Item>
-          {order.addOns?.length > 0 && <Item label={t('quote.addOns')}>{work.addOns(order.addOns)}</Item>}
-          <Item label={t('quote.delivery')}>{amounts.window(order.deliveryWindow)}</Item>
-          <Item label={t('quote.total')}>
+          <SummaryItem label={t('quote.service')}>{work.service(order.service)}</SummaryItem>
+          <SummaryItem label={t('quote.languages')}>{work.languages(order)}</SummaryItem>
+          <SummaryItem label={t('quote.quantity')}>{amounts.quantity(order.quantity, order.unit)}</SummaryItem>
+          <SummaryItem label={t('quote.urgency')}>{work.urgency(order.urgency)}</SummaryItem>
+          {order.addOns?.length > 0 && <SummaryItem label={t('quote.addOns')}>{work.addOns(order.addOns)}</SummaryItem>}
+          <SummaryItem label={t('quote.delivery')}>{amounts.window(order.deliveryWindow)}</SummaryItem>
+          <SummaryItem label={t('quote.total')}>
             <span data-amount={order.total?.amount} data-currency={order.total?.currency}>
               {order.total?.formatted}
             </span>
-          </Item>
+          </SummaryItem>
           {dates.map(([k, v]) => (
-            <Item key={k} label={t(`order.${k}`)}>
+            <SummaryItem key={k} label={t(`order.${k}`)}>
               {formatDate(lang, v, { withTime: true })}
-            </Item>
+            </SummaryItem>
           ))}
-          {order.canRequestRevision && order.revisionUntil && <Item label={t('order.revisionUntil')}>{formatDate(lang, order.revisionUntil, { withTime: true })}</Item>}
+          {order.canRequestRevision && order.revisionUntil && <SummaryItem label={t('order.revisionUntil')}>{formatDate(lang, order.revisionUntil, { withTime: true })}</SummaryItem>}
           {order.quoteId && (
-            <Item label={t('order.quote')}>
+            <SummaryItem label={t('order.quote')}>
               <Link to={accountDetailPath(lang, 'quote', order.quoteId)}>{t('quote.view')}</Link>
-            </Item>
+            </SummaryItem>
           )}
         </dl>
         {order.lines?.length > 1 && (
@@ -148,15 +149,6 @@ export function OrderDetail({ orderId }) {
         </ol>
       </section>
     </article>
-  );
-}
-
-function Item({ label, children }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

@@ -13,6 +13,7 @@ import { useOrdersTexts } from '../texts.js';
 import { useAmounts } from './price-summary.jsx';
 import { StatusBadge } from './status-badge.jsx';
 import { FileCounts } from './file-counts.jsx';
+import { SummaryItem } from './summary-item.jsx';
 
 const REASON_MAX = 1000;
 
@@ -53,14 +54,14 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
         <StatusBadge kind="quote" status={status} />
       </header>
       <dl className="summary-list">
-        <Item label={t('quote.service')}>{work.service(quote.service)}</Item>
-        <Item label={t('quote.languages')}>{work.languages(quote)}</Item>
-        <Item label={t('quote.quantity')}>{amounts.quantity(quote.quantity, quote.unit)}</Item>
-        <Item label={t('quote.urgency')}>{work.urgency(quote.urgency)}</Item>
-        {quote.addOns?.length > 0 && <Item label={t('quote.addOns')}>{work.addOns(quote.addOns)}</Item>}
-        <Item label={t('quote.delivery')}>{amounts.window(quote.deliveryWindow)}</Item>
-        <Item label={t('quote.createdAt')}>{formatDate(lang, quote.createdAt, { withTime: true })}</Item>
-        {status === 'pending' && <Item label={t('quote.validUntil')}>{t('quote.validUntilText', { date: formatDate(lang, quote.expiresAt, { withTime: true }) })}</Item>}
+        <SummaryItem label={t('quote.service')}>{work.service(quote.service)}</SummaryItem>
+        <SummaryItem label={t('quote.languages')}>{work.languages(quote)}</SummaryItem>
+        <SummaryItem label={t('quote.quantity')}>{amounts.quantity(quote.quantity, quote.unit)}</SummaryItem>
+        <SummaryItem label={t('quote.urgency')}>{work.urgency(quote.urgency)}</SummaryItem>
+        {quote.addOns?.length > 0 && <SummaryItem label={t('quote.addOns')}>{work.addOns(quote.addOns)}</SummaryItem>}
+        <SummaryItem label={t('quote.delivery')}>{amounts.window(quote.deliveryWindow)}</SummaryItem>
+        <SummaryItem label={t('quote.createdAt')}>{formatDate(lang, quote.createdAt, { withTime: true })}</SummaryItem>
+        {status === 'pending' && <SummaryItem label={t('quote.validUntil')}>{t('quote.validUntilText', { date: formatDate(lang, quote.expiresAt, { withTime: true }) })}</SummaryItem>}
       </dl>
       {quote.lines?.length > 0 && (
         <table className="price-table">
@@ -98,15 +99,6 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
       )}
       <QuoteActions quote={quote} onApproved={onApproved} />
     </article>
-  );
-}
-
-function Item({ label, children }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
