@@ -677,3 +677,62 @@ func TestUploadLimitAndUnclaimedFiles(t *testing.T) {
 		t.Errorf("the customer's file after the sweep: %d", d.status)
 	}
 }
+
+// paidAndAssigned approves a new quote of customer, pays it and assigns it to translator tr.
+func (f *fixture) paidAndAssigned(t *testing.T, customer, tr string) string {
+	t.Helper()
+	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil)
+	oid := obj(approval.body, "order")["id"].(string)
+	if err := f.svc.InvoicePaid(context.Background(), orders.InvoicePaidData{InvoiceID: "inv-" + oid, OrderID: oid}); err != nil {
+		t.Fatal(err)
+	}
+	if a := f.send(t, "POST", "/api/v1/orders/orders/"+oid+"/assign", "en", f.token(authn.RoleAdmin), map[string]string{"translatorId": tr}); a.status != 200 {
+		t.Fatalf("assign: %d %s", a.status, a.raw)
+	}
+	return oid
+}
+
+func TestOneFileDeliveredToTwoOrders(t *testing.T) {
+	f := newFixture(t)
+	first, second := f.tokenFor("cust-a", authn.RoleCustomer), f.tokenFor("cust-b", authn.RoleCustomer)
+	translator := f.tokenFor("tr-shared", authn.RoleTranslator)
+	orderA, orderB := f.paidAndAssigned(t, first, "tr-shared"), f.paidAndAssigned(t, second, "tr-shared")
+	glossary := obj(f.upload(t, "glossary.txt", []byte("terim sözlüğü"), "", translator).body, "file")["id"].(string)
+	for _, oid := range []string{orderA, orderB} {
+		if a := f.send(t, "POST", "/api/v1/orders/orders/"+oid+"/deliver", "en", translator, map[string]any{"fileIds": []string{glossary}}); a.status != 200 {
+			t.Fatalf("deliver to %s: %d %s", oid, a.status, a.raw)
+		}
+	}
+	for name, customer := range map[string]string{"first": first, "second": second} {
+		if d := f.download(t, glossary, "", customer); d.status != 200 {
+			t.Errorf("the %s customer downloads the shared delivery: %d", name, d.status)
+		}
+	}
+	if d := f.download(t, glossary, "", f.tokenFor("cust-c", authn.RoleCustomer)); d.status != 404 {
+		t.Errorf("a third customer: %d", d.status)
+	}
+}
+
+func TestInvoicePaidForAQuoteWhoseOrderWasNeverWritten(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	qid := f.newQuote(t, f.tokenFor("cust-lost", authn.RoleCustomer))
+	if _, err := f.quotes.Update(ctx, qid, func(q *orders.Quote) (*orders.Quote, error) {
+		now := time.Now()
+		q.Status, q.DecidedAt, q.OrderID, q.OrderNumber = orders.QuoteApproved, &now, "order-lost", "O-2026-88888"
+		return q, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// Billing names the quote (and the order id it read from quote.approved).
+	if err := f.svc.InvoicePaid(ctx, orders.InvoicePaidData{InvoiceID: "inv-lost", QuoteID: qid, OrderID: "order-lost"}); err != nil {
+		t.Fatal(err)
+	}
+	o, err := f.orders.Get(ctx, "order-lost")
+	if err != nil || o.Status != orders.InProgress || o.InvoiceID != "inv-lost" {
+		t.Fatalf("order %+v %v", o, err)
+	}
+	if err := f.svc.InvoicePaid(ctx, orders.InvoicePaidData{InvoiceID: "inv-x", OrderID: "no-such-order"}); err == nil {
+		t.Error("an invoice for an unknown order was accepted")
+	}
+}

@@ -387,21 +387,17 @@ func (s *service) mayRead(ctx context.Context, f File, token string) (bool, erro
 	case c.id == "":
 		return false, nil
 	}
-	if f.Purpose == DeliveryFile && f.OrderID != "" {
-		o, err := s.orders.Get(ctx, f.OrderID)
-		if errors.Is(err, ErrNotFound) {
-			return false, nil
-		} else if err != nil {
-			return false, err
-		}
-		delivered := slices.ContainsFunc(o.Deliveries, func(d File) bool { return d.ID == f.ID })
-		return delivered && o.CustomerID == c.id && o.DeliveredAt != nil, nil
-	}
-	assigned, err := s.orders.Where(ctx, bson.D{{Key: "translatorId", Value: c.id}, {Key: "files._id", Value: f.ID}})
+	// An order's customer reaches what was delivered to it, its translator what it is made of.
+	// The orders' own lists decide, not the file's last order: a translator may deliver one file
+	// to two orders.
+	orders, err := s.orders.Where(ctx, bson.D{{Key: "$or", Value: bson.A{
+		bson.D{{Key: "customerId", Value: c.id}, {Key: "deliveries._id", Value: f.ID}},
+		bson.D{{Key: "translatorId", Value: c.id}, {Key: "files._id", Value: f.ID}},
+	}}})
 	if err != nil {
 		return false, err
 	}
-	return len(assigned) > 0, nil
+	return len(orders) > 0, nil
 }
 
 // QuoteInput is an estimate the customer turns into a quote, with instructions for the translator.
@@ -765,12 +761,19 @@ func (s *service) RequestRevision(ctx context.Context, id, reason string) (Order
 
 func (s *service) InvoicePaid(ctx context.Context, p InvoicePaidData) error {
 	id := p.OrderID
-	if id == "" && p.QuoteID != "" {
+	if p.QuoteID != "" {
+		// The invoice was made from quote.approved; make sure the quote's order exists (the
+		// approval may have stopped before writing it) and take its id from the quote.
 		q, err := s.quotes.Get(ctx, p.QuoteID)
 		if err != nil {
-			return err
+			return fmt.Errorf("invoice %s paid for quote %s: %w", p.InvoiceID, p.QuoteID, err)
 		}
-		id = q.OrderID
+		if q.Status == QuoteApproved {
+			if _, err := s.orderFor(ctx, q); err != nil {
+				return err
+			}
+			id = q.OrderID
+		}
 	}
 	now := s.now()
 	_, err := s.orders.Update(ctx, id, func(o *Order) (*Order, error) {
