@@ -193,3 +193,37 @@ for (const lang of ['tr', 'en']) {
     await page.context().close();
   });
 }
+
+// Signing in through a provider leaves the page: the visitor asked for the quote, went away and
+// came back signed in. The wizard sends the quote without a second click. (make up configures no
+// provider, so the round trip is a registration in the same browser followed by a reload, which
+// is what the provider's redirect back amounts to.)
+test('tr: a quote asked for before leaving to sign in is sent when the visitor comes back signed in', async () => {
+  const page = await openPage(browser, { locale: 'tr-TR' });
+  await page.goto('/tr/siparis/profesyonel-tercume');
+  await waitHydrated(page);
+  const wizard = page.locator('[data-testid=order-wizard]');
+  await wizard.getByLabel('Miktarı kendim gireceğim').check();
+  await wizard.locator('input[name=quantity]').fill('1200');
+  await page.getByRole('button', { name: 'Teklif alın' }).click();
+  await page.locator('[data-testid=order-sign-in]').waitFor();
+
+  const email = `e2e-roundtrip-${stamp}@example.com`;
+  const res = await page.request.post('/api/v1/auth/register', {
+    headers: { Origin: BASE_URL },
+    data: { fullName: 'Dönen Ziyaretçi', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
+  });
+  assert.equal(res.status(), 201);
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/orders/quotes') && r.request().method() === 'POST');
+  await page.reload();
+  assert.equal((await created).status(), 201, 'the quote is sent by itself');
+  const quote = page.locator('[data-testid=order-quote] [data-testid=quote]');
+  await quote.waitFor();
+  assert.equal(await quote.getAttribute('data-status'), 'pending');
+  // Once sent, it is not asked for again on the next visit.
+  await page.reload();
+  await waitHydrated(page);
+  assert.equal(await page.evaluate(() => JSON.parse(sessionStorage.getItem('linguaport.orders.draft')).wantsQuote), false);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -24,6 +24,9 @@ export function initialDraft(lang, service = '') {
     addOns: [],
     brief: '',
     quoteId: '',
+    // A visitor asked for the quote and went to sign in: after a provider's pages bring them
+    // back signed in, the quote is sent without a second click.
+    wantsQuote: false,
   };
 }
 
@@ -45,6 +48,7 @@ export function serializeDraft(draft, now = Date.now()) {
     addOns: draft.addOns,
     brief: draft.brief,
     quoteId: draft.quoteId,
+    wantsQuote: !!draft.wantsQuote,
   };
 }
 
@@ -76,6 +80,7 @@ export function restoreDraft(saved, lang, now = Date.now()) {
     addOns: strings(saved.addOns) ?? [],
     brief: str(saved.brief),
     quoteId: str(saved.quoteId),
+    wantsQuote: saved.wantsQuote === true,
   };
 }
 

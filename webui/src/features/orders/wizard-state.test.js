@@ -21,7 +21,7 @@ function draftWithUploads() {
 }
 
 test('a new draft goes from the page language to the other site language, files first, normal delivery', () => {
-  expect(initialDraft('tr')).toEqual({ service: '', source: 'tr', targets: ['en'], mode: 'files', files: [], quantity: '', urgency: 'normal', addOns: [], brief: '', quoteId: '' });
+  expect(initialDraft('tr')).toEqual({ service: '', source: 'tr', targets: ['en'], mode: 'files', files: [], quantity: '', urgency: 'normal', addOns: [], brief: '', quoteId: '', wantsQuote: false });
   expect(initialDraft('en', 'proofreading')).toMatchObject({ service: 'proofreading', source: 'en', targets: ['tr'] });
   expect(hasProgress(initialDraft('en'))).toBe(false);
 });
@@ -41,6 +41,7 @@ test('only uploaded files are saved, by what the page shows of them', () => {
     addOns: ['sworn'],
     brief: 'Keep the legal terms.',
     quoteId: '',
+    wantsQuote: false,
   });
   // JSON all the way: nothing of a File or Blob is kept.
   expect(JSON.parse(JSON.stringify(saved))).toEqual(saved);
@@ -61,6 +62,16 @@ test('a typed quantity and a created quote survive as well', () => {
   const storage = memoryStorage();
   saveDraft({ ...initialDraft('en', 'transcription'), mode: 'quantity', quantity: '1.500', quoteId: 'q1' }, storage, t0);
   expect(loadDraft('en', storage, t0)).toMatchObject({ mode: 'quantity', quantity: '1.500', quoteId: 'q1', service: 'transcription' });
+});
+
+test('a quote asked for before signing in is still asked for after a round trip', () => {
+  const storage = memoryStorage();
+  saveDraft({ ...draftWithUploads(), wantsQuote: true }, storage, t0);
+  expect(loadDraft('tr', storage, t0 + 60_000).wantsQuote).toBe(true);
+  saveDraft({ ...draftWithUploads(), wantsQuote: 'yes' }, storage, t0);
+  expect(loadDraft('tr', storage, t0).wantsQuote).toBe(true); // saved as a boolean
+  storage.setItem(DRAFT_KEY, JSON.stringify({ ...serializeDraft(draftWithUploads(), t0), wantsQuote: 'yes' }));
+  expect(loadDraft('tr', storage, t0).wantsQuote).toBe(false); // only a real true counts when read back
 });
 
 test('stale, foreign or malformed drafts are dropped; malformed fields fall back', () => {
@@ -88,6 +99,7 @@ test('stale, foreign or malformed drafts are dropped; malformed fields fall back
     addOns: ['sworn'],
     brief: '',
     quoteId: '',
+    wantsQuote: false,
   });
 });
 

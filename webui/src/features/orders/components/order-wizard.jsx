@@ -58,7 +58,9 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
   const [attempted, setAttempted] = useState(false);
   const [submitErrors, setSubmitErrors] = useState(null);
   const [formError, setFormError] = useState('');
-  const [phase, setPhase] = useState('edit'); // edit, signIn (a visitor asked for a quote), sending
+  // edit, signIn (a visitor asked for a quote), sending; a visitor who asked before going to a
+  // provider's sign-in pages comes back in signIn, so signing in sends the quote.
+  const [phase, setPhase] = useState(() => (draft.wantsQuote ? 'signIn' : 'edit'));
   const [announcement, setAnnouncement] = useState('');
   const signInTitle = useRef(null);
   const sending = useRef(false);
@@ -183,10 +185,12 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
       dispatch({ type: 'reset', draft: { ...initialDraft(lang, current.service), quoteId: quote.id } });
     } catch (err) {
       const read = readOrderError(err, body.fileIds ?? []);
+      // An ended session: sign in again, the draft is still here.
+      const signInAgain = err instanceof ApiError && err.status === 401;
+      if (!signInAgain) dispatch({ type: 'set', field: 'wantsQuote', value: false });
       setSubmitErrors(read);
       setFormError(read.message ?? t('errors.failed'));
-      // An ended session: sign in again, the draft is still here.
-      if (err instanceof ApiError && err.status === 401) {
+      if (signInAgain) {
         setPhase('signIn');
         auth.refresh?.();
       } else setPhase('edit');
@@ -208,7 +212,10 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
     }
     setFormError('');
     if (auth.loggedIn) sendQuote();
-    else setPhase('signIn');
+    else {
+      dispatch({ type: 'set', field: 'wantsQuote', value: true });
+      setPhase('signIn');
+    }
   }
 
   // Signing in while asked to (inline, or the session check finishing) sends the quote.
