@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"linguaport/internal/authn"
 	"linguaport/internal/config"
 	"linguaport/internal/discovery"
@@ -83,6 +85,8 @@ func main() {
 		UploadLimit: ratelimit.New(rdb, "orders-uploads", int64(uploadsPerHour), time.Hour),
 		Published:   func() { quoteRelay.Kick(); orderRelay.Kick() },
 	})
+	metrics := prometheus.NewRegistry()
+	svc = orders.InstrumentingMiddleware(metrics)(svc)
 
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
 	processed := db.Collection("processed_events")
@@ -99,6 +103,7 @@ func main() {
 		Handler:   orders.MakeHandler(orders.MakeEndpoints(svc), auth, trusted),
 		Logger:    log,
 		AccessLog: accessLog,
+		Registry:  metrics,
 		Checks:    []httpx.Check{{Name: "mongo", Probe: mongox.Ping(mongo)}, {Name: "redis", Probe: redisx.Ping(rdb)}},
 	})
 

@@ -736,3 +736,34 @@ func TestInvoicePaidForAQuoteWhoseOrderWasNeverWritten(t *testing.T) {
 		t.Error("an invoice for an unknown order was accepted")
 	}
 }
+
+func TestOrderingMetrics(t *testing.T) {
+	f := newFixture(t)
+	customer := f.tokenFor("cust-metrics", authn.RoleCustomer)
+	f.upload(t, "invoice.docx", []byte("MZ\x90\x00 a program"), "", customer)
+	qid := f.newQuote(t, customer) // one docx uploaded and quoted
+	f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil)
+	f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil) // the same approval
+	f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/reject", "en", customer, nil)
+	f.paidAndAssigned(t, customer, "tr-metrics")
+
+	resp, err := http.Get(f.url + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	for _, want := range []string{
+		`orders_uploads_total{format="docx",outcome="ok"} 3`,
+		`orders_uploads_total{format="docx",outcome="unreadable"} 1`,
+		`orders_upload_seconds_count{format="docx"} 3`,
+		`orders_quotes_total{event="created"} 3`,
+		`orders_quotes_total{event="approved"} 2`, // the first quote once, and paidAndAssigned's
+		`orders_quotes_total{event="rejected"} 1`,
+		`orders_actions_total{action="assign"} 1`,
+	} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
@@ -80,13 +81,15 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	signer := authn.NewSigner("k", key)
 	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
 	clk := &clock{}
+	metrics := prometheus.NewRegistry()
 	svc := orders.NewService(orders.Deps{
 		Prices: prices, Files: files, Tokens: orders.NewUploadTokens(r.Client), Quotes: quotes, Orders: orderStore,
 		Counters: orders.NewCounters(db), Converter: orders.NewGeoConverterAt(geoSrv.URL), Now: clk.now,
 		UploadLimit: ratelimit.New(r.Client, "uploads", uploadsPerHour, time.Hour),
 	})
+	svc = orders.InstrumentingMiddleware(metrics)(svc)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: orders.MakeHandler(orders.MakeEndpoints(svc), auth, httpx.LoopbackOnly), Logger: log}).Handler())
+	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: orders.MakeHandler(orders.MakeEndpoints(svc), auth, httpx.LoopbackOnly), Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &fixture{url: srv.URL, signer: signer, redis: r.Client, db: db, svc: svc, quotes: quotes, orders: orderStore, clock: clk}
 }

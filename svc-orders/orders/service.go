@@ -494,6 +494,8 @@ func (s *service) quoteOf(ctx context.Context, id string, staffToo bool) (*Quote
 type Approval struct {
 	Quote *Quote    `json:"quote"`
 	Order OrderView `json:"order"`
+	// Decided is true for the call that approved the quote, false when it was approved before.
+	Decided bool `json:"-"`
 }
 
 func (s *service) ApproveQuote(ctx context.Context, id string) (Approval, error) {
@@ -501,6 +503,7 @@ func (s *service) ApproveQuote(ctx context.Context, id string) (Approval, error)
 	if err != nil {
 		return Approval{}, err
 	}
+	decided := false
 	if q.Status != QuoteApproved {
 		now := s.now()
 		orderNumber, err := s.counters.Next(ctx, "O", now.Year())
@@ -509,12 +512,14 @@ func (s *service) ApproveQuote(ctx context.Context, id string) (Approval, error)
 		}
 		orderID := newID()
 		q, err = s.quotes.Update(ctx, id, func(q *Quote) (*Quote, error) {
+			decided = false
 			if q.Status == QuoteApproved {
 				return q, nil // approved meanwhile by a parallel request: keep its order
 			}
 			if err := q.approve(now, orderID, orderNumber); err != nil {
 				return nil, err
 			}
+			decided = true
 			e, err := events.New(ctx, EventQuoteApproved, QuoteApprovedData{
 				QuoteID: q.ID, Number: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber, CustomerID: q.CustomerID,
 				Service: q.Service, TotalUSD: q.TotalUSD.Amount, Total: q.Total, RateMicros: q.RateMicros,
@@ -534,7 +539,7 @@ func (s *service) ApproveQuote(ctx context.Context, id string) (Approval, error)
 		return Approval{}, err
 	}
 	s.published()
-	return Approval{Quote: q, Order: o.viewAt(s.now())}, nil
+	return Approval{Quote: q, Order: o.viewAt(s.now()), Decided: decided}, nil
 }
 
 // orderFor creates the order of an approved quote, or returns the one it already has.
