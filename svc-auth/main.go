@@ -12,27 +12,20 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"log/slog"
-	"net"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/config"
-	"linguaport/internal/discovery"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
-	"linguaport/internal/logging"
 	"linguaport/internal/mail"
 	"linguaport/internal/mongox"
+	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
-	"linguaport/internal/redisx"
-	"linguaport/internal/telemetry"
 	"linguaport/svc-auth/auth"
 )
 
@@ -46,7 +39,6 @@ func main() {
 	}
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-auth", ":8081")
-	accessLog := env.Bool("ACCESS_LOG", true)
 	siteURL := env.String("SITE_URL", "http://localhost:8000")
 	origins := env.List("SITE_ORIGINS", nil)
 	registerPerHour := env.Int("REGISTRATIONS_PER_HOUR", 20)
@@ -65,45 +57,23 @@ func main() {
 			UserInfoURL: env.String("FACEBOOK_USERINFO_URL", "https://graph.facebook.com/v21.0/me"),
 		},
 	}
-	trusted, err := httpx.ParseTrustedProxies(env.List("TRUSTED_PROXIES", []string{"127.0.0.0/8", "::1"}))
-	log := logging.New(os.Stdout, cfg.Name, cfg.LogLevel)
-	slog.SetDefault(log)
-	defer logging.Flush()
-	if err := errors.Join(env.Err(), err); err != nil {
-		log.Error("configuration", "err", err)
-		os.Exit(2)
-	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
-	shutdownTracing, err := telemetry.Setup(ctx, cfg.Name)
-	logging.ExitOn(log, "telemetry", err)
-	defer shutdownTracing(context.Background())
-
-	mongo, err := mongox.Connect(ctx, cfg.MongoURI)
-	logging.ExitOn(log, "mongo", err)
-	defer mongo.Disconnect(context.Background())
-	db := mongo.Database(cfg.MongoDatabase)
-	rdb, err := redisx.Connect(ctx, cfg.RedisURL)
-	logging.ExitOn(log, "redis", err)
-	defer rdb.Close()
-	consul, err := discovery.NewClient(cfg.ConsulAddr)
-	logging.ExitOn(log, "consul", err)
+	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
+	defer p.Close()
+	ctx, db, rdb, log := p.Ctx, p.DB, p.Redis, p.Log
 
 	users, err := auth.NewUserStore(ctx, db)
-	logging.ExitOn(log, "users", err)
+	p.ExitOn("users", err)
 	inbox, err := auth.NewInboxStore(ctx, db)
-	logging.ExitOn(log, "inbox", err)
+	p.ExitOn("inbox", err)
 	signer, err := auth.SigningKey(ctx, db)
-	logging.ExitOn(log, "signing key", err)
+	p.ExitOn("signing key", err)
 
 	relay := events.NewRelay(users.Collection(), events.Stream("auth"), events.NewPublisher(rdb), log, 2*time.Second)
 	go relay.Run(ctx)
 	// The inbox is built from our own events and from ordering's (quotes, order states).
 	for _, area := range []string{"auth", "orders"} {
 		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, db.Collection("processed_events"), auth.InboxHandler(inbox), log)
-		go func() { logging.ExitOn(log, area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
+		go func() { p.ExitOn(area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
 
 	metrics := prometheus.NewRegistry()
@@ -120,27 +90,18 @@ func main() {
 	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(rdb))
 	handler := auth.MakeHandler(auth.MakeEndpoints(svc), auth.Transport{
 		Authenticator: authn.NewAuthenticator(verifier, origins),
-		Trusted:       trusted,
+		Trusted:       p.Trusted,
 		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
 		OAuth:         auth.NewOAuth(svc, rdb, siteURL, providers, log),
 	})
-	srv := httpx.NewServer(httpx.Options{
+	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   handler,
 		Logger:    log,
-		AccessLog: accessLog,
+		AccessLog: p.AccessLog,
 		Registry:  metrics,
-		Checks:    []httpx.Check{{Name: "mongo", Probe: mongox.Ping(mongo)}, {Name: "redis", Probe: redisx.Ping(rdb)}},
-	})
-
-	ln, err := net.Listen("tcp", cfg.HTTPAddr)
-	logging.ExitOn(log, "listen", err)
-	deregister, err := discovery.Register(consul, discovery.Registration{
-		Name: cfg.Name, Host: cfg.AdvertiseHost, Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: cfg.CheckInterval,
-	})
-	logging.ExitOn(log, "consul register", err)
-	srv.OnShutdown(deregister)
-	logging.ExitOn(log, "serve", srv.Serve(ctx, ln))
+		Checks:    p.Checks,
+	}))
 }
 
 // mailer adapts the SMTP sender to the service's plain-text mails.

@@ -3,23 +3,13 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"log/slog"
-	"net"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/internal/config"
-	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
-	"linguaport/internal/logging"
-	"linguaport/internal/redisx"
-	"linguaport/internal/telemetry"
+	"linguaport/internal/platform"
 	"linguaport/svc-geo/geo"
 )
 
@@ -27,47 +17,18 @@ func main() {
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-geo", ":8086")
 	cacheTTL := env.Duration("GEO_CACHE_TTL", 24*time.Hour)
-	accessLog := env.Bool("ACCESS_LOG", true)
-	trusted, err := httpx.ParseTrustedProxies(env.List("TRUSTED_PROXIES", []string{"127.0.0.0/8", "::1"}))
-	log := logging.New(os.Stdout, cfg.Name, cfg.LogLevel)
-	slog.SetDefault(log)
-	defer logging.Flush()
-	if err := errors.Join(env.Err(), err); err != nil {
-		log.Error("configuration", "err", err)
-		os.Exit(2)
-	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
-	shutdownTracing, err := telemetry.Setup(ctx, cfg.Name)
-	logging.ExitOn(log, "telemetry", err)
-	defer shutdownTracing(context.Background())
-
-	rdb, err := redisx.Connect(ctx, cfg.RedisURL)
-	logging.ExitOn(log, "redis", err)
-	defer rdb.Close()
-	consul, err := discovery.NewClient(cfg.ConsulAddr)
-	logging.ExitOn(log, "consul", err)
+	p := platform.Start(env, cfg, platform.Needs{})
+	defer p.Close()
 
 	metrics := prometheus.NewRegistry()
-	svc := geo.NewService(geo.NewCachedLocator(geo.EmbeddedLocator{}, rdb, cacheTTL))
+	svc := geo.NewService(geo.NewCachedLocator(geo.EmbeddedLocator{}, p.Redis, cacheTTL))
 	svc = geo.InstrumentingMiddleware(metrics)(svc)
-	srv := httpx.NewServer(httpx.Options{
+	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   geo.MakeHandler(geo.MakeEndpoints(svc), trusted),
-		Logger:    log,
-		AccessLog: accessLog,
+		Handler:   geo.MakeHandler(geo.MakeEndpoints(svc), p.Trusted),
+		Logger:    p.Log,
+		AccessLog: p.AccessLog,
 		Registry:  metrics,
-		Checks:    []httpx.Check{{Name: "redis", Probe: redisx.Ping(rdb)}},
-	})
-
-	ln, err := net.Listen("tcp", cfg.HTTPAddr)
-	logging.ExitOn(log, "listen", err)
-	deregister, err := discovery.Register(consul, discovery.Registration{
-		Name: cfg.Name, Host: cfg.AdvertiseHost, Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: cfg.CheckInterval,
-	})
-	logging.ExitOn(log, "consul register", err)
-	srv.OnShutdown(deregister)
-	logging.ExitOn(log, "serve", srv.Serve(ctx, ln))
+		Checks:    p.Checks,
+	}))
 }

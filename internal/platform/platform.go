@@ -1,0 +1,125 @@
+// Package platform is the start and the end every service's main shares: the environment
+// checked, JSON logs, the signal that stops the process, tracing, the connections to MongoDB,
+// Redis and Consul, and serving until the signal with the instance registered in Consul. What
+// is particular to a service (its stores, events, handler) stays in its own main, between Start
+// and Serve, so a main still reads top to bottom (DESIGN §2).
+package platform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	consul "github.com/hashicorp/consul/api"
+	"github.com/redis/go-redis/v9"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"linguaport/internal/config"
+	"linguaport/internal/discovery"
+	"linguaport/internal/httpx"
+	"linguaport/internal/logging"
+	"linguaport/internal/mongox"
+	"linguaport/internal/redisx"
+	"linguaport/internal/telemetry"
+)
+
+// Needs says which stores a service uses besides Redis and Consul, which every service has.
+type Needs struct {
+	Mongo bool
+}
+
+// Process is a started service process.
+type Process struct {
+	Config config.Service
+	Log    *slog.Logger
+	// Ctx ends on SIGINT or SIGTERM.
+	Ctx context.Context
+	// Trusted are the proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES).
+	Trusted   httpx.TrustedProxies
+	AccessLog bool
+	DB        *mongo.Database // nil without Needs.Mongo
+	Redis     *redis.Client
+	Consul    *consul.Client
+	// Checks are the readiness probes of the connections above.
+	Checks []httpx.Check
+
+	closers []func()
+}
+
+// Start reads the platform's own variables, then checks env as a whole, so the caller reads its
+// service's variables from env before calling it: a missing or malformed one stops the process
+// with exit status 2, naming it. Any connection that fails stops the process too.
+func Start(env *config.Env, cfg config.Service, needs Needs) *Process {
+	p := &Process{Config: cfg, AccessLog: env.Bool("ACCESS_LOG", true)}
+	trusted, err := httpx.ParseTrustedProxies(env.List("TRUSTED_PROXIES", []string{"127.0.0.0/8", "::1"}))
+	if err != nil {
+		err = fmt.Errorf("invalid environment variable TRUSTED_PROXIES: %w", err)
+	}
+	p.Trusted = trusted
+	p.Log = logging.New(os.Stdout, cfg.Name, cfg.LogLevel)
+	slog.SetDefault(p.Log)
+	if err := errors.Join(env.Err(), err); err != nil {
+		p.Log.Error("configuration", "err", err)
+		logging.Flush()
+		os.Exit(2)
+	}
+	p.closers = append(p.closers, logging.Flush)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	p.Ctx = ctx
+	p.closers = append(p.closers, stop)
+
+	shutdownTracing, err := telemetry.Setup(ctx, cfg.Name)
+	p.ExitOn("telemetry", err)
+	p.closers = append(p.closers, func() { _ = shutdownTracing(context.Background()) })
+
+	if needs.Mongo {
+		client, err := mongox.Connect(ctx, cfg.MongoURI)
+		p.ExitOn("mongo", err)
+		p.closers = append(p.closers, func() { _ = client.Disconnect(context.Background()) })
+		p.DB = client.Database(cfg.MongoDatabase)
+		p.Checks = append(p.Checks, httpx.Check{Name: "mongo", Probe: mongox.Ping(client)})
+	}
+	p.Redis, err = redisx.Connect(ctx, cfg.RedisURL)
+	p.ExitOn("redis", err)
+	p.closers = append(p.closers, func() { _ = p.Redis.Close() })
+	p.Checks = append(p.Checks, httpx.Check{Name: "redis", Probe: redisx.Ping(p.Redis)})
+	p.Consul, err = discovery.NewClient(cfg.ConsulAddr)
+	p.ExitOn("consul", err)
+	return p
+}
+
+// Watch follows the healthy instances of another service in Consul until the process closes.
+func (p *Process) Watch(service string) *discovery.Instances {
+	instances := discovery.Watch(p.Consul, service, p.Log)
+	p.closers = append(p.closers, instances.Stop)
+	return instances
+}
+
+// Serve listens on the configured address, registers the instance in Consul and serves until
+// the signal; the instance is deregistered before the server drains.
+func (p *Process) Serve(srv *httpx.Server) {
+	ln, err := net.Listen("tcp", p.Config.HTTPAddr)
+	p.ExitOn("listen", err)
+	deregister, err := discovery.Register(p.Consul, discovery.Registration{
+		Name: p.Config.Name, Host: p.Config.AdvertiseHost, Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: p.Config.CheckInterval,
+	})
+	p.ExitOn("consul register", err)
+	srv.OnShutdown(deregister)
+	p.ExitOn("serve", srv.Serve(p.Ctx, ln))
+}
+
+// ExitOn stops the process when err is not nil, saying what failed.
+func (p *Process) ExitOn(what string, err error) { logging.ExitOn(p.Log, what, err) }
+
+// Close releases what Start opened, last opened first.
+func (p *Process) Close() {
+	for i := len(p.closers) - 1; i >= 0; i-- {
+		p.closers[i]()
+	}
+}
