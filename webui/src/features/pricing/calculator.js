@@ -11,7 +11,6 @@ export const URGENCIES = ['normal', 'urgent'];
 // The default service's unit in svc-orders' price list, so the prerendered quantity label reads
 // "word count" before the price list has been fetched.
 const DEFAULT_UNIT = 'word';
-const UNITS = ['word', 'page', 'minute'];
 
 /** initialValues: professional translation of 1000 words, from the page's language to the other one. */
 export function initialValues(lang) {
@@ -29,7 +28,3 @@ export function unitOf(service, units, estimate) {
   return service === DEFAULT_SERVICE ? DEFAULT_UNIT : undefined;
 }
 
-/** quantityLabelKey names the quantity field's label for a unit: words, pages, minutes or, unknown, quantity. */
-export function quantityLabelKey(unit) {
-  return `quantity.${UNITS.includes(unit) ? unit : 'other'}`;
-}

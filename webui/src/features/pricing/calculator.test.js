@@ -1,18 +1,10 @@
 import { expect, test } from 'vitest';
-import { DEFAULT_SERVICE, initialValues, quantityLabelKey, unitOf, URGENCIES } from './calculator.js';
+import { DEFAULT_SERVICE, initialValues, unitOf, URGENCIES } from './calculator.js';
 
 test('the first render is professional translation of 1000 words from the page language to the other, normal delivery', () => {
   expect(initialValues('tr')).toEqual({ service: 'professional-translation', source: 'tr', target: 'en', quantity: '1000', urgency: 'normal' });
   expect(initialValues('en')).toEqual({ service: 'professional-translation', source: 'en', target: 'tr', quantity: '1000', urgency: 'normal' });
   expect(URGENCIES).toEqual(['normal', 'urgent']);
-});
-
-test('the quantity is labelled by the unit: words, pages, minutes, else a plain quantity', () => {
-  expect(quantityLabelKey('word')).toBe('quantity.word');
-  expect(quantityLabelKey('page')).toBe('quantity.page');
-  expect(quantityLabelKey('minute')).toBe('quantity.minute');
-  expect(quantityLabelKey(undefined)).toBe('quantity.other');
-  expect(quantityLabelKey('hour')).toBe('quantity.other');
 });
 
 test('the unit comes from the price list, else from an estimate of that service, else the default is priced per word', () => {

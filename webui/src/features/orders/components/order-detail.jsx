@@ -8,13 +8,13 @@ import { ApiError } from '../../../lib/api-client.js';
 import { Loading } from '../../../components/loading.jsx';
 import { completeOrder, orderKey, ordersKey, requestRevision, useOrder, useQuote } from '../api/orders.js';
 import { formatDate } from '../format.js';
-import { useOrdersContext } from '../orders-context.jsx';
 import { statusLabel } from '../status.js';
 import { useOrdersTexts } from '../texts.js';
 import { useAmounts } from './price-summary.jsx';
 import { FileList, QuoteCard, useWorkSummary } from './quote-card.jsx';
 import { OrderStatus } from './status-badge.jsx';
 import { SummaryItem } from './summary-item.jsx';
+import { PriceLines } from './price-lines.jsx';
 
 const REVISION_MAX = 2000;
 
@@ -51,7 +51,6 @@ export function OrderDetail({ orderId }) {
   const lang = useLanguage();
   const t = useOrdersTexts();
   const id = useId();
-  const { languageName } = useOrdersContext();
   const amounts = useAmounts();
   const work = useWorkSummary();
   const { data: order, error } = useOrder(orderId, lang);
@@ -109,19 +108,7 @@ export function OrderDetail({ orderId }) {
             </SummaryItem>
           )}
         </dl>
-        {order.lines?.length > 1 && (
-          <table className="price-table">
-            <caption>{t('quote.lines')}</caption>
-            <tbody>
-              {order.lines.map((l) => (
-                <tr key={l.targetLanguage}>
-                  <th scope="row">{languageName(l.targetLanguage)}</th>
-                  <td>{l.price?.formatted}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {order.lines?.length > 1 && <PriceLines lines={order.lines} />}
         {order.brief && (
           <div className="quote__brief">
             <h3>{t('quote.brief')}</h3>

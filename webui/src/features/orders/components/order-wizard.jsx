@@ -4,6 +4,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { ApiError } from '../../../lib/api-client.js';
 import { createEstimator } from '../../../lib/estimator.js';
 import { Loading } from '../../../components/loading.jsx';
+import { QuantityField } from '../../../components/quantity-field.jsx';
 import { createQuote, estimateOrder, quoteKey, quotesKey, usePrices, useQuote } from '../api/orders.js';
 import { uploadFile } from '../api/upload-file.js';
 import { useOrdersContext } from '../orders-context.jsx';
@@ -305,26 +306,7 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
           {draft.mode === 'files' ? (
             <FileDrop id={fieldId('files')} entries={draft.files} onAdd={addFiles} onRemove={removeFile} error={errorOf('files')} fileErrors={fileErrors} announcement={announcement} />
           ) : (
-            <div className="field">
-              <label htmlFor={fieldId('quantity')}>{t(`quantity.${['word', 'page', 'minute'].includes(unit) ? unit : 'other'}`)}</label>
-              <input
-                id={fieldId('quantity')}
-                name="quantity"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={draft.quantity}
-                onChange={set('quantity')}
-                aria-invalid={invalid('quantity')}
-                aria-describedby={described('quantity', unit === 'page' && `${fieldId('quantity')}-hint`)}
-              />
-              {unit === 'page' && (
-                <p id={`${fieldId('quantity')}-hint`} className="field__hint">
-                  {t('pageHint')}
-                </p>
-              )}
-              {errorLine('quantity')}
-            </div>
+            <QuantityField id={fieldId('quantity')} unit={unit} value={draft.quantity} onChange={set('quantity')} error={errorOf('quantity')} />
           )}
         </Step>
 

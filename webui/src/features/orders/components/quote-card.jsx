@@ -14,6 +14,7 @@ import { useAmounts } from './price-summary.jsx';
 import { StatusBadge } from './status-badge.jsx';
 import { FileCounts } from './file-counts.jsx';
 import { SummaryItem } from './summary-item.jsx';
+import { PriceLines } from './price-lines.jsx';
 
 const REASON_MAX = 1000;
 
@@ -42,7 +43,6 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
   const lang = useLanguage();
   const t = useOrdersTexts();
   const id = useId();
-  const { languageName } = useOrdersContext();
   const amounts = useAmounts();
   const work = useWorkSummary();
   const Heading = `h${headingLevel}`;
@@ -63,33 +63,7 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
         <SummaryItem label={t('quote.createdAt')}>{formatDate(lang, quote.createdAt, { withTime: true })}</SummaryItem>
         {status === 'pending' && <SummaryItem label={t('quote.validUntil')}>{t('quote.validUntilText', { date: formatDate(lang, quote.expiresAt, { withTime: true }) })}</SummaryItem>}
       </dl>
-      {quote.lines?.length > 0 && (
-        <table className="price-table">
-          <caption>{t('quote.lines')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('quote.language')}</th>
-              <th scope="col">{t('quote.price')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lines.map((l) => (
-              <tr key={l.targetLanguage}>
-                <th scope="row">{languageName(l.targetLanguage)}</th>
-                <td>{l.price?.formatted}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t('quote.total')}</th>
-              <td className="price-table__total" data-amount={quote.total?.amount} data-currency={quote.total?.currency}>
-                {quote.total?.formatted}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      )}
+      {quote.lines?.length > 0 && <PriceLines lines={quote.lines} total={quote.total} />}
       {quote.files?.length > 0 && <FileList title={t('quote.files')} files={quote.files} />}
       {quote.brief && (
         <div className="quote__brief">

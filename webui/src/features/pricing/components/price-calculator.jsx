@@ -8,15 +8,14 @@ import { Loading } from '../../../components/loading.jsx';
 import { useCurrency } from '../../currency/currency-context.jsx';
 import { useServices } from '../../services/api/get-services.js';
 import { useLanguages } from '../api/get-languages.js';
-import { initialValues, quantityLabelKey, unitOf, URGENCIES } from '../calculator.js';
+import { initialValues, unitOf, URGENCIES } from '../calculator.js';
+import { QuantityField } from '../../../components/quantity-field.jsx';
 
 const texts = {
   tr: {
     service: 'Hizmet türü',
     source: 'Kaynak dil',
     target: 'Hedef dil',
-    quantity: { word: 'Kelime sayısı', page: 'Sayfa sayısı', minute: 'Süre (dakika)', other: 'Miktar' },
-    pageHint: '1 sayfa: boşluksuz 1.000 karakter.',
     urgency: 'Teslim hızı',
     urgencies: { normal: 'Normal (3-5 gün)', urgent: 'Acil (1-2 gün)' },
     price: 'Tahmini fiyat',
@@ -32,8 +31,6 @@ const texts = {
     service: 'Service type',
     source: 'Source language',
     target: 'Target language',
-    quantity: { word: 'Word count', page: 'Page count', minute: 'Length (minutes)', other: 'Quantity' },
-    pageHint: '1 page: 1,000 characters without spaces.',
     urgency: 'Delivery',
     urgencies: { normal: 'Normal (3-5 days)', urgent: 'Urgent (1-2 days)' },
     price: 'Estimated price',
@@ -148,26 +145,7 @@ export function PriceCalculator() {
         {select('source', languageOptions)}
         {select('target', languageOptions)}
       </div>
-      <div className="field">
-        <label htmlFor={fieldId('quantity')}>{t(quantityLabelKey(unit))}</label>
-        <input
-          id={fieldId('quantity')}
-          name="quantity"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={values.quantity}
-          onChange={set('quantity')}
-          aria-invalid={invalid('quantity')}
-          aria-describedby={described('quantity', unit === 'page')}
-        />
-        {unit === 'page' && (
-          <p id={`${fieldId('quantity')}-hint`} className="field__hint">
-            {t('pageHint')}
-          </p>
-        )}
-        {error('quantity')}
-      </div>
+      <QuantityField id={fieldId('quantity')} unit={unit} value={values.quantity} onChange={set('quantity')} error={errors.quantity} />
       <fieldset className="calculator__urgency" aria-describedby={described('urgency')}>
         <legend>{t('urgency')}</legend>
         {URGENCIES.map((u) => (
