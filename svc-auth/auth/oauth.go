@@ -18,7 +18,6 @@ import (
 	"golang.org/x/oauth2"
 
 	"linguaport/internal/authn"
-	"linguaport/internal/events"
 )
 
 // ExternalIdentity is who a provider says signed in.
@@ -69,15 +68,9 @@ func (s *service) SignInWithProvider(ctx context.Context, id ExternalIdentity) (
 	now := s.Now().UTC()
 	doc = &userDoc{ID: s.NewID(), Email: email, FullName: name, Role: authn.RoleCustomer, Lang: "tr", CreatedAt: now, UpdatedAt: now}
 	doc, _ = link(doc)
-	ev, err := events.New(ctx, EventRegistered, Registered{UserID: doc.ID, FullName: doc.FullName, Email: email, Lang: doc.Lang})
-	if err != nil {
+	if err := s.openAccount(ctx, doc); err != nil {
 		return Session{}, err
 	}
-	doc.Outbox.Add(ev)
-	if err := s.Users.Insert(ctx, doc); err != nil {
-		return Session{}, err
-	}
-	s.Kick()
 	return s.startSession(ctx, doc, true)
 }
 

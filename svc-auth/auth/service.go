@@ -188,16 +188,25 @@ func (s *service) Register(ctx context.Context, r Registration, c Client) (Sessi
 		ID: s.NewID(), Email: email, FullName: strings.TrimSpace(r.FullName), Role: authn.RoleCustomer,
 		PasswordHash: hash, Lang: langOrTR(r.Lang), CreatedAt: now, UpdatedAt: now,
 	}
-	ev, err := events.New(ctx, EventRegistered, Registered{UserID: doc.ID, FullName: doc.FullName, Email: email, Lang: doc.Lang})
-	if err != nil {
+	if err := s.openAccount(ctx, doc); err != nil {
 		return Session{}, err
+	}
+	return s.startSession(ctx, doc, false)
+}
+
+// openAccount stores a customer who signed up (by form or through a provider) together with the
+// account.registered event that welcomes them, in one write.
+func (s *service) openAccount(ctx context.Context, doc *userDoc) error {
+	ev, err := events.New(ctx, EventRegistered, Registered{UserID: doc.ID, FullName: doc.FullName, Email: doc.Email, Lang: doc.Lang})
+	if err != nil {
+		return err
 	}
 	doc.Outbox.Add(ev)
 	if err := s.Users.Insert(ctx, doc); err != nil {
-		return Session{}, err
+		return err
 	}
 	s.Kick()
-	return s.startSession(ctx, doc, false)
+	return nil
 }
 
 func (s *service) Login(ctx context.Context, cr Credentials, c Client) (Session, error) {
