@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -765,5 +766,50 @@ func TestOrderingMetrics(t *testing.T) {
 		if !strings.Contains(string(raw), want) {
 			t.Errorf("metrics lack %s", want)
 		}
+	}
+}
+
+// gatedSource is a document whose bytes arrive only when the gate opens.
+type gatedSource struct {
+	data []byte
+	gate chan struct{}
+}
+
+func (g gatedSource) ReadAt(p []byte, off int64) (int, error) {
+	<-g.gate
+	return bytes.NewReader(g.data).ReadAt(p, off)
+}
+
+func (g gatedSource) Size() int64 { return int64(len(g.data)) }
+
+func TestCountingWaitsForAFreeSlot(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	files, err := orders.NewFileStore(ctx, f.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := orders.NewService(orders.Deps{Files: files, Tokens: orders.NewUploadTokens(f.redis), CountingSlots: 1})
+	first := gatedSource{data: []byte("bir iki üç"), gate: make(chan struct{})}
+	done := make(chan error, 1)
+	go func() {
+		_, err := svc.UploadFile(ctx, orders.UploadInput{Name: "a.txt", Content: first})
+		done <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // the first upload holds the only slot, waiting for its bytes
+
+	waiting, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	open := gatedSource{data: []byte("dört"), gate: make(chan struct{})}
+	close(open.gate)
+	if _, err := svc.UploadFile(waiting, orders.UploadInput{Name: "b.txt", Content: open}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a second upload while the slot is taken: %v", err)
+	}
+	close(first.gate)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if ans, err := svc.UploadFile(ctx, orders.UploadInput{Name: "b.txt", Content: open}); err != nil || ans.File.Counts.Words != 1 {
+		t.Fatalf("once the slot is free: %+v %v", ans, err)
 	}
 }

@@ -81,8 +81,8 @@ func (q *Quote) StatusAt(now time.Time) QuoteStatus {
 	return q.Status
 }
 
-// approve accepts a pending quote and names the order it becomes.
-func (q *Quote) approve(now time.Time, orderID, orderNumber string) error {
+// decide records the customer's decision on a quote that is still open at now.
+func (q *Quote) decide(now time.Time, to QuoteStatus) error {
 	switch q.StatusAt(now) {
 	case QuotePending:
 	case QuoteExpired:
@@ -90,19 +90,24 @@ func (q *Quote) approve(now time.Time, orderID, orderNumber string) error {
 	default:
 		return ErrQuoteNotPending
 	}
-	q.Status, q.DecidedAt, q.OrderID, q.OrderNumber = QuoteApproved, &now, orderID, orderNumber
+	q.Status, q.DecidedAt = to, &now
+	return nil
+}
+
+// approve accepts a pending quote and names the order it becomes.
+func (q *Quote) approve(now time.Time, orderID, orderNumber string) error {
+	if err := q.decide(now, QuoteApproved); err != nil {
+		return err
+	}
+	q.OrderID, q.OrderNumber = orderID, orderNumber
 	return nil
 }
 
 // reject declines a pending quote.
 func (q *Quote) reject(now time.Time, reason string) error {
-	switch q.StatusAt(now) {
-	case QuotePending:
-	case QuoteExpired:
-		return ErrQuoteExpired
-	default:
-		return ErrQuoteNotPending
+	if err := q.decide(now, QuoteRejected); err != nil {
+		return err
 	}
-	q.Status, q.DecidedAt, q.RejectReason = QuoteRejected, &now, reason
+	q.RejectReason = reason
 	return nil
 }

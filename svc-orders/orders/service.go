@@ -833,7 +833,9 @@ func (s *service) Sweep(ctx context.Context) error {
 			errs = append(errs, err)
 		}
 	}
-	s.published()
+	if len(ids) > 0 {
+		s.published()
+	}
 	return errors.Join(errs...)
 }
 
