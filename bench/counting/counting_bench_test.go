@@ -1,6 +1,7 @@
 // Package counting_test measures how fast svc-orders/counting counts large uploads through its
-// public API, counting.Count: a 100-page docx, an xlsx just under the 50 MB upload limit and
-// the subtitles of a two-hour film. See README.md.
+// public API, counting.Count: a 100-page docx, an xlsx just under the 50 MB upload limit, the
+// subtitles of a two-hour film and a 100-page pdf with a photo on every page. The fixtures are
+// svc-orders/counting/countingtest's generators. See README.md.
 //
 //	go test -run='^$' -bench=. -benchtime=5x ./bench/counting/   # or: make bench-counting
 package counting_test
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"linguaport/svc-orders/counting"
+	"linguaport/svc-orders/counting/countingtest"
 )
 
 // fixture is a generated file and what counting it must give.
@@ -41,16 +43,20 @@ func once(build func(testing.TB) fixture) func(testing.TB) fixture {
 
 var (
 	docxFixture = once(func(tb testing.TB) fixture {
-		doc, words := hundredPageDOCX(tb)
+		doc, words := countingtest.HundredPageDOCX(tb)
 		return fixture{name: "contract.docx", data: doc, words: words}
 	})
 	xlsxFixture = once(func(tb testing.TB) fixture {
-		doc, words, _ := bigXLSX(tb, counting.MaxFileBytes)
+		doc, words, _ := countingtest.BigXLSX(tb, counting.MaxFileBytes, counting.MaxUncompressedBytes)
 		return fixture{name: "segments.xlsx", data: doc, words: words}
 	})
 	srtFixture = once(func(testing.TB) fixture {
-		doc, words := twoHourSRT()
+		doc, words := countingtest.TwoHourSRT()
 		return fixture{name: "film.srt", data: doc, words: words, minutes: 120}
+	})
+	pdfFixture = once(func(testing.TB) fixture {
+		doc, words := countingtest.HundredPagePDF(pdfPhotoBytes)
+		return fixture{name: "brochure.pdf", data: doc, words: words}
 	})
 )
 
@@ -93,19 +99,28 @@ func BenchmarkCountXLSX50MB(b *testing.B) {
 // BenchmarkCountSRT2Hours: 2,400 cues over two hours.
 func BenchmarkCountSRT2Hours(b *testing.B) { benchCount(b, srtFixture(b)) }
 
-// TestFixtures keeps the generators honest where it is cheap (go test ./... runs it): the docx
-// and the srt count to what was written, and a sample of generated text is as many words as
-// the generator says by counting.CountText. The 50 MB xlsx is checked by its benchmark.
+// pdfPhotoBytes is the photo on every page of the pdf: 100 of them make a 30 MB file, most of
+// which the counter has no need to read.
+const pdfPhotoBytes = 300 << 10
+
+// BenchmarkCountPDF100Pages: about 50,000 words on 100 pages, 30 MB with the photos. B/op
+// shows what a count holds: not the file.
+func BenchmarkCountPDF100Pages(b *testing.B) { benchCount(b, pdfFixture(b)) }
+
+// TestFixtures keeps the generators honest where it is cheap (go test ./... runs it): the docx,
+// the srt and the pdf count to what was written, and a sample of generated text is as many
+// words as the generator says by counting.CountText. The 50 MB xlsx is checked by its
+// benchmark.
 func TestFixtures(t *testing.T) {
-	g := newTextGen(1)
+	g := countingtest.NewTextGen(1)
 	for range 2000 {
-		before := g.words
-		s := g.text(1, 60)
-		if w, _ := counting.CountText(s); w != g.words-before {
-			t.Fatalf("%q: %d words by CountText, the generator wrote %d", s, w, g.words-before)
+		before := g.Words
+		s := g.Text(1, 60)
+		if w, _ := counting.CountText(s); w != g.Words-before {
+			t.Fatalf("%q: %d words by CountText, the generator wrote %d", s, w, g.Words-before)
 		}
 	}
-	for _, f := range []fixture{docxFixture(t), srtFixture(t)} {
+	for _, f := range []fixture{docxFixture(t), srtFixture(t), pdfFixture(t)} {
 		c, err := counting.Count(f.name, bytes.NewReader(f.data))
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)
@@ -115,6 +130,9 @@ func TestFixtures(t *testing.T) {
 		}
 		if f.name == "contract.docx" && (c.Pages < 100 || c.Words < 50000) {
 			t.Errorf("%s: %d words, %d pages: not a 100-page document", f.name, c.Words, c.Pages)
+		}
+		if f.name == "brochure.pdf" && (c.ManualCount || c.Words < 48000 || len(f.data) < 100*pdfPhotoBytes) {
+			t.Errorf("%s: %d words (manual %v), %d bytes: not the 100-page brochure", f.name, c.Words, c.ManualCount, len(f.data))
 		}
 	}
 }

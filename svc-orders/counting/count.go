@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"linguaport/svc-orders/counting/media"
 )
 
 // extensions maps lower-case file name extensions to formats.
@@ -76,7 +78,7 @@ func Count(name string, src Source) (Counts, error) {
 		out.Pages = pages(out.Characters)
 		return out, nil
 	case MP3, WAV, MP4, M4A:
-		d, err := mediaDuration(f, src)
+		d, err := media.Duration(src, size, string(f))
 		if err != nil {
 			return Counts{}, err
 		}

@@ -1,23 +1,27 @@
 // Package counting measures the documents customers upload: words, characters without spaces,
 // Turkish standard pages (1,000 characters without spaces) and, for audio and video, minutes.
-// The rules are written down in README.md beside this file. It is a domain package: it parses
-// bytes and imports no infrastructure.
+// The rules are written down in README.md beside this file. It holds the rules and the dispatch
+// by format, and reads the text and office formats itself; PDFs are read by the pdf package and
+// audio and video by the media package below it. It is a domain package: it parses bytes and
+// imports no infrastructure.
 package counting
 
 import (
-	"errors"
 	"io"
 	"time"
+
+	"linguaport/svc-orders/counting/internal/refusal"
 )
 
-// Errors a count can end with; the transport maps them to HTTP (415 for ErrUnsupported, 413 for
+// Errors a count can end with, whichever reader raised them (the pdf and media packages wrap
+// the same values); the transport maps them to HTTP (415 for ErrUnsupported, 413 for
 // ErrTooLarge, 422 for the rest).
 var (
-	ErrUnsupported = errors.New("unsupported file type")
-	ErrMismatch    = errors.New("the content does not match the file's extension")
-	ErrTooLarge    = errors.New("file too large")
-	ErrZipBomb     = errors.New("archive expands beyond the allowed size or ratio")
-	ErrMalformed   = errors.New("malformed document")
+	ErrUnsupported = refusal.ErrUnsupported
+	ErrMismatch    = refusal.ErrMismatch
+	ErrTooLarge    = refusal.ErrTooLarge
+	ErrZipBomb     = refusal.ErrZipBomb
+	ErrMalformed   = refusal.ErrMalformed
 )
 
 // Limits of what is read. MaxFileBytes is the upload cap (50 MB); the archive limits stop

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"linguaport/svc-orders/counting/countingtest"
 )
 
 func TestCountText(t *testing.T) {
@@ -401,7 +403,7 @@ func TestEmptyAndOddInputs(t *testing.T) {
 }
 
 func TestSniffMedia(t *testing.T) {
-	// media passes sniffing and is handed to mediaDuration (pdf.go / media.go)
+	// media passes sniffing and is handed to the media package
 	for name, b := range seedFiles(t) {
 		if f := FormatOf(name); f == WAV || f == MP4 || f == MP3 {
 			head := b[:min(len(b), sniffBytes)]
@@ -409,5 +411,15 @@ func TestSniffMedia(t *testing.T) {
 				t.Errorf("%s: %v", name, err)
 			}
 		}
+	}
+}
+
+// TestHundredPageDOCX counts bench/counting's 100-page contract (countingtest.HundredPageDOCX,
+// marked up the way Word writes it): every word its generator wrote, 100 pages or more.
+func TestHundredPageDOCX(t *testing.T) {
+	doc, words := countingtest.HundredPageDOCX(t)
+	got := mustCount(t, "a.docx", doc)
+	if got.Words != words || got.Pages < 100 {
+		t.Errorf("%d words (want %d), %d pages", got.Words, words, got.Pages)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"unicode/utf16"
 
 	"golang.org/x/text/encoding/charmap"
+
+	"linguaport/svc-orders/counting/countingtest"
 )
 
 // Fixture documents, built in memory: the smallest set of parts each format needs.
@@ -20,30 +22,20 @@ func src(b []byte) Source { return bytes.NewReader(b) }
 
 type part struct{ name, body string }
 
+// zipOf is an archive of the parts in order; an ODF mimetype is stored, as ODF wants it.
 func zipOf(t testing.TB, parts ...part) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, p := range parts {
-		method := zip.Deflate
+	zps := make([]*countingtest.Part, len(parts))
+	for i, p := range parts {
 		if p.name == "mimetype" {
-			method = zip.Store
-		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: p.name, Method: method})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := io.WriteString(w, p.body); err != nil {
-			t.Fatal(err)
+			zps[i] = countingtest.StoredPartOf(p.name, p.body)
+		} else {
+			zps[i] = countingtest.PartOf(p.name, p.body)
 		}
 	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return countingtest.Zip(t, zps...)
 }
 
-const xmlHead = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n"
+const xmlHead = countingtest.XMLHead
 
 const (
 	ctDocMain   = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
@@ -73,10 +65,7 @@ func contentTypesXML(parts []part) string {
 		"xl/styles.xml":          ctSheetMl + "styles+xml",
 		"ppt/slideLayouts/a.xml": ctPresentMl + "slideLayout+xml",
 	}
-	var b strings.Builder
-	b.WriteString(xmlHead + `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-		`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
-		`<Default Extension="xml" ContentType="application/xml"/>`)
+	var overrides []string
 	for _, p := range parts {
 		t := types[p.name]
 		switch {
@@ -92,21 +81,14 @@ func contentTypesXML(parts []part) string {
 			t = ctPresentMl + "notesSlide+xml"
 		}
 		if t != "" {
-			fmt.Fprintf(&b, `<Override PartName="/%s" ContentType="%s"/>`, p.name, t)
+			overrides = append(overrides, p.name, t)
 		}
 	}
-	b.WriteString(`</Types>`)
-	return b.String()
-}
-
-func rootRels(main string) string {
-	return xmlHead + `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-		`<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="` + main + `"/>` +
-		`</Relationships>`
+	return countingtest.ContentTypes(overrides...)
 }
 
 func ooxmlZip(t testing.TB, main string, parts ...part) []byte {
-	all := append([]part{{"[Content_Types].xml", contentTypesXML(parts)}, {"_rels/.rels", rootRels(main)}}, parts...)
+	all := append([]part{{"[Content_Types].xml", contentTypesXML(parts)}, {"_rels/.rels", countingtest.Rels("officeDocument", main)}}, parts...)
 	return zipOf(t, all...)
 }
 

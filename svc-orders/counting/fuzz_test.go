@@ -10,8 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// Fuzz targets: nothing may panic or hang on malformed input, and what comes out must be
-// consistent. Seeds are the test fixtures. Found crashers are kept in testdata/fuzz/.
+// Fuzz targets of the counting rules and the formats parsed here: nothing may panic or hang on
+// malformed input, and what comes out must be consistent. Seeds are the test fixtures. Found
+// crashers are kept in testdata/fuzz/. The PDF and media readers have theirs in their packages.
 
 var countErrors = []error{ErrUnsupported, ErrMismatch, ErrTooLarge, ErrZipBomb, ErrMalformed}
 
@@ -107,7 +108,7 @@ func FuzzCount(f *testing.F) {
 		c, err := Count("file"+e, src(data))
 		switch FormatOf("file" + e) {
 		case PDF, MP3, WAV, MP4, M4A:
-			return // pdf.go and media.go have their own fuzz targets
+			return // the pdf and media packages have their own fuzz targets
 		}
 		checkResult(t, e, c, err)
 	})
