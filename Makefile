@@ -12,7 +12,7 @@ up: deps tools build webui
 	$(BIN)/devstack
 
 test: test-deps tools build webui vet fuzz
-	cd webui && npm test --silent
+	cd webui && npm run lint --silent && npm test --silent
 	$(GO) test -count=1 -timeout 20m ./...
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
@@ -55,9 +55,12 @@ $(BIN)/consul: tools/go.mod tools/go.sum
 	@mkdir -p $(BIN)
 	cd tools && $(GO) build -ldflags="-s -w" -o ../$(BIN)/consul github.com/hashicorp/consul
 
+# Every svc-*/ folder is a service with its own binary: a new folder is built with no edit here.
+SERVICES := $(sort $(patsubst %/,%,$(wildcard svc-*/)))
+
 build:
 	@mkdir -p $(BIN)
-	$(GO) build -o $(BIN)/ ./gateway ./svc-auth ./svc-catalog ./svc-orders ./svc-geo ./devstack
+	$(GO) build -o $(BIN)/ ./gateway $(addprefix ./,$(SERVICES)) ./devstack
 
 webui: webui/dist/index.html
 
@@ -74,22 +77,27 @@ webui/dist/index.html: webui/node_modules/.package-lock.json $(WEBUI_SOURCES) we
 vet:
 	$(GO) vet ./...
 
-# Every fuzz target of svc-orders/counting for FUZZTIME each (go test -fuzz takes one target at a
-# time; the list is read from the package, so new targets are fuzzed too). A failing input is
-# written under svc-orders/counting/testdata/fuzz/ and fails the target. New interesting inputs
-# are not minimised (-fuzzminimizetime=0): minimising stops execution for seconds, which took
-# most of a short run (FuzzOOXML ran about 60 inputs in 3 s, now about 24,000) and made Go 1.26's
+# Every fuzz target of every package under svc-orders/counting (counting, pdf, media) for
+# FUZZTIME each: go test -fuzz takes one target of one package at a time, so the targets are
+# listed from the packages (new targets and packages are fuzzed too). A failing input is written
+# under the package's testdata/fuzz/ and fails the target. New interesting inputs are not
+# minimised (-fuzzminimizetime=0): minimising stops execution for seconds, which took most of a
+# short run (FuzzOOXML ran about 60 inputs in 3 s, now about 24,000) and made Go 1.26's
 # coordinator report a bare "context deadline exceeded" when the run ended mid-minimisation
 # (golang/go#75804). Should that still happen with no input written, the target runs again, up
 # to three times, instead of failing the build.
 FUZZTIME ?= 3s
+FUZZ_PACKAGES := ./svc-orders/counting/...
 fuzz:
 	@set -o pipefail; log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
-	targets=$$($(GO) test -list '^Fuzz' ./svc-orders/counting | grep '^Fuzz') || exit 1; \
-	for t in $$targets; do \
+	list=$$($(GO) test -list '^Fuzz' $(FUZZ_PACKAGES)) || { echo "$$list"; exit 1; }; \
+	targets=$$(echo "$$list" | awk '/^Fuzz/ { names = names " " $$1; next } /^ok/ { n = split(names, t, " "); for (i = 1; i <= n; i++) print $$2 ":" t[i] } { names = "" }'); \
+	[ -n "$$targets" ] || { echo "no fuzz targets in $(FUZZ_PACKAGES)"; exit 1; }; \
+	for target in $$targets; do \
+		pkg=$${target%%:*}; t=$${target#*:}; \
 		for try in 1 2 3; do \
-			echo "fuzz $$t ($(FUZZTIME))"; \
-			$(GO) test -run='^$$' -fuzz="^$${t}\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=0 -parallel=2 ./svc-orders/counting 2>&1 | tee "$$log" && break; \
+			echo "fuzz $$pkg $$t ($(FUZZTIME))"; \
+			$(GO) test -run='^$$' -fuzz="^$${t}\$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=0 -parallel=2 $$pkg 2>&1 | tee "$$log" && break; \
 			if [ $$try != 3 ] && grep -q 'context deadline exceeded' "$$log" && ! grep -q 'Failing input written' "$$log"; then \
 				echo "$$t: the fuzz coordinator's deadline race (golang/go#75804), no failing input: once more"; continue; \
 			fi; \
@@ -109,4 +117,4 @@ bench-lighthouse: test-deps tools build webui
 	cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error && node run.mjs
 
 clean:
-	rm -rf $(BIN)/gateway $(BIN)/svc-auth $(BIN)/svc-catalog $(BIN)/svc-orders $(BIN)/svc-geo $(BIN)/devstack webui/dist webui/build
+	rm -rf $(BIN)/gateway $(addprefix $(BIN)/,$(SERVICES)) $(BIN)/devstack webui/dist webui/build

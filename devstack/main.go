@@ -1,6 +1,10 @@
 // Command devstack runs the whole platform on this machine: a Consul dev agent, embedded
-// FerretDB, redis-server, the services, the gateway and nginx serving the web UI. It is what
+// FerretDB, redis-server, the services (the table in stack.go), the gateway, nginx serving the
+// web UI, a mail capture and a local stand-in for Google and Facebook sign-in. It is what
 // `make up` starts and what the whole-stack tests start. Ctrl-C stops everything it started.
+//
+//	devstack         run the stack
+//	devstack ports   print every DEVSTACK_*_PORT variable with its default, one NAME=PORT a line
 package main
 
 import (
@@ -15,6 +19,12 @@ import (
 )
 
 func main() {
+	if len(os.Args) == 2 && os.Args[1] == "ports" {
+		for _, p := range portVars() {
+			fmt.Printf("%s=%d\n", p.name, p.port)
+		}
+		return
+	}
 	env := config.FromOS()
 	cfg := loadConfig(env)
 	log := logging.New(os.Stderr, "devstack", env.String("LOG_LEVEL", "info"))
@@ -31,6 +41,12 @@ func main() {
 	if err == nil {
 		fmt.Printf("\nLinguaPort is running at %s\n  API: %s/api/v1/geo/currency\n  mail sent by the services: %s\n  Consul UI: http://%s/ui\n  logs: %s\n",
 			cfg.publicURL(), cfg.publicURL(), cfg.mailURL(), cfg.consulAddr(), cfg.logDir())
+		fmt.Printf("  Google/Facebook sign-in: a local stand-in at %s (not Google/Facebook)\n", s.signIn.URL())
+		fmt.Printf("  gateway: %s\n  services:", loopback(cfg.port("GATEWAY")))
+		for _, v := range services {
+			fmt.Printf(" %s %s", v.name, loopback(cfg.servicePort(v)))
+		}
+		fmt.Println()
 		fmt.Println("  demo accounts (email / password):")
 		for _, a := range demoAccounts {
 			fmt.Printf("    %-10s %s / %s\n", a.role, a.email, a.password)

@@ -16,9 +16,9 @@ func renderNginx(c stackConfig) (string, error) {
 		return "", fmt.Errorf("nginx template: %w", err)
 	}
 	vars := map[string]string{
-		"LISTEN_PORT":      strconv.Itoa(c.webPort),
+		"LISTEN_PORT":      strconv.Itoa(c.port("WEB")),
 		"WEB_ROOT":         filepath.Join(c.root, "webui", "dist"),
-		"GATEWAY_UPSTREAM": loopback(c.gatewayPort),
+		"GATEWAY_UPSTREAM": loopback(c.port("GATEWAY")),
 	}
 	server := os.Expand(string(tmpl), func(name string) string {
 		if v, ok := vars[name]; ok {

@@ -10,7 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"linguaport/internal/config"
@@ -18,18 +20,67 @@ import (
 	"linguaport/internal/embeddb"
 	"linguaport/internal/logging"
 	"linguaport/internal/mailcapture"
+	"linguaport/internal/oauthdev"
 	"linguaport/internal/proc"
 )
 
+// service is one of the platform's services as `make up` runs it; services is the one table of
+// them, and adding a service to the stack is one entry there. From its name come its binary
+// (.bin/<name>), its log (<data>/logs/<name>.log) and its port variable (DEVSTACK_<AREA>_PORT,
+// the name without "svc-" in capitals); the README's ports table must list it (tested).
+type service struct {
+	name string // the directory, binary, Consul and log name: "svc-geo"
+	port int    // default port
+	// probe is a public GET path answering 200 through nginx, the gateway and Consul once the
+	// service is up; empty waits for the service's own /readyz instead.
+	probe string
+	// env are variables the service needs besides the ones every service gets (common).
+	env func(*stack) []string
+}
+
+var services = []service{
+	{name: "svc-auth", port: 8081, probe: "/api/v1/auth/providers", env: (*stack).signInEnv},
+	{name: "svc-geo", port: 8086, probe: "/api/v1/geo/currencies"},
+	{name: "svc-catalog", port: 8082, probe: "/api/v1/catalog/stats"},
+	{name: "svc-orders", port: 8083, probe: "/api/v1/orders/prices"},
+}
+
+// portVar is the variable that moves the service's port.
+func (v service) portVar() string {
+	return "DEVSTACK_" + strings.ToUpper(strings.ReplaceAll(strings.TrimPrefix(v.name, "svc-"), "-", "_")) + "_PORT"
+}
+
+// portDefault is a port variable and its default.
+type portDefault struct {
+	name string
+	port int
+}
+
+// infraPorts are the ports of everything else the stack runs, by the NAME of DEVSTACK_<NAME>_PORT.
+var infraPorts = []portDefault{
+	{"WEB", 8000}, {"GATEWAY", 8080}, {"CONSUL", 8500}, {"REDIS", 6390}, {"MONGO", 27018},
+	{"SMTP", 1025}, {"MAIL", 8025}, {"OAUTH", 8090},
+	{"CONSUL_SERF_LAN", 8301}, {"CONSUL_SERF_WAN", 8302}, {"CONSUL_SERVER", 8300},
+}
+
+// portVars lists every port variable with its default: the infrastructure's, then the services'.
+func portVars() []portDefault {
+	var out []portDefault
+	for _, p := range infraPorts {
+		out = append(out, portDefault{"DEVSTACK_" + p.name + "_PORT", p.port})
+	}
+	for _, v := range services {
+		out = append(out, portDefault{v.portVar(), v.port})
+	}
+	return out
+}
+
 // stackConfig says where everything listens and lives. Defaults suit `make up`; the whole-stack
-// tests move every port and the data directory.
+// tests move every port (they ask `devstack ports` which there are) and the data directory.
 type stackConfig struct {
-	root                                                   string
-	dataDir                                                string
-	webPort, gatewayPort, geoPort, catalogPort, consulPort int
-	authPort, ordersPort, smtpPort, mailPort               int
-	redisPort                                              int
-	mongoPort, serfLANPort, serfWANPort, consulServerPort  int
+	root    string
+	dataDir string
+	ports   map[string]int // by variable: "DEVSTACK_WEB_PORT", "DEVSTACK_GEO_PORT", ...
 }
 
 func loadConfig(env *config.Env) stackConfig {
@@ -37,33 +88,28 @@ func loadConfig(env *config.Env) stackConfig {
 	if err != nil {
 		root = "."
 	}
-	return stackConfig{
-		root:             root,
-		dataDir:          env.String("DEVSTACK_DATA", filepath.Join(root, ".data")),
-		webPort:          env.Int("DEVSTACK_WEB_PORT", 8000),
-		gatewayPort:      env.Int("DEVSTACK_GATEWAY_PORT", 8080),
-		geoPort:          env.Int("DEVSTACK_GEO_PORT", 8086),
-		catalogPort:      env.Int("DEVSTACK_CATALOG_PORT", 8082),
-		authPort:         env.Int("DEVSTACK_AUTH_PORT", 8081),
-		ordersPort:       env.Int("DEVSTACK_ORDERS_PORT", 8083),
-		smtpPort:         env.Int("DEVSTACK_SMTP_PORT", 1025),
-		mailPort:         env.Int("DEVSTACK_MAIL_PORT", 8025),
-		consulPort:       env.Int("DEVSTACK_CONSUL_PORT", 8500),
-		redisPort:        env.Int("DEVSTACK_REDIS_PORT", 6390),
-		mongoPort:        env.Int("DEVSTACK_MONGO_PORT", 27018),
-		serfLANPort:      env.Int("DEVSTACK_CONSUL_SERF_LAN_PORT", 8301),
-		serfWANPort:      env.Int("DEVSTACK_CONSUL_SERF_WAN_PORT", 8302),
-		consulServerPort: env.Int("DEVSTACK_CONSUL_SERVER_PORT", 8300),
+	c := stackConfig{
+		root:    root,
+		dataDir: env.String("DEVSTACK_DATA", filepath.Join(root, ".data")),
+		ports:   map[string]int{},
 	}
+	for _, p := range portVars() {
+		c.ports[p.name] = env.Int(p.name, p.port)
+	}
+	return c
 }
 
-func (c stackConfig) publicURL() string  { return "http://localhost:" + strconv.Itoa(c.webPort) }
-func (c stackConfig) consulAddr() string { return loopback(c.consulPort) }
-func (c stackConfig) mailURL() string    { return "http://" + loopback(c.mailPort) + "/messages" }
+func (c stackConfig) port(name string) int { return c.ports["DEVSTACK_"+name+"_PORT"] }
+func (c stackConfig) servicePort(v service) int {
+	return c.ports[v.portVar()]
+}
+func (c stackConfig) publicURL() string  { return "http://localhost:" + strconv.Itoa(c.port("WEB")) }
+func (c stackConfig) consulAddr() string { return loopback(c.port("CONSUL")) }
+func (c stackConfig) mailURL() string    { return "http://" + loopback(c.port("MAIL")) + "/messages" }
 
 // siteOrigins are the origins the browser may write with cookies from (DESIGN §5).
 func (c stackConfig) siteOrigins() string {
-	port := strconv.Itoa(c.webPort)
+	port := strconv.Itoa(c.port("WEB"))
 	return "http://localhost:" + port + ",http://127.0.0.1:" + port
 }
 func (c stackConfig) logDir() string { return filepath.Join(c.dataDir, "logs") }
@@ -86,7 +132,10 @@ type stack struct {
 	mail   *mailcapture.Server
 	db     *embeddb.DB
 	dbLog  *os.File
-	exited chan string
+	signIn *oauthdev.Local
+	// signInSecret is the client secret svc-auth shares with the sign-in stand-in, new each start.
+	signInSecret string
+	exited       chan string
 }
 
 func (s *stack) start(ctx context.Context) error {
@@ -96,7 +145,7 @@ func (s *stack) start(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, name := range []string{"consul", "gateway", "svc-auth", "svc-catalog", "svc-orders", "svc-geo"} {
+	for _, name := range append([]string{"consul", "gateway"}, serviceNames()...) {
 		if _, err := os.Stat(s.cfg.bin(name)); err != nil {
 			return fmt.Errorf("%s is not built; run `make up` (or `make build tools`)", s.cfg.bin(name))
 		}
@@ -107,7 +156,7 @@ func (s *stack) start(ctx context.Context) error {
 
 	// Consul first: every service registers in it at start.
 	if err := s.run("consul", exec.Command(s.cfg.bin("consul"),
-		discovery.DevAgentArgs(s.cfg.consulPort, s.cfg.serfLANPort, s.cfg.serfWANPort, s.cfg.consulServerPort, "")...)); err != nil {
+		discovery.DevAgentArgs(s.cfg.port("CONSUL"), s.cfg.port("CONSUL_SERF_LAN"), s.cfg.port("CONSUL_SERF_WAN"), s.cfg.port("CONSUL_SERVER"), "")...)); err != nil {
 		return err
 	}
 
@@ -118,29 +167,29 @@ func (s *stack) start(ctx context.Context) error {
 		return err
 	}
 	s.dbLog = dbLog
-	db, err := embeddb.Start(dbCtx, loopback(s.cfg.mongoPort), filepath.Join(s.cfg.dataDir, "ferretdb"), logging.New(dbLog, "ferretdb", "warn"))
+	db, err := embeddb.Start(dbCtx, loopback(s.cfg.port("MONGO")), filepath.Join(s.cfg.dataDir, "ferretdb"), logging.New(dbLog, "ferretdb", "warn"))
 	if err != nil {
 		return err
 	}
 	s.db = db
 	s.log.Info("embedded FerretDB", "uri", db.URI())
 
-	if err := s.run("redis", exec.Command("redis-server", "--bind", "127.0.0.1", "--port", strconv.Itoa(s.cfg.redisPort),
+	if err := s.run("redis", exec.Command("redis-server", "--bind", "127.0.0.1", "--port", strconv.Itoa(s.cfg.port("REDIS")),
 		"--dir", filepath.Join(s.cfg.dataDir, "redis"), "--appendonly", "yes", "--save", "60 1")); err != nil {
 		return err
 	}
 	if err := discovery.WaitLeader(s.cfg.consulAddr(), 60*time.Second); err != nil {
 		return fmt.Errorf("consul did not start: %w", err)
 	}
-	if err := waitTCP(loopback(s.cfg.redisPort), 10*time.Second); err != nil {
+	if err := waitTCP(loopback(s.cfg.port("REDIS")), 10*time.Second); err != nil {
 		return fmt.Errorf("redis did not start: %w", err)
 	}
 
 	// Mail the services send (password resets) is caught here and listed over HTTP.
-	if s.mail, err = mailcapture.Start(loopback(s.cfg.smtpPort)); err != nil {
+	if s.mail, err = mailcapture.Start(loopback(s.cfg.port("SMTP"))); err != nil {
 		return fmt.Errorf("mail capture: %w", err)
 	}
-	if _, err := s.mail.ListenHTTP(loopback(s.cfg.mailPort)); err != nil {
+	if _, err := s.mail.ListenHTTP(loopback(s.cfg.port("MAIL"))); err != nil {
 		return fmt.Errorf("mail capture listing: %w", err)
 	}
 
@@ -148,36 +197,39 @@ func (s *stack) start(ctx context.Context) error {
 		"CONSUL_HTTP_ADDR=" + s.cfg.consulAddr(),
 		"CONSUL_CHECK_INTERVAL=1s",
 		"MONGO_URI=" + db.URI(),
-		"REDIS_URL=redis://" + loopback(s.cfg.redisPort) + "/0",
+		"REDIS_URL=redis://" + loopback(s.cfg.port("REDIS")) + "/0",
 		"ADVERTISE_HOST=127.0.0.1",
 		"ENVIRONMENT=development",
 		"SITE_URL=" + s.cfg.publicURL(),
 		"SITE_ORIGINS=" + s.cfg.siteOrigins(),
-		"SMTP_ADDR=" + loopback(s.cfg.smtpPort),
+		"SMTP_ADDR=" + loopback(s.cfg.port("SMTP")),
 	}
-	if err := s.service("svc-auth", s.cfg.authPort, common); err != nil {
+	if err := s.startSignIn(); err != nil {
 		return err
 	}
-	if err := s.service("svc-geo", s.cfg.geoPort, common); err != nil {
-		return err
+	for _, v := range services {
+		env := common
+		if v.env != nil {
+			env = append(slices.Clip(common), v.env(s)...)
+		}
+		if err := s.startService(v.name, s.cfg.servicePort(v), env); err != nil {
+			return err
+		}
 	}
-	if err := s.service("svc-catalog", s.cfg.catalogPort, common); err != nil {
-		return err
-	}
-	if err := s.service("svc-orders", s.cfg.ordersPort, common); err != nil {
-		return err
-	}
-	if err := s.service("gateway", s.cfg.gatewayPort, common); err != nil {
+	if err := s.startService("gateway", s.cfg.port("GATEWAY"), common); err != nil {
 		return err
 	}
 	if err := s.nginx(); err != nil {
 		return err
 	}
 	// Ready when requests cross every layer to every service: nginx, the gateway, Consul's view.
-	for _, path := range []string{"/api/v1/geo/currencies", "/api/v1/catalog/stats", "/api/v1/auth/providers", "/api/v1/orders/prices"} {
-		probe := "http://" + loopback(s.cfg.webPort) + path
+	for _, v := range services {
+		probe := "http://" + loopback(s.cfg.port("WEB")) + v.probe
+		if v.probe == "" {
+			probe = "http://" + loopback(s.cfg.servicePort(v)) + "/readyz"
+		}
 		if err := proc.WaitFor(60*time.Second, func() error { return httpOK(probe) }); err != nil {
-			return fmt.Errorf("stack not answering at %s: %w (see %s)", probe, err, s.cfg.logDir())
+			return fmt.Errorf("%s not answering at %s: %w (see %s)", v.name, probe, err, filepath.Join(s.cfg.logDir(), v.name+".log"))
 		}
 	}
 	return s.seedAccounts(common)
@@ -203,7 +255,15 @@ func (s *stack) seedAccounts(common []string) error {
 	return nil
 }
 
-func (s *stack) service(name string, port int, env []string) error {
+func serviceNames() []string {
+	names := make([]string, len(services))
+	for i, v := range services {
+		names[i] = v.name
+	}
+	return names
+}
+
+func (s *stack) startService(name string, port int, env []string) error {
 	cmd := exec.Command(s.cfg.bin(name))
 	cmd.Env = append(append(os.Environ(), env...), "HTTP_ADDR="+loopback(port))
 	return s.run(name, cmd)
@@ -261,6 +321,9 @@ func (s *stack) stop() {
 	}
 	if s.mail != nil {
 		_ = s.mail.Close()
+	}
+	if s.signIn != nil {
+		_ = s.signIn.Close()
 	}
 	if s.stopDB != nil {
 		s.stopDB()

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"linguaport/internal/testenv"
 )
 
 // call sends a JSON request through nginx as the site's own page would (Origin of the site),
@@ -30,14 +32,9 @@ func call(t *testing.T, s *devstack, method, path string, body any, cookies map[
 	for k, v := range cookies {
 		req.AddCookie(&http.Cookie{Name: k, Value: v})
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
 	var out map[string]any
-	_ = json.Unmarshal(raw, &out)
+	resp := testenv.DoJSON(t, req, &out)
+	raw, _ := io.ReadAll(resp.Body)
 	set := map[string]*http.Cookie{}
 	for _, c := range resp.Cookies() {
 		set[c.Name] = c

@@ -5,7 +5,6 @@ package e2e
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -24,6 +23,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/mongox"
 	"linguaport/internal/proc"
+	"linguaport/internal/testenv"
 )
 
 type devstack struct {
@@ -48,16 +48,28 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("%s missing: run `make build` (make test does)", bin)
 	}
-	ports, err := proc.FreePorts(14)
+	// Every port the stack has (`devstack ports` lists them, services included) moves to a free one.
+	list, err := exec.Command(bin, "ports").Output()
+	if err != nil {
+		t.Fatalf("devstack ports: %v", err)
+	}
+	var names []string
+	for _, line := range strings.Fields(string(list)) {
+		if name, _, ok := strings.Cut(line, "="); ok {
+			names = append(names, name)
+		}
+	}
+	free, err := proc.FreePorts(len(names))
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"WEB", "GATEWAY", "GEO", "CONSUL", "REDIS", "MONGO", "CONSUL_SERF_LAN", "CONSUL_SERF_WAN", "CONSUL_SERVER", "CATALOG", "AUTH", "SMTP", "MAIL", "ORDERS"}
 	cmd := exec.Command(bin)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "DEVSTACK_DATA="+dataDir)
+	port := map[string]int{}
 	for i, n := range names {
-		cmd.Env = append(cmd.Env, fmt.Sprintf("DEVSTACK_%s_PORT=%d", n, ports[i]))
+		port[strings.TrimSuffix(strings.TrimPrefix(n, "DEVSTACK_"), "_PORT")] = free[i]
+		cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", n, free[i]))
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	stdout, _ := cmd.StdoutPipe()
@@ -65,7 +77,7 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(ports[0]), mail: fmt.Sprintf("http://127.0.0.1:%d/messages", ports[12]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", ports[5]), redis: fmt.Sprintf("127.0.0.1:%d", ports[4]), dataDir: dataDir, done: make(chan error, 1)}
+	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(port["WEB"]), mail: fmt.Sprintf("http://127.0.0.1:%d/messages", port["MAIL"]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", port["MONGO"]), redis: fmt.Sprintf("127.0.0.1:%d", port["REDIS"]), dataDir: dataDir, done: make(chan error, 1)}
 	ready := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -78,7 +90,7 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	go func() { s.done <- cmd.Wait() }()
 	select {
 	case line := <-ready:
-		if !strings.Contains(line, "http://localhost:"+strconv.Itoa(ports[0])) {
+		if !strings.Contains(line, "http://localhost:"+strconv.Itoa(port["WEB"])) {
 			t.Fatalf("unexpected URL line %q", line)
 		}
 	case err := <-s.done:
@@ -149,22 +161,10 @@ func tailLogs(dataDir string) string {
 	return b.String()
 }
 
-func getJSON(t *testing.T, url string, header map[string]string) (int, map[string]any, http.Header) {
+func getJSON(t *testing.T, url string, header http.Header) (int, map[string]any, http.Header) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, url, nil)
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
 	var body map[string]any
-	raw, _ := io.ReadAll(resp.Body)
-	if err := json.Unmarshal(raw, &body); err != nil {
-		t.Fatalf("GET %s: %d %q", url, resp.StatusCode, raw)
-	}
+	resp := testenv.GetJSON(t, url, header, &body)
 	return resp.StatusCode, body, resp.Header
 }
 
@@ -192,7 +192,7 @@ func TestWholeStack(t *testing.T) {
 		}
 	})
 	t.Run("caller currency follows the forwarded address", func(t *testing.T) {
-		_, body, _ := getJSON(t, s.web+"/api/v1/geo/currency", map[string]string{"X-Forwarded-For": "88.255.0.1"})
+		_, body, _ := getJSON(t, s.web+"/api/v1/geo/currency", http.Header{"X-Forwarded-For": {"88.255.0.1"}})
 		if body["currency"] != "TRY" {
 			t.Errorf("got %v", body)
 		}
@@ -202,7 +202,7 @@ func TestWholeStack(t *testing.T) {
 		}
 	})
 	t.Run("errors are JSON in the request's language", func(t *testing.T) {
-		status, body, _ := getJSON(t, s.web+"/api/v1/geo/lookup?ip=nope", map[string]string{"Accept-Language": "en"})
+		status, body, _ := getJSON(t, s.web+"/api/v1/geo/lookup?ip=nope", http.Header{"Accept-Language": {"en"}})
 		if status != 400 || body["error"].(map[string]any)["message"] != "Invalid IP address." {
 			t.Errorf("got %d %v", status, body)
 		}
@@ -226,6 +226,12 @@ func TestWholeStack(t *testing.T) {
 	})
 	t.Run("ordering: upload, quote, approve, payment event, inbox", func(t *testing.T) {
 		testOrdering(t, s)
+	})
+	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
+		testAccessMatrix(t, s)
+	})
+	t.Run("OAuth: Google and Facebook sign-in through the local stand-in's page", func(t *testing.T) {
+		testOAuthStandIn(t, s)
 	})
 	t.Run("web UI: prerendered pages with security headers, hashed assets cached a year", func(t *testing.T) {
 		noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

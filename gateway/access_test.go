@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
+	"linguaport/internal/svcclient"
 	"linguaport/internal/testenv"
 )
 
@@ -60,10 +62,13 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 			t.Fatal("the auth instance never became healthy in Consul")
 		}
 	}
-	keys := authn.NewRemoteKeys(authn.FetchFromInstances(http.DefaultClient, authInstances))
-	guard := newAccessGuard(authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(r.Client)), nil), []Access{
-		{Pattern: "GET /api/v1/test/me"},
-		{Pattern: "/api/v1/test/translators/", Roles: []authn.Role{authn.RoleTranslator}},
+	authClient := svcclient.New(authInstances, 5*time.Second)
+	t.Cleanup(authClient.Close)
+	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
+	guard := authn.NewGuard(authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(r.Client)), nil), []authn.Rule{
+		{Pattern: "GET /api/v1/test/open", Access: authn.Anyone},
+		{Pattern: "GET /api/v1/test/me", Access: authn.SignedIn},
+		{Pattern: "/api/v1/test/translators/", Access: authn.Only(authn.RoleTranslator)},
 	})
 	gw := startGuardedGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.LoopbackOnly, guard)
 
@@ -122,34 +127,67 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 	}
 }
 
-// The real access table: which public paths need a signed-in user or a role (svc-orders/API.md,
-// svc-auth/API.md). Services check again; this is what the edge refuses early.
-func TestAccessTableDeclaresOrderingRoutes(t *testing.T) {
-	g := newAccessGuard(nil, accessTable)
-	for _, c := range []struct {
-		method, path string
-		guarded      bool
-		roles        []authn.Role
-	}{
-		{"POST", "/api/v1/orders/estimate", false, nil},
-		{"GET", "/api/v1/orders/prices", false, nil},
-		{"PUT", "/api/v1/orders/prices", true, []authn.Role{authn.RoleAdmin}},
-		{"POST", "/api/v1/orders/files", false, nil}, // visitors upload with a token
-		{"GET", "/api/v1/orders/files/abc", false, nil},
-		{"GET", "/api/v1/orders/files", true, nil},
-		{"POST", "/api/v1/orders/quotes", true, nil},
-		{"GET", "/api/v1/orders/quotes/q1", true, nil},
-		{"POST", "/api/v1/orders/quotes/q1/approve", true, nil},
-		{"GET", "/api/v1/orders/orders", true, nil},
-		{"POST", "/api/v1/orders/orders/o1/revision", true, nil},
-		{"POST", "/api/v1/orders/orders/o1/assign", true, []authn.Role{authn.RoleAdmin}},
-		{"GET", "/api/v1/admin/users", true, []authn.Role{authn.RoleAdmin}},
-		{"GET", "/api/v1/catalog/services", false, nil},
-	} {
-		req, _ := http.NewRequest(c.method, "http://gw"+c.path, nil)
-		_, pattern := g.match.Handler(req)
-		if (pattern != "") != c.guarded || !slices.Equal(g.roles[pattern], c.roles) {
-			t.Errorf("%s %s: pattern %q roles %v, want guarded=%v roles %v", c.method, c.path, pattern, g.roles[pattern], c.guarded, c.roles)
+// The gateway checks exactly what the services declare: every rule of every service's access
+// package, under that service's prefix, and nothing else. A rule the gateway kept on its own, or
+// a service route the gateway forgot, would fail here.
+func TestEdgeRulesAreTheServicesDeclarations(t *testing.T) {
+	rules := edgeRules(routeTable)
+	seen := map[string]bool{}
+	for _, route := range routeTable {
+		for _, rule := range route.Access {
+			path := rule.Pattern[strings.Index(rule.Pattern, " ")+1:]
+			if path != route.Prefix && !strings.HasPrefix(path, route.Prefix+"/") {
+				t.Errorf("%s declares %q outside its area %s", route.Service, rule.Pattern, route.Prefix)
+			}
+			seen[rule.Pattern] = true
+		}
+	}
+	if len(seen) != len(rules) {
+		t.Errorf("the edge checks %d rules, the services declare %d distinct ones", len(rules), len(seen))
+	}
+	for _, want := range []string{"svc-auth", "svc-catalog", "svc-orders", "svc-geo"} {
+		if !slices.ContainsFunc(routeTable, func(r Route) bool { return r.Service == want && len(r.Access) > 0 }) {
+			t.Errorf("%s's declarations are not in the route table", want)
+		}
+	}
+}
+
+// At the edge, a request matching a declared rule is refused exactly as the service would
+// refuse it: visitors on signed-in routes 401, wrong roles 403; open routes pass.
+func TestEdgeRefusesWhatTheDeclarationsRefuse(t *testing.T) {
+	signer := authn.NewSigner("k", func() ed25519.PrivateKey { _, k, _ := ed25519.GenerateKey(rand.Reader); return k }())
+	keys := authn.StaticKeys{signer.KeyID(): signer.PublicKey()}
+	guard := authn.NewGuard(authn.NewAuthenticator(authn.NewVerifier(keys, nil), nil), edgeRules(routeTable))
+	passed := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTeapot) })
+	h := guard.Wrap(passed)
+	now := time.Now()
+	for _, route := range routeTable {
+		for _, rule := range route.Access {
+			method, path, ok := strings.Cut(rule.Pattern, " ")
+			if !ok {
+				method, path = "GET", rule.Pattern
+			}
+			path = strings.NewReplacer("{id}", "x1", "{provider}", "google", "{lang}", "tr", "{slug}", "s", "{doc}", "privacy").Replace(path)
+			for _, role := range []authn.Role{"", authn.RoleCustomer, authn.RoleTranslator, authn.RoleAdmin} {
+				req := httptest.NewRequest(method, "http://gw"+path, nil)
+				if role != "" {
+					tok, _ := signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: "u", Session: "s", Role: role, ID: "j", IssuedAt: now.Unix(), ExpiresAt: now.Add(time.Minute).Unix()})
+					req.Header.Set("Authorization", "Bearer "+tok)
+				}
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				want := http.StatusTeapot
+				switch {
+				case rule.Access.Allows(role):
+				case role == "":
+					want = http.StatusUnauthorized
+				default:
+					want = http.StatusForbidden
+				}
+				if rec.Code != want {
+					t.Errorf("%s as %q: %d, want %d (declared %v)", rule.Pattern, role, rec.Code, want, rule.Access)
+				}
+			}
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	consul "github.com/hashicorp/consul/api"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
@@ -99,7 +100,7 @@ func startGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies) st
 }
 
 // startGuardedGateway is startGateway with token and role checks.
-func startGuardedGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies, guard *accessGuard) string {
+func startGuardedGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies, guard *authn.Guard) string {
 	t.Helper()
 	if _, err := telemetry.Setup(context.Background(), "gateway-test"); err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -20,6 +19,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
 	"linguaport/internal/redisx"
+	"linguaport/internal/svcclient"
 	"linguaport/internal/telemetry"
 )
 
@@ -66,8 +66,10 @@ func main() {
 	logging.ExitOn(log, "redis", err)
 	defer rdb.Close()
 	// Tokens are checked with svc-auth's published keys and the shared session store.
-	keys := authn.NewRemoteKeys(authn.FetchFromInstances(&http.Client{Timeout: 5 * time.Second}, watch("svc-auth")))
-	guard := newAccessGuard(authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins), accessTable)
+	authClient := svcclient.New(watch("svc-auth"), 5*time.Second)
+	defer authClient.Close()
+	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
+	guard := authn.NewGuard(authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins), edgeRules(routeTable))
 	router := newRouter(routeTable, watch, trusted, guard, log)
 	defer func() {
 		for _, w := range watches {

@@ -15,6 +15,7 @@ import (
 
 	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
 )
 
 // forwardedHeaders are the only client request headers a service ever sees. Anything else,
@@ -94,10 +95,10 @@ func (u *upstream) rewrite(pr *httputil.ProxyRequest) {
 }
 
 var (
-	msgNoInstance = httpx.Text{TR: "Hizmet şu anda kullanılamıyor: çalışan bir örnek yok. Lütfen biraz sonra tekrar deneyin.", EN: "The service is unavailable right now: no healthy instance is running. Please try again shortly."}
-	msgTimeout    = httpx.Text{TR: "Hizmet zamanında yanıt vermedi. Lütfen tekrar deneyin.", EN: "The service did not answer in time. Please try again."}
-	msgBadGateway = httpx.Text{TR: "Hizmete ulaşılamadı: bağlantı reddedildi. Lütfen biraz sonra tekrar deneyin.", EN: "The service could not be reached: the connection was refused. Please try again shortly."}
-	msgNoRoute    = httpx.Text{TR: "Böyle bir API adresi yok.", EN: "There is no such API path."}
+	msgNoInstance = i18n.Text{TR: "Hizmet şu anda kullanılamıyor: çalışan bir örnek yok. Lütfen biraz sonra tekrar deneyin.", EN: "The service is unavailable right now: no healthy instance is running. Please try again shortly."}
+	msgTimeout    = i18n.Text{TR: "Hizmet zamanında yanıt vermedi. Lütfen tekrar deneyin.", EN: "The service did not answer in time. Please try again."}
+	msgBadGateway = i18n.Text{TR: "Hizmete ulaşılamadı: bağlantı reddedildi. Lütfen biraz sonra tekrar deneyin.", EN: "The service could not be reached: the connection was refused. Please try again shortly."}
+	msgNoRoute    = i18n.Text{TR: "Böyle bir API adresi yok.", EN: "There is no such API path."}
 )
 
 var (

@@ -6,19 +6,21 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
 )
 
 // newRouter builds the Gin engine: one catch-all per route prefix, JSON errors everywhere else.
 // Request ids, language, tracing, access logs and metrics come from httpx.Server around it.
 // guard, when not nil, checks tokens and roles before a request is proxied.
-func newRouter(routes []Route, watch func(service string) *discovery.Instances, trusted httpx.TrustedProxies, guard *accessGuard, log *slog.Logger) *gin.Engine {
+func newRouter(routes []Route, watch func(service string) *discovery.Instances, trusted httpx.TrustedProxies, guard *authn.Guard, log *slog.Logger) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.Use(gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, recovered any) {
 		log.ErrorContext(c.Request.Context(), "panic", "recovered", recovered)
-		httpx.EncodeError(c.Request.Context(), httpx.NewProblem(http.StatusInternalServerError, "internal", httpx.Text{}), c.Writer)
+		httpx.EncodeError(c.Request.Context(), httpx.NewProblem(http.StatusInternalServerError, "internal", i18n.Text{}), c.Writer)
 		c.Abort()
 	}))
 	transport := newUpstreamTransport()

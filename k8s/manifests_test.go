@@ -230,3 +230,161 @@ func copySources(dockerfile string) []string {
 	}
 	return out
 }
+
+// TestEveryServiceFolderIsDeployed: each svc-*/ folder, with code yet or not, has its manifest
+// in k8s/base, listed in the kustomization, and its image among skaffold's artifacts.
+func TestEveryServiceFolderIsDeployed(t *testing.T) {
+	dirs, _ := filepath.Glob("../svc-*")
+	var kustomization struct {
+		Resources []string `json:"resources"`
+	}
+	raw, err := os.ReadFile("base/kustomization.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(raw, &kustomization); err != nil {
+		t.Fatal(err)
+	}
+	var skaffold struct {
+		Build struct {
+			Artifacts []struct {
+				Image  string `json:"image"`
+				Docker struct {
+					Dockerfile string `json:"dockerfile"`
+				} `json:"docker"`
+			} `json:"artifacts"`
+		} `json:"build"`
+	}
+	raw, err = os.ReadFile("../skaffold.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(raw, &skaffold); err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			continue
+		}
+		found++
+		name := filepath.Base(d)
+		if _, err := os.Stat(filepath.Join("base", name+".yaml")); err != nil {
+			t.Errorf("%s/ has no k8s/base/%s.yaml", name, name)
+		}
+		if !slices.Contains(kustomization.Resources, name+".yaml") {
+			t.Errorf("%s/ is not listed in k8s/base/kustomization.yaml's resources", name)
+		}
+		if !slices.ContainsFunc(skaffold.Build.Artifacts, func(a struct {
+			Image  string `json:"image"`
+			Docker struct {
+				Dockerfile string `json:"dockerfile"`
+			} `json:"docker"`
+		}) bool {
+			return a.Image == name && a.Docker.Dockerfile == name+"/Dockerfile"
+		}) {
+			t.Errorf("%s/ has no artifact in skaffold.yaml (image %s, dockerfile %s/Dockerfile)", name, name, name)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no svc-* folders found")
+	}
+}
+
+// TestEnvIsWhatTheCodeReads: each Go program's Deployment carries only variables its code reads
+// (its own env and the ConfigMaps it takes whole), and sets every variable the code requires or
+// whose default only works on a developer's machine (a loopback address). What the code reads is
+// found in it (codereads_test.go), so neither side can drift.
+func TestEnvIsWhatTheCodeReads(t *testing.T) {
+	base := build(t, "base")
+	for _, name := range goServices(t) {
+		t.Run(name, func(t *testing.T) {
+			reads := programReads(t, "..", name)
+			if len(reads) == 0 {
+				t.Fatalf("found no variables read by %s", name)
+			}
+			t.Logf("reads %v", sortedKeys(reads))
+			d, ok := base.deployments[name]
+			if !ok {
+				t.Fatalf("no Deployment %s", name)
+			}
+			c := d.Spec.Template.Spec.Containers[0]
+			set := map[string]string{}
+			for _, e := range c.Env {
+				set[e.Name] = "its env"
+			}
+			for _, from := range c.EnvFrom {
+				switch {
+				case from.Prefix != "":
+					t.Errorf("envFrom with a prefix")
+				case from.ConfigMapRef != nil:
+					cm, ok := base.configMaps[from.ConfigMapRef.Name]
+					if !ok {
+						t.Errorf("envFrom ConfigMap %s, which the base lacks", from.ConfigMapRef.Name)
+					}
+					for k := range cm.Data {
+						set[k] = "ConfigMap " + cm.Name
+					}
+				default:
+					t.Errorf("envFrom other than a ConfigMap: name each variable instead")
+				}
+			}
+			for _, v := range sortedKeys(set) {
+				if reads[v] == nil {
+					t.Errorf("gets %s (from %s), which its code does not read; it reads %v", v, set[v], sortedKeys(reads))
+				}
+			}
+			for _, v := range sortedKeys(reads) {
+				if _, ok := set[v]; ok {
+					continue
+				}
+				if reads[v].required {
+					t.Errorf("requires %s, which the manifest does not set", v)
+				}
+				if d := loopbackValue(reads[v].defaults...); d != "" {
+					t.Errorf("reads %s, whose default %q only works on a developer's machine: the manifest must set it", v, d)
+				}
+			}
+		})
+	}
+}
+
+// TestNothingPointsAtTheLocalStandIn: no deployment is configured like `make up`, whose sign-in
+// providers are the local stand-in on a loopback port (svc-auth would answer "local": true and
+// sign anyone in): no variable of any Deployment or ConfigMap points at a loopback address, and
+// none is a devstack or stand-in switch.
+func TestNothingPointsAtTheLocalStandIn(t *testing.T) {
+	for _, dir := range []string{"base", "overlays/production"} {
+		objs := build(t, dir)
+		check := func(where, name, value string) {
+			if strings.HasPrefix(name, "DEVSTACK_") || strings.Contains(name, "STANDIN") || strings.Contains(name, "STAND_IN") {
+				t.Errorf("%s: %s sets %s, a local-only switch", dir, where, name)
+			}
+			if strings.Contains(value, "://") && loopbackValue(value) != "" {
+				t.Errorf("%s: %s sets %s=%q, a loopback address", dir, where, name, value)
+			}
+		}
+		for _, d := range objs.deployments {
+			for _, c := range d.Spec.Template.Spec.Containers {
+				for _, e := range c.Env {
+					check("Deployment "+d.Name, e.Name, e.Value)
+				}
+			}
+		}
+		for _, cm := range objs.configMaps {
+			for k, v := range cm.Data {
+				check("ConfigMap "+cm.Name, k, v)
+			}
+		}
+	}
+}
+
+// loopbackValue returns the first value naming a loopback address, or "".
+func loopbackValue(values ...string) string {
+	for _, v := range values {
+		if strings.Contains(v, "127.0.0.1") || strings.Contains(v, "localhost") || strings.Contains(v, "::1") {
+			return v
+		}
+	}
+	return ""
+}

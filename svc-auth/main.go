@@ -8,10 +8,11 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
+	"net/netip"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
+	"linguaport/internal/ids"
 	"linguaport/internal/mail"
 	"linguaport/internal/mongox"
 	"linguaport/internal/platform"
@@ -44,7 +46,8 @@ func main() {
 	registerPerHour := env.Int("REGISTRATIONS_PER_HOUR", 20)
 	resetsPerHour := env.Int("PASSWORD_RESETS_PER_HOUR", 5)
 	mailCfg := mail.ConfigFromEnv(env)
-	// Sign-in providers are offered only when their client id is set.
+	// Sign-in providers are offered only when their client id is set. `make up` points them at
+	// its local stand-in (internal/oauthdev) on a loopback port; see signInRoutes.
 	providers := map[string]auth.ProviderConfig{
 		"google": {
 			ClientID: env.String("GOOGLE_CLIENT_ID", ""), ClientSecret: env.String("GOOGLE_CLIENT_SECRET", ""),
@@ -61,38 +64,34 @@ func main() {
 	defer p.Close()
 	ctx, db, rdb, log := p.Ctx, p.DB, p.Redis, p.Log
 
-	users, err := auth.NewUserStore(ctx, db)
-	p.ExitOn("users", err)
-	inbox, err := auth.NewInboxStore(ctx, db)
-	p.ExitOn("inbox", err)
+	store, err := auth.NewMongoStore(ctx, db)
+	p.ExitOn("store", err)
 	signer, err := auth.SigningKey(ctx, db)
 	p.ExitOn("signing key", err)
 
-	relay := events.NewRelay(users.Collection(), events.Stream("auth"), events.NewPublisher(rdb), log, 2*time.Second)
+	relay := events.NewRelay(store.Users(), events.Stream("auth"), events.NewPublisher(rdb), log, 2*time.Second)
 	go relay.Run(ctx)
 	// The inbox is built from our own events and from ordering's (quotes, order states).
 	for _, area := range []string{"auth", "orders"} {
-		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, db.Collection("processed_events"), auth.InboxHandler(inbox), log)
+		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, db.Collection("processed_events"), auth.InboxHandler(store), log)
 		go func() { p.ExitOn(area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
 
 	metrics := prometheus.NewRegistry()
-	svc := auth.NewService(auth.Deps{
-		Users: users, Inbox: inbox, Sessions: auth.NewSessions(rdb), Signer: signer,
-		Mailer:        mailer{mail.NewSender(mailCfg)},
-		SiteURL:       siteURL,
-		RegisterLimit: ratelimit.New(rdb, "auth-register", int64(registerPerHour), time.Hour),
-		ForgotLimit:   ratelimit.New(rdb, "auth-forgot", int64(resetsPerHour), time.Hour),
-		NewID:         newID,
-		Kick:          relay.Kick,
-	})
+	svc := auth.NewService(store, auth.NewSessions(rdb), signer, ids.New,
+		auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL),
+		auth.WithLimits(
+			ratelimit.New(rdb, "auth-register", int64(registerPerHour), time.Hour),
+			ratelimit.New(rdb, "auth-forgot", int64(resetsPerHour), time.Hour)),
+		auth.WithKick(relay.Kick))
+	svc = auth.LoggingMiddleware(log)(svc)
 	svc = auth.InstrumentingMiddleware(metrics)(svc)
 	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(rdb))
 	handler := auth.MakeHandler(auth.MakeEndpoints(svc), auth.Transport{
 		Authenticator: authn.NewAuthenticator(verifier, origins),
 		Trusted:       p.Trusted,
 		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
-		OAuth:         auth.NewOAuth(svc, rdb, siteURL, providers, log),
+		OAuth:         signInRoutes(auth.NewOAuth(svc, rdb, siteURL, providers, log), providers, log),
 	})
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
@@ -102,6 +101,46 @@ func main() {
 		Registry:  metrics,
 		Checks:    p.Checks,
 	}))
+}
+
+// signInRoutes marks the provider routes as a local stand-in when an offered provider is
+// served from this machine: GET providers then answers "local": true and the sign-in page says
+// it is not Google or Facebook. It is read from the providers' own URLs, not from a switch, so
+// no deployment can claim it or lose it by a stray variable.
+func signInRoutes(o *auth.OAuth, providers map[string]auth.ProviderConfig, log *slog.Logger) auth.OAuthRoutes {
+	if !localStandIn(providers) {
+		return o
+	}
+	log.Warn("sign-in providers are a local stand-in on this machine, not Google or Facebook")
+	return standIn{o}
+}
+
+type standIn struct{ *auth.OAuth }
+
+func (standIn) Local() bool { return true }
+
+// localStandIn: an offered provider (one with a client id) has an endpoint on a loopback host.
+func localStandIn(providers map[string]auth.ProviderConfig) bool {
+	for _, c := range providers {
+		if c.ClientID == "" {
+			continue
+		}
+		for _, raw := range []string{c.Issuer, c.AuthURL, c.TokenURL, c.UserInfoURL} {
+			if u, err := url.Parse(raw); raw != "" && err == nil && loopbackHost(u.Hostname()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func loopbackHost(host string) bool {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
 }
 
 // mailer adapts the SMTP sender to the service's plain-text mails.
@@ -134,11 +173,12 @@ func createUser(args []string) error {
 		return err
 	}
 	defer client.Disconnect(context.Background())
-	users, err := auth.NewUserStore(ctx, client.Database(cfg.MongoDatabase))
+	store, err := auth.NewMongoStore(ctx, client.Database(cfg.MongoDatabase))
 	if err != nil {
 		return err
 	}
-	svc := auth.NewService(auth.Deps{Users: users, NewID: newID})
+	// Creating an account signs no one in: no sessions, no tokens.
+	svc := auth.NewService(store, nil, nil, ids.New)
 	u, err := svc.CreateUser(ctx, name, email, password, role)
 	if errors.Is(err, auth.ErrEmailTaken) {
 		fmt.Printf("%s already exists\n", email)
@@ -156,10 +196,4 @@ func ignoreCanceled(err error) error {
 		return nil
 	}
 	return err
-}
-
-func newID() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }

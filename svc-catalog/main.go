@@ -4,8 +4,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,6 +14,7 @@ import (
 
 	"linguaport/internal/config"
 	"linguaport/internal/httpx"
+	"linguaport/internal/ids"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
 	"linguaport/svc-catalog/catalog"
@@ -47,7 +46,8 @@ func main() {
 
 	metrics := prometheus.NewRegistry()
 	limiter := ratelimit.New(p.Redis, "catalog-inquiries", int64(inquiriesPerHour), time.Hour)
-	svc := catalog.NewService(store, limiter, newID)
+	svc := catalog.NewService(store, limiter, ids.New)
+	svc = catalog.LoggingMiddleware(p.Log)(svc)
 	svc = catalog.InstrumentingMiddleware(metrics)(svc)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
@@ -76,10 +76,4 @@ func writeSnapshot(file string) error {
 		return err
 	}
 	return os.WriteFile(file, data, 0o644)
-}
-
-func newID() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }

@@ -22,6 +22,7 @@ func main() {
 
 	metrics := prometheus.NewRegistry()
 	svc := geo.NewService(geo.NewCachedLocator(geo.EmbeddedLocator{}, p.Redis, cacheTTL))
+	svc = geo.LoggingMiddleware(p.Log)(svc)
 	svc = geo.InstrumentingMiddleware(metrics)(svc)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,

@@ -4,8 +4,9 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"log/slog"
-	"net/http"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -16,7 +17,12 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
+	"linguaport/internal/svcclient"
+	"linguaport/svc-orders/api"
+	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/pricing"
+	"linguaport/svc-orders/quotes"
 )
 
 func main() {
@@ -27,46 +33,56 @@ func main() {
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 	ctx, db, rdb, log := p.Ctx, p.DB, p.Redis, p.Log
-	geoInstances := p.Watch("svc-geo")
-	authInstances := p.Watch("svc-auth")
 
-	prices, err := orders.NewPriceStore(ctx, db, orders.SeedPriceList())
+	priceStore, err := pricing.NewMongoStore(ctx, db, pricing.SeedPriceList())
 	p.ExitOn("price list", err)
-	files, err := orders.NewFileStore(ctx, db)
+	fileStore, err := files.NewMongoStore(ctx, db)
 	p.ExitOn("files", err)
-	quotes, err := orders.NewQuoteStore(ctx, db)
+	quoteStore, err := quotes.NewMongoStore(ctx, db)
 	p.ExitOn("quotes", err)
-	orderStore, err := orders.NewOrderStore(ctx, db)
+	orderStore, err := orders.NewMongoStore(ctx, db)
 	p.ExitOn("orders", err)
 
 	publisher := events.NewPublisher(rdb)
-	quoteRelay := events.NewRelay(quotes.Collection(), events.Stream("orders"), publisher, log, 2*time.Second)
+	quoteRelay := events.NewRelay(quoteStore.Collection(), events.Stream("orders"), publisher, log, 2*time.Second)
 	orderRelay := events.NewRelay(orderStore.Collection(), events.Stream("orders"), publisher, log, 2*time.Second)
 	go quoteRelay.Run(ctx)
 	go orderRelay.Run(ctx)
 
-	svc := orders.NewService(orders.Deps{
-		Prices: prices, Files: files, Tokens: orders.NewUploadTokens(rdb), Quotes: quotes, Orders: orderStore,
-		Counters: orders.NewCounters(db), Converter: orders.NewGeoConverter(geoInstances),
-		UploadLimit: ratelimit.New(rdb, "orders-uploads", int64(uploadsPerHour), time.Hour),
-		Published:   func() { quoteRelay.Kick(); orderRelay.Kick() },
-	})
+	geo := svcclient.New(p.Watch("svc-geo"), 3*time.Second)
+	defer geo.Close()
 	metrics := prometheus.NewRegistry()
-	svc = orders.InstrumentingMiddleware(metrics)(svc)
+
+	uploadLimit := ratelimit.New(rdb, "orders-uploads", int64(uploadsPerHour), time.Hour)
+	fileSvc := files.NewService(fileStore, files.NewRedisTokens(rdb), orderStore, uploadLimit, 0, newID, time.Now)
+	fileSvc = files.LoggingMiddleware(log)(files.InstrumentingMiddleware(metrics)(fileSvc))
+	priceSvc := pricing.NewService(priceStore, fileSvc, pricing.NewGeoConverter(geo), time.Now)
+	priceSvc = pricing.LoggingMiddleware(log)(priceSvc)
+	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, newID, time.Now, quoteRelay.Kick)
+	quoteSvc = quotes.LoggingMiddleware(log)(quotes.InstrumentingMiddleware(metrics)(quoteSvc))
+	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, time.Now, orderRelay.Kick)
+	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
 
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
 	processed := db.Collection("processed_events")
 	for _, area := range []string{"billing", "orders"} {
-		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, processed, orders.EventHandler(svc), log)
+		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, processed, orders.EventHandler(orderSvc), log)
 		go func() { p.ExitOn(area+" events", consumer.Run(ctx)) }()
 	}
-	go sweep(ctx, svc, log, time.Minute)
+	go sweep(ctx, log, time.Minute, []sweepJob{
+		{"expire quotes", quoteSvc.ExpireOverdue},
+		{"delete unclaimed files", fileSvc.DeleteUnclaimed},
+		{"complete orders", orderSvc.CompleteOverdue},
+	})
 
-	keys := authn.NewRemoteKeys(authn.FetchFromInstances(&http.Client{Timeout: 5 * time.Second}, authInstances))
+	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
+	defer authClient.Close()
+	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
+	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc}
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   orders.MakeHandler(orders.MakeEndpoints(svc), auth, p.Trusted),
+		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth, p.Trusted),
 		Logger:    log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
@@ -74,13 +90,23 @@ func main() {
 	}))
 }
 
-// sweep expires quotes and completes orders whose revision period passed, every interval.
-func sweep(ctx context.Context, svc orders.Service, log *slog.Logger, interval time.Duration) {
+// sweepJob is a change that time makes: quotes expire, visitors' files nobody claimed go, orders
+// complete when their revision period passed.
+type sweepJob struct {
+	name string
+	run  func(context.Context) error
+}
+
+// sweep runs the jobs every interval; a job that fails is tried again at the next round and
+// does not hold the others back.
+func sweep(ctx context.Context, log *slog.Logger, interval time.Duration, jobs []sweepJob) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if err := svc.Sweep(ctx); err != nil && ctx.Err() == nil {
-			log.WarnContext(ctx, "sweep", "err", err)
+		for _, job := range jobs {
+			if err := job.run(ctx); err != nil && ctx.Err() == nil {
+				log.WarnContext(ctx, "sweep", "job", job.name, "err", err)
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -88,4 +114,10 @@ func sweep(ctx context.Context, svc orders.Service, log *slog.Logger, interval t
 		case <-t.C:
 		}
 	}
+}
+
+func newID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/svcclient"
 	"linguaport/internal/testenv"
 )
 
@@ -95,7 +96,7 @@ func TestRemoteKeysRefetchOnNewKeyAtMostEvery10s(t *testing.T) {
 		_ = json.NewEncoder(w).Encode(published.Load())
 	}))
 	defer srv.Close()
-	keys := authn.NewRemoteKeys(authn.FetchURL(srv.Client(), srv.URL))
+	keys := authn.NewRemoteKeys(authn.FetchFrom(svcclient.Fixed(srv.URL, 5*time.Second)))
 	v := authn.NewVerifier(keys, nil)
 
 	t1, _ := k1.Sign(claims("s", authn.RoleCustomer, time.Minute))

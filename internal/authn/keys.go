@@ -4,14 +4,12 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sync"
 	"time"
 
-	"linguaport/internal/discovery"
+	"linguaport/internal/svcclient"
 )
 
 // JWKSPath is where svc-auth publishes its public keys, below its service address.
@@ -100,51 +98,22 @@ func (r *RemoteKeys) Key(ctx context.Context, kid string) (ed25519.PublicKey, er
 	return nil, ErrUnknownKey
 }
 
-// FetchURL reads a JWKS from url.
-func FetchURL(client *http.Client, url string) func(ctx context.Context) (JWKS, error) {
+// FetchFrom reads the JWKS from svc-auth through c, the platform's client of another service
+// (round-robin over the healthy instances, retried on another one when one fails).
+func FetchFrom(c *svcclient.Client) func(ctx context.Context) (JWKS, error) {
 	return func(ctx context.Context) (JWKS, error) {
-		return getJWKS(ctx, client, url)
-	}
-}
-
-// FetchFromInstances reads the JWKS from the healthy svc-auth instances found in Consul, trying
-// the next one when one fails.
-func FetchFromInstances(client *http.Client, instances *discovery.Instances) func(ctx context.Context) (JWKS, error) {
-	return func(ctx context.Context) (JWKS, error) {
-		addrs, start := instances.Snapshot()
-		if len(addrs) == 0 {
-			return JWKS{}, fmt.Errorf("no healthy %s instance", instances.Service())
+		resp, err := c.Get(ctx, JWKSPath, nil)
+		if err != nil {
+			return JWKS{}, fmt.Errorf("fetching the JWKS: %w", err)
 		}
-		var errs []error
-		for i := range addrs {
-			set, err := getJWKS(ctx, client, "http://"+addrs[(start+i)%len(addrs)]+JWKSPath)
-			if err == nil {
-				return set, nil
-			}
-			errs = append(errs, err)
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return JWKS{}, fmt.Errorf("fetching the JWKS: %s", resp.Status)
 		}
-		return JWKS{}, errors.Join(errs...)
+		var set JWKS
+		if err := json.NewDecoder(resp.Body).Decode(&set); err != nil {
+			return JWKS{}, fmt.Errorf("fetching the JWKS: %w", err)
+		}
+		return set, nil
 	}
-}
-
-func getJWKS(ctx context.Context, client *http.Client, url string) (JWKS, error) {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return JWKS{}, err
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return JWKS{}, fmt.Errorf("GET %s: %w", url, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return JWKS{}, fmt.Errorf("GET %s: %s", url, resp.Status)
-	}
-	var set JWKS
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&set); err != nil {
-		return JWKS{}, fmt.Errorf("GET %s: %w", url, err)
-	}
-	return set, nil
 }

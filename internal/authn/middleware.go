@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
 )
 
 // Cookie names of spec §3 and DESIGN §5.
@@ -20,13 +21,13 @@ const (
 )
 
 var (
-	msgSignIn   = httpx.Text{TR: "Bu işlem için giriş yapmalısınız.", EN: "You need to sign in to do this."}
-	msgInvalid  = httpx.Text{TR: "Oturum bilginiz geçersiz; lütfen yeniden giriş yapın.", EN: "Your sign-in is not valid; please sign in again."}
-	msgExpired  = httpx.Text{TR: "Oturumunuzun süresi doldu.", EN: "Your session has expired."}
-	msgRevoked  = httpx.Text{TR: "Oturumunuz sonlandırıldı; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
-	msgRole     = httpx.Text{TR: "Bu işlem için yetkiniz yok.", EN: "You are not allowed to do this."}
-	msgOrigin   = httpx.Text{TR: "İstek bu siteden gelmiyor.", EN: "The request did not come from this site."}
-	msgNoVerify = httpx.Text{TR: "Oturum şu anda doğrulanamıyor. Lütfen biraz sonra tekrar deneyin.", EN: "Your session cannot be checked right now. Please try again shortly."}
+	msgSignIn   = i18n.Text{TR: "Bu işlem için giriş yapmalısınız.", EN: "You need to sign in to do this."}
+	msgInvalid  = i18n.Text{TR: "Oturum bilginiz geçersiz; lütfen yeniden giriş yapın.", EN: "Your sign-in is not valid; please sign in again."}
+	msgExpired  = i18n.Text{TR: "Oturumunuzun süresi doldu.", EN: "Your session has expired."}
+	msgRevoked  = i18n.Text{TR: "Oturumunuz sonlandırıldı; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
+	msgRole     = i18n.Text{TR: "Bu işlem için yetkiniz yok.", EN: "You are not allowed to do this."}
+	msgOrigin   = i18n.Text{TR: "İstek bu siteden gelmiyor.", EN: "The request did not come from this site."}
+	msgNoVerify = i18n.Text{TR: "Oturum şu anda doğrulanamıyor. Lütfen biraz sonra tekrar deneyin.", EN: "Your session cannot be checked right now. Please try again shortly."}
 )
 
 // Problems the checks answer with.

@@ -144,6 +144,10 @@ func (in *Instances) Snapshot() (addrs []string, start int) {
 	return addrs, int(in.next.Add(1) % uint64(len(addrs)))
 }
 
+// Instancer is the go-kit instancer behind the watch, for clients that balance with go-kit's
+// sd and lb packages (internal/svcclient).
+func (in *Instances) Instancer() sd.Instancer { return in.instancer }
+
 // Service is the watched service's name.
 func (in *Instances) Service() string { return in.service }
 

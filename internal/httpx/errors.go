@@ -6,16 +6,22 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/i18n"
 )
 
 // Problem is an error that knows how to present itself over HTTP in the DESIGN §3 shape:
-// {"error":{"code":"slug","message":"…","fields":{"name":"…"}}}. Services map their domain
-// errors to Problems in one encodeError; anything else becomes a generic 500.
+// {"error":{"code":"slug","message":"…","fields":{"name":"…"}}}. Services never return one:
+// each maps its domain errors to Problems in one encodeError (see ErrorEncoder); anything
+// unmapped becomes a generic 500.
 type Problem struct {
 	Status  int
 	Code    string
-	Message Text
-	Fields  map[string]Text
+	Message i18n.Text
+	Fields  map[string]i18n.Text
 	Cause   error
 }
 
@@ -29,14 +35,14 @@ func (p *Problem) Error() string {
 func (p *Problem) Unwrap() error { return p.Cause }
 
 // NewProblem builds a Problem; fields may be nil.
-func NewProblem(status int, code string, msg Text) *Problem {
+func NewProblem(status int, code string, msg i18n.Text) *Problem {
 	return &Problem{Status: status, Code: code, Message: msg}
 }
 
 // WithField returns a copy of p with one more field error.
-func (p *Problem) WithField(name string, msg Text) *Problem {
+func (p *Problem) WithField(name string, msg i18n.Text) *Problem {
 	c := *p
-	c.Fields = make(map[string]Text, len(p.Fields)+1)
+	c.Fields = make(map[string]i18n.Text, len(p.Fields)+1)
 	for k, v := range p.Fields {
 		c.Fields[k] = v
 	}
@@ -44,11 +50,35 @@ func (p *Problem) WithField(name string, msg Text) *Problem {
 	return &c
 }
 
+// WithFields returns a copy of p naming each refused field with the words word gives its reason.
+func (p *Problem) WithFields(fields errs.Fields, word func(field, reason string) i18n.Text) *Problem {
+	c := *p
+	c.Fields = make(map[string]i18n.Text, len(p.Fields)+len(fields))
+	for k, v := range p.Fields {
+		c.Fields[k] = v
+	}
+	for field, reason := range fields {
+		c.Fields[field] = word(field, reason)
+	}
+	return &c
+}
+
+// because returns a copy of p caused by err, so what err carries (a Retry-After) reaches the
+// answer and logs see the domain error.
+func (p *Problem) because(err error) *Problem {
+	if p.Cause != nil || err == p {
+		return p
+	}
+	c := *p
+	c.Cause = err
+	return &c
+}
+
 var (
-	msgInternal = Text{TR: "Beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyin.", EN: "An unexpected error occurred. Please try again later."}
-	msgNotFound = Text{TR: "İstenen kaynak bulunamadı.", EN: "The requested resource was not found."}
-	msgTooLarge = Text{TR: "İstek gövdesi izin verilen boyutu aşıyor.", EN: "The request body is larger than allowed."}
-	msgBadJSON  = Text{TR: "İstek gövdesi geçerli JSON değil.", EN: "The request body is not valid JSON."}
+	msgInternal = i18n.Text{TR: "Beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyin.", EN: "An unexpected error occurred. Please try again later."}
+	msgNotFound = i18n.Text{TR: "İstenen kaynak bulunamadı.", EN: "The requested resource was not found."}
+	msgTooLarge = i18n.Text{TR: "İstek gövdesi izin verilen boyutu aşıyor.", EN: "The request body is larger than allowed."}
+	msgBadJSON  = i18n.Text{TR: "İstek gövdesi geçerli JSON değil.", EN: "The request body is not valid JSON."}
 )
 
 // Common problems shared by every service.
@@ -56,7 +86,28 @@ var (
 	ErrNotFound      = NewProblem(http.StatusNotFound, "not_found", msgNotFound)
 	ErrBodyTooLarge  = NewProblem(http.StatusRequestEntityTooLarge, "body_too_large", msgTooLarge)
 	ErrMalformedJSON = NewProblem(http.StatusBadRequest, "malformed_json", msgBadJSON)
+	// ErrValidation is the answer to errs.Fields; a service adds its words for each field with
+	// WithFields.
+	ErrValidation = NewProblem(http.StatusBadRequest, "validation_failed",
+		i18n.Text{TR: "Lütfen işaretli alanları düzeltin.", EN: "Please correct the marked fields."})
+	// ErrRateLimited is the answer to an errs.RateLimited a service has no words of its own for.
+	ErrRateLimited = NewProblem(http.StatusTooManyRequests, "too_many_requests",
+		i18n.Text{TR: "Çok fazla istek gönderdiniz. Lütfen biraz sonra tekrar deneyin.", EN: "Too many requests. Please try again a little later."})
 )
+
+// ErrorEncoder is a service's one encodeError: explain maps the service's domain errors to
+// Problems and returns nil for errors it does not know. What it leaves is answered here: a
+// Problem from the platform (authn, a malformed body), field errors and rate limits in general
+// words, anything else a logged 500. The answer is in the request's language, and a rate-limited
+// error anywhere in the chain adds Retry-After.
+func ErrorEncoder(explain func(error) *Problem) func(context.Context, error, http.ResponseWriter) {
+	return func(ctx context.Context, err error, w http.ResponseWriter) {
+		if p := explain(err); p != nil {
+			err = p.because(err)
+		}
+		EncodeError(ctx, err, w)
+	}
+}
 
 type errorBody struct {
 	Error errorDetail `json:"error"`
@@ -68,18 +119,29 @@ type errorDetail struct {
 	Fields  map[string]string `json:"fields,omitempty"`
 }
 
-// EncodeError writes err in the request's language. Its signature is go-kit's ErrorEncoder so
-// transports can use it directly after mapping their domain errors to *Problem.
+// EncodeError writes err in the request's language. Its signature is go-kit's ErrorEncoder;
+// services use it through ErrorEncoder with their own words.
 func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
-	var p *Problem
-	if !errors.As(err, &p) {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			p = ErrBodyTooLarge
-		} else {
-			slog.ErrorContext(ctx, "unhandled error", "err", err)
-			p = NewProblem(http.StatusInternalServerError, "internal", msgInternal)
-		}
+	var (
+		p        *Problem
+		tooLarge *http.MaxBytesError
+		fields   errs.Fields
+		limited  *errs.RateLimited
+	)
+	switch {
+	case errors.As(err, &p):
+	case errors.As(err, &tooLarge):
+		p = ErrBodyTooLarge
+	case errors.As(err, &fields):
+		p = ErrValidation.WithFields(fields, func(string, string) i18n.Text { return msgInvalidField })
+	case errors.As(err, &limited):
+		p = ErrRateLimited
+	default:
+		slog.ErrorContext(ctx, "unhandled error", "err", err)
+		p = NewProblem(http.StatusInternalServerError, "internal", msgInternal)
+	}
+	if errors.As(err, &limited) {
+		w.Header().Set("Retry-After", retryAfterSeconds(limited.RetryAfter))
 	}
 	lang := LangFrom(ctx)
 	body := errorBody{Error: errorDetail{Code: p.Code, Message: p.Message.In(lang)}}
@@ -93,6 +155,14 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(p.Status)
 	_ = json.NewEncoder(w).Encode(body)
+}
+
+var msgInvalidField = i18n.Text{TR: "Geçersiz değer.", EN: "Invalid value."}
+
+// retryAfterSeconds is d in whole seconds, rounded up: "retry in 0 s" would invite a retry that
+// is refused again.
+func retryAfterSeconds(d time.Duration) string {
+	return strconv.Itoa(int((d + time.Second - 1) / time.Second))
 }
 
 // WriteJSON writes v as a JSON response with the given status.

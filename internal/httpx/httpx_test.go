@@ -14,20 +14,21 @@ import (
 	"time"
 
 	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
 )
 
 func TestParseAcceptLanguage(t *testing.T) {
-	cases := map[string]httpx.Lang{
-		"":                        httpx.TR,
-		"en":                      httpx.EN,
-		"en-GB,en;q=0.9":          httpx.EN,
-		"tr-TR,tr;q=0.9,en;q=0.8": httpx.TR,
-		"de, en;q=0.5":            httpx.EN,
-		"de":                      httpx.TR,
-		"tr;q=0.2, en;q=0.7":      httpx.EN,
-		"en;q=0, tr;q=0.1":        httpx.TR,
-		"EN-us":                   httpx.EN,
-		"en;q=abc":                httpx.TR,
+	cases := map[string]i18n.Lang{
+		"":                        i18n.TR,
+		"en":                      i18n.EN,
+		"en-GB,en;q=0.9":          i18n.EN,
+		"tr-TR,tr;q=0.9,en;q=0.8": i18n.TR,
+		"de, en;q=0.5":            i18n.EN,
+		"de":                      i18n.TR,
+		"tr;q=0.2, en;q=0.7":      i18n.EN,
+		"en;q=0, tr;q=0.1":        i18n.TR,
+		"EN-us":                   i18n.EN,
+		"en;q=abc":                i18n.TR,
 	}
 	for header, want := range cases {
 		if got := httpx.ParseAcceptLanguage(header); got != want {
@@ -37,9 +38,9 @@ func TestParseAcceptLanguage(t *testing.T) {
 }
 
 func TestEncodeErrorShapeAndLanguage(t *testing.T) {
-	p := httpx.NewProblem(http.StatusConflict, "email_taken", httpx.Text{TR: "Bu e-posta kullanılıyor.", EN: "This email is already used."}).
-		WithField("email", httpx.Text{TR: "Başka bir e-posta girin.", EN: "Enter another email."})
-	for lang, want := range map[httpx.Lang][2]string{httpx.TR: {"Bu e-posta kullanılıyor.", "Başka bir e-posta girin."}, httpx.EN: {"This email is already used.", "Enter another email."}} {
+	p := httpx.NewProblem(http.StatusConflict, "email_taken", i18n.Text{TR: "Bu e-posta kullanılıyor.", EN: "This email is already used."}).
+		WithField("email", i18n.Text{TR: "Başka bir e-posta girin.", EN: "Enter another email."})
+	for lang, want := range map[i18n.Lang][2]string{i18n.TR: {"Bu e-posta kullanılıyor.", "Başka bir e-posta girin."}, i18n.EN: {"This email is already used.", "Enter another email."}} {
 		rec := httptest.NewRecorder()
 		httpx.EncodeError(httpx.WithLang(context.Background(), lang), fmt.Errorf("register: %w", p), rec)
 		var body struct {

@@ -4,35 +4,29 @@ import (
 	"context"
 	"strconv"
 	"strings"
-)
 
-// Lang is a language the platform answers in.
-type Lang string
-
-const (
-	TR Lang = "tr"
-	EN Lang = "en"
+	"linguaport/internal/i18n"
 )
 
 type langKey struct{}
 
 // WithLang returns a context carrying the request's language.
-func WithLang(ctx context.Context, l Lang) context.Context {
+func WithLang(ctx context.Context, l i18n.Lang) context.Context {
 	return context.WithValue(ctx, langKey{}, l)
 }
 
 // LangFrom returns the request's language, Turkish when none was set (DESIGN §3).
-func LangFrom(ctx context.Context) Lang {
-	if l, ok := ctx.Value(langKey{}).(Lang); ok {
+func LangFrom(ctx context.Context) i18n.Lang {
+	if l, ok := ctx.Value(langKey{}).(i18n.Lang); ok {
 		return l
 	}
-	return TR
+	return i18n.TR
 }
 
 // ParseAcceptLanguage picks tr or en from an Accept-Language header by quality, defaulting to tr.
 // "en-GB,en;q=0.9,tr;q=0.8" is English; "de, en;q=0.5" is English; "de" is Turkish.
-func ParseAcceptLanguage(header string) Lang {
-	best, bestQ := TR, -1.0
+func ParseAcceptLanguage(header string) i18n.Lang {
+	best, bestQ := i18n.TR, -1.0
 	for _, part := range strings.Split(header, ",") {
 		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		q := 1.0
@@ -44,12 +38,12 @@ func ParseAcceptLanguage(header string) Lang {
 			q = parsed
 		}
 		primary, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(tag)), "-")
-		var l Lang
+		var l i18n.Lang
 		switch primary {
 		case "tr":
-			l = TR
+			l = i18n.TR
 		case "en":
-			l = EN
+			l = i18n.EN
 		default:
 			continue
 		}
@@ -58,18 +52,4 @@ func ParseAcceptLanguage(header string) Lang {
 		}
 	}
 	return best
-}
-
-// Text is a message in both languages.
-type Text struct {
-	TR string `json:"tr"`
-	EN string `json:"en"`
-}
-
-// In returns the text in l.
-func (t Text) In(l Lang) string {
-	if l == EN {
-		return t.EN
-	}
-	return t.TR
 }

@@ -6,7 +6,9 @@
 // for OpenID Connect, nonce; client authentication by client_secret_basic or client_secret_post;
 // single-use codes that expire after 60 s; RS256-signed ID tokens with discovery and a JWKS.
 // Instead of a consent screen, /authorize signs in at once the configured user named by the
-// login_hint parameter (email, or subject), or the first user when there is no hint.
+// login_hint parameter (email, or subject), or the first user when there is no hint. With
+// Options.SignInPage it shows instead a small page, clearly labelled as a local stand-in, where
+// the person at the browser types or picks who signs in (what `make up` uses; see StartLocal).
 //
 // It is a stand-in for a third party in development and tests only: every answer it gives is
 // as trustworthy as anyone who can reach its port.
@@ -50,6 +52,12 @@ type Options struct {
 	RedirectURIs []string
 	// Users are the accounts that can sign in; the first one signs in when no login_hint is given.
 	Users []User
+	// SignInPage makes /authorize show a local sign-in page (labelled "Local sign-in stand-in —
+	// not Google/Facebook") where the person at the browser types an email and a name, or picks
+	// one of Users, instead of signing in at once; an account that does not exist yet is made on
+	// the spot, and "Cancel" answers access_denied. Off, /authorize signs in at once as above,
+	// which is what tests want.
+	SignInPage bool
 }
 
 // User is an account at the provider.
@@ -76,9 +84,9 @@ type Provider struct {
 	clientSecret string
 	redirectURIs []string
 	url          string
-	ln           net.Listener
-	srv          *http.Server
-	signer       *signer // Google only
+	signInPage   bool
+	shutdown     func() error // closes the server the provider is served by
+	signer       *signer      // Google only
 	clock        atomic.Pointer[func() time.Time]
 
 	closeOnce sync.Once
@@ -128,6 +136,27 @@ func StartFacebook(opts Options) (*Provider, error) {
 }
 
 func start(k kind, opts Options, s *signer) (*Provider, error) {
+	p, err := newProvider(k, opts, s)
+	if err != nil {
+		return nil, err
+	}
+	addr := opts.Addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("oauthdev: listen %s: %w", addr, err)
+	}
+	p.url = "http://" + publicHostPort(ln.Addr().(*net.TCPAddr))
+	mux := http.NewServeMux()
+	p.mount(mux, "")
+	p.shutdown = serve(ln, mux)
+	return p, nil
+}
+
+// newProvider checks the options; the caller sets url and serves the routes.
+func newProvider(k kind, opts Options, s *signer) (*Provider, error) {
 	if opts.ClientID == "" || opts.ClientSecret == "" {
 		return nil, errors.New("oauthdev: ClientID and ClientSecret are required")
 	}
@@ -141,6 +170,7 @@ func start(k kind, opts Options, s *signer) (*Provider, error) {
 		clientID:     opts.ClientID,
 		clientSecret: opts.ClientSecret,
 		redirectURIs: append([]string(nil), opts.RedirectURIs...),
+		signInPage:   opts.SignInPage,
 		signer:       s,
 		codes:        map[[32]byte]*authCode{},
 		used:         map[[32]byte]*usedCode{},
@@ -153,42 +183,43 @@ func start(k kind, opts Options, s *signer) (*Provider, error) {
 			return nil, err
 		}
 	}
-	addr := opts.Addr
-	if addr == "" {
-		addr = "127.0.0.1:0"
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("oauthdev: listen %s: %w", addr, err)
-	}
-	p.ln = ln
-	p.url = "http://" + publicHostPort(ln.Addr().(*net.TCPAddr))
+	return p, nil
+}
 
-	mux := http.NewServeMux()
-	switch k {
+// mount registers the provider's endpoints on mux below prefix ("" or "/google").
+func (p *Provider) mount(mux *http.ServeMux, prefix string) {
+	handle := func(method, path string, h http.HandlerFunc) { mux.HandleFunc(method+" "+prefix+path, h) }
+	switch p.kind {
 	case kindGoogle:
-		mux.HandleFunc("GET /.well-known/openid-configuration", p.discovery)
-		mux.HandleFunc("GET /jwks", p.jwks)
-		mux.HandleFunc("GET /authorize", p.authorize)
-		mux.HandleFunc("POST /authorize", p.authorize)
-		mux.HandleFunc("POST /token", p.token)
-		mux.HandleFunc("GET /userinfo", p.userinfo)
-		mux.HandleFunc("POST /userinfo", p.userinfo)
+		handle("GET", "/.well-known/openid-configuration", p.discovery)
+		handle("GET", "/jwks", p.jwks)
+		handle("GET", "/authorize", p.authorize)
+		handle("POST", "/authorize", p.authorize)
+		handle("POST", "/token", p.token)
+		handle("GET", "/userinfo", p.userinfo)
+		handle("POST", "/userinfo", p.userinfo)
 	case kindFacebook:
-		mux.HandleFunc("GET /dialog/oauth", p.authorize)
-		mux.HandleFunc("GET /oauth/access_token", p.token)
-		mux.HandleFunc("POST /oauth/access_token", p.token)
-		mux.HandleFunc("GET /me", p.me)
+		handle("GET", "/dialog/oauth", p.authorize)
+		if p.signInPage {
+			handle("POST", "/dialog/oauth", p.authorize) // the sign-in page's form
+		}
+		handle("GET", "/oauth/access_token", p.token)
+		handle("POST", "/oauth/access_token", p.token)
+		handle("GET", "/me", p.me)
 	}
-	p.srv = &http.Server{
-		Handler:           mux,
+}
+
+// serve serves h on ln until the returned function closes the server and its connections.
+func serve(ln net.Listener, h http.Handler) func() error {
+	srv := &http.Server{
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       60 * time.Second,
 	}
-	go func() { _ = p.srv.Serve(ln) }()
-	return p, nil
+	go func() { _ = srv.Serve(ln) }()
+	return srv.Close
 }
 
 // publicHostPort turns a listen address into one a client can dial: a wildcard listener is
@@ -284,7 +315,7 @@ func (p *Provider) AddUser(u User) error {
 
 // Close stops the server at once, closing its connections; it is safe to call more than once.
 func (p *Provider) Close() error {
-	p.closeOnce.Do(func() { p.closeErr = p.srv.Close() })
+	p.closeOnce.Do(func() { p.closeErr = p.shutdown() })
 	return p.closeErr
 }
 
@@ -409,6 +440,26 @@ func (p *Provider) authorize(w http.ResponseWriter, r *http.Request) {
 	case !validChallenge(params["code_challenge"]):
 		fail("invalid_request", "code_challenge must be the base64url SHA-256 of the code_verifier (43 characters)")
 		return
+	}
+	if p.signInPage {
+		// The page posts back here with the same parameters and the person's choice.
+		switch action := r.PostForm.Get("action"); {
+		case r.Method != http.MethodPost || action == "":
+			p.showSignInPage(w, r, params, state, redirectURI)
+			return
+		case action == "cancel":
+			fail("access_denied", "the user cancelled the sign-in")
+			return
+		case action != "sign-in":
+			fail("invalid_request", "unknown action")
+			return
+		}
+		user, err := p.userFromPage(r.PostForm)
+		if err != nil {
+			p.showSignInPage(w, r, params, state, redirectURI, err.Error())
+			return
+		}
+		params["login_hint"] = user.Subject
 	}
 	user, ok := p.findUser(params["login_hint"])
 	if !ok {

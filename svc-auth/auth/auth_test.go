@@ -63,11 +63,7 @@ func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixt
 	}
 	t.Cleanup(func() { _ = capture.Close() })
 
-	users, err := auth.NewUserStore(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inbox, err := auth.NewInboxStore(ctx, db)
+	store, err := auth.NewMongoStore(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,24 +76,19 @@ func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixt
 		t.Fatalf("the signing key is not kept: %v", err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	relay := events.NewRelay(users.Collection(), events.Stream("auth"), events.NewPublisher(r.Client), log, 100*time.Millisecond)
+	relay := events.NewRelay(store.Users(), events.Stream("auth"), events.NewPublisher(r.Client), log, 100*time.Millisecond)
 	go relay.Run(ctx)
 	for _, area := range []string{"auth", "orders"} {
-		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth", db.Collection("processed_events"), auth.InboxHandler(inbox), log)
+		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth", db.Collection("processed_events"), auth.InboxHandler(store), log)
 		consumer.Block = 100 * time.Millisecond
 		go func() { _ = consumer.Run(ctx) }()
 	}
 
 	sessions := auth.NewSessions(r.Client)
-	svc := auth.NewService(auth.Deps{
-		Users: users, Inbox: inbox, Sessions: sessions, Signer: signer,
-		Mailer:        mailer{mail.NewSender(mail.Config{Addr: capture.Addr(), From: "LinguaPort <no-reply@linguaport.local>"})},
-		SiteURL:       "https://site.test",
-		RegisterLimit: ratelimit.New(r.Client, "auth-register", 1000, time.Hour),
-		ForgotLimit:   ratelimit.New(r.Client, "auth-forgot", 1000, time.Hour),
-		NewID:         newID,
-		Kick:          relay.Kick,
-	})
+	svc := auth.NewService(store, sessions, signer, newID,
+		auth.WithMail(mailer{mail.NewSender(mail.Config{Addr: capture.Addr(), From: "LinguaPort <no-reply@linguaport.local>"})}, "https://site.test"),
+		auth.WithLimits(ratelimit.New(r.Client, "auth-register", 1000, time.Hour), ratelimit.New(r.Client, "auth-forgot", 1000, time.Hour)),
+		auth.WithKick(relay.Kick))
 	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(r.Client))
 	srv := httptest.NewServer(nil)
 	t.Cleanup(srv.Close)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"linguaport/internal/events"
+	"linguaport/internal/i18n"
 )
 
 // Events svc-auth publishes on its stream (events.Stream("auth")).
@@ -46,7 +47,7 @@ type OrderStatusChanged struct {
 }
 
 // orderNews is what the customer reads when an order reaches a state.
-var orderNews = map[string]localized{
+var orderNews = map[string]i18n.Text{
 	"awaiting_payment": {
 		TR: "Teklifinizi onayladınız; siparişiniz %s oluşturuldu. Ödemeniz alındığında çalışmaya başlıyoruz.",
 		EN: "You approved the quote; your order %s is created. We start as soon as your payment arrives.",
@@ -76,7 +77,7 @@ var orderNews = map[string]localized{
 // InboxHandler turns events into system messages (spec §2, customer panel). Other services'
 // events (quotes, orders, invoices) join here as they appear; the message id is derived from the
 // event id, so a redelivered event leaves one message.
-func InboxHandler(inbox *InboxStore) events.Handler {
+func InboxHandler(inbox *MongoStore) events.Handler {
 	return func(ctx context.Context, e events.Event) error {
 		switch e.Type {
 		case EventRegistered:
@@ -84,11 +85,11 @@ func InboxHandler(inbox *InboxStore) events.Handler {
 			if err := e.Decode(&p); err != nil {
 				return fmt.Errorf("%s payload: %w", e.Type, err)
 			}
-			return inbox.Add(ctx, messageDoc{
+			return inbox.AddMessage(ctx, messageDoc{
 				ID:     "welcome-" + e.ID,
 				UserID: p.UserID,
-				Title:  localized{TR: "LinguaPort’a hoş geldiniz", EN: "Welcome to LinguaPort"},
-				Body: localized{
+				Title:  i18n.Text{TR: "LinguaPort’a hoş geldiniz", EN: "Welcome to LinguaPort"},
+				Body: i18n.Text{
 					TR: fmt.Sprintf("Merhaba %s, hesabınız oluşturuldu. Artık anında fiyat alabilir, teklif onaylayabilir, siparişlerinizi ve dosyalarınızı tek yerden takip edebilirsiniz. Sorularınız için destek ekibimiz 7/24 yanınızda.", p.FullName),
 					EN: fmt.Sprintf("Hello %s, your account is ready. You can now get instant prices, approve quotes and follow your orders and files in one place. Our support team is here for you 24/7.", p.FullName),
 				},
@@ -99,11 +100,11 @@ func InboxHandler(inbox *InboxStore) events.Handler {
 			if err := e.Decode(&p); err != nil {
 				return fmt.Errorf("%s payload: %w", e.Type, err)
 			}
-			return inbox.Add(ctx, messageDoc{
+			return inbox.AddMessage(ctx, messageDoc{
 				ID:     "quote-" + e.ID,
 				UserID: p.CustomerID,
-				Title:  localized{TR: "Teklifiniz hazır: " + p.Number, EN: "Your quote is ready: " + p.Number},
-				Body: localized{
+				Title:  i18n.Text{TR: "Teklifiniz hazır: " + p.Number, EN: "Your quote is ready: " + p.Number},
+				Body: i18n.Text{
 					TR: fmt.Sprintf("%s numaralı teklifinizin tutarı %s. Siparişlerim sayfasından 14 gün içinde onaylayabilir ya da reddedebilirsiniz.", p.Number, p.Total.Formatted),
 					EN: fmt.Sprintf("Quote %s comes to %s. Approve or reject it on your orders page within 14 days.", p.Number, p.Total.Formatted),
 				},
@@ -118,11 +119,11 @@ func InboxHandler(inbox *InboxStore) events.Handler {
 			if !ok {
 				return nil
 			}
-			return inbox.Add(ctx, messageDoc{
+			return inbox.AddMessage(ctx, messageDoc{
 				ID:        "order-" + e.ID,
 				UserID:    p.CustomerID,
-				Title:     localized{TR: "Sipariş " + p.Number, EN: "Order " + p.Number},
-				Body:      localized{TR: fmt.Sprintf(news.TR, p.Number), EN: fmt.Sprintf(news.EN, p.Number)},
+				Title:     i18n.Text{TR: "Sipariş " + p.Number, EN: "Order " + p.Number},
+				Body:      i18n.Text{TR: fmt.Sprintf(news.TR, p.Number), EN: fmt.Sprintf(news.EN, p.Number)},
 				CreatedAt: e.OccurredAt,
 			})
 		}
@@ -131,8 +132,8 @@ func InboxHandler(inbox *InboxStore) events.Handler {
 }
 
 // resetMail is the password reset mail in the user's language.
-func resetMail(lang, name, link string) (subject, body string) {
-	if lang == "en" {
+func resetMail(lang i18n.Lang, name, link string) (subject, body string) {
+	if lang == i18n.EN {
 		return "Reset your LinguaPort password", fmt.Sprintf(`Hello %s,
 
 Someone (hopefully you) asked to reset the password of your LinguaPort account. Open this link within one hour to choose a new password:

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/i18n"
 )
 
 // ExternalIdentity is who a provider says signed in.
@@ -26,13 +27,10 @@ type ExternalIdentity struct {
 	EmailVerified                  bool
 }
 
-// ErrProviderEmail: the provider gave no verified email, so no account can be made or linked.
-var ErrProviderEmail = errors.New("the provider gave no verified email")
-
 // SignInWithProvider signs in the account linked to a Google or Facebook identity. A first
 // sign-in links to the account with the same verified email, or creates a customer account.
 func (s *service) SignInWithProvider(ctx context.Context, id ExternalIdentity) (Session, error) {
-	doc, err := s.Users.ByProvider(ctx, id.Provider, id.Subject)
+	doc, err := s.store.UserByProvider(ctx, id.Provider, id.Subject)
 	if err == nil {
 		return s.startSession(ctx, doc, true)
 	}
@@ -49,11 +47,11 @@ func (s *service) SignInWithProvider(ctx context.Context, id ExternalIdentity) (
 		} else {
 			u.Facebook = id.Subject
 		}
-		u.UpdatedAt = s.Now().UTC()
+		u.UpdatedAt = s.now().UTC()
 		return u, nil
 	}
-	if existing, err := s.Users.ByEmail(ctx, email); err == nil {
-		linked, err := s.Users.Update(ctx, existing.ID, link)
+	if existing, err := s.store.UserByEmail(ctx, email); err == nil {
+		linked, err := s.store.UpdateUser(ctx, existing.ID, link)
 		if err != nil {
 			return Session{}, err
 		}
@@ -65,8 +63,8 @@ func (s *service) SignInWithProvider(ctx context.Context, id ExternalIdentity) (
 	if name == "" {
 		name = email[:strings.IndexByte(email, '@')]
 	}
-	now := s.Now().UTC()
-	doc = &userDoc{ID: s.NewID(), Email: email, FullName: name, Role: authn.RoleCustomer, Lang: "tr", CreatedAt: now, UpdatedAt: now}
+	now := s.now().UTC()
+	doc = &userDoc{ID: s.newID(), Email: email, FullName: name, Role: authn.RoleCustomer, Lang: "tr", CreatedAt: now, UpdatedAt: now}
 	doc, _ = link(doc)
 	if err := s.openAccount(ctx, doc); err != nil {
 		return Session{}, err
@@ -171,7 +169,7 @@ func (o *OAuth) Start(w http.ResponseWriter, r *http.Request) {
 		encodeError(r.Context(), ErrProviderNotConfigured, w)
 		return
 	}
-	lang := langOrTR(r.URL.Query().Get("lang"))
+	lang := string(i18n.Parse(r.URL.Query().Get("lang")))
 	cfg, err := o.config(r.Context(), name)
 	if err != nil {
 		o.fail(w, r, lang, "provider_unavailable", err)
@@ -213,8 +211,14 @@ func (o *OAuth) Callback(w http.ResponseWriter, r *http.Request) {
 	}
 	raw, err := o.rdb.GetDel(ctx, stateKey(cookie.Value)).Bytes()
 	var st oauthState
-	if err != nil || json.Unmarshal(raw, &st) != nil || st.Provider != name {
-		o.fail(w, r, "tr", "state_mismatch", fmt.Errorf("state unknown or used: %v", err))
+	if err == nil {
+		err = json.Unmarshal(raw, &st)
+	}
+	if err == nil && st.Provider != name {
+		err = fmt.Errorf("state of %s, not %s", st.Provider, name)
+	}
+	if err != nil {
+		o.fail(w, r, "tr", "state_mismatch", fmt.Errorf("state unknown or used: %w", err))
 		return
 	}
 	if e := q.Get("error"); e != "" {
@@ -297,8 +301,11 @@ func (o *OAuth) facebookIdentity(ctx context.Context, tok *oauth2.Token) (Extern
 		return ExternalIdentity{}, fmt.Errorf("graph /me: %s", resp.Status)
 	}
 	var me struct{ ID, Name, Email string }
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&me); err != nil || me.ID == "" {
-		return ExternalIdentity{}, fmt.Errorf("graph /me: %v", err)
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&me); err != nil {
+		return ExternalIdentity{}, fmt.Errorf("graph /me: %w", err)
+	}
+	if me.ID == "" {
+		return ExternalIdentity{}, errors.New("graph /me: no user id")
 	}
 	// Facebook only returns an address its owner has confirmed.
 	return ExternalIdentity{Provider: "facebook", Subject: me.ID, Email: me.Email, EmailVerified: me.Email != "", Name: me.Name}, nil

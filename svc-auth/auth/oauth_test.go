@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -166,5 +167,18 @@ func TestProvidersNotConfigured(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusNotFound {
 		t.Errorf("start without configuration: %d", resp.StatusCode)
+	}
+}
+
+// A site without any provider routes still serves the sign-in routes its access rules declare,
+// answering that the provider is not configured.
+func TestSignInRoutesWithoutOAuth(t *testing.T) {
+	h := auth.MakeHandler(auth.Endpoints{}, auth.Transport{Authenticator: authn.NewAuthenticator(nil, nil)})
+	for _, step := range []string{"start", "callback"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/auth/oauth/google/"+step, nil))
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), `"code":"provider_not_configured"`) {
+			t.Errorf("%s: %d %s", step, rec.Code, rec.Body)
+		}
 	}
 }

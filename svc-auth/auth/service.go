@@ -7,17 +7,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/mail"
-	"regexp"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/errs"
 	"linguaport/internal/events"
+	"linguaport/internal/i18n"
 )
 
-// Errors the service answers with; the transport maps them to HTTP in encodeError.
+// Errors the service answers with; the transport maps them to HTTP in encodeError. Input that
+// breaks rules is an errs.Fields whose reasons are codes of API.md (required, email, too_long,
+// password_short, password_common, password_mismatch, terms, ...); a caller held back is an
+// errs.RateLimited with ErrTooManyRequests.
 var (
 	ErrEmailTaken         = errors.New("email already registered")
 	ErrInvalidCredentials = errors.New("wrong email or password")
@@ -26,19 +28,11 @@ var (
 	ErrSessionExpired     = errors.New("session expired or revoked")
 	ErrNotFound           = errors.New("not found")
 	ErrTooManyRequests    = errors.New("too many requests")
+	// ErrProviderNotConfigured: a sign-in route names a provider this site does not offer.
+	ErrProviderNotConfigured = errors.New("sign-in provider not configured")
+	// ErrProviderEmail: the provider gave no verified email, so no account can be made or linked.
+	ErrProviderEmail = errors.New("the provider gave no verified email")
 )
-
-// ValidationError lists the fields of an input that break a rule, each with a reason code
-// (required, email, too_long, password_short, password_common, password_mismatch, terms, ...).
-type ValidationError struct{ Fields map[string]string }
-
-func (e *ValidationError) Error() string { return fmt.Sprintf("invalid input: %v", e.Fields) }
-
-// RateLimitedError says when the caller may try again.
-type RateLimitedError struct{ RetryAfter time.Duration }
-
-func (e *RateLimitedError) Error() string { return ErrTooManyRequests.Error() }
-func (e *RateLimitedError) Unwrap() error { return ErrTooManyRequests }
 
 // User is an account as its owner and the site see it; it never carries the password hash.
 type User struct {
@@ -124,21 +118,31 @@ const (
 	maxPasswordRunes = 128
 )
 
-// Deps are what the service needs from the outside.
-type Deps struct {
-	Users    *UserStore
-	Inbox    *InboxStore
-	Sessions *Sessions
-	Signer   *authn.Signer
-	Mailer   Mailer
-	// SiteURL is where the mailed reset link points, e.g. https://www.linguaport.com.
-	SiteURL string
-	// RegisterLimit and ForgotLimit hold back floods by address (DESIGN §5).
-	RegisterLimit, ForgotLimit Limiter
-	NewID                      func() string
-	Now                        func() time.Time
-	// Kick tells the outbox relay that a write queued events.
-	Kick func()
+// Store keeps the accounts and their system messages; MongoStore is the adapter. Accounts are
+// handed over as stored, password hash included: only User leaves the package.
+type Store interface {
+	InsertUser(ctx context.Context, u *userDoc) error
+	UserByID(ctx context.Context, id string) (*userDoc, error)
+	UserByEmail(ctx context.Context, email string) (*userDoc, error)
+	UserByProvider(ctx context.Context, provider, subject string) (*userDoc, error)
+	UpdateUser(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error)
+	Messages(ctx context.Context, userID string, lang i18n.Lang) ([]Message, error)
+	MarkRead(ctx context.Context, userID, messageID string, at time.Time) error
+}
+
+// SessionStore keeps what expires: sessions with their refresh tokens, login failures and reset
+// tokens; Sessions is the Redis adapter (DESIGN §4).
+type SessionStore interface {
+	Create(ctx context.Context, uid string, ttl time.Duration) (sid, refresh string, err error)
+	Rotate(ctx context.Context, refresh string) (SessionRecord, string, error)
+	Owner(ctx context.Context, sid string) (string, error)
+	Revoke(ctx context.Context, uid, sid string) error
+	RevokeAllExcept(ctx context.Context, uid, keep string) error
+	LoginBlocked(ctx context.Context, email, ip string) (time.Duration, error)
+	LoginFailed(ctx context.Context, email, ip string) error
+	LoginSucceeded(ctx context.Context, email, ip string) error
+	NewResetToken(ctx context.Context, uid string, ttl time.Duration) (string, error)
+	UseResetToken(ctx context.Context, token string) (string, error)
 }
 
 // Limiter is a fixed-window counter (internal/ratelimit).
@@ -151,42 +155,86 @@ type Mailer interface {
 	Send(ctx context.Context, to, subject, text string) error
 }
 
-type service struct{ Deps }
+type service struct {
+	store    Store
+	sessions SessionStore
+	signer   *authn.Signer
+	newID    func() string
 
-// NewService returns the service over d.
-func NewService(d Deps) Service {
-	if d.Now == nil {
-		d.Now = time.Now
+	mailer  Mailer
+	siteURL string
+	// registerLimit and forgotLimit hold back floods by address (DESIGN §5); nil is no limit.
+	registerLimit, forgotLimit Limiter
+	kick                       func()
+	now                        func() time.Time
+}
+
+// Option adds what a running site has to the service. Without them it still keeps accounts,
+// as `svc-auth create-user` and tests use it: no reset mails, no limits, the outbox relay finds
+// events on its next poll, and the clock is the system's.
+type Option func(*service)
+
+// WithMail mails reset links through m, pointing at siteURL (https://www.linguaport.com).
+func WithMail(m Mailer, siteURL string) Option {
+	return func(s *service) { s.mailer, s.siteURL = m, siteURL }
+}
+
+// WithLimits limits sign-ups per address and reset mails per address and email.
+func WithLimits(register, forgot Limiter) Option {
+	return func(s *service) { s.registerLimit, s.forgotLimit = register, forgot }
+}
+
+// WithKick tells the outbox relay at once that a write queued events.
+func WithKick(kick func()) Option {
+	return func(s *service) { s.kick = kick }
+}
+
+// WithClock replaces the system clock, for tests of lifetimes.
+func WithClock(now func() time.Time) Option {
+	return func(s *service) { s.now = now }
+}
+
+// NewService returns the service keeping accounts in store and sign-in state in sessions,
+// signing access tokens with signer and naming new accounts with newID.
+func NewService(store Store, sessions SessionStore, signer *authn.Signer, newID func() string, opts ...Option) Service {
+	s := &service{store: store, sessions: sessions, signer: signer, newID: newID,
+		mailer: noMail{}, kick: func() {}, now: time.Now}
+	for _, o := range opts {
+		o(s)
 	}
-	if d.Kick == nil {
-		d.Kick = func() {}
-	}
-	return &service{d}
+	return s
+}
+
+// noMail refuses to send, so a service without mail says so instead of pretending.
+type noMail struct{}
+
+func (noMail) Send(context.Context, string, string, string) error {
+	return errors.New("no mail sender configured")
 }
 
 func (s *service) Register(ctx context.Context, r Registration, c Client) (Session, error) {
 	email := normalizeEmail(r.Email)
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	checkName(fields, "fullName", r.FullName)
 	checkEmail(fields, email)
 	checkNewPassword(fields, "password", r.Password, r.ConfirmPassword)
 	if !r.AcceptTerms {
-		fields["acceptTerms"] = "terms"
+		fields.Add("acceptTerms", "terms")
 	}
-	if len(fields) > 0 {
-		return Session{}, &ValidationError{Fields: fields}
+	if err := fields.Err(); err != nil {
+		return Session{}, err
 	}
-	if err := s.limit(ctx, s.RegisterLimit, c.IP); err != nil {
+	if err := s.limit(ctx, s.registerLimit, c.IP); err != nil {
 		return Session{}, err
 	}
 	hash, err := HashPassword(r.Password)
 	if err != nil {
 		return Session{}, err
 	}
-	now := s.Now().UTC()
+	now := s.now().UTC()
 	doc := &userDoc{
-		ID: s.NewID(), Email: email, FullName: strings.TrimSpace(r.FullName), Role: authn.RoleCustomer,
-		PasswordHash: hash, Lang: langOrTR(r.Lang), CreatedAt: now, UpdatedAt: now,
+		ID: s.newID(), Email: email, FullName: strings.TrimSpace(r.FullName), Role: authn.RoleCustomer,
+		PasswordHash: hash, Lang: string(i18n.Parse(r.Lang)), CreatedAt: now, UpdatedAt: now,
 	}
 	if err := s.openAccount(ctx, doc); err != nil {
 		return Session{}, err
@@ -202,31 +250,31 @@ func (s *service) openAccount(ctx context.Context, doc *userDoc) error {
 		return err
 	}
 	doc.Outbox.Add(ev)
-	if err := s.Users.Insert(ctx, doc); err != nil {
+	if err := s.store.InsertUser(ctx, doc); err != nil {
 		return err
 	}
-	s.Kick()
+	s.kick()
 	return nil
 }
 
 func (s *service) Login(ctx context.Context, cr Credentials, c Client) (Session, error) {
 	email := normalizeEmail(cr.Email)
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	if email == "" {
-		fields["email"] = "required"
+		fields.Add("email", "required")
 	}
 	if cr.Password == "" {
-		fields["password"] = "required"
+		fields.Add("password", "required")
 	}
-	if len(fields) > 0 {
-		return Session{}, &ValidationError{Fields: fields}
+	if err := fields.Err(); err != nil {
+		return Session{}, err
 	}
-	if wait, err := s.Sessions.LoginBlocked(ctx, email, c.IP); err != nil {
+	if wait, err := s.sessions.LoginBlocked(ctx, email, c.IP); err != nil {
 		return Session{}, err
 	} else if wait > 0 {
-		return Session{}, &RateLimitedError{RetryAfter: wait}
+		return Session{}, &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
 	}
-	doc, err := s.Users.ByEmail(ctx, email)
+	doc, err := s.store.UserByEmail(ctx, email)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Session{}, err
 	}
@@ -239,12 +287,12 @@ func (s *service) Login(ctx context.Context, cr Credentials, c Client) (Session,
 		return Session{}, err
 	}
 	if doc == nil || !ok {
-		if err := s.Sessions.LoginFailed(ctx, email, c.IP); err != nil {
+		if err := s.sessions.LoginFailed(ctx, email, c.IP); err != nil {
 			return Session{}, err
 		}
 		return Session{}, ErrInvalidCredentials
 	}
-	if err := s.Sessions.LoginSucceeded(ctx, email, c.IP); err != nil {
+	if err := s.sessions.LoginSucceeded(ctx, email, c.IP); err != nil {
 		return Session{}, err
 	}
 	return s.startSession(ctx, doc, cr.RememberMe)
@@ -252,32 +300,32 @@ func (s *service) Login(ctx context.Context, cr Credentials, c Client) (Session,
 
 func (s *service) Logout(ctx context.Context, refreshToken string, claims *authn.Claims) error {
 	if claims != nil {
-		return s.Sessions.Revoke(ctx, claims.Subject, claims.Session)
+		return s.sessions.Revoke(ctx, claims.Subject, claims.Session)
 	}
 	if sid, _, ok := splitRefresh(refreshToken); ok {
-		uid, err := s.Sessions.Owner(ctx, sid)
+		uid, err := s.sessions.Owner(ctx, sid)
 		if err != nil || uid == "" {
 			return err
 		}
-		return s.Sessions.Revoke(ctx, uid, sid)
+		return s.sessions.Revoke(ctx, uid, sid)
 	}
 	return nil
 }
 
 func (s *service) Refresh(ctx context.Context, refreshToken string) (Session, error) {
-	rec, next, err := s.Sessions.Rotate(ctx, refreshToken)
+	rec, next, err := s.sessions.Rotate(ctx, refreshToken)
 	if err != nil {
 		return Session{}, err
 	}
-	doc, err := s.Users.ByID(ctx, rec.UserID)
+	doc, err := s.store.UserByID(ctx, rec.UserID)
 	if errors.Is(err, ErrNotFound) {
-		_ = s.Sessions.Revoke(ctx, rec.UserID, rec.ID)
+		_ = s.sessions.Revoke(ctx, rec.UserID, rec.ID)
 		return Session{}, ErrSessionExpired
 	}
 	if err != nil {
 		return Session{}, err
 	}
-	access, err := s.accessToken(doc, rec.ID, s.Now().Add(rec.TTL))
+	access, err := s.accessToken(doc, rec.ID, s.now().Add(rec.TTL))
 	if err != nil {
 		return Session{}, err
 	}
@@ -285,33 +333,31 @@ func (s *service) Refresh(ctx context.Context, refreshToken string) (Session, er
 }
 
 func (s *service) Me(ctx context.Context, userID string) (User, error) {
-	doc, err := s.Users.ByID(ctx, userID)
+	doc, err := s.store.UserByID(ctx, userID)
 	if err != nil {
 		return User{}, err
 	}
 	return doc.user(), nil
 }
 
-var phonePattern = regexp.MustCompile(`^\+?[0-9 ()\-]{7,20}$`)
-
 func (s *service) UpdateMe(ctx context.Context, userID string, p PersonalInfo) (User, error) {
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	checkName(fields, "fullName", p.FullName)
 	phone := strings.TrimSpace(p.Phone)
 	if phone != "" && !phonePattern.MatchString(phone) {
-		fields["phone"] = "phone"
+		fields.Add("phone", "phone")
 	}
 	checkMax(fields, "companyName", p.CompanyName, 120)
 	checkMax(fields, "address", p.Address, 500)
-	if len(fields) > 0 {
-		return User{}, &ValidationError{Fields: fields}
+	if err := fields.Err(); err != nil {
+		return User{}, err
 	}
-	doc, err := s.Users.Update(ctx, userID, func(u *userDoc) (*userDoc, error) {
+	doc, err := s.store.UpdateUser(ctx, userID, func(u *userDoc) (*userDoc, error) {
 		u.FullName = strings.TrimSpace(p.FullName)
 		u.Phone = phone
 		u.CompanyName = strings.TrimSpace(p.CompanyName)
 		u.Address = strings.TrimSpace(p.Address)
-		u.UpdatedAt = s.Now().UTC()
+		u.UpdatedAt = s.now().UTC()
 		return u, nil
 	})
 	if err != nil {
@@ -321,15 +367,15 @@ func (s *service) UpdateMe(ctx context.Context, userID string, p PersonalInfo) (
 }
 
 func (s *service) ChangePassword(ctx context.Context, claims authn.Claims, p PasswordChange) error {
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	if p.CurrentPassword == "" {
-		fields["currentPassword"] = "required"
+		fields.Add("currentPassword", "required")
 	}
 	checkNewPassword(fields, "newPassword", p.NewPassword, p.ConfirmPassword)
-	if len(fields) > 0 {
-		return &ValidationError{Fields: fields}
+	if err := fields.Err(); err != nil {
+		return err
 	}
-	doc, err := s.Users.ByID(ctx, claims.Subject)
+	doc, err := s.store.UserByID(ctx, claims.Subject)
 	if err != nil {
 		return err
 	}
@@ -344,47 +390,48 @@ func (s *service) ChangePassword(ctx context.Context, claims authn.Claims, p Pas
 		return err
 	}
 	// Whoever else holds a session (a stolen cookie, say) is signed out; this one goes on.
-	return s.Sessions.RevokeAllExcept(ctx, doc.ID, claims.Session)
+	return s.sessions.RevokeAllExcept(ctx, doc.ID, claims.Session)
 }
 
 func (s *service) ForgotPassword(ctx context.Context, email, lang string, c Client) error {
 	email = normalizeEmail(email)
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	checkEmail(fields, email)
-	if len(fields) > 0 {
-		return &ValidationError{Fields: fields}
-	}
-	if err := s.limit(ctx, s.ForgotLimit, c.IP+"|"+email); err != nil {
+	if err := fields.Err(); err != nil {
 		return err
 	}
-	doc, err := s.Users.ByEmail(ctx, email)
+	if err := s.limit(ctx, s.forgotLimit, c.IP+"|"+email); err != nil {
+		return err
+	}
+	doc, err := s.store.UserByEmail(ctx, email)
 	if errors.Is(err, ErrNotFound) {
 		return nil // the answer is the same whether or not the account exists
 	}
 	if err != nil {
 		return err
 	}
-	token, err := s.Sessions.NewResetToken(ctx, doc.ID, ResetTokenTTL)
+	token, err := s.sessions.NewResetToken(ctx, doc.ID, ResetTokenTTL)
 	if err != nil {
 		return err
 	}
-	subject, body := resetMail(langOrTR(lang), doc.FullName, s.resetLink(langOrTR(lang), token))
-	if err := s.Mailer.Send(ctx, doc.Email, subject, body); err != nil {
+	l := i18n.Parse(lang)
+	subject, body := resetMail(l, doc.FullName, s.resetLink(l, token))
+	if err := s.mailer.Send(ctx, doc.Email, subject, body); err != nil {
 		return fmt.Errorf("mailing the reset link: %w", err)
 	}
 	return nil
 }
 
 func (s *service) ResetPassword(ctx context.Context, p PasswordReset) error {
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	if strings.TrimSpace(p.Token) == "" {
-		fields["token"] = "required"
+		fields.Add("token", "required")
 	}
 	checkNewPassword(fields, "newPassword", p.NewPassword, p.ConfirmPassword)
-	if len(fields) > 0 {
-		return &ValidationError{Fields: fields}
+	if err := fields.Err(); err != nil {
+		return err
 	}
-	userID, err := s.Sessions.UseResetToken(ctx, p.Token)
+	userID, err := s.sessions.UseResetToken(ctx, p.Token)
 	if err != nil {
 		return err
 	}
@@ -394,36 +441,36 @@ func (s *service) ResetPassword(ctx context.Context, p PasswordReset) error {
 		}
 		return err
 	}
-	return s.Sessions.RevokeAllExcept(ctx, userID, "")
+	return s.sessions.RevokeAllExcept(ctx, userID, "")
 }
 
 func (s *service) Messages(ctx context.Context, userID, lang string) ([]Message, error) {
-	return s.Inbox.List(ctx, userID, langOrTR(lang))
+	return s.store.Messages(ctx, userID, i18n.Parse(lang))
 }
 
 func (s *service) MarkRead(ctx context.Context, userID, messageID string) error {
-	return s.Inbox.MarkRead(ctx, userID, messageID, s.Now().UTC())
+	return s.store.MarkRead(ctx, userID, messageID, s.now().UTC())
 }
 
 func (s *service) CreateUser(ctx context.Context, fullName, email, password string, role authn.Role) (User, error) {
 	email = normalizeEmail(email)
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	checkName(fields, "fullName", fullName)
 	checkEmail(fields, email)
 	checkNewPassword(fields, "password", password, password)
 	if !role.Valid() {
-		fields["type"] = "role"
+		fields.Add("type", "role")
 	}
-	if len(fields) > 0 {
-		return User{}, &ValidationError{Fields: fields}
+	if err := fields.Err(); err != nil {
+		return User{}, err
 	}
 	hash, err := HashPassword(password)
 	if err != nil {
 		return User{}, err
 	}
-	now := s.Now().UTC()
-	doc := &userDoc{ID: s.NewID(), Email: email, FullName: strings.TrimSpace(fullName), Role: role, PasswordHash: hash, Lang: "tr", CreatedAt: now, UpdatedAt: now}
-	if err := s.Users.Insert(ctx, doc); err != nil {
+	now := s.now().UTC()
+	doc := &userDoc{ID: s.newID(), Email: email, FullName: strings.TrimSpace(fullName), Role: role, PasswordHash: hash, Lang: "tr", CreatedAt: now, UpdatedAt: now}
+	if err := s.store.InsertUser(ctx, doc); err != nil {
 		return User{}, err
 	}
 	return doc.user(), nil
@@ -434,9 +481,9 @@ func (s *service) setPassword(ctx context.Context, userID, password string) erro
 	if err != nil {
 		return err
 	}
-	_, err = s.Users.Update(ctx, userID, func(u *userDoc) (*userDoc, error) {
+	_, err = s.store.UpdateUser(ctx, userID, func(u *userDoc) (*userDoc, error) {
 		u.PasswordHash = hash
-		u.UpdatedAt = s.Now().UTC()
+		u.UpdatedAt = s.now().UTC()
 		return u, nil
 	})
 	return err
@@ -447,11 +494,11 @@ func (s *service) startSession(ctx context.Context, doc *userDoc, remember bool)
 	if remember {
 		ttl = RememberedTTL
 	}
-	sid, refresh, err := s.Sessions.Create(ctx, doc.ID, ttl)
+	sid, refresh, err := s.sessions.Create(ctx, doc.ID, ttl)
 	if err != nil {
 		return Session{}, err
 	}
-	access, err := s.accessToken(doc, sid, s.Now().Add(ttl))
+	access, err := s.accessToken(doc, sid, s.now().Add(ttl))
 	if err != nil {
 		return Session{}, err
 	}
@@ -459,10 +506,10 @@ func (s *service) startSession(ctx context.Context, doc *userDoc, remember bool)
 }
 
 func (s *service) accessToken(doc *userDoc, sid string, sessionEnds time.Time) (string, error) {
-	now := s.Now()
-	return s.Signer.Sign(authn.Claims{
+	now := s.now()
+	return s.signer.Sign(authn.Claims{
 		Issuer: authn.Issuer, Subject: doc.ID, Session: sid, Role: doc.Role, Name: doc.FullName,
-		ID: s.NewID(), IssuedAt: now.Unix(), ExpiresAt: now.Add(AccessTokenTTL).Unix(), SessionExpiresAt: sessionEnds.Unix(),
+		ID: s.newID(), IssuedAt: now.Unix(), ExpiresAt: now.Add(AccessTokenTTL).Unix(), SessionExpiresAt: sessionEnds.Unix(),
 	})
 }
 
@@ -475,26 +522,17 @@ func (s *service) limit(ctx context.Context, l Limiter, key string) error {
 		return err
 	}
 	if !ok {
-		return &RateLimitedError{RetryAfter: wait}
+		return &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
 	}
 	return nil
 }
 
-func (s *service) resetLink(lang, token string) string {
+func (s *service) resetLink(lang i18n.Lang, token string) string {
 	path := "/tr/parola-sifirla"
-	if lang == "en" {
+	if lang == i18n.EN {
 		path = "/en/reset-password"
 	}
-	return strings.TrimRight(s.SiteURL, "/") + path + "?token=" + token
-}
-
-func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
-
-func langOrTR(l string) string {
-	if l == "en" {
-		return "en"
-	}
-	return "tr"
+	return strings.TrimRight(s.siteURL, "/") + path + "?token=" + token
 }
 
 func orDummy(hash string) string {
@@ -502,52 +540,4 @@ func orDummy(hash string) string {
 		return dummyHash
 	}
 	return hash
-}
-
-func checkName(fields map[string]string, field, v string) {
-	n := utf8.RuneCountInString(strings.TrimSpace(v))
-	switch {
-	case n == 0:
-		fields[field] = "required"
-	case n < 2:
-		fields[field] = "too_short"
-	case n > 100:
-		fields[field] = "too_long"
-	}
-}
-
-func checkEmail(fields map[string]string, email string) {
-	if email == "" {
-		fields["email"] = "required"
-		return
-	}
-	addr, err := mail.ParseAddress(email)
-	if err != nil || addr.Address != email || len(email) > 254 || !strings.Contains(email[strings.LastIndexByte(email, '@'):], ".") {
-		fields["email"] = "email"
-	}
-}
-
-func checkMax(fields map[string]string, field, v string, max int) {
-	if utf8.RuneCountInString(strings.TrimSpace(v)) > max {
-		fields[field] = "too_long"
-	}
-}
-
-// checkNewPassword applies the password rules to a new password and its confirmation; the
-// mismatch is reported on the confirmation, as the form shows it there (spec §5).
-func checkNewPassword(fields map[string]string, field, password, confirm string) {
-	n := utf8.RuneCountInString(password)
-	switch {
-	case n == 0:
-		fields[field] = "required"
-	case n < minPasswordRunes:
-		fields[field] = "password_short"
-	case n > maxPasswordRunes:
-		fields[field] = "too_long"
-	case IsCommonPassword(password):
-		fields[field] = "password_common"
-	}
-	if password != confirm {
-		fields["confirmPassword"] = "password_mismatch"
-	}
 }

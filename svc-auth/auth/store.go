@@ -16,6 +16,7 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
+	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
 )
 
@@ -43,22 +44,31 @@ func (u *userDoc) user() User {
 	return User{ID: u.ID, FullName: u.FullName, Email: u.Email, Type: u.Role, Phone: u.Phone, CompanyName: u.CompanyName, Address: u.Address}
 }
 
-// UserStore keeps the accounts in the users collection.
-type UserStore struct{ coll *mongo.Collection }
-
-// NewUserStore opens the users collection and its unique email index.
-func NewUserStore(ctx context.Context, db *mongo.Database) (*UserStore, error) {
-	coll := db.Collection("users")
-	err := mongox.EnsureIndexes(ctx, coll, mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)})
-	return &UserStore{coll: coll}, err
+// MongoStore keeps the accounts (users, with their outbox of events) and their system messages
+// (messages): the service's Store.
+type MongoStore struct {
+	users, messages *mongo.Collection
 }
 
-// Collection is where the user documents and their outboxes live, for the outbox relay.
-func (s *UserStore) Collection() *mongo.Collection { return s.coll }
+// NewMongoStore opens the collections and their indexes: emails are unique, and a user's
+// messages are listed newest first.
+func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
+	s := &MongoStore{users: db.Collection("users"), messages: db.Collection("messages")}
+	if err := mongox.EnsureIndexes(ctx, s.users, mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)}); err != nil {
+		return nil, fmt.Errorf("users indexes: %w", err)
+	}
+	if err := mongox.EnsureIndexes(ctx, s.messages, mongo.IndexModel{Keys: bson.D{{Key: "userId", Value: 1}, {Key: "createdAt", Value: -1}}}); err != nil {
+		return nil, fmt.Errorf("messages indexes: %w", err)
+	}
+	return s, nil
+}
 
-// Insert stores a new account; an email already used is ErrEmailTaken.
-func (s *UserStore) Insert(ctx context.Context, u *userDoc) error {
-	if _, err := s.coll.InsertOne(ctx, u); err != nil {
+// Users is where the user documents and their outboxes live, for the outbox relay.
+func (s *MongoStore) Users() *mongo.Collection { return s.users }
+
+// InsertUser stores a new account; an email already used is ErrEmailTaken.
+func (s *MongoStore) InsertUser(ctx context.Context, u *userDoc) error {
+	if _, err := s.users.InsertOne(ctx, u); err != nil {
 		if mongox.IsDuplicateKey(err) {
 			return ErrEmailTaken
 		}
@@ -67,9 +77,9 @@ func (s *UserStore) Insert(ctx context.Context, u *userDoc) error {
 	return nil
 }
 
-func (s *UserStore) find(ctx context.Context, filter bson.D) (*userDoc, error) {
+func (s *MongoStore) findUser(ctx context.Context, filter bson.D) (*userDoc, error) {
 	var u userDoc
-	if err := s.coll.FindOne(ctx, filter).Decode(&u); err != nil {
+	if err := s.users.FindOne(ctx, filter).Decode(&u); err != nil {
 		if errors.Is(err, mongo.ErrNoDocuments) {
 			return nil, ErrNotFound
 		}
@@ -78,24 +88,24 @@ func (s *UserStore) find(ctx context.Context, filter bson.D) (*userDoc, error) {
 	return &u, nil
 }
 
-// ByID finds an account by id.
-func (s *UserStore) ByID(ctx context.Context, id string) (*userDoc, error) {
-	return s.find(ctx, bson.D{{Key: "_id", Value: id}})
+// UserByID finds an account by id.
+func (s *MongoStore) UserByID(ctx context.Context, id string) (*userDoc, error) {
+	return s.findUser(ctx, bson.D{{Key: "_id", Value: id}})
 }
 
-// ByEmail finds an account by its (normalized) email.
-func (s *UserStore) ByEmail(ctx context.Context, email string) (*userDoc, error) {
-	return s.find(ctx, bson.D{{Key: "email", Value: email}})
+// UserByEmail finds an account by its (normalized) email.
+func (s *MongoStore) UserByEmail(ctx context.Context, email string) (*userDoc, error) {
+	return s.findUser(ctx, bson.D{{Key: "email", Value: email}})
 }
 
-// ByProvider finds the account linked to a Google or Facebook identity.
-func (s *UserStore) ByProvider(ctx context.Context, provider, subject string) (*userDoc, error) {
-	return s.find(ctx, bson.D{{Key: provider, Value: subject}})
+// UserByProvider finds the account linked to a Google or Facebook identity.
+func (s *MongoStore) UserByProvider(ctx context.Context, provider, subject string) (*userDoc, error) {
+	return s.findUser(ctx, bson.D{{Key: provider, Value: subject}})
 }
 
-// Update changes an account with fn in one conditional write (wild-workouts style).
-func (s *UserStore) Update(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error) {
-	u, err := mongox.Update(ctx, s.coll, id, fn)
+// UpdateUser changes an account with fn in one conditional write (wild-workouts style).
+func (s *MongoStore) UpdateUser(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error) {
+	u, err := mongox.Update(ctx, s.users, id, fn)
 	if errors.Is(err, mongox.ErrNotFound) {
 		return nil, ErrNotFound
 	}
@@ -107,45 +117,23 @@ func (s *UserStore) Update(ctx context.Context, id string, fn func(*userDoc) (*u
 type messageDoc struct {
 	ID        string     `bson:"_id"`
 	UserID    string     `bson:"userId"`
-	Title     localized  `bson:"title"`
-	Body      localized  `bson:"body"`
+	Title     i18n.Text  `bson:"title"`
+	Body      i18n.Text  `bson:"body"`
 	CreatedAt time.Time  `bson:"createdAt"`
 	ReadAt    *time.Time `bson:"readAt,omitempty"`
 }
 
-type localized struct {
-	TR string `bson:"tr"`
-	EN string `bson:"en"`
-}
-
-func (l localized) in(lang string) string {
-	if lang == "en" {
-		return l.EN
-	}
-	return l.TR
-}
-
-// InboxStore keeps the users' system messages.
-type InboxStore struct{ coll *mongo.Collection }
-
-// NewInboxStore opens the messages collection.
-func NewInboxStore(ctx context.Context, db *mongo.Database) (*InboxStore, error) {
-	coll := db.Collection("messages")
-	err := mongox.EnsureIndexes(ctx, coll, mongo.IndexModel{Keys: bson.D{{Key: "userId", Value: 1}, {Key: "createdAt", Value: -1}}})
-	return &InboxStore{coll: coll}, err
-}
-
-// Add stores a message once; a second Add with the same id is a no-op.
-func (s *InboxStore) Add(ctx context.Context, m messageDoc) error {
-	if _, err := s.coll.InsertOne(ctx, m); err != nil && !mongox.IsDuplicateKey(err) {
+// AddMessage stores a message once; a second AddMessage with the same id is a no-op.
+func (s *MongoStore) AddMessage(ctx context.Context, m messageDoc) error {
+	if _, err := s.messages.InsertOne(ctx, m); err != nil && !mongox.IsDuplicateKey(err) {
 		return fmt.Errorf("insert message: %w", err)
 	}
 	return nil
 }
 
-// List returns a user's newest messages in lang.
-func (s *InboxStore) List(ctx context.Context, userID, lang string) ([]Message, error) {
-	cur, err := s.coll.Find(ctx, bson.D{{Key: "userId", Value: userID}},
+// Messages returns a user's newest messages in lang.
+func (s *MongoStore) Messages(ctx context.Context, userID string, lang i18n.Lang) ([]Message, error) {
+	cur, err := s.messages.Find(ctx, bson.D{{Key: "userId", Value: userID}},
 		options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).SetLimit(100))
 	if err != nil {
 		return nil, fmt.Errorf("list messages: %w", err)
@@ -156,14 +144,14 @@ func (s *InboxStore) List(ctx context.Context, userID, lang string) ([]Message, 
 	}
 	out := make([]Message, 0, len(docs))
 	for _, d := range docs {
-		out = append(out, Message{ID: d.ID, Title: d.Title.in(lang), Body: d.Body.in(lang), CreatedAt: d.CreatedAt, Read: d.ReadAt != nil})
+		out = append(out, Message{ID: d.ID, Title: d.Title.In(lang), Body: d.Body.In(lang), CreatedAt: d.CreatedAt, Read: d.ReadAt != nil})
 	}
 	return out, nil
 }
 
 // MarkRead marks one of a user's messages read; another user's message is ErrNotFound.
-func (s *InboxStore) MarkRead(ctx context.Context, userID, id string, at time.Time) error {
-	res, err := s.coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "userId", Value: userID}},
+func (s *MongoStore) MarkRead(ctx context.Context, userID, id string, at time.Time) error {
+	res, err := s.messages.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "userId", Value: userID}},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "readAt", Value: at}}}})
 	if err != nil {
 		return fmt.Errorf("mark message read: %w", err)

@@ -6,14 +6,16 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	kithttp "github.com/go-kit/kit/transport/http"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
+	"linguaport/svc-auth/access"
 )
 
 const maxBody = 16 << 10
@@ -35,35 +37,40 @@ type OAuthRoutes interface {
 	Callback(w http.ResponseWriter, r *http.Request)
 }
 
-// MakeHandler serves svc-auth under /api/v1/auth/. Each route declares who may call it.
+// MakeHandler serves svc-auth under /api/v1/auth/, each route behind the check svc-auth/access
+// declares for it.
 func MakeHandler(e Endpoints, t Transport) http.Handler {
 	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
 	server := func(ep func(context.Context, any) (any, error), dec kithttp.DecodeRequestFunc) http.Handler {
 		return kithttp.NewServer(ep, dec, encodeResponse, opts...)
 	}
-	signedIn := authn.Require()
 	const p = "/api/v1/auth/"
-	mux := http.NewServeMux()
+	mux := authn.NewMux(t.Authenticator, access.Rules)
 	mux.Handle("POST "+p+"register", server(e.Register, decodeRegister(t.Trusted)))
 	mux.Handle("POST "+p+"login", server(e.Login, decodeLogin(t.Trusted)))
 	mux.Handle("POST "+p+"logout", server(e.Logout, decodeRefresh))
 	mux.Handle("POST "+p+"refresh", server(e.Refresh, decodeRefresh))
-	mux.Handle("GET "+p+"me", signedIn(server(e.Me, decodeNothing)))
-	mux.Handle("PATCH "+p+"me", signedIn(server(e.UpdateMe, decodeUpdateMe)))
-	mux.Handle("POST "+p+"password", signedIn(server(e.ChangePassword, decodeChangePassword)))
+	mux.Handle("GET "+p+"me", server(e.Me, decodeNothing))
+	mux.Handle("PATCH "+p+"me", server(e.UpdateMe, decodeUpdateMe))
+	mux.Handle("POST "+p+"password", server(e.ChangePassword, decodeChangePassword))
 	mux.Handle("POST "+p+"password/forgot", server(e.ForgotPassword, decodeForgot(t.Trusted)))
 	mux.Handle("POST "+p+"password/reset", server(e.ResetPassword, decodeReset))
-	mux.Handle("GET "+p+"messages", signedIn(server(e.Messages, decodeMessages)))
-	mux.Handle("POST "+p+"messages/{id}/read", signedIn(server(e.MarkRead, decodeMarkRead)))
+	mux.Handle("GET "+p+"messages", server(e.Messages, decodeMessages))
+	mux.Handle("POST "+p+"messages/{id}/read", server(e.MarkRead, decodeMarkRead))
 	mux.HandleFunc("GET "+authn.JWKSPath, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "public, max-age=300")
 		_ = httpx.WriteJSON(w, http.StatusOK, t.JWKS)
 	})
+	// {"google":bool,"facebook":bool,"local":bool}; local is true when the providers are a local
+	// stand-in (internal/oauthdev, as `make up` runs it), which the sign-in page then says.
 	mux.HandleFunc("GET "+p+"providers", func(w http.ResponseWriter, r *http.Request) {
-		providers := map[string]bool{"google": false, "facebook": false}
+		providers := map[string]bool{"google": false, "facebook": false, "local": false}
 		if t.OAuth != nil {
 			for k, v := range t.OAuth.Providers() {
 				providers[k] = v
+			}
+			if l, ok := t.OAuth.(interface{ Local() bool }); ok {
+				providers["local"] = l.Local()
 			}
 		}
 		_ = httpx.WriteJSON(w, http.StatusOK, providers)
@@ -73,13 +80,12 @@ func MakeHandler(e Endpoints, t Transport) http.Handler {
 		mux.HandleFunc("GET "+p+"oauth/{provider}/callback", t.OAuth.Callback)
 	} else {
 		notConfigured := func(w http.ResponseWriter, r *http.Request) {
-			httpx.EncodeError(r.Context(), ErrProviderNotConfigured, w)
+			encodeError(r.Context(), ErrProviderNotConfigured, w)
 		}
 		mux.HandleFunc("GET "+p+"oauth/{provider}/start", notConfigured)
 		mux.HandleFunc("GET "+p+"oauth/{provider}/callback", notConfigured)
 	}
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { httpx.EncodeError(r.Context(), httpx.ErrNotFound, w) })
-	return t.Authenticator.Middleware(mux)
+	return mux.Handler()
 }
 
 func clientOf(trusted httpx.TrustedProxies, r *http.Request) Client {
@@ -249,22 +255,29 @@ func encodeURIComponent(s string) string {
 }
 
 var (
-	msgValidation  = httpx.Text{TR: "Lütfen işaretli alanları düzeltin.", EN: "Please correct the marked fields."}
-	msgEmailTaken  = httpx.Text{TR: "Bu e-posta adresiyle kayıtlı bir hesap zaten var.", EN: "An account with this email address already exists."}
-	msgCredentials = httpx.Text{TR: "E-posta adresi veya parola hatalı.", EN: "The email address or password is incorrect."}
-	msgWrongPass   = httpx.Text{TR: "Mevcut parolanız hatalı.", EN: "Your current password is incorrect."}
-	msgResetToken  = httpx.Text{TR: "Parola sıfırlama bağlantısı geçersiz, kullanılmış ya da süresi dolmuş. Lütfen yeni bir bağlantı isteyin.", EN: "The password reset link is invalid, used or expired. Please ask for a new one."}
-	msgSession     = httpx.Text{TR: "Oturumunuz sona erdi; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
-	msgTooMany     = httpx.Text{TR: "Çok fazla deneme yaptınız. Lütfen biraz sonra tekrar deneyin.", EN: "Too many attempts. Please try again a little later."}
-	msgMismatch    = httpx.Text{TR: "Yeni parolalar eşleşmiyor!", EN: "New passwords do not match!"}
-	msgNoProvider  = httpx.Text{TR: "Bu giriş yöntemi bu sitede henüz yapılandırılmadı.", EN: "This sign-in method is not configured on this site yet."}
+	msgEmailTaken  = i18n.Text{TR: "Bu e-posta adresiyle kayıtlı bir hesap zaten var.", EN: "An account with this email address already exists."}
+	msgCredentials = i18n.Text{TR: "E-posta adresi veya parola hatalı.", EN: "The email address or password is incorrect."}
+	msgWrongPass   = i18n.Text{TR: "Mevcut parolanız hatalı.", EN: "Your current password is incorrect."}
+	msgResetToken  = i18n.Text{TR: "Parola sıfırlama bağlantısı geçersiz, kullanılmış ya da süresi dolmuş. Lütfen yeni bir bağlantı isteyin.", EN: "The password reset link is invalid, used or expired. Please ask for a new one."}
+	msgSession     = i18n.Text{TR: "Oturumunuz sona erdi; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
+	msgTooMany     = i18n.Text{TR: "Çok fazla deneme yaptınız. Lütfen biraz sonra tekrar deneyin.", EN: "Too many attempts. Please try again a little later."}
+	msgMismatch    = i18n.Text{TR: "Yeni parolalar eşleşmiyor!", EN: "New passwords do not match!"}
+	msgNoProvider  = i18n.Text{TR: "Bu giriş yöntemi bu sitede henüz yapılandırılmadı.", EN: "This sign-in method is not configured on this site yet."}
 )
 
-// ErrProviderNotConfigured answers sign-in routes of a provider without configuration.
-var ErrProviderNotConfigured = httpx.NewProblem(http.StatusNotFound, "provider_not_configured", msgNoProvider)
+var (
+	problemEmailTaken  = httpx.NewProblem(http.StatusConflict, "email_taken", msgEmailTaken).WithField("email", msgEmailTaken)
+	problemCredentials = httpx.NewProblem(http.StatusUnauthorized, "invalid_credentials", msgCredentials)
+	problemWrongPass   = httpx.NewProblem(http.StatusBadRequest, "wrong_password", msgWrongPass).WithField("currentPassword", msgWrongPass)
+	problemResetToken  = httpx.NewProblem(http.StatusBadRequest, "invalid_token", msgResetToken)
+	problemSession     = httpx.NewProblem(http.StatusUnauthorized, "session_expired", msgSession)
+	problemTooMany     = httpx.NewProblem(http.StatusTooManyRequests, "too_many_attempts", msgTooMany)
+	problemMismatch    = httpx.NewProblem(http.StatusBadRequest, "password_mismatch", msgMismatch)
+	problemNoProvider  = httpx.NewProblem(http.StatusNotFound, "provider_not_configured", msgNoProvider)
+)
 
 // fieldMessages are the texts of the field reason codes (svc-auth/API.md).
-var fieldMessages = map[string]httpx.Text{
+var fieldMessages = map[string]i18n.Text{
 	"required":          {TR: "Bu alan zorunludur.", EN: "This field is required."},
 	"email":             {TR: "Geçerli bir e-posta adresi girin.", EN: "Enter a valid email address."},
 	"too_short":         {TR: "En az 2 karakter girin.", EN: "Enter at least 2 characters."},
@@ -277,49 +290,50 @@ var fieldMessages = map[string]httpx.Text{
 	"role":              {TR: "Geçersiz rol.", EN: "Invalid role."},
 }
 
-func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
-	var (
-		verr    *ValidationError
-		limited *RateLimitedError
-		problem *httpx.Problem
-	)
-	switch {
-	case errors.As(err, &problem):
-	case errors.As(err, &verr):
-		code, msg := "validation_failed", msgValidation
-		// A mismatch alone is answered with the spec's message itself (spec §5).
-		if len(verr.Fields) == 1 && verr.Fields["confirmPassword"] == "password_mismatch" {
-			code, msg = "password_mismatch", msgMismatch
-		}
-		problem = httpx.NewProblem(http.StatusBadRequest, code, msg)
-		for field, reason := range verr.Fields {
-			text, ok := fieldMessages[reason]
-			if !ok {
-				text = msgValidation
-			}
-			problem = problem.WithField(field, text)
-		}
-	case errors.As(err, &limited):
-		w.Header().Set("Retry-After", strconv.Itoa(int((limited.RetryAfter+time.Second-1)/time.Second)))
-		problem = httpx.NewProblem(http.StatusTooManyRequests, "too_many_attempts", msgTooMany)
-	case errors.Is(err, ErrEmailTaken):
-		problem = httpx.NewProblem(http.StatusConflict, "email_taken", msgEmailTaken).WithField("email", msgEmailTaken)
-	case errors.Is(err, ErrInvalidCredentials):
-		problem = httpx.NewProblem(http.StatusUnauthorized, "invalid_credentials", msgCredentials)
-	case errors.Is(err, ErrWrongPassword):
-		problem = httpx.NewProblem(http.StatusBadRequest, "wrong_password", msgWrongPass).WithField("currentPassword", msgWrongPass)
-	case errors.Is(err, ErrInvalidResetToken):
-		problem = httpx.NewProblem(http.StatusBadRequest, "invalid_token", msgResetToken)
-	case errors.Is(err, ErrSessionExpired):
-		problem = httpx.NewProblem(http.StatusUnauthorized, "session_expired", msgSession)
-	case errors.Is(err, ErrNotFound):
-		problem = httpx.ErrNotFound
-	default:
-		httpx.EncodeError(ctx, err, w)
-		return
+func fieldMessage(_, reason string) i18n.Text {
+	if text, ok := fieldMessages[reason]; ok {
+		return text
 	}
-	if problem.Status == http.StatusUnauthorized && problem.Code == "session_expired" {
+	return httpx.ErrValidation.Message
+}
+
+// encodeError answers the service's errors in the request's language. An ended session also
+// clears the cookies, or the browser would keep presenting them.
+func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
+	if errors.Is(err, ErrSessionExpired) {
 		ClearSessionCookies(w)
 	}
-	httpx.EncodeError(ctx, problem, w)
+	answer(ctx, err, w)
+}
+
+var answer = httpx.ErrorEncoder(problemOf)
+
+// problemOf maps the service's errors to their answers; nil leaves err to httpx.
+func problemOf(err error) *httpx.Problem {
+	var fields errs.Fields
+	switch {
+	case errors.As(err, &fields):
+		// A mismatch alone is answered with the spec's message itself (spec §5).
+		if len(fields) == 1 && fields["confirmPassword"] == "password_mismatch" {
+			return problemMismatch.WithFields(fields, fieldMessage)
+		}
+		return httpx.ErrValidation.WithFields(fields, fieldMessage)
+	case errors.Is(err, ErrTooManyRequests):
+		return problemTooMany
+	case errors.Is(err, ErrEmailTaken):
+		return problemEmailTaken
+	case errors.Is(err, ErrInvalidCredentials):
+		return problemCredentials
+	case errors.Is(err, ErrWrongPassword):
+		return problemWrongPass
+	case errors.Is(err, ErrInvalidResetToken):
+		return problemResetToken
+	case errors.Is(err, ErrSessionExpired):
+		return problemSession
+	case errors.Is(err, ErrProviderNotConfigured):
+		return problemNoProvider
+	case errors.Is(err, ErrNotFound):
+		return httpx.ErrNotFound
+	}
+	return nil
 }

@@ -1,12 +1,16 @@
 package catalog_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -145,18 +149,8 @@ func (f *fixture) call(t *testing.T, method, path, body string, header map[strin
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
 	var out map[string]any
-	if resp.StatusCode != http.StatusNotModified {
-		if err := json.Unmarshal(raw, &out); err != nil {
-			t.Fatalf("%s %s: %d %q", method, path, resp.StatusCode, raw)
-		}
-	}
+	resp := testenv.DoJSON(t, req, &out)
 	return resp, out
 }
 
@@ -433,5 +427,39 @@ func TestSnapshotMatchesTheRunningService(t *testing.T) {
 	}
 	if posts != len(c.Posts) {
 		t.Errorf("snapshot has %d posts, seed %d", posts, len(c.Posts))
+	}
+}
+
+// failingStore has no content and cannot be read.
+type failingStore struct{ catalog.Store }
+
+func (failingStore) Services(context.Context) ([]catalog.ServiceEntry, error) {
+	return nil, errors.New("database down")
+}
+
+// The logging middleware tells refusals (the visitor's to fix) from failures (the operators'),
+// and keeps what visitors send out of the logs.
+func TestLoggingMiddleware(t *testing.T) {
+	var buf bytes.Buffer
+	log := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	svc := catalog.LoggingMiddleware(log)(catalog.NewService(failingStore{}, nil, nil))
+	ctx := context.Background()
+	_, _ = svc.SubmitInquiry(ctx, catalog.Inquiry{Kind: "contact", Name: "Ayşe", Email: "ayse@secret.example"})
+	_, _ = svc.Services(ctx)
+	svc.Stats(ctx)
+	want := []string{"SubmitInquiry INFO", "Services ERROR", "Stats DEBUG"}
+	var got []string
+	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
+		var l struct{ Method, Level string }
+		if err := json.Unmarshal(line, &l); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		got = append(got, l.Method+" "+l.Level)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("logged %v, want %v", got, want)
+	}
+	if bytes.Contains(buf.Bytes(), []byte("secret.example")) {
+		t.Errorf("an inquiry's content was logged: %s", buf.Bytes())
 	}
 }

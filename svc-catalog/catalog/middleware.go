@@ -3,8 +3,13 @@ package catalog
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/logging"
 )
 
 // Middleware decorates a Service.
@@ -31,10 +36,10 @@ func (m instrumenting) SubmitInquiry(ctx context.Context, in Inquiry) (Inquiry, 
 	if kind != "contact" && kind != "corporate" {
 		kind = "other"
 	}
-	var verr *ValidationError
+	var fields errs.Fields
 	outcome := "accepted"
 	switch {
-	case errors.As(err, &verr):
+	case errors.As(err, &fields):
 		outcome = "invalid"
 	case errors.Is(err, ErrTooManyInquiries):
 		outcome = "limited"
@@ -43,4 +48,69 @@ func (m instrumenting) SubmitInquiry(ctx context.Context, in Inquiry) (Inquiry, 
 	}
 	m.inquiries.WithLabelValues(kind, outcome).Inc()
 	return out, err
+}
+
+// LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.
+// Inquiries are not logged: they carry the senders' names, addresses and messages.
+func LoggingMiddleware(log *slog.Logger) Middleware {
+	return func(next Service) Service { return loggingMiddleware{next: next, log: log} }
+}
+
+type loggingMiddleware struct {
+	next Service
+	log  *slog.Logger
+}
+
+// done is deferred with a pointer to the method's named error, so it sees what was returned.
+func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
+	logging.Call(ctx, m.log, method, begin, *err, refused)
+}
+
+// refused: what problemOf explains to the caller is the caller's to fix.
+func refused(err error) bool { return problemOf(err) != nil }
+
+func (m loggingMiddleware) Services(ctx context.Context) (_ []ServiceEntry, err error) {
+	defer m.done(ctx, "Services", time.Now(), &err)
+	return m.next.Services(ctx)
+}
+
+func (m loggingMiddleware) Languages(ctx context.Context) (_ []Language, err error) {
+	defer m.done(ctx, "Languages", time.Now(), &err)
+	return m.next.Languages(ctx)
+}
+
+func (m loggingMiddleware) Posts(ctx context.Context, lang string, page, pageSize int) (_ PostPage, err error) {
+	defer m.done(ctx, "Posts", time.Now(), &err)
+	return m.next.Posts(ctx, lang, page, pageSize)
+}
+
+func (m loggingMiddleware) Post(ctx context.Context, lang, slug string) (_ PostDetail, err error) {
+	defer m.done(ctx, "Post", time.Now(), &err)
+	return m.next.Post(ctx, lang, slug)
+}
+
+func (m loggingMiddleware) FAQ(ctx context.Context, lang, category string) (_ []FAQEntry, err error) {
+	defer m.done(ctx, "FAQ", time.Now(), &err)
+	return m.next.FAQ(ctx, lang, category)
+}
+
+func (m loggingMiddleware) Testimonials(ctx context.Context) (_ []Testimonial, err error) {
+	defer m.done(ctx, "Testimonials", time.Now(), &err)
+	return m.next.Testimonials(ctx)
+}
+
+func (m loggingMiddleware) Stats(ctx context.Context) Stats {
+	var err error
+	defer m.done(ctx, "Stats", time.Now(), &err)
+	return m.next.Stats(ctx)
+}
+
+func (m loggingMiddleware) Legal(ctx context.Context, id, lang string) (_ LegalPage, err error) {
+	defer m.done(ctx, "Legal", time.Now(), &err)
+	return m.next.Legal(ctx, id, lang)
+}
+
+func (m loggingMiddleware) SubmitInquiry(ctx context.Context, in Inquiry) (_ Inquiry, err error) {
+	defer m.done(ctx, "SubmitInquiry", time.Now(), &err)
+	return m.next.SubmitInquiry(ctx, in)
 }

@@ -10,9 +10,13 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/i18n"
 )
 
-// Errors the service answers with; the transport maps them to HTTP.
+// Errors the service answers with; the transport maps them to HTTP. Input that breaks rules is
+// an errs.Fields, and a flood of inquiries an errs.RateLimited with ErrTooManyInquiries.
 var (
 	ErrNotFound         = errors.New("not found")
 	ErrUnknownLanguage  = errors.New("language must be tr or en")
@@ -20,42 +24,17 @@ var (
 	ErrTooManyInquiries = errors.New("too many inquiries from this address")
 )
 
-// ValidationError lists the fields of an input that break a rule, each with a reason code.
-type ValidationError struct{ Fields map[string]string }
-
-func (e *ValidationError) Error() string { return "invalid input" }
-
-// RateLimitedError says how long until another inquiry is accepted.
-type RateLimitedError struct{ RetryAfter time.Duration }
-
-func (e *RateLimitedError) Error() string { return ErrTooManyInquiries.Error() }
-func (e *RateLimitedError) Unwrap() error { return ErrTooManyInquiries }
-
-// Localized is a text in both site languages.
-type Localized struct {
-	TR string `json:"tr" bson:"tr"`
-	EN string `json:"en" bson:"en"`
-}
-
-// In returns the text in lang ("tr" or "en").
-func (l Localized) In(lang string) string {
-	if lang == "en" {
-		return l.EN
-	}
-	return l.TR
-}
-
 // ServiceEntry is one of the eight services of the catalogue (spec §3).
 type ServiceEntry struct {
 	ID             string    `json:"id" bson:"_id"`
 	Icon           string    `json:"icon" bson:"icon"`
-	Title          Localized `json:"title" bson:"title"`
-	Slug           Localized `json:"slug" bson:"slug"`
+	Title          i18n.Text `json:"title" bson:"title"`
+	Slug           i18n.Text `json:"slug" bson:"slug"`
 	DescriptionKey string    `json:"descriptionKey" bson:"descriptionKey"`
-	Summary        Localized `json:"summary" bson:"summary"`
-	Description    Localized `json:"description" bson:"description"` // Markdown
+	Summary        i18n.Text `json:"summary" bson:"summary"`
+	Description    i18n.Text `json:"description" bson:"description"` // Markdown
 	// DescriptionHTML is Description rendered to safe HTML when answering.
-	DescriptionHTML Localized `json:"descriptionHtml" bson:"-"`
+	DescriptionHTML i18n.Text `json:"descriptionHtml" bson:"-"`
 	Features        struct {
 		TR []string `json:"tr" bson:"tr"`
 		EN []string `json:"en" bson:"en"`
@@ -110,8 +89,8 @@ type FAQItem struct {
 	ID       string    `json:"id" bson:"_id"`
 	Category string    `json:"category" bson:"category"`
 	Order    int       `json:"order" bson:"order"`
-	Question Localized `json:"question" bson:"question"`
-	Answer   Localized `json:"answer" bson:"answer"`
+	Question i18n.Text `json:"question" bson:"question"`
+	Answer   i18n.Text `json:"answer" bson:"answer"`
 }
 
 // FAQEntry is an FAQ item in one language.
@@ -125,7 +104,7 @@ type FAQEntry struct {
 // Testimonial is a client's word about a job (spec §3).
 type Testimonial struct {
 	ID             string    `json:"id" bson:"_id"`
-	Quote          Localized `json:"quote" bson:"quote"`
+	Quote          i18n.Text `json:"quote" bson:"quote"`
 	Author         string    `json:"author" bson:"author"`
 	Company        string    `json:"company" bson:"company"`
 	Service        string    `json:"service" bson:"service"`
@@ -155,9 +134,9 @@ type Stats struct {
 // LegalDoc is one of the legal texts.
 type LegalDoc struct {
 	ID      string    `json:"id" bson:"_id"`
-	Title   Localized `json:"title" bson:"title"`
+	Title   i18n.Text `json:"title" bson:"title"`
 	Updated string    `json:"updated" bson:"updated"`
-	Body    Localized `json:"body" bson:"body"` // Markdown
+	Body    i18n.Text `json:"body" bson:"body"` // Markdown
 }
 
 // LegalPage is a legal text in one language, rendered to safe HTML.
@@ -226,8 +205,6 @@ func NewService(store Store, limiter Limiter, newID func() string) Service {
 	return &service{store: store, limiter: limiter, now: time.Now, newID: newID}
 }
 
-func validLang(lang string) bool { return lang == "tr" || lang == "en" }
-
 func (s *service) Services(ctx context.Context) ([]ServiceEntry, error) {
 	entries, err := s.store.Services(ctx)
 	if err != nil {
@@ -242,7 +219,7 @@ func (s *service) Services(ctx context.Context) ([]ServiceEntry, error) {
 		if err != nil {
 			return nil, err
 		}
-		entries[i].DescriptionHTML = Localized{TR: tr, EN: en}
+		entries[i].DescriptionHTML = i18n.Text{TR: tr, EN: en}
 	}
 	return entries, nil
 }
@@ -256,18 +233,18 @@ const (
 )
 
 func (s *service) Posts(ctx context.Context, lang string, page, pageSize int) (PostPage, error) {
-	if !validLang(lang) {
+	if !i18n.Valid(lang) {
 		return PostPage{}, ErrUnknownLanguage
 	}
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	if page < 1 {
-		fields["page"] = "page"
+		fields.Add("page", "page")
 	}
 	if pageSize < 1 || pageSize > MaxPageSize {
-		fields["pageSize"] = "pageSize"
+		fields.Add("pageSize", "pageSize")
 	}
-	if len(fields) > 0 {
-		return PostPage{}, &ValidationError{Fields: fields}
+	if err := fields.Err(); err != nil {
+		return PostPage{}, err
 	}
 	posts, total, err := s.store.Posts(ctx, lang, (page-1)*pageSize, pageSize)
 	if err != nil {
@@ -280,7 +257,7 @@ func (s *service) Posts(ctx context.Context, lang string, page, pageSize int) (P
 }
 
 func (s *service) Post(ctx context.Context, lang, slug string) (PostDetail, error) {
-	if !validLang(lang) {
+	if !i18n.Valid(lang) {
 		return PostDetail{}, ErrUnknownLanguage
 	}
 	p, err := s.store.Post(ctx, lang, slug)
@@ -302,7 +279,7 @@ func (s *service) Post(ctx context.Context, lang, slug string) (PostDetail, erro
 }
 
 func (s *service) FAQ(ctx context.Context, lang, category string) ([]FAQEntry, error) {
-	if !validLang(lang) {
+	if !i18n.Valid(lang) {
 		return nil, ErrUnknownLanguage
 	}
 	if category != "" && !contains(FAQCategories, category) {
@@ -314,7 +291,7 @@ func (s *service) FAQ(ctx context.Context, lang, category string) ([]FAQEntry, e
 	}
 	out := make([]FAQEntry, 0, len(items))
 	for _, it := range items {
-		out = append(out, FAQEntry{ID: it.ID, Category: it.Category, Question: it.Question.In(lang), Answer: it.Answer.In(lang)})
+		out = append(out, FAQEntry{ID: it.ID, Category: it.Category, Question: it.Question.In(i18n.Lang(lang)), Answer: it.Answer.In(i18n.Lang(lang))})
 	}
 	return out, nil
 }
@@ -334,7 +311,7 @@ func (s *service) Stats(context.Context) Stats {
 var legalDocs = []string{"privacy", "terms", "cookies", "membership"}
 
 func (s *service) Legal(ctx context.Context, id, lang string) (LegalPage, error) {
-	if !validLang(lang) {
+	if !i18n.Valid(lang) {
 		return LegalPage{}, ErrUnknownLanguage
 	}
 	if !contains(legalDocs, id) {
@@ -344,11 +321,11 @@ func (s *service) Legal(ctx context.Context, id, lang string) (LegalPage, error)
 	if err != nil {
 		return LegalPage{}, err
 	}
-	html, err := renderMarkdown(doc.Body.In(lang))
+	html, err := renderMarkdown(doc.Body.In(i18n.Lang(lang)))
 	if err != nil {
 		return LegalPage{}, err
 	}
-	return LegalPage{ID: doc.ID, Lang: lang, Title: doc.Title.In(lang), Updated: doc.Updated, HTML: html}, nil
+	return LegalPage{ID: doc.ID, Lang: lang, Title: doc.Title.In(i18n.Lang(lang)), Updated: doc.Updated, HTML: html}, nil
 }
 
 // Inquiry limits, in characters.
@@ -371,7 +348,7 @@ func (s *service) SubmitInquiry(ctx context.Context, in Inquiry) (Inquiry, error
 		return Inquiry{}, err
 	}
 	if !ok {
-		return Inquiry{}, &RateLimitedError{RetryAfter: retry}
+		return Inquiry{}, &errs.RateLimited{RetryAfter: retry, Reason: ErrTooManyInquiries}
 	}
 	in.ID, in.CreatedAt = s.newID(), s.now().UTC()
 	if err := s.store.AddInquiry(ctx, in); err != nil {
@@ -381,46 +358,43 @@ func (s *service) SubmitInquiry(ctx context.Context, in Inquiry) (Inquiry, error
 }
 
 func validateInquiry(in Inquiry) error {
-	fields := map[string]string{}
+	fields := errs.Fields{}
 	switch n := utf8.RuneCountInString(in.Name); {
 	case n == 0:
-		fields["name"] = "required"
+		fields.Add("name", "required")
 	case n < 2 || n > maxName:
-		fields["name"] = "length"
+		fields.Add("name", "length")
 	}
 	if in.Email == "" {
-		fields["email"] = "required"
+		fields.Add("email", "required")
 	} else if !validEmail(in.Email) {
-		fields["email"] = "email"
+		fields.Add("email", "email")
 	}
 	if in.Phone != "" && !validPhone(in.Phone) {
-		fields["phone"] = "phone"
+		fields.Add("phone", "phone")
 	}
 	if utf8.RuneCountInString(in.Company) > maxCompany {
-		fields["company"] = "length"
+		fields.Add("company", "length")
 	}
 	switch in.Kind {
 	case "contact":
 	case "corporate":
 		if in.Company == "" {
-			fields["company"] = "required"
+			fields.Add("company", "required")
 		}
 	default:
-		fields["kind"] = "kind"
+		fields.Add("kind", "kind")
 	}
 	switch n := utf8.RuneCountInString(in.Message); {
 	case n == 0:
-		fields["message"] = "required"
+		fields.Add("message", "required")
 	case n < minMessage || n > maxMessage:
-		fields["message"] = "length"
+		fields.Add("message", "length")
 	}
-	if !validLang(in.Language) {
-		fields["language"] = "language"
+	if !i18n.Valid(in.Language) {
+		fields.Add("language", "language")
 	}
-	if len(fields) > 0 {
-		return &ValidationError{Fields: fields}
-	}
-	return nil
+	return fields.Err()
 }
 
 func validEmail(s string) bool {

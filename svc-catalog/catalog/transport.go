@@ -5,11 +5,14 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"time"
 
 	kithttp "github.com/go-kit/kit/transport/http"
 
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
+	"linguaport/svc-catalog/access"
 )
 
 // publicCaching lets browsers and nginx keep public content briefly and revalidate by ETag.
@@ -18,8 +21,6 @@ const publicCaching = "public, max-age=300"
 // maxInquiryBody bounds an inquiry request.
 const maxInquiryBody = 32 << 10
 
-var errMalformed = errors.New("malformed request")
-
 // MakeHandler serves the catalogue under /api/v1/catalog/. trusted decides whose
 // X-Forwarded-For names the sender of an inquiry, for rate limiting.
 func MakeHandler(e Endpoints, trusted httpx.TrustedProxies) http.Handler {
@@ -27,18 +28,18 @@ func MakeHandler(e Endpoints, trusted httpx.TrustedProxies) http.Handler {
 	cached := func(ep func(context.Context, any) (any, error), dec kithttp.DecodeRequestFunc) http.Handler {
 		return kithttp.NewServer(ep, dec, encodeCached, opts...)
 	}
-	mux := http.NewServeMux()
-	mux.Handle("GET /api/v1/catalog/services", cached(e.Services, decodeNothing))
-	mux.Handle("GET /api/v1/catalog/languages", cached(e.Languages, decodeNothing))
-	mux.Handle("GET /api/v1/catalog/blog", cached(e.Posts, decodePosts))
-	mux.Handle("GET /api/v1/catalog/blog/{lang}/{slug}", cached(e.Post, decodePost))
-	mux.Handle("GET /api/v1/catalog/faq", cached(e.FAQ, decodeFAQ))
-	mux.Handle("GET /api/v1/catalog/testimonials", cached(e.Testimonials, decodeNothing))
-	mux.Handle("GET /api/v1/catalog/stats", cached(e.Stats, decodeNothing))
-	mux.Handle("GET /api/v1/catalog/legal/{doc}", cached(e.Legal, decodeLegal))
-	mux.Handle("POST /api/v1/catalog/inquiries", kithttp.NewServer(e.SubmitInquiry, decodeInquiry(trusted), encodeCreated, opts...))
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { httpx.EncodeError(r.Context(), httpx.ErrNotFound, w) })
-	return mux
+	// Every route is public, so no caller is identified (svc-catalog/access).
+	m := authn.NewMux(nil, access.Rules)
+	m.Handle("GET /api/v1/catalog/services", cached(e.Services, decodeNothing))
+	m.Handle("GET /api/v1/catalog/languages", cached(e.Languages, decodeNothing))
+	m.Handle("GET /api/v1/catalog/blog", cached(e.Posts, decodePosts))
+	m.Handle("GET /api/v1/catalog/blog/{lang}/{slug}", cached(e.Post, decodePost))
+	m.Handle("GET /api/v1/catalog/faq", cached(e.FAQ, decodeFAQ))
+	m.Handle("GET /api/v1/catalog/testimonials", cached(e.Testimonials, decodeNothing))
+	m.Handle("GET /api/v1/catalog/stats", cached(e.Stats, decodeNothing))
+	m.Handle("GET /api/v1/catalog/legal/{doc}", cached(e.Legal, decodeLegal))
+	m.Handle("POST /api/v1/catalog/inquiries", kithttp.NewServer(e.SubmitInquiry, decodeInquiry(trusted), encodeCreated, opts...))
+	return m.Handler()
 }
 
 type requestKey struct{}
@@ -126,21 +127,19 @@ func decodeInquiry(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
 
 var (
 	problemNotFound = httpx.NewProblem(http.StatusNotFound, "not_found",
-		httpx.Text{TR: "Aradığınız içerik bulunamadı.", EN: "The content you are looking for was not found."})
+		i18n.Text{TR: "Aradığınız içerik bulunamadı.", EN: "The content you are looking for was not found."})
 	problemLanguage = httpx.NewProblem(http.StatusBadRequest, "invalid_language",
-		httpx.Text{TR: "Dil tr veya en olmalı.", EN: "The language must be tr or en."}).
-		WithField("lang", httpx.Text{TR: "tr veya en seçin.", EN: "Choose tr or en."})
+		i18n.Text{TR: "Dil tr veya en olmalı.", EN: "The language must be tr or en."}).
+		WithField("lang", i18n.Text{TR: "tr veya en seçin.", EN: "Choose tr or en."})
 	problemCategory = httpx.NewProblem(http.StatusBadRequest, "invalid_category",
-		httpx.Text{TR: "Bilinmeyen SSS kategorisi.", EN: "Unknown FAQ category."}).
-		WithField("category", httpx.Text{TR: "general, pricing, quality, delivery veya technical olmalı.", EN: "Must be general, pricing, quality, delivery or technical."})
-	problemValidation = httpx.NewProblem(http.StatusBadRequest, "validation_failed",
-		httpx.Text{TR: "Lütfen işaretli alanları düzeltin.", EN: "Please correct the marked fields."})
+		i18n.Text{TR: "Bilinmeyen SSS kategorisi.", EN: "Unknown FAQ category."}).
+		WithField("category", i18n.Text{TR: "general, pricing, quality, delivery veya technical olmalı.", EN: "Must be general, pricing, quality, delivery or technical."})
 	problemRateLimited = httpx.NewProblem(http.StatusTooManyRequests, "too_many_requests",
-		httpx.Text{TR: "Çok fazla mesaj gönderdiniz. Lütfen daha sonra tekrar deneyin.", EN: "You have sent too many messages. Please try again later."})
+		i18n.Text{TR: "Çok fazla mesaj gönderdiniz. Lütfen daha sonra tekrar deneyin.", EN: "You have sent too many messages. Please try again later."})
 )
 
 // fieldTexts explain each validation reason per field.
-var fieldTexts = map[string]map[string]httpx.Text{
+var fieldTexts = map[string]map[string]i18n.Text{
 	"name": {
 		"required": {TR: "Adınızı girin.", EN: "Enter your name."},
 		"length":   {TR: "Ad 2 ile 100 karakter arasında olmalı.", EN: "The name must be 2 to 100 characters."},
@@ -161,31 +160,23 @@ var fieldTexts = map[string]map[string]httpx.Text{
 	"pageSize": {"pageSize": {TR: "Sayfa boyutu 1 ile 50 arasında olmalı.", EN: "The page size must be between 1 and 50."}},
 }
 
-// encodeError maps the service's errors to HTTP answers in the request's language.
-func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
-	var (
-		verr    *ValidationError
-		limited *RateLimitedError
-		p       *httpx.Problem
-	)
+// encodeError answers the service's errors in the request's language.
+var encodeError = httpx.ErrorEncoder(problemOf)
+
+// problemOf maps the catalogue's errors to their answers; nil leaves err to httpx.
+func problemOf(err error) *httpx.Problem {
+	var fields errs.Fields
 	switch {
-	case errors.As(err, &verr):
-		p = problemValidation
-		for field, reason := range verr.Fields {
-			p = p.WithField(field, fieldTexts[field][reason])
-		}
-	case errors.As(err, &limited):
-		w.Header().Set("Retry-After", strconv.Itoa(int((limited.RetryAfter+time.Second-1)/time.Second)))
-		p = problemRateLimited
+	case errors.As(err, &fields):
+		return httpx.ErrValidation.WithFields(fields, func(field, reason string) i18n.Text { return fieldTexts[field][reason] })
+	case errors.Is(err, ErrTooManyInquiries):
+		return problemRateLimited
 	case errors.Is(err, ErrNotFound):
-		p = problemNotFound
+		return problemNotFound
 	case errors.Is(err, ErrUnknownLanguage):
-		p = problemLanguage
+		return problemLanguage
 	case errors.Is(err, ErrUnknownCategory):
-		p = problemCategory
-	default:
-		httpx.EncodeError(ctx, err, w)
-		return
+		return problemCategory
 	}
-	httpx.EncodeError(ctx, p, w)
+	return nil
 }

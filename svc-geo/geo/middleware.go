@@ -2,8 +2,12 @@ package geo
 
 import (
 	"context"
+	"log/slog"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"linguaport/internal/logging"
 )
 
 // Middleware decorates a Service.
@@ -52,4 +56,45 @@ func (m instrumenting) Convert(ctx context.Context, amount int64, from, to, lang
 		m.conversions.WithLabelValues(label).Inc()
 	}
 	return c, err
+}
+
+// LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.
+// Addresses are not logged: they are the visitors' personal data.
+func LoggingMiddleware(log *slog.Logger) Middleware {
+	return func(next Service) Service { return loggingMiddleware{next: next, log: log} }
+}
+
+type loggingMiddleware struct {
+	next Service
+	log  *slog.Logger
+}
+
+// done is deferred with a pointer to the method's named error, so it sees what was returned.
+func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
+	logging.Call(ctx, m.log, method, begin, *err, refused)
+}
+
+// refused: what problemOf explains to the caller is the caller's to fix.
+func refused(err error) bool { return problemOf(err) != nil }
+
+func (m loggingMiddleware) Locate(ctx context.Context, ip string) (_ Location, err error) {
+	defer m.done(ctx, "Locate", time.Now(), &err)
+	return m.next.Locate(ctx, ip)
+}
+
+func (m loggingMiddleware) Currencies(ctx context.Context) []Currency {
+	var err error
+	defer m.done(ctx, "Currencies", time.Now(), &err)
+	return m.next.Currencies(ctx)
+}
+
+func (m loggingMiddleware) Rates(ctx context.Context) RateTable {
+	var err error
+	defer m.done(ctx, "Rates", time.Now(), &err)
+	return m.next.Rates(ctx)
+}
+
+func (m loggingMiddleware) Convert(ctx context.Context, amount int64, from, to, lang string) (_ Conversion, err error) {
+	defer m.done(ctx, "Convert", time.Now(), &err)
+	return m.next.Convert(ctx, amount, from, to, lang)
 }

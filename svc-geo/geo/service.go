@@ -7,18 +7,16 @@ import (
 	"errors"
 	"net/netip"
 	"strings"
+
+	"linguaport/internal/errs"
 )
 
-// Errors the service answers with; the transport maps them to HTTP.
+// Errors the service answers with; the transport maps them to HTTP. Conversions refuse with the
+// errors of currency.go, and a malformed currency code of a request with errs.Fields naming its
+// parameter with the reason "currency".
 var (
 	ErrInvalidIP = errors.New("invalid IP address")
 )
-
-// currencyError names the parameter that holds an invalid currency code.
-type currencyError struct{ field string }
-
-func (e *currencyError) Error() string { return "invalid currency code in " + e.field }
-func (e *currencyError) Unwrap() error { return ErrInvalidCurrency }
 
 // fallbackCurrency is shown when the country is unknown or the lookup fails (spec §7, §8).
 const fallbackCurrency = "USD"
@@ -126,11 +124,12 @@ func (s *service) Rates(context.Context) RateTable {
 
 func (s *service) Convert(_ context.Context, amount int64, from, to, lang string) (Conversion, error) {
 	from, to = strings.ToUpper(strings.TrimSpace(from)), strings.ToUpper(strings.TrimSpace(to))
+	// One field at a time, from first: the answer names the code to fix now.
 	if !ValidCurrencyCode(from) {
-		return Conversion{}, &currencyError{field: "from"}
+		return Conversion{}, errs.Fields{"from": "currency"}
 	}
 	if !ValidCurrencyCode(to) {
-		return Conversion{}, &currencyError{field: "to"}
+		return Conversion{}, errs.Fields{"to": "currency"}
 	}
 	result, err := Convert(amount, from, to)
 	if err != nil {

@@ -2,8 +2,6 @@ package geo_test
 
 import (
 	"context"
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -51,22 +49,10 @@ func newFixture(t *testing.T, trusted httpx.TrustedProxies) *fixture {
 	return &fixture{url: ts.URL, locator: loc, redis: r}
 }
 
-func (f *fixture) get(t *testing.T, path string, header map[string]string) (int, map[string]any, http.Header) {
+func (f *fixture) get(t *testing.T, path string, header http.Header) (int, map[string]any, http.Header) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, f.url+path, nil)
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
 	var body map[string]any
-	if err := json.Unmarshal(raw, &body); err != nil {
-		t.Fatalf("GET %s: not JSON: %q", path, raw)
-	}
+	resp := testenv.GetJSON(t, f.url+path, header, &body)
 	return resp.StatusCode, body, resp.Header
 }
 
@@ -131,7 +117,7 @@ func TestLookupIsCachedInRedis(t *testing.T) {
 
 func TestCallerCurrencyHonoursForwardedForOnlyFromTrustedProxies(t *testing.T) {
 	trusting := newFixture(t, httpx.LoopbackOnly)
-	status, body, h := trusting.get(t, "/api/v1/geo/currency", map[string]string{"X-Forwarded-For": "88.255.0.1"})
+	status, body, h := trusting.get(t, "/api/v1/geo/currency", http.Header{"X-Forwarded-For": {"88.255.0.1"}})
 	if status != 200 || body["country"] != "TR" || body["currency"] != "TRY" {
 		t.Fatalf("behind a trusted proxy: %d %v", status, body)
 	}
@@ -139,7 +125,7 @@ func TestCallerCurrencyHonoursForwardedForOnlyFromTrustedProxies(t *testing.T) {
 		t.Errorf("caller-specific answer has Cache-Control %q", cc)
 	}
 	// The client's own claim to the left of a proxy it does not control is ignored.
-	_, body, _ = trusting.get(t, "/api/v1/geo/currency", map[string]string{"X-Forwarded-For": "8.8.8.8, 88.255.0.1"})
+	_, body, _ = trusting.get(t, "/api/v1/geo/currency", http.Header{"X-Forwarded-For": {"8.8.8.8, 88.255.0.1"}})
 	if body["country"] != "TR" {
 		t.Errorf("spoofed leftmost hop believed: %v", body)
 	}
@@ -149,7 +135,7 @@ func TestCallerCurrencyHonoursForwardedForOnlyFromTrustedProxies(t *testing.T) {
 	}
 
 	distrusting := newFixture(t, httpx.TrustedProxies{})
-	_, body, _ = distrusting.get(t, "/api/v1/geo/currency", map[string]string{"X-Forwarded-For": "88.255.0.1"})
+	_, body, _ = distrusting.get(t, "/api/v1/geo/currency", http.Header{"X-Forwarded-For": {"88.255.0.1"}})
 	if body["country"] != "" || body["currency"] != "USD" {
 		t.Errorf("X-Forwarded-For believed from an untrusted peer: %v", body)
 	}
@@ -202,7 +188,7 @@ func TestConvert(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
-			status, body, _ := f.get(t, "/api/v1/geo/convert?"+tc.query, map[string]string{"Accept-Language": tc.lang})
+			status, body, _ := f.get(t, "/api/v1/geo/convert?"+tc.query, http.Header{"Accept-Language": {tc.lang}})
 			if status != 200 || body["result"] != tc.result || body["decimals"] != tc.decimals || body["formatted"] != tc.formatted || body["rateMicros"] != tc.rate {
 				t.Fatalf("got %d %v, want %v/%v/%q/%v", status, body, tc.result, tc.decimals, tc.formatted, tc.rate)
 			}
@@ -230,7 +216,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			status, body, _ := f.get(t, tc.path, map[string]string{"Accept-Language": tc.lang})
+			status, body, _ := f.get(t, tc.path, http.Header{"Accept-Language": {tc.lang}})
 			if status != http.StatusBadRequest {
 				t.Fatalf("status %d: %v", status, body)
 			}

@@ -8,10 +8,14 @@ import (
 
 	kithttp "github.com/go-kit/kit/transport/http"
 
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
+	"linguaport/svc-geo/access"
 )
 
-// errMissingIP and errBadAmount are transport-level input errors.
+// The transport's own refusals: what it could not read from the request.
 var (
 	errMissingIP  = errors.New("ip parameter missing")
 	errBadAmount  = errors.New("amount is not a whole number of minor units")
@@ -23,14 +27,14 @@ var (
 // believed when finding the caller's address.
 func MakeHandler(e Endpoints, trusted httpx.TrustedProxies) http.Handler {
 	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
-	mux := http.NewServeMux()
-	mux.Handle("GET /api/v1/geo/currency", kithttp.NewServer(e.Locate, decodeCallerRequest(trusted), encodePrivate, opts...))
-	mux.Handle("GET /api/v1/geo/lookup", kithttp.NewServer(e.Locate, decodeLookupRequest, encodePublic, opts...))
-	mux.Handle("GET /api/v1/geo/currencies", kithttp.NewServer(e.Currencies, decodeNothing, encodePublic, opts...))
-	mux.Handle("GET /api/v1/geo/rates", kithttp.NewServer(e.Rates, decodeNothing, encodePublic, opts...))
-	mux.Handle("GET /api/v1/geo/convert", kithttp.NewServer(e.Convert, decodeConvertRequest, encodePublic, opts...))
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { httpx.EncodeError(r.Context(), httpx.ErrNotFound, w) })
-	return mux
+	// Every route is public, so no caller is identified (svc-geo/access).
+	m := authn.NewMux(nil, access.Rules)
+	m.Handle("GET /api/v1/geo/currency", kithttp.NewServer(e.Locate, decodeCallerRequest(trusted), encodePrivate, opts...))
+	m.Handle("GET /api/v1/geo/lookup", kithttp.NewServer(e.Locate, decodeLookupRequest, encodePublic, opts...))
+	m.Handle("GET /api/v1/geo/currencies", kithttp.NewServer(e.Currencies, decodeNothing, encodePublic, opts...))
+	m.Handle("GET /api/v1/geo/rates", kithttp.NewServer(e.Rates, decodeNothing, encodePublic, opts...))
+	m.Handle("GET /api/v1/geo/convert", kithttp.NewServer(e.Convert, decodeConvertRequest, encodePublic, opts...))
+	return m.Handler()
 }
 
 func decodeCallerRequest(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
@@ -75,48 +79,47 @@ func encodePrivate(ctx context.Context, w http.ResponseWriter, response any) err
 
 var (
 	problemInvalidIP = httpx.NewProblem(http.StatusBadRequest, "invalid_ip",
-		httpx.Text{TR: "Geçersiz IP adresi.", EN: "Invalid IP address."}).
-		WithField("ip", httpx.Text{TR: "Geçerli bir IPv4 veya IPv6 adresi girin, örneğin 88.255.0.1.", EN: "Enter a valid IPv4 or IPv6 address, for example 88.255.0.1."})
+		i18n.Text{TR: "Geçersiz IP adresi.", EN: "Invalid IP address."}).
+		WithField("ip", i18n.Text{TR: "Geçerli bir IPv4 veya IPv6 adresi girin, örneğin 88.255.0.1.", EN: "Enter a valid IPv4 or IPv6 address, for example 88.255.0.1."})
 	problemMissingIP = httpx.NewProblem(http.StatusBadRequest, "invalid_ip",
-		httpx.Text{TR: "IP adresi eksik.", EN: "The IP address is missing."}).
-		WithField("ip", httpx.Text{TR: "ip parametresi gerekli.", EN: "The ip parameter is required."})
+		i18n.Text{TR: "IP adresi eksik.", EN: "The IP address is missing."}).
+		WithField("ip", i18n.Text{TR: "ip parametresi gerekli.", EN: "The ip parameter is required."})
 	problemBadAmount = httpx.NewProblem(http.StatusBadRequest, "invalid_amount",
-		httpx.Text{TR: "Geçersiz tutar.", EN: "Invalid amount."}).
-		WithField("amount", httpx.Text{TR: "Tutar, kuruş gibi alt birimlerde sıfır ya da pozitif bir tam sayı olmalı.", EN: "The amount must be zero or a positive whole number of minor units (cents)."})
+		i18n.Text{TR: "Geçersiz tutar.", EN: "Invalid amount."}).
+		WithField("amount", i18n.Text{TR: "Tutar, kuruş gibi alt birimlerde sıfır ya da pozitif bir tam sayı olmalı.", EN: "The amount must be zero or a positive whole number of minor units (cents)."})
 	problemTooLarge = httpx.NewProblem(http.StatusBadRequest, "amount_too_large",
-		httpx.Text{TR: "Tutar çevrilemeyecek kadar büyük.", EN: "The amount is too large to convert."}).
-		WithField("amount", httpx.Text{TR: "Daha küçük bir tutar girin.", EN: "Enter a smaller amount."})
+		i18n.Text{TR: "Tutar çevrilemeyecek kadar büyük.", EN: "The amount is too large to convert."}).
+		WithField("amount", i18n.Text{TR: "Daha küçük bir tutar girin.", EN: "Enter a smaller amount."})
 	problemCurrency = httpx.NewProblem(http.StatusBadRequest, "invalid_currency",
-		httpx.Text{TR: "Geçersiz para birimi kodu.", EN: "Invalid currency code."})
-	currencyField    = httpx.Text{TR: "Üç harfli bir ISO 4217 kodu girin, örneğin TRY.", EN: "Enter a three-letter ISO 4217 code, for example TRY."}
+		i18n.Text{TR: "Geçersiz para birimi kodu.", EN: "Invalid currency code."})
+	currencyField    = i18n.Text{TR: "Üç harfli bir ISO 4217 kodu girin, örneğin TRY.", EN: "Enter a three-letter ISO 4217 code, for example TRY."}
 	problemUnlocated = httpx.NewProblem(http.StatusBadRequest, "unknown_caller",
-		httpx.Text{TR: "İstemci adresi belirlenemedi.", EN: "The caller's address could not be determined."})
+		i18n.Text{TR: "İstemci adresi belirlenemedi.", EN: "The caller's address could not be determined."})
 )
 
-// encodeError maps the service's errors to HTTP answers in the request's language.
-func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
-	var p *httpx.Problem
+// encodeError answers the service's errors in the request's language.
+var encodeError = httpx.ErrorEncoder(problemOf)
+
+// problemOf maps the service's and the transport's errors to their answers; nil leaves err to
+// httpx.
+func problemOf(err error) *httpx.Problem {
+	var fields errs.Fields
 	switch {
 	case errors.Is(err, ErrInvalidIP):
-		p = problemInvalidIP
+		return problemInvalidIP
 	case errors.Is(err, errMissingIP):
-		p = problemMissingIP
+		return problemMissingIP
 	case errors.Is(err, errBadAmount), errors.Is(err, ErrNegativeAmount):
-		p = problemBadAmount
+		return problemBadAmount
 	case errors.Is(err, ErrAmountTooLarge):
-		p = problemTooLarge
+		return problemTooLarge
+	case errors.As(err, &fields):
+		// Currency codes are the only fields the service checks.
+		return problemCurrency.WithFields(fields, func(string, string) i18n.Text { return currencyField })
 	case errors.Is(err, ErrInvalidCurrency):
-		field := "currency"
-		var ce *currencyError
-		if errors.As(err, &ce) {
-			field = ce.field
-		}
-		p = problemCurrency.WithField(field, currencyField)
+		return problemCurrency.WithField("currency", currencyField)
 	case errors.Is(err, errUnlocated):
-		p = problemUnlocated
-	default:
-		httpx.EncodeError(ctx, err, w)
-		return
+		return problemUnlocated
 	}
-	httpx.EncodeError(ctx, p, w)
+	return nil
 }

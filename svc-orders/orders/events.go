@@ -6,46 +6,15 @@ import (
 	"time"
 
 	"linguaport/internal/events"
+	"linguaport/svc-orders/quotes"
 )
 
-// Events svc-orders publishes on events.Stream("orders") (contract in API.md).
-const (
-	EventQuoteCreated       = "quote.created"
-	EventQuoteApproved      = "quote.approved"
-	EventQuoteRejected      = "quote.rejected"
-	EventOrderStatusChanged = "order.status_changed"
-)
+// EventOrderStatusChanged is published on events.Stream("orders") at every move of an order
+// (contract in API.md).
+const EventOrderStatusChanged = "order.status_changed"
 
 // EventInvoicePaid is svc-billing's event (events.Stream("billing")) that starts the work.
 const EventInvoicePaid = "invoice.paid"
-
-// QuoteCreatedData is the payload of quote.created.
-type QuoteCreatedData struct {
-	QuoteID    string `json:"quoteId"`
-	Number     string `json:"number"`
-	CustomerID string `json:"customerId"`
-	Total      Money  `json:"total"`
-}
-
-// QuoteApprovedData is the payload of quote.approved: what billing invoices.
-type QuoteApprovedData struct {
-	QuoteID     string `json:"quoteId"`
-	Number      string `json:"number"`
-	OrderID     string `json:"orderId"`
-	OrderNumber string `json:"orderNumber"`
-	CustomerID  string `json:"customerId"`
-	Service     string `json:"service"`
-	TotalUSD    int64  `json:"totalUsd"` // USD cents
-	Total       Money  `json:"total"`
-	RateMicros  int64  `json:"rateMicros"`
-}
-
-// QuoteRejectedData is the payload of quote.rejected.
-type QuoteRejectedData struct {
-	QuoteID    string `json:"quoteId"`
-	Number     string `json:"number"`
-	CustomerID string `json:"customerId"`
-}
 
 // OrderStatusChangedData is the payload of order.status_changed.
 type OrderStatusChangedData struct {
@@ -89,8 +58,8 @@ func EventHandler(s Service) events.Handler {
 				return fmt.Errorf("%s payload: %w", e.Type, err)
 			}
 			return s.InvoicePaid(ctx, p)
-		case EventQuoteApproved:
-			var p QuoteApprovedData
+		case quotes.EventQuoteApproved:
+			var p quotes.QuoteApprovedData
 			if err := e.Decode(&p); err != nil {
 				return fmt.Errorf("%s payload: %w", e.Type, err)
 			}

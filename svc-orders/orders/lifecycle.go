@@ -1,3 +1,5 @@
+// Package orders owns orders: the work of an approved quote, paid, assigned to a translator,
+// delivered, and accepted by its customer (or revised), with the timeline of every move.
 package orders
 
 import (
@@ -7,6 +9,8 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
+	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/quotes"
 )
 
 // OrderStatus is where an order is in its life.
@@ -59,8 +63,8 @@ type Order struct {
 	CustomerID     string      `json:"-" bson:"customerId"`
 	TranslatorID   string      `json:"translatorId" bson:"translatorId,omitempty"`
 	Status         OrderStatus `json:"status" bson:"status"`
-	Work           `bson:",inline"`
-	Deliveries     []File         `json:"deliveries" bson:"deliveries"`
+	quotes.Work    `bson:",inline"`
+	Deliveries     []files.File   `json:"deliveries" bson:"deliveries"`
 	DeliveryNote   string         `json:"deliveryNote" bson:"deliveryNote,omitempty"`
 	InvoiceID      string         `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
 	RevisionReason string         `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
@@ -75,10 +79,10 @@ type Order struct {
 }
 
 // newOrder is the order an approved quote becomes, waiting for its payment.
-func newOrder(q *Quote, now time.Time) *Order {
+func newOrder(q *quotes.Quote, now time.Time) *Order {
 	return &Order{
 		ID: q.OrderID, Number: q.OrderNumber, QuoteID: q.ID, CustomerID: q.CustomerID, Status: AwaitingPayment,
-		Work: q.Work, Deliveries: []File{}, CreatedAt: now, History: []HistoryEntry{{Status: AwaitingPayment, At: now}},
+		Work: q.Work, Deliveries: []files.File{}, CreatedAt: now, History: []HistoryEntry{{Status: AwaitingPayment, At: now}},
 	}
 }
 

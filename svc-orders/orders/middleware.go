@@ -3,99 +3,32 @@ package orders
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"linguaport/svc-orders/counting"
+	"linguaport/internal/logging"
+	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/quotes"
 )
 
 // Middleware decorates a Service.
 type Middleware func(Service) Service
 
-// InstrumentingMiddleware measures what the agency watches in ordering: documents coming in (by
-// format and outcome, and how long counting and storing them takes), the quote funnel (created,
-// approved, rejected) and what people do to orders (assign, deliver, accept, ask for a revision).
+// InstrumentingMiddleware counts what people do to orders: assign, deliver, accept, ask for a
+// revision.
 func InstrumentingMiddleware(reg prometheus.Registerer) Middleware {
-	uploads := prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "orders_uploads_total", Help: "Uploaded documents by format and outcome.",
-	}, []string{"format", "outcome"})
-	uploadTime := prometheus.NewHistogramVec(prometheus.HistogramOpts{
-		Name: "orders_upload_seconds", Help: "Time to count and store an accepted upload, by format.",
-		Buckets: []float64{.01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
-	}, []string{"format"})
-	quotes := prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "orders_quotes_total", Help: "Quotes created, approved and rejected.",
-	}, []string{"event"})
 	actions := prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "orders_actions_total", Help: "Order actions done, by action.",
 	}, []string{"action"})
-	reg.MustRegister(uploads, uploadTime, quotes, actions)
-	return func(next Service) Service {
-		return instrumenting{Service: next, uploads: uploads, uploadTime: uploadTime, quotes: quotes, actions: actions}
-	}
+	reg.MustRegister(actions)
+	return func(next Service) Service { return instrumenting{Service: next, actions: actions} }
 }
 
 type instrumenting struct {
 	Service
-	uploads    *prometheus.CounterVec
-	uploadTime *prometheus.HistogramVec
-	quotes     *prometheus.CounterVec
-	actions    *prometheus.CounterVec
-}
-
-func uploadOutcome(err error) string {
-	var limited *RateLimitedError
-	switch {
-	case err == nil:
-		return "ok"
-	case errors.As(err, &limited):
-		return "limited"
-	case errors.Is(err, counting.ErrUnsupported), errors.Is(err, counting.ErrTooLarge), errors.Is(err, ErrTooManyFiles):
-		return "refused"
-	case errors.Is(err, counting.ErrMismatch), errors.Is(err, counting.ErrZipBomb), errors.Is(err, counting.ErrMalformed):
-		return "unreadable"
-	default:
-		return "failed"
-	}
-}
-
-func (m instrumenting) UploadFile(ctx context.Context, in UploadInput) (UploadAnswer, error) {
-	start := time.Now()
-	ans, err := m.Service.UploadFile(ctx, in)
-	format := string(counting.FormatOf(in.Name))
-	if format == "" {
-		format = "other"
-	}
-	m.uploads.WithLabelValues(format, uploadOutcome(err)).Inc()
-	if err == nil {
-		m.uploadTime.WithLabelValues(format).Observe(time.Since(start).Seconds())
-	}
-	return ans, err
-}
-
-func (m instrumenting) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error) {
-	q, err := m.Service.CreateQuote(ctx, in)
-	if err == nil {
-		m.quotes.WithLabelValues("created").Inc()
-	}
-	return q, err
-}
-
-func (m instrumenting) ApproveQuote(ctx context.Context, id string) (Approval, error) {
-	a, err := m.Service.ApproveQuote(ctx, id)
-	if err == nil && a.Decided {
-		m.quotes.WithLabelValues("approved").Inc()
-	}
-	return a, err
-}
-
-func (m instrumenting) RejectQuote(ctx context.Context, id, reason string) (*Quote, error) {
-	q, err := m.Service.RejectQuote(ctx, id, reason)
-	if err == nil {
-		m.quotes.WithLabelValues("rejected").Inc()
-	}
-	return q, err
+	actions *prometheus.CounterVec
 }
 
 func (m instrumenting) done(action string, v OrderView, err error) (OrderView, error) {
@@ -123,4 +56,79 @@ func (m instrumenting) Complete(ctx context.Context, id string) (OrderView, erro
 func (m instrumenting) RequestRevision(ctx context.Context, id, reason string) (OrderView, error) {
 	v, err := m.Service.RequestRevision(ctx, id, reason)
 	return m.done("revision", v, err)
+}
+
+// Refused reports whether err is the service refusing a request (an order that is not the
+// caller's, a move the lifecycle or the caller's role does not allow, a quote or files it will
+// not take) rather than failing.
+func Refused(err error) bool {
+	var illegal *IllegalTransition
+	return errors.As(err, &illegal) || errors.Is(err, ErrNotFound) || errors.Is(err, ErrNotYours) ||
+		errors.Is(err, ErrNotAssignedToYou) || errors.Is(err, ErrForbidden) || quotes.Refused(err) || files.Refused(err)
+}
+
+// LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.
+// What Refused names is the caller's to fix, not an operator's alarm.
+func LoggingMiddleware(log *slog.Logger) Middleware {
+	return func(next Service) Service { return loggingMiddleware{next: next, log: log} }
+}
+
+type loggingMiddleware struct {
+	next Service
+	log  *slog.Logger
+}
+
+// done is deferred with a pointer to the method's named error, so it sees what was returned.
+func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
+}
+
+func (m loggingMiddleware) ApproveQuote(ctx context.Context, quoteID string) (_ Approval, err error) {
+	defer m.done(ctx, "ApproveQuote", time.Now(), &err)
+	return m.next.ApproveQuote(ctx, quoteID)
+}
+
+func (m loggingMiddleware) Orders(ctx context.Context) (_ []OrderView, err error) {
+	defer m.done(ctx, "Orders", time.Now(), &err)
+	return m.next.Orders(ctx)
+}
+
+func (m loggingMiddleware) Order(ctx context.Context, id string) (_ OrderView, err error) {
+	defer m.done(ctx, "Order", time.Now(), &err)
+	return m.next.Order(ctx, id)
+}
+
+func (m loggingMiddleware) Assign(ctx context.Context, id, translatorID string) (_ OrderView, err error) {
+	defer m.done(ctx, "Assign", time.Now(), &err)
+	return m.next.Assign(ctx, id, translatorID)
+}
+
+func (m loggingMiddleware) Deliver(ctx context.Context, id string, fileIDs []string, note string) (_ OrderView, err error) {
+	defer m.done(ctx, "Deliver", time.Now(), &err)
+	return m.next.Deliver(ctx, id, fileIDs, note)
+}
+
+func (m loggingMiddleware) Complete(ctx context.Context, id string) (_ OrderView, err error) {
+	defer m.done(ctx, "Complete", time.Now(), &err)
+	return m.next.Complete(ctx, id)
+}
+
+func (m loggingMiddleware) RequestRevision(ctx context.Context, id, reason string) (_ OrderView, err error) {
+	defer m.done(ctx, "RequestRevision", time.Now(), &err)
+	return m.next.RequestRevision(ctx, id, reason)
+}
+
+func (m loggingMiddleware) InvoicePaid(ctx context.Context, p InvoicePaidData) (err error) {
+	defer m.done(ctx, "InvoicePaid", time.Now(), &err)
+	return m.next.InvoicePaid(ctx, p)
+}
+
+func (m loggingMiddleware) EnsureOrder(ctx context.Context, quoteID string) (err error) {
+	defer m.done(ctx, "EnsureOrder", time.Now(), &err)
+	return m.next.EnsureOrder(ctx, quoteID)
+}
+
+func (m loggingMiddleware) CompleteOverdue(ctx context.Context) (err error) {
+	defer m.done(ctx, "CompleteOverdue", time.Now(), &err)
+	return m.next.CompleteOverdue(ctx)
 }

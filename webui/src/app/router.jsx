@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS } from '../config/paths.js';
+import { ACCOUNT_DETAILS, ACCOUNT_MENUS, DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS, accountDetailSegments, accountPath } from '../config/paths.js';
 import { loadChunk } from '../lib/lazy-chunk.js';
 import { RootLayout } from './layout/root-layout.jsx';
 import { RouteError } from './route-error.jsx';
@@ -26,11 +26,65 @@ const pages = {
   contact: page('contact', () => import('./routes/contact.jsx')),
   login: page('login', () => import('./routes/login.jsx')),
   register: page('register', () => import('./routes/register.jsx')),
-  account: page('account', () => import('./routes/account.jsx')),
+  account: page('account/layout', () => import('./routes/account/layout.jsx')),
   resetPassword: page('reset-password', () => import('./routes/reset-password.jsx')),
   translatorApplication: page('translator-application', () => import('./routes/translator-application.jsx')),
   notFound: page('not-found', () => import('./routes/not-found.jsx')),
 };
+
+// The account area: a layout (session, role, side menu) and one page per screen below it.
+const accountPages = {
+  overview: page('account/overview', () => import('./routes/account/overview.jsx')),
+  personalInfo: page('account/personal-info', () => import('./routes/account/personal-info.jsx')),
+  orders: page('account/orders', () => import('./routes/account/orders.jsx')),
+  files: page('account/files', () => import('./routes/account/files.jsx')),
+  settings: page('account/settings', () => import('./routes/account/settings.jsx')),
+  comingSoon: page('account/coming-soon', () => import('./routes/account/coming-soon.jsx')),
+  order: page('account/order-detail', () => import('./routes/account/order-detail.jsx')),
+  quote: page('account/quote-detail', () => import('./routes/account/quote-detail.jsx')),
+};
+
+// Each account section (the Turkish keys of paths.js's menus) with its page; sections whose
+// services are still being built share the coming-soon page.
+const ACCOUNT_SECTIONS = [...new Set(Object.values(ACCOUNT_MENUS).flat())];
+const SECTION_PAGES = {
+  'genel-bakis': accountPages.overview,
+  'kisisel-bilgiler': accountPages.personalInfo,
+  siparislerim: accountPages.orders,
+  dosyalarim: accountPages.files,
+  ayarlar: accountPages.settings,
+};
+
+// Addresses the account layout sends elsewhere before it draws its outlet (handle.rest, or no
+// section at all); they are routes so that they stay in the account area instead of a 404.
+const Redirected = () => null;
+
+/**
+ * accountRoutes are the screens below the account path in lang: each section, an order's and a
+ * quote's page (ACCOUNT_DETAILS), and catch-alls below each section and below the account.
+ */
+function accountRoutes(lang) {
+  const base = PATHS.account[lang];
+  const below = (p) => p.slice(base.length + 1);
+  const handle = (more) => ({ screen: 'account', lang, ...more });
+  return [
+    ...ACCOUNT_SECTIONS.flatMap((section) => {
+      const lazy = SECTION_PAGES[section] ?? accountPages.comingSoon;
+      const sub = below(accountPath(lang, section));
+      return [
+        { id: `account.${section}.${lang}`, path: sub, handle: handle({ section, chunk: lazy.chunk }), lazy },
+        { id: `account.${section}.rest.${lang}`, path: `${sub}/*`, handle: handle({ section, rest: true }), Component: Redirected },
+      ];
+    }),
+    ...Object.entries(ACCOUNT_DETAILS).map(([detail, [section]]) => ({
+      id: `account.${detail}.${lang}`,
+      path: [...accountDetailSegments(lang, detail), ':id'].join('/'),
+      handle: handle({ section, detail, chunk: accountPages[detail].chunk }),
+      lazy: accountPages[detail],
+    })),
+    { id: `account.rest.${lang}`, path: '*', handle: handle({}), Component: Redirected },
+  ];
+}
 
 // screen: the key in PATHS. handle.prerender=false marks screens that only make sense in the
 // browser (a visitor's order or account, a password-reset link), served from the SPA shell instead.
@@ -54,18 +108,19 @@ const SCREENS = [
   { screen: 'contact', lazy: pages.contact },
   { screen: 'login', lazy: pages.login },
   { screen: 'register', lazy: pages.register },
-  { screen: 'account', suffix: '/*', lazy: pages.account, prerender: false },
+  { screen: 'account', lazy: pages.account, children: accountRoutes, prerender: false },
   { screen: 'resetPassword', lazy: pages.resetPassword, prerender: false },
   { screen: 'translatorApplication', lazy: pages.translatorApplication },
 ];
 
 function screenRoutes() {
   return LANGUAGES.flatMap((lang) =>
-    SCREENS.map(({ screen, base, suffix = '', lazy, ...handle }) => ({
+    SCREENS.map(({ screen, base, suffix = '', lazy, children, ...handle }) => ({
       id: `${screen}.${lang}`,
       path: PATHS[base ?? screen][lang] + suffix,
       handle: { screen, lang, chunk: lazy.chunk, ...handle },
       lazy,
+      ...(children && { children: children(lang) }),
     })),
   );
 }

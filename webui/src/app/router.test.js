@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { routes, prerenderedPaths } from './router.jsx';
-import { PATHS } from '../config/paths.js';
+import { ACCOUNT_MENUS, PATHS, accountPath } from '../config/paths.js';
 
 const screenOf = (pathname) => matchRoutes(routes, pathname)?.at(-1).route.handle?.screen;
 
@@ -75,4 +75,37 @@ test('public screens are prerendered in both languages; orders, accounts and pas
   expect(paths).not.toContain('/tr/parola-sifirla');
   expect(paths).not.toContain('/en/reset-password');
   expect(paths.filter((p) => p.startsWith('/tr')).length).toBe(paths.filter((p) => p.startsWith('/en')).length);
+});
+
+test('each account screen is its own lazy page below the account layout, in both languages', () => {
+  const id = '66a1f0c2e4b0a1b2c3d4e5f6';
+  const pages = {
+    '/tr/hesabim/genel-bakis': 'account/overview', '/en/account/overview': 'account/overview',
+    '/tr/hesabim/kisisel-bilgiler': 'account/personal-info', '/en/account/personal-info': 'account/personal-info',
+    '/tr/hesabim/siparislerim': 'account/orders', '/en/account/orders': 'account/orders',
+    '/tr/hesabim/dosyalarim': 'account/files', '/en/account/files': 'account/files',
+    '/tr/hesabim/ayarlar': 'account/settings', '/en/account/settings': 'account/settings',
+    '/tr/hesabim/fatura-bilgileri': 'account/coming-soon', '/en/account/job-pool': 'account/coming-soon',
+    [`/tr/hesabim/siparislerim/${id}`]: 'account/order-detail', [`/en/account/orders/${id}`]: 'account/order-detail',
+    [`/tr/hesabim/siparislerim/teklifler/${id}`]: 'account/quote-detail', [`/en/account/orders/quotes/${id}`]: 'account/quote-detail',
+  };
+  for (const [pathname, chunk] of Object.entries(pages)) {
+    const matches = matchRoutes(routes, pathname);
+    const leaf = matches.at(-1).route;
+    expect(leaf.handle.chunk, pathname).toBe(chunk);
+    expect(typeof leaf.lazy, pathname).toBe('function');
+    expect(matches.at(-2).route.handle.chunk, pathname).toBe('account/layout');
+  }
+  expect(matchRoutes(routes, `/en/account/orders/quotes/${id}`).at(-1).params.id).toBe(id);
+  // Every section of both menus is a screen of its own in both languages.
+  for (const lang of ['tr', 'en']) {
+    for (const section of [...ACCOUNT_MENUS.customer, ...ACCOUNT_MENUS.translator]) {
+      expect(matchRoutes(routes, accountPath(lang, section)).at(-1).route.handle.section).toBe(section);
+    }
+  }
+  // What the layout sends elsewhere stays in the account area: the account path alone, an
+  // unknown section, and an unknown address below a section.
+  expect(matchRoutes(routes, '/tr/hesabim').at(-1).route.handle).toMatchObject({ screen: 'account', chunk: 'account/layout' });
+  expect(matchRoutes(routes, '/en/account/nothing-here').at(-1).route.handle).toEqual({ screen: 'account', lang: 'en' });
+  expect(matchRoutes(routes, '/tr/hesabim/ayarlar/fazla').at(-1).route.handle).toMatchObject({ screen: 'account', section: 'ayarlar', rest: true });
 });

@@ -1,23 +1,13 @@
 // The pages of single items below an account section (an order, a quote). Their segments are
-// part of paths.js's language map; these helpers live apart so that only the account and order
-// screens load them, not every page.
-import { PATHS, accountPath, switchLanguage } from './paths.js';
-
-// By kind: the Turkish segments before the item's id. Ids are opaque hex strings, so they never
-// collide with a segment.
-export const ACCOUNT_DETAILS = {
-  order: ['siparislerim'],
-  quote: ['siparislerim', 'teklifler'],
-};
-
-const inLanguage = (lang, trSegment) => switchLanguage(`/tr/${trSegment}`, lang).split('/')[2];
-const segmentsOf = (lang, kind) => ACCOUNT_DETAILS[kind].map((s, i) => (i === 0 ? accountPath(lang, s).split('/').pop() : inLanguage(lang, s)));
+// in paths.js (ACCOUNT_DETAILS) with the language map; these helpers live apart so that only the
+// account and order screens load them, not every page.
+import { ACCOUNT_DETAILS, PATHS, accountDetailSegments } from './paths.js';
 
 /** accountDetailPath is an item's page: /tr/hesabim/siparislerim/{id}, /en/account/orders/quotes/{id}. */
 export function accountDetailPath(lang, kind, id) {
   if (!ACCOUNT_DETAILS[kind]) throw new Error(`unknown account detail ${kind}`);
   if (!id) throw new Error(`no id for the ${kind} page`);
-  return [PATHS.account[lang], ...segmentsOf(lang, kind), encodeURIComponent(id)].join('/');
+  return [PATHS.account[lang], ...accountDetailSegments(lang, kind), encodeURIComponent(id)].join('/');
 }
 
 /**
@@ -27,7 +17,7 @@ export function accountDetailPath(lang, kind, id) {
 export function accountDetailOf(lang, rest) {
   const segments = String(rest ?? '').split('/').filter(Boolean);
   for (const kind of Object.keys(ACCOUNT_DETAILS)) {
-    const fixed = segmentsOf(lang, kind);
+    const fixed = accountDetailSegments(lang, kind);
     if (segments.length === fixed.length + 1 && fixed.every((s, i) => s === segments[i])) return { kind, id: segments.at(-1) };
   }
   return null;

@@ -107,6 +107,22 @@ export const ACCOUNT_MENUS = {
   translator: ['genel-bakis', 'kisisel-bilgiler', 'banka-hesaplari', 'aktif-islerim', 'havuzdaki-isler', 'tatil-modu', 'destek', 'yetkinliklerim', 'ayarlar'],
 };
 
+// The pages of single items below an account section (an order, a quote), by kind: the Turkish
+// segments between the account path and the item's id. Ids are opaque hex strings, so they never
+// collide with a segment. The route table needs these; the helpers that build and read such
+// paths live in account-paths.js, which only the account and order screens load.
+export const ACCOUNT_DETAILS = {
+  order: ['siparislerim'],
+  quote: ['siparislerim', 'teklifler'],
+};
+
+/** accountDetailSegments are those segments in lang: ['orders', 'quotes'] for a quote in English. */
+export function accountDetailSegments(lang, kind) {
+  const segments = ACCOUNT_DETAILS[kind];
+  if (!segments) throw new Error(`unknown account detail ${kind}`);
+  return lang === 'en' ? segments.map((s) => TO_EN.get(s)) : [...segments];
+}
+
 /** path returns the path of a screen in a language, with extra segments appended. */
 export function path(key, lang, ...rest) {
   const base = PATHS[key]?.[lang];

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { createInstance } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { common } from '../locales/common.js';
 import { useLanguage } from './language.jsx';
@@ -8,7 +8,7 @@ import { useLanguage } from './language.jsx';
  * first render (prerendered or hydrating) already has its texts.
  */
 export function createI18n(lang) {
-  const i18n = i18next.createInstance();
+  const i18n = createInstance();
   i18n.use(initReactI18next).init({
     lng: lang,
     fallbackLng: 'tr',

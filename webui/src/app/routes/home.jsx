@@ -10,6 +10,7 @@ import { useStats } from '../../features/stats/api/get-stats.js';
 import { useTestimonials } from '../../features/testimonials/api/get-testimonials.js';
 import { TestimonialList } from '../../features/testimonials/components/testimonial-list.jsx';
 import { Checklist, Steps } from '../../components/lists.jsx';
+import { useCurrency } from '../../features/currency/currency-context.jsx';
 import { PriceCalculator } from '../../features/pricing/components/price-calculator.jsx';
 
 const texts = {
@@ -136,7 +137,7 @@ export function Component() {
           </div>
           <aside className="calculator" aria-labelledby="calculator-title">
             <h2 id="calculator-title">{t('calculatorTitle')}</h2>
-            <PriceCalculator key={lang} />
+            <Calculator />
           </aside>
         </div>
       </section>
@@ -233,5 +234,13 @@ export function Component() {
   );
 }
 
-// The account overview shows the same calculator (see account.jsx).
-export { PriceCalculator };
+/**
+ * Calculator is the pricing feature's calculator with the catalogue's services and the header's
+ * display currency. The account overview shows it too, from this chunk (see account/overview.jsx).
+ */
+export function Calculator() {
+  const lang = useLanguage();
+  const { services } = useServices();
+  const { currency } = useCurrency();
+  return <PriceCalculator key={lang} services={services} currency={currency} />;
+}

@@ -8,14 +8,13 @@ import { Loading } from '../../components/loading.jsx';
 import { Icon } from '../../components/icon.jsx';
 import { PageHero } from '../../components/page-hero.jsx';
 import { useServices } from '../../features/services/api/get-services.js';
-import { useCurrency } from '../../features/currency/currency-context.jsx';
 import { useAuth } from '../../features/auth/auth-context.jsx';
 import { LoginForm } from '../../features/auth/components/login-form.jsx';
 import { RegisterForm } from '../../features/auth/components/register-form.jsx';
 import { OAuthButtons } from '../../features/auth/components/oauth-buttons.jsx';
-import { OrdersProvider } from '../../features/orders/orders-context.jsx';
 import { OrderWizard } from '../../features/orders/components/order-wizard.jsx';
 import { hasProgress, loadDraft } from '../../features/orders/wizard-state.js';
+import { OrdersWithCurrency } from '../orders-with-currency.jsx';
 
 // The order screen (spec §2): /tr/siparis and /en/order offer the services; /{service slug}
 // opens the order wizard for that service. The wizard (orders feature) asks a visitor to sign in
@@ -59,7 +58,6 @@ export function Component() {
   const { pathname } = useLocation();
   const slug = useParams()['*']?.split('/')[0] ?? '';
   const { services } = useServices();
-  const { currency } = useCurrency();
   const { loading, loggedIn, refresh } = useAuth();
   const service = slug ? services?.find((s) => s.slug[lang] === slug) : undefined;
   usePageMeta({
@@ -76,7 +74,7 @@ export function Component() {
       ) : !service ? (
         <ServiceChooser services={services} unknown={!!slug} />
       ) : (
-        <OrdersProvider currency={currency}>
+        <OrdersWithCurrency>
           <OrderWizard
             serviceId={service.id}
             services={services}
@@ -87,7 +85,7 @@ export function Component() {
               if (next) navigate(path('order', lang, next.slug[lang]), { replace: true });
             }}
           />
-        </OrdersProvider>
+        </OrdersWithCurrency>
       )}
     </div>
   );

@@ -6,30 +6,23 @@ import { usePageMeta } from '../../lib/page-meta.jsx';
 import { serviceLd } from '../../lib/seo.js';
 import { Loading } from '../../components/loading.jsx';
 import { Icon } from '../../components/icon.jsx';
-import { Breadcrumbs } from '../../components/breadcrumbs.jsx';
-import { PageHero } from '../../components/page-hero.jsx';
+import { ServiceHero } from '../../components/service-hero.jsx';
 import { RichText } from '../../components/rich-text.jsx';
 import { useServices } from '../../features/services/api/get-services.js';
 import { Checklist } from '../../components/lists.jsx';
 
 const texts = {
   tr: {
-    services: 'Hizmetler',
-    breadcrumbs: 'Sayfa konumu',
     features: 'Hizmete dahil olanlar',
     order: 'Bu hizmeti sipariş edin',
-    quote: 'Teklif isteyin',
     guarantees: ['En az 5 yıl deneyimli çevirmenler', '3 aşamalı kalite kontrol', 'Teslimden sonra 7 gün ücretsiz revizyon', '7/24 destek'],
     guaranteesTitle: 'Her siparişte',
     others: 'Diğer hizmetlerimiz',
     notFound: 'Bu hizmet bulunamadı.',
   },
   en: {
-    services: 'Services',
-    breadcrumbs: 'Breadcrumb',
     features: 'What is included',
     order: 'Order this service',
-    quote: 'Request a quote',
     guarantees: ['Translators with at least 5 years of experience', '3 stages of quality control', 'Free revision within 7 days after delivery', '24/7 support'],
     guaranteesTitle: 'With every order',
     others: 'Our other services',
@@ -55,17 +48,7 @@ export function Component() {
   if (!service) return <p className="page">{t('notFound')}</p>;
   return (
     <article className="page">
-      <Breadcrumbs label={t('breadcrumbs')} parents={[{ to: path('services', lang), name: t('services') }]} current={service.title[lang]} />
-      <PageHero icon={service.icon} title={service.title[lang]} lead={service.summary[lang]}>
-        <div className="actions">
-          <Link className="button" to={path('order', lang, service.slug[lang])}>
-            {t('order')}
-          </Link>
-          <Link className="button button--ghost" to={path('contact', lang)}>
-            {t('quote')}
-          </Link>
-        </div>
-      </PageHero>
+      <ServiceHero icon={service.icon} title={service.title[lang]} lead={service.summary[lang]} orderSlug={service.slug[lang]} orderLabel={t('order')} />
       <div className="grid grid--2">
         <RichText html={service.descriptionHtml[lang]} />
         <aside>

@@ -1,21 +1,17 @@
-import { Link, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { serviceLd } from '../../lib/seo.js';
-import { Breadcrumbs } from '../../components/breadcrumbs.jsx';
-import { PageHero } from '../../components/page-hero.jsx';
+import { ServiceHero } from '../../components/service-hero.jsx';
 import { Checklist, Steps } from '../../components/lists.jsx';
 
 // Document and technical translation are fields of professional translation rather than
 // catalogue services, so their texts live here; handle.kind picks one.
 const texts = {
   tr: {
-    services: 'Hizmetler',
-    breadcrumbs: 'Sayfa konumu',
     order: 'Sipariş verin',
-    quote: 'Teklif isteyin',
     turnaroundTitle: 'Teslim süresi',
     processTitle: 'Nasıl çalışıyoruz?',
     typesTitle: 'Çevirdiğimiz belgeler',
@@ -72,10 +68,7 @@ const texts = {
     },
   },
   en: {
-    services: 'Services',
-    breadcrumbs: 'Breadcrumb',
     order: 'Place an order',
-    quote: 'Request a quote',
     turnaroundTitle: 'Turnaround',
     processTitle: 'How we work',
     typesTitle: 'Documents we translate',
@@ -153,17 +146,13 @@ export function Component() {
 
   return (
     <article className="page">
-      <Breadcrumbs label={t('breadcrumbs')} parents={[{ to: path('services', lang), name: t('services') }]} current={k('title')} />
-      <PageHero icon={k('icon')} title={k('title')} lead={k('lead')}>
-        <div className="actions">
-          <Link className="button" to={path('order', lang, lang === 'en' ? 'professional-translation' : 'profesyonel-tercume')}>
-            {t('order')}
-          </Link>
-          <Link className="button button--ghost" to={path('contact', lang)}>
-            {t('quote')}
-          </Link>
-        </div>
-      </PageHero>
+      <ServiceHero
+        icon={k('icon')}
+        title={k('title')}
+        lead={k('lead')}
+        orderSlug={lang === 'en' ? 'professional-translation' : 'profesyonel-tercume'}
+        orderLabel={t('order')}
+      />
       <div className="grid grid--2">
         <section aria-labelledby="types-title">
           <h2 id="types-title">{t('typesTitle')}</h2>

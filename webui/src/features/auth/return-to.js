@@ -1,5 +1,8 @@
 import { accountPath, path } from '../../config/paths.js';
 
+// C0 controls and DEL, which a browser may drop or read differently from the server.
+const hasControlCharacter = (value) => [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 /**
  * safeReturnTo accepts a same-site path of the site to go back to after signing in: it must
  * start with /tr/ or /en/ and cannot lead elsewhere (no "//", no backslash, no control
@@ -8,7 +11,7 @@ import { accountPath, path } from '../../config/paths.js';
 export function safeReturnTo(value) {
   if (typeof value !== 'string' || value.length > 2000) return undefined;
   if (!/^\/(tr|en)\//.test(value)) return undefined;
-  if (value.includes('//') || value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return undefined;
+  if (value.includes('//') || value.includes('\\') || hasControlCharacter(value)) return undefined;
   return value;
 }
 

@@ -34,6 +34,7 @@ export const authTexts = {
       google: 'Google ile giriş',
       facebook: 'Facebook ile giriş',
       off: 'Bu sitede henüz yapılandırılmadı.',
+      local: 'Yerel deneme girişi: Google ve Facebook düğmeleri bu bilgisayardaki bir taklit sağlayıcıya gider, gerçek hesaplara değil.',
     },
     register: {
       termsBefore: '',
@@ -99,6 +100,7 @@ export const authTexts = {
       google: 'Sign in with Google',
       facebook: 'Sign in with Facebook',
       off: 'Not configured on this site yet.',
+      local: 'Local test sign-in: the Google and Facebook buttons go to a stand-in provider on this machine, not to the real ones.',
     },
     register: {
       termsBefore: 'I have read and accept the ',

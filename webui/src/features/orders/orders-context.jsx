@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useLanguage } from '../../lib/language.jsx';
-import { useCatalogLanguages } from './api/get-languages.js';
+import { useLanguages } from '../../lib/api/get-languages.js';
 import './orders.css';
 
 const OrdersContext = createContext(null);
@@ -12,7 +12,7 @@ const OrdersContext = createContext(null);
  */
 export function OrdersProvider({ currency, children }) {
   const lang = useLanguage();
-  const languages = useCatalogLanguages();
+  const { languages } = useLanguages();
   const value = useMemo(() => {
     const names = new Map((languages ?? []).map((l) => [l.code, lang === 'en' ? l.nameEn : l.nameTr]));
     return { languages: languages ?? [], currency, languageName: (code) => names.get(code) ?? code };

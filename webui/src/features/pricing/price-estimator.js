@@ -1,6 +1,6 @@
 // The calculator's live part, loaded after hydration so the home page's first JavaScript stays
 // small: debounced estimates in the display currency, field errors from the server, units.
-import { estimatePrice } from './api/estimate-price.js';
+import { estimatePrice } from '../../lib/api/estimate-price.js';
 import { createEstimator } from '../../lib/estimator.js';
 import { buildEstimateRequest, readEstimateError } from './estimate-request.js';
 

@@ -17,7 +17,10 @@ export const forgotPassword = ({ email }, lang) => api.post(`${AUTH}/password/fo
 export const resetPassword = ({ token, newPassword, confirmPassword }, lang) =>
   api.post(`${AUTH}/password/reset`, { token, newPassword, confirmPassword }, { lang });
 
-/** getProviders answers which sign-in providers are configured: { google: bool, facebook: bool }. */
+/**
+ * getProviders answers which sign-in providers are configured, { google: bool, facebook: bool,
+ * local: bool }; local is true when they are a stand-in on this machine (`make up`), not the real ones.
+ */
 export const getProviders = () => api.get(`${AUTH}/providers`);
 
 /** oauthStartUrl starts signing in with a provider; the provider returns to returnTo. */

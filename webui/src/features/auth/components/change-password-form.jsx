@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
 import { changePassword } from '../api/account.js';
 import { validatePasswordChange } from '../validate.js';
-import { Field, FormError, useAuthForm, useAuthTexts } from './auth-form.jsx';
+import { Field, FormError } from '../../../components/form-fields.jsx';
+import { useAuthForm, useAuthTexts } from './auth-form.jsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

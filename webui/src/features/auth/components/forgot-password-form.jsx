@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
 import { forgotPassword } from '../api/account.js';
 import { validateForgot } from '../validate.js';
-import { Field, FormError, useAuthForm, useAuthTexts } from './auth-form.jsx';
+import { Field, FormError } from '../../../components/form-fields.jsx';
+import { useAuthForm, useAuthTexts } from './auth-form.jsx';
 
 /**
  * ForgotPasswordForm asks for a reset link. The answer never says whether an account exists,

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useAuth } from '../auth-context.jsx';
 import { validateLogin } from '../validate.js';
-import { CheckField, Field, FormError, useAuthForm, useAuthTexts } from './auth-form.jsx';
+import { CheckField, Field, FormError } from '../../../components/form-fields.jsx';
+import { useAuthForm, useAuthTexts } from './auth-form.jsx';
 
 /** LoginForm signs in with email and password (spec §3); onSignedIn(user) follows success. */
 export function LoginForm({ onSignedIn }) {

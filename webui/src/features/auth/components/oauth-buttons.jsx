@@ -3,6 +3,8 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { getProviders, oauthStartUrl } from '../api/account.js';
 import { useAuthTexts } from './auth-form.jsx';
 
+// The providers there are buttons for. The providers answer may carry other keys (`local`: the
+// buttons lead to a stand-in on this machine), which are never buttons.
 const PROVIDERS = ['google', 'facebook'];
 
 /**
@@ -11,9 +13,6 @@ const PROVIDERS = ['google', 'facebook'];
  * buttons wait, and a provider that is not configured stays visibly unavailable with a note.
  */
 export function OAuthButtons({ returnTo }) {
-  const lang = useLanguage();
-  const t = useAuthTexts();
-  const id = useId();
   const [providers, setProviders] = useState(null);
 
   useEffect(() => {
@@ -26,6 +25,19 @@ export function OAuthButtons({ returnTo }) {
     };
   }, []);
 
+  return <OAuthProviders providers={providers} returnTo={returnTo} />;
+}
+
+/**
+ * OAuthProviders draws the buttons for the providers answer (null while it is awaited). When the
+ * providers are a local stand-in (`local: true`, as in `make up`), a note under the buttons,
+ * which the buttons are also described by, says so.
+ */
+export function OAuthProviders({ providers, returnTo }) {
+  const lang = useLanguage();
+  const t = useAuthTexts();
+  const id = useId();
+  const local = providers?.local === true;
   return (
     <div className="oauth" aria-busy={providers === null} data-testid="oauth">
       <p className="oauth__or">{t('oauth.or')}</p>
@@ -33,7 +45,12 @@ export function OAuthButtons({ returnTo }) {
         {PROVIDERS.map((p) => (
           <li key={p}>
             {providers?.[p] === true ? (
-              <a className="button button--ghost oauth__button" href={oauthStartUrl(p, returnTo, lang)} data-provider={p}>
+              <a
+                className="button button--ghost oauth__button"
+                href={oauthStartUrl(p, returnTo, lang)}
+                aria-describedby={local ? `${id}-local` : undefined}
+                data-provider={p}
+              >
                 {t(`oauth.${p}`)}
               </a>
             ) : (
@@ -57,6 +74,11 @@ export function OAuthButtons({ returnTo }) {
           </li>
         ))}
       </ul>
+      {local && (
+        <p id={`${id}-local`} className="oauth__local" data-testid="oauth-local">
+          {t('oauth.local')}
+        </p>
+      )}
     </div>
   );
 }

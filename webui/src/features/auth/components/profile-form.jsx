@@ -3,7 +3,8 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { useAuth } from '../auth-context.jsx';
 import { updateMe } from '../api/account.js';
 import { validateProfile } from '../validate.js';
-import { Field, FormError, useAuthForm, useAuthTexts } from './auth-form.jsx';
+import { Field, FormError } from '../../../components/form-fields.jsx';
+import { useAuthForm, useAuthTexts } from './auth-form.jsx';
 
 const text = (v) => (typeof v === 'string' ? v : '');
 

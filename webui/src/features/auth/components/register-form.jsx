@@ -3,7 +3,8 @@ import { path } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useAuth } from '../auth-context.jsx';
 import { validateRegistration } from '../validate.js';
-import { CheckField, Field, FormError, useAuthForm, useAuthTexts } from './auth-form.jsx';
+import { CheckField, Field, FormError } from '../../../components/form-fields.jsx';
+import { useAuthForm, useAuthTexts } from './auth-form.jsx';
 
 /** RegisterForm creates a customer account and signs in (spec §3); onSignedIn(user) follows. */
 export function RegisterForm({ onSignedIn }) {

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
 import { resetPassword } from '../api/account.js';
 import { validatePasswordReset } from '../validate.js';
-import { Field, FormError, useAuthForm, useAuthTexts } from './auth-form.jsx';
+import { Field, FormError } from '../../../components/form-fields.jsx';
+import { useAuthForm, useAuthTexts } from './auth-form.jsx';
 
 /** ResetPasswordForm sets a new password with the token of a mailed link; children follow success. */
 export function ResetPasswordForm({ token, children }) {

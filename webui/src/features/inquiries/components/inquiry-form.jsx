@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { Field, FormError } from '../../../components/form-fields.jsx';
 import { sendInquiry } from '../api/send-inquiry.js';
 import { validateInquiry } from '../validate.js';
 
@@ -91,47 +92,24 @@ export function InquiryForm({ kind = 'contact', initialMessage = '' }) {
     );
   }
 
-  const field = (name, label, { type = 'text', required = false, autoComplete, hint, multiline = false } = {}) => {
-    const id = `${formId}-${name}`;
-    const described = [hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(' ') || undefined;
-    const props = {
-      id,
-      name,
-      value: values[name],
-      onChange: set(name),
-      required,
-      autoComplete,
-      'aria-invalid': errors[name] ? 'true' : undefined,
-      'aria-describedby': described,
-    };
-    return (
-      <div className="field">
-        <label htmlFor={id}>
-          {label}
-          {required && <span aria-hidden="true"> *</span>}
-        </label>
-        {multiline ? <textarea {...props} rows={6} /> : <input type={type} {...props} />}
-        {hint && (
-          <p id={`${id}-hint`} className="field__hint">
-            {hint}
-          </p>
-        )}
-        {errors[name] && (
-          <p id={`${id}-error`} className="field__error">
-            {errors[name]}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name, label, { type = 'text', required = false, autoComplete, hint, multiline = false } = {}) => (
+    <Field
+      id={`${formId}-${name}`}
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+      hint={hint}
+      required={required}
+      autoComplete={autoComplete}
+      {...(multiline ? { multiline, rows: 6 } : { type })}
+    />
+  );
 
   return (
     <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-busy={sending} data-testid={`${kind}-form`}>
-      {formError && (
-        <p className="form__error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError>{formError}</FormError>
       <div className="form__row">
         {field('name', t('name'), { required: true, autoComplete: 'name' })}
         {field('email', t('email'), { type: 'email', required: true, autoComplete: 'email' })}

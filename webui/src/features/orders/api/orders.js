@@ -7,14 +7,7 @@ const ORDERS = '/api/v1/orders';
 const id = (v) => encodeURIComponent(v);
 const fetcher = ([url, lang]) => api.get(url, { lang });
 
-export const pricesUrl = `${ORDERS}/prices`;
-
-/** usePrices is the price list: units, urgencies and add-ons (names in both languages). */
-export function usePrices() {
-  return useSWR(pricesUrl);
-}
-
-export const estimateOrder = (body, { lang, signal } = {}) => api.post(`${ORDERS}/estimate`, body, { lang, signal });
+// The price list and the estimate are shared with the home calculator: src/lib/api/.
 export const createQuote = (body, lang) => api.post(`${ORDERS}/quotes`, body, { lang });
 /** approveQuote answers { quote, order }; approving again answers the same order. */
 export const approveQuote = (quoteId, lang) => api.post(`${ORDERS}/quotes/${id(quoteId)}/approve`, undefined, { lang });

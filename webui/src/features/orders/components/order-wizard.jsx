@@ -2,22 +2,25 @@ import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useLanguage } from '../../../lib/language.jsx';
 import { ApiError } from '../../../lib/api-client.js';
+import { estimatePrice } from '../../../lib/api/estimate-price.js';
+import { usePrices } from '../../../lib/api/use-prices.js';
 import { createEstimator } from '../../../lib/estimator.js';
 import { Loading } from '../../../components/loading.jsx';
-import { QuantityField } from '../../../components/quantity-field.jsx';
-import { createQuote, estimateOrder, quoteKey, quotesKey, usePrices, useQuote } from '../api/orders.js';
+import { createQuote, quoteKey, quotesKey } from '../api/orders.js';
 import { uploadFile } from '../api/upload-file.js';
 import { useOrdersContext } from '../orders-context.jsx';
 import { BRIEF_MAX, briefLength, buildEstimateBody, buildQuoteBody, missingForEstimate, readOrderError, validateDraft } from '../order-request.js';
 import { newEntries, nextUpload, uploadsReducer } from '../upload-queue.js';
 import { clearUploadToken, loadUploadToken, saveUploadToken } from '../upload-token.js';
-import { clearDraft, initialDraft, loadDraft, MODES, saveDraft, URGENCIES } from '../wizard-state.js';
+import { clearDraft, initialDraft, loadDraft, saveDraft } from '../wizard-state.js';
 import { useOrdersTexts } from '../texts.js';
-import { formatNumber } from '../format.js';
-import { FileDrop } from './file-drop.jsx';
+import { BriefStep } from './brief-step.jsx';
+import { DeliveryStep } from './delivery-step.jsx';
+import { DocumentsStep } from './documents-step.jsx';
 import { PriceSummary } from './price-summary.jsx';
-import { QuoteCard } from './quote-card.jsx';
-import { TargetLanguages } from './target-languages.jsx';
+import { QuoteResult } from './quote-result.jsx';
+import { ServiceStep } from './service-step.jsx';
+import { wizardFields } from './wizard-fields.jsx';
 
 // Spec §9's windows, until the price list says otherwise.
 const DEFAULT_WINDOWS = { normal: { minDays: 3, maxDays: 5 }, urgent: { minDays: 1, maxDays: 2 } };
@@ -42,12 +45,14 @@ function draftReducer(draft, action) {
  * draws the forms; the route composes them from the auth feature): the draft is kept in the
  * page and in sessionStorage, and the quote is asked for as soon as they are signed in.
  * services is the catalogue's list; onServiceChange(id) moves to another service's address.
+ * The wizard holds the state (the draft, uploads, the live price, the phase); each step draws
+ * its fields from it and reports changes through onChange(field, value).
  */
 export function OrderWizard({ serviceId, services, auth, renderSignIn, onServiceChange }) {
   const lang = useLanguage();
   const t = useOrdersTexts();
   const id = useId();
-  const { languages, currency, languageName } = useOrdersContext();
+  const { languages, currency } = useOrdersContext();
   const { mutate } = useSWRConfig();
   const { data: prices } = usePrices();
   const [draft, dispatch] = useReducer(draftReducer, null, () => ({ ...(loadDraft(lang) ?? initialDraft(lang)), service: serviceId }));
@@ -91,7 +96,7 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
   useEffect(() => {
     const made = createEstimator({
       request: (body, signal) =>
-        estimateOrder(body, { lang, signal }).catch((err) => {
+        estimatePrice(body, { lang, signal }).catch((err) => {
           throw { err, fileIds: body.fileIds ?? [] };
         }),
       onChange: (s) =>
@@ -249,119 +254,20 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
   const local = attempted ? validateDraft(draft) : {};
   if (briefLength(draft.brief) > BRIEF_MAX) local.brief = 'errors.briefTooLong';
   const live = !missing && result.status === 'error' ? result : null;
-  const errorOf = (name) => (local[name] ? t(local[name]) : submitErrors?.fields[name] ?? live?.fields[name]);
+  const fields = wizardFields(id, (name) => (local[name] ? t(local[name]) : submitErrors?.fields[name] ?? live?.fields[name]));
   const fileErrors = { ...live?.fileErrors, ...submitErrors?.fileErrors };
-  const set = (field) => (e) => dispatch({ type: 'set', field, value: e.target.value });
+  const onChange = (field, value) => dispatch({ type: 'set', field, value });
   const unit = prices?.services?.find((s) => s.service === draft.service)?.unit ?? (result.estimate?.service === draft.service ? result.estimate.unit : undefined);
   const windows = (u) => prices?.urgencies?.[u]?.window ?? DEFAULT_WINDOWS[u];
-  const described = (name, ...more) => [...more, errorOf(name) && `${fieldId(name)}-error`].filter(Boolean).join(' ') || undefined;
-  const errorLine = (name) =>
-    errorOf(name) && (
-      <p id={`${fieldId(name)}-error`} className="field__error">
-        {errorOf(name)}
-      </p>
-    );
-  const invalid = (name) => (errorOf(name) ? 'true' : undefined);
   const formId = fieldId('form');
 
   return (
     <div className="order-wizard" data-testid="order-wizard">
       <form id={formId} className="order-wizard__form" noValidate onSubmit={onSubmit} aria-describedby={formError ? `${formId}-error` : undefined}>
-        <Step id={fieldId('step1')} number={1} title={t('steps.service')}>
-          <div className="field">
-            <label htmlFor={fieldId('service')}>{t('service')}</label>
-            <select id={fieldId('service')} name="service" value={serviceId} onChange={(e) => onServiceChange(e.target.value)} aria-invalid={invalid('service')} aria-describedby={described('service')}>
-              {services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title[lang]}
-                </option>
-              ))}
-            </select>
-            {errorLine('service')}
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId('source')}>{t('source')}</label>
-            <select id={fieldId('source')} name="source" value={draft.source} onChange={set('source')} aria-invalid={invalid('source')} aria-describedby={described('source')}>
-              {languages.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {languageName(l.code)}
-                </option>
-              ))}
-            </select>
-            {errorLine('source')}
-          </div>
-          <TargetLanguages id={fieldId('targets')} source={draft.source} targets={draft.targets} onChange={(value) => dispatch({ type: 'set', field: 'targets', value })} error={errorOf('targets')} />
-        </Step>
-
-        <Step id={fieldId('step2')} number={2} title={t('steps.documents')}>
-          <fieldset className="choices">
-            <legend>{t('mode')}</legend>
-            {MODES.map((m) => (
-              <label key={m} className="choice">
-                <input type="radio" name={fieldId('mode')} value={m} checked={draft.mode === m} onChange={set('mode')} />
-                {t(`modes.${m}`)}
-              </label>
-            ))}
-          </fieldset>
-          {draft.mode === 'files' ? (
-            <FileDrop id={fieldId('files')} entries={draft.files} onAdd={addFiles} onRemove={removeFile} error={errorOf('files')} fileErrors={fileErrors} announcement={announcement} />
-          ) : (
-            <QuantityField id={fieldId('quantity')} unit={unit} value={draft.quantity} onChange={set('quantity')} error={errorOf('quantity')} />
-          )}
-        </Step>
-
-        <Step id={fieldId('step3')} number={3} title={t('steps.delivery')}>
-          <fieldset className="choices" aria-describedby={described('urgency')}>
-            <legend>{t('urgency')}</legend>
-            {URGENCIES.map((u) => (
-              <label key={u} className="choice">
-                <input type="radio" name={fieldId('urgency')} value={u} checked={draft.urgency === u} onChange={set('urgency')} />
-                {t(`urgencies.${u}`, { min: windows(u).minDays, max: windows(u).maxDays })}
-              </label>
-            ))}
-            {errorLine('urgency')}
-          </fieldset>
-          {addOns.length > 0 && (
-            <fieldset className="choices" aria-describedby={described('addOns')}>
-              <legend>{t('addOns')}</legend>
-              {addOns.map((a) => (
-                <label key={a.id} className="choice">
-                  <input
-                    type="checkbox"
-                    name="addOns"
-                    value={a.id}
-                    checked={draft.addOns.includes(a.id)}
-                    onChange={(e) => dispatch({ type: 'set', field: 'addOns', value: e.target.checked ? [...draft.addOns, a.id] : draft.addOns.filter((x) => x !== a.id) })}
-                  />
-                  {a.name?.[lang] ?? a.id}
-                </label>
-              ))}
-              {errorLine('addOns')}
-            </fieldset>
-          )}
-        </Step>
-
-        <Step id={fieldId('step4')} number={4} title={t('steps.brief')}>
-          <div className="field">
-            <label htmlFor={fieldId('brief')}>{t('brief')}</label>
-            <textarea
-              id={fieldId('brief')}
-              name="brief"
-              rows={6}
-              value={draft.brief}
-              onChange={set('brief')}
-              aria-invalid={invalid('brief')}
-              aria-describedby={described('brief', `${fieldId('brief')}-hint`, `${fieldId('brief')}-count`)}
-            />
-            <p id={`${fieldId('brief')}-hint`} className="field__hint">
-              {t('briefHint')}
-            </p>
-            <p id={`${fieldId('brief')}-count`} className="field__hint order-step__counter" data-over={briefLength(draft.brief) > BRIEF_MAX ? 'true' : 'false'}>
-              {t('briefCounter', { n: formatNumber(lang, briefLength(draft.brief)), max: formatNumber(lang, BRIEF_MAX) })}
-            </p>
-            {errorLine('brief')}
-          </div>
-        </Step>
+        <ServiceStep fields={fields} services={services} serviceId={serviceId} onServiceChange={onServiceChange} draft={draft} onChange={onChange} />
+        <DocumentsStep fields={fields} draft={draft} onChange={onChange} unit={unit} onAddFiles={addFiles} onRemoveFile={removeFile} fileErrors={fileErrors} announcement={announcement} />
+        <DeliveryStep fields={fields} draft={draft} onChange={onChange} addOns={addOns} windows={windows} />
+        <BriefStep fields={fields} draft={draft} onChange={onChange} />
       </form>
 
       <aside className="order-wizard__aside">
@@ -386,53 +292,5 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
         )}
       </aside>
     </div>
-  );
-}
-
-/** QuoteResult is the quote the wizard just created, to approve or reject right here. */
-function QuoteResult({ quoteId, onApproved, onNew }) {
-  const lang = useLanguage();
-  const t = useOrdersTexts();
-  const id = useId();
-  const { data: quote, error } = useQuote(quoteId, lang);
-  const title = useRef(null);
-  useEffect(() => {
-    title.current?.focus();
-  }, []);
-  return (
-    <section className="order-quote" aria-labelledby={`${id}-title`} data-testid="order-quote">
-      <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
-        {t('quote.created')}
-      </h2>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error instanceof ApiError && error.status === 404 ? t('quote.notFound') : error instanceof ApiError && error.code ? error.message : t('errors.failed')}
-        </p>
-      ) : !quote ? (
-        <Loading />
-      ) : (
-        <QuoteCard quote={quote} headingLevel={3} onApproved={onApproved} />
-      )}
-      <p className="actions">
-        <button type="button" className="button button--ghost" onClick={onNew}>
-          {t('quote.newOrder')}
-        </button>
-      </p>
-    </section>
-  );
-}
-
-/** Step is one numbered part of the wizard, labelled by its heading. */
-function Step({ id, number, title, children }) {
-  return (
-    <section className="order-step" aria-labelledby={id}>
-      <h2 id={id}>
-        <span className="order-step__number" aria-hidden="true">
-          {number}
-        </span>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

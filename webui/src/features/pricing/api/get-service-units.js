@@ -1,17 +1,6 @@
-import { api } from '../../../lib/api-client.js';
+import { getPrices } from '../../../lib/api/get-prices.js';
 
-export const pricesUrl = '/api/v1/orders/prices';
-
-let units = null;
-
-/** getServiceUnits maps each service of svc-orders' price list to its unit (word, page or minute); asked once per page load. */
+/** getServiceUnits maps each service of svc-orders' price list to its unit (word, page or minute). */
 export function getServiceUnits() {
-  units ??= api.get(pricesUrl).then(
-    ({ services }) => Object.fromEntries(services.map((s) => [s.service, s.unit])),
-    (err) => {
-      units = null; // asked again next time
-      throw err;
-    },
-  );
-  return units;
+  return getPrices().then(({ services }) => Object.fromEntries(services.map((s) => [s.service, s.unit])));
 }

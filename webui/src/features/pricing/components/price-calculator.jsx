@@ -5,11 +5,9 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
 import { loadChunk } from '../../../lib/lazy-chunk.js';
 import { Loading } from '../../../components/loading.jsx';
-import { useCurrency } from '../../currency/currency-context.jsx';
-import { useServices } from '../../services/api/get-services.js';
-import { useLanguages } from '../api/get-languages.js';
-import { initialValues, unitOf, URGENCIES } from '../calculator.js';
 import { QuantityField } from '../../../components/quantity-field.jsx';
+import { useLanguages } from '../../../lib/api/get-languages.js';
+import { initialValues, unitOf, URGENCIES } from '../calculator.js';
 
 const texts = {
   tr: {
@@ -50,14 +48,13 @@ const loadEstimator = () => loadChunk('price-estimator', () => import('../price-
 /**
  * PriceCalculator is the live price estimate of spec §3 and §9. Its first render depends only on
  * the page's language and prerendered catalogue data; after hydration it loads the estimator and
- * asks svc-orders for prices in the header's display currency.
+ * asks svc-orders for prices in currency. The route passes in the catalogue's services and the
+ * header's display currency, which other features own.
  */
-export function PriceCalculator() {
+export function PriceCalculator({ services, currency }) {
   const lang = useLanguage();
   const t = useTexts('pricing', texts);
   const id = useId();
-  const { currency } = useCurrency();
-  const { services } = useServices();
   const { languages } = useLanguages();
   const [values, setValues] = useState(() => initialValues(lang));
   const [result, setResult] = useState({ status: 'idle' });

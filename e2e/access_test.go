@@ -1,0 +1,234 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/proc"
+	authaccess "linguaport/svc-auth/access"
+	catalogaccess "linguaport/svc-catalog/access"
+	geoaccess "linguaport/svc-geo/access"
+	ordersaccess "linguaport/svc-orders/access"
+)
+
+// declared is every service's own access declaration. A new service adds its access package
+// here; TestEveryServiceDeclaresItsAccess fails until it does.
+var declared = map[string][]authn.Rule{
+	"svc-auth":    authaccess.Rules,
+	"svc-catalog": catalogaccess.Rules,
+	"svc-geo":     geoaccess.Rules,
+	"svc-orders":  ordersaccess.Rules,
+}
+
+func TestEveryServiceDeclaresItsAccess(t *testing.T) {
+	root, err := proc.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(root, "svc-*"))
+	for _, dir := range dirs {
+		name := filepath.Base(dir)
+		if _, err := os.Stat(filepath.Join(dir, "access")); err != nil {
+			t.Errorf("%s has no access package declaring who may call its endpoints", name)
+		}
+		if len(declared[name]) == 0 {
+			t.Errorf("%s's access rules are not walked by the access matrix (add them to declared)", name)
+		}
+	}
+}
+
+// accessRefusals are the codes of answers refusing a caller for who they are (internal/authn);
+// a domain 401 such as a refresh without its cookie is not one.
+var accessRefusals = []string{"unauthenticated", "forbidden", "invalid_token", "token_expired", "session_revoked", "bad_origin"}
+
+// caller is one of the matrix's identities.
+type caller struct {
+	name, email, password string
+	role                  authn.Role // "" for the visitor
+	token                 string
+}
+
+// testAccessMatrix walks every declared route of every service through nginx and the gateway
+// as a visitor, the customer who owns the things named, another customer, a translator and
+// staff, and compares each answer with the declaration: refused callers get 401 or 403 with
+// the platform's codes (at the edge or in the service, the same), allowed callers are never
+// refused for who they are, another customer never sees the owner's things (404), and no
+// request of the 5 × routes ends in a 5xx.
+func testAccessMatrix(t *testing.T, s *devstack) {
+	stamp := time.Now().UnixNano()
+	visitor := &caller{name: "visitor"}
+	owner := &caller{name: "customer", email: fmt.Sprintf("matrix-%d@example.com", stamp), password: "Matris-Parola-2026", role: authn.RoleCustomer}
+	other := &caller{name: "another customer", email: fmt.Sprintf("matrix-other-%d@example.com", stamp), password: "Matris-Parola-2026", role: authn.RoleCustomer}
+	translator := &caller{name: "translator", email: "tercuman@linguaport.local", password: "Tercuman-Demo-2026", role: authn.RoleTranslator}
+	admin := &caller{name: "admin", email: "admin@linguaport.local", password: "Yonetici-Demo-2026", role: authn.RoleAdmin}
+	callers := []*caller{visitor, owner, other, translator, admin}
+	for _, c := range []*caller{owner, other} {
+		status, body, _ := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
+			"fullName": "Matris " + c.name, "email": c.email, "password": c.password, "confirmPassword": c.password, "acceptTerms": true,
+		}, nil)
+		if status != 201 {
+			t.Fatalf("register %s: %d %v", c.name, status, body)
+		}
+	}
+	signIn := func() {
+		for _, c := range callers[1:] {
+			status, body, set := call(t, s, "POST", "/api/v1/auth/login", map[string]any{"email": c.email, "password": c.password}, nil)
+			if status != 200 || set["authToken"] == nil {
+				t.Fatalf("login %s: %d %v", c.name, status, body)
+			}
+			c.token = set["authToken"].Value
+		}
+	}
+	signIn()
+
+	// The things the owner's routes name: a file, a quote, an order and an inbox message.
+	ids := ownersThings(t, s, owner)
+
+	for _, service := range slices.Sorted(func(yield func(string) bool) {
+		for k := range declared {
+			if !yield(k) {
+				return
+			}
+		}
+	}) {
+		for _, rule := range declared[service] {
+			method, path, ok := strings.Cut(rule.Pattern, " ")
+			if !ok {
+				method, path = "GET", rule.Pattern
+			}
+			path = fill(path, ids)
+			for _, c := range callers {
+				status, code := send(t, s, method, path, c.token)
+				where := fmt.Sprintf("%s %s (%s, declared %v) as %s", method, path, service, rule.Access, c.name)
+				switch {
+				case status >= 500:
+					t.Errorf("%s: %d %s", where, status, code)
+				case !rule.Access.Allows(c.role) && c.role == "":
+					if status != 401 || code != "unauthenticated" {
+						t.Errorf("%s: %d %q, want 401 unauthenticated", where, status, code)
+					}
+				case !rule.Access.Allows(c.role):
+					if status != 403 || code != "forbidden" {
+						t.Errorf("%s: %d %q, want 403 forbidden", where, status, code)
+					}
+				case slices.Contains(accessRefusals, code):
+					t.Errorf("%s: refused %d %q though the declaration allows it", where, status, code)
+				case rule.Access.IsOwned() && c == other && status != 404:
+					t.Errorf("%s: %d %q, want 404 for what is not theirs", where, status, code)
+				case rule.Access.IsOwned() && c == owner && status == 404:
+					t.Errorf("%s: the owner gets 404", where)
+				}
+			}
+			if strings.HasSuffix(path, "/logout") {
+				signIn() // the walk itself just ended everyone's session
+			}
+		}
+	}
+}
+
+// send makes one request with an empty JSON object as its body (enough to reach the access
+// check and every validation), never following redirects (the provider sign-in starts with one).
+func send(t *testing.T, s *devstack, method, path, token string) (int, string) {
+	t.Helper()
+	var body io.Reader
+	if method != "GET" && method != "HEAD" {
+		body = strings.NewReader("{}")
+	}
+	req, _ := http.NewRequest(method, s.web+path, body)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept-Language", "en")
+	req.Header.Set("Origin", s.web)
+	if token != "" {
+		req.AddCookie(&http.Cookie{Name: "authToken", Value: token})
+	}
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 30 * time.Second}
+	resp, err := noRedirect.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, errCode(out)
+}
+
+// fill puts real values into a pattern's wildcards: the owner's things for ids, fixed values for
+// public wildcards.
+func fill(path string, ids map[string]string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		if !strings.HasPrefix(p, "{") {
+			continue
+		}
+		switch name := strings.Trim(p, "{}."); {
+		case name == "id" && i > 0:
+			parts[i] = ids[parts[i-1]] // files, quotes, orders, messages
+		case name == "provider":
+			parts[i] = "google"
+		case name == "lang":
+			parts[i] = "tr"
+		case name == "doc":
+			parts[i] = "privacy"
+		default:
+			parts[i] = "matrix"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// ownersThings creates what the owner's routes name and returns their ids by collection.
+func ownersThings(t *testing.T, s *devstack, owner *caller) map[string]string {
+	session := map[string]string{"authToken": owner.token}
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	fw, _ := mw.CreateFormFile("file", "matris.txt")
+	io.WriteString(fw, "Erişim matrisi için bir belge.")
+	mw.Close()
+	req, _ := http.NewRequest("POST", s.web+"/api/v1/orders/files", &form)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Origin", s.web)
+	req.AddCookie(&http.Cookie{Name: "authToken", Value: owner.token})
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var up struct{ File struct{ ID string } }
+	_ = json.NewDecoder(resp.Body).Decode(&up)
+	resp.Body.Close()
+	if resp.StatusCode != 201 {
+		t.Fatalf("owner's upload: %d", resp.StatusCode)
+	}
+	status, quote, _ := call(t, s, "POST", "/api/v1/orders/quotes", map[string]any{
+		"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"}, "quantity": 500, "currency": "USD",
+	}, session)
+	if status != 201 {
+		t.Fatalf("owner's quote: %d %v", status, quote)
+	}
+	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", nil, session)
+	order, _ := approval["order"].(map[string]any)
+	if status != 200 || order["id"] == nil {
+		t.Fatalf("owner's approval: %d %v", status, approval)
+	}
+	var message string
+	for deadline := time.Now().Add(20 * time.Second); message == ""; time.Sleep(200 * time.Millisecond) {
+		_, inbox, _ := call(t, s, "GET", "/api/v1/auth/messages", nil, session)
+		if msgs, _ := inbox["messages"].([]any); len(msgs) > 0 {
+			message, _ = msgs[0].(map[string]any)["id"].(string)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the owner's welcome message never arrived")
+		}
+	}
+	return map[string]string{"files": up.File.ID, "quotes": quote["id"].(string), "orders": order["id"].(string), "messages": message}
+}

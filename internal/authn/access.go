@@ -1,0 +1,188 @@
+package authn
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"linguaport/internal/httpx"
+)
+
+// Access is who may call an endpoint. The service that owns the endpoint declares it once, in
+// its access package (DESIGN §8); its transport serves only declared routes, each behind its
+// check, and the gateway checks the same declarations at the edge.
+type Access struct {
+	signedIn bool
+	roles    []Role
+	owned    bool
+}
+
+var (
+	// Anyone may call the endpoint, visitors included.
+	Anyone = Access{}
+	// SignedIn lets any signed-in user call the endpoint.
+	SignedIn = Access{signedIn: true}
+)
+
+// Only lets signed-in users holding one of roles call the endpoint.
+func Only(roles ...Role) Access { return Access{signedIn: true, roles: roles} }
+
+// Owned says the service also shows the thing the endpoint names only to those it belongs to
+// (its owner, the people working on it, staff): everyone else allowed by a is answered 404, as
+// if it did not exist. The check is the service's; declaring it lets the access matrix test it.
+func (a Access) Owned() Access {
+	a.owned = true
+	return a
+}
+
+// Public reports whether visitors may call the endpoint.
+func (a Access) Public() bool { return !a.signedIn }
+
+// IsOwned reports whether the endpoint names something only its owners see.
+func (a Access) IsOwned() bool { return a.owned }
+
+// Allows reports whether a signed-in user with role passes the role check ("" is a visitor).
+func (a Access) Allows(role Role) bool {
+	if !a.signedIn {
+		return true
+	}
+	return role != "" && (len(a.roles) == 0 || slices.Contains(a.roles, role))
+}
+
+// Check returns nil when the request's identity passes, otherwise the Problem to answer with.
+func (a Access) Check(ctx context.Context) error {
+	if !a.signedIn {
+		return nil
+	}
+	return Authorize(ctx, a.roles...)
+}
+
+func (a Access) String() string {
+	var s string
+	switch {
+	case !a.signedIn:
+		s = "anyone"
+	case len(a.roles) == 0:
+		s = "signed in"
+	default:
+		names := make([]string, len(a.roles))
+		for i, r := range a.roles {
+			names[i] = string(r)
+		}
+		s = strings.Join(names, "|")
+	}
+	if a.owned {
+		s += ", owned"
+	}
+	return s
+}
+
+// Rule declares who may call the endpoint Pattern names, in net/http ServeMux syntax:
+// "POST /api/v1/orders/quotes/{id}/approve".
+type Rule struct {
+	Pattern string
+	Access  Access
+}
+
+// Mux serves a service's declared routes: each handler is registered under a declared pattern
+// and runs behind that pattern's access check. It refuses (panics at start) a handler for an
+// undeclared pattern and a declared pattern without a handler, so what is served and what is
+// declared cannot drift apart.
+type Mux struct {
+	auth    *Authenticator
+	rules   map[string]Access
+	mux     *http.ServeMux
+	handled map[string]bool
+}
+
+// NewMux returns a Mux for rules; auth identifies callers (nil for a service whose rules are all
+// public, which then needs no token checking).
+func NewMux(auth *Authenticator, rules []Rule) *Mux {
+	m := &Mux{auth: auth, rules: make(map[string]Access, len(rules)), mux: http.NewServeMux(), handled: map[string]bool{}}
+	for _, r := range rules {
+		if _, dup := m.rules[r.Pattern]; dup {
+			panic(fmt.Sprintf("authn: %q is declared twice", r.Pattern))
+		}
+		if !r.Access.Public() && auth == nil {
+			panic(fmt.Sprintf("authn: %q needs a signed-in caller but the service checks no tokens", r.Pattern))
+		}
+		m.rules[r.Pattern] = r.Access
+	}
+	return m
+}
+
+// Handle serves pattern, which must be declared, with h behind its access check.
+func (m *Mux) Handle(pattern string, h http.Handler) {
+	access, ok := m.rules[pattern]
+	if !ok {
+		panic(fmt.Sprintf("authn: %q is served but not declared in the service's access rules", pattern))
+	}
+	m.handled[pattern] = true
+	if access.Public() {
+		m.mux.Handle(pattern, h)
+		return
+	}
+	m.mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := access.Check(r.Context()); err != nil {
+			httpx.EncodeError(r.Context(), err, w)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+}
+
+// HandleFunc is Handle for a function.
+func (m *Mux) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
+	m.Handle(pattern, http.HandlerFunc(h))
+}
+
+// Handler returns the service's handler: callers identified, declared routes served, anything
+// else 404 in the request's language.
+func (m *Mux) Handler() http.Handler {
+	for pattern := range m.rules {
+		if !m.handled[pattern] {
+			panic(fmt.Sprintf("authn: %q is declared but not served", pattern))
+		}
+	}
+	m.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { httpx.EncodeError(r.Context(), httpx.ErrNotFound, w) })
+	if m.auth == nil {
+		return m.mux
+	}
+	return m.auth.Middleware(m.mux)
+}
+
+// Guard checks requests against the declared rules of several services before they are passed
+// on: the gateway's edge check. Paths no rule matches pass unchecked (the service answers 404).
+type Guard struct {
+	auth  *Authenticator
+	match *http.ServeMux
+	rules map[string]Access
+}
+
+// NewGuard returns a Guard over rules.
+func NewGuard(auth *Authenticator, rules []Rule) *Guard {
+	g := &Guard{auth: auth, match: http.NewServeMux(), rules: make(map[string]Access, len(rules))}
+	for _, r := range rules {
+		g.match.Handle(r.Pattern, http.NotFoundHandler())
+		g.rules[r.Pattern] = r.Access
+	}
+	return g
+}
+
+// Wrap answers 401 or 403 for requests the rules refuse, so a revoked, expired or forged token
+// never reaches a service.
+func (g *Guard) Wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := g.match.Handler(r); pattern != "" {
+			if access := g.rules[pattern]; !access.Public() {
+				if err := access.Check(g.auth.Identify(r)); err != nil {
+					httpx.EncodeError(r.Context(), err, w)
+					return
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,148 @@
+// Package svcclient is the one way a service calls another: instances found in Consul through
+// go-kit's sd endpointer, round-robin balancing (sd/lb), retries on another instance for
+// idempotent calls only, and an OpenTelemetry client span per attempt (otelhttp), so the trace
+// of the request that caused the call continues in the called service.
+package svcclient
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/go-kit/kit/endpoint"
+	"github.com/go-kit/kit/sd"
+	"github.com/go-kit/kit/sd/lb"
+	kitlog "github.com/go-kit/log"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+
+	"linguaport/internal/discovery"
+	"linguaport/internal/telemetry"
+)
+
+// maxBody bounds an answer read into memory: service-to-service answers are small JSON.
+const maxBody = 4 << 20
+
+// attempts is how many instances an idempotent call tries before giving up: one instance may be
+// stopping or just gone while Consul has not yet seen it fail its check.
+const attempts = 3
+
+// Client calls one service.
+type Client struct {
+	service    string
+	endpointer sd.Endpointer
+	balancer   lb.Balancer
+	timeout    time.Duration
+}
+
+// New returns a client of the service whose healthy instances is follows; timeout bounds a
+// whole call, retries included.
+func New(instances *discovery.Instances, timeout time.Duration) *Client {
+	return newClient(instances.Service(), instances.Instancer(), timeout)
+}
+
+// Fixed returns a client of the one instance at baseURL ("http://127.0.0.1:8086"): tests, and
+// services reached at a fixed address.
+func Fixed(baseURL string, timeout time.Duration) *Client {
+	u, err := url.Parse(baseURL)
+	if err != nil || u.Host == "" {
+		panic(fmt.Sprintf("svcclient: bad base URL %q", baseURL))
+	}
+	return newClient(u.Host, sd.FixedInstancer{u.Host}, timeout)
+}
+
+func newClient(service string, instancer sd.Instancer, timeout time.Duration) *Client {
+	httpClient := &http.Client{Transport: telemetry.Transport(nil,
+		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string {
+			return service + " " + r.Method + " " + r.URL.Path
+		}))}
+	// Without InvalidateOnError the last known instances stay in use while Consul is unreachable:
+	// better than refusing every call during an agent restart.
+	endpointer := sd.NewEndpointer(instancer, factory(httpClient), kitlog.NewNopLogger())
+	return &Client{service: service, endpointer: endpointer, balancer: lb.NewRoundRobin(endpointer), timeout: timeout}
+}
+
+// call is one request to send to whichever instance the balancer picks.
+type call struct {
+	method string
+	target string // path and query
+	header http.Header
+	body   []byte
+}
+
+// errServer is an instance answering 5xx: for an idempotent call another instance may do better.
+type errServer struct{ resp *http.Response }
+
+func (e errServer) Error() string { return "answered " + e.resp.Status }
+
+// factory makes the endpoint of one instance. It reads the whole answer before returning, since
+// lb.Retry cancels its context as soon as the endpoint returns.
+func factory(client *http.Client) sd.Factory {
+	return func(instance string) (endpoint.Endpoint, io.Closer, error) {
+		return func(ctx context.Context, request any) (any, error) {
+			c := request.(call)
+			var body io.Reader
+			if c.body != nil {
+				body = bytes.NewReader(c.body)
+			}
+			req, err := http.NewRequestWithContext(ctx, c.method, "http://"+instance+c.target, body)
+			if err != nil {
+				return nil, err
+			}
+			for k, v := range c.header {
+				req.Header[k] = v
+			}
+			resp, err := client.Do(req)
+			if err != nil {
+				return nil, err
+			}
+			defer resp.Body.Close()
+			data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+			if err != nil {
+				return nil, fmt.Errorf("reading the answer of %s: %w", instance, err)
+			}
+			resp.Body = io.NopCloser(bytes.NewReader(data))
+			if resp.StatusCode >= 500 {
+				return nil, errServer{resp}
+			}
+			return resp, nil
+		}, nil, nil
+	}
+}
+
+// Get sends GET target (path and query) with header to an instance of the service. Being
+// idempotent, it is tried on up to three instances, round-robin, when one cannot be reached or
+// answers 5xx. The answer, below 500, is read whole; its Body needs no closing but may be closed.
+func (c *Client) Get(ctx context.Context, target string, header http.Header) (*http.Response, error) {
+	return c.do(ctx, call{method: http.MethodGet, target: target, header: header}, attempts)
+}
+
+// Post sends a state-changing POST to one instance and never retries it: a request that timed
+// out may have been applied, and only the caller knows whether repeating it is safe.
+func (c *Client) Post(ctx context.Context, target string, header http.Header, body []byte) (*http.Response, error) {
+	return c.do(ctx, call{method: http.MethodPost, target: target, header: header, body: body}, 1)
+}
+
+func (c *Client) do(ctx context.Context, req call, tries int) (*http.Response, error) {
+	resp, err := lb.Retry(tries, c.timeout, c.balancer)(ctx, req)
+	if err != nil {
+		// lb.RetryError keeps every attempt's error but unwraps to none of them.
+		var retry lb.RetryError
+		if errors.As(err, &retry) && len(retry.RawErrors) > 0 {
+			err = errors.Join(retry.RawErrors...)
+		}
+		return nil, fmt.Errorf("%s %s %s: %w", c.service, req.method, req.target, err)
+	}
+	return resp.(*http.Response), nil
+}
+
+// Close stops following the service's instances.
+func (c *Client) Close() {
+	if e, ok := c.endpointer.(*sd.DefaultEndpointer); ok {
+		e.Close()
+	}
+}

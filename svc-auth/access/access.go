@@ -1,0 +1,31 @@
+// Package access declares who may call svc-auth's endpoints. The transport serves exactly these
+// routes and the gateway checks the same rules at the edge (DESIGN §8), so this is the one list.
+package access
+
+import "linguaport/internal/authn"
+
+const p = "/api/v1/auth/"
+
+// Rules: signing up, in and out, renewing a session and resetting a password are what a visitor
+// does, so they are open (their own checks are the refresh cookie and the reset token); what
+// reads or changes an account needs its signed-in owner.
+var Rules = []authn.Rule{
+	{Pattern: "POST " + p + "register", Access: authn.Anyone},
+	{Pattern: "POST " + p + "login", Access: authn.Anyone},
+	// Logout also ends a session whose access token has expired, by its refresh cookie.
+	{Pattern: "POST " + p + "logout", Access: authn.Anyone},
+	{Pattern: "POST " + p + "refresh", Access: authn.Anyone},
+	{Pattern: "GET " + p + "me", Access: authn.SignedIn},
+	{Pattern: "PATCH " + p + "me", Access: authn.SignedIn},
+	{Pattern: "POST " + p + "password", Access: authn.SignedIn},
+	{Pattern: "POST " + p + "password/forgot", Access: authn.Anyone},
+	{Pattern: "POST " + p + "password/reset", Access: authn.Anyone},
+	{Pattern: "GET " + p + "messages", Access: authn.SignedIn},
+	// Another user's message is answered 404, as if it did not exist.
+	{Pattern: "POST " + p + "messages/{id}/read", Access: authn.SignedIn.Owned()},
+	{Pattern: "GET " + p + "providers", Access: authn.Anyone},
+	// The sign-in page and the provider's redirect reach these before there is any session.
+	{Pattern: "GET " + p + "oauth/{provider}/start", Access: authn.Anyone},
+	{Pattern: "GET " + p + "oauth/{provider}/callback", Access: authn.Anyone},
+	{Pattern: "GET " + authn.JWKSPath, Access: authn.Anyone},
+}

@@ -1,0 +1,20 @@
+// Package access declares who may call svc-catalog's endpoints. The transport serves exactly
+// these routes and the gateway checks the same rules at the edge (DESIGN §8), so this is the
+// one list.
+package access
+
+import "linguaport/internal/authn"
+
+// Rules: the catalogue is the public site's content, read and written to by visitors.
+var Rules = []authn.Rule{
+	{Pattern: "GET /api/v1/catalog/services", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/catalog/languages", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/catalog/blog", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/catalog/blog/{lang}/{slug}", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/catalog/faq", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/catalog/testimonials", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/catalog/stats", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/catalog/legal/{doc}", Access: authn.Anyone},
+	// Contact and corporate inquiries come from visitors; a limit per address holds back floods.
+	{Pattern: "POST /api/v1/catalog/inquiries", Access: authn.Anyone},
+}

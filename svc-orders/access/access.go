@@ -1,0 +1,33 @@
+// Package access declares who may call each endpoint of svc-orders (API.md). svc-orders serves
+// exactly these routes, each behind its check (authn.Mux), and the gateway checks the same
+// declarations at the edge. Owned routes name a quote, order or file that only its customer, its
+// assigned translator or staff reach: the service answers everyone else 404, as if it did not
+// exist.
+package access
+
+import "linguaport/internal/authn"
+
+// Rules are svc-orders' routes and who may call them.
+var Rules = []authn.Rule{
+	{Pattern: "POST /api/v1/orders/estimate", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/orders/prices", Access: authn.Anyone},
+	{Pattern: "PUT /api/v1/orders/prices", Access: authn.Only(authn.RoleAdmin)},
+
+	// Visitors upload, and download with the upload token their first upload returned.
+	{Pattern: "POST /api/v1/orders/files", Access: authn.Anyone},
+	{Pattern: "GET /api/v1/orders/files", Access: authn.SignedIn},
+	{Pattern: "GET /api/v1/orders/files/{id}", Access: authn.Anyone.Owned()},
+
+	{Pattern: "POST /api/v1/orders/quotes", Access: authn.Only(authn.RoleCustomer)},
+	{Pattern: "GET /api/v1/orders/quotes", Access: authn.SignedIn},
+	{Pattern: "GET /api/v1/orders/quotes/{id}", Access: authn.SignedIn.Owned()},
+	{Pattern: "POST /api/v1/orders/quotes/{id}/approve", Access: authn.SignedIn.Owned()},
+	{Pattern: "POST /api/v1/orders/quotes/{id}/reject", Access: authn.SignedIn.Owned()},
+
+	{Pattern: "GET /api/v1/orders/orders", Access: authn.SignedIn},
+	{Pattern: "GET /api/v1/orders/orders/{id}", Access: authn.SignedIn.Owned()},
+	{Pattern: "POST /api/v1/orders/orders/{id}/assign", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/orders/orders/{id}/deliver", Access: authn.Only(authn.RoleTranslator, authn.RoleAdmin).Owned()},
+	{Pattern: "POST /api/v1/orders/orders/{id}/complete", Access: authn.SignedIn.Owned()},
+	{Pattern: "POST /api/v1/orders/orders/{id}/revision", Access: authn.SignedIn.Owned()},
+}

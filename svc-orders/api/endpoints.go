@@ -1,0 +1,115 @@
+// Package api is svc-orders' HTTP API: go-kit endpoints over its four services (pricing, files,
+// quotes, orders), the routes svc-orders/access declares, and the one encodeError that answers
+// every error of them.
+package api
+
+import (
+	"context"
+	"io"
+
+	"github.com/go-kit/kit/endpoint"
+
+	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/pricing"
+	"linguaport/svc-orders/quotes"
+)
+
+// Services are the services behind svc-orders' API.
+type Services struct {
+	Pricing pricing.Service
+	Files   files.Service
+	Quotes  quotes.Service
+	Orders  orders.Service
+}
+
+// Endpoints are svc-orders' operations as go-kit endpoints.
+type Endpoints struct {
+	Estimate, PriceList, UpdatePriceList                  endpoint.Endpoint
+	UploadFile, Files, OpenFile                           endpoint.Endpoint
+	CreateQuote, Quotes, Quote, ApproveQuote, RejectQuote endpoint.Endpoint
+	Orders, Order, Assign, Deliver, Complete, Revision    endpoint.Endpoint
+}
+
+type (
+	fileRequest    struct{ ID, UploadToken string }
+	idRequest      struct{ ID string }
+	reasonRequest  struct{ ID, Reason string }
+	assignRequest  struct{ ID, TranslatorID string }
+	deliverRequest struct {
+		ID      string
+		FileIDs []string
+		Note    string
+	}
+	// fileContent is a download: the file's description and its bytes, which the transport closes.
+	fileContent struct {
+		File files.File
+		Body io.ReadCloser
+	}
+)
+
+// MakeEndpoints wires each endpoint to its service.
+func MakeEndpoints(s Services) Endpoints {
+	return Endpoints{
+		Estimate: func(ctx context.Context, request any) (any, error) {
+			return s.Pricing.Estimate(ctx, request.(pricing.EstimateInput))
+		},
+		PriceList: func(ctx context.Context, _ any) (any, error) {
+			return s.Pricing.PriceList(ctx)
+		},
+		UpdatePriceList: func(ctx context.Context, request any) (any, error) {
+			return s.Pricing.UpdatePriceList(ctx, request.(pricing.PriceList))
+		},
+		UploadFile: func(ctx context.Context, request any) (any, error) {
+			return s.Files.UploadFile(ctx, request.(files.UploadInput))
+		},
+		Files: func(ctx context.Context, _ any) (any, error) {
+			list, err := s.Files.Files(ctx)
+			return map[string][]files.File{"files": list}, err
+		},
+		OpenFile: func(ctx context.Context, request any) (any, error) {
+			r := request.(fileRequest)
+			f, body, err := s.Files.OpenFile(ctx, r.ID, r.UploadToken)
+			return fileContent{File: f, Body: body}, err
+		},
+		CreateQuote: func(ctx context.Context, request any) (any, error) {
+			return s.Quotes.CreateQuote(ctx, request.(quotes.QuoteInput))
+		},
+		Quotes: func(ctx context.Context, _ any) (any, error) {
+			list, err := s.Quotes.Quotes(ctx)
+			return map[string][]*quotes.Quote{"quotes": list}, err
+		},
+		Quote: func(ctx context.Context, request any) (any, error) {
+			return s.Quotes.Quote(ctx, request.(idRequest).ID)
+		},
+		ApproveQuote: func(ctx context.Context, request any) (any, error) {
+			return s.Orders.ApproveQuote(ctx, request.(idRequest).ID)
+		},
+		RejectQuote: func(ctx context.Context, request any) (any, error) {
+			r := request.(reasonRequest)
+			return s.Quotes.RejectQuote(ctx, r.ID, r.Reason)
+		},
+		Orders: func(ctx context.Context, _ any) (any, error) {
+			list, err := s.Orders.Orders(ctx)
+			return map[string][]orders.OrderView{"orders": list}, err
+		},
+		Order: func(ctx context.Context, request any) (any, error) {
+			return s.Orders.Order(ctx, request.(idRequest).ID)
+		},
+		Assign: func(ctx context.Context, request any) (any, error) {
+			r := request.(assignRequest)
+			return s.Orders.Assign(ctx, r.ID, r.TranslatorID)
+		},
+		Deliver: func(ctx context.Context, request any) (any, error) {
+			r := request.(deliverRequest)
+			return s.Orders.Deliver(ctx, r.ID, r.FileIDs, r.Note)
+		},
+		Complete: func(ctx context.Context, request any) (any, error) {
+			return s.Orders.Complete(ctx, request.(idRequest).ID)
+		},
+		Revision: func(ctx context.Context, request any) (any, error) {
+			r := request.(reasonRequest)
+			return s.Orders.RequestRevision(ctx, r.ID, r.Reason)
+		},
+	}
+}

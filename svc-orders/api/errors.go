@@ -1,0 +1,159 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
+	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
+	"linguaport/svc-orders/counting"
+	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/pricing"
+	"linguaport/svc-orders/quotes"
+)
+
+// encodeError answers every error of svc-orders: the services' own through explain, the rest
+// (a malformed body, an access check, a failure) as internal/httpx does.
+var encodeError = httpx.ErrorEncoder(explain)
+
+var msgCurrency = i18n.Text{TR: "Bilinmeyen para birimi.", EN: "Unknown currency."}
+
+// The answers to the services' errors, but for field errors and illegal moves, whose words
+// depend on the error.
+var (
+	problemCurrency = httpx.NewProblem(http.StatusBadRequest, "unknown_currency", msgCurrency).WithField("currency", msgCurrency)
+	problemNoPrice  = httpx.NewProblem(http.StatusServiceUnavailable, "no_price_list",
+		i18n.Text{TR: "Fiyat listesi şu anda kullanılamıyor.", EN: "The price list is not available right now."})
+
+	problemNoFile = httpx.NewProblem(http.StatusBadRequest, "no_file",
+		i18n.Text{TR: "Yüklenecek bir dosya seçin.", EN: "Choose a file to upload."})
+	problemTooLarge = httpx.NewProblem(http.StatusRequestEntityTooLarge, "file_too_large",
+		i18n.Text{TR: "Dosya 50 MB sınırını aşıyor.", EN: "The file is larger than the 50 MB limit."})
+	problemType = httpx.NewProblem(http.StatusUnsupportedMediaType, "unsupported_type", i18n.Text{
+		TR: "Bu dosya türünü desteklemiyoruz. Desteklenen türler: txt, docx, xlsx, pptx, odt, ods, odp, html, srt, vtt, pdf, mp3, wav, mp4, m4a.",
+		EN: "We do not support this file type. Supported types: txt, docx, xlsx, pptx, odt, ods, odp, html, srt, vtt, pdf, mp3, wav, mp4, m4a.",
+	})
+	problemMismatch = httpx.NewProblem(http.StatusUnprocessableEntity, "content_mismatch",
+		i18n.Text{TR: "Dosyanın içeriği uzantısıyla uyuşmuyor.", EN: "The file's content does not match its extension."})
+	problemBomb = httpx.NewProblem(http.StatusUnprocessableEntity, "archive_too_large",
+		i18n.Text{TR: "Dosya açıldığında izin verilen boyutu aşıyor.", EN: "The file expands beyond the allowed size when unpacked."})
+	problemMalformed = httpx.NewProblem(http.StatusUnprocessableEntity, "malformed_document",
+		i18n.Text{TR: "Dosya okunamadı; bozuk olabilir.", EN: "The file could not be read; it may be damaged."})
+	problemTooManyFiles = httpx.NewProblem(http.StatusUnprocessableEntity, "too_many_files",
+		i18n.Text{TR: "Bir siparişe en fazla 20 dosya eklenebilir.", EN: "An order can have at most 20 files."})
+	problemTooManyUploads = httpx.NewProblem(http.StatusTooManyRequests, "too_many_uploads",
+		i18n.Text{TR: "Çok fazla dosya yüklediniz; lütfen biraz sonra tekrar deneyin.", EN: "You have uploaded too many files; please try again a little later."})
+
+	problemQuoteExpired = httpx.NewProblem(http.StatusConflict, "quote_expired",
+		i18n.Text{TR: "Bu teklifin süresi doldu; lütfen yeni bir teklif alın.", EN: "This quote has expired; please request a new one."})
+	problemQuoteDecided = httpx.NewProblem(http.StatusConflict, "quote_not_pending",
+		i18n.Text{TR: "Bu teklif için zaten karar verilmiş.", EN: "This quote has already been decided."})
+
+	problemRevisionWindow = httpx.NewProblem(http.StatusConflict, "revision_window_closed",
+		i18n.Text{TR: "Ücretsiz düzeltme süresi (teslimden sonra 7 gün) doldu.", EN: "The free revision period (7 days after delivery) has ended."})
+	problemNotYourOrder = httpx.NewProblem(http.StatusForbidden, "not_your_order",
+		i18n.Text{TR: "Bu işlemi yalnızca siparişin sahibi yapabilir.", EN: "Only the customer who placed the order can do this."})
+	problemNotAssigned = httpx.NewProblem(http.StatusForbidden, "not_assigned_to_you",
+		i18n.Text{TR: "Bu sipariş size atanmamış.", EN: "This order is not assigned to you."})
+)
+
+// explain maps the errors the services of svc-orders answer with to their Problems; nil for
+// errors that are not theirs.
+func explain(err error) *httpx.Problem {
+	var (
+		fields  errs.Fields
+		illegal *orders.IllegalTransition
+	)
+	switch {
+	case errors.As(err, &fields):
+		return httpx.ErrValidation.WithFields(fields, wordField)
+	case errors.Is(err, pricing.ErrCurrency):
+		return problemCurrency
+	case errors.Is(err, orders.ErrRevisionWindowClosed):
+		return problemRevisionWindow
+	case errors.As(err, &illegal):
+		return illegalTransition(illegal)
+	case errors.Is(err, files.ErrNotFound), errors.Is(err, quotes.ErrNotFound), errors.Is(err, orders.ErrNotFound):
+		return httpx.ErrNotFound
+	case errors.Is(err, files.ErrNoFile):
+		return problemNoFile
+	case errors.Is(err, counting.ErrTooLarge):
+		return problemTooLarge
+	case errors.Is(err, counting.ErrUnsupported):
+		return problemType
+	case errors.Is(err, counting.ErrMismatch):
+		return problemMismatch
+	case errors.Is(err, counting.ErrZipBomb):
+		return problemBomb
+	case errors.Is(err, counting.ErrMalformed):
+		return problemMalformed
+	case errors.Is(err, files.ErrTooManyFiles):
+		return problemTooManyFiles
+	case errors.Is(err, quotes.ErrQuoteExpired):
+		return problemQuoteExpired
+	case errors.Is(err, quotes.ErrQuoteNotPending):
+		return problemQuoteDecided
+	case errors.Is(err, orders.ErrNotYours):
+		return problemNotYourOrder
+	case errors.Is(err, orders.ErrNotAssignedToYou):
+		return problemNotAssigned
+	case errors.Is(err, orders.ErrForbidden):
+		return authn.ErrForbidden
+	case errors.Is(err, files.ErrTooManyUploads):
+		return problemTooManyUploads // Retry-After comes from the errs.RateLimited around it
+	case errors.Is(err, pricing.ErrNoPrice):
+		return problemNoPrice
+	}
+	return nil
+}
+
+// wordField is the text of a field's reason code; codes without words of their own are "invalid".
+func wordField(_, reason string) i18n.Text {
+	if text, ok := fieldMessages[reason]; ok {
+		return text
+	}
+	return fieldMessages["invalid"]
+}
+
+// statusNames are the order states as people read them.
+var statusNames = map[orders.OrderStatus]i18n.Text{
+	orders.AwaitingPayment:   {TR: "Ödeme bekleniyor", EN: "Awaiting payment"},
+	orders.InProgress:        {TR: "Devam ediyor", EN: "In progress"},
+	orders.Assigned:          {TR: "Çevirmene atandı", EN: "Assigned to a translator"},
+	orders.Delivered:         {TR: "Teslim edildi", EN: "Delivered"},
+	orders.RevisionRequested: {TR: "Düzeltme istendi", EN: "Revision requested"},
+	orders.Completed:         {TR: "Tamamlandı", EN: "Completed"},
+}
+
+func illegalTransition(e *orders.IllegalTransition) *httpx.Problem {
+	from := statusNames[e.From]
+	return httpx.NewProblem(http.StatusConflict, "illegal_transition", i18n.Text{
+		TR: fmt.Sprintf("Sipariş şu anda “%s” durumunda; bu işlem yapılamaz.", from.TR),
+		EN: fmt.Sprintf("The order is “%s” now; this cannot be done.", from.EN),
+	})
+}
+
+// fieldMessages are the texts of the field reason codes.
+var fieldMessages = map[string]i18n.Text{
+	"required":           {TR: "Bu alan zorunludur.", EN: "This field is required."},
+	"unknown_service":    {TR: "Bilinmeyen hizmet.", EN: "Unknown service."},
+	"unknown_language":   {TR: "Bu dilde çeviri yapmıyoruz ya da dil kodu hatalı.", EN: "We do not work in this language, or the language code is wrong."},
+	"same_language":      {TR: "Hedef dil, kaynak dille aynı olamaz.", EN: "A target language cannot be the source language."},
+	"duplicate_language": {TR: "Bir hedef dil birden çok kez seçilmiş.", EN: "A target language was chosen more than once."},
+	"positive":           {TR: "Sıfırdan büyük bir sayı girin.", EN: "Enter a number greater than zero."},
+	"too_large":          {TR: "Bu miktar çok büyük; lütfen bize yazın.", EN: "This quantity is too large; please contact us."},
+	"unknown_urgency":    {TR: "Teslim hızı normal ya da acil olmalı.", EN: "Delivery must be normal or urgent."},
+	"unknown_add_on":     {TR: "Bu ek hizmet bu hizmetle sunulmuyor.", EN: "This add-on is not offered with this service."},
+	"invalid":            {TR: "Geçersiz değer.", EN: "Invalid value."},
+	"not_negative":       {TR: "Negatif olamaz.", EN: "Cannot be negative."},
+	"unknown_tier":       {TR: "Bilinmeyen dil grubu.", EN: "Unknown language tier."},
+	"file_not_found":     {TR: "Dosya bulunamadı; lütfen yeniden yükleyin.", EN: "File not found; please upload it again."},
+	"manual_count":       {TR: "Bu dosyanın metni okunamadı (taranmış belge); ekibimiz elle sayacak. Fiyat için tahmini kelime sayısını girin.", EN: "This file's text cannot be read (a scanned document); our team will count it. Enter an estimated word count for a price."},
+	"nothing_to_count":   {TR: "Dosyalarda bu hizmetin birimiyle sayılacak içerik yok (ör. dakika için ses, video ya da altyazı dosyası gerekir).", EN: "The files hold nothing to count in this service's unit (minutes need audio, video or subtitle files)."},
+	"too_many_files":     {TR: "En fazla 20 dosya eklenebilir.", EN: "At most 20 files can be added."},
+	"too_long":           {TR: "Bu metin çok uzun.", EN: "This text is too long."},
+}

@@ -1,0 +1,112 @@
+package quotes
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"linguaport/internal/logging"
+	"linguaport/svc-orders/pricing"
+)
+
+// Middleware decorates a Service.
+type Middleware func(Service) Service
+
+// InstrumentingMiddleware counts the quote funnel: quotes created, approved and rejected.
+func InstrumentingMiddleware(reg prometheus.Registerer) Middleware {
+	quotes := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "orders_quotes_total", Help: "Quotes created, approved and rejected.",
+	}, []string{"event"})
+	reg.MustRegister(quotes)
+	return func(next Service) Service { return instrumenting{Service: next, quotes: quotes} }
+}
+
+type instrumenting struct {
+	Service
+	quotes *prometheus.CounterVec
+}
+
+func (m instrumenting) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error) {
+	q, err := m.Service.CreateQuote(ctx, in)
+	if err == nil {
+		m.quotes.WithLabelValues("created").Inc()
+	}
+	return q, err
+}
+
+func (m instrumenting) Approve(ctx context.Context, id string) (*Quote, bool, error) {
+	q, decided, err := m.Service.Approve(ctx, id)
+	if err == nil && decided {
+		m.quotes.WithLabelValues("approved").Inc()
+	}
+	return q, decided, err
+}
+
+func (m instrumenting) RejectQuote(ctx context.Context, id, reason string) (*Quote, error) {
+	q, err := m.Service.RejectQuote(ctx, id, reason)
+	if err == nil {
+		m.quotes.WithLabelValues("rejected").Inc()
+	}
+	return q, err
+}
+
+// Refused reports whether err is the service refusing a request (a quote that is not the
+// caller's or no longer open, an estimate it will not make) rather than failing.
+func Refused(err error) bool {
+	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrQuoteExpired) || errors.Is(err, ErrQuoteNotPending) ||
+		pricing.Refused(err)
+}
+
+// LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.
+// What Refused names is the caller's to fix, not an operator's alarm.
+func LoggingMiddleware(log *slog.Logger) Middleware {
+	return func(next Service) Service { return loggingMiddleware{next: next, log: log} }
+}
+
+type loggingMiddleware struct {
+	next Service
+	log  *slog.Logger
+}
+
+// done is deferred with a pointer to the method's named error, so it sees what was returned.
+func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
+}
+
+func (m loggingMiddleware) CreateQuote(ctx context.Context, in QuoteInput) (_ *Quote, err error) {
+	defer m.done(ctx, "CreateQuote", time.Now(), &err)
+	return m.next.CreateQuote(ctx, in)
+}
+
+func (m loggingMiddleware) Quotes(ctx context.Context) (_ []*Quote, err error) {
+	defer m.done(ctx, "Quotes", time.Now(), &err)
+	return m.next.Quotes(ctx)
+}
+
+func (m loggingMiddleware) Quote(ctx context.Context, id string) (_ *Quote, err error) {
+	defer m.done(ctx, "Quote", time.Now(), &err)
+	return m.next.Quote(ctx, id)
+}
+
+func (m loggingMiddleware) Approve(ctx context.Context, id string) (_ *Quote, _ bool, err error) {
+	defer m.done(ctx, "Approve", time.Now(), &err)
+	return m.next.Approve(ctx, id)
+}
+
+func (m loggingMiddleware) RejectQuote(ctx context.Context, id, reason string) (_ *Quote, err error) {
+	defer m.done(ctx, "RejectQuote", time.Now(), &err)
+	return m.next.RejectQuote(ctx, id, reason)
+}
+
+func (m loggingMiddleware) Lookup(ctx context.Context, id string) (_ *Quote, err error) {
+	defer m.done(ctx, "Lookup", time.Now(), &err)
+	return m.next.Lookup(ctx, id)
+}
+
+func (m loggingMiddleware) ExpireOverdue(ctx context.Context) (err error) {
+	defer m.done(ctx, "ExpireOverdue", time.Now(), &err)
+	return m.next.ExpireOverdue(ctx)
+}

@@ -1,0 +1,111 @@
+// Package quotes owns quotes: an estimate of the customer's work with its files and brief, kept
+// as the customer saw it, which they approve (and it becomes an order) or reject, or which
+// expires.
+package quotes
+
+import (
+	"time"
+
+	"linguaport/internal/events"
+	"linguaport/internal/mongox"
+	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/pricing"
+)
+
+// QuoteStatus is where a quote is (spec §4: pending, then approved).
+type QuoteStatus string
+
+const (
+	QuotePending  QuoteStatus = "pending"
+	QuoteApproved QuoteStatus = "approved"
+	QuoteRejected QuoteStatus = "rejected"
+	QuoteExpired  QuoteStatus = "expired"
+)
+
+// QuoteValidity is how long a customer has to decide on a quote.
+const QuoteValidity = 14 * 24 * time.Hour
+
+// Limits of the texts a customer writes on a quote.
+const (
+	MaxBriefRunes        = 5000
+	MaxRejectReasonRunes = 1000
+)
+
+// Work is what a customer asked for and was quoted, carried unchanged from the quote to its order.
+type Work struct {
+	Service         string               `json:"service" bson:"service"`
+	SourceLanguage  string               `json:"sourceLanguage" bson:"sourceLanguage"`
+	TargetLanguages []string             `json:"targetLanguages" bson:"targetLanguages"`
+	Urgency         pricing.Urgency      `json:"urgency" bson:"urgency"`
+	AddOns          []string             `json:"addOns" bson:"addOns"`
+	Unit            pricing.Unit         `json:"unit" bson:"unit"`
+	Quantity        int                  `json:"quantity" bson:"quantity"`
+	Files           []files.File         `json:"files" bson:"files"`
+	Brief           string               `json:"brief" bson:"brief"`
+	Lines           []pricing.PricedLine `json:"lines" bson:"lines"`
+	TotalUSD        pricing.Money        `json:"totalUsd" bson:"totalUsd"`
+	Total           pricing.Money        `json:"total" bson:"total"`
+	RateMicros      int64                `json:"rateMicros" bson:"rateMicros"`
+	Window          pricing.Window       `json:"deliveryWindow" bson:"deliveryWindow"`
+}
+
+// Quote is a priced request the customer approves or rejects. It keeps what the customer saw:
+// the lines, the total in USD and in the display currency, and the rate between them.
+type Quote struct {
+	ID           string      `json:"id" bson:"_id"`
+	Number       string      `json:"number" bson:"number"`
+	CustomerID   string      `json:"-" bson:"customerId"`
+	Status       QuoteStatus `json:"status" bson:"status"`
+	Work         `bson:",inline"`
+	CreatedAt    time.Time  `json:"createdAt" bson:"createdAt"`
+	ExpiresAt    time.Time  `json:"expiresAt" bson:"expiresAt"`
+	DecidedAt    *time.Time `json:"decidedAt" bson:"decidedAt,omitempty"`
+	RejectReason string     `json:"rejectReason,omitempty" bson:"rejectReason,omitempty"`
+	// OrderID and OrderNumber are chosen when the quote is approved, so the order made from it
+	// has the same id however often the approval is repeated or replayed.
+	OrderID     string `json:"orderId" bson:"orderId,omitempty"`
+	OrderNumber string `json:"-" bson:"orderNumber,omitempty"`
+
+	mongox.Version `bson:",inline"`
+	events.Outbox  `bson:",inline"`
+}
+
+// StatusAt is the quote's status at now: a pending quote past its expiry is expired even before
+// the sweep writes it down.
+func (q *Quote) StatusAt(now time.Time) QuoteStatus {
+	if q.Status == QuotePending && !now.Before(q.ExpiresAt) {
+		return QuoteExpired
+	}
+	return q.Status
+}
+
+// decide records the customer's decision on a quote that is still open at now.
+func (q *Quote) decide(now time.Time, to QuoteStatus) error {
+	switch q.StatusAt(now) {
+	case QuotePending:
+	case QuoteExpired:
+		return ErrQuoteExpired
+	default:
+		return ErrQuoteNotPending
+	}
+	q.Status, q.DecidedAt = to, &now
+	return nil
+}
+
+// approve accepts a pending quote and names the order it becomes.
+func (q *Quote) approve(now time.Time, orderID, orderNumber string) error {
+	if err := q.decide(now, QuoteApproved); err != nil {
+		return err
+	}
+	q.OrderID, q.OrderNumber = orderID, orderNumber
+	return nil
+}
+
+// reject declines a pending quote.
+func (q *Quote) reject(now time.Time, reason string) error {
+	if err := q.decide(now, QuoteRejected); err != nil {
+		return err
+	}
+	q.RejectReason = reason
+	return nil
+}

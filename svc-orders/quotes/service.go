@@ -1,0 +1,239 @@
+package quotes
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
+	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/pricing"
+)
+
+// Errors the service answers with; the transport maps them to HTTP.
+var (
+	ErrNotFound        = errors.New("quote not found")
+	ErrQuoteExpired    = errors.New("the quote has expired")
+	ErrQuoteNotPending = errors.New("the quote was already decided")
+)
+
+// Store keeps quotes with their pending events (the embedded outbox).
+type Store interface {
+	Insert(ctx context.Context, q *Quote) error
+	// Quote is ErrNotFound for an unknown id.
+	Quote(ctx context.Context, id string) (*Quote, error)
+	// QuotesOf lists a customer's quotes, newest first.
+	QuotesOf(ctx context.Context, customerID string) ([]*Quote, error)
+	// Update changes one quote in one atomic write: change decides on the stored quote and
+	// returns the new one, or an error that leaves it as it was.
+	Update(ctx context.Context, id string, change func(*Quote) (*Quote, error)) (*Quote, error)
+	// ExpireOverdue writes down the expiry of the pending quotes whose date passed by now.
+	ExpireOverdue(ctx context.Context, now time.Time) (int64, error)
+}
+
+// Numbers hand out the numbers people read on quotes and orders, one sequence per prefix and
+// year: "Q-2026-00012".
+type Numbers interface {
+	Next(ctx context.Context, prefix string, year int) (string, error)
+}
+
+// Estimator prices the work a quote is made of, counting its files.
+type Estimator interface {
+	Estimate(ctx context.Context, in pricing.EstimateInput) (pricing.EstimateAnswer, error)
+}
+
+// Files hands a visitor's uploads to the account they signed in with.
+type Files interface {
+	Claim(ctx context.Context, ids []string, uploadToken string) error
+}
+
+// QuoteInput is an estimate the customer turns into a quote, with instructions for the translator.
+type QuoteInput struct {
+	pricing.EstimateInput
+	Brief string
+}
+
+// Service is what customers do with quotes. Who is asking comes from the request's identity
+// (internal/authn); a quote that is not the caller's is ErrNotFound.
+type Service interface {
+	CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error)
+	Quotes(ctx context.Context) ([]*Quote, error)
+	Quote(ctx context.Context, id string) (*Quote, error)
+	// Approve accepts the caller's pending quote and names the order it becomes. A quote approved
+	// before is returned as it is, with decided false.
+	Approve(ctx context.Context, id string) (q *Quote, decided bool, err error)
+	RejectQuote(ctx context.Context, id, reason string) (*Quote, error)
+
+	// Lookup and ExpireOverdue act as the system, not as a caller: Lookup finds a quote an event
+	// names; ExpireOverdue writes down the expiry of quotes nobody decided on in time.
+	Lookup(ctx context.Context, id string) (*Quote, error)
+	ExpireOverdue(ctx context.Context) error
+}
+
+type service struct {
+	store     Store
+	numbers   Numbers
+	estimator Estimator
+	files     Files
+	newID     func() string
+	now       func() time.Time
+	// kick wakes the outbox relay after a write that queued events.
+	kick func()
+}
+
+// NewService returns the quotes service.
+func NewService(store Store, numbers Numbers, estimator Estimator, files Files, newID func() string, now func() time.Time, kick func()) Service {
+	return &service{store: store, numbers: numbers, estimator: estimator, files: files, newID: newID, now: now, kick: kick}
+}
+
+func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error) {
+	caller, _ := authn.FromContext(ctx)
+	in.Brief = strings.TrimSpace(in.Brief)
+	if utf8.RuneCountInString(in.Brief) > MaxBriefRunes {
+		return nil, errs.Fields{"brief": "too_long"}
+	}
+	if len(in.FileIDs) > 0 && in.UploadToken != "" {
+		// The visitor who uploaded has signed in: their files become their account's, and the
+		// token has nothing left to reach.
+		if err := s.files.Claim(ctx, in.FileIDs, in.UploadToken); err != nil {
+			return nil, err
+		}
+		in.UploadToken = ""
+	}
+	est, err := s.estimator.Estimate(ctx, in.EstimateInput)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC()
+	number, err := s.numbers.Next(ctx, "Q", now.Year())
+	if err != nil {
+		return nil, err
+	}
+	quoted := est.Files
+	if quoted == nil {
+		quoted = []files.File{}
+	}
+	addOns := in.AddOns
+	if addOns == nil {
+		addOns = []string{}
+	}
+	q := &Quote{
+		ID: s.newID(), Number: number, CustomerID: caller.Subject, Status: QuotePending,
+		Work: Work{
+			Service: est.Service, SourceLanguage: strings.ToLower(strings.TrimSpace(in.SourceLanguage)), TargetLanguages: est.Targets(),
+			Urgency: est.Urgency, AddOns: addOns, Unit: est.Unit, Quantity: est.Quantity, Files: quoted, Brief: in.Brief,
+			Lines: est.Lines, TotalUSD: est.TotalUSD, Total: est.Total, RateMicros: est.RateMicros, Window: est.Window,
+		},
+		CreatedAt: now, ExpiresAt: now.Add(QuoteValidity),
+	}
+	if err := q.record(ctx, EventQuoteCreated, q.created()); err != nil {
+		return nil, err
+	}
+	if err := s.store.Insert(ctx, q); err != nil {
+		return nil, err
+	}
+	s.kick()
+	return q, nil
+}
+
+func (s *service) Quotes(ctx context.Context) ([]*Quote, error) {
+	caller, _ := authn.FromContext(ctx)
+	qs, err := s.store.QuotesOf(ctx, caller.Subject)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	for _, q := range qs {
+		q.Status = q.StatusAt(now)
+	}
+	return qs, nil
+}
+
+func (s *service) Quote(ctx context.Context, id string) (*Quote, error) {
+	q, err := s.quoteOf(ctx, id, true)
+	if err != nil {
+		return nil, err
+	}
+	q.Status = q.StatusAt(s.now())
+	return q, nil
+}
+
+// quoteOf loads a quote the caller may see: their own, or any for staff when staffToo.
+func (s *service) quoteOf(ctx context.Context, id string, staffToo bool) (*Quote, error) {
+	caller, _ := authn.FromContext(ctx)
+	q, err := s.store.Quote(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if q.CustomerID != caller.Subject && !(staffToo && caller.Role == authn.RoleAdmin) {
+		return nil, ErrNotFound
+	}
+	return q, nil
+}
+
+func (s *service) Approve(ctx context.Context, id string) (*Quote, bool, error) {
+	q, err := s.quoteOf(ctx, id, false)
+	if err != nil || q.Status == QuoteApproved {
+		return q, false, err
+	}
+	now := s.now().UTC()
+	orderNumber, err := s.numbers.Next(ctx, "O", now.Year())
+	if err != nil {
+		return nil, false, err
+	}
+	orderID := s.newID()
+	decided := false
+	q, err = s.store.Update(ctx, id, func(q *Quote) (*Quote, error) {
+		decided = false
+		if q.Status == QuoteApproved {
+			return q, nil // approved meanwhile by a parallel request: keep its order
+		}
+		if err := q.approve(now, orderID, orderNumber); err != nil {
+			return nil, err
+		}
+		decided = true
+		return q, q.record(ctx, EventQuoteApproved, q.approved())
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	if decided {
+		s.kick()
+	}
+	return q, decided, nil
+}
+
+func (s *service) RejectQuote(ctx context.Context, id, reason string) (*Quote, error) {
+	reason = strings.TrimSpace(reason)
+	if utf8.RuneCountInString(reason) > MaxRejectReasonRunes {
+		return nil, errs.Fields{"reason": "too_long"}
+	}
+	q, err := s.quoteOf(ctx, id, false)
+	if err != nil || q.Status == QuoteRejected {
+		return q, err
+	}
+	now := s.now().UTC()
+	q, err = s.store.Update(ctx, id, func(q *Quote) (*Quote, error) {
+		if err := q.reject(now, reason); err != nil {
+			return nil, err
+		}
+		return q, q.record(ctx, EventQuoteRejected, q.rejected())
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.kick()
+	return q, nil
+}
+
+func (s *service) Lookup(ctx context.Context, id string) (*Quote, error) {
+	return s.store.Quote(ctx, id)
+}
+
+func (s *service) ExpireOverdue(ctx context.Context) error {
+	_, err := s.store.ExpireOverdue(ctx, s.now().UTC())
+	return err
+}

@@ -1,0 +1,95 @@
+package quotes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/mongox"
+	"linguaport/svc-orders/internal/newest"
+)
+
+// MongoStore keeps quotes in the "quotes" collection.
+type MongoStore struct{ coll *mongo.Collection }
+
+// NewMongoStore opens the quotes collection and makes sure its indexes exist.
+func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
+	s := &MongoStore{coll: db.Collection("quotes")}
+	err := mongox.EnsureIndexes(ctx, s.coll,
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "createdAt", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "expiresAt", Value: 1}}},
+	)
+	if err != nil {
+		return nil, fmt.Errorf("quotes indexes: %w", err)
+	}
+	return s, nil
+}
+
+// Collection is where quotes and their outboxes live, for the outbox relay.
+func (s *MongoStore) Collection() *mongo.Collection { return s.coll }
+
+func (s *MongoStore) Insert(ctx context.Context, q *Quote) error {
+	if _, err := s.coll.InsertOne(ctx, q); err != nil {
+		return fmt.Errorf("insert quote: %w", err)
+	}
+	return nil
+}
+
+func (s *MongoStore) Quote(ctx context.Context, id string) (*Quote, error) {
+	q := new(Quote)
+	if err := s.coll.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(q); err != nil {
+		if errors.Is(err, mongo.ErrNoDocuments) {
+			return nil, ErrNotFound
+		}
+		return nil, fmt.Errorf("load quote %s: %w", id, err)
+	}
+	return q, nil
+}
+
+func (s *MongoStore) QuotesOf(ctx context.Context, customerID string) ([]*Quote, error) {
+	return newest.First[Quote](ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}})
+}
+
+func (s *MongoStore) Update(ctx context.Context, id string, change func(*Quote) (*Quote, error)) (*Quote, error) {
+	q, err := mongox.Update(ctx, s.coll, id, change)
+	if errors.Is(err, mongox.ErrNotFound) {
+		return nil, ErrNotFound
+	}
+	return q, err
+}
+
+// ExpireOverdue changes each quote in its own conditional write, so a quote approved meanwhile
+// stays approved.
+func (s *MongoStore) ExpireOverdue(ctx context.Context, now time.Time) (int64, error) {
+	res, err := s.coll.UpdateMany(ctx,
+		bson.D{{Key: "status", Value: QuotePending}, {Key: "expiresAt", Value: bson.D{{Key: "$lte", Value: now}}}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: QuoteExpired}}}, {Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}}})
+	if err != nil {
+		return 0, fmt.Errorf("expire quotes: %w", err)
+	}
+	return res.ModifiedCount, nil
+}
+
+// Counters hand out numbers from the "counters" collection, one document per prefix and year.
+type Counters struct{ coll *mongo.Collection }
+
+// NewCounters opens the counters collection.
+func NewCounters(db *mongo.Database) *Counters { return &Counters{coll: db.Collection("counters")} }
+
+func (c *Counters) Next(ctx context.Context, prefix string, year int) (string, error) {
+	var d struct {
+		Seq int64 `bson:"seq"`
+	}
+	err := c.coll.FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: fmt.Sprintf("%s-%d", prefix, year)}},
+		bson.D{{Key: "$inc", Value: bson.D{{Key: "seq", Value: 1}}}},
+		options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&d)
+	if err != nil {
+		return "", fmt.Errorf("next %s number: %w", prefix, err)
+	}
+	return fmt.Sprintf("%s-%d-%05d", prefix, year, d.Seq), nil
+}

@@ -1,0 +1,55 @@
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { accountPath } from '../../../config/paths.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { useTexts } from '../../../lib/i18n.js';
+import { usePageMeta } from '../../../lib/page-meta.jsx';
+import { Loading } from '../../../components/loading.jsx';
+import { useAuth } from '../../../features/auth/auth-context.jsx';
+import { loginPath } from '../../../features/auth/return-to.js';
+import { SECTIONS_NS, menuOf, sectionTexts } from '../../../features/auth/account-sections.js';
+import { AccountNav } from '../../../features/auth/components/account-nav.jsx';
+
+// The account area under /tr/hesabim/ and /en/account/ (spec §2, §6): signed-in users only, with
+// their role's menu beside the section's own screen, a route module of its own below this one
+// (router.jsx). The screen's route names its section (handle.section, the Turkish key of
+// paths.js) and, for one order or quote, its kind (handle.detail).
+const texts = {
+  tr: { detail: { order: 'Sipariş ayrıntıları', quote: 'Teklif' } },
+  en: { detail: { order: 'Order details', quote: 'Quote' } },
+};
+
+export function Component() {
+  const lang = useLanguage();
+  const common = useTexts();
+  const sections = useTexts(SECTIONS_NS, sectionTexts);
+  const t = useTexts('account', texts);
+  const { loading, loggedIn, role } = useAuth();
+  const { pathname, search } = useLocation();
+  // The deepest route: a section's screen, an address below a section that is not one
+  // (handle.rest), or (/tr/hesabim alone, an unknown section) this layout or a catch-all.
+  const { section, detail, rest } = useMatches().at(-1).handle;
+  const allowed = loggedIn && section && menuOf(role).includes(section);
+  usePageMeta({
+    title: allowed
+      ? [detail && t(`detail.${detail}`), sections(`sections.${section}`), common('titles.account')].filter(Boolean).join(' – ')
+      : common('titles.account'),
+    noindex: true,
+  });
+
+  if (loading) return <Loading />;
+  // A visitor signs in first and comes back here (spec §6).
+  if (!loggedIn) return <Navigate to={loginPath(lang, pathname + search)} replace />;
+  // /tr/hesabim alone, an unknown section or another role's section: the overview.
+  if (!allowed) return <Navigate to={accountPath(lang, 'genel-bakis')} replace />;
+  // An unknown address below a section: the section itself.
+  if (rest) return <Navigate to={accountPath(lang, section)} replace />;
+
+  return (
+    <div className="page account">
+      <AccountNav />
+      <div className="account__content" data-section={section}>
+        <Outlet context={{ section, title: sections(`sections.${section}`) }} />
+      </div>
+    </div>
+  );
+}

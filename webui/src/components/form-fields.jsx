@@ -1,0 +1,62 @@
+// The fields of the site's forms (sign-in and account forms, contact and corporate inquiries):
+// a label, the control, a hint and the error, tied together with aria-describedby, and the
+// form's own message above it.
+
+/** Field is a labelled input (or textarea) with its hint and error beside it. */
+export function Field({ id, name, label, error, hint, required = false, multiline = false, ...input }) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const props = { id, name, required, 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': described, ...input };
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {multiline ? <textarea rows={4} {...props} /> : <input type="text" {...props} />}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** CheckField is a checkbox with its label beside it and its error below. */
+export function CheckField({ id, name, label, error, checked, onChange, required = false }) {
+  return (
+    <div className="field field--check">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        required={required}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** FormError is the server's (or the page's) message above a form. */
+export function FormError({ children }) {
+  if (!children) return null;
+  return (
+    <p className="form__error" role="alert">
+      {children}
+    </p>
+  );
+}

@@ -1,9 +1,0 @@
-import useSWR from 'swr';
-
-export const languagesKey = '/api/v1/catalog/languages';
-
-/** useLanguages is the catalogue's working languages ({ code, nameTr, nameEn }), prerendered with the page. */
-export function useLanguages() {
-  const { data, ...rest } = useSWR(languagesKey);
-  return { languages: data?.languages, ...rest };
-}
