@@ -59,14 +59,11 @@ export default [
   // The browser app.
   {
     files: ['src/**/*.{js,jsx}'],
-    ...react.configs.flat.recommended,
-    ...react.configs.flat['jsx-runtime'],
+    plugins: { react, 'react-hooks': reactHooks },
     languageOptions: {
-      ...react.configs.flat.recommended.languageOptions,
       globals: { ...globals.browser },
       parserOptions: { ecmaFeatures: { jsx: true } },
     },
-    plugins: { react, 'react-hooks': reactHooks },
     settings: { react: { version: '19.2' } },
     rules: {
       ...react.configs.flat.recommended.rules,
