@@ -16,30 +16,13 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"go.mongodb.org/mongo-driver/v2/mongo/readpref"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/trace"
 )
-
-// Option changes how Connect builds a client.
-type Option func(*settings)
-
-type settings struct {
-	tracerProvider trace.TracerProvider
-}
-
-// WithTracerProvider makes the client's command spans come from tp instead of the global provider.
-func WithTracerProvider(tp trace.TracerProvider) Option {
-	return func(s *settings) { s.tracerProvider = tp }
-}
 
 // Connect opens a client and checks the server answers. Every command the client sends is a
 // span (see CommandMonitor).
-func Connect(ctx context.Context, uri string, opts ...Option) (*mongo.Client, error) {
-	s := settings{tracerProvider: otel.GetTracerProvider()}
-	for _, o := range opts {
-		o(&s)
-	}
+func Connect(ctx context.Context, uri string) (*mongo.Client, error) {
 	client, err := mongo.Connect(options.Client().ApplyURI(uri).SetTimeout(10 * time.Second).
-		SetMonitor(CommandMonitor(s.tracerProvider)))
+		SetMonitor(CommandMonitor(otel.GetTracerProvider())))
 	if err != nil {
 		return nil, fmt.Errorf("mongo connect: %w", err)
 	}

@@ -10,7 +10,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.opentelemetry.io/otel/codes"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
 	"linguaport/internal/mongox"
@@ -30,12 +29,10 @@ func spanAttrs(s sdktrace.ReadOnlySpan) map[string]string {
 // has an error status that names the error but not the server's message.
 func TestCommandsAreTraced(t *testing.T) {
 	ctx := context.Background()
-	rec := tracetest.NewSpanRecorder()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
-	defer func() { _ = tp.Shutdown(ctx) }()
+	rec, tp := testenv.RecordSpans(t)
 
 	uri := testenv.MongoURI(t)
-	client, err := mongox.Connect(ctx, uri, mongox.WithTracerProvider(tp))
+	client, err := mongox.Connect(ctx, uri)
 	if err != nil {
 		t.Fatal(err)
 	}

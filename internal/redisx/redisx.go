@@ -8,31 +8,13 @@ import (
 
 	"github.com/redis/go-redis/extra/redisotel/v9"
 	"github.com/redis/go-redis/v9"
-	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/trace"
 )
-
-// Option changes how Connect builds a client.
-type Option func(*settings)
-
-type settings struct {
-	tracerProvider trace.TracerProvider
-}
-
-// WithTracerProvider makes the client's spans come from tp instead of the global provider.
-func WithTracerProvider(tp trace.TracerProvider) Option {
-	return func(s *settings) { s.tracerProvider = tp }
-}
 
 // Connect parses a redis:// URL, opens a client and checks the server answers. Every command
 // (and pipeline) is a client span, child of the caller's span, named after the command ("get",
 // "xadd", "redis.pipeline ..."). The spans leave out the command's arguments: keys and values
 // hold session tokens, emails and the like.
-func Connect(ctx context.Context, url string, opts ...Option) (*redis.Client, error) {
-	s := settings{tracerProvider: otel.GetTracerProvider()}
-	for _, o := range opts {
-		o(&s)
-	}
+func Connect(ctx context.Context, url string) (*redis.Client, error) {
 	ropts, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis url: %w", err)
@@ -40,7 +22,6 @@ func Connect(ctx context.Context, url string, opts ...Option) (*redis.Client, er
 	ropts.PoolSize = 64
 	client := redis.NewClient(ropts)
 	if err := redisotel.InstrumentTracing(client,
-		redisotel.WithTracerProvider(s.tracerProvider),
 		redisotel.WithDBStatement(false),
 	); err != nil {
 		_ = client.Close()

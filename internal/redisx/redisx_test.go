@@ -21,10 +21,8 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 func connect(t *testing.T) (*redis.Client, *tracetest.SpanRecorder, *sdktrace.TracerProvider) {
 	t.Helper()
 	srv := testenv.StartRedis(t)
-	rec := tracetest.NewSpanRecorder()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
-	t.Cleanup(func() { _ = tp.Shutdown(context.Background()) })
-	client, err := redisx.Connect(context.Background(), srv.URL, redisx.WithTracerProvider(tp))
+	rec, tp := testenv.RecordSpans(t)
+	client, err := redisx.Connect(context.Background(), srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,6 @@ import (
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
 	"linguaport/internal/discovery"
@@ -150,12 +149,7 @@ func TestGetRetriesOnAnotherInstancePostDoesNot(t *testing.T) {
 
 // The called instance receives the caller's trace, and each attempt is a client span.
 func TestCallsContinueTheTrace(t *testing.T) {
-	rec := tracetest.NewSpanRecorder()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
-	prevTP, prevProp := otel.GetTracerProvider(), otel.GetTextMapPropagator()
-	otel.SetTracerProvider(tp)
-	otel.SetTextMapPropagator(propagation.TraceContext{})
-	t.Cleanup(func() { otel.SetTracerProvider(prevTP); otel.SetTextMapPropagator(prevProp) })
+	rec, tp := testenv.RecordSpans(t)
 
 	in := startInstance(t, "traced")
 	client := svcclient.Fixed(in.srv.URL, 3*time.Second)
