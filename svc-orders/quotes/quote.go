@@ -4,6 +4,7 @@
 package quotes
 
 import (
+	"errors"
 	"time"
 
 	"linguaport/internal/events"
@@ -65,6 +66,9 @@ type Quote struct {
 	// has the same id however often the approval is repeated or replayed.
 	OrderID     string `json:"orderId" bson:"orderId,omitempty"`
 	OrderNumber string `json:"-" bson:"orderNumber,omitempty"`
+	// Approving is the approval under way: only the request holding it takes an order number,
+	// so a double click or two tabs approving at once leave no gap in the numbers.
+	Approving *ApprovalClaim `json:"-" bson:"approving,omitempty"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
@@ -79,21 +83,55 @@ func (q *Quote) StatusAt(now time.Time) QuoteStatus {
 	return q.Status
 }
 
-// decide records the customer's decision on a quote that is still open at now.
-func (q *Quote) decide(now time.Time, to QuoteStatus) error {
+// ApprovalClaim names the approval request that holds a quote until it has written its
+// decision, or until Until if that request died on the way.
+type ApprovalClaim struct {
+	By    string    `bson:"by"`
+	Until time.Time `bson:"until"`
+}
+
+// errApprovalUnderWay is a parallel approval holding the quote: wait for its decision.
+var errApprovalUnderWay = errors.New("another approval of the quote is under way")
+
+// open is nil while the quote still waits for the customer's decision.
+func (q *Quote) open(now time.Time) error {
 	switch q.StatusAt(now) {
 	case QuotePending:
+		return nil
 	case QuoteExpired:
 		return ErrQuoteExpired
 	default:
 		return ErrQuoteNotPending
 	}
-	q.Status, q.DecidedAt = to, &now
+}
+
+// decide records the customer's decision on a quote that is still open at now.
+func (q *Quote) decide(now time.Time, to QuoteStatus) error {
+	if err := q.open(now); err != nil {
+		return err
+	}
+	q.Status, q.DecidedAt, q.Approving = to, &now, nil
+	return nil
+}
+
+// claimApproval lets the approval by hold the open quote for the time it takes to number its
+// order; a claim whose holder died lapses at its Until.
+func (q *Quote) claimApproval(now time.Time, by string, hold time.Duration) error {
+	if err := q.open(now); err != nil {
+		return err
+	}
+	if q.Approving != nil && q.Approving.By != by && now.Before(q.Approving.Until) {
+		return errApprovalUnderWay
+	}
+	q.Approving = &ApprovalClaim{By: by, Until: now.Add(hold)}
 	return nil
 }
 
 // approve accepts a pending quote and names the order it becomes.
 func (q *Quote) approve(now time.Time, orderID, orderNumber string) error {
+	if q.Approving == nil || q.Approving.By != orderID {
+		return errApprovalUnderWay // our claim lapsed and another approval holds the quote now
+	}
 	if err := q.decide(now, QuoteApproved); err != nil {
 		return err
 	}

@@ -174,22 +174,52 @@ func (s *service) quoteOf(ctx context.Context, id string, staffToo bool) (*Quote
 	return q, nil
 }
 
+// approvalHold is how long one approval may hold a quote while it numbers the order; a parallel
+// approval waits for it, and one whose holder died takes over after it.
+const approvalHold = 10 * time.Second
+
 func (s *service) Approve(ctx context.Context, id string) (*Quote, bool, error) {
 	q, err := s.quoteOf(ctx, id, false)
 	if err != nil || q.Status == QuoteApproved {
 		return q, false, err
 	}
+	// The order's id names this approval: it holds the quote while it takes the order number.
+	orderID := s.newID()
+	for {
+		q, decided, err := s.approve(ctx, id, orderID)
+		if !errors.Is(err, errApprovalUnderWay) {
+			return q, decided, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, false, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// approve claims the quote for the approval orderID, numbers its order and writes the decision;
+// a quote approved meanwhile is answered as it is, with the order it already has.
+func (s *service) approve(ctx context.Context, id, orderID string) (*Quote, bool, error) {
 	now := s.now().UTC()
+	q, err := s.store.Update(ctx, id, func(q *Quote) (*Quote, error) {
+		if q.Status == QuoteApproved {
+			return q, nil
+		}
+		return q, q.claimApproval(now, orderID, approvalHold)
+	})
+	if err != nil || q.Status == QuoteApproved {
+		return q, false, err
+	}
 	orderNumber, err := s.numbers.Next(ctx, "O", now.Year())
 	if err != nil {
 		return nil, false, err
 	}
-	orderID := s.newID()
 	decided := false
 	q, err = s.store.Update(ctx, id, func(q *Quote) (*Quote, error) {
 		decided = false
 		if q.Status == QuoteApproved {
-			return q, nil // approved meanwhile by a parallel request: keep its order
+			return q, nil
 		}
 		if err := q.approve(now, orderID, orderNumber); err != nil {
 			return nil, err
