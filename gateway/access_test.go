@@ -170,6 +170,7 @@ func TestEdgeRefusesWhatTheDeclarationsRefuse(t *testing.T) {
 			path = strings.NewReplacer("{id}", "x1", "{provider}", "google", "{lang}", "tr", "{slug}", "s", "{doc}", "privacy").Replace(path)
 			for _, role := range []authn.Role{"", authn.RoleCustomer, authn.RoleTranslator, authn.RoleAdmin} {
 				req := httptest.NewRequest(method, "http://gw"+path, nil)
+				req.Header.Set("Origin", "http://gw")
 				if role != "" {
 					tok, _ := signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: "u", Session: "s", Role: role, ID: "j", IssuedAt: now.Unix(), ExpiresAt: now.Add(time.Minute).Unix()})
 					req.Header.Set("Authorization", "Bearer "+tok)
@@ -186,6 +187,28 @@ func TestEdgeRefusesWhatTheDeclarationsRefuse(t *testing.T) {
 				}
 				if rec.Code != want {
 					t.Errorf("%s as %q: %d, want %d (declared %v)", rule.Pattern, role, rec.Code, want, rule.Access)
+				}
+			}
+			if method == "GET" {
+				continue
+			}
+			// Another site's page: refused where the route sets cookies or the browser sends them.
+			for _, c := range []struct {
+				origin string
+				cookie bool
+			}{{"", false}, {"null", false}, {"https://evil.example", false}, {"", true}, {"https://evil.example", true}} {
+				req := httptest.NewRequest(method, "http://gw"+path, nil)
+				if c.origin != "" {
+					req.Header.Set("Origin", c.origin)
+				}
+				if c.cookie {
+					req.AddCookie(&http.Cookie{Name: authn.TokenCookie, Value: "x.y.z"})
+				}
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				forged := rule.Access.IsCookieSetting() || c.cookie
+				if got := rec.Code == http.StatusForbidden && strings.Contains(rec.Body.String(), "bad_origin"); got != forged {
+					t.Errorf("%s from %q (cookie %v): %d %s", rule.Pattern, c.origin, c.cookie, rec.Code, rec.Body)
 				}
 			}
 		}

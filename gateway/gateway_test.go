@@ -32,6 +32,7 @@ type backend struct {
 	srv        *http.Server
 	deregister func()
 	newConns   atomic.Int64
+	requests   atomic.Int64 // requests that reached the instance, health checks aside
 }
 
 // startBackend runs an instance that answers with its name, the headers it received and the
@@ -44,7 +45,9 @@ func startBackend(t *testing.T, c *consul.Client, service, name string) *backend
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
+	var requests *atomic.Int64
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
 		if strings.HasSuffix(r.URL.Path, "/big") {
 			w.Header().Set("Content-Type", "application/octet-stream")
 			_, _ = w.Write(bytes.Repeat([]byte("0123456789abcdef"), 1<<16)) // 1 MiB, unknown length: chunked
@@ -61,6 +64,7 @@ func startBackend(t *testing.T, c *consul.Client, service, name string) *backend
 		_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"instance": name, "path": r.URL.Path, "query": r.URL.RawQuery, "headers": r.Header, "body": string(body)})
 	})
 	b := &backend{name: name, srv: &http.Server{Handler: mux}}
+	requests = &b.requests
 	b.srv.ConnState = func(_ net.Conn, state http.ConnState) {
 		if state == http.StateNew {
 			b.newConns.Add(1)

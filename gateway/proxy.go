@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -58,12 +59,23 @@ func newUpstream(rt Route, instances *discovery.Instances, trusted httpx.Trusted
 }
 
 func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.ContentLength > u.route.MaxBody {
+	limit, upload := u.route.bodyLimit(r)
+	if r.ContentLength > limit {
 		httpx.EncodeError(r.Context(), httpx.ErrBodyTooLarge, w)
 		return
 	}
 	if r.Body != nil && r.Body != http.NoBody {
-		r.Body = http.MaxBytesReader(w, r.Body, u.route.MaxBody)
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
+		// A small body of unknown length is read here whole, so one over the limit is refused
+		// before the service sees a byte of it; uploads stream through under their limit.
+		if !upload && r.ContentLength < 0 {
+			body, err := io.ReadAll(r.Body)
+			if err != nil {
+				u.fail(w, r, err)
+				return
+			}
+			r.Body, r.ContentLength, r.TransferEncoding = io.NopCloser(bytes.NewReader(body)), int64(len(body)), nil
+		}
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), u.route.Timeout)
 	defer cancel()

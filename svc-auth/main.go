@@ -45,6 +45,8 @@ func main() {
 	origins := env.List("SITE_ORIGINS", nil)
 	registerPerHour := env.Int("REGISTRATIONS_PER_HOUR", 20)
 	resetsPerHour := env.Int("PASSWORD_RESETS_PER_HOUR", 5)
+	// The relay is told which accounts got events; the sweep only finds what a crash left.
+	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
 	mailCfg := mail.ConfigFromEnv(env)
 	// Sign-in providers are offered only when their client id is set. `make up` points them at
 	// its local stand-in (internal/oauthdev) on a loopback port; see signInRoutes.
@@ -69,7 +71,7 @@ func main() {
 	signer, err := auth.SigningKey(ctx, db)
 	p.ExitOn("signing key", err)
 
-	relay := events.NewRelay(store.Users(), events.Stream("auth"), events.NewPublisher(rdb), log, 2*time.Second)
+	relay := events.NewRelay(store.Users(), events.Stream("auth"), events.NewPublisher(rdb), log, outboxSweep)
 	go relay.Run(ctx)
 	// The inbox is built from our own events and from ordering's (quotes, order states).
 	for _, area := range []string{"auth", "orders"} {

@@ -30,6 +30,8 @@ func main() {
 	cfg := config.LoadService(env, "svc-orders", ":8083")
 	origins := env.List("SITE_ORIGINS", nil)
 	uploadsPerHour := env.Int("UPLOADS_PER_HOUR", 200)
+	// The relays are told which documents got events; the sweep only finds what a crash left.
+	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 	ctx, db, rdb, log := p.Ctx, p.DB, p.Redis, p.Log
@@ -44,8 +46,8 @@ func main() {
 	p.ExitOn("orders", err)
 
 	publisher := events.NewPublisher(rdb)
-	quoteRelay := events.NewRelay(quoteStore.Collection(), events.Stream("orders"), publisher, log, 2*time.Second)
-	orderRelay := events.NewRelay(orderStore.Collection(), events.Stream("orders"), publisher, log, 2*time.Second)
+	quoteRelay := events.NewRelay(quoteStore.Collection(), events.Stream("orders"), publisher, log, outboxSweep)
+	orderRelay := events.NewRelay(orderStore.Collection(), events.Stream("orders"), publisher, log, outboxSweep)
 	go quoteRelay.Run(ctx)
 	go orderRelay.Run(ctx)
 

@@ -17,6 +17,7 @@ type Access struct {
 	signedIn bool
 	roles    []Role
 	owned    bool
+	cookies  bool
 }
 
 var (
@@ -36,6 +37,20 @@ func (a Access) Owned() Access {
 	a.owned = true
 	return a
 }
+
+// SetsCookies says the endpoint sets or clears the session cookies: signing up, in and out,
+// renewing a session. Such a request must come from the site's own page (CheckOrigin) even from a
+// visitor, or another site's page could sign its visitors in to an account of its choosing
+// (login CSRF). Only a state-changing method can be declared so: a GET that sets cookies (the
+// provider's redirect back) arrives by a top-level navigation without an Origin, and has to be
+// bound to the browser in another way (the OAuth state cookie).
+func (a Access) SetsCookies() Access {
+	a.cookies = true
+	return a
+}
+
+// IsCookieSetting reports whether the endpoint sets or clears the session cookies.
+func (a Access) IsCookieSetting() bool { return a.cookies }
 
 // Public reports whether visitors may call the endpoint.
 func (a Access) Public() bool { return !a.signedIn }
@@ -76,6 +91,9 @@ func (a Access) String() string {
 	if a.owned {
 		s += ", owned"
 	}
+	if a.cookies {
+		s += ", sets cookies"
+	}
 	return s
 }
 
@@ -105,26 +123,39 @@ func NewMux(auth *Authenticator, rules []Rule) *Mux {
 		if _, dup := m.rules[r.Pattern]; dup {
 			panic(fmt.Sprintf("authn: %q is declared twice", r.Pattern))
 		}
-		if !r.Access.Public() && auth == nil {
-			panic(fmt.Sprintf("authn: %q needs a signed-in caller but the service checks no tokens", r.Pattern))
+		if (!r.Access.Public() || r.Access.cookies) && auth == nil {
+			panic(fmt.Sprintf("authn: %q needs its caller or origin checked but the service checks neither", r.Pattern))
 		}
+		checkDeclaration(r)
 		m.rules[r.Pattern] = r.Access
 	}
 	return m
 }
 
-// Handle serves pattern, which must be declared, with h behind its access check.
+// checkDeclaration refuses a rule that cannot be checked as declared.
+func checkDeclaration(r Rule) {
+	method, _, ok := strings.Cut(r.Pattern, " ")
+	if r.Access.cookies && (!ok || safeMethod(method)) {
+		panic(fmt.Sprintf("authn: %q sets cookies, which only a POST, PUT, PATCH or DELETE route can declare: browsers send no Origin on a navigation", r.Pattern))
+	}
+}
+
+// Handle serves pattern, which must be declared, with h behind its origin and access checks.
 func (m *Mux) Handle(pattern string, h http.Handler) {
 	access, ok := m.rules[pattern]
 	if !ok {
 		panic(fmt.Sprintf("authn: %q is served but not declared in the service's access rules", pattern))
 	}
 	m.handled[pattern] = true
-	if access.Public() {
+	if m.auth == nil {
 		m.mux.Handle(pattern, h)
 		return
 	}
 	m.mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := m.auth.CheckOrigin(r, access); err != nil {
+			httpx.EncodeError(r.Context(), err, w)
+			return
+		}
 		if err := access.Check(r.Context()); err != nil {
 			httpx.EncodeError(r.Context(), err, w)
 			return
@@ -165,22 +196,26 @@ type Guard struct {
 func NewGuard(auth *Authenticator, rules []Rule) *Guard {
 	g := &Guard{auth: auth, match: http.NewServeMux(), rules: make(map[string]Access, len(rules))}
 	for _, r := range rules {
+		checkDeclaration(r)
 		g.match.Handle(r.Pattern, http.NotFoundHandler())
 		g.rules[r.Pattern] = r.Access
 	}
 	return g
 }
 
-// Wrap answers 401 or 403 for requests the rules refuse, so a revoked, expired or forged token
-// never reaches a service.
+// Wrap answers 401 or 403 for requests the rules refuse, so a revoked, expired or forged token,
+// or a write another site's page sent, never reaches a service.
 func (g *Guard) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := g.match.Handler(r); pattern != "" {
-			if access := g.rules[pattern]; !access.Public() {
-				if err := access.Check(g.auth.Identify(r)); err != nil {
-					httpx.EncodeError(r.Context(), err, w)
-					return
-				}
+			access := g.rules[pattern]
+			err := g.auth.CheckOrigin(r, access)
+			if err == nil && !access.Public() {
+				err = access.Check(g.auth.Identify(r))
+			}
+			if err != nil {
+				httpx.EncodeError(r.Context(), err, w)
+				return
 			}
 		}
 		next.ServeHTTP(w, r)

@@ -58,8 +58,8 @@ type Authenticator struct {
 }
 
 // NewAuthenticator returns an Authenticator. origins are the site's origins (scheme://host[:port])
-// allowed to send state-changing requests authenticated by cookie; with none, the Origin's host
-// must be the host the request was sent to.
+// allowed to send the writes CheckOrigin guards; with none, the Origin's host must be the host the
+// request was sent to.
 func NewAuthenticator(v *Verifier, origins []string) *Authenticator {
 	return &Authenticator{verifier: v, origins: origins}
 }
@@ -80,6 +80,7 @@ func (a *Authenticator) Identify(r *http.Request) context.Context {
 	}
 	id := identity{token: true}
 	id.claims, id.err = a.verifier.Verify(ctx, token)
+	// A cookie does not identify a write from another site (CheckOrigin), wherever this runs.
 	if id.err == nil && fromCookie && !safeMethod(r.Method) && !a.originAllowed(r) {
 		id.err = ErrBadOrigin
 	}
@@ -156,8 +157,48 @@ func safeMethod(m string) bool {
 	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
 }
 
-// originAllowed guards cookie-authenticated writes against cross-site requests (DESIGN §5),
-// on top of the cookies' SameSite=Strict.
+// CheckOrigin returns ErrBadOrigin for a request another site's page may have sent on the
+// visitor's behalf (cross-site request forgery), on top of the cookies' SameSite=Strict
+// (DESIGN §5). The rule, for state-changing methods (reads change nothing and are not checked):
+//
+//   - A request carrying a Bearer Authorization header passes without an Origin: a page can
+//     only add that header with the browser's permission (a CORS preflight), which this site
+//     never grants, so a forged request cannot carry one; other clients (apps, scripts) send it.
+//   - Otherwise a request to an endpoint that sets or clears the session cookies
+//     (Access.SetsCookies: sign-up, sign-in, sign-out, renewal), or one carrying our session
+//     cookies, must carry an Origin of the site (SITE_ORIGINS, or the host it was sent to);
+//     none, or "null", is refused. A visitor's sign-in is guarded too, or a hostile page could
+//     sign the visitor in to the attacker's account.
+//
+// Browsers send Origin with every POST, PUT, PATCH and DELETE, same-origin ones included.
+func (a *Authenticator) CheckOrigin(r *http.Request, access Access) error {
+	if safeMethod(r.Method) || hasBearer(r) {
+		return nil
+	}
+	if !access.cookies && !carriesSession(r) {
+		return nil
+	}
+	if a.originAllowed(r) {
+		return nil
+	}
+	return ErrBadOrigin
+}
+
+func hasBearer(r *http.Request) bool {
+	return strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")
+}
+
+// carriesSession reports whether the browser sent the cookies that sign its user in.
+func carriesSession(r *http.Request) bool {
+	for _, name := range []string{TokenCookie, RefreshCookie} {
+		if _, err := r.Cookie(name); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// originAllowed reports whether r's Origin is one of the site's.
 func (a *Authenticator) originAllowed(r *http.Request) bool {
 	origin := r.Header.Get("Origin")
 	if origin == "" || origin == "null" {

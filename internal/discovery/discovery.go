@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -51,41 +52,158 @@ type Registration struct {
 	Name          string        // the service's directory name, "svc-geo"
 	Host          string        // where others reach this instance
 	Port          int           // the port it listens on
-	CheckInterval time.Duration // how often Consul calls /healthz
+	CheckInterval time.Duration // how often Consul calls /healthz (and /readyz)
+	// Ready adds a readiness check on /readyz (httpx.Server serves it): while a dependency of
+	// the instance is down it leaves the healthy list, so no traffic is sent its way, and it
+	// comes back by itself. Only /healthz failing for a minute removes the instance.
+	Ready bool
+	// Log receives the notes on re-registering; nil is slog.Default().
+	Log *slog.Logger
 }
 
-// Register adds the instance to Consul with an HTTP check on /healthz and returns the function
-// that removes it again. The instance is registered passing because the caller has already
-// opened its listener; a dead instance turns critical at the next check and, if it never comes
-// back, is removed after a minute.
+// keepAlive is how long one look at whether the agent still knows the instance may block
+// waiting for a change; maxRetryWait bounds the wait between looks while the agent is
+// unreachable, so an agent that comes back finds the instance again within about a second.
+const (
+	keepAlive    = 10 * time.Second
+	maxRetryWait = time.Second
+)
+
+// Register adds the instance to Consul with an HTTP check on /healthz (and /readyz when
+// r.Ready) and keeps it there: a local agent that restarts (a dev agent loses its whole state)
+// or forgets the instance gets it registered again, checks included, as soon as it answers. The
+// returned function stops that and removes the instance. The instance is registered passing
+// because the caller has already opened its listener; a dead instance turns critical at the next
+// check and, if it never comes back, is removed after a minute.
 func Register(c *consul.Client, r Registration) (deregister func(), err error) {
 	if r.CheckInterval <= 0 {
 		r.CheckInterval = 2 * time.Second
 	}
-	id := r.Name + "-" + r.Host + "-" + strconv.Itoa(r.Port)
-	hostPort := net.JoinHostPort(r.Host, strconv.Itoa(r.Port))
-	reg := &consul.AgentServiceRegistration{
-		ID:      id,
-		Name:    r.Name,
-		Address: r.Host,
-		Port:    r.Port,
-		Check: &consul.AgentServiceCheck{
-			CheckID:                        id + "-http",
-			HTTP:                           "http://" + hostPort + "/healthz",
-			Interval:                       r.CheckInterval.String(),
-			Timeout:                        "1s",
-			Status:                         consul.HealthPassing,
-			DeregisterCriticalServiceAfter: "1m",
-		},
+	if r.Log == nil {
+		r.Log = slog.Default()
 	}
-	if err := c.Agent().ServiceRegister(reg); err != nil {
-		return nil, fmt.Errorf("consul register %s: %w", id, err)
+	k := &keeper{agent: c.Agent(), reg: registration(r), log: r.Log}
+	if err := k.register(context.Background()); err != nil {
+		return nil, err
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		k.keep(ctx)
+	}()
+	var once sync.Once
 	return func() {
-		if err := c.Agent().ServiceDeregister(id); err != nil {
-			slog.Warn("consul deregister failed", "id", id, "err", err)
-		}
+		once.Do(func() {
+			cancel()
+			<-done
+			if err := c.Agent().ServiceDeregister(k.reg.ID); err != nil {
+				r.Log.Warn("consul deregister failed", "id", k.reg.ID, "err", err)
+			}
+		})
 	}, nil
+}
+
+func registration(r Registration) *consul.AgentServiceRegistration {
+	id := r.Name + "-" + r.Host + "-" + strconv.Itoa(r.Port)
+	base := "http://" + net.JoinHostPort(r.Host, strconv.Itoa(r.Port))
+	checks := consul.AgentServiceChecks{{
+		CheckID:                        id + "-http",
+		Name:                           "liveness",
+		HTTP:                           base + "/healthz",
+		Interval:                       r.CheckInterval.String(),
+		Timeout:                        "1s",
+		Status:                         consul.HealthPassing,
+		DeregisterCriticalServiceAfter: "1m",
+	}}
+	if r.Ready {
+		// /readyz answers within about a second even when a dependency hangs (httpx).
+		checks = append(checks, &consul.AgentServiceCheck{
+			CheckID:  id + "-ready",
+			Name:     "readiness",
+			HTTP:     base + "/readyz",
+			Interval: r.CheckInterval.String(),
+			Timeout:  "2s",
+			Status:   consul.HealthPassing,
+		})
+	}
+	return &consul.AgentServiceRegistration{ID: id, Name: r.Name, Address: r.Host, Port: r.Port, Checks: checks}
+}
+
+// keeper keeps one instance registered with the local agent.
+type keeper struct {
+	agent *consul.Agent
+	reg   *consul.AgentServiceRegistration
+	log   *slog.Logger
+}
+
+func (k *keeper) register(ctx context.Context) error {
+	if err := k.agent.ServiceRegisterOpts(k.reg, consul.ServiceRegisterOpts{}.WithContext(ctx)); err != nil {
+		return fmt.Errorf("consul register %s: %w", k.reg.ID, err)
+	}
+	return nil
+}
+
+// keep asks the agent about the instance in a blocking query, which returns at once when the
+// agent dies (its connection drops) or the instance is gone. An agent that answers "unknown"
+// gets the registration again; one that cannot be reached is asked again, a little later each
+// time up to maxRetryWait, until it answers. Re-registering only on "unknown" keeps a brief
+// network blip from resetting the checks' status to passing.
+func (k *keeper) keep(ctx context.Context) {
+	var (
+		hash        string
+		wait        time.Duration
+		unreachable bool
+	)
+	for {
+		if wait > 0 {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+		}
+		begin := time.Now()
+		q := (&consul.QueryOptions{WaitHash: hash, WaitTime: keepAlive}).WithContext(ctx)
+		_, meta, err := k.agent.Service(k.reg.ID, q)
+		if ctx.Err() != nil {
+			return
+		}
+		var status consul.StatusError
+		switch {
+		case err == nil:
+			if unreachable {
+				k.log.Info("consul agent reachable again; instance still registered", "id", k.reg.ID)
+				unreachable = false
+			}
+			// An agent that ignores the hash answers at once; don't spin on it.
+			hash, wait = meta.LastContentHash, max(0, 250*time.Millisecond-time.Since(begin))
+		case errors.As(err, &status) && status.Code == http.StatusNotFound:
+			hash = ""
+			if err := k.register(ctx); err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				wait = k.failed(&unreachable, err, wait)
+				continue
+			}
+			k.log.Warn("consul agent had forgotten this instance; registered it again", "id", k.reg.ID)
+			unreachable, wait = false, 0
+		default:
+			hash = ""
+			wait = k.failed(&unreachable, err, wait)
+		}
+	}
+}
+
+// failed notes an agent that cannot be reached, once until it can be again, and returns the
+// next wait.
+func (k *keeper) failed(unreachable *bool, err error, wait time.Duration) time.Duration {
+	if !*unreachable {
+		k.log.Warn("consul agent unreachable; will register again when it answers", "id", k.reg.ID, "err", err)
+		*unreachable = true
+	}
+	return min(max(2*wait, 50*time.Millisecond), maxRetryWait)
 }
 
 // Instances keeps the current list of healthy "host:port" addresses of one service, fed by a
@@ -94,6 +212,7 @@ func Register(c *consul.Client, r Registration) (deregister func(), err error) {
 type Instances struct {
 	service   string
 	instancer sd.Instancer
+	client    *steadyClient
 	events    chan sd.Event
 	done      chan struct{}
 	wg        sync.WaitGroup
@@ -111,7 +230,8 @@ func Watch(c *consul.Client, service string, logger *slog.Logger) *Instances {
 	}
 	empty := []string{}
 	in.current.Store(&empty)
-	in.instancer = kitconsul.NewInstancer(kitconsul.NewClient(c), slogAdapter{logger}, service, nil, true)
+	in.client = newSteadyClient(kitconsul.NewClient(c), service, logger)
+	in.instancer = kitconsul.NewInstancer(in.client, slogAdapter{logger}, service, nil, true)
 	in.instancer.Register(in.events)
 	in.wg.Add(1)
 	go in.loop()
@@ -157,8 +277,79 @@ func (in *Instances) Stop() {
 	if s, ok := in.instancer.(interface{ Stop() }); ok {
 		s.Stop()
 	}
+	in.client.stop()
 	close(in.done)
 	in.wg.Wait()
+}
+
+// steadyClient is the Consul client under go-kit's instancer, which on its own recovers slowly
+// from an agent restart: after each failed query it sleeps, doubling the sleep up to a minute
+// (a ten-second outage already costs up to ten more seconds), and it then asks the new agent to
+// block until its index passes the old agent's, which a fresh agent may not reach before the
+// query's five-minute wait ends.
+// So this client retries failed queries itself, at most maxRetryWait apart, and after a failure
+// asks for the current list without waiting; the instancer never sees the failures. Meanwhile
+// the watchers keep the last list they had, which is what they would do with the failures too.
+type steadyClient struct {
+	kitconsul.Client
+	service string
+	log     *slog.Logger
+	ctx     context.Context
+	stop    context.CancelFunc
+
+	mu      sync.Mutex
+	started bool // the instancer's first query, made while Watch waits, has been answered
+	failing bool // the last query failed
+}
+
+func newSteadyClient(c kitconsul.Client, service string, log *slog.Logger) *steadyClient {
+	if log == nil {
+		log = slog.Default()
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	return &steadyClient{Client: c, service: service, log: log, ctx: ctx, stop: stop}
+}
+
+// Service is the instancer's query, retried until it succeeds or the watch stops.
+func (c *steadyClient) Service(service, tag string, passingOnly bool, q *consul.QueryOptions) ([]*consul.ServiceEntry, *consul.QueryMeta, error) {
+	wait := time.Duration(0)
+	for {
+		c.mu.Lock()
+		first, failing := !c.started, c.failing
+		c.started = true
+		c.mu.Unlock()
+		opts := q.WithContext(c.ctx)
+		if failing {
+			// The agent may be a new one whose index is lower than the one we last saw.
+			opts.WaitIndex = 0
+		}
+		entries, meta, err := c.Client.Service(service, tag, passingOnly, opts)
+		if c.ctx.Err() != nil {
+			return nil, nil, err // the watch stopped
+		}
+		c.mu.Lock()
+		c.failing = err != nil
+		c.mu.Unlock()
+		if err == nil {
+			if failing {
+				c.log.Info("consul reachable again", "watch", c.service)
+			}
+			return entries, meta, nil
+		}
+		if !failing {
+			c.log.Warn("consul unreachable; keeping the last known instances", "watch", c.service, "err", err)
+		}
+		if first {
+			// Watch is waiting for this one: let the instancer start with the error.
+			return nil, nil, err
+		}
+		wait = min(max(2*wait, 50*time.Millisecond), maxRetryWait)
+		select {
+		case <-c.ctx.Done():
+			return nil, nil, err
+		case <-time.After(wait):
+		}
+	}
 }
 
 type slogAdapter struct{ l *slog.Logger }

@@ -42,7 +42,7 @@ func TestRegistrationFollowsTheServerLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
-	deregister, err := discovery.Register(c, discovery.Registration{Name: service, Host: "127.0.0.1", Port: port, CheckInterval: 200 * time.Millisecond})
+	deregister, err := discovery.Register(c, discovery.Registration{Name: service, Host: "127.0.0.1", Port: port, CheckInterval: 200 * time.Millisecond, Ready: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,17 +55,19 @@ func TestRegistrationFollowsTheServerLifecycle(t *testing.T) {
 	if got := healthy(t, c, service); len(got) != 1 || got[0] != want {
 		t.Fatalf("healthy instances %v, want [%s]", got, want)
 	}
-	// The HTTP check really runs against /healthz and keeps passing.
+	// The HTTP checks really run against /healthz and /readyz and keep passing.
 	time.Sleep(600 * time.Millisecond)
 	waitFor(t, func() bool {
 		checks, err := c.Agent().ChecksWithFilter(fmt.Sprintf("ServiceName == %q", service))
-		if err != nil || len(checks) != 1 {
+		if err != nil || len(checks) != 2 {
 			return false
 		}
 		for _, ch := range checks {
-			return ch.Status == consul.HealthPassing && strings.Contains(ch.Output, "200 OK")
+			if ch.Status != consul.HealthPassing || !strings.Contains(ch.Output, "200 OK") {
+				return false
+			}
 		}
-		return false
+		return true
 	})
 
 	cancel()

@@ -1,7 +1,8 @@
 // Package errs declares the errors every service raises in the same way: input whose fields
-// break rules, and a request refused because its sender asked too often. They carry no HTTP:
-// internal/httpx maps them (400 with field messages, 429 with Retry-After), each service's
-// encodeError choosing the words.
+// break rules, a request refused because its sender asked too often, a change lost to
+// concurrent changes, and a dependency that is down (Unavailable). They carry no HTTP:
+// internal/httpx maps them (400 with field messages, 429 with Retry-After, 409, 503 with
+// Retry-After), each service's encodeError choosing the words.
 package errs
 
 import (

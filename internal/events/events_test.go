@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"linguaport/internal/events"
+	"linguaport/internal/mongox"
 	"linguaport/internal/testenv"
 )
 
@@ -47,6 +48,9 @@ func TestOutboxRelayAndConsumersDeliverEveryEventOnce(t *testing.T) {
 	db := testenv.Mongo(t)
 	rdb := testenv.StartRedis(t).Client
 	orders := db.Collection("orders")
+	if err := mongox.EnsureIndexes(ctx, orders, events.OutboxIndex()); err != nil {
+		t.Fatal(err)
+	}
 	stream := events.Stream("orders")
 
 	// Producers: 30 orders, each created with one event; then a second event pushed onto 10 of
@@ -88,14 +92,14 @@ func TestOutboxRelayAndConsumersDeliverEveryEventOnce(t *testing.T) {
 	}
 
 	relay := events.NewRelay(orders, stream, pub, nil, time.Hour)
-	n, err := relay.RelayOnce(ctx)
+	n, err := relay.Sweep(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n != 40 {
 		t.Fatalf("relayed %d events, want 40", n)
 	}
-	if left, _ := orders.CountDocuments(ctx, bson.D{{Key: "outbox.0", Value: bson.D{{Key: "$exists", Value: true}}}}); left != 0 {
+	if left, _ := orders.CountDocuments(ctx, bson.D{{Key: "outbox.id", Value: bson.D{{Key: "$exists", Value: true}}}}); left != 0 {
 		t.Fatalf("%d outboxes still pending after relay", left)
 	}
 	var paid order
@@ -148,7 +152,7 @@ func TestOutboxRelayAndConsumersDeliverEveryEventOnce(t *testing.T) {
 	if _, err := orders.UpdateOne(ctx, bson.D{{Key: "_id", Value: "o05"}}, bson.D{{Key: "$push", Value: bson.D{events.PushUpdate(e)}}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := relay.RelayOnce(ctx); err != nil {
+	if _, err := relay.Sweep(ctx); err != nil {
 		t.Fatal(err)
 	}
 	waitUntil(t, 10*time.Second, func() bool { return rec.count() == len(want) })

@@ -93,13 +93,33 @@ var (
 	// ErrRateLimited is the answer to an errs.RateLimited a service has no words of its own for.
 	ErrRateLimited = NewProblem(http.StatusTooManyRequests, "too_many_requests",
 		i18n.Text{TR: "Çok fazla istek gönderdiniz. Lütfen biraz sonra tekrar deneyin.", EN: "Too many requests. Please try again a little later."})
+	// ErrConflict is the answer to errs.ErrConflict: the same record kept changing under the
+	// request, which changed nothing.
+	ErrConflict = NewProblem(http.StatusConflict, "conflict",
+		i18n.Text{TR: "Bu kayıt aynı anda başka bir istekle değiştirildi; değişikliğiniz kaydedilmedi. Lütfen sayfayı yenileyip tekrar deneyin.", EN: "This record was being changed by another request at the same time, so your change was not saved. Please reload and try again."})
+	// ErrUnavailable is the answer to a dependency that is down (errs.Unavailable), with
+	// Retry-After: the same request may well succeed in a few seconds.
+	ErrUnavailable = NewProblem(http.StatusServiceUnavailable, "unavailable",
+		i18n.Text{TR: "Hizmet geçici olarak kullanılamıyor. Lütfen birkaç saniye sonra tekrar deneyin.", EN: "The service is temporarily unavailable. Please try again in a few seconds."})
+	// errClientGone answers a request whose client hung up before the answer: nobody reads it,
+	// but the status (nginx's 499) keeps it out of the 5xx counts and error logs.
+	errClientGone = NewProblem(statusClientClosedRequest, "client_closed_request",
+		i18n.Text{TR: "İstek, yanıtlanmadan önce iptal edildi.", EN: "The request was cancelled before it was answered."})
+)
+
+const (
+	statusClientClosedRequest = 499
+	// unavailableRetryAfter is how long a client should wait after a 503: long enough for the
+	// driver to find a database that came back, short enough for a person to wait.
+	unavailableRetryAfter = 5 * time.Second
 )
 
 // ErrorEncoder is a service's one encodeError: explain maps the service's domain errors to
 // Problems and returns nil for errors it does not know. What it leaves is answered here: a
 // Problem from the platform (authn, a malformed body), field errors and rate limits in general
-// words, anything else a logged 500. The answer is in the request's language, and a rate-limited
-// error anywhere in the chain adds Retry-After.
+// words, a lost concurrent change 409, a dependency that is down 503, anything else a logged
+// 500. The answer is in the request's language, and a rate-limited error anywhere in the chain,
+// or a 503, adds Retry-After.
 func ErrorEncoder(explain func(error) *Problem) func(context.Context, error, http.ResponseWriter) {
 	return func(ctx context.Context, err error, w http.ResponseWriter) {
 		if p := explain(err); p != nil {
@@ -136,12 +156,24 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 		p = ErrValidation.WithFields(fields, func(string, string) i18n.Text { return msgInvalidField })
 	case errors.As(err, &limited):
 		p = ErrRateLimited
+	case errors.Is(ctx.Err(), context.Canceled):
+		// The client hung up, so whatever failed (typically with context.Canceled) failed because
+		// of that: not an outage, not a bug.
+		p = errClientGone
+	case errors.Is(err, errs.ErrConflict):
+		p = ErrConflict
+	case errs.Unavailable(err):
+		slog.WarnContext(ctx, "dependency unavailable", "err", err)
+		p = ErrUnavailable
 	default:
 		slog.ErrorContext(ctx, "unhandled error", "err", err)
 		p = NewProblem(http.StatusInternalServerError, "internal", msgInternal)
 	}
-	if errors.As(err, &limited) {
+	switch {
+	case errors.As(err, &limited):
 		w.Header().Set("Retry-After", retryAfterSeconds(limited.RetryAfter))
+	case p.Status == http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", retryAfterSeconds(unavailableRetryAfter))
 	}
 	lang := LangFrom(ctx)
 	body := errorBody{Error: errorDetail{Code: p.Code, Message: p.Message.In(lang)}}

@@ -6,15 +6,23 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
 )
 
 func TestParseAcceptLanguage(t *testing.T) {
@@ -65,6 +73,142 @@ func TestEncodeErrorShapeAndLanguage(t *testing.T) {
 	}
 }
 
+type errorAnswer struct {
+	status     int
+	code, msg  string
+	retryAfter string
+}
+
+func encode(t *testing.T, ctx context.Context, err error, lang i18n.Lang) errorAnswer {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	httpx.ErrorEncoder(func(error) *httpx.Problem { return nil })(httpx.WithLang(ctx, lang), err, rec)
+	var body struct {
+		Error struct{ Code, Message string } `json:"error"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+		t.Fatalf("answer %q: %v", rec.Body, err)
+	}
+	return errorAnswer{rec.Code, body.Error.Code, body.Error.Message, rec.Header().Get("Retry-After")}
+}
+
+// captureLogs sends the default logger's records to the returned buffer until the test ends.
+func captureLogs(t *testing.T) *strings.Builder {
+	var buf strings.Builder
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+	return &buf
+}
+
+// A concurrent change that lost every retry (mongox.Update) is a 409 in the request's language,
+// whichever service it comes from: none has to know it.
+func TestErrorEncoderAnswersConflict(t *testing.T) {
+	err := fmt.Errorf("move order o1: %w", fmt.Errorf("orders/o1: %w", mongox.ErrConflict))
+	want := map[i18n.Lang]string{
+		i18n.TR: "Bu kayıt aynı anda başka bir istekle değiştirildi; değişikliğiniz kaydedilmedi. Lütfen sayfayı yenileyip tekrar deneyin.",
+		i18n.EN: "This record was being changed by another request at the same time, so your change was not saved. Please reload and try again.",
+	}
+	for lang, msg := range want {
+		if got := encode(t, context.Background(), err, lang); got.status != 409 || got.code != "conflict" || got.msg != msg {
+			t.Errorf("%s: %+v", lang, got)
+		}
+	}
+}
+
+// A dependency that is down, as the real clients report it (MongoDB finding no server, Redis and
+// another service refusing the connection), is a 503 with Retry-After in the request's language,
+// logged as a warning; a bug is still a 500.
+func TestErrorEncoderAnswersOutagesWith503(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+
+	mc, err := mongo.Connect(options.Client().ApplyURI("mongodb://" + closed).SetServerSelectionTimeout(300 * time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mc.Disconnect(context.Background())
+	mongoErr := mc.Database("d").Collection("c").FindOne(context.Background(), bson.D{}).Err()
+
+	rc := redis.NewClient(&redis.Options{Addr: closed, MaxRetries: -1})
+	defer rc.Close()
+	redisErr := rc.Get(context.Background(), "k").Err()
+
+	_, httpErr := http.Get("http://" + closed + "/api/v1/geo/cities")
+
+	logs := captureLogs(t)
+	for name, cause := range map[string]error{"mongo": mongoErr, "redis": redisErr, "service": httpErr,
+		"deadline": fmt.Errorf("load: %w", context.DeadlineExceeded)} {
+		if cause == nil {
+			t.Fatalf("%s: no error from a closed port", name)
+		}
+		err := fmt.Errorf("svc call: %w", cause)
+		tr, en := encode(t, context.Background(), err, i18n.TR), encode(t, context.Background(), err, i18n.EN)
+		if tr.status != 503 || tr.code != "unavailable" || tr.retryAfter != "5" ||
+			tr.msg != "Hizmet geçici olarak kullanılamıyor. Lütfen birkaç saniye sonra tekrar deneyin." ||
+			en.msg != "The service is temporarily unavailable. Please try again in a few seconds." {
+			t.Errorf("%s (%v): %+v / %+v", name, cause, tr, en)
+		}
+	}
+	if !strings.Contains(logs.String(), "level=WARN msg=\"dependency unavailable\"") || strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("logs:\n%s", logs)
+	}
+	if got := encode(t, context.Background(), errors.New("nil map"), i18n.EN); got.status != 500 || got.retryAfter != "" {
+		t.Errorf("a bug answered %+v", got)
+	}
+}
+
+// A request whose client hung up is neither an outage nor a bug: no 5xx, nothing logged above
+// debug, even when the failure it caused looks like a network error.
+func TestErrorEncoderKeepsClientCancellationQuiet(t *testing.T) {
+	logs := captureLogs(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, err := range []error{
+		fmt.Errorf("find services: %w", context.Canceled),
+		&net.OpError{Op: "read", Net: "tcp", Err: context.Canceled},
+	} {
+		if got := encode(t, ctx, err, i18n.EN); got.status != 499 || got.retryAfter != "" {
+			t.Errorf("%v: %+v", err, got)
+		}
+	}
+	if logs.Len() != 0 {
+		t.Errorf("logged:\n%s", logs)
+	}
+}
+
+// /readyz answers within about a second even when a dependency hangs, whether its probe honours
+// its deadline or not, so Consul's check of it never times out waiting.
+func TestReadyzIsBoundedInTime(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	srv := httpx.NewServer(httpx.Options{Name: "svc-test", Handler: http.NotFoundHandler(), Checks: []httpx.Check{
+		{Name: "fine", Probe: func(context.Context) error { return nil }},
+		{Name: "slow", Probe: func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }},
+		{Name: "stuck", Probe: func(context.Context) error { <-release; return nil }},
+	}})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	begin := time.Now()
+	resp, err := http.Get(ts.URL + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	took := time.Since(begin)
+	var body struct {
+		Checks map[string]string `json:"checks"`
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&body)
+	if resp.StatusCode != 503 || body.Checks["fine"] != "ok" || body.Checks["slow"] == "ok" || body.Checks["stuck"] == "ok" || took > 2*time.Second {
+		t.Errorf("readyz %d %v after %s", resp.StatusCode, body.Checks, took)
+	}
+}
+
 func TestClientIP(t *testing.T) {
 	trusted, err := httpx.ParseTrustedProxies([]string{"10.0.0.0/8", "127.0.0.1"})
 	if err != nil {
@@ -98,7 +242,7 @@ func TestClientIP(t *testing.T) {
 }
 
 func TestServerProbesMetricsAndGracefulShutdown(t *testing.T) {
-	var dbDown bool
+	var dbDown atomic.Bool
 	slowStarted := make(chan struct{})
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /things/{id}", func(w http.ResponseWriter, r *http.Request) {
@@ -109,7 +253,7 @@ func TestServerProbesMetricsAndGracefulShutdown(t *testing.T) {
 		_ = httpx.WriteJSON(w, 200, map[string]string{"lang": string(httpx.LangFrom(r.Context()))})
 	})
 	srv := httpx.NewServer(httpx.Options{Name: "svc-test", Handler: mux, Checks: []httpx.Check{{Name: "db", Probe: func(context.Context) error {
-		if dbDown {
+		if dbDown.Load() {
 			return errors.New("db unreachable")
 		}
 		return nil
@@ -139,7 +283,7 @@ func TestServerProbesMetricsAndGracefulShutdown(t *testing.T) {
 	if resp, body := get("/readyz"); resp.StatusCode != 200 || !strings.Contains(body, `"db":"ok"`) {
 		t.Errorf("readyz %d %s", resp.StatusCode, body)
 	}
-	dbDown = true
+	dbDown.Store(true)
 	if resp, body := get("/readyz"); resp.StatusCode != 503 || !strings.Contains(body, "db unreachable") {
 		t.Errorf("readyz with db down: %d %s", resp.StatusCode, body)
 	}

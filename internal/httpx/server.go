@@ -134,12 +134,33 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
+// probeTimeout bounds each readiness probe: Consul's check of /readyz must get an answer even
+// when a database hangs instead of refusing, and a dependency this slow is as good as down.
+const probeTimeout = time.Second
+
+// ready runs every probe at once, each within probeTimeout, and does not wait for a probe that
+// ignores its context, so the answer comes within about a second whatever the dependencies do.
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
+	results := make([]chan error, len(s.checks))
+	for i, c := range s.checks {
+		results[i] = make(chan error, 1)
+		go func() {
+			ctx, cancel := context.WithTimeout(r.Context(), probeTimeout)
+			defer cancel()
+			results[i] <- c.Probe(ctx)
+		}()
+	}
+	waited, stop := context.WithTimeout(context.Background(), probeTimeout+100*time.Millisecond)
+	defer stop()
 	status, code := map[string]string{}, http.StatusOK
-	for _, c := range s.checks {
-		if err := c.Probe(ctx); err != nil {
+	for i, c := range s.checks {
+		var err error
+		select {
+		case err = <-results[i]:
+		case <-waited.Done():
+			err = fmt.Errorf("no answer within %s", probeTimeout)
+		}
+		if err != nil {
 			status[c.Name] = err.Error()
 			code = http.StatusServiceUnavailable
 			continue
@@ -188,7 +209,12 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 		latency.WithLabelValues(route, r.Method).Observe(elapsed.Seconds())
 		if accessLog || rec.status >= 500 {
 			level := slog.LevelInfo
-			if rec.status >= 500 {
+			switch {
+			case rec.status == http.StatusServiceUnavailable:
+				// A dependency is down, which its own warning already names: every request
+				// answered meanwhile is not another error.
+				level = slog.LevelWarn
+			case rec.status >= 500:
 				level = slog.LevelError
 			}
 			log.Log(ctx, level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,

@@ -13,7 +13,9 @@ import (
 // logging middlewares. The level says who has to act: nobody for a success (Debug: the request
 // has its access-log line already), the caller for a refusal (Info: input breaking rules, a
 // sender over their allowance, a caller gone before the answer, and whatever refused says is
-// the service's own refusal, such as not found), the operators for any other error (Error).
+// the service's own refusal, such as not found, and a conflict with a concurrent change), the
+// operators for a dependency that is down (Warn: it is answered 503 and the readiness probe tells
+// them already) and for any other error (Error).
 // Only the method and the error are logged, never the arguments: they carry passwords, tokens
 // and personal data.
 func Call(ctx context.Context, log *slog.Logger, method string, begin time.Time, err error, refused func(error) bool) {
@@ -23,8 +25,11 @@ func Call(ctx context.Context, log *slog.Logger, method string, begin time.Time,
 		return
 	}
 	level := slog.LevelError
-	if commonRefusal(err) || refused(err) {
+	switch {
+	case commonRefusal(err) || refused(err):
 		level = slog.LevelInfo
+	case errs.Unavailable(err):
+		level = slog.LevelWarn
 	}
 	log.Log(ctx, level, "call", "method", method, "duration_ms", took, "err", err)
 }
@@ -34,5 +39,5 @@ func commonRefusal(err error) bool {
 		fields  errs.Fields
 		limited *errs.RateLimited
 	)
-	return errors.As(err, &fields) || errors.As(err, &limited) || errors.Is(err, context.Canceled)
+	return errors.As(err, &fields) || errors.As(err, &limited) || errors.Is(err, context.Canceled) || errors.Is(err, errs.ErrConflict)
 }

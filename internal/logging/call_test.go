@@ -26,7 +26,9 @@ func TestCallLevels(t *testing.T) {
 		{"input breaking rules", errs.Fields{"email": "required"}, "INFO"},
 		{"a sender over their allowance", &errs.RateLimited{RetryAfter: time.Second, Reason: errors.New("too many")}, "INFO"},
 		{"a caller gone", context.Canceled, "INFO"},
-		{"a failure", errors.New("database down"), "ERROR"},
+		{"a concurrent change", fmt.Errorf("users/u1: %w", errs.ErrConflict), "INFO"},
+		{"a dependency down", fmt.Errorf("load: %w", errs.ErrUnavailable), "WARN"},
+		{"a failure", errors.New("disk full"), "ERROR"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

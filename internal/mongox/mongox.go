@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"strings"
 	"time"
@@ -16,24 +17,48 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 	"go.mongodb.org/mongo-driver/v2/mongo/readpref"
 	"go.opentelemetry.io/otel"
+
+	"linguaport/internal/errs"
 )
 
-// Connect opens a client and checks the server answers. Every command the client sends is a
-// span (see CommandMonitor).
+// Connect opens a client and waits, up to ten seconds, for the server to answer. Every command
+// the client sends is a span (see CommandMonitor).
+//
+// Server selection gives up after two seconds, so while the database is down a request fails
+// fast (errs.Unavailable: httpx answers 503) instead of hanging for the whole operation timeout;
+// the driver keeps monitoring the server and the next request after it is back succeeds.
 func Connect(ctx context.Context, uri string) (*mongo.Client, error) {
-	client, err := mongo.Connect(options.Client().ApplyURI(uri).SetTimeout(10 * time.Second).
+	client, err := mongo.Connect(options.Client().ApplyURI(uri).
+		SetTimeout(operationTimeout).SetServerSelectionTimeout(serverSelectionTimeout).
 		SetMonitor(CommandMonitor(otel.GetTracerProvider())))
 	if err != nil {
 		return nil, fmt.Errorf("mongo connect: %w", err)
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := client.Ping(pingCtx, readpref.Primary()); err != nil {
-		_ = client.Disconnect(context.Background())
-		return nil, fmt.Errorf("mongo ping %s: %w", redact(uri), err)
+	// A database started alongside (make up) may need longer than one server selection.
+	for {
+		err = client.Ping(pingCtx, readpref.Primary())
+		if err == nil {
+			return client, nil
+		}
+		select {
+		case <-pingCtx.Done():
+			_ = client.Disconnect(context.Background())
+			return nil, fmt.Errorf("mongo ping %s: %w", redact(uri), err)
+		case <-time.After(200 * time.Millisecond):
+		}
 	}
-	return client, nil
 }
+
+const (
+	// operationTimeout bounds one operation, retries included: a server that accepts
+	// connections but never answers.
+	operationTimeout = 10 * time.Second
+	// serverSelectionTimeout bounds waiting for a server to send an operation to: no server
+	// reachable at all.
+	serverSelectionTimeout = 2 * time.Second
+)
 
 // Ping is a readiness probe.
 func Ping(client *mongo.Client) func(context.Context) error {
@@ -104,8 +129,9 @@ func indexName(m mongo.IndexModel) (string, error) {
 // ErrNotFound is returned when no document has the requested id.
 var ErrNotFound = errors.New("document not found")
 
-// ErrConflict is returned when a document kept changing under Update after every retry.
-var ErrConflict = errors.New("document changed concurrently")
+// ErrConflict is returned when a document kept changing under Update until its retries ran out.
+// It is errs.ErrConflict, which httpx answers 409 for every service.
+var ErrConflict = errs.ErrConflict
 
 // IsDuplicateKey reports a unique index violation, which idempotent writes treat as "already done".
 func IsDuplicateKey(err error) bool { return mongo.IsDuplicateKeyError(err) }
@@ -124,17 +150,29 @@ type Version struct {
 func (v *Version) GetVersion() int64  { return v.V }
 func (v *Version) SetVersion(n int64) { v.V = n }
 
-const updateAttempts = 10
+// updateBudget bounds how long Update keeps retrying a lost race; backoffMin and backoffMax
+// bound one wait between attempts.
+const (
+	updateBudget = 5 * time.Second
+	backoffMin   = 2 * time.Millisecond
+	backoffMax   = 100 * time.Millisecond
+)
 
 // Update loads the document with the given id, lets fn change it and writes it back only if no one
 // else wrote it in between; on a lost race it reloads and calls fn again. fn must therefore be a
 // pure decision on the document it is given: it returns the new state or an error that aborts the
 // update unchanged (a domain rule that forbids the change, say).
+//
+// Between attempts it waits a random time that grows with each lost race: writers that all retry
+// at once would collide again, while spread out they take turns. It gives up with ErrConflict
+// only when the document kept changing for updateBudget.
 func Update[T any, P interface {
 	*T
 	Versioned
 }](ctx context.Context, coll *mongo.Collection, id any, fn func(P) (P, error)) (P, error) {
-	for range updateAttempts {
+	deadline := time.Now().Add(updateBudget)
+	ceiling := backoffMin
+	for {
 		current := P(new(T))
 		if err := coll.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(current); err != nil {
 			if errors.Is(err, mongo.ErrNoDocuments) {
@@ -155,8 +193,17 @@ func Update[T any, P interface {
 		if res.MatchedCount == 1 {
 			return next, nil
 		}
+		wait := backoffMin + rand.N(ceiling)
+		if time.Now().Add(wait).After(deadline) {
+			return nil, fmt.Errorf("%s/%v: %w", coll.Name(), id, ErrConflict)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%s/%v: %w", coll.Name(), id, ctx.Err())
+		case <-time.After(wait):
+		}
+		ceiling = min(2*ceiling, backoffMax)
 	}
-	return nil, fmt.Errorf("%s/%v: %w", coll.Name(), id, ErrConflict)
 }
 
 func redact(uri string) string {

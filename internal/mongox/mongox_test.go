@@ -5,11 +5,13 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/errs"
 	"linguaport/internal/mongox"
 	"linguaport/internal/testenv"
 )
@@ -24,45 +26,77 @@ type account struct {
 
 var errInsufficient = errors.New("insufficient balance")
 
-func TestUpdateIsAtomicUnderConcurrency(t *testing.T) {
+// Thirty writers changing one document at once all succeed, none lost: a lost race waits a
+// random, growing time and tries again, so contention resolves instead of ending in ErrConflict
+// (which the API would answer 409, and once answered 500).
+func TestUpdateResolvesContention(t *testing.T) {
 	ctx := context.Background()
 	coll := testenv.Mongo(t).Collection("accounts")
 	if _, err := coll.InsertOne(ctx, account{ID: "a1", Balance: 0}); err != nil {
 		t.Fatal(err)
 	}
-	// Eight writers add 1 five times each; lost updates would leave less than 40.
+	const writers = 30
 	var wg sync.WaitGroup
-	errs := make(chan error, 40)
-	for range 8 {
+	failures := make(chan error, writers)
+	start := make(chan struct{})
+	for range writers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for range 5 {
-				_, err := mongox.Update(ctx, coll, "a1", func(a *account) (*account, error) {
-					a.Balance++
-					return a, nil
-				})
-				if err != nil {
-					errs <- err
-				}
+			<-start
+			_, err := mongox.Update(ctx, coll, "a1", func(a *account) (*account, error) {
+				a.Balance++
+				return a, nil
+			})
+			if err != nil {
+				failures <- err
 			}
 		}()
 	}
+	close(start)
 	wg.Wait()
-	close(errs)
-	failed := 0
-	for err := range errs {
-		if !errors.Is(err, mongox.ErrConflict) {
-			t.Fatalf("unexpected error: %v", err)
-		}
-		failed++
+	close(failures)
+	for err := range failures {
+		t.Errorf("update failed: %v", err)
 	}
 	var got account
 	if err := coll.FindOne(ctx, bson.D{{Key: "_id", Value: "a1"}}).Decode(&got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Balance != int64(40-failed) || got.V != int64(40-failed) {
-		t.Fatalf("balance %d version %d after %d successful increments", got.Balance, got.V, 40-failed)
+	if got.Balance != writers || got.V != writers {
+		t.Fatalf("balance %d version %d after %d increments", got.Balance, got.V, writers)
+	}
+}
+
+// A writer that never wins (the document changes under every attempt) stops with ErrConflict,
+// which is errs.ErrConflict for httpx, and has written nothing.
+func TestUpdateGivesUpWithConflict(t *testing.T) {
+	ctx := context.Background()
+	coll := testenv.Mongo(t).Collection("accounts")
+	if _, err := coll.InsertOne(ctx, account{ID: "a1", Balance: 0}); err != nil {
+		t.Fatal(err)
+	}
+	attempts := 0
+	begin := time.Now()
+	_, err := mongox.Update(ctx, coll, "a1", func(a *account) (*account, error) {
+		attempts++
+		// Someone else writes between our read and our write, every time.
+		if _, err := coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: "a1"}}, bson.D{{Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}}}); err != nil {
+			t.Fatal(err)
+		}
+		a.Balance = 1000
+		return a, nil
+	})
+	if !errors.Is(err, mongox.ErrConflict) || !errors.Is(err, errs.ErrConflict) {
+		t.Fatalf("err = %v, want ErrConflict", err)
+	}
+	if took := time.Since(begin); attempts < 10 || took > 20*time.Second {
+		t.Errorf("gave up after %d attempts in %s", attempts, took)
+	}
+	var got account
+	_ = coll.FindOne(ctx, bson.D{{Key: "_id", Value: "a1"}}).Decode(&got)
+	if got.Balance != 0 {
+		t.Fatalf("a losing update was written: %+v", got)
 	}
 }
 

@@ -25,10 +25,11 @@ const tracerName = "linguaport/internal/mongox"
 // (db.system.name, db.operation.name, db.namespace, db.collection.name, server.address and
 // server.port). Neither the command nor the reply is recorded, and a failure is described by
 // its error code and name only, since documents, filters and server messages (a duplicate key's
-// value, say) can hold personal data.
+// value, say) can hold personal data. The events then go to the observers registered with
+// ObserveCommands, if any.
 func CommandMonitor(tp trace.TracerProvider) *event.CommandMonitor {
 	ct := &commandTracer{tracer: tp.Tracer(tracerName), spans: map[commandKey]trace.Span{}}
-	return &event.CommandMonitor{Started: ct.started, Succeeded: ct.succeeded, Failed: ct.failed}
+	return CombineMonitors(&event.CommandMonitor{Started: ct.started, Succeeded: ct.succeeded, Failed: ct.failed}, observed)
 }
 
 type commandKey struct {

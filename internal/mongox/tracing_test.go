@@ -3,11 +3,15 @@ package mongox_test
 import (
 	"context"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/event"
+	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.opentelemetry.io/otel/codes"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/trace"
@@ -42,6 +46,10 @@ func TestCommandsAreTraced(t *testing.T) {
 	defer func() { _ = db.Drop(ctx) }()
 	coll := db.Collection("people")
 	if _, err := coll.InsertOne(ctx, bson.D{{Key: "email", Value: "ayse@example.com"}}); err != nil {
+		t.Fatal(err)
+	}
+	// Looked up by email, as every query, through an index (testenv checks it).
+	if _, err := coll.Indexes().CreateOne(ctx, mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -116,5 +124,31 @@ func TestCommandsAreTraced(t *testing.T) {
 	}
 	if !strings.Contains(failed.Status().Description, attrs["error.type"]) {
 		t.Errorf("failed find: status %q does not name the error %q", failed.Status().Description, attrs["error.type"])
+	}
+}
+
+// An observer sees the commands of a client connected before it registered, beside the client's
+// spans, until it stops.
+func TestObserversSeeTheCommandsOfEveryClient(t *testing.T) {
+	ctx := context.Background()
+	db := testenv.Mongo(t)
+	var mu sync.Mutex
+	var seen []string
+	stop := mongox.ObserveCommands(&event.CommandMonitor{
+		Succeeded: func(_ context.Context, e *event.CommandSucceededEvent) {
+			if e.DatabaseName == db.Name() {
+				mu.Lock()
+				seen = append(seen, e.CommandName)
+				mu.Unlock()
+			}
+		},
+	})
+	_ = db.Collection("people").FindOne(ctx, bson.D{{Key: "_id", Value: "p1"}}).Err()
+	stop()
+	_ = db.Collection("people").FindOne(ctx, bson.D{{Key: "_id", Value: "p2"}}).Err()
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Equal(seen, []string{"find"}) {
+		t.Errorf("observer saw %q, want one find", seen)
 	}
 }

@@ -102,12 +102,15 @@ func (p *Process) Watch(service string) *discovery.Instances {
 }
 
 // Serve listens on the configured address, registers the instance in Consul and serves until
-// the signal; the instance is deregistered before the server drains.
+// the signal; the instance is deregistered before the server drains. The registration survives
+// a restart of the Consul agent, and carries a readiness check on /readyz (p.Checks), so an
+// instance whose database or Redis is down gets no traffic until they are back.
 func (p *Process) Serve(srv *httpx.Server) {
 	ln, err := net.Listen("tcp", p.Config.HTTPAddr)
 	p.ExitOn("listen", err)
 	deregister, err := discovery.Register(p.Consul, discovery.Registration{
 		Name: p.Config.Name, Host: p.Config.AdvertiseHost, Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: p.Config.CheckInterval,
+		Ready: true, Log: p.Log,
 	})
 	p.ExitOn("consul register", err)
 	srv.OnShutdown(deregister)

@@ -31,7 +31,8 @@ return {n, redis.call("PTTL", KEYS[1])}
 `)
 
 // Allow records an attempt for key and reports whether it is within the limit; when it is not,
-// retryAfter says how long until the window ends.
+// retryAfter says how long until the window ends. The attempt is counted before the caller does
+// what is limited, in one atomic step: of any number of attempts at once, exactly Max are allowed.
 func (l *Limiter) Allow(ctx context.Context, key string) (ok bool, retryAfter time.Duration, err error) {
 	res, err := hit.Run(ctx, l.rdb, []string{l.prefix + key}, l.Window.Milliseconds()).Int64Slice()
 	if err != nil {
@@ -41,4 +42,13 @@ func (l *Limiter) Allow(ctx context.Context, key string) (ok bool, retryAfter ti
 		return true, 0, nil
 	}
 	return false, time.Duration(res[1]) * time.Millisecond, nil
+}
+
+// Forget clears key's count, as when what the attempts guard succeeded (a sign-in with the right
+// password).
+func (l *Limiter) Forget(ctx context.Context, key string) error {
+	if err := l.rdb.Del(ctx, l.prefix+key).Err(); err != nil {
+		return fmt.Errorf("rate limit %s: %w", l.prefix, err)
+	}
+	return nil
 }

@@ -20,6 +20,21 @@ func Connect(ctx context.Context, url string) (*redis.Client, error) {
 		return nil, fmt.Errorf("redis url: %w", err)
 	}
 	ropts.PoolSize = 64
+	// go-redis waits 5 s per dial and per read and tries a command four times: a Redis that hangs
+	// would hold a request for 20 s. Two seconds and one retry (enough for a connection the
+	// server dropped while idle) answer within a few seconds; the URL may say otherwise.
+	if ropts.DialTimeout == 0 {
+		ropts.DialTimeout = 2 * time.Second
+	}
+	if ropts.ReadTimeout == 0 {
+		ropts.ReadTimeout = 2 * time.Second
+	}
+	if ropts.WriteTimeout == 0 {
+		ropts.WriteTimeout = 2 * time.Second
+	}
+	if ropts.MaxRetries == 0 {
+		ropts.MaxRetries = 1
+	}
 	client := redis.NewClient(ropts)
 	if err := redisotel.InstrumentTracing(client,
 		redisotel.WithDBStatement(false),

@@ -3,8 +3,11 @@ package redisx_test
 import (
 	"context"
 	"errors"
+	"net"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 	"go.opentelemetry.io/otel/codes"
@@ -12,6 +15,8 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"linguaport/internal/errs"
+	"linguaport/internal/proc"
 	"linguaport/internal/redisx"
 	"linguaport/internal/testenv"
 )
@@ -95,4 +100,79 @@ func TestFailedCommandSpanHasErrorStatus(t *testing.T) {
 	if got := spanNamed(t, rec, "incr").Status().Code; got != codes.Error {
 		t.Errorf("incr status %v, want error", got)
 	}
+}
+
+// A Redis that stops answering (accepts, never replies) fails a command within a few seconds,
+// as an outage (errs.Unavailable, so 503), not after go-redis' 5 s per attempt times four.
+func TestHangingRedisFailsFastAsUnavailable(t *testing.T) {
+	srv := testenv.StartRedis(t)
+	front := newFreezableProxy(t, srv.Addr)
+	client, err := redisx.Connect(context.Background(), "redis://"+front.addr+"/0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = client.Close() })
+	if err := client.Set(context.Background(), "k", "v", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	front.frozen.Store(true)
+	begin := time.Now()
+	err = client.Get(context.Background(), "k").Err()
+	took := time.Since(begin)
+	if err == nil || !errs.Unavailable(err) || took > 6*time.Second {
+		t.Fatalf("get from a hanging redis: %v after %s", err, took)
+	}
+	t.Logf("a hanging redis failed the command after %s: %v", took.Round(10*time.Millisecond), err)
+	front.frozen.Store(false)
+	if err := proc.WaitFor(5*time.Second, func() error { return client.Get(context.Background(), "k").Err() }); err != nil {
+		t.Fatalf("no recovery: %v", err)
+	}
+}
+
+// freezableProxy forwards TCP to a server until frozen, then swallows everything: a server that
+// hangs without closing its connections.
+type freezableProxy struct {
+	addr   string
+	frozen atomic.Bool
+}
+
+func newFreezableProxy(t *testing.T, backend string) *freezableProxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ln.Close() })
+	p := &freezableProxy{addr: ln.Addr().String()}
+	pipe := func(dst, src net.Conn) {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := src.Read(buf)
+			if err != nil {
+				_ = dst.Close()
+				return
+			}
+			if !p.frozen.Load() {
+				if _, err := dst.Write(buf[:n]); err != nil {
+					return
+				}
+			}
+		}
+	}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			b, err := net.Dial("tcp", backend)
+			if err != nil {
+				_ = c.Close()
+				continue
+			}
+			t.Cleanup(func() { _ = c.Close(); _ = b.Close() })
+			go pipe(b, c)
+			go pipe(c, b)
+		}
+	}()
+	return p
 }

@@ -21,6 +21,7 @@ import (
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 
 	"linguaport/internal/discovery"
+	"linguaport/internal/errs"
 	"linguaport/internal/telemetry"
 )
 
@@ -135,7 +136,9 @@ func (c *Client) do(ctx context.Context, req call, tries int) (*http.Response, e
 		if errors.As(err, &retry) && len(retry.RawErrors) > 0 {
 			err = errors.Join(retry.RawErrors...)
 		}
-		return nil, fmt.Errorf("%s %s %s: %w", c.service, req.method, req.target, err)
+		// For the caller's answer the other service is down, whatever the attempts met (no
+		// instance, refused connections, 5xx): httpx answers 503.
+		return nil, fmt.Errorf("%s %s %s: %w (%w)", c.service, req.method, req.target, err, errs.ErrUnavailable)
 	}
 	return resp.(*http.Response), nil
 }

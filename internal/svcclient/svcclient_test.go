@@ -18,6 +18,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"linguaport/internal/discovery"
+	"linguaport/internal/errs"
 	"linguaport/internal/svcclient"
 	"linguaport/internal/testenv"
 )
@@ -142,8 +143,20 @@ func TestGetRetriesOnAnotherInstancePostDoesNot(t *testing.T) {
 	if n := good.hits.Load() + bad.hits.Load() - before; n > 1 {
 		t.Fatalf("POST was sent %d times", n)
 	}
-	if _, err := client.Get(context.Background(), "/ping", nil); err == nil {
-		t.Fatal("GET with every instance broken succeeded")
+	if _, err := client.Get(context.Background(), "/ping", nil); err == nil || !errs.Unavailable(err) {
+		t.Fatalf("GET with every instance broken: %v, want an unavailable dependency (503)", err)
+	}
+}
+
+// A service with no instance at all is an unavailable dependency for its caller, answered 503.
+func TestNoInstanceIsUnavailable(t *testing.T) {
+	w := discovery.Watch(testenv.Consul(t), "svc-none-"+strconv.FormatInt(time.Now().UnixNano(), 36), nil)
+	t.Cleanup(w.Stop)
+	client := svcclient.New(w, time.Second)
+	defer client.Close()
+	_, err := client.Get(context.Background(), "/ping", nil)
+	if err == nil || !errs.Unavailable(err) {
+		t.Fatalf("GET with no instance: %v, want an unavailable dependency (503)", err)
 	}
 }
 

@@ -72,9 +72,20 @@ var (
 )
 
 // MongoURI starts (once per test binary) an embedded FerretDB with the SQLite backend in a
-// temporary directory and returns its mongodb:// URI.
+// temporary directory and returns its mongodb:// URI. When the test ends, the queries sent to the
+// databases first used during the test (other than those made by Mongo) are checked against their
+// indexes, as Mongo's are: clients connected through mongox report their commands.
 func MongoURI(t testing.TB) string {
 	t.Helper()
+	uri := ferret(t)
+	since := queryLog.sequence()
+	t.Cleanup(func() { checkUnowned(t, uri, since) })
+	return uri
+}
+
+func ferret(t testing.TB) string {
+	t.Helper()
+	observeQueries()
 	ferretOnce.Do(func() { ferretURI, ferretErr = startFerret() })
 	if ferretErr != nil {
 		t.Fatalf("embedded FerretDB: %v", ferretErr)
@@ -101,17 +112,22 @@ func startFerret() (string, error) {
 	return db.URI(), nil
 }
 
-// Mongo returns a database with a name unique to the test on the shared FerretDB; it is dropped
-// when the test ends.
+// Mongo returns a database with a name unique to the test on the shared FerretDB. When the test
+// ends, every query sent to it is checked against its collections' indexes (indexcheck.go): the
+// test fails for each one no index covers. Then the database is dropped.
 func Mongo(t testing.TB) *mongo.Database {
 	t.Helper()
 	ctx := context.Background()
-	client, err := mongox.Connect(ctx, MongoURI(t))
+	uri := ferret(t)
+	name := dbName(t)
+	queryLog.own(name)
+	client, err := mongox.Connect(ctx, uri)
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := client.Database(dbName(t))
+	db := client.Database(name)
 	t.Cleanup(func() {
+		checkIndexes(t, db)
 		_ = db.Drop(context.Background())
 		_ = client.Disconnect(context.Background())
 	})

@@ -9,14 +9,21 @@ const p = "/api/v1/auth/"
 // Rules: signing up, in and out, renewing a session and resetting a password are what a visitor
 // does, so they are open (their own checks are the refresh cookie and the reset token); what
 // reads or changes an account needs its signed-in owner.
+//
+// The routes that set or clear the session cookies say so (SetsCookies): they answer only the
+// site's own page (an allowed Origin) or a caller with a Bearer token, so another site cannot
+// sign its visitors in or out. The provider's redirect back (oauth callback) sets them too, but
+// arrives as a navigation without an Origin; the state cookie that start set in this browser,
+// checked with PKCE, is what ties it to the visitor who began.
 var Rules = []authn.Rule{
-	{Pattern: "POST " + p + "register", Access: authn.Anyone},
-	{Pattern: "POST " + p + "login", Access: authn.Anyone},
+	{Pattern: "POST " + p + "register", Access: authn.Anyone.SetsCookies()},
+	{Pattern: "POST " + p + "login", Access: authn.Anyone.SetsCookies()},
 	// Logout also ends a session whose access token has expired, by its refresh cookie.
-	{Pattern: "POST " + p + "logout", Access: authn.Anyone},
-	{Pattern: "POST " + p + "refresh", Access: authn.Anyone},
+	{Pattern: "POST " + p + "logout", Access: authn.Anyone.SetsCookies()},
+	{Pattern: "POST " + p + "refresh", Access: authn.Anyone.SetsCookies()},
 	{Pattern: "GET " + p + "me", Access: authn.SignedIn},
-	{Pattern: "PATCH " + p + "me", Access: authn.SignedIn},
+	// The answer renews userData, whose name the header shows.
+	{Pattern: "PATCH " + p + "me", Access: authn.SignedIn.SetsCookies()},
 	{Pattern: "POST " + p + "password", Access: authn.SignedIn},
 	{Pattern: "POST " + p + "password/forgot", Access: authn.Anyone},
 	{Pattern: "POST " + p + "password/reset", Access: authn.Anyone},

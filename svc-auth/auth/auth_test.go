@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -53,6 +54,21 @@ func newID() string {
 // with its outbox relay and inbox consumer, behind the platform's HTTP server.
 func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixture {
 	t.Helper()
+	var cfg fixtureConfig
+	if len(providers) > 0 {
+		cfg.providers = providers[0]
+	}
+	return startFixture(t, cfg)
+}
+
+// fixtureConfig is what a test changes about the fixture: sign-in providers, the service's clock.
+type fixtureConfig struct {
+	providers map[string]auth.ProviderConfig
+	clock     *fakeClock
+}
+
+func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	db := testenv.Mongo(t)
@@ -85,16 +101,21 @@ func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixt
 	}
 
 	sessions := auth.NewSessions(r.Client)
-	svc := auth.NewService(store, sessions, signer, newID,
+	opts := []auth.Option{
 		auth.WithMail(mailer{mail.NewSender(mail.Config{Addr: capture.Addr(), From: "LinguaPort <no-reply@linguaport.local>"})}, "https://site.test"),
 		auth.WithLimits(ratelimit.New(r.Client, "auth-register", 1000, time.Hour), ratelimit.New(r.Client, "auth-forgot", 1000, time.Hour)),
-		auth.WithKick(relay.Kick))
+		auth.WithKick(relay.Kick),
+	}
+	if cfg.clock != nil {
+		opts = append(opts, auth.WithClock(cfg.clock.Now))
+	}
+	svc := auth.NewService(store, sessions, signer, newID, opts...)
 	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(r.Client))
 	srv := httptest.NewServer(nil)
 	t.Cleanup(srv.Close)
-	configs := map[string]auth.ProviderConfig{}
-	if len(providers) > 0 {
-		configs = providers[0]
+	configs := cfg.providers
+	if configs == nil {
+		configs = map[string]auth.ProviderConfig{}
 	}
 	handler := auth.MakeHandler(auth.MakeEndpoints(svc), auth.Transport{
 		Authenticator: authn.NewAuthenticator(verifier, []string{"https://site.test"}),
@@ -146,6 +167,15 @@ func (a answer) user() map[string]any { u, _ := a.body["user"].(map[string]any);
 
 func (b *browser) do(method, path string, body any, extra ...string) answer {
 	b.f.t.Helper()
+	a, err := b.send(method, path, body, extra...)
+	if err != nil {
+		b.f.t.Fatal(err)
+	}
+	return a
+}
+
+// send is do for other goroutines than the test's: it reports a failure instead of ending the test.
+func (b *browser) send(method, path string, body any, extra ...string) (answer, error) {
 	var rd io.Reader
 	if body != nil {
 		data, _ := json.Marshal(body)
@@ -170,7 +200,7 @@ func (b *browser) do(method, path string, body any, extra ...string) answer {
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		b.f.t.Fatal(err)
+		return answer{}, err
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
@@ -185,9 +215,9 @@ func (b *browser) do(method, path string, body any, extra ...string) answer {
 		}
 	}
 	if strings.Contains(a.raw, "argon2") || strings.Contains(strings.ToLower(a.raw), "passwordhash") {
-		b.f.t.Fatalf("%s %s leaked a password hash: %s", method, path, a.raw)
+		return a, fmt.Errorf("%s %s leaked a password hash: %s", method, path, a.raw)
 	}
-	return a
+	return a, nil
 }
 
 const goodPassword = "Kestane-Kebap-42"
@@ -301,7 +331,8 @@ func TestLogin(t *testing.T) {
 }
 
 func TestTokensAndSessions(t *testing.T) {
-	f := newFixture(t)
+	clock := &fakeClock{}
+	f := startFixture(t, fixtureConfig{clock: clock})
 	b := f.browser("en")
 	b.register("Zeynep Kaya", "zeynep@example.com")
 	token := b.cookies[authn.TokenCookie].Value
@@ -334,7 +365,8 @@ func TestTokensAndSessions(t *testing.T) {
 		t.Errorf("cross-site write: %d %s", a.status, a.raw)
 	}
 
-	// Refresh rotates the refresh token; presenting the old one again ends the session.
+	// Refresh rotates the refresh token; presenting the old one again, once the grace for tabs
+	// renewing at once is over, ends the session.
 	oldRefresh := b.cookies[authn.RefreshCookie].Value
 	r := b.do("POST", "refresh", nil)
 	if r.status != 200 || r.cookies[authn.RefreshCookie] == nil || r.cookies[authn.RefreshCookie].Value == oldRefresh || r.cookies[authn.TokenCookie].Value == token {
@@ -343,6 +375,7 @@ func TestTokensAndSessions(t *testing.T) {
 	if a := b.do("GET", "me", nil); a.status != 200 {
 		t.Errorf("after refresh: %d", a.status)
 	}
+	clock.Advance(auth.RefreshGrace + time.Second)
 	thief := f.browser("en")
 	thief.cookies[authn.RefreshCookie] = &http.Cookie{Name: authn.RefreshCookie, Value: oldRefresh, Path: "/api/v1/auth"}
 	if a := thief.do("POST", "refresh", nil); a.status != 401 || a.code() != "session_expired" {

@@ -108,12 +108,16 @@ type Service interface {
 
 // Lifetimes of spec §9 and DESIGN §5.
 const (
-	AccessTokenTTL   = 15 * time.Minute
-	SessionTTL       = 7 * 24 * time.Hour
-	RememberedTTL    = 30 * 24 * time.Hour
-	ResetTokenTTL    = time.Hour
-	LoginFailures    = 5
-	LoginFailWindow  = 15 * time.Minute
+	AccessTokenTTL  = 15 * time.Minute
+	SessionTTL      = 7 * 24 * time.Hour
+	RememberedTTL   = 30 * 24 * time.Hour
+	ResetTokenTTL   = time.Hour
+	LoginFailures   = 5                // sign-in attempts for one email from one address...
+	LoginFailWindow = 15 * time.Minute // ...in this long; a successful one starts again
+	// RefreshGrace is how long a refresh token just rotated still renews its session, answered
+	// with the token it was rotated to: two tabs renewing at once both stay signed in. After
+	// it, presenting a rotated token is reuse of a copied token and ends the session.
+	RefreshGrace     = 10 * time.Second
 	minPasswordRunes = 10
 	maxPasswordRunes = 128
 )
@@ -130,19 +134,20 @@ type Store interface {
 	MarkRead(ctx context.Context, userID, messageID string, at time.Time) error
 }
 
-// SessionStore keeps what expires: sessions with their refresh tokens, login failures and reset
-// tokens; Sessions is the Redis adapter (DESIGN §4).
+// SessionStore keeps what expires: sessions with their refresh tokens, sign-in attempts and
+// reset tokens; Sessions is the Redis adapter (DESIGN §4).
 type SessionStore interface {
 	Create(ctx context.Context, uid string, ttl time.Duration) (sid, refresh string, err error)
-	Rotate(ctx context.Context, refresh string) (SessionRecord, string, error)
+	Rotate(ctx context.Context, refresh string, now time.Time) (SessionRecord, string, error)
 	Owner(ctx context.Context, sid string) (string, error)
 	Revoke(ctx context.Context, uid, sid string) error
 	RevokeAllExcept(ctx context.Context, uid, keep string) error
-	LoginBlocked(ctx context.Context, email, ip string) (time.Duration, error)
-	LoginFailed(ctx context.Context, email, ip string) error
+	// LoginAttempt counts an attempt before the password is checked; a wait above zero refuses it.
+	LoginAttempt(ctx context.Context, email, ip string) (wait time.Duration, err error)
 	LoginSucceeded(ctx context.Context, email, ip string) error
 	NewResetToken(ctx context.Context, uid string, ttl time.Duration) (string, error)
 	UseResetToken(ctx context.Context, token string) (string, error)
+	DropResetTokens(ctx context.Context, uid string) error
 }
 
 // Limiter is a fixed-window counter (internal/ratelimit).
@@ -165,13 +170,13 @@ type service struct {
 	siteURL string
 	// registerLimit and forgotLimit hold back floods by address (DESIGN §5); nil is no limit.
 	registerLimit, forgotLimit Limiter
-	kick                       func()
+	kick                       func(ids ...any)
 	now                        func() time.Time
 }
 
 // Option adds what a running site has to the service. Without them it still keeps accounts,
 // as `svc-auth create-user` and tests use it: no reset mails, no limits, the outbox relay finds
-// events on its next poll, and the clock is the system's.
+// events on its next sweep, and the clock is the system's.
 type Option func(*service)
 
 // WithMail mails reset links through m, pointing at siteURL (https://www.linguaport.com).
@@ -184,8 +189,8 @@ func WithLimits(register, forgot Limiter) Option {
 	return func(s *service) { s.registerLimit, s.forgotLimit = register, forgot }
 }
 
-// WithKick tells the outbox relay at once that a write queued events.
-func WithKick(kick func()) Option {
+// WithKick tells the outbox relay at once which accounts a write queued events in.
+func WithKick(kick func(ids ...any)) Option {
 	return func(s *service) { s.kick = kick }
 }
 
@@ -198,7 +203,7 @@ func WithClock(now func() time.Time) Option {
 // signing access tokens with signer and naming new accounts with newID.
 func NewService(store Store, sessions SessionStore, signer *authn.Signer, newID func() string, opts ...Option) Service {
 	s := &service{store: store, sessions: sessions, signer: signer, newID: newID,
-		mailer: noMail{}, kick: func() {}, now: time.Now}
+		mailer: noMail{}, kick: func(...any) {}, now: time.Now}
 	for _, o := range opts {
 		o(s)
 	}
@@ -253,7 +258,7 @@ func (s *service) openAccount(ctx context.Context, doc *userDoc) error {
 	if err := s.store.InsertUser(ctx, doc); err != nil {
 		return err
 	}
-	s.kick()
+	s.kick(doc.ID)
 	return nil
 }
 
@@ -269,7 +274,8 @@ func (s *service) Login(ctx context.Context, cr Credentials, c Client) (Session,
 	if err := fields.Err(); err != nil {
 		return Session{}, err
 	}
-	if wait, err := s.sessions.LoginBlocked(ctx, email, c.IP); err != nil {
+	// Counted before the password is checked, so attempts sent at once cannot all be tried.
+	if wait, err := s.sessions.LoginAttempt(ctx, email, c.IP); err != nil {
 		return Session{}, err
 	} else if wait > 0 {
 		return Session{}, &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
@@ -287,9 +293,6 @@ func (s *service) Login(ctx context.Context, cr Credentials, c Client) (Session,
 		return Session{}, err
 	}
 	if doc == nil || !ok {
-		if err := s.sessions.LoginFailed(ctx, email, c.IP); err != nil {
-			return Session{}, err
-		}
 		return Session{}, ErrInvalidCredentials
 	}
 	if err := s.sessions.LoginSucceeded(ctx, email, c.IP); err != nil {
@@ -313,7 +316,7 @@ func (s *service) Logout(ctx context.Context, refreshToken string, claims *authn
 }
 
 func (s *service) Refresh(ctx context.Context, refreshToken string) (Session, error) {
-	rec, next, err := s.sessions.Rotate(ctx, refreshToken)
+	rec, next, err := s.sessions.Rotate(ctx, refreshToken, s.now())
 	if err != nil {
 		return Session{}, err
 	}
@@ -387,6 +390,10 @@ func (s *service) ChangePassword(ctx context.Context, claims authn.Claims, p Pas
 		return ErrWrongPassword
 	}
 	if err := s.setPassword(ctx, doc.ID, p.NewPassword); err != nil {
+		return err
+	}
+	// A reset link mailed earlier would set the password back to whatever its finder chooses.
+	if err := s.sessions.DropResetTokens(ctx, doc.ID); err != nil {
 		return err
 	}
 	// Whoever else holds a session (a stolen cookie, say) is signed out; this one goes on.

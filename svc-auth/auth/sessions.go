@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -14,16 +16,23 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/ratelimit"
 )
 
 // Sessions keeps sign-in state in Redis (DESIGN §4: what expires lives there). A session is the
 // hash at authn.SessionKey(id) with the owner and the hash of its current refresh token; it
 // expires with the session, and every verifier checks it exists, so deleting it signs the
-// session out everywhere at once.
-type Sessions struct{ rdb *redis.Client }
+// session out everywhere at once. Only digests of tokens are stored: what Redis holds cannot be
+// presented as a token.
+type Sessions struct {
+	rdb    *redis.Client
+	logins *ratelimit.Limiter
+}
 
 // NewSessions returns the session store over rdb.
-func NewSessions(rdb *redis.Client) *Sessions { return &Sessions{rdb: rdb} }
+func NewSessions(rdb *redis.Client) *Sessions {
+	return &Sessions{rdb: rdb, logins: ratelimit.New(rdb, "auth-login", LoginFailures, LoginFailWindow)}
+}
 
 // SessionRecord is a live session.
 type SessionRecord struct {
@@ -75,20 +84,31 @@ func splitRefresh(token string) (sid, secret string, ok bool) {
 }
 
 // rotate swaps the refresh token's digest only if the presented one is current. A stale token
-// presented again means it was copied: the session is ended rather than renewed.
+// presented again means it was copied, and the session is ended rather than renewed; except the
+// token rotated just now, within the grace period: two tabs that renew at once present the same
+// token, and the later one is answered with the token the earlier one got (sealed under the
+// presented secret, so only its holder can open it).
+//
+// KEYS[1] the session; ARGV: presented digest, next digest, next token sealed, now (ms), grace (ms).
+// Answers {1} rotated, {2, sealed} the token just rotated to, {0} no session, {-1} reuse: ended.
 var rotate = redis.NewScript(`
-local current = redis.call('HGET', KEYS[1], 'refresh')
-if not current then return 0 end
-if current ~= ARGV[1] then
-  redis.call('DEL', KEYS[1])
-  return -1
+local s = redis.call('HMGET', KEYS[1], 'refresh', 'prev', 'rotatedAt', 'prevNext')
+if not s[1] then return {0} end
+if s[1] == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'refresh', ARGV[2], 'prev', ARGV[1], 'rotatedAt', ARGV[4], 'prevNext', ARGV[3])
+  return {1}
 end
-redis.call('HSET', KEYS[1], 'refresh', ARGV[2])
-return 1
+if s[2] == ARGV[1] and tonumber(ARGV[4]) - tonumber(s[3]) <= tonumber(ARGV[5]) then
+  return {2, s[4]}
+end
+redis.call('DEL', KEYS[1])
+return {-1}
 `)
 
-// Rotate checks a refresh token and replaces it with a new one; the session keeps its lifetime.
-func (s *Sessions) Rotate(ctx context.Context, refresh string) (SessionRecord, string, error) {
+// Rotate checks a refresh token presented at now and replaces it with a new one; the session
+// keeps its lifetime. The token rotated less than RefreshGrace ago is answered with its
+// successor (see rotate).
+func (s *Sessions) Rotate(ctx context.Context, refresh string, now time.Time) (SessionRecord, string, error) {
 	sid, secret, ok := splitRefresh(refresh)
 	if !ok {
 		return SessionRecord{}, "", ErrSessionExpired
@@ -97,20 +117,69 @@ func (s *Sessions) Rotate(ctx context.Context, refresh string) (SessionRecord, s
 	if err != nil {
 		return SessionRecord{}, "", err
 	}
+	sealed, err := seal(secret, next)
+	if err != nil {
+		return SessionRecord{}, "", err
+	}
 	key := authn.SessionKey(sid)
-	n, err := rotate.Run(ctx, s.rdb, []string{key}, digest(secret), digest(next)).Int()
+	res, err := rotate.Run(ctx, s.rdb, []string{key}, digest(secret), digest(next), sealed, now.UnixMilli(), RefreshGrace.Milliseconds()).Slice()
 	if err != nil {
 		return SessionRecord{}, "", fmt.Errorf("rotate refresh token: %w", err)
 	}
-	if n != 1 {
+	switch code, _ := res[0].(int64); code {
+	case 1:
+	case 2:
+		sealedNext, _ := res[1].(string)
+		if next, err = unseal(secret, sealedNext); err != nil {
+			return SessionRecord{}, "", ErrSessionExpired
+		}
+	default:
 		return SessionRecord{}, "", ErrSessionExpired
 	}
 	uid, err := s.rdb.HGet(ctx, key, "uid").Result()
 	ttl, err2 := s.rdb.PTTL(ctx, key).Result()
+	if errors.Is(err, redis.Nil) {
+		return SessionRecord{}, "", ErrSessionExpired // ended in between
+	}
 	if err := errors.Join(err, err2); err != nil {
 		return SessionRecord{}, "", fmt.Errorf("read session: %w", err)
 	}
 	return SessionRecord{ID: sid, UserID: uid, TTL: ttl}, sid + "." + next, nil
+}
+
+// seal encrypts plain with a key only the holder of secret can derive (AES-256-GCM).
+func seal(secret, plain string) (string, error) {
+	aead, err := graceCipher(secret)
+	if err != nil {
+		return "", err
+	}
+	nonce := make([]byte, aead.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(aead.Seal(nonce, nonce, []byte(plain), nil)), nil
+}
+
+func unseal(secret, sealed string) (string, error) {
+	aead, err := graceCipher(secret)
+	if err != nil {
+		return "", err
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(sealed)
+	if err != nil || len(raw) < aead.NonceSize() {
+		return "", errors.New("sealed refresh token malformed")
+	}
+	plain, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], nil)
+	return string(plain), err
+}
+
+func graceCipher(secret string) (cipher.AEAD, error) {
+	key := sha256.Sum256([]byte("linguaport refresh grace\x00" + secret))
+	block, err := aes.NewCipher(key[:])
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(block)
 }
 
 // Owner is the user of a live session, or "" when it has ended.
@@ -149,59 +218,55 @@ func (s *Sessions) RevokeAllExcept(ctx context.Context, uid, keep string) error 
 	return nil
 }
 
-func loginFailKey(email, ip string) string { return "auth:login-fail:" + digest(email) + ":" + ip }
+func loginKey(email, ip string) string { return digest(email) + ":" + ip }
 
-// LoginBlocked says how long logins for email from ip are held back after too many failures.
-func (s *Sessions) LoginBlocked(ctx context.Context, email, ip string) (time.Duration, error) {
-	key := loginFailKey(email, ip)
-	n, err := s.rdb.Get(ctx, key).Int()
-	if errors.Is(err, redis.Nil) {
-		return 0, nil
+// LoginAttempt counts an attempt to sign in as email from ip before its password is checked,
+// and says how long to wait when it is one too many: LoginFailures attempts in LoginFailWindow,
+// however many arrive at once, since the count is one atomic step (internal/ratelimit).
+func (s *Sessions) LoginAttempt(ctx context.Context, email, ip string) (time.Duration, error) {
+	ok, wait, err := s.logins.Allow(ctx, loginKey(email, ip))
+	if err != nil || ok {
+		return 0, err
 	}
-	if err != nil {
-		return 0, fmt.Errorf("read login failures: %w", err)
-	}
-	if n < LoginFailures {
-		return 0, nil
-	}
-	ttl, err := s.rdb.PTTL(ctx, key).Result()
-	if err != nil || ttl <= 0 {
-		return time.Second, err
-	}
-	return ttl, nil
+	return max(wait, time.Second), nil
 }
 
-// LoginFailed counts a failure; the count lives 15 minutes from the first one.
-func (s *Sessions) LoginFailed(ctx context.Context, email, ip string) error {
-	key := loginFailKey(email, ip)
-	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		p.Incr(ctx, key)
-		p.ExpireNX(ctx, key, LoginFailWindow)
-		return nil
-	})
-	return err
-}
-
-// LoginSucceeded forgets the failures of email from ip.
+// LoginSucceeded forgets the attempts of email from ip.
 func (s *Sessions) LoginSucceeded(ctx context.Context, email, ip string) error {
-	return s.rdb.Del(ctx, loginFailKey(email, ip)).Err()
+	return s.logins.Forget(ctx, loginKey(email, ip))
 }
 
 func resetKey(token string) string { return "auth:reset:" + digest(token) }
 
-// NewResetToken makes a single-use password reset token for uid; only its digest is stored.
+// latestResetKey holds the digest of the newest reset token of a user: the only one that works.
+func latestResetKey(uid string) string { return "auth:reset-latest:" + uid }
+
+// NewResetToken makes a single-use password reset token for uid; only its digest is stored. It
+// supersedes every earlier token of uid: only the newest link mailed works.
 func (s *Sessions) NewResetToken(ctx context.Context, uid string, ttl time.Duration) (string, error) {
 	token, err := randomToken()
 	if err != nil {
 		return "", err
 	}
-	if err := s.rdb.Set(ctx, resetKey(token), uid, ttl).Err(); err != nil {
+	_, err = s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.Set(ctx, resetKey(token), uid, ttl)
+		p.Set(ctx, latestResetKey(uid), digest(token), ttl)
+		return nil
+	})
+	if err != nil {
 		return "", fmt.Errorf("store reset token: %w", err)
 	}
 	return token, nil
 }
 
-// UseResetToken consumes a reset token and returns its user.
+// useLatest deletes KEYS[1] (the user's newest reset token) if it is ARGV[1]: the token presented.
+var useLatest = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`)
+
+// UseResetToken consumes a reset token and returns its user. A token is good once, within its
+// lifetime, while it is its user's newest and no password was set since (DropResetTokens).
 func (s *Sessions) UseResetToken(ctx context.Context, token string) (string, error) {
 	uid, err := s.rdb.GetDel(ctx, resetKey(token)).Result()
 	if errors.Is(err, redis.Nil) {
@@ -210,5 +275,20 @@ func (s *Sessions) UseResetToken(ctx context.Context, token string) (string, err
 	if err != nil {
 		return "", fmt.Errorf("use reset token: %w", err)
 	}
+	latest, err := useLatest.Run(ctx, s.rdb, []string{latestResetKey(uid)}, digest(token)).Int()
+	if err != nil {
+		return "", fmt.Errorf("use reset token: %w", err)
+	}
+	if latest != 1 {
+		return "", ErrInvalidResetToken
+	}
 	return uid, nil
+}
+
+// DropResetTokens makes every reset link of uid stop working: its password was just set.
+func (s *Sessions) DropResetTokens(ctx context.Context, uid string) error {
+	if err := s.rdb.Del(ctx, latestResetKey(uid)).Err(); err != nil {
+		return fmt.Errorf("drop reset tokens: %w", err)
+	}
+	return nil
 }

@@ -50,11 +50,16 @@ type MongoStore struct {
 	users, messages *mongo.Collection
 }
 
-// NewMongoStore opens the collections and their indexes: emails are unique, and a user's
-// messages are listed newest first.
+// NewMongoStore opens the collections and their indexes: emails are unique, accounts are found
+// by the Google or Facebook identity linked to them (sparse: most accounts have none), the outbox
+// relay sweeps users, and a user's messages are listed newest first.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{users: db.Collection("users"), messages: db.Collection("messages")}
-	if err := mongox.EnsureIndexes(ctx, s.users, mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)}); err != nil {
+	if err := mongox.EnsureIndexes(ctx, s.users,
+		mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)},
+		mongo.IndexModel{Keys: bson.D{{Key: "google", Value: 1}}, Options: options.Index().SetSparse(true)},
+		mongo.IndexModel{Keys: bson.D{{Key: "facebook", Value: 1}}, Options: options.Index().SetSparse(true)},
+		events.OutboxIndex()); err != nil {
 		return nil, fmt.Errorf("users indexes: %w", err)
 	}
 	if err := mongox.EnsureIndexes(ctx, s.messages, mongo.IndexModel{Keys: bson.D{{Key: "userId", Value: 1}, {Key: "createdAt", Value: -1}}}); err != nil {

@@ -146,6 +146,7 @@ func newFixture(t *testing.T) *fixture {
 func (f *fixture) call(t *testing.T, method, path, body string, header map[string]string) (*http.Response, map[string]any) {
 	t.Helper()
 	req, _ := http.NewRequest(method, f.url+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}

@@ -17,7 +17,7 @@ type MongoStore struct {
 	services, languages, posts, faq, testimonials, legal, inquiries *mongo.Collection
 }
 
-// NewMongoStore uses db and makes sure its indexes exist.
+// NewMongoStore uses db and makes sure the indexes its queries need exist.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{
 		services:     db.Collection("services"),
@@ -28,12 +28,18 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		legal:        db.Collection("legal"),
 		inquiries:    db.Collection("inquiries"),
 	}
+	byOrderIndex := mongo.IndexModel{Keys: bson.D{{Key: "order", Value: 1}}}
 	err := errors.Join(
+		mongox.EnsureIndexes(ctx, s.services, byOrderIndex),
+		mongox.EnsureIndexes(ctx, s.languages, byOrderIndex),
 		mongox.EnsureIndexes(ctx, s.posts,
 			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "slug", Value: 1}}, Options: options.Index().SetUnique(true)},
-			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "date", Value: -1}}},
+			// _id breaks ties between posts of one date, so pages never overlap.
+			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "date", Value: -1}, {Key: "_id", Value: 1}}},
 			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "translationKey", Value: 1}}}),
-		mongox.EnsureIndexes(ctx, s.faq, mongo.IndexModel{Keys: bson.D{{Key: "category", Value: 1}, {Key: "order", Value: 1}}}),
+		mongox.EnsureIndexes(ctx, s.faq,
+			mongo.IndexModel{Keys: bson.D{{Key: "category", Value: 1}, {Key: "order", Value: 1}}},
+			byOrderIndex),
 		mongox.EnsureIndexes(ctx, s.inquiries, mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}}),
 	)
 	if err != nil {

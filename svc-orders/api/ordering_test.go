@@ -188,11 +188,11 @@ func TestQuoteDecisions(t *testing.T) {
 
 	// Every decision left its event in the outbox, and the relay publishes them.
 	relay := events.NewRelay(f.quotes.Collection(), events.Stream("orders"), events.NewPublisher(f.redis), nil, time.Hour)
-	if _, err := relay.RelayOnce(context.Background()); err != nil {
+	if _, err := relay.Sweep(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	orderRelay := events.NewRelay(f.orders.Collection(), events.Stream("orders"), events.NewPublisher(f.redis), nil, time.Hour)
-	if _, err := orderRelay.RelayOnce(context.Background()); err != nil {
+	if _, err := orderRelay.Sweep(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	entries, err := f.redis.XRange(context.Background(), events.Stream("orders"), "-", "+").Result()

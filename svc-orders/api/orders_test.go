@@ -95,7 +95,7 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	clk := &clock{}
 	metrics := prometheus.NewRegistry()
 	log := slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	noKick := func() {}
+	noKick := func(...any) {}
 	fileSvc := files.NewService(fileStore, files.NewRedisTokens(r.Client), orderStore,
 		ratelimit.New(r.Client, "uploads", uploadsPerHour, time.Hour), 0, newID, clk.now)
 	fileSvc = files.LoggingMiddleware(log)(files.InstrumentingMiddleware(metrics)(fileSvc))

@@ -25,8 +25,9 @@ type MongoStore struct {
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{meta: db.Collection("files"), bucket: db.GridFSBucket(options.GridFSBucket().SetName("uploads"))}
 	err := mongox.EnsureIndexes(ctx, s.meta,
+		// Also the unclaimed files by age (ownerId null), for DeleteUnclaimed.
 		mongo.IndexModel{Keys: bson.D{{Key: "ownerId", Value: 1}, {Key: "uploadedAt", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "tokenHash", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "tokenHash", Value: 1}, {Key: "ownerId", Value: 1}}},
 	)
 	if err != nil {
 		return nil, fmt.Errorf("files indexes: %w", err)
@@ -34,8 +35,10 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 	return s, nil
 }
 
-// unclaimed matches visitors' files that no account owns yet.
-var unclaimed = bson.E{Key: "ownerId", Value: bson.D{{Key: "$exists", Value: false}}}
+// unclaimed matches visitors' files that no account owns yet. Equality to null matches a missing
+// field and, unlike $exists: false, is bounded by an index on ownerId (where a missing field is
+// stored as null).
+var unclaimed = bson.E{Key: "ownerId", Value: nil}
 
 func idIn(ids []string) bson.E {
 	return bson.E{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}

@@ -90,12 +90,12 @@ type service struct {
 	quotes Quotes
 	files  Files
 	clock  func() time.Time
-	// kick wakes the outbox relay after a write that queued events.
-	kick func()
+	// kick tells the outbox relay which orders a write queued events in.
+	kick func(ids ...any)
 }
 
 // NewService returns the orders service.
-func NewService(store Store, quotes Quotes, files Files, now func() time.Time, kick func()) Service {
+func NewService(store Store, quotes Quotes, files Files, now func() time.Time, kick func(ids ...any)) Service {
 	return &service{store: store, quotes: quotes, files: files, clock: now, kick: kick}
 }
 
@@ -123,7 +123,7 @@ func (s *service) open(ctx context.Context, q *quotes.Quote) (*Order, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.kick()
+	s.kick(o.ID)
 	return o, nil
 }
 
@@ -205,7 +205,7 @@ func (s *service) transition(ctx context.Context, id string, allowed func(caller
 	if err != nil {
 		return OrderView{}, err
 	}
-	s.kick()
+	s.kick(o.ID)
 	return o.viewAt(now), nil
 }
 
@@ -349,7 +349,7 @@ func (s *service) InvoicePaid(ctx context.Context, p InvoicePaidData) error {
 	case err != nil:
 		return err
 	}
-	s.kick()
+	s.kick(id)
 	return nil
 }
 
@@ -360,6 +360,7 @@ func (s *service) CompleteOverdue(ctx context.Context) error {
 		return err
 	}
 	var failed []error
+	var completed []any
 	for _, id := range ids {
 		_, err := s.store.Update(ctx, id, func(o *Order) (*Order, error) {
 			if o.Status != Delivered || o.DeliveredAt == nil || now.Before(o.DeliveredAt.Add(RevisionWindow)) {
@@ -370,12 +371,13 @@ func (s *service) CompleteOverdue(ctx context.Context) error {
 			}
 			return o, o.statusChanged(ctx)
 		})
-		if err != nil && !errors.Is(err, errAlreadyApplied) {
+		switch {
+		case err == nil:
+			completed = append(completed, id)
+		case !errors.Is(err, errAlreadyApplied):
 			failed = append(failed, err)
 		}
 	}
-	if len(ids) > 0 {
-		s.kick()
-	}
+	s.kick(completed...)
 	return errors.Join(failed...)
 }

@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/events"
 	"linguaport/internal/mongox"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/internal/newest"
@@ -19,15 +20,21 @@ import (
 // a file through an order.
 type MongoStore struct{ coll *mongo.Collection }
 
-// NewMongoStore opens the orders collection and makes sure its indexes exist; one order per
-// quote is a unique index, so an approval replayed from any path makes one order.
+// NewMongoStore opens the orders collection and makes sure the indexes its queries need exist;
+// one order per quote is a unique index, so an approval replayed from any path makes one order.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{coll: db.Collection("orders")}
 	err := mongox.EnsureIndexes(ctx, s.coll,
 		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
+		mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "createdAt", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "createdAt", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "deliveredAt", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "deliveredAt", Value: -1}}},
+		// Who reaches a file through an order: its customer (a delivery) or its translator.
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "deliveries._id", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "files._id", Value: 1}}},
+		events.OutboxIndex(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("orders indexes: %w", err)
@@ -84,22 +91,41 @@ func (s *MongoStore) Update(ctx context.Context, id string, change func(*Order) 
 	return o, err
 }
 
+// DeliveredBefore answers the oldest deliveries first, a page at a time: the sweep that completes
+// them comes back for the rest.
 func (s *MongoStore) DeliveredBefore(ctx context.Context, t time.Time) ([]string, error) {
-	orders, err := s.find(ctx, bson.D{{Key: "status", Value: Delivered}, {Key: "deliveredAt", Value: bson.D{{Key: "$lte", Value: t}}}})
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: Delivered}, {Key: "deliveredAt", Value: bson.D{{Key: "$lte", Value: t}}}},
+		options.Find().SetSort(bson.D{{Key: "deliveredAt", Value: 1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "_id", Value: 1}}))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("find delivered orders: %w", err)
 	}
-	ids := make([]string, len(orders))
-	for i, o := range orders {
+	var found []struct {
+		ID string `bson:"_id"`
+	}
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, fmt.Errorf("read delivered orders: %w", err)
+	}
+	ids := make([]string, len(found))
+	for i, o := range found {
 		ids[i] = o.ID
 	}
 	return ids, nil
 }
 
+// everDelivered matches an order with a delivery date: a range over every date rather than
+// $exists, so the customerId+deliveredAt index bounds it.
+var everDelivered = bson.D{{Key: "$gte", Value: time.Time{}}}
+
+// DeliveriesTo answers the files of a customer's most recently delivered orders.
 func (s *MongoStore) DeliveriesTo(ctx context.Context, customerID string) ([]files.File, error) {
-	orders, err := s.find(ctx, bson.D{{Key: "customerId", Value: customerID}, {Key: "deliveredAt", Value: bson.D{{Key: "$exists", Value: true}}}})
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "customerId", Value: customerID}, {Key: "deliveredAt", Value: everDelivered}},
+		options.Find().SetSort(bson.D{{Key: "deliveredAt", Value: -1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "deliveries", Value: 1}}))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("find delivered orders of %s: %w", customerID, err)
+	}
+	var orders []Order
+	if err := cur.All(ctx, &orders); err != nil {
+		return nil, fmt.Errorf("read delivered orders of %s: %w", customerID, err)
 	}
 	var delivered []files.File
 	for _, o := range orders {

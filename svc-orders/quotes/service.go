@@ -80,12 +80,12 @@ type service struct {
 	files     Files
 	newID     func() string
 	now       func() time.Time
-	// kick wakes the outbox relay after a write that queued events.
-	kick func()
+	// kick tells the outbox relay which quotes a write queued events in.
+	kick func(ids ...any)
 }
 
 // NewService returns the quotes service.
-func NewService(store Store, numbers Numbers, estimator Estimator, files Files, newID func() string, now func() time.Time, kick func()) Service {
+func NewService(store Store, numbers Numbers, estimator Estimator, files Files, newID func() string, now func() time.Time, kick func(ids ...any)) Service {
 	return &service{store: store, numbers: numbers, estimator: estimator, files: files, newID: newID, now: now, kick: kick}
 }
 
@@ -135,7 +135,7 @@ func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error
 	if err := s.store.Insert(ctx, q); err != nil {
 		return nil, err
 	}
-	s.kick()
+	s.kick(q.ID)
 	return q, nil
 }
 
@@ -231,7 +231,7 @@ func (s *service) approve(ctx context.Context, id, orderID string) (*Quote, bool
 		return nil, false, err
 	}
 	if decided {
-		s.kick()
+		s.kick(q.ID)
 	}
 	return q, decided, nil
 }
@@ -255,7 +255,7 @@ func (s *service) RejectQuote(ctx context.Context, id, reason string) (*Quote, e
 	if err != nil {
 		return nil, err
 	}
-	s.kick()
+	s.kick(q.ID)
 	return q, nil
 }
 

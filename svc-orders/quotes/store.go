@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/events"
 	"linguaport/internal/mongox"
 	"linguaport/svc-orders/internal/newest"
 )
@@ -23,6 +24,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 	err := mongox.EnsureIndexes(ctx, s.coll,
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "createdAt", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "expiresAt", Value: 1}}},
+		events.OutboxIndex(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("quotes indexes: %w", err)

@@ -42,8 +42,9 @@ async function send(method, url, { body, lang, signal } = {}) {
   return data;
 }
 
-// Calls that fail together share one refresh: the refresh token is rotated on every use, so a
-// second concurrent refresh would present a token that is already spent.
+// Calls that fail together in this tab share one refresh: one request instead of many. Other tabs
+// refreshing at the same moment are fine too (svc-auth accepts a just-rotated token for a few
+// seconds and answers it with the same new one).
 let refreshing = null;
 function refreshSession(lang) {
   refreshing ??= send('POST', REFRESH_URL, { lang }).finally(() => {
