@@ -300,3 +300,35 @@ func TestRefreshGraceEnds(t *testing.T) {
 		t.Errorf("the session a token reused after the grace belonged to goes on: %d %s", a.status, a.raw)
 	}
 }
+
+// Parallel edits of one account (two tabs saving the profile) all succeed, the last write wins
+// whole, and none is answered 5xx: the optimistic update retries a lost race.
+func TestParallelProfileEditsAllSucceed(t *testing.T) {
+	f := newFixture(t)
+	b := f.browser("en")
+	b.register("Nil Aydın", "nil@example.com")
+	const tabs = 16
+	answers := make([]answer, tabs)
+	errs := make([]error, tabs)
+	var wg sync.WaitGroup
+	for i := range tabs {
+		tab := f.browser("en")
+		tab.cookies[authn.TokenCookie] = b.cookies[authn.TokenCookie]
+		wg.Go(func() {
+			answers[i], errs[i] = tab.send("PATCH", "me", map[string]any{"fullName": "Nil Aydın " + strings.Repeat("I", i+1), "phone": "+90 532 111 22 33"})
+		})
+	}
+	wg.Wait()
+	names := map[string]bool{}
+	for i, a := range answers {
+		if errs[i] != nil || a.status != 200 {
+			t.Fatalf("edit %d: %v %d %s", i, errs[i], a.status, a.raw)
+		}
+		names["Nil Aydın "+strings.Repeat("I", i+1)] = true
+	}
+	me := b.do("GET", "me", nil)
+	user, _ := me.body["user"].(map[string]any)
+	if name, _ := user["fullName"].(string); !names[name] || user["phone"] != "+90 532 111 22 33" {
+		t.Errorf("after the edits: %d %s", me.status, me.raw)
+	}
+}
