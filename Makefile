@@ -6,7 +6,7 @@ BIN := .bin
 WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f 2>/dev/null)
 
-.PHONY: up test deps test-deps bench-deps tools build webui vet fuzz bench-gateway bench-counting bench-lighthouse clean
+.PHONY: up test deps test-deps bench-deps tools build webui vet fuzz bench-gateway bench-counting bench-db bench-lighthouse clean
 
 up: deps tools build webui
 	$(BIN)/devstack
@@ -16,8 +16,9 @@ test: test-deps tools build webui vet fuzz
 	$(GO) test -count=1 -timeout 20m ./...
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
-# The stack needs redis-server and nginx; the tests also drive Chromium; the benchmarks load with wrk and hey.
-STACK_PACKAGES := redis-server:redis-server nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static
+# The stack needs redis-server, PostgreSQL 15 (under the embedded FerretDB) and nginx; the tests also drive
+# Chromium; the benchmarks load with wrk and hey.
+STACK_PACKAGES := redis-server:redis-server /usr/lib/postgresql/15/bin/postgres:postgresql-15 nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static
 TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium
 BENCH_PACKAGES := $(STACK_PACKAGES) wrk:wrk hey:hey
 
@@ -111,6 +112,10 @@ bench-gateway: bench-deps tools build
 # Counting throughput of a 100-page docx, a 50 MB xlsx and a two-hour srt (bench/counting/README.md).
 bench-counting:
 	$(GO) test -run='^$$' -bench=. -benchtime=5x ./bench/counting/
+
+# The embedded database on SQLite and on PostgreSQL, 100,000 documents in a collection (bench/db/README.md).
+bench-db: deps
+	$(GO) test -run='^$$' -bench=. -benchtime=20x ./bench/db/
 
 # Lighthouse (mobile) on ten pages served by nginx, and the home page's initial JavaScript.
 bench-lighthouse: test-deps tools build webui

@@ -1,7 +1,8 @@
-// Command devstack runs the whole platform on this machine: a Consul dev agent, embedded
-// FerretDB, redis-server, the services (the table in stack.go), the gateway, nginx serving the
-// web UI, a mail capture and a local stand-in for Google and Facebook sign-in. It is what
-// `make up` starts and what the whole-stack tests start. Ctrl-C stops everything it started.
+// Command devstack runs the whole platform on this machine: a Consul dev agent, PostgreSQL under
+// an embedded FerretDB, redis-server, the services (the table in stack.go), the gateway, nginx
+// serving the web UI, a mail capture and a local stand-in for Google and Facebook sign-in. It is what
+// `make up` starts and what the whole-stack tests start. A process of the stack that exits is
+// logged and started again after a back-off; Ctrl-C stops everything it started.
 //
 //	devstack         run the stack
 //	devstack ports   print every DEVSTACK_*_PORT variable with its default, one NAME=PORT a line
@@ -36,7 +37,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	s := &stack{cfg: cfg, log: log}
+	s := newStack(cfg, log)
 	err := s.start(ctx)
 	if err == nil {
 		fmt.Printf("\nLinguaPort is running at %s\n  API: %s/api/v1/geo/currency\n  mail sent by the services: %s\n  Consul UI: http://%s/ui\n  logs: %s\n",
@@ -52,7 +53,8 @@ func main() {
 			fmt.Printf("    %-10s %s / %s\n", a.role, a.email, a.password)
 		}
 		fmt.Print("Press Ctrl-C to stop.\n\n")
-		err = s.wait(ctx)
+		// Processes that exit meanwhile are restarted (supervise.go); only a signal ends the stack.
+		<-ctx.Done()
 	}
 	s.stop()
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"net"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"linguaport/internal/config"
@@ -58,7 +60,7 @@ type portDefault struct {
 
 // infraPorts are the ports of everything else the stack runs, by the NAME of DEVSTACK_<NAME>_PORT.
 var infraPorts = []portDefault{
-	{"WEB", 8000}, {"GATEWAY", 8080}, {"CONSUL", 8500}, {"REDIS", 6390}, {"MONGO", 27018},
+	{"WEB", 8000}, {"GATEWAY", 8080}, {"CONSUL", 8500}, {"REDIS", 6390}, {"MONGO", 27018}, {"POSTGRES", 5440},
 	{"SMTP", 1025}, {"MAIL", 8025}, {"OAUTH", 8090},
 	{"CONSUL_SERF_LAN", 8301}, {"CONSUL_SERF_WAN", 8302}, {"CONSUL_SERVER", 8300},
 }
@@ -119,27 +121,44 @@ func (c stackConfig) bin(name string) string {
 
 func loopback(port int) string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)) }
 
-type running struct {
-	name string
-	p    *proc.Process
-}
-
 type stack struct {
-	cfg    stackConfig
-	log    *slog.Logger
-	procs  []running
-	stopDB context.CancelFunc
-	mail   *mailcapture.Server
-	db     *embeddb.DB
-	dbLog  *os.File
-	signIn *oauthdev.Local
+	cfg   stackConfig
+	log   *slog.Logger
+	parts []part // what start started, in order
+	// shutdown ends when stop begins: from then on no process is restarted.
+	shutdown context.Context
+	halt     context.CancelFunc
+	signIn   *oauthdev.Local
 	// signInSecret is the client secret svc-auth shares with the sign-in stand-in, new each start.
 	signInSecret string
-	exited       chan string
 }
 
+func newStack(cfg stackConfig, log *slog.Logger) *stack {
+	s := &stack{cfg: cfg, log: log}
+	s.shutdown, s.halt = context.WithCancel(context.Background())
+	return s
+}
+
+// postgres prepares PostgreSQL with its data under the data directory. As root it runs as the
+// postgres user; when that user cannot reach the data directory (a checkout under /root), its
+// cluster is kept in the postgres user's own home instead, one per data directory, and the log
+// says where.
+func (s *stack) postgres() (*embeddb.Postgres, error) {
+	pg, err := embeddb.NewPostgres(filepath.Join(s.cfg.dataDir, "postgres"), s.cfg.port("POSTGRES"))
+	if !errors.Is(err, embeddb.ErrUnreachable) {
+		return pg, err
+	}
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(s.cfg.dataDir))
+	dir := filepath.Join("/var/lib/postgresql", fmt.Sprintf("linguaport-%08x", h.Sum32()))
+	s.log.Warn("the postgres user cannot reach the data directory; PostgreSQL keeps its data elsewhere", "data", dir, "reason", err)
+	return embeddb.NewPostgres(dir, s.cfg.port("POSTGRES"))
+}
+
+// postgresDatabase is the PostgreSQL database FerretDB keeps everything in.
+const postgresDatabase = "ferretdb"
+
 func (s *stack) start(ctx context.Context) error {
-	s.exited = make(chan string, 16)
 	for _, dir := range []string{s.cfg.logDir(), filepath.Join(s.cfg.dataDir, "redis"), filepath.Join(s.cfg.dataDir, "nginx")} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
@@ -154,28 +173,36 @@ func (s *stack) start(ctx context.Context) error {
 		return errors.New("webui/dist is not built; run `make up` (or `make webui`)")
 	}
 
-	// Consul first: every service registers in it at start.
-	if err := s.run("consul", exec.Command(s.cfg.bin("consul"),
-		discovery.DevAgentArgs(s.cfg.port("CONSUL"), s.cfg.port("CONSUL_SERF_LAN"), s.cfg.port("CONSUL_SERF_WAN"), s.cfg.port("CONSUL_SERVER"), "")...)); err != nil {
+	// Consul first: every service registers in it at start. Consul, PostgreSQL and Redis start
+	// together and are waited for after.
+	if err := s.run("consul", func() *exec.Cmd {
+		return exec.Command(s.cfg.bin("consul"),
+			discovery.DevAgentArgs(s.cfg.port("CONSUL"), s.cfg.port("CONSUL_SERF_LAN"), s.cfg.port("CONSUL_SERF_WAN"), s.cfg.port("CONSUL_SERVER"), "")...)
+	}, syscall.SIGTERM); err != nil {
 		return err
 	}
-
-	dbCtx, stopDB := context.WithCancel(context.Background())
-	s.stopDB = stopDB
-	dbLog, err := os.OpenFile(filepath.Join(s.cfg.logDir(), "ferretdb.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	pg, err := s.postgres()
 	if err != nil {
 		return err
 	}
-	s.dbLog = dbLog
-	db, err := embeddb.Start(dbCtx, loopback(s.cfg.port("MONGO")), filepath.Join(s.cfg.dataDir, "ferretdb"), logging.New(dbLog, "ferretdb", "warn"))
-	if err != nil {
+	s.parts = append(s.parts, part{name: "postgres socket directory", stop: pg.Close})
+	if err := s.run("postgres", pg.Command, embeddb.PostgresStopSignal); err != nil {
 		return err
 	}
-	s.db = db
-	s.log.Info("embedded FerretDB", "uri", db.URI())
-
-	if err := s.run("redis", exec.Command("redis-server", "--bind", "127.0.0.1", "--port", strconv.Itoa(s.cfg.port("REDIS")),
-		"--dir", filepath.Join(s.cfg.dataDir, "redis"), "--appendonly", "yes", "--save", "60 1")); err != nil {
+	if err := s.run("redis", func() *exec.Cmd {
+		return exec.Command("redis-server", "--bind", "127.0.0.1", "--port", strconv.Itoa(s.cfg.port("REDIS")),
+			"--dir", filepath.Join(s.cfg.dataDir, "redis"), "--appendonly", "yes", "--save", "60 1")
+	}, syscall.SIGTERM); err != nil {
+		return err
+	}
+	if err := proc.WaitFor(60*time.Second, pg.Ready); err != nil {
+		return fmt.Errorf("postgres did not start: %w (see %s)", err, filepath.Join(s.cfg.logDir(), "postgres.log"))
+	}
+	if err := pg.CreateDatabase(postgresDatabase); err != nil {
+		return err
+	}
+	db, err := s.startDB(pg.URL(postgresDatabase))
+	if err != nil {
 		return err
 	}
 	if err := discovery.WaitLeader(s.cfg.consulAddr(), 60*time.Second); err != nil {
@@ -186,10 +213,12 @@ func (s *stack) start(ctx context.Context) error {
 	}
 
 	// Mail the services send (password resets) is caught here and listed over HTTP.
-	if s.mail, err = mailcapture.Start(loopback(s.cfg.port("SMTP"))); err != nil {
+	mail, err := mailcapture.Start(loopback(s.cfg.port("SMTP")))
+	if err != nil {
 		return fmt.Errorf("mail capture: %w", err)
 	}
-	if _, err := s.mail.ListenHTTP(loopback(s.cfg.port("MAIL"))); err != nil {
+	s.parts = append(s.parts, part{name: "mail capture", stop: func() { _ = mail.Close() }})
+	if _, err := mail.ListenHTTP(loopback(s.cfg.port("MAIL"))); err != nil {
 		return fmt.Errorf("mail capture listing: %w", err)
 	}
 
@@ -207,6 +236,7 @@ func (s *stack) start(ctx context.Context) error {
 	if err := s.startSignIn(); err != nil {
 		return err
 	}
+	s.parts = append(s.parts, part{name: "sign-in stand-in", stop: func() { _ = s.signIn.Close() }})
 	for _, v := range services {
 		env := common
 		if v.env != nil {
@@ -263,10 +293,36 @@ func serviceNames() []string {
 	return names
 }
 
+// startDB runs the embedded FerretDB on PostgreSQL at pgURL. It runs inside devstack, so it is
+// not supervised; PostgreSQL under it is, and FerretDB reconnects when it comes back.
+func (s *stack) startDB(pgURL string) (*embeddb.DB, error) {
+	dbLog, err := os.OpenFile(filepath.Join(s.cfg.logDir(), "ferretdb.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	db, err := embeddb.StartPostgreSQL(ctx, loopback(s.cfg.port("MONGO")), pgURL, logging.New(dbLog, "ferretdb", "warn"))
+	if err != nil {
+		cancel()
+		dbLog.Close()
+		return nil, err
+	}
+	s.parts = append(s.parts, part{name: "ferretdb", stop: func() {
+		cancel()
+		<-db.Done()
+		logging.Flush()
+		_ = dbLog.Close()
+	}})
+	s.log.Info("embedded FerretDB on PostgreSQL", "uri", db.URI())
+	return db, nil
+}
+
 func (s *stack) startService(name string, port int, env []string) error {
-	cmd := exec.Command(s.cfg.bin(name))
-	cmd.Env = append(append(os.Environ(), env...), "HTTP_ADDR="+loopback(port))
-	return s.run(name, cmd)
+	return s.run(name, func() *exec.Cmd {
+		cmd := exec.Command(s.cfg.bin(name))
+		cmd.Env = append(append(os.Environ(), env...), "HTTP_ADDR="+loopback(port))
+		return cmd
+	}, syscall.SIGTERM)
 }
 
 func (s *stack) nginx() error {
@@ -278,60 +334,9 @@ func (s *stack) nginx() error {
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		return err
 	}
-	return s.run("nginx", exec.Command("nginx", "-p", filepath.Join(s.cfg.dataDir, "nginx"), "-c", path, "-e", "stderr", "-g", "daemon off;"))
-}
-
-// run starts a process with its output in the log directory and watches for it ending early.
-func (s *stack) run(name string, cmd *exec.Cmd) error {
-	f, err := os.OpenFile(filepath.Join(s.cfg.logDir(), name+".log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return err
-	}
-	cmd.Stdout, cmd.Stderr = f, f
-	p, err := proc.StartCmd(cmd)
-	if err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	s.log.Info("started", "name", name, "pid", p.Pid())
-	s.procs = append(s.procs, running{name: name, p: p})
-	go func() {
-		<-p.Exited()
-		f.Close()
-		s.exited <- name
-	}()
-	return nil
-}
-
-// wait runs until a signal arrives or a process dies.
-func (s *stack) wait(ctx context.Context) error {
-	select {
-	case <-ctx.Done():
-		return nil
-	case name := <-s.exited:
-		return fmt.Errorf("%s exited; see %s", name, filepath.Join(s.cfg.logDir(), name+".log"))
-	}
-}
-
-// stop ends everything in reverse order of starting, so services leave Consul before it goes.
-func (s *stack) stop() {
-	for i := len(s.procs) - 1; i >= 0; i-- {
-		s.procs[i].p.Stop()
-		s.log.Info("stopped", "name", s.procs[i].name)
-	}
-	if s.mail != nil {
-		_ = s.mail.Close()
-	}
-	if s.signIn != nil {
-		_ = s.signIn.Close()
-	}
-	if s.stopDB != nil {
-		s.stopDB()
-		<-s.db.Done()
-		logging.Flush()
-		_ = s.dbLog.Close()
-		s.log.Info("stopped", "name", "ferretdb")
-	}
+	return s.run("nginx", func() *exec.Cmd {
+		return exec.Command("nginx", "-p", filepath.Join(s.cfg.dataDir, "nginx"), "-c", path, "-e", "stderr", "-g", "daemon off;")
+	}, syscall.SIGTERM)
 }
 
 func waitTCP(addr string, timeout time.Duration) error {

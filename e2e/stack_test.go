@@ -32,6 +32,7 @@ type devstack struct {
 	mail    string // the mail capture's listing
 	mongo   string
 	redis   string // host:port
+	consul  string // the agent's HTTP address, host:port
 	dataDir string
 	done    chan error
 }
@@ -63,6 +64,7 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	if err != nil {
 		t.Fatal(err)
 	}
+	letPostgresThrough(t, dataDir)
 	cmd := exec.Command(bin)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "DEVSTACK_DATA="+dataDir)
@@ -73,11 +75,21 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	stdout, _ := cmd.StdoutPipe()
-	cmd.Stderr = io.Discard
+	// devstack's own log (what it started, with pids; what exited and was restarted) is kept
+	// beside the processes' logs.
+	if err := os.MkdirAll(filepath.Join(dataDir, "logs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := os.OpenFile(filepath.Join(dataDir, "logs", "devstack.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close() // the child has its own copy
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(port["WEB"]), mail: fmt.Sprintf("http://127.0.0.1:%d/messages", port["MAIL"]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", port["MONGO"]), redis: fmt.Sprintf("127.0.0.1:%d", port["REDIS"]), dataDir: dataDir, done: make(chan error, 1)}
+	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(port["WEB"]), mail: fmt.Sprintf("http://127.0.0.1:%d/messages", port["MAIL"]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", port["MONGO"]), redis: fmt.Sprintf("127.0.0.1:%d", port["REDIS"]), consul: fmt.Sprintf("127.0.0.1:%d", port["CONSUL"]), dataDir: dataDir, done: make(chan error, 1)}
 	ready := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -101,6 +113,26 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	}
 	t.Cleanup(func() { s.stop(t) })
 	return s
+}
+
+// letPostgresThrough lets the postgres user, whom devstack runs PostgreSQL as when we are root,
+// through the directories the test made above dataDir: a test's temporary directory is root's
+// alone.
+func letPostgresThrough(t *testing.T, dataDir string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		return
+	}
+	tmp := filepath.Clean(os.TempDir())
+	for d := filepath.Dir(filepath.Clean(dataDir)); strings.HasPrefix(d, tmp+string(filepath.Separator)); d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(d, fi.Mode().Perm()|0o001); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // stop presses Ctrl-C and checks everything the stack started is gone.

@@ -1,11 +1,16 @@
-// Package embeddb runs FerretDB (SQLite backend) inside the process: the MongoDB-compatible
-// database of `make up` and of the tests.
+// Package embeddb runs FerretDB inside the process: the MongoDB-compatible database of
+// `make up` (on a local PostgreSQL, see Postgres) and of the tests (on SQLite, for small data).
 //
-// FerretDB 1.x applies an update as a read followed by a separate write, so two concurrent
-// conditional updates of one document can both succeed, which MongoDB never allows and which our
-// services rely on (optimistic versions, guarded state transitions, outbox removal). A small
-// wire-protocol front therefore serializes write commands: clients talk to the front, which
-// passes reads straight through and lets one write at a time reach FerretDB.
+// Both backends matter for speed: FerretDB's SQLite backend pushes down only a filter that is
+// exactly {_id: value} and reads and decodes the whole collection for any other, while its
+// PostgreSQL backend turns equality filters into SQL, which indexes serve once they are of the
+// kind its SQL can use (pgindex.go, bench/db).
+//
+// FerretDB 1.x applies an update as a read followed by a separate write, on either backend, so
+// two concurrent conditional updates of one document can both succeed, which MongoDB never
+// allows and which our services rely on (optimistic versions, guarded state transitions, outbox
+// removal). A small wire-protocol front therefore serializes write commands: clients talk to the
+// front, which passes reads straight through and lets one write at a time reach FerretDB.
 package embeddb
 
 import (
@@ -30,6 +35,7 @@ import (
 type DB struct {
 	uri  string
 	done chan struct{}
+	log  *slog.Logger
 }
 
 // URI is the mongodb:// address clients connect to.
@@ -38,27 +44,47 @@ func (db *DB) URI() string { return db.uri }
 // Done is closed once the database has stopped after its context ended.
 func (db *DB) Done() <-chan struct{} { return db.done }
 
-// Start runs the database on addr ("127.0.0.1:27018", or port 0 for any) with its files in dir,
-// until ctx ends.
+// Start runs the database on addr ("127.0.0.1:27018", or port 0 for any) with its files in dir
+// (SQLite), until ctx ends.
 func Start(ctx context.Context, addr, dir string, logger *slog.Logger) (*DB, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("embedded db dir: %w", err)
 	}
+	return start(ctx, addr, ferretdb.Config{Handler: "sqlite", SQLiteURL: "file:" + filepath.ToSlash(dir) + "/"}, logger)
+}
+
+// StartPostgreSQL runs the database on addr keeping its data in the PostgreSQL database at url
+// ("postgres://user@127.0.0.1:5440/ferretdb", see Postgres.URL), until ctx ends. PostgreSQL may
+// go away and come back meanwhile: FerretDB connects again when asked next.
+//
+// Its queries are served by indexes: see keepContainmentIndexes.
+func StartPostgreSQL(ctx context.Context, addr, url string, logger *slog.Logger) (*DB, error) {
+	planned, err := planEachQuery(url)
+	if err != nil {
+		return nil, err
+	}
+	db, err := start(ctx, addr, ferretdb.Config{Handler: "postgresql", PostgreSQLURL: planned}, logger)
+	if err != nil {
+		return nil, err
+	}
+	go keepContainmentIndexes(ctx, url, db.log)
+	return db, nil
+}
+
+func start(ctx context.Context, addr string, cfg ferretdb.Config, logger *slog.Logger) (*DB, error) {
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
-	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
-		Handler:   "sqlite",
-		SQLiteURL: "file:" + filepath.ToSlash(dir) + "/",
-		Logger:    logger,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("ferretdb: %w", err)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("embedded db listen: %w", err)
+	}
+	cfg.Listener = ferretdb.ListenerConfig{TCP: "127.0.0.1:0"}
+	cfg.Logger = logger
+	f, err := ferretdb.New(&cfg)
+	if err != nil {
+		_ = ln.Close()
+		return nil, fmt.Errorf("ferretdb: %w", err)
 	}
 	backendDone := make(chan struct{})
 	go func() {
@@ -68,7 +94,7 @@ func Start(ctx context.Context, addr, dir string, logger *slog.Logger) (*DB, err
 	backend := f.MongoDBURI()
 	backendAddr := backend[len("mongodb://") : len(backend)-1]
 
-	db := &DB{uri: "mongodb://" + ln.Addr().String() + "/", done: make(chan struct{})}
+	db := &DB{uri: "mongodb://" + ln.Addr().String() + "/", done: make(chan struct{}), log: logger}
 	front := &front{backend: backendAddr, log: logger}
 	go func() {
 		<-ctx.Done()

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // RepoRoot is the directory holding go.mod, found by walking up from the working directory.
@@ -48,11 +49,12 @@ func FreePorts(n int) ([]int, error) {
 	return ports, nil
 }
 
-// Process is an external server started for tests.
+// Process is an external server started for tests or the dev stack.
 type Process struct {
-	cmd  *exec.Cmd
-	done chan struct{}
-	logs *strings.Builder
+	cmd     *exec.Cmd
+	done    chan struct{}
+	logs    *syncWriter
+	waitErr error // how it ended; set before done is closed
 }
 
 // Start runs name with args, its output kept for failure messages.
@@ -61,20 +63,49 @@ func Start(name string, args ...string) (*Process, error) {
 }
 
 // StartCmd starts cmd. Output goes where cmd says, or is kept in memory when it says nothing.
-// The child is killed if this process dies, so no server outlives a crashed test or dev stack.
+// The child is killed if this process dies, so no server outlives a crashed test or dev stack;
+// it leads a process group of its own, and whatever is left in that group when it ends (nginx
+// workers, PostgreSQL backends) is killed with it, so a restarted server finds its port free.
+// Attributes cmd already has (a Credential to run as another user) are kept.
 func StartCmd(cmd *exec.Cmd) (*Process, error) {
-	logs := &strings.Builder{}
+	logs := &syncWriter{b: &strings.Builder{}}
 	if cmd.Stdout == nil {
-		cmd.Stdout = &syncWriter{b: logs}
+		cmd.Stdout = logs
 		cmd.Stderr = cmd.Stdout
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	// Go sets the parent-death signal after switching to the Credential's user, so it holds for
+	// a server run as another user too (the kernel clears it on a change of user).
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	cmd.SysProcAttr.Setpgid = true
+	cmd.SysProcAttr.Pgid = 0
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cmd.Path, err)
 	}
 	p := &Process{cmd: cmd, done: make(chan struct{}), logs: logs}
-	go func() { _ = cmd.Wait(); close(p.done) }()
+	go func() {
+		// The group goes as soon as its leader has ended: Wait also waits for the output pipe,
+		// which a child left running would hold open.
+		awaitExit(cmd.Process.Pid)
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		p.waitErr = cmd.Wait()
+		close(p.done)
+	}()
 	return p, nil
+}
+
+// awaitExit blocks until process pid has ended, leaving it for Wait to collect.
+func awaitExit(pid int) {
+	var info [128]byte // siginfo_t
+	for {
+		_, _, errno := syscall.Syscall6(syscall.SYS_WAITID, 1 /* P_PID */, uintptr(pid), uintptr(unsafe.Pointer(&info[0])),
+			syscall.WEXITED|syscall.WNOWAIT, 0, 0)
+		if errno != syscall.EINTR {
+			return
+		}
+	}
 }
 
 // Pid is the process id.
@@ -84,16 +115,33 @@ func (p *Process) Pid() int { return p.cmd.Process.Pid }
 func (p *Process) Exited() <-chan struct{} { return p.done }
 
 // Output is what the process printed so far.
-func (p *Process) Output() string { return p.logs.String() }
+func (p *Process) Output() string {
+	p.logs.mu.Lock()
+	defer p.logs.mu.Unlock()
+	return p.logs.b.String()
+}
+
+// Exit says how the process ended ("exit status 1", "signal: killed"), waiting for it to end.
+func (p *Process) Exit() string {
+	<-p.done
+	if p.waitErr == nil {
+		return "exit status 0"
+	}
+	return p.waitErr.Error()
+}
 
 // Stop sends SIGTERM, waits up to 10 seconds, then kills.
-func (p *Process) Stop() {
+func (p *Process) Stop() { p.StopWith(syscall.SIGTERM) }
+
+// StopWith is Stop with the signal the server takes as "shut down now" (SIGINT for PostgreSQL,
+// whose SIGTERM waits for every client to leave).
+func (p *Process) StopWith(sig syscall.Signal) {
 	select {
 	case <-p.done:
 		return
 	default:
 	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	_ = p.cmd.Process.Signal(sig)
 	select {
 	case <-p.done:
 	case <-time.After(10 * time.Second):
