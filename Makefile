@@ -6,7 +6,7 @@ BIN := .bin
 WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f 2>/dev/null)
 
-.PHONY: up test deps test-deps bench-deps tools build webui vet fuzz bench-gateway bench-counting bench-db bench-lighthouse clean
+.PHONY: up test deps test-deps bench-deps tools build webui vet fuzz bench-gateway bench-counting bench-db bench-growth bench-lighthouse clean
 
 up: deps tools build webui
 	$(BIN)/devstack
@@ -116,6 +116,10 @@ bench-counting:
 # The embedded database on SQLite and on PostgreSQL, 100,000 documents in a collection (bench/db/README.md).
 bench-db: deps
 	$(GO) test -run='^$$' -bench=. -benchtime=20x ./bench/db/
+
+# p50/p95 of five requests at 1,000 and at 100,000 stored quotes on make up's database (bench/growth/README.md).
+bench-growth: deps tools build webui
+	$(GO) run ./bench/growth
 
 # Lighthouse (mobile) on ten pages served by nginx, and the home page's initial JavaScript.
 bench-lighthouse: test-deps tools build webui

@@ -53,7 +53,15 @@ func Fixed(baseURL string, timeout time.Duration) *Client {
 	if err != nil || u.Host == "" {
 		panic(fmt.Sprintf("svcclient: bad base URL %q", baseURL))
 	}
-	return newClient(u.Host, sd.FixedInstancer{u.Host}, timeout)
+	c := newClient(u.Host, sd.FixedInstancer{u.Host}, timeout)
+	// go-kit's endpointer takes in even a fixed instance on a goroutine of its own: wait for it,
+	// so the first call does not find no instance at all.
+	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if eps, err := c.endpointer.Endpoints(); err == nil && len(eps) > 0 {
+			break
+		}
+	}
+	return c
 }
 
 func newClient(service string, instancer sd.Instancer, timeout time.Duration) *Client {
