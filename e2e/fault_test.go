@@ -144,6 +144,10 @@ func TestFaults(t *testing.T) {
 			if f.process == "" && st.failed > 0 {
 				t.Errorf("requests failed with nothing broken: %s", line)
 			}
+			// A part that is down is answered 503 (or 502 for a request it dropped), never as a bug.
+			if st.byStatus["500"] > 0 {
+				t.Errorf("a fault answered 500 internal instead of 503: %s", line)
+			}
 			if f.after != nil {
 				f.after(t)
 			}

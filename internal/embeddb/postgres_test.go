@@ -18,6 +18,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"linguaport/internal/embeddb"
+	"linguaport/internal/errs"
 	"linguaport/internal/mongox"
 	"linguaport/internal/proc"
 )
@@ -276,5 +277,41 @@ func TestFerretDBFiltersUseIndexesOnPostgreSQL(t *testing.T) {
 	n, err := coll.CountDocuments(ctx, bson.D{{Key: "customerId", Value: "c007"}})
 	if err != nil || n != 10 {
 		t.Errorf("count for c007: %d %v", n, err)
+	}
+}
+
+// With the PostgreSQL under FerretDB gone (crashed, then refusing connections), what FerretDB
+// answers counts as a dependency that is down, so services answer 503, not 500.
+func TestPostgresGoneIsUnavailable(t *testing.T) {
+	pg, server := newPostgres(t)
+	if err := pg.CreateDatabase("ferretdb"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	db, err := embeddb.StartPostgreSQL(ctx, "127.0.0.1:0", pg.URL("ferretdb"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := mongox.Connect(ctx, db.URI())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Disconnect(context.Background())
+	coll := client.Database("shop").Collection("quotes")
+	if _, err := coll.InsertOne(ctx, bson.D{{Key: "_id", Value: "q1"}}); err != nil {
+		t.Fatal(err)
+	}
+	server.StopWith(syscall.SIGKILL)
+	<-server.Exited()
+	read := coll.FindOne(ctx, bson.D{{Key: "_id", Value: "q1"}}).Err() // its pooled connection dropped
+	_, write := coll.InsertOne(ctx, bson.D{{Key: "_id", Value: "q2"}}) // a new connection refused
+	for name, err := range map[string]error{"read": read, "write": write} {
+		if err == nil || !errs.Unavailable(err) {
+			t.Errorf("%s with PostgreSQL gone: %v, not unavailable", name, err)
+		}
+	}
+	if errs.Unavailable(coll.FindOneAndUpdate(ctx, bson.D{{Key: "$bad", Value: 1}}, bson.D{}).Err()) {
+		t.Error("a refused command counts as unavailable")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"strings"
 
 	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -48,6 +49,25 @@ func Unavailable(err error) bool {
 		// Dial refused, connection reset, I/O timeout: whatever the client, the other end is not
 		// answering.
 		return true
+	case backendGone(err):
+		return true
+	}
+	return false
+}
+
+// backendGone recognises the embedded FerretDB (make up, the tests) saying that the PostgreSQL
+// under it cannot be reached: it answers such a command with InternalError (code 1) and
+// PostgreSQL's own words, a connection failure or a server that shut down or crashed (SQLSTATE
+// classes 08 and 57P).
+func backendGone(err error) bool {
+	var cmd mongo.CommandError
+	if !errors.As(err, &cmd) || cmd.Code != 1 {
+		return false
+	}
+	for _, sign := range []string{"failed to connect to", "(SQLSTATE 08", "(SQLSTATE 57P", "connection refused"} {
+		if strings.Contains(cmd.Message, sign) {
+			return true
+		}
 	}
 	return false
 }
