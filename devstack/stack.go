@@ -45,6 +45,8 @@ var services = []service{
 	{name: "svc-geo", port: 8086, probe: "/api/v1/geo/currencies"},
 	{name: "svc-catalog", port: 8082, probe: "/api/v1/catalog/stats"},
 	{name: "svc-orders", port: 8083, probe: "/api/v1/orders/prices"},
+	// No public GET: readiness is the service's own /readyz.
+	{name: "svc-billing", port: 8084},
 }
 
 // portVar is the variable that moves the service's port.

@@ -17,6 +17,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/proc"
 	authaccess "linguaport/svc-auth/access"
+	billingaccess "linguaport/svc-billing/access"
 	catalogaccess "linguaport/svc-catalog/access"
 	geoaccess "linguaport/svc-geo/access"
 	ordersaccess "linguaport/svc-orders/access"
@@ -26,6 +27,7 @@ import (
 // here; TestEveryServiceDeclaresItsAccess fails until it does.
 var declared = map[string][]authn.Rule{
 	"svc-auth":    authaccess.Rules,
+	"svc-billing": billingaccess.Rules,
 	"svc-catalog": catalogaccess.Rules,
 	"svc-geo":     geoaccess.Rules,
 	"svc-orders":  ordersaccess.Rules,

@@ -7,6 +7,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	authaccess "linguaport/svc-auth/access"
+	billingaccess "linguaport/svc-billing/access"
 	catalogaccess "linguaport/svc-catalog/access"
 	geoaccess "linguaport/svc-geo/access"
 	ordersaccess "linguaport/svc-orders/access"
@@ -38,7 +39,7 @@ var routeTable = []Route{
 	{Prefix: "/api/v1/catalog", Service: "svc-catalog", Timeout: 5 * time.Second, MaxBody: httpx.MaxJSONBody, Access: catalogaccess.Rules},
 	// Documents up to 50 MB (svc-orders' counting.MaxFileBytes) and the form around them.
 	{Prefix: "/api/v1/orders", Service: "svc-orders", Timeout: 2 * time.Minute, MaxBody: httpx.MaxJSONBody, MaxUpload: 51 << 20, Access: ordersaccess.Rules},
-	{Prefix: "/api/v1/billing", Service: "svc-billing", Timeout: 15 * time.Second, MaxBody: httpx.MaxJSONBody},
+	{Prefix: "/api/v1/billing", Service: "svc-billing", Timeout: 15 * time.Second, MaxBody: httpx.MaxJSONBody, Access: billingaccess.Rules},
 	{Prefix: "/api/v1/translators", Service: "svc-translators", Timeout: time.Minute, MaxBody: httpx.MaxJSONBody, MaxUpload: 11 << 20},
 	{Prefix: "/api/v1/geo", Service: "svc-geo", Timeout: 3 * time.Second, MaxBody: 4 << 10, Access: geoaccess.Rules},
 }

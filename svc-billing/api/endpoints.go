@@ -1,0 +1,53 @@
+// Package api is svc-billing's HTTP API: go-kit endpoints over its services, the routes
+// svc-billing/access declares, and the one encodeError that answers every error of them.
+package api
+
+import (
+	"context"
+
+	"github.com/go-kit/kit/endpoint"
+
+	"linguaport/internal/authn"
+	"linguaport/svc-billing/profile"
+)
+
+// Services are the services behind svc-billing's API.
+type Services struct {
+	Profile profile.Service
+}
+
+// Endpoints are svc-billing's operations as go-kit endpoints.
+type Endpoints struct {
+	Profile, SaveProfile endpoint.Endpoint
+}
+
+// MakeEndpoints wires each endpoint to its service. The details are always the caller's own:
+// whose they are comes from the verified token, never from the request.
+func MakeEndpoints(s Services) Endpoints {
+	return Endpoints{
+		Profile: func(ctx context.Context, _ any) (any, error) {
+			customer, err := customerOf(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return s.Profile.Profile(ctx, customer)
+		},
+		SaveProfile: func(ctx context.Context, request any) (any, error) {
+			customer, err := customerOf(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return s.Profile.SaveProfile(ctx, customer, request.(profile.Details))
+		},
+	}
+}
+
+// customerOf is the signed-in customer calling. The route's access rule has let only customers
+// through already; checking again keeps an endpoint wired without it from serving anyone.
+func customerOf(ctx context.Context) (string, error) {
+	if err := authn.Authorize(ctx, authn.RoleCustomer); err != nil {
+		return "", err
+	}
+	caller, _ := authn.FromContext(ctx)
+	return caller.Subject, nil
+}

@@ -1,0 +1,102 @@
+package api
+
+import (
+	"errors"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
+	p "linguaport/svc-billing/profile"
+)
+
+// encodeError answers every error of svc-billing: the services' own through explain, the rest
+// (a malformed body, an access check, a failure) as internal/httpx does.
+var encodeError = httpx.ErrorEncoder(explain)
+
+// explain maps svc-billing's errors to their Problems; nil for errors that are not its own.
+func explain(err error) *httpx.Problem {
+	var fields errs.Fields
+	switch {
+	case errors.As(err, &fields):
+		return httpx.ErrValidation.WithFields(fields, wordField)
+	}
+	return nil
+}
+
+// wordField says why a field was refused, in both languages. Every reason the profile's rules
+// and the decoder give has words here (tested), so no field is answered with a bare "invalid".
+func wordField(field, reason string) i18n.Text {
+	if t, ok := fieldTexts[field][reason]; ok {
+		return t
+	}
+	if t, ok := anyField[reason]; ok {
+		return t
+	}
+	return i18n.Text{TR: "Geçersiz değer.", EN: "Invalid value."}
+}
+
+// anyField words the reasons that read the same for every field.
+var anyField = map[string]i18n.Text{
+	reasonUnknown:   {TR: "Fatura bilgilerinde böyle bir alan yok.", EN: "Billing details have no such field."},
+	reasonNotString: {TR: "Bu alan metin olmalı.", EN: "This field must be text."},
+	p.ReasonNotApplicable: {
+		TR: "Bu alan seçtiğiniz fatura türü ve ülke için kullanılmıyor; boş bırakın.",
+		EN: "This field does not apply to the billing type and country you chose; leave it empty.",
+	},
+	p.ReasonFormat: {TR: "Bu alanda kullanılamayan karakterler var.", EN: "This field contains characters that cannot be used."},
+}
+
+// fieldTexts word each field's own reasons; lengths quote profile.Limits.
+var fieldTexts = map[string]map[string]i18n.Text{
+	"type": {
+		p.ReasonRequired: {TR: "Fatura türünü seçin: bireysel veya kurumsal.", EN: "Choose the billing type: individual or company."},
+		p.ReasonChoice:   {TR: "Fatura türü individual (bireysel) veya company (kurumsal) olmalı.", EN: "The billing type must be individual or company."},
+	},
+	"fullName": {
+		p.ReasonRequired: {TR: "Adınızı ve soyadınızı girin.", EN: "Enter your full name."},
+		p.ReasonLength:   {TR: "Ad soyad 2 ile 100 karakter arasında olmalı.", EN: "The full name must be 2 to 100 characters."},
+	},
+	"tckn": {
+		p.ReasonRequired: {TR: "Türkiye'deki bireysel faturalar için T.C. kimlik numaranızı girin.", EN: "Enter your Turkish identity number (TCKN) for individual invoices in Turkey."},
+		p.ReasonFormat:   {TR: "T.C. kimlik numarası 0 ile başlamayan 11 rakamdan oluşur.", EN: "A Turkish identity number (TCKN) is 11 digits and does not start with 0."},
+		p.ReasonChecksum: {TR: "Bu T.C. kimlik numarası geçerli değil; rakamları kontrol edin.", EN: "This Turkish identity number (TCKN) is not valid; check the digits."},
+	},
+	"companyName": {
+		p.ReasonRequired: {TR: "Şirket unvanını girin.", EN: "Enter the company name."},
+		p.ReasonLength:   {TR: "Şirket unvanı 2 ile 200 karakter arasında olmalı.", EN: "The company name must be 2 to 200 characters."},
+	},
+	"taxOffice": {
+		p.ReasonRequired: {TR: "Vergi dairesini girin.", EN: "Enter the tax office."},
+		p.ReasonLength:   {TR: "Vergi dairesi 2 ile 100 karakter arasında olmalı.", EN: "The tax office must be 2 to 100 characters."},
+	},
+	"vkn": {
+		p.ReasonRequired: {TR: "Türkiye'deki kurumsal faturalar için vergi kimlik numarasını girin.", EN: "Enter the tax number (VKN) for company invoices in Turkey."},
+		p.ReasonFormat:   {TR: "Vergi kimlik numarası 10 rakamdan oluşur.", EN: "A Turkish tax number (VKN) is 10 digits."},
+		p.ReasonChecksum: {TR: "Bu vergi kimlik numarası geçerli değil; rakamları kontrol edin.", EN: "This Turkish tax number (VKN) is not valid; check the digits."},
+	},
+	"taxId": {
+		p.ReasonRequired: {TR: "Yurt dışındaki şirketler için ülkenizdeki vergi numarasını girin.", EN: "Enter your company's tax number in its country."},
+		p.ReasonLength:   {TR: "Vergi numarası 2 ile 30 karakter arasında olmalı.", EN: "The tax number must be 2 to 30 characters."},
+		p.ReasonFormat:   {TR: "Vergi numarası yalnızca harf, rakam, boşluk, nokta, tire ve eğik çizgi içerebilir.", EN: "The tax number may contain only letters, digits, spaces, dots, dashes and slashes."},
+	},
+	"address": {
+		p.ReasonRequired: {TR: "Fatura adresini girin.", EN: "Enter the billing address."},
+		p.ReasonLength:   {TR: "Adres 5 ile 300 karakter arasında olmalı.", EN: "The address must be 5 to 300 characters."},
+	},
+	"city": {
+		p.ReasonRequired: {TR: "Şehri girin.", EN: "Enter the city."},
+		p.ReasonLength:   {TR: "Şehir 2 ile 100 karakter arasında olmalı.", EN: "The city must be 2 to 100 characters."},
+	},
+	"postcode": {
+		p.ReasonLength: {TR: "Posta kodu 3 ile 12 karakter arasında olmalı.", EN: "The postcode must be 3 to 12 characters."},
+		p.ReasonFormat: {TR: "Geçerli bir posta kodu girin (Türkiye'de 5 rakam).", EN: "Enter a valid postcode (5 digits in Turkey)."},
+	},
+	"country": {
+		p.ReasonRequired: {TR: "Ülkeyi seçin.", EN: "Choose the country."},
+		p.ReasonCountry:  {TR: "Ülke, ISO 3166-1 iki harfli ülke kodu olmalı (ör. TR, DE).", EN: "The country must be an ISO 3166-1 two-letter code (e.g. TR, DE)."},
+	},
+	"email": {
+		p.ReasonRequired: {TR: "Faturaların gönderileceği e-posta adresini girin.", EN: "Enter the email address invoices are sent to."},
+		p.ReasonEmail:    {TR: "Geçerli bir e-posta adresi girin.", EN: "Enter a valid email address."},
+	},
+}

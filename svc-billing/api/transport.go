@@ -1,0 +1,76 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/go-kit/kit/endpoint"
+	kithttp "github.com/go-kit/kit/transport/http"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
+	"linguaport/internal/httpx"
+	"linguaport/svc-billing/access"
+	"linguaport/svc-billing/profile"
+)
+
+// maxProfileBody bounds a billing details request: a dozen short fields.
+const maxProfileBody = 16 << 10
+
+// MakeHandler serves svc-billing under /api/v1/billing/: the routes svc-billing/access
+// declares, each behind its access check.
+func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
+	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
+	json := func(ep endpoint.Endpoint, dec kithttp.DecodeRequestFunc) http.Handler {
+		return kithttp.NewServer(ep, dec, encodePrivate, opts...)
+	}
+	m := authn.NewMux(auth, access.Rules)
+	m.Handle("GET /api/v1/billing/profile", json(e.Profile, decodeNothing))
+	m.Handle("PUT /api/v1/billing/profile", json(e.SaveProfile, decodeDetails))
+	return m.Handler()
+}
+
+func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
+
+// Reasons of the decoder's own field errors, beside the profile package's.
+const (
+	reasonUnknown   = "unknown"    // a field the details do not have
+	reasonNotString = "not_string" // every field is a string (or null, read as empty)
+)
+
+// decodeDetails reads the whole of the billing details. A field the form does not have is
+// refused by name rather than ignored: a misspelt "vkn" would otherwise be saved as no VKN.
+func decodeDetails(_ context.Context, r *http.Request) (any, error) {
+	var raw map[string]json.RawMessage
+	if err := httpx.DecodeJSON(r, maxProfileBody, &raw); err != nil {
+		return nil, err
+	}
+	var d profile.Details
+	into := map[string]*string{
+		"type": &d.Type, "fullName": &d.FullName, "tckn": &d.TCKN, "companyName": &d.CompanyName,
+		"taxOffice": &d.TaxOffice, "vkn": &d.VKN, "taxId": &d.TaxID, "address": &d.Address, "city": &d.City,
+		"postcode": &d.Postcode, "country": &d.Country, "email": &d.Email,
+	}
+	fields := errs.Fields{}
+	for name, v := range raw {
+		target, ok := into[name]
+		switch {
+		case !ok:
+			fields.Add(name, reasonUnknown)
+		case string(v) == "null":
+		case json.Unmarshal(v, target) != nil:
+			fields.Add(name, reasonNotString)
+		}
+	}
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// encodePrivate: billing details are personal; no cache keeps them.
+func encodePrivate(ctx context.Context, w http.ResponseWriter, response any) error {
+	w.Header().Set("Cache-Control", "no-store")
+	return httpx.EncodeJSONResponse(ctx, w, response)
+}
