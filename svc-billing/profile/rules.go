@@ -1,12 +1,12 @@
 package profile
 
 import (
-	"net/mail"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"linguaport/internal/errs"
+	"linguaport/internal/mail"
 )
 
 // Reasons a field is refused (errs.Fields); the transport words each in Turkish and English.
@@ -80,7 +80,7 @@ func Validate(d Details) error {
 	}
 	if d.Email == "" {
 		f.Add("email", ReasonRequired)
-	} else if !validEmail(d.Email) {
+	} else if !mail.ValidAddress(d.Email) {
 		f.Add("email", ReasonEmail)
 	}
 	// Which identity fields apply depends on the type and the country; without a known country
@@ -236,17 +236,4 @@ func postcodeChars(s string) bool {
 	return !strings.ContainsFunc(s, func(r rune) bool {
 		return !(r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == ' ' || r == '-'))
 	})
-}
-
-// validEmail accepts a bare address with a dotted domain, as invoices are mailed to it.
-func validEmail(s string) bool {
-	if len(s) > Limits["email"][1] || strings.ContainsAny(s, "\r\n") {
-		return false
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s {
-		return false
-	}
-	_, domain, _ := strings.Cut(s, "@")
-	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".") && !strings.HasPrefix(domain, ".")
 }

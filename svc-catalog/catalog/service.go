@@ -6,13 +6,13 @@ package catalog
 import (
 	"context"
 	"errors"
-	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mail"
 )
 
 // Errors the service answers with; the transport maps them to HTTP. Input that breaks rules is
@@ -331,7 +331,6 @@ func (s *service) Legal(ctx context.Context, id, lang string) (LegalPage, error)
 // Inquiry limits, in characters.
 const (
 	maxName    = 100
-	maxEmail   = 254
 	maxCompany = 120
 	minMessage = 10
 	maxMessage = 5000
@@ -367,7 +366,7 @@ func validateInquiry(in Inquiry) error {
 	}
 	if in.Email == "" {
 		fields.Add("email", "required")
-	} else if !validEmail(in.Email) {
+	} else if !mail.ValidAddress(in.Email) {
 		fields.Add("email", "email")
 	}
 	if in.Phone != "" && !validPhone(in.Phone) {
@@ -395,18 +394,6 @@ func validateInquiry(in Inquiry) error {
 		fields.Add("language", "language")
 	}
 	return fields.Err()
-}
-
-func validEmail(s string) bool {
-	if len(s) > maxEmail {
-		return false
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s {
-		return false
-	}
-	_, domain, _ := strings.Cut(s, "@")
-	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
 func validPhone(s string) bool {
