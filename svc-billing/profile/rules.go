@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"linguaport/internal/country"
 	"linguaport/internal/errs"
 	"linguaport/internal/mail"
 )
@@ -64,7 +65,7 @@ func Validate(d Details) error {
 	switch {
 	case d.Country == "":
 		f.Add("country", ReasonRequired)
-	case !ValidCountry(d.Country):
+	case !country.Valid(d.Country):
 		f.Add("country", ReasonCountry)
 	}
 	text(f, "address", d.Address, true)
@@ -85,7 +86,7 @@ func Validate(d Details) error {
 	}
 	// Which identity fields apply depends on the type and the country; without a known country
 	// neither the Turkish nor the foreign rules are assumed.
-	inTR, abroad := d.InTurkey(), ValidCountry(d.Country) && !d.InTurkey()
+	inTR, abroad := d.InTurkey(), country.Valid(d.Country) && !d.InTurkey()
 	used := map[string]bool{}
 	use := func(field string) { used[field] = true }
 	switch d.Type {

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"linguaport/internal/country"
 )
 
 // Currency is one option of the currency picker.
@@ -64,10 +66,7 @@ func Rates() map[string]int64 {
 }
 
 // CurrencyForCountry maps an ISO 3166-1 alpha-2 code to the currency shown there.
-func CurrencyForCountry(cc string) (string, bool) {
-	c, ok := countryCurrency[strings.ToUpper(cc)]
-	return c, ok
-}
+func CurrencyForCountry(cc string) (string, bool) { return country.Currency(cc) }
 
 // Decimals is how many minor-unit digits a currency is shown with: 0 for JPY, 2 for the rest (spec §9).
 func Decimals(code string) int {

@@ -1,9 +1,35 @@
-package geo
+// Package country knows the countries customers live in: the 249 codes ISO 3166-1 assigns
+// (alpha-2, 2024 edition) and Kosovo's XK, which the standard leaves to users and the EU and most
+// banks use, each with the currency used there.
+package country
 
-// countryCurrency maps every ISO 3166-1 alpha-2 territory (and Kosovo, XK) to the currency used
-// there. Territories without their own currency take the one in circulation: Antarctica and
-// Zimbabwe (which prices in dollars) USD, Western Sahara MAD, Palestine ILS.
-var countryCurrency = map[string]string{
+import "strings"
+
+// Valid reports whether code is one of the countries, written in capitals ("TR").
+func Valid(code string) bool {
+	_, ok := currencies[code]
+	return ok
+}
+
+// Currency is the ISO 4217 code of the currency used in the country code names, in any case.
+func Currency(code string) (string, bool) {
+	c, ok := currencies[strings.ToUpper(code)]
+	return c, ok
+}
+
+// Codes are every country's code, for checks over all of them.
+func Codes() []string {
+	out := make([]string, 0, len(currencies))
+	for c := range currencies {
+		out = append(out, c)
+	}
+	return out
+}
+
+// currencies maps every country to the currency used there. Territories without their own
+// currency take the one in circulation: Antarctica and Zimbabwe (which prices in dollars) USD,
+// Western Sahara MAD, Palestine ILS.
+var currencies = map[string]string{
 	"AD": "EUR", "AE": "AED", "AF": "AFN", "AG": "XCD", "AI": "XCD", "AL": "ALL", "AM": "AMD", "AO": "AOA",
 	"AQ": "USD", "AR": "ARS", "AS": "USD", "AT": "EUR", "AU": "AUD", "AW": "AWG", "AX": "EUR", "AZ": "AZN",
 	"BA": "BAM", "BB": "BBD", "BD": "BDT", "BE": "EUR", "BF": "XOF", "BG": "BGN", "BH": "BHD", "BI": "BIF",
