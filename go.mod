@@ -9,6 +9,7 @@ require (
 	github.com/gin-gonic/gin v1.12.0
 	github.com/go-kit/kit v0.13.0
 	github.com/go-kit/log v0.2.1
+	github.com/go-pdf/fpdf v0.9.0
 	github.com/hashicorp/consul/api v1.34.5
 	github.com/jackc/pgx/v5 v5.6.0
 	github.com/phuslu/iploc v1.0.20260915

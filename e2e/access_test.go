@@ -232,5 +232,17 @@ func ownersThings(t *testing.T, s *devstack, owner *caller) map[string]string {
 			t.Fatal("the owner's welcome message never arrived")
 		}
 	}
-	return map[string]string{"files": up.File.ID, "quotes": quote["id"].(string), "orders": order["id"].(string), "messages": message}
+	// The approval's invoice, which svc-billing makes from quote.approved.
+	var invoice string
+	for deadline := time.Now().Add(20 * time.Second); invoice == ""; time.Sleep(200 * time.Millisecond) {
+		_, list, _ := call(t, s, "GET", "/api/v1/billing/invoices", nil, session)
+		if invs, _ := list["invoices"].([]any); len(invs) > 0 {
+			invoice, _ = invs[0].(map[string]any)["id"].(string)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the owner's invoice never arrived")
+		}
+	}
+	return map[string]string{"files": up.File.ID, "quotes": quote["id"].(string), "orders": order["id"].(string), "messages": message,
+		"invoices": invoice}
 }

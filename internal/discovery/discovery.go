@@ -325,7 +325,8 @@ func (c *steadyClient) Service(service, tag string, passingOnly bool, q *consul.
 		}
 		entries, meta, err := c.Client.Service(service, tag, passingOnly, opts)
 		if c.ctx.Err() != nil {
-			return nil, nil, err // the watch stopped
+			// The watch stopped. Never nil, nil, nil: the instancer reads the meta of a success.
+			return nil, nil, c.ctx.Err()
 		}
 		c.mu.Lock()
 		c.failing = err != nil

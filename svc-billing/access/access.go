@@ -11,4 +11,8 @@ var Rules = []authn.Rule{
 	// id: the caller's token says whose details they are, so nobody can ask for another's.
 	{Pattern: "GET /api/v1/billing/profile", Access: authn.Only(authn.RoleCustomer)},
 	{Pattern: "PUT /api/v1/billing/profile", Access: authn.Only(authn.RoleCustomer)},
+	// A customer's own invoices. One invoice: its owner or staff; another customer is answered
+	// 404 by the service, as if it did not exist.
+	{Pattern: "GET /api/v1/billing/invoices", Access: authn.Only(authn.RoleCustomer)},
+	{Pattern: "GET /api/v1/billing/invoices/{id}", Access: authn.Only(authn.RoleCustomer, authn.RoleAdmin).Owned()},
 }

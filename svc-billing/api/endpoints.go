@@ -8,17 +8,28 @@ import (
 	"github.com/go-kit/kit/endpoint"
 
 	"linguaport/internal/authn"
+	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/profile"
 )
 
 // Services are the services behind svc-billing's API.
 type Services struct {
-	Profile profile.Service
+	Profile  profile.Service
+	Invoices invoices.Service
 }
 
 // Endpoints are svc-billing's operations as go-kit endpoints.
 type Endpoints struct {
 	Profile, SaveProfile endpoint.Endpoint
+	Invoices, Invoice    endpoint.Endpoint
+}
+
+// invoiceRequest names one invoice.
+type invoiceRequest struct{ ID string }
+
+// invoiceList is the answer of GET invoices.
+type invoiceList struct {
+	Invoices []invoices.Invoice `json:"invoices"`
 }
 
 // MakeEndpoints wires each endpoint to its service. The details are always the caller's own:
@@ -38,6 +49,25 @@ func MakeEndpoints(s Services) Endpoints {
 				return nil, err
 			}
 			return s.Profile.SaveProfile(ctx, customer, request.(profile.Details))
+		},
+		Invoices: func(ctx context.Context, _ any) (any, error) {
+			customer, err := customerOf(ctx)
+			if err != nil {
+				return nil, err
+			}
+			list, err := s.Invoices.Invoices(ctx, customer)
+			if err != nil {
+				return nil, err
+			}
+			return invoiceList{Invoices: list}, nil
+		},
+		Invoice: func(ctx context.Context, request any) (any, error) {
+			if err := authn.Authorize(ctx, authn.RoleCustomer, authn.RoleAdmin); err != nil {
+				return nil, err
+			}
+			caller, _ := authn.FromContext(ctx)
+			who := invoices.Caller{ID: caller.Subject, Admin: caller.Role == authn.RoleAdmin}
+			return s.Invoices.Invoice(ctx, who, request.(invoiceRequest).ID)
 		},
 	}
 }

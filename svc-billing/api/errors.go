@@ -2,10 +2,12 @@ package api
 
 import (
 	"errors"
+	"net/http"
 
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/svc-billing/invoices"
 	p "linguaport/svc-billing/profile"
 )
 
@@ -19,9 +21,16 @@ func explain(err error) *httpx.Problem {
 	switch {
 	case errors.As(err, &fields):
 		return httpx.ErrValidation.WithFields(fields, wordField)
+	case errors.Is(err, invoices.ErrNotFound):
+		return errInvoiceNotFound
 	}
 	return nil
 }
+
+// errInvoiceNotFound answers an invoice that does not exist and one that is someone else's alike,
+// so nobody learns which invoices exist.
+var errInvoiceNotFound = httpx.NewProblem(http.StatusNotFound, "invoice_not_found",
+	i18n.Text{TR: "Fatura bulunamadı.", EN: "Invoice not found."})
 
 // wordField says why a field was refused, in both languages. Every reason the profile's rules
 // and the decoder give has words here (tested), so no field is answered with a bare "invalid".

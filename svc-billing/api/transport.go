@@ -28,10 +28,16 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 	m := authn.NewMux(auth, access.Rules)
 	m.Handle("GET /api/v1/billing/profile", json(e.Profile, decodeNothing))
 	m.Handle("PUT /api/v1/billing/profile", json(e.SaveProfile, decodeDetails))
+	m.Handle("GET /api/v1/billing/invoices", json(e.Invoices, decodeNothing))
+	m.Handle("GET /api/v1/billing/invoices/{id}", json(e.Invoice, decodeInvoice))
 	return m.Handler()
 }
 
 func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
+
+func decodeInvoice(_ context.Context, r *http.Request) (any, error) {
+	return invoiceRequest{ID: r.PathValue("id")}, nil
+}
 
 // Reasons of the decoder's own field errors, beside the profile package's.
 const (
@@ -69,7 +75,7 @@ func decodeDetails(_ context.Context, r *http.Request) (any, error) {
 	return d, nil
 }
 
-// encodePrivate: billing details are personal; no cache keeps them.
+// encodePrivate: billing details and invoices are personal; no cache keeps them.
 func encodePrivate(ctx context.Context, w http.ResponseWriter, response any) error {
 	w.Header().Set("Cache-Control", "no-store")
 	return httpx.EncodeJSONResponse(ctx, w, response)

@@ -213,6 +213,17 @@ func TestQuoteDecisions(t *testing.T) {
 	if approved.OrderID != order["id"] || approved.CustomerID != "cust-decide" || approved.TotalUSD != 6800 || approved.RateMicros != 27_500_000 {
 		t.Errorf("quote.approved payload %+v", approved)
 	}
+	// Billing invoices the quote's lines in the display currency without asking svc-orders.
+	if approved.Currency != "TRY" || approved.Total.Currency != "TRY" || len(approved.Lines) != 2 {
+		t.Fatalf("quote.approved lines %+v", approved)
+	}
+	for i, target := range []string{"en", "de"} {
+		l := approved.Lines[i]
+		if l.TargetLanguage != target || l.Quantity != 400 || l.Unit != "word" || l.AmountUSD != 3400 || l.Amount.Currency != "TRY" ||
+			l.Amount.Amount != 93_500 || l.Description.TR != "professional-translation, TR → "+strings.ToUpper(target) || l.Description.EN == "" {
+			t.Errorf("quote.approved line %d %+v", i, l)
+		}
+	}
 }
 
 func TestOrderLifecycle(t *testing.T) {

@@ -2,8 +2,10 @@ package quotes
 
 import (
 	"context"
+	"strings"
 
 	"linguaport/internal/events"
+	"linguaport/internal/i18n"
 	"linguaport/svc-orders/pricing"
 )
 
@@ -33,6 +35,21 @@ type QuoteApprovedData struct {
 	TotalUSD    int64         `json:"totalUsd"` // USD cents
 	Total       pricing.Money `json:"total"`
 	RateMicros  int64         `json:"rateMicros"`
+	// Currency is the display currency Total and every line's Price are in.
+	Currency string         `json:"currency"`
+	Lines    []ApprovedLine `json:"lines"`
+}
+
+// ApprovedLine is one target language of an approved quote, as the invoice lists it.
+type ApprovedLine struct {
+	TargetLanguage string `json:"targetLanguage"`
+	// Description names the work in both languages; services are named by their slug, which
+	// svc-catalog words (svc-orders keeps no service titles).
+	Description i18n.Text     `json:"description"`
+	Quantity    int           `json:"quantity"`
+	Unit        pricing.Unit  `json:"unit"`
+	AmountUSD   int64         `json:"amountUsd"` // USD cents
+	Amount      pricing.Money `json:"amount"`    // in the display currency
 }
 
 // QuoteRejectedData is the payload of quote.rejected.
@@ -60,7 +77,25 @@ func (q *Quote) approved() QuoteApprovedData {
 	return QuoteApprovedData{
 		QuoteID: q.ID, Number: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber, CustomerID: q.CustomerID,
 		Service: q.Service, TotalUSD: q.TotalUSD.Amount, Total: q.Total, RateMicros: q.RateMicros,
+		Currency: q.Total.Currency, Lines: q.approvedLines(),
 	}
+}
+
+func (q *Quote) approvedLines() []ApprovedLine {
+	urgent := i18n.Text{}
+	if q.Urgency == pricing.Urgent {
+		urgent = i18n.Text{TR: ", acil", EN: ", urgent"}
+	}
+	lines := make([]ApprovedLine, 0, len(q.Lines))
+	for _, l := range q.Lines {
+		pair := strings.ToUpper(q.SourceLanguage) + " → " + strings.ToUpper(l.TargetLanguage)
+		lines = append(lines, ApprovedLine{
+			TargetLanguage: l.TargetLanguage,
+			Description:    i18n.Text{TR: q.Service + ", " + pair + urgent.TR, EN: q.Service + ", " + pair + urgent.EN},
+			Quantity:       l.Quantity, Unit: l.Unit, AmountUSD: l.Total, Amount: l.Price,
+		})
+	}
+	return lines
 }
 
 func (q *Quote) rejected() QuoteRejectedData {

@@ -1,0 +1,330 @@
+package api_test
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/events"
+	"linguaport/internal/httpx"
+	"linguaport/internal/testenv"
+	"linguaport/svc-billing/api"
+	"linguaport/svc-billing/invoices"
+	"linguaport/svc-billing/profile"
+)
+
+type billing struct {
+	*fixture
+	invoices *invoices.MongoStore
+	pub      *events.Publisher
+	start    func() // starts the consumer of svc-orders' stream
+}
+
+// newBilling serves svc-billing's real handler over FerretDB and runs its consumer of
+// svc-orders' stream on redis-server, as main wires them.
+func newBilling(t *testing.T) *billing {
+	t.Helper()
+	b := newStoppedBilling(t)
+	b.start()
+	return b
+}
+
+// newStoppedBilling is newBilling with the consumer not started yet: svc-billing was down.
+func newStoppedBilling(t *testing.T) *billing {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	db := testenv.Mongo(t)
+	profiles, _ := profile.NewMongoStore(ctx, db)
+	store, err := invoices.NewMongoStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := testenv.StartRedis(t)
+	_, key, _ := ed25519.GenerateKey(rand.Reader)
+	signer := authn.NewSigner("k", key)
+	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
+	metrics := prometheus.NewRegistry()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	profileSvc := profile.NewService(profiles, time.Now)
+	// The clock runs from a fixed day in 2026, so numbers read LP-2026-… whenever the test runs.
+	began := time.Now()
+	clock := func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Add(time.Since(began)) }
+	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, clock)
+	invoiceSvc = invoices.LoggingMiddleware(log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
+	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Profile: profileSvc, Invoices: invoiceSvc}), auth)
+	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
+	consumer := events.NewConsumer(r.Client, events.Stream("orders"), "svc-billing", db.Collection("processed_events"), invoices.Handler(invoiceSvc), log)
+	consumer.Block = 100 * time.Millisecond
+	done := make(chan struct{})
+	started := false
+	start := func() { started = true; go func() { defer close(done); consumer.Run(ctx) }() }
+	t.Cleanup(func() {
+		cancel()
+		if !started {
+			close(done)
+		}
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Error("the consumer did not stop")
+		}
+		srv.Close()
+	})
+	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}, invoices: store, pub: events.NewPublisher(r.Client), start: start}
+}
+
+// approve publishes svc-orders' quote.approved as svc-orders' relay does: two target languages,
+// 1.870,00 ₺ at 27.5 TRY per USD.
+func (b *billing) approve(t *testing.T, quote, customer string) events.Event {
+	t.Helper()
+	try := func(n int64) map[string]any {
+		return map[string]any{"amount": n, "currency": "TRY", "decimals": 2, "formatted": "x"}
+	}
+	line := func(target string) map[string]any {
+		return map[string]any{"targetLanguage": target, "description": map[string]string{"tr": "TR → " + target, "en": "TR → " + target},
+			"quantity": 400, "unit": "word", "amountUsd": 3400, "amount": try(93_500)}
+	}
+	e, err := events.New(context.Background(), invoices.EventQuoteApproved, map[string]any{
+		"quoteId": quote, "number": "Q-2026-00001", "orderId": "o-" + quote, "orderNumber": "O-2026-00001", "customerId": customer,
+		"service": "professional-translation", "totalUsd": 6800, "total": try(187_000), "rateMicros": 27_500_000, "currency": "TRY",
+		"lines": []any{line("en"), line("de")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.publish(t, e)
+	return e
+}
+
+func (b *billing) publish(t *testing.T, e events.Event) {
+	t.Helper()
+	if err := b.pub.Publish(context.Background(), events.Stream("orders"), e); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (b *billing) call(t *testing.T, path, token, lang string) answer {
+	t.Helper()
+	req, _ := http.NewRequest("GET", b.url+path, nil)
+	req.Header.Set("Accept-Language", lang)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	var out map[string]any
+	resp := testenv.DoJSON(t, req, &out)
+	return answer{status: resp.StatusCode, header: resp.Header, body: out}
+}
+
+// list waits (up to 10 s) until the customer has n invoices and returns them.
+func (b *billing) list(t *testing.T, token string, n int) []map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		a := b.call(t, "/api/v1/billing/invoices", token, "en")
+		raw, _ := a.body["invoices"].([]any)
+		if a.status == 200 && len(raw) == n || time.Now().After(deadline) {
+			if len(raw) != n {
+				t.Fatalf("%d invoices, want %d: %d %v", len(raw), n, a.status, a.body)
+			}
+			out := make([]map[string]any, n)
+			for i, v := range raw {
+				out[i] = v.(map[string]any)
+			}
+			return out
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func num(v any) int64 { f, _ := v.(float64); return int64(f) }
+
+func linesOf(inv map[string]any) []map[string]any {
+	raw, _ := inv["lines"].([]any)
+	out := make([]map[string]any, len(raw))
+	for i, v := range raw {
+		out[i] = v.(map[string]any)
+	}
+	return out
+}
+
+// An approved quote becomes a pending invoice with the quote's lines and, as its own line, KDV
+// at 20 % for a customer billed in Turkey, with a copy of the details it was issued to.
+func TestInvoiceForACustomerInTurkey(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-tr", authn.RoleCustomer)
+	if a := b.put(t, tok, "en", individualTR()); a.status != 200 {
+		t.Fatalf("profile: %d %v", a.status, a.body)
+	}
+	b.approve(t, "q-tr", "cust-tr")
+	inv := b.list(t, tok, 1)[0]
+	if inv["status"] != "pending" || inv["quoteId"] != "q-tr" || inv["orderId"] != "o-q-tr" || inv["orderNumber"] != "O-2026-00001" ||
+		inv["currency"] != "TRY" || num(inv["rateMicros"]) != 27_500_000 || inv["number"] != "LP-2026-000001" || inv["customerId"] != "cust-tr" {
+		t.Errorf("invoice %v", inv)
+	}
+	if _, err := time.Parse(time.RFC3339, inv["issuedAt"].(string)); err != nil {
+		t.Errorf("issuedAt %v", inv["issuedAt"])
+	}
+	lines := linesOf(inv)
+	if len(lines) != 3 || lines[0]["targetLanguage"] != "en" || lines[1]["targetLanguage"] != "de" || num(lines[0]["quantity"]) != 400 ||
+		lines[0]["unit"] != "word" || num(lines[0]["amount"]) != 93_500 || num(lines[0]["amountUsd"]) != 3_400 {
+		t.Fatalf("lines %v", lines)
+	}
+	vat := lines[2]
+	desc := vat["description"].(map[string]any)
+	if vat["kind"] != "vat" || num(vat["ratePercent"]) != 20 || num(vat["amount"]) != 37_400 || num(vat["amountUsd"]) != 1_360 ||
+		desc["tr"] != "KDV %20" || desc["en"] != "VAT 20%" {
+		t.Errorf("VAT line %v", vat)
+	}
+	totals, usd := inv["totals"].(map[string]any), inv["totalsUsd"].(map[string]any)
+	if num(totals["net"]) != 187_000 || num(totals["vat"]) != 37_400 || num(totals["total"]) != 224_400 ||
+		num(usd["net"]) != 6_800 || num(usd["vat"]) != 1_360 || num(usd["total"]) != 8_160 {
+		t.Errorf("totals %v %v", totals, usd)
+	}
+	details := inv["details"].(map[string]any)
+	if details["tckn"] != "10000000146" || details["fullName"] != "Ayşe Yılmaz" || details["country"] != "TR" {
+		t.Errorf("details %v", details)
+	}
+
+	// Changing the billing details later leaves the issued invoice as it was issued.
+	if a := b.put(t, tok, "en", companyTR()); a.status != 200 {
+		t.Fatal(a.body)
+	}
+	got := b.call(t, "/api/v1/billing/invoices/"+inv["id"].(string), tok, "en")
+	if d := got.body["details"].(map[string]any); got.status != 200 || d["tckn"] != "10000000146" || d["vkn"] != "" {
+		t.Errorf("after the profile changed: %d %v", got.status, got.body)
+	}
+	if cc := got.header.Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("Cache-Control %q", cc)
+	}
+}
+
+// A customer abroad is invoiced a 0 % VAT line with the exemption wording in both languages; a
+// customer with no details yet is billed as in Turkey, with empty details.
+func TestInvoiceAbroadAndWithoutDetails(t *testing.T) {
+	b := newBilling(t)
+	abroad := b.token("cust-gb", authn.RoleCustomer)
+	if a := b.put(t, abroad, "en", companyAbroad()); a.status != 200 {
+		t.Fatal(a.body)
+	}
+	b.approve(t, "q-gb", "cust-gb")
+	inv := b.list(t, abroad, 1)[0]
+	vat := linesOf(inv)[2]
+	desc := vat["description"].(map[string]any)
+	if vat["kind"] != "vat" || num(vat["ratePercent"]) != 0 || num(vat["amount"]) != 0 ||
+		desc["tr"] != "KDV Kanunu 11/1-a maddesi uyarınca istisna" || desc["en"] != "Exempt from Turkish VAT (export of services, VAT Law art. 11/1-a)" {
+		t.Errorf("VAT line abroad %v", vat)
+	}
+	if totals := inv["totals"].(map[string]any); num(totals["total"]) != 187_000 || num(totals["vat"]) != 0 || inv["inTurkey"] != false {
+		t.Errorf("totals abroad %v", inv)
+	}
+	if d := inv["details"].(map[string]any); d["taxId"] != "GB 123 4567 89" || d["country"] != "GB" {
+		t.Errorf("details abroad %v", d)
+	}
+
+	none := b.token("cust-new", authn.RoleCustomer)
+	b.approve(t, "q-new", "cust-new")
+	inv = b.list(t, none, 1)[0]
+	if vat := linesOf(inv)[2]; num(vat["ratePercent"]) != 20 || num(vat["amount"]) != 37_400 || inv["inTurkey"] != true {
+		t.Errorf("no details: %v", inv)
+	}
+	if d := inv["details"].(map[string]any); d["country"] != "" || d["type"] != "" {
+		t.Errorf("no details, yet %v", d)
+	}
+}
+
+// The same event delivered again, and the approval replayed under a new event id, leave one
+// invoice with one number.
+func TestRedeliveredEventMakesOneInvoice(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-again", authn.RoleCustomer)
+	e := b.approve(t, "q-again", "cust-again")
+	first := b.list(t, tok, 1)[0]
+	b.publish(t, e)
+	b.approve(t, "q-again", "cust-again")
+	b.approve(t, "q-other", "cust-again") // a later invoice shows the stream was read past the repeats
+	list := b.list(t, tok, 2)
+	if list[1]["id"] != first["id"] || list[1]["number"] != "LP-2026-000001" || list[0]["number"] != "LP-2026-000002" {
+		t.Errorf("after redelivery: %v", list)
+	}
+	if n, _ := b.invoices.Collection().CountDocuments(context.Background(), bson.D{{Key: "quoteId", Value: "q-again"}}); n != 1 {
+		t.Errorf("%d invoices for one quote", n)
+	}
+}
+
+// A customer sees their own invoices, newest first; one invoice is shown to its owner and to
+// staff, and to anyone else it does not exist.
+func TestWhoSeesInvoices(t *testing.T) {
+	b := newBilling(t)
+	owner := b.token("cust-own", authn.RoleCustomer)
+	other := b.token("cust-else", authn.RoleCustomer)
+	b.approve(t, "q-1", "cust-own")
+	b.list(t, owner, 1)
+	b.approve(t, "q-2", "cust-own")
+	b.approve(t, "q-3", "cust-else")
+	mine := b.list(t, owner, 2)
+	if mine[0]["quoteId"] != "q-2" || mine[1]["quoteId"] != "q-1" {
+		t.Errorf("not newest first: %v, %v", mine[0]["quoteId"], mine[1]["quoteId"])
+	}
+	if theirs := b.list(t, other, 1); theirs[0]["quoteId"] != "q-3" {
+		t.Errorf("other's list %v", theirs)
+	}
+	path := "/api/v1/billing/invoices/" + mine[0]["id"].(string)
+	if a := b.call(t, path, owner, "en"); a.status != 200 || a.body["quoteId"] != "q-2" {
+		t.Errorf("owner: %d %v", a.status, a.body)
+	}
+	if a := b.call(t, path, b.token("staff", authn.RoleAdmin), "en"); a.status != 200 || a.body["quoteId"] != "q-2" {
+		t.Errorf("admin: %d %v", a.status, a.body)
+	}
+	for _, c := range []struct{ path, lang, message string }{
+		{path, "tr", "Fatura bulunamadı."},
+		{"/api/v1/billing/invoices/inv-nope", "en", "Invoice not found."},
+	} {
+		a := b.call(t, c.path, other, c.lang)
+		if code, _ := errorOf(a); a.status != 404 || code != "invoice_not_found" || a.body["error"].(map[string]any)["message"] != c.message {
+			t.Errorf("%s as another customer: %d %v", c.path, a.status, a.body)
+		}
+	}
+	if a := b.call(t, path, b.token("tr-1", authn.RoleTranslator), "en"); a.status != 403 {
+		t.Errorf("translator: %d", a.status)
+	}
+	for _, p := range []string{path, "/api/v1/billing/invoices"} {
+		if a := b.call(t, p, "", "en"); a.status != 401 {
+			t.Errorf("visitor %s: %d", p, a.status)
+		}
+	}
+	if a := b.call(t, "/api/v1/billing/invoices", b.token("staff", authn.RoleAdmin), "en"); a.status != 403 {
+		t.Errorf("admin's own list: %d", a.status)
+	}
+	empty := b.call(t, "/api/v1/billing/invoices", b.token("cust-none", authn.RoleCustomer), "en")
+	if raw, err := json.Marshal(empty.body); empty.status != 200 || string(raw) != `{"invoices":[]}` || err != nil {
+		t.Errorf("no invoices: %d %s", empty.status, raw)
+	}
+}
+
+// Quotes approved while svc-billing was down are invoiced when it comes back: its consumer group
+// starts at the beginning of the stream.
+func TestInvoicesIssuedWhenBillingReturns(t *testing.T) {
+	b := newStoppedBilling(t)
+	tok := b.token("cust-wait", authn.RoleCustomer)
+	b.approve(t, "q-w1", "cust-wait")
+	b.approve(t, "q-w2", "cust-wait")
+	if a := b.call(t, "/api/v1/billing/invoices", tok, "en"); len(a.body["invoices"].([]any)) != 0 {
+		t.Fatalf("invoiced without a consumer: %v", a.body)
+	}
+	b.start()
+	list := b.list(t, tok, 2)
+	if list[0]["number"] != "LP-2026-000002" || list[1]["number"] != "LP-2026-000001" || list[1]["quoteId"] != "q-w1" {
+		t.Errorf("after the return: %v, %v", list[0], list[1])
+	}
+}

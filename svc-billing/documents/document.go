@@ -1,0 +1,142 @@
+// Package documents renders invoices and quotes as bilingual A4 PDFs (DESIGN §9): the agency's
+// and the customer's billing details, the lines with their quantities and units, VAT (KDV) on
+// its own line, the totals in the display currency and in USD and the rate they were priced at.
+// It takes its own value type, so invoices (svc-billing) and quotes (svc-orders' data) share one
+// renderer without it knowing either package.
+package documents
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"linguaport/internal/i18n"
+)
+
+// Kind is which document is rendered.
+type Kind string
+
+const (
+	Invoice Kind = "invoice"
+	Quote   Kind = "quote"
+)
+
+// Buyer types, as the billing profile stores them.
+const (
+	Individual = "individual"
+	Company    = "company"
+)
+
+// Document is everything printed on one invoice or quote. Amounts are minor units of Currency
+// (TotalUSD in USD cents), as stored: the renderer never recomputes a figure, it only checks that
+// the ones it is given add up.
+type Document struct {
+	Kind     Kind
+	Number   string
+	IssuedAt time.Time
+	// DueAt is an invoice's due date or a quote's "valid until"; zero leaves the line out.
+	DueAt  time.Time
+	Status string // pending, paid, refunded, ... (shown in the reader's language when known)
+	Seller Seller // zero: DefaultSeller
+	Buyer  Buyer
+	Lines  []Line
+	// Currency is the display currency's ISO code; Net, VAT.Amount and Total are in it.
+	Currency   string
+	Net        int64
+	VAT        VAT
+	Total      int64
+	TotalUSD   int64 // USD cents
+	RateMicros int64 // display currency units per USD, in millionths
+	// References printed under the number: the order an invoice bills, the quote it came from.
+	OrderNumber string
+	QuoteNumber string
+}
+
+// Seller is the agency issuing the document.
+type Seller struct {
+	Name      string
+	Address   string
+	City      string
+	TaxOffice string
+	VKN       string
+	Email     string
+	Phone     string
+	Web       string
+	Bank      string
+	IBAN      string
+}
+
+// DefaultSeller is LinguaPort's own details, printed when a Document names no seller.
+var DefaultSeller = Seller{
+	Name:      "LinguaPort Çeviri Hizmetleri Ltd. Şti.",
+	Address:   "Büyükdere Cad. No: 185 Kat: 7, Levent",
+	City:      "34394 Şişli / İstanbul",
+	TaxOffice: "Zincirlikuyu",
+	VKN:       "6080512345",
+	Email:     "fatura@linguaport.com",
+	Phone:     "+90 212 555 01 20",
+	Web:       "linguaport.com",
+	Bank:      "Türkiye İş Bankası, Levent Şubesi",
+	IBAN:      "TR33 0006 4000 0011 2345 6789 01",
+}
+
+// Buyer is the customer's billing details as the document was issued to them.
+type Buyer struct {
+	Type        string // Individual or Company
+	FullName    string
+	CompanyName string
+	TCKN        string // individuals in Turkey
+	VKN         string // companies in Turkey
+	TaxID       string // customers abroad
+	TaxOffice   string
+	Address     string
+	City        string
+	Postcode    string
+	Country     string // ISO 3166 code
+	Email       string
+}
+
+// Line is one line of work. Quantity 0 leaves quantity and unit price blank (a flat line).
+type Line struct {
+	Description i18n.Text
+	Quantity    int64
+	Unit        string // word, page, minute, character, hour, document (others printed as is)
+	UnitPrice   int64  // minor units; 0 leaves it blank
+	Amount      int64  // minor units
+}
+
+// VAT is the document's VAT line: the rate and amount for customers billed in Turkey, 0 % with
+// the exemption wording for customers abroad.
+type VAT struct {
+	RatePercent int
+	Amount      int64
+	Exemption   i18n.Text
+}
+
+// ErrInvalid is a document that cannot be printed as given (its figures do not add up, an
+// unknown kind, no currency): a caller's bug, never shown to a customer as a PDF.
+var ErrInvalid = errors.New("documents: invalid document")
+
+// check refuses a document whose printed figures would contradict each other.
+func check(d Document) error {
+	if d.Kind != Invoice && d.Kind != Quote {
+		return fmt.Errorf("%w: kind %q", ErrInvalid, d.Kind)
+	}
+	if len(d.Currency) != 3 {
+		return fmt.Errorf("%w: currency %q", ErrInvalid, d.Currency)
+	}
+	if d.RateMicros <= 0 {
+		return fmt.Errorf("%w: rate %d", ErrInvalid, d.RateMicros)
+	}
+	var sum int64
+	for _, l := range d.Lines {
+		sum += l.Amount
+	}
+	if sum != d.Net {
+		return fmt.Errorf("%w: lines add up to %d, net is %d", ErrInvalid, sum, d.Net)
+	}
+	if d.Net+d.VAT.Amount != d.Total {
+		return fmt.Errorf("%w: net %d + VAT %d is not the total %d", ErrInvalid, d.Net, d.VAT.Amount, d.Total)
+	}
+	return nil
+}

@@ -1,0 +1,116 @@
+// Package invoices issues the customers' invoices: one per approved quote (svc-orders'
+// quote.approved), with the quote's lines in the display currency and in USD, Turkish VAT (KDV)
+// as its own line, a copy of the billing details it was issued to and a gapless number per year.
+package invoices
+
+import (
+	"fmt"
+	"time"
+
+	"linguaport/internal/i18n"
+	"linguaport/svc-billing/profile"
+)
+
+// Status is where an invoice is in its life: pending until paid (paying comes later).
+type Status string
+
+const Pending Status = "pending"
+
+// Line kinds: the work invoiced, and the VAT on it.
+const (
+	KindWork = "work"
+	KindVAT  = "vat"
+)
+
+// DefaultVATRatePercent is Turkey's general KDV rate, used when VAT_RATE_PERCENT is not set.
+const DefaultVATRatePercent = 20
+
+// ExemptionNote is printed on the 0 % VAT line of customers abroad: translation for a customer
+// abroad is an export of services, exempt under the VAT law.
+var ExemptionNote = i18n.Text{
+	TR: "KDV Kanunu 11/1-a maddesi uyarınca istisna",
+	EN: "Exempt from Turkish VAT (export of services, VAT Law art. 11/1-a)",
+}
+
+// Line is one line of an invoice: a target language's work, or the VAT.
+type Line struct {
+	Kind           string    `json:"kind" bson:"kind"` // KindWork or KindVAT
+	TargetLanguage string    `json:"targetLanguage,omitempty" bson:"targetLanguage,omitempty"`
+	Description    i18n.Text `json:"description" bson:"description"`
+	Quantity       int       `json:"quantity,omitempty" bson:"quantity,omitempty"`
+	Unit           string    `json:"unit,omitempty" bson:"unit,omitempty"`
+	// RatePercent is the VAT line's rate (0 for customers abroad).
+	RatePercent int   `json:"ratePercent" bson:"ratePercent"`
+	Amount      int64 `json:"amount" bson:"amount"`       // minor units of the display currency
+	AmountUSD   int64 `json:"amountUsd" bson:"amountUsd"` // USD cents
+}
+
+// Totals are an invoice's sums in one currency, in its minor units.
+type Totals struct {
+	Net   int64 `json:"net" bson:"net"`
+	VAT   int64 `json:"vat" bson:"vat"`
+	Total int64 `json:"total" bson:"total"`
+}
+
+// Invoice is one invoice, one document, its _id derived from the quote's so that a redelivered
+// quote.approved finds the invoice it made instead of making a second one.
+type Invoice struct {
+	ID string `json:"id" bson:"_id"`
+	// Number is LP-<year>-<seq>, empty for the moment between the invoice's insert and its
+	// numbering (never shown: the service numbers an invoice before it shows it).
+	Number      string          `json:"number" bson:"number,omitempty"`
+	Seq         int64           `json:"-" bson:"seq,omitempty"`
+	Year        int             `json:"year" bson:"year"`
+	Status      Status          `json:"status" bson:"status"`
+	CustomerID  string          `json:"customerId" bson:"customerId"`
+	QuoteID     string          `json:"quoteId" bson:"quoteId"`
+	QuoteNumber string          `json:"quoteNumber" bson:"quoteNumber"`
+	OrderID     string          `json:"orderId" bson:"orderId"`
+	OrderNumber string          `json:"orderNumber" bson:"orderNumber"`
+	Service     string          `json:"service" bson:"service"`
+	Currency    string          `json:"currency" bson:"currency"` // the display currency
+	Decimals    int             `json:"decimals" bson:"decimals"`
+	RateMicros  int64           `json:"rateMicros" bson:"rateMicros"` // display units per USD, millionths
+	Lines       []Line          `json:"lines" bson:"lines"`           // the work lines, then the VAT line
+	Totals      Totals          `json:"totals" bson:"totals"`         // in the display currency
+	TotalsUSD   Totals          `json:"totalsUsd" bson:"totalsUsd"`   // in USD cents
+	InTurkey    bool            `json:"inTurkey" bson:"inTurkey"`
+	VATPercent  int             `json:"vatPercent" bson:"vatPercent"`
+	Details     profile.Details `json:"details" bson:"details"` // the billing details issued to
+	IssuedAt    time.Time       `json:"issuedAt" bson:"issuedAt"`
+}
+
+// IDFor is the invoice id of a quote: one quote, one invoice.
+func IDFor(quoteID string) string { return "inv-" + quoteID }
+
+// FormatNumber is the invoice number of the seq-th invoice of year.
+func FormatNumber(year int, seq int64) string { return fmt.Sprintf("LP-%d-%06d", year, seq) }
+
+// turkeyTime: invoices are dated and numbered by the year in Turkey (UTC+3 all year since
+// 2016), so an invoice issued on 31 December 22:00 UTC belongs to the next year's series.
+var turkeyTime = time.FixedZone("TRT", 3*60*60)
+
+// YearOf is the numbering year of an invoice issued at t.
+func YearOf(t time.Time) int { return t.In(turkeyTime).Year() }
+
+// VATOf is the VAT on net at ratePercent, in the same minor units. The one rounding rule: the VAT
+// is computed once, on the invoice's net total (never per line), as net × rate / 100 rounded half
+// up to the minor unit (0.5 kuruş and above up, below down). Amounts are never negative here.
+func VATOf(net int64, ratePercent int) int64 {
+	return (net*int64(ratePercent) + 50) / 100
+}
+
+// vatLine is the VAT line: the rate for customers billed in Turkey, 0 % with the exemption
+// wording for customers abroad.
+func vatLine(inTurkey bool, ratePercent int, net, netUSD int64) Line {
+	if !inTurkey {
+		return Line{Kind: KindVAT, Description: ExemptionNote}
+	}
+	return Line{
+		Kind:        KindVAT,
+		Description: i18n.Text{TR: fmt.Sprintf("KDV %%%d", ratePercent), EN: fmt.Sprintf("VAT %d%%", ratePercent)},
+		RatePercent: ratePercent,
+		Amount:      VATOf(net, ratePercent),
+		AmountUSD:   VATOf(netUSD, ratePercent),
+	}
+}

@@ -1,0 +1,73 @@
+package invoices
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"linguaport/internal/logging"
+)
+
+// Middleware decorates a Service.
+type Middleware func(Service) Service
+
+// InstrumentingMiddleware counts issued invoices by market (turkey, abroad) and failures to
+// issue: a growing "failed" means approved quotes are waiting for their invoice.
+func InstrumentingMiddleware(reg prometheus.Registerer) Middleware {
+	issued := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "billing_invoices_issued_total", Help: "quote.approved events handled, by market and outcome.",
+	}, []string{"market", "outcome"})
+	reg.MustRegister(issued)
+	return func(next Service) Service { return instrumenting{Service: next, issued: issued} }
+}
+
+type instrumenting struct {
+	Service
+	issued *prometheus.CounterVec
+}
+
+func (m instrumenting) Issue(ctx context.Context, q QuoteApproved) (Invoice, error) {
+	inv, err := m.Service.Issue(ctx, q)
+	market, outcome := "abroad", "issued"
+	if inv.InTurkey {
+		market = "turkey"
+	}
+	if err != nil {
+		market, outcome = "unknown", "failed"
+	}
+	m.issued.WithLabelValues(market, outcome).Inc()
+	return inv, err
+}
+
+// LoggingMiddleware logs every call with its duration and error (logging.Call); not-found
+// answers are the caller's mistake, not the service's.
+func LoggingMiddleware(log *slog.Logger) Middleware {
+	return func(next Service) Service { return loggingMiddleware{next: next, log: log} }
+}
+
+type loggingMiddleware struct {
+	next Service
+	log  *slog.Logger
+}
+
+func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
+	logging.Call(ctx, m.log, method, begin, *err, func(err error) bool { return errors.Is(err, ErrNotFound) })
+}
+
+func (m loggingMiddleware) Issue(ctx context.Context, q QuoteApproved) (_ Invoice, err error) {
+	defer m.done(ctx, "Issue", time.Now(), &err)
+	return m.next.Issue(ctx, q)
+}
+
+func (m loggingMiddleware) Invoices(ctx context.Context, customerID string) (_ []Invoice, err error) {
+	defer m.done(ctx, "Invoices", time.Now(), &err)
+	return m.next.Invoices(ctx, customerID)
+}
+
+func (m loggingMiddleware) Invoice(ctx context.Context, c Caller, id string) (_ Invoice, err error) {
+	defer m.done(ctx, "Invoice", time.Now(), &err)
+	return m.next.Invoice(ctx, c, id)
+}

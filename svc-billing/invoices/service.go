@@ -1,0 +1,185 @@
+package invoices
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"linguaport/internal/i18n"
+	"linguaport/svc-billing/profile"
+)
+
+// Errors the service and its store answer with.
+var (
+	// ErrNotFound: no such invoice, or not one the caller may see (never told apart).
+	ErrNotFound = errors.New("invoice not found")
+)
+
+// Store keeps the invoices and their numbering.
+type Store interface {
+	// Insert stores a new, unnumbered invoice; if one with its _id exists (a redelivered event)
+	// it returns that one and stores nothing.
+	Insert(ctx context.Context, inv Invoice) (Invoice, error)
+	// Number gives the invoice its number if it has none yet and returns it numbered.
+	Number(ctx context.Context, id string) (Invoice, error)
+	// Invoice is ErrNotFound when there is no invoice id.
+	Invoice(ctx context.Context, id string) (Invoice, error)
+	// OfCustomer lists the customer's newest invoices first, at most limit.
+	OfCustomer(ctx context.Context, customerID string, limit int) ([]Invoice, error)
+}
+
+// Profiles reads the billing details an invoice is issued to (svc-billing's own profile store).
+type Profiles interface {
+	// Profile is profile.ErrNotFound when the customer saved no details.
+	Profile(ctx context.Context, customerID string) (profile.Profile, error)
+}
+
+// Caller is who asks for an invoice.
+type Caller struct {
+	ID    string
+	Admin bool
+}
+
+// ListLimit bounds a customer's list of invoices.
+const ListLimit = 200
+
+// Service is the invoices' API.
+type Service interface {
+	// Issue makes the pending invoice of an approved quote, numbered; once per quote however
+	// often it is called.
+	Issue(ctx context.Context, q QuoteApproved) (Invoice, error)
+	// Invoices are the customer's own, newest first.
+	Invoices(ctx context.Context, customerID string) ([]Invoice, error)
+	// Invoice is one invoice for its owner or an admin; ErrNotFound for anyone else.
+	Invoice(ctx context.Context, c Caller, id string) (Invoice, error)
+}
+
+type service struct {
+	store      Store
+	profiles   Profiles
+	vatPercent int
+	now        func() time.Time
+}
+
+// NewService returns the invoices service charging vatPercent KDV to customers billed in Turkey.
+func NewService(store Store, profiles Profiles, vatPercent int, now func() time.Time) Service {
+	return &service{store: store, profiles: profiles, vatPercent: vatPercent, now: now}
+}
+
+func (s *service) Issue(ctx context.Context, q QuoteApproved) (Invoice, error) {
+	if err := q.Check(); err != nil {
+		return Invoice{}, err
+	}
+	inv, err := s.store.Invoice(ctx, IDFor(q.QuoteID))
+	switch {
+	case errors.Is(err, ErrNotFound):
+		built, err := s.build(ctx, q)
+		if err != nil {
+			return Invoice{}, err
+		}
+		if inv, err = s.store.Insert(ctx, built); err != nil {
+			return Invoice{}, err
+		}
+	case err != nil:
+		return Invoice{}, err
+	}
+	if inv.Number != "" {
+		return inv, nil
+	}
+	// Numbered after the insert, never before: a number is only ever taken for a stored invoice.
+	return s.store.Number(ctx, inv.ID)
+}
+
+// build is the invoice of q, issued now to the customer's current billing details.
+//
+// With no details saved yet the customer is billed as in Turkey, the site's default market
+// (Turkish VAT), and the invoice keeps empty details: charging VAT that a customer abroad may
+// later be refunded is safer than leaving out VAT that was due.
+func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
+	var details profile.Details
+	switch p, err := s.profiles.Profile(ctx, q.CustomerID); {
+	case err == nil:
+		details = p.Details
+	case !errors.Is(err, profile.ErrNotFound):
+		return Invoice{}, fmt.Errorf("billing details of %s: %w", q.CustomerID, err)
+	}
+	inTurkey := details.Country == "" || details.InTurkey()
+	now := s.now().UTC().Truncate(time.Millisecond)
+	inv := Invoice{
+		ID: IDFor(q.QuoteID), Year: YearOf(now), Status: Pending,
+		CustomerID: q.CustomerID, QuoteID: q.QuoteID, QuoteNumber: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber,
+		Service: q.Service, Currency: q.Currency, Decimals: q.Total.Decimals, RateMicros: q.RateMicros,
+		InTurkey: inTurkey, Details: details, IssuedAt: now,
+	}
+	inv.Lines = workLines(q)
+	for _, l := range inv.Lines {
+		inv.Totals.Net += l.Amount
+		inv.TotalsUSD.Net += l.AmountUSD
+	}
+	if inTurkey {
+		inv.VATPercent = s.vatPercent
+	}
+	vat := vatLine(inTurkey, inv.VATPercent, inv.Totals.Net, inv.TotalsUSD.Net)
+	inv.Lines = append(inv.Lines, vat)
+	inv.Totals.VAT, inv.TotalsUSD.VAT = vat.Amount, vat.AmountUSD
+	inv.Totals.Total = inv.Totals.Net + inv.Totals.VAT
+	inv.TotalsUSD.Total = inv.TotalsUSD.Net + inv.TotalsUSD.VAT
+	return inv, nil
+}
+
+// workLines are the quote's lines as invoice lines. Each line was converted to the display
+// currency on its own, so their sum can miss the quote's total by a minor unit of rounding; the
+// last line takes the difference, so the lines add up to exactly what the customer approved.
+// An event without lines (sent before they were part of it) is invoiced as one line.
+func workLines(q QuoteApproved) []Line {
+	if len(q.Lines) == 0 {
+		return []Line{{Kind: KindWork, Description: i18n.Text{TR: q.Service, EN: q.Service}, Amount: q.Total.Amount, AmountUSD: q.TotalUSD}}
+	}
+	lines := make([]Line, len(q.Lines))
+	var sum, sumUSD int64
+	for i, l := range q.Lines {
+		lines[i] = Line{Kind: KindWork, TargetLanguage: l.TargetLanguage, Description: l.Description,
+			Quantity: l.Quantity, Unit: l.Unit, Amount: l.Amount.Amount, AmountUSD: l.AmountUSD}
+		sum += l.Amount.Amount
+		sumUSD += l.AmountUSD
+	}
+	last := &lines[len(lines)-1]
+	last.Amount += q.Total.Amount - sum
+	last.AmountUSD += q.TotalUSD - sumUSD
+	return lines
+}
+
+func (s *service) Invoices(ctx context.Context, customerID string) ([]Invoice, error) {
+	list, err := s.store.OfCustomer(ctx, customerID, ListLimit)
+	if err != nil {
+		return nil, err
+	}
+	for i := range list {
+		if list[i], err = s.numbered(ctx, list[i]); err != nil {
+			return nil, err
+		}
+	}
+	return list, nil
+}
+
+func (s *service) Invoice(ctx context.Context, c Caller, id string) (Invoice, error) {
+	inv, err := s.store.Invoice(ctx, id)
+	if err != nil {
+		return Invoice{}, err
+	}
+	if !c.Admin && inv.CustomerID != c.ID {
+		return Invoice{}, ErrNotFound
+	}
+	return s.numbered(ctx, inv)
+}
+
+// numbered is inv with its number. An invoice is shown only numbered: one read in the moment
+// between its insert and its numbering (or after a process died there) numbers it itself, which
+// is what Issue would do next anyway.
+func (s *service) numbered(ctx context.Context, inv Invoice) (Invoice, error) {
+	if inv.Number != "" {
+		return inv, nil
+	}
+	return s.store.Number(ctx, inv.ID)
+}

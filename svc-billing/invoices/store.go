@@ -1,0 +1,174 @@
+package invoices
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/mongox"
+)
+
+// MongoStore keeps one document per invoice in "invoices" and one counter document per year in
+// "invoice_counters".
+type MongoStore struct {
+	invoices, counters *mongo.Collection
+}
+
+// NewMongoStore uses db and declares the indexes every query needs.
+func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
+	s := &MongoStore{invoices: db.Collection("invoices"), counters: db.Collection("invoice_counters")}
+	err := mongox.EnsureIndexes(ctx, s.invoices,
+		// One invoice per quote, whatever id a future writer derives.
+		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "issuedAt", Value: -1}}},
+	)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Collection is the invoices' collection (tests look inside).
+func (s *MongoStore) Collection() *mongo.Collection { return s.invoices }
+
+func (s *MongoStore) Insert(ctx context.Context, inv Invoice) (Invoice, error) {
+	_, err := s.invoices.InsertOne(ctx, inv)
+	if mongox.IsDuplicateKey(err) {
+		return s.Invoice(ctx, inv.ID)
+	}
+	if err != nil {
+		return Invoice{}, fmt.Errorf("insert invoice %s: %w", inv.ID, err)
+	}
+	return inv, nil
+}
+
+func (s *MongoStore) Invoice(ctx context.Context, id string) (Invoice, error) {
+	var inv Invoice
+	err := s.invoices.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&inv)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Invoice{}, ErrNotFound
+	}
+	if err != nil {
+		return Invoice{}, fmt.Errorf("find invoice %s: %w", id, err)
+	}
+	return inv, nil
+}
+
+func (s *MongoStore) OfCustomer(ctx context.Context, customerID string, limit int) ([]Invoice, error) {
+	cur, err := s.invoices.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}}).SetLimit(int64(limit)))
+	if err != nil {
+		return nil, fmt.Errorf("find invoices of %s: %w", customerID, err)
+	}
+	list := []Invoice{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read invoices of %s: %w", customerID, err)
+	}
+	return list, nil
+}
+
+// counter is a year's numbering: seq is the last number taken. Pending is a number taken for an
+// invoice and not yet known to be written on it: while it is set nobody takes another number,
+// and whoever finds it finishes the job first. So a number exists only together with its
+// invoice, whichever process dies between the steps.
+type counter struct {
+	ID      string        `bson:"_id"` // the year
+	Seq     int64         `bson:"seq"`
+	Pending *reservedSlot `bson:"pending"`
+}
+
+type reservedSlot struct {
+	Invoice string `bson:"invoice"`
+	Number  int64  `bson:"number"`
+}
+
+// Number numbers the invoice (see counter), without transactions: every step is one conditional
+// single-document write, and every step may be repeated by anyone.
+//
+//  1. The invoice has a number: done.
+//  2. The year's slot holds a reservation: complete it (write that number on that invoice if it
+//     has none), then clear the slot. If that invoice had meanwhile got a number by another
+//     reservation (two deliveries of one event numbering at once), the reservation is returned:
+//     seq goes back by one, which is safe because nothing can be reserved behind a full slot.
+//  3. The slot is empty: reserve seq+1 for this invoice, conditional on seq and the empty slot,
+//     and go round again.
+func (s *MongoStore) Number(ctx context.Context, id string) (Invoice, error) {
+	for {
+		inv, err := s.Invoice(ctx, id)
+		if err != nil || inv.Number != "" {
+			return inv, err
+		}
+		year := strconv.Itoa(inv.Year)
+		c, err := s.counter(ctx, year)
+		if err != nil {
+			return Invoice{}, err
+		}
+		if c.Pending != nil {
+			if err := s.complete(ctx, inv.Year, c); err != nil {
+				return Invoice{}, err
+			}
+			continue
+		}
+		_, err = s.counters.UpdateOne(ctx,
+			bson.D{{Key: "_id", Value: year}, {Key: "seq", Value: c.Seq}, {Key: "pending", Value: nil}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: c.Seq + 1},
+				{Key: "pending", Value: reservedSlot{Invoice: id, Number: c.Seq + 1}}}}})
+		if err != nil {
+			return Invoice{}, fmt.Errorf("reserve invoice number %s/%d: %w", year, c.Seq+1, err)
+		}
+		// Won or lost, the next round sees the slot: ours to complete, or someone's to finish.
+		if err := ctx.Err(); err != nil {
+			return Invoice{}, err
+		}
+	}
+}
+
+// counter reads the year's counter, making it on the year's first invoice.
+func (s *MongoStore) counter(ctx context.Context, year string) (counter, error) {
+	var c counter
+	err := s.counters.FindOne(ctx, bson.D{{Key: "_id", Value: year}}).Decode(&c)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		_, err = s.counters.InsertOne(ctx, counter{ID: year})
+		if err != nil && !mongox.IsDuplicateKey(err) {
+			return counter{}, fmt.Errorf("create invoice counter %s: %w", year, err)
+		}
+		return counter{ID: year}, s.counters.FindOne(ctx, bson.D{{Key: "_id", Value: year}}).Decode(&c)
+	}
+	if err != nil {
+		return counter{}, fmt.Errorf("read invoice counter %s: %w", year, err)
+	}
+	return c, nil
+}
+
+// complete finishes the reservation in c's slot.
+func (s *MongoStore) complete(ctx context.Context, year int, c counter) error {
+	p := *c.Pending
+	number := FormatNumber(year, p.Number)
+	_, err := s.invoices.UpdateOne(ctx,
+		bson.D{{Key: "_id", Value: p.Invoice}, {Key: "number", Value: bson.D{{Key: "$exists", Value: false}}}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}, {Key: "seq", Value: p.Number}}}})
+	if err != nil {
+		return fmt.Errorf("number invoice %s: %w", p.Invoice, err)
+	}
+	holder, err := s.Invoice(ctx, p.Invoice)
+	if err != nil {
+		return fmt.Errorf("invoice %s reserved number %s: %w", p.Invoice, number, err)
+	}
+	clear := bson.D{{Key: "$set", Value: bson.D{{Key: "pending", Value: nil}}}}
+	if holder.Number != number {
+		// The invoice holds an earlier number: give this one back.
+		clear = bson.D{{Key: "$set", Value: bson.D{{Key: "pending", Value: nil}, {Key: "seq", Value: p.Number - 1}}}}
+	}
+	_, err = s.counters.UpdateOne(ctx,
+		bson.D{{Key: "_id", Value: c.ID}, {Key: "seq", Value: c.Seq}, {Key: "pending.invoice", Value: p.Invoice}, {Key: "pending.number", Value: p.Number}},
+		clear)
+	if err != nil {
+		return fmt.Errorf("clear invoice counter %s: %w", c.ID, err)
+	}
+	return nil
+}
