@@ -8,6 +8,7 @@ import (
 	"github.com/go-kit/kit/endpoint"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/i18n"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/profile"
 )
@@ -24,8 +25,12 @@ type Endpoints struct {
 	Invoices, Invoice    endpoint.Endpoint
 }
 
-// invoiceRequest names one invoice.
-type invoiceRequest struct{ ID string }
+// invoiceRequest names one invoice, asked for as data or as a PDF in Lang.
+type invoiceRequest struct {
+	ID   string
+	PDF  bool
+	Lang i18n.Lang
+}
 
 // invoiceList is the answer of GET invoices.
 type invoiceList struct {
@@ -67,7 +72,12 @@ func MakeEndpoints(s Services) Endpoints {
 			}
 			caller, _ := authn.FromContext(ctx)
 			who := invoices.Caller{ID: caller.Subject, Admin: caller.Role == authn.RoleAdmin}
-			return s.Invoices.Invoice(ctx, who, request.(invoiceRequest).ID)
+			req := request.(invoiceRequest)
+			inv, err := s.Invoices.Invoice(ctx, who, req.ID)
+			if err != nil || !req.PDF {
+				return inv, err
+			}
+			return invoicePDF{invoice: inv, lang: req.Lang}, nil
 		},
 	}
 }

@@ -57,6 +57,9 @@ var anyField = map[string]i18n.Text{
 
 // fieldTexts word each field's own reasons; lengths quote profile.Limits.
 var fieldTexts = map[string]map[string]i18n.Text{
+	"lang": {
+		reasonLang: {TR: "Belgenin dili tr veya en olmalı.", EN: "The document's language must be tr or en."},
+	},
 	"type": {
 		p.ReasonRequired: {TR: "Fatura türünü seçin: bireysel veya kurumsal.", EN: "Choose the billing type: individual or company."},
 		p.ReasonChoice:   {TR: "Fatura türü individual (bireysel) veya company (kurumsal) olmalı.", EN: "The billing type must be individual or company."},

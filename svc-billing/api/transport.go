@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 
 	"github.com/go-kit/kit/endpoint"
 	kithttp "github.com/go-kit/kit/transport/http"
@@ -36,7 +37,11 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
 
 func decodeInvoice(_ context.Context, r *http.Request) (any, error) {
-	return invoiceRequest{ID: r.PathValue("id")}, nil
+	id := r.PathValue("id")
+	if strings.HasSuffix(id, pdfSuffix) {
+		return pdfRequest(r, id)
+	}
+	return invoiceRequest{ID: id}, nil
 }
 
 // Reasons of the decoder's own field errors, beside the profile package's.
@@ -77,6 +82,9 @@ func decodeDetails(_ context.Context, r *http.Request) (any, error) {
 
 // encodePrivate: billing details and invoices are personal; no cache keeps them.
 func encodePrivate(ctx context.Context, w http.ResponseWriter, response any) error {
+	if p, ok := response.(invoicePDF); ok {
+		return encodePDF(w, p)
+	}
 	w.Header().Set("Cache-Control", "no-store")
 	return httpx.EncodeJSONResponse(ctx, w, response)
 }

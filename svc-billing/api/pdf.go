@@ -1,0 +1,88 @@
+package api
+
+import (
+	"bytes"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
+	"linguaport/svc-billing/documents"
+	"linguaport/svc-billing/invoices"
+)
+
+// pdfSuffix asks for an invoice as a PDF: GET invoices/{id}.pdf?lang=tr|en. The path keeps the
+// one route of an invoice (a wildcard is a whole path segment), so the same access rule guards
+// the document and its data.
+const pdfSuffix = ".pdf"
+
+// reasonLang refuses a lang that is neither tr nor en.
+const reasonLang = "lang"
+
+// invoicePDF is an invoice to answer as a PDF in lang.
+type invoicePDF struct {
+	invoice invoices.Invoice
+	lang    i18n.Lang
+}
+
+// pdfRequest reads the id of GET invoices/{id}.pdf and the language of the document: ?lang=,
+// or the request's language.
+func pdfRequest(r *http.Request, id string) (invoiceRequest, error) {
+	req := invoiceRequest{ID: strings.TrimSuffix(id, pdfSuffix), PDF: true, Lang: httpx.LangFrom(r.Context())}
+	if q, given := r.URL.Query()["lang"]; given {
+		if len(q) != 1 || !i18n.Valid(q[0]) {
+			return invoiceRequest{}, errs.Fields{"lang": reasonLang}
+		}
+		req.Lang = i18n.Lang(q[0])
+	}
+	return req, nil
+}
+
+// document is the invoice as its PDF shows it: the work lines (the VAT line is the document's
+// own VAT row), the billing details it was issued to, the totals in both currencies.
+func document(inv invoices.Invoice) documents.Document {
+	d := documents.Document{
+		Kind: documents.Invoice, Number: inv.Number, IssuedAt: inv.IssuedAt, Status: string(inv.Status),
+		Currency: inv.Currency, Net: inv.Totals.Net, Total: inv.Totals.Total, TotalUSD: inv.TotalsUSD.Total,
+		RateMicros: inv.RateMicros, OrderNumber: inv.OrderNumber, QuoteNumber: inv.QuoteNumber,
+		VAT: documents.VAT{Amount: inv.Totals.VAT},
+		Buyer: documents.Buyer{
+			Type: inv.Details.Type, FullName: inv.Details.FullName, CompanyName: inv.Details.CompanyName,
+			TCKN: inv.Details.TCKN, VKN: inv.Details.VKN, TaxID: inv.Details.TaxID, TaxOffice: inv.Details.TaxOffice,
+			Address: inv.Details.Address, City: inv.Details.City, Postcode: inv.Details.Postcode,
+			Country: inv.Details.Country, Email: inv.Details.Email,
+		},
+	}
+	if inv.InTurkey {
+		d.VAT.RatePercent = inv.VATPercent
+	} else {
+		d.VAT.Exemption = invoices.ExemptionNote
+	}
+	for _, l := range inv.Lines {
+		if l.Kind == invoices.KindWork {
+			d.Lines = append(d.Lines, documents.Line{Description: l.Description, Quantity: int64(l.Quantity), Unit: l.Unit, Amount: l.Amount})
+		}
+	}
+	return d
+}
+
+// encodePDF renders the whole document before answering, so a document that cannot be made is
+// an error answer, not half a file.
+func encodePDF(w http.ResponseWriter, p invoicePDF) error {
+	var buf bytes.Buffer
+	if err := documents.Render(&buf, document(p.invoice), p.lang); err != nil {
+		return err
+	}
+	name := p.invoice.Number
+	if name == "" {
+		name = p.invoice.ID
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+"-"+string(p.lang)+`.pdf"`)
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.Header().Set("Cache-Control", "no-store")
+	_, err := w.Write(buf.Bytes())
+	return err
+}

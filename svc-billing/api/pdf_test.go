@@ -1,0 +1,90 @@
+package api_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"linguaport/internal/authn"
+	"linguaport/svc-orders/counting/pdf"
+)
+
+// pdfText is the words of a PDF as the project's own PDF reader reads them.
+func pdfText(t *testing.T, b []byte) string {
+	t.Helper()
+	var text strings.Builder
+	_, err := pdf.Text(bytes.NewReader(b), int64(len(b)), pdf.Limits{StreamBytes: 64 << 20, DecodedBytes: 64 << 20, ContentBytes: 64 << 20, Ratio: 1000},
+		func(s string) (int, int) { text.WriteString(s); return 0, 0 })
+	if err != nil {
+		t.Fatalf("reading the PDF back: %v", err)
+	}
+	return strings.Join(strings.Fields(text.String()), " ")
+}
+
+func (b *billing) download(t *testing.T, path, token, lang string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", b.url+path, nil)
+	req.Header.Set("Accept-Language", lang)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, body
+}
+
+// GET invoices/{id}.pdf is the invoice as a PDF in the language asked for (or the request's),
+// with every figure of the invoice, for its owner and staff only.
+func TestInvoicePDF(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-pdf", authn.RoleCustomer)
+	if a := b.put(t, tok, "en", individualTR()); a.status != 200 {
+		t.Fatalf("profile: %d %v", a.status, a.body)
+	}
+	b.approve(t, "q-pdf", "cust-pdf")
+	id := b.list(t, tok, 1)[0]["id"].(string)
+
+	for _, c := range []struct{ query, header string }{{"?lang=tr", "en"}, {"", "tr"}} {
+		resp, body := b.download(t, "/api/v1/billing/invoices/"+id+".pdf"+c.query, tok, c.header)
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/pdf" || resp.Header.Get("Cache-Control") != "no-store" ||
+			resp.Header.Get("Content-Disposition") != `attachment; filename="LP-2026-000001-tr.pdf"` {
+			t.Fatalf("tr PDF%s: %d %v %.200s", c.query, resp.StatusCode, resp.Header, body)
+		}
+		text := pdfText(t, body)
+		for _, want := range []string{"FATURA", "LP-2026-000001", "Ayşe Yılmaz", "10000000146", "O-2026-00001", "Q-2026-00001",
+			"935,00 TRY", "Ara toplam 1.870,00 TRY", "KDV %20 374,00 TRY", "Genel toplam 2.244,00 TRY", "81,60 USD", "1 USD = 27,50 TRY"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("missing %q in the Turkish PDF:\n%s", want, text)
+			}
+		}
+	}
+	resp, body := b.download(t, "/api/v1/billing/invoices/"+id+".pdf?lang=en", tok, "tr")
+	text := pdfText(t, body)
+	for _, want := range []string{"INVOICE", "LP-2026-000001", "Ayşe Yılmaz", "935.00 TRY", "VAT 20% 374.00 TRY", "2,244.00 TRY", "81.60 USD", "1 USD = 27.50 TRY"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in the English PDF (%d):\n%s", want, resp.StatusCode, text)
+		}
+	}
+
+	// Who may download it is who may read the invoice.
+	if a := b.call(t, "/api/v1/billing/invoices/"+id+".pdf", b.token("cust-other", authn.RoleCustomer), "en"); a.status != 404 {
+		t.Errorf("another customer: %d %v", a.status, a.body)
+	}
+	if resp, _ := b.download(t, "/api/v1/billing/invoices/"+id+".pdf", b.token("staff", authn.RoleAdmin), "en"); resp.StatusCode != 200 {
+		t.Errorf("staff: %d", resp.StatusCode)
+	}
+	if a := b.call(t, "/api/v1/billing/invoices/"+id+".pdf", "", "en"); a.status != 401 {
+		t.Errorf("visitor: %d", a.status)
+	}
+	// A language the site does not have is refused by name, in the request's language.
+	if a := b.call(t, "/api/v1/billing/invoices/"+id+".pdf?lang=de", tok, "tr"); a.status != 400 || !strings.Contains(fmt.Sprint(a.body), "Belgenin dili tr veya en olmalı.") {
+		t.Errorf("lang=de: %d %v", a.status, a.body)
+	}
+}
