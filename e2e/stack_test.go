@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -22,11 +20,12 @@ import (
 
 	"linguaport/internal/httpx"
 	"linguaport/internal/mongox"
-	"linguaport/internal/proc"
+	"linguaport/internal/stackrun"
 	"linguaport/internal/testenv"
 )
 
 type devstack struct {
+	run     *stackrun.Stack
 	cmd     *exec.Cmd
 	web     string
 	mail    string // the mail capture's listing
@@ -34,83 +33,19 @@ type devstack struct {
 	redis   string // host:port
 	consul  string // the agent's HTTP address, host:port
 	dataDir string
-	done    chan error
 }
 
 // startStack runs .bin/devstack on free ports with its data in dataDir and waits until it says
 // it is running.
 func startStack(t *testing.T, dataDir string) *devstack {
 	t.Helper()
-	root, err := proc.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(root, ".bin", "devstack")
-	if _, err := os.Stat(bin); err != nil {
-		t.Fatalf("%s missing: run `make build` (make test does)", bin)
-	}
-	// Every port the stack has (`devstack ports` lists them, services included) moves to a free one.
-	list, err := exec.Command(bin, "ports").Output()
-	if err != nil {
-		t.Fatalf("devstack ports: %v", err)
-	}
-	var names []string
-	for _, line := range strings.Fields(string(list)) {
-		if name, _, ok := strings.Cut(line, "="); ok {
-			names = append(names, name)
-		}
-	}
-	free, err := proc.FreePorts(len(names))
-	if err != nil {
-		t.Fatal(err)
-	}
 	letPostgresThrough(t, dataDir)
-	cmd := exec.Command(bin)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "DEVSTACK_DATA="+dataDir)
-	port := map[string]int{}
-	for i, n := range names {
-		port[strings.TrimSuffix(strings.TrimPrefix(n, "DEVSTACK_"), "_PORT")] = free[i]
-		cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", n, free[i]))
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	stdout, _ := cmd.StdoutPipe()
-	// devstack's own log (what it started, with pids; what exited and was restarted) is kept
-	// beside the processes' logs.
-	if err := os.MkdirAll(filepath.Join(dataDir, "logs"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	stderr, err := os.OpenFile(filepath.Join(dataDir, "logs", "devstack.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	run, err := stackrun.Start(dataDir, 3*time.Minute)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v (make test builds .bin/devstack)\n%s", err, tailLogs(dataDir))
 	}
-	defer stderr.Close() // the child has its own copy
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	s := &devstack{cmd: cmd, web: "http://127.0.0.1:" + strconv.Itoa(port["WEB"]), mail: fmt.Sprintf("http://127.0.0.1:%d/messages", port["MAIL"]), mongo: fmt.Sprintf("mongodb://127.0.0.1:%d/", port["MONGO"]), redis: fmt.Sprintf("127.0.0.1:%d", port["REDIS"]), consul: fmt.Sprintf("127.0.0.1:%d", port["CONSUL"]), dataDir: dataDir, done: make(chan error, 1)}
-	ready := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if line := sc.Text(); strings.Contains(line, "LinguaPort is running at") {
-				ready <- line
-			}
-		}
-	}()
-	go func() { s.done <- cmd.Wait() }()
-	select {
-	case line := <-ready:
-		if !strings.Contains(line, "http://localhost:"+strconv.Itoa(port["WEB"])) {
-			t.Fatalf("unexpected URL line %q", line)
-		}
-	case err := <-s.done:
-		t.Fatalf("devstack exited before it was ready: %v\n%s", err, tailLogs(dataDir))
-	case <-time.After(3 * time.Minute):
-		_ = cmd.Process.Kill()
-		t.Fatalf("devstack not ready in time\n%s", tailLogs(dataDir))
-	}
+	s := &devstack{run: run, cmd: run.Cmd, web: run.Web(), mail: "http://" + run.Addr("MAIL") + "/messages",
+		mongo: "mongodb://" + run.Addr("MONGO") + "/", redis: run.Addr("REDIS"), consul: run.Addr("CONSUL"), dataDir: dataDir}
 	t.Cleanup(func() { s.stop(t) })
 	return s
 }
@@ -141,15 +76,8 @@ func (s *devstack) stop(t *testing.T) {
 		return
 	}
 	pids := childPids(s.cmd.Process.Pid)
-	_ = s.cmd.Process.Signal(os.Interrupt)
-	select {
-	case err := <-s.done:
-		if err != nil {
-			t.Errorf("devstack exited with %v after Ctrl-C", err)
-		}
-	case <-time.After(60 * time.Second):
-		_ = s.cmd.Process.Kill()
-		t.Fatal("devstack did not stop within 60s of Ctrl-C")
+	if err := s.run.Stop(); err != nil {
+		t.Fatalf("Ctrl-C: %v", err)
 	}
 	for _, pid := range pids {
 		if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err == nil {

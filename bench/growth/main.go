@@ -30,6 +30,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/ids"
 	"linguaport/internal/mongox"
+	"linguaport/internal/stackrun"
 	"linguaport/svc-auth/auth"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
@@ -53,18 +54,19 @@ func main() {
 	if !*keep {
 		defer os.RemoveAll(dataDir)
 	}
-	stack, err := startStack(dataDir)
+	stack, err := stackrun.Start(dataDir, 5*time.Minute)
 	check(err)
-	defer stack.stop()
-	log.Printf("stack at %s, database %s", stack.web, stack.mongo)
+	defer func() { _ = stack.Stop() }()
+	mongoURI := "mongodb://" + stack.Addr("MONGO") + "/"
+	log.Printf("stack at %s, database %s", stack.Web(), mongoURI)
 
-	client, err := mongox.Connect(ctx, stack.mongo)
+	client, err := mongox.Connect(ctx, mongoURI)
 	check(err)
 	defer client.Disconnect(ctx)
 	l, err := newLoader(ctx, client)
 	check(err)
 
-	customer, err := signUp(stack.web)
+	customer, err := signUp(stack.Web())
 	check(err)
 
 	// The users stored are in proportion to the quotes at each size, as a growing agency has.
