@@ -24,6 +24,7 @@ import (
 	"linguaport/internal/mailcapture"
 	"linguaport/internal/oauthdev"
 	"linguaport/internal/proc"
+	"linguaport/internal/stripedev"
 )
 
 // service is one of the platform's services as `make up` runs it; services is the one table of
@@ -46,7 +47,7 @@ var services = []service{
 	{name: "svc-catalog", port: 8082, probe: "/api/v1/catalog/stats"},
 	{name: "svc-orders", port: 8083, probe: "/api/v1/orders/prices"},
 	// No public GET: readiness is the service's own /readyz.
-	{name: "svc-billing", port: 8084},
+	{name: "svc-billing", port: 8084, env: (*stack).paymentsEnv},
 }
 
 // portVar is the variable that moves the service's port.
@@ -63,7 +64,7 @@ type portDefault struct {
 // infraPorts are the ports of everything else the stack runs, by the NAME of DEVSTACK_<NAME>_PORT.
 var infraPorts = []portDefault{
 	{"WEB", 8000}, {"GATEWAY", 8080}, {"CONSUL", 8500}, {"REDIS", 6390}, {"MONGO", 27018}, {"POSTGRES", 5440},
-	{"SMTP", 1025}, {"MAIL", 8025}, {"OAUTH", 8090},
+	{"SMTP", 1025}, {"MAIL", 8025}, {"OAUTH", 8090}, {"STRIPE", 8091},
 	{"CONSUL_SERF_LAN", 8301}, {"CONSUL_SERF_WAN", 8302}, {"CONSUL_SERVER", 8300},
 }
 
@@ -133,6 +134,7 @@ type stack struct {
 	signIn   *oauthdev.Local
 	// signInSecret is the client secret svc-auth shares with the sign-in stand-in, new each start.
 	signInSecret string
+	payments     *stripedev.Server // the card payment stand-in (payments.go)
 }
 
 func newStack(cfg stackConfig, log *slog.Logger) *stack {
@@ -239,6 +241,10 @@ func (s *stack) start(ctx context.Context) error {
 		return err
 	}
 	s.parts = append(s.parts, part{name: "sign-in stand-in", stop: func() { _ = s.signIn.Close() }})
+	if err := s.startPayments(); err != nil {
+		return err
+	}
+	s.parts = append(s.parts, part{name: "payment stand-in", stop: func() { _ = s.payments.Close() }})
 	for _, v := range services {
 		env := common
 		if v.env != nil {

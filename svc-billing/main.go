@@ -1,5 +1,6 @@
-// Command svc-billing keeps the money side of the platform: the customers' billing details and
-// the invoices issued to them from svc-orders' approved quotes.
+// Command svc-billing keeps the money side of the platform: the customers' billing details, the
+// invoices issued to them from svc-orders' approved quotes, their payment from the balance or by
+// card at the payment provider, and each customer's balance with its ledger.
 package main
 
 import (
@@ -12,10 +13,14 @@ import (
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
+	"linguaport/internal/ids"
 	"linguaport/internal/platform"
 	"linguaport/internal/svcclient"
 	"linguaport/svc-billing/api"
+	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/invoices"
+	"linguaport/svc-billing/paying"
+	"linguaport/svc-billing/payments"
 	"linguaport/svc-billing/profile"
 )
 
@@ -24,37 +29,67 @@ func main() {
 	cfg := config.LoadService(env, "svc-billing", ":8084")
 	origins := env.List("SITE_ORIGINS", nil)
 	vatPercent := env.Int("VAT_RATE_PERCENT", invoices.DefaultVATRatePercent)
+	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
+	// The card payment provider: Stripe, or the local stand-in `make up` runs (STRIPE_API_BASE).
+	stripeKey := env.Required("STRIPE_SECRET_KEY")
+	stripeWebhookSecret := env.Required("STRIPE_WEBHOOK_SECRET")
+	stripeAPIBase := env.String("STRIPE_API_BASE", "")
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 	if vatPercent < 0 || vatPercent > 100 {
 		p.ExitOn("config", fmt.Errorf("VAT_RATE_PERCENT=%d is not a percentage", vatPercent))
 	}
+	provider, err := payments.NewStripe(stripeKey, stripeAPIBase, stripeWebhookSecret)
+	p.ExitOn("payment provider", err)
 
 	profileStore, err := profile.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("profiles", err)
 	invoiceStore, err := invoices.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("invoices", err)
+	balanceStore, err := balance.NewMongoStore(p.Ctx, p.DB)
+	p.ExitOn("balances", err)
+	webhookLog, err := payments.NewMongoWebhookLog(p.Ctx, p.DB)
+	p.ExitOn("webhook log", err)
+
+	// Paid and refunded invoices and balance debits leave through their documents' outboxes.
+	publisher := events.NewPublisher(p.Redis)
+	invoiceRelay := events.NewRelay(invoiceStore.Collection(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	accountRelay := events.NewRelay(balanceStore.Accounts(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	go invoiceRelay.Run(p.Ctx)
+	go accountRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
 	// Invoices read the billing details from the profiles' store: the same service's data.
-	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, time.Now)
+	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, time.Now, invoiceRelay.Kick)
 	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
+	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick)
+	balanceSvc = balance.LoggingMiddleware(p.Log)(balance.InstrumentingMiddleware(metrics)(balanceSvc))
+	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, webhookLog,
+		paying.NewMongoKeys(p.DB), origins, time.Now, p.Log)
+	payingSvc = paying.LoggingMiddleware(p.Log)(paying.InstrumentingMiddleware(metrics)(payingSvc))
 
-	// Every approved quote becomes an invoice; a billing that was down catches up from the stream.
-	consumer := events.NewConsumer(p.Redis, events.Stream("orders"), cfg.Name, p.DB.Collection("processed_events"),
-		invoices.Handler(invoiceSvc), p.Log)
-	go func() { p.ExitOn("orders events", consumer.Run(p.Ctx)) }()
+	// Every approved quote becomes an invoice; our own stream finishes payments and refunds a
+	// crash interrupted. A billing that was down catches up from the streams.
+	processed := p.DB.Collection("processed_events")
+	for area, handle := range map[string]events.Handler{
+		"orders":  invoices.Handler(invoiceSvc),
+		"billing": paying.Handler(payingSvc),
+	} {
+		consumer := events.NewConsumer(p.Redis, events.Stream(area), cfg.Name, processed, handle, p.Log)
+		go func() { p.ExitOn(area+" events", consumer.Run(p.Ctx)) }()
+	}
 
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
 	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
 	defer authClient.Close()
 	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
+	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc}
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   api.MakeHandler(api.MakeEndpoints(api.Services{Profile: profileSvc, Invoices: invoiceSvc}), auth),
+		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth),
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,

@@ -22,6 +22,9 @@ type Problem struct {
 	Code    string
 	Message i18n.Text
 	Fields  map[string]i18n.Text
+	// Details are figures the client needs to act on the refusal (the amount a balance is
+	// short of), answered as they are under "details".
+	Details map[string]any
 	Cause   error
 }
 
@@ -60,6 +63,13 @@ func (p *Problem) WithFields(fields errs.Fields, word func(field, reason string)
 	for field, reason := range fields {
 		c.Fields[field] = word(field, reason)
 	}
+	return &c
+}
+
+// WithDetails returns a copy of p answering details too.
+func (p *Problem) WithDetails(details map[string]any) *Problem {
+	c := *p
+	c.Details = details
 	return &c
 }
 
@@ -137,6 +147,7 @@ type errorDetail struct {
 	Code    string            `json:"code"`
 	Message string            `json:"message"`
 	Fields  map[string]string `json:"fields,omitempty"`
+	Details map[string]any    `json:"details,omitempty"`
 }
 
 // EncodeError writes err in the request's language. Its signature is go-kit's ErrorEncoder;
@@ -176,7 +187,7 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 		w.Header().Set("Retry-After", retryAfterSeconds(unavailableRetryAfter))
 	}
 	lang := LangFrom(ctx)
-	body := errorBody{Error: errorDetail{Code: p.Code, Message: p.Message.In(lang)}}
+	body := errorBody{Error: errorDetail{Code: p.Code, Message: p.Message.In(lang), Details: p.Details}}
 	if len(p.Fields) > 0 {
 		body.Error.Fields = make(map[string]string, len(p.Fields))
 		for k, v := range p.Fields {

@@ -15,4 +15,18 @@ var Rules = []authn.Rule{
 	// 404 by the service, as if it did not exist.
 	{Pattern: "GET /api/v1/billing/invoices", Access: authn.Only(authn.RoleCustomer)},
 	{Pattern: "GET /api/v1/billing/invoices/{id}", Access: authn.Only(authn.RoleCustomer, authn.RoleAdmin).Owned()},
+	// Paying is the invoice's customer's; another customer's invoice is 404.
+	{Pattern: "POST /api/v1/billing/invoices/{id}/pay", Access: authn.Only(authn.RoleCustomer).Owned()},
+	// The caller's own balance: the token says whose.
+	{Pattern: "GET /api/v1/billing/balance", Access: authn.Only(authn.RoleCustomer)},
+	{Pattern: "POST /api/v1/billing/balance/top-ups", Access: authn.Only(authn.RoleCustomer)},
+	{Pattern: "POST /api/v1/billing/balance/transfers", Access: authn.Only(authn.RoleCustomer)},
+	// Staff confirm the bank transfers they see arrive and refund paid invoices to the balance.
+	{Pattern: "GET /api/v1/billing/admin/transfers", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/billing/admin/transfers/{id}/confirm", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/billing/admin/transfers/{id}/reject", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/billing/admin/invoices/{id}/refund", Access: authn.Only(authn.RoleAdmin)},
+	// The payment provider's webhooks carry no session: their signature is their proof, checked
+	// by the service (payments.Webhooks), which refuses any other sender.
+	{Pattern: "POST /api/v1/billing/webhooks/stripe", Access: authn.Anyone},
 }

@@ -9,7 +9,9 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/i18n"
+	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/invoices"
+	"linguaport/svc-billing/paying"
 	"linguaport/svc-billing/profile"
 )
 
@@ -17,19 +19,30 @@ import (
 type Services struct {
 	Profile  profile.Service
 	Invoices invoices.Service
+	Paying   paying.Service
+	Balance  balance.Service
 }
 
 // Endpoints are svc-billing's operations as go-kit endpoints.
 type Endpoints struct {
 	Profile, SaveProfile endpoint.Endpoint
 	Invoices, Invoice    endpoint.Endpoint
+	Pay, Webhook         endpoint.Endpoint
+	Balance, TopUp       endpoint.Endpoint
+	DeclareTransfer      endpoint.Endpoint
+	Transfers            endpoint.Endpoint
+	ConfirmTransfer      endpoint.Endpoint
+	RejectTransfer       endpoint.Endpoint
+	Refund               endpoint.Endpoint
 }
 
-// invoiceRequest names one invoice, asked for as data or as a PDF in Lang.
+// invoiceRequest names one invoice, asked for as data or as a PDF in Lang; Session is the
+// checkout session the customer came back from (the invoice is reconciled with it first).
 type invoiceRequest struct {
-	ID   string
-	PDF  bool
-	Lang i18n.Lang
+	ID      string
+	PDF     bool
+	Lang    i18n.Lang
+	Session string
 }
 
 // invoiceList is the answer of GET invoices.
@@ -40,7 +53,7 @@ type invoiceList struct {
 // MakeEndpoints wires each endpoint to its service. The details are always the caller's own:
 // whose they are comes from the verified token, never from the request.
 func MakeEndpoints(s Services) Endpoints {
-	return Endpoints{
+	e := Endpoints{
 		Profile: func(ctx context.Context, _ any) (any, error) {
 			customer, err := customerOf(ctx)
 			if err != nil {
@@ -73,6 +86,9 @@ func MakeEndpoints(s Services) Endpoints {
 			caller, _ := authn.FromContext(ctx)
 			who := invoices.Caller{ID: caller.Subject, Admin: caller.Role == authn.RoleAdmin}
 			req := request.(invoiceRequest)
+			if req.Session != "" {
+				return s.Paying.Reconcile(ctx, who, req.ID, req.Session)
+			}
 			inv, err := s.Invoices.Invoice(ctx, who, req.ID)
 			if err != nil || !req.PDF {
 				return inv, err
@@ -80,6 +96,8 @@ func MakeEndpoints(s Services) Endpoints {
 			return invoicePDF{invoice: inv, lang: req.Lang}, nil
 		},
 	}
+	makePayingEndpoints(s, &e)
+	return e
 }
 
 // customerOf is the signed-in customer calling. The route's access rule has let only customers

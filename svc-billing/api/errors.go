@@ -7,7 +7,9 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	bal "linguaport/svc-billing/balance"
 	"linguaport/svc-billing/invoices"
+	pay "linguaport/svc-billing/paying"
 	p "linguaport/svc-billing/profile"
 )
 
@@ -24,7 +26,7 @@ func explain(err error) *httpx.Problem {
 	case errors.Is(err, invoices.ErrNotFound):
 		return errInvoiceNotFound
 	}
-	return nil
+	return explainPaying(err)
 }
 
 // errInvoiceNotFound answers an invoice that does not exist and one that is someone else's alike,
@@ -32,10 +34,55 @@ func explain(err error) *httpx.Problem {
 var errInvoiceNotFound = httpx.NewProblem(http.StatusNotFound, "invoice_not_found",
 	i18n.Text{TR: "Fatura bulunamadı.", EN: "Invoice not found."})
 
+// fieldWords are the words of the payment and balance routes' fields.
+var payingFieldTexts = map[string]map[string]i18n.Text{
+	"method": {
+		pay.ReasonRequired: {TR: "Ödeme yöntemini seçin: bakiye veya kart.", EN: "Choose how to pay: balance or card."},
+		pay.ReasonChoice:   {TR: "Ödeme yöntemi balance (bakiye) veya card (kart) olmalı.", EN: "The payment method must be balance or card."},
+	},
+	"returnUrl": {
+		pay.ReasonRequired: {TR: "Kartla ödemede dönüş adresi gerekli.", EN: "A card payment needs the address to come back to."},
+		pay.ReasonOrigin:   {TR: "Dönüş adresi bu sitenin bir sayfası olmalı.", EN: "The return address must be a page of this site."},
+	},
+	pay.FieldKey: {
+		pay.ReasonRequired: {TR: "İstek bir Idempotency-Key başlığı taşımalı.", EN: "The request must carry an Idempotency-Key header."},
+		pay.ReasonKey:      {TR: "Idempotency-Key 1–100 görünür ASCII karakter olmalı.", EN: "The Idempotency-Key must be 1 to 100 visible ASCII characters."},
+	},
+	bal.FieldAmount: {
+		bal.ReasonRequired: {TR: "Tutarı ve para birimini girin.", EN: "Enter the amount and its currency."},
+		bal.ReasonCurrency: {TR: "Para birimi TRY, USD, EUR, GBP, JPY, CNY veya RUB olmalı.", EN: "The currency must be TRY, USD, EUR, GBP, JPY, CNY or RUB."},
+		bal.ReasonRange:    {TR: "Tutar en az 1 kuruş, en çok 1.000.000 olmalı.", EN: "The amount must be at least one cent and at most 1,000,000."},
+	},
+	bal.FieldSender: {
+		bal.ReasonRequired: {TR: "Gönderenin adını girin.", EN: "Enter the sender's name."},
+		bal.ReasonLength:   {TR: "Gönderen 2 ile 140 karakter arasında olmalı.", EN: "The sender must be 2 to 140 characters."},
+	},
+	bal.FieldDate: {
+		bal.ReasonRequired: {TR: "Havale tarihini girin.", EN: "Enter the date of the transfer."},
+		bal.ReasonFormat:   {TR: "Tarih YYYY-AA-GG biçiminde geçerli bir gün olmalı.", EN: "The date must be a real day written YYYY-MM-DD."},
+		bal.ReasonFuture:   {TR: "Havale tarihi bugünden sonra olamaz.", EN: "The transfer date cannot be after today."},
+		bal.ReasonTooOld:   {TR: "Bir yıldan eski havaleler için bizimle iletişime geçin.", EN: "For transfers older than a year, please contact us."},
+	},
+	bal.FieldReference: {
+		bal.ReasonRequired: {TR: "Havalenin açıklamasını veya banka referansını girin.", EN: "Enter the transfer's description or the bank's reference."},
+		bal.ReasonLength:   {TR: "Açıklama en çok 140 karakter olmalı.", EN: "The reference must be at most 140 characters."},
+	},
+	bal.FieldReason: {
+		bal.ReasonRequired: {TR: "Reddetme nedenini yazın.", EN: "Write why the transfer is rejected."},
+		bal.ReasonLength:   {TR: "Neden en çok 500 karakter olmalı.", EN: "The reason must be at most 500 characters."},
+	},
+	bal.FieldStatus: {
+		bal.ReasonFormat: {TR: "Durum declared, confirmed veya rejected olmalı.", EN: "The status must be declared, confirmed or rejected."},
+	},
+}
+
 // wordField says why a field was refused, in both languages. Every reason the profile's rules
 // and the decoder give has words here (tested), so no field is answered with a bare "invalid".
 func wordField(field, reason string) i18n.Text {
 	if t, ok := fieldTexts[field][reason]; ok {
+		return t
+	}
+	if t, ok := payingFieldTexts[field][reason]; ok {
 		return t
 	}
 	if t, ok := anyField[reason]; ok {

@@ -9,30 +9,46 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
+	"linguaport/internal/ids"
+	"linguaport/internal/stripedev"
 	"linguaport/internal/testenv"
 	"linguaport/svc-billing/api"
+	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/invoices"
+	"linguaport/svc-billing/paying"
+	"linguaport/svc-billing/payments"
 	"linguaport/svc-billing/profile"
 )
 
 type billing struct {
 	*fixture
 	invoices *invoices.MongoStore
+	balances *balance.MongoStore
+	balance  balance.Service
+	db       *mongo.Database
 	pub      *events.Publisher
-	start    func() // starts the consumer of svc-orders' stream
+	stripe   *stripedev.Server
+	start    func() // starts the consumers of svc-orders' stream and of svc-billing's own
 }
 
-// newBilling serves svc-billing's real handler over FerretDB and runs its consumer of
-// svc-orders' stream on redis-server, as main wires them.
+// site is the origin pay requests return to (SITE_ORIGINS in the tests).
+const site = "https://linguaport.test"
+
+// newBilling serves svc-billing's real handler over FerretDB and runs its consumers of
+// svc-orders' stream and its own on redis-server, and its outbox relays, as main wires them,
+// with the card payment stand-in (internal/stripedev) as the provider, its webhooks sent to the
+// handler.
 func newBilling(t *testing.T) *billing {
 	t.Helper()
 	b := newStoppedBilling(t)
@@ -40,7 +56,7 @@ func newBilling(t *testing.T) *billing {
 	return b
 }
 
-// newStoppedBilling is newBilling with the consumer not started yet: svc-billing was down.
+// newStoppedBilling is newBilling with the consumers not started yet: svc-billing was down.
 func newStoppedBilling(t *testing.T) *billing {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -50,39 +66,85 @@ func newStoppedBilling(t *testing.T) *billing {
 	if err != nil {
 		t.Fatal(err)
 	}
+	balances, err := balance.NewMongoStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooks, err := payments.NewMongoWebhookLog(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r := testenv.StartRedis(t)
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	signer := authn.NewSigner("k", key)
 	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
 	metrics := prometheus.NewRegistry()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+
+	stripe, err := stripedev.Start("127.0.0.1:0", stripedev.Config{SecretKey: stripeKey, WebhookSecret: stripeWebhookSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	provider, err := payments.NewStripe(stripeKey, stripe.URL(), stripeWebhookSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	publisher := events.NewPublisher(r.Client)
+	invoiceRelay := events.NewRelay(store.Collection(), events.Stream("billing"), publisher, log, time.Minute)
+	accountRelay := events.NewRelay(balances.Accounts(), events.Stream("billing"), publisher, log, time.Minute)
+	var running sync.WaitGroup
+	for _, relay := range []*events.Relay{invoiceRelay, accountRelay} {
+		running.Go(func() { relay.Run(ctx) })
+	}
+
 	profileSvc := profile.NewService(profiles, time.Now)
 	// The clock runs from a fixed day in 2026, so numbers read LP-2026-… whenever the test runs.
 	began := time.Now()
 	clock := func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Add(time.Since(began)) }
-	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, clock)
+	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, clock, invoiceRelay.Kick)
 	invoiceSvc = invoices.LoggingMiddleware(log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Profile: profileSvc, Invoices: invoiceSvc}), auth)
+	balanceSvc := balance.NewService(balances, clock, ids.New, accountRelay.Kick)
+	balanceSvc = balance.LoggingMiddleware(log)(balanceSvc)
+	// The provider's clock is the real one: its sessions expire a day from now, not from 2026.
+	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, hooks, paying.NewMongoKeys(db),
+		[]string{site}, time.Now, log)
+	payingSvc = paying.LoggingMiddleware(log)(paying.InstrumentingMiddleware(metrics)(payingSvc))
+	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc}
+	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
-	consumer := events.NewConsumer(r.Client, events.Stream("orders"), "svc-billing", db.Collection("processed_events"), invoices.Handler(invoiceSvc), log)
-	consumer.Block = 100 * time.Millisecond
-	done := make(chan struct{})
-	started := false
-	start := func() { started = true; go func() { defer close(done); consumer.Run(ctx) }() }
+	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")
+
+	processed := db.Collection("processed_events")
+	consumers := []*events.Consumer{
+		events.NewConsumer(r.Client, events.Stream("orders"), "svc-billing", processed, invoices.Handler(invoiceSvc), log),
+		events.NewConsumer(r.Client, events.Stream("billing"), "svc-billing", processed, paying.Handler(payingSvc), log),
+	}
+	start := func() {
+		for _, c := range consumers {
+			c.Block = 100 * time.Millisecond
+			running.Go(func() { _ = c.Run(ctx) })
+		}
+	}
 	t.Cleanup(func() {
 		cancel()
-		if !started {
-			close(done)
-		}
+		stopped := make(chan struct{})
+		go func() { running.Wait(); close(stopped) }()
 		select {
-		case <-done:
+		case <-stopped:
 		case <-time.After(10 * time.Second):
-			t.Error("the consumer did not stop")
+			t.Error("the consumers and relays did not stop")
 		}
 		srv.Close()
+		_ = stripe.Close()
 	})
-	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}, invoices: store, pub: events.NewPublisher(r.Client), start: start}
+	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}, invoices: store, balances: balances,
+		balance: balanceSvc, db: db, pub: publisher, stripe: stripe, start: start}
 }
+
+const (
+	stripeKey           = "sk_test_billing"
+	stripeWebhookSecret = "whsec_billing"
+)
 
 // approve publishes svc-orders' quote.approved as svc-orders' relay does: two target languages,
 // 1.870,00 ₺ at 27.5 TRY per USD.

@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"linguaport/internal/documents"
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
-	"linguaport/svc-billing/documents"
 	"linguaport/svc-billing/invoices"
 )
 

@@ -31,6 +31,16 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 	m.Handle("PUT /api/v1/billing/profile", json(e.SaveProfile, decodeDetails))
 	m.Handle("GET /api/v1/billing/invoices", json(e.Invoices, decodeNothing))
 	m.Handle("GET /api/v1/billing/invoices/{id}", json(e.Invoice, decodeInvoice))
+	m.Handle("POST /api/v1/billing/invoices/{id}/pay", json(e.Pay, decodePay))
+	m.Handle("GET /api/v1/billing/balance", json(e.Balance, decodeBalance))
+	m.Handle("POST /api/v1/billing/balance/top-ups", json(e.TopUp, decodeTopUp))
+	m.Handle("POST /api/v1/billing/balance/transfers",
+		kithttp.NewServer(e.DeclareTransfer, decodeTransfer, encodeCreated, opts...))
+	m.Handle("GET /api/v1/billing/admin/transfers", json(e.Transfers, decodeTransferList))
+	m.Handle("POST /api/v1/billing/admin/transfers/{id}/confirm", json(e.ConfirmTransfer, decodeID))
+	m.Handle("POST /api/v1/billing/admin/transfers/{id}/reject", json(e.RejectTransfer, decodeReject))
+	m.Handle("POST /api/v1/billing/admin/invoices/{id}/refund", json(e.Refund, decodeID))
+	m.Handle("POST /api/v1/billing/webhooks/stripe", json(e.Webhook, decodeWebhook))
 	return m.Handler()
 }
 
@@ -41,7 +51,7 @@ func decodeInvoice(_ context.Context, r *http.Request) (any, error) {
 	if strings.HasSuffix(id, pdfSuffix) {
 		return pdfRequest(r, id)
 	}
-	return invoiceRequest{ID: id}, nil
+	return invoiceRequest{ID: id, Session: r.URL.Query().Get("session")}, nil
 }
 
 // Reasons of the decoder's own field errors, beside the profile package's.

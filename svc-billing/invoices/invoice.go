@@ -7,14 +7,20 @@ import (
 	"fmt"
 	"time"
 
+	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
 	"linguaport/svc-billing/profile"
 )
 
-// Status is where an invoice is in its life: pending until paid (paying comes later).
+// Status is where an invoice is in its life (lifecycle.go): pending, paid, refunded by staff.
 type Status string
 
-const Pending Status = "pending"
+const (
+	Pending  Status = "pending"
+	Paid     Status = "paid"
+	Refunded Status = "refunded"
+)
 
 // Line kinds: the work invoiced, and the VAT on it.
 const (
@@ -78,6 +84,15 @@ type Invoice struct {
 	VATPercent  int             `json:"vatPercent" bson:"vatPercent"`
 	Details     profile.Details `json:"details" bson:"details"` // the billing details issued to
 	IssuedAt    time.Time       `json:"issuedAt" bson:"issuedAt"`
+	PaidAt      *time.Time      `json:"paidAt,omitempty" bson:"paidAt,omitempty"`
+	RefundedAt  *time.Time      `json:"refundedAt,omitempty" bson:"refundedAt,omitempty"`
+	Payment     *Payment        `json:"payment,omitempty" bson:"payment,omitempty"`
+	// Checkout is the card payment waiting at the provider, if any; only its URL is ever shown,
+	// and only to the payer (the pay answer).
+	Checkout *Checkout `json:"-" bson:"checkout,omitempty"`
+
+	mongox.Version `bson:",inline"`
+	events.Outbox  `bson:",inline"`
 }
 
 // IDFor is the invoice id of a quote: one quote, one invoice.

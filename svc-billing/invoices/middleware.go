@@ -54,7 +54,10 @@ type loggingMiddleware struct {
 }
 
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, func(err error) bool { return errors.Is(err, ErrNotFound) })
+	logging.Call(ctx, m.log, method, begin, *err, func(err error) bool {
+		var illegal *IllegalTransition
+		return errors.Is(err, ErrNotFound) || errors.Is(err, ErrAlreadyRefunded) || errors.As(err, &illegal)
+	})
 }
 
 func (m loggingMiddleware) Issue(ctx context.Context, q QuoteApproved) (_ Invoice, err error) {
@@ -70,4 +73,24 @@ func (m loggingMiddleware) Invoices(ctx context.Context, customerID string) (_ [
 func (m loggingMiddleware) Invoice(ctx context.Context, c Caller, id string) (_ Invoice, err error) {
 	defer m.done(ctx, "Invoice", time.Now(), &err)
 	return m.next.Invoice(ctx, c, id)
+}
+
+func (m loggingMiddleware) MarkPaid(ctx context.Context, id string, p Payment) (_ Invoice, err error) {
+	defer m.done(ctx, "MarkPaid", time.Now(), &err)
+	return m.next.MarkPaid(ctx, id, p)
+}
+
+func (m loggingMiddleware) OpenCheckout(ctx context.Context, id string, c Checkout) (_ Invoice, err error) {
+	defer m.done(ctx, "OpenCheckout", time.Now(), &err)
+	return m.next.OpenCheckout(ctx, id, c)
+}
+
+func (m loggingMiddleware) ForgetCheckout(ctx context.Context, id, sessionID string) (err error) {
+	defer m.done(ctx, "ForgetCheckout", time.Now(), &err)
+	return m.next.ForgetCheckout(ctx, id, sessionID)
+}
+
+func (m loggingMiddleware) Refund(ctx context.Context, id string) (_ Invoice, err error) {
+	defer m.done(ctx, "Refund", time.Now(), &err)
+	return m.next.Refund(ctx, id)
 }

@@ -27,6 +27,8 @@ type Store interface {
 	Invoice(ctx context.Context, id string) (Invoice, error)
 	// OfCustomer lists the customer's newest invoices first, at most limit.
 	OfCustomer(ctx context.Context, customerID string, limit int) ([]Invoice, error)
+	// Update changes one invoice in one conditional write; ErrNotFound when there is none.
+	Update(ctx context.Context, id string, change func(*Invoice) (*Invoice, error)) (Invoice, error)
 }
 
 // Profiles reads the billing details an invoice is issued to (svc-billing's own profile store).
@@ -53,6 +55,17 @@ type Service interface {
 	Invoices(ctx context.Context, customerID string) ([]Invoice, error)
 	// Invoice is one invoice for its owner or an admin; ErrNotFound for anyone else.
 	Invoice(ctx context.Context, c Caller, id string) (Invoice, error)
+
+	// MarkPaid pays the invoice by p. Paying a paid invoice changes nothing and answers it as it
+	// is (look at its Payment to see whether p paid it); a refunded one is ErrAlreadyRefunded.
+	MarkPaid(ctx context.Context, id string, p Payment) (Invoice, error)
+	// OpenCheckout records the card payment started at the provider, unless the invoice is no
+	// longer pending or already has another open one: the invoice as stored answers either way.
+	OpenCheckout(ctx context.Context, id string, c Checkout) (Invoice, error)
+	// ForgetCheckout drops the checkout session if it is still the invoice's (it expired).
+	ForgetCheckout(ctx context.Context, id, sessionID string) error
+	// Refund refunds a paid invoice (staff); refunding a refunded one answers it as it is.
+	Refund(ctx context.Context, id string) (Invoice, error)
 }
 
 type service struct {
@@ -60,11 +73,13 @@ type service struct {
 	profiles   Profiles
 	vatPercent int
 	now        func() time.Time
+	// kick tells the outbox relay which invoices a write queued events in.
+	kick func(ids ...any)
 }
 
 // NewService returns the invoices service charging vatPercent KDV to customers billed in Turkey.
-func NewService(store Store, profiles Profiles, vatPercent int, now func() time.Time) Service {
-	return &service{store: store, profiles: profiles, vatPercent: vatPercent, now: now}
+func NewService(store Store, profiles Profiles, vatPercent int, now func() time.Time, kick func(ids ...any)) Service {
+	return &service{store: store, profiles: profiles, vatPercent: vatPercent, now: now, kick: kick}
 }
 
 func (s *service) Issue(ctx context.Context, q QuoteApproved) (Invoice, error) {
@@ -182,4 +197,82 @@ func (s *service) numbered(ctx context.Context, inv Invoice) (Invoice, error) {
 		return inv, nil
 	}
 	return s.store.Number(ctx, inv.ID)
+}
+
+func (s *service) MarkPaid(ctx context.Context, id string, p Payment) (Invoice, error) {
+	if _, err := s.ensureNumbered(ctx, id); err != nil {
+		return Invoice{}, err
+	}
+	inv, err := s.store.Update(ctx, id, func(inv *Invoice) (*Invoice, error) {
+		if inv.Status == Paid {
+			return nil, errUnchanged
+		}
+		return inv, inv.pay(ctx, p, s.now().UTC().Truncate(time.Millisecond))
+	})
+	if errors.Is(err, errUnchanged) {
+		return s.store.Invoice(ctx, id)
+	}
+	if err == nil {
+		s.kick(id)
+	}
+	return inv, err
+}
+
+func (s *service) OpenCheckout(ctx context.Context, id string, c Checkout) (Invoice, error) {
+	now := s.now()
+	inv, err := s.store.Update(ctx, id, func(inv *Invoice) (*Invoice, error) {
+		if inv.Status != Pending || (inv.Checkout.Open(now) && inv.Checkout.SessionID != c.SessionID) {
+			return nil, errUnchanged
+		}
+		inv.Checkout = &c
+		return inv, nil
+	})
+	if errors.Is(err, errUnchanged) {
+		return s.store.Invoice(ctx, id)
+	}
+	return inv, err
+}
+
+func (s *service) ForgetCheckout(ctx context.Context, id, sessionID string) error {
+	_, err := s.store.Update(ctx, id, func(inv *Invoice) (*Invoice, error) {
+		if inv.Checkout == nil || inv.Checkout.SessionID != sessionID || !inv.Checkout.Open(s.now()) {
+			return nil, errUnchanged
+		}
+		// Kept, closed: the next session is the next attempt (Checkout.Attempt).
+		inv.Checkout.ExpiresAt = s.now().UTC()
+		return inv, nil
+	})
+	if errors.Is(err, errUnchanged) {
+		return nil
+	}
+	return err
+}
+
+func (s *service) Refund(ctx context.Context, id string) (Invoice, error) {
+	inv, err := s.store.Update(ctx, id, func(inv *Invoice) (*Invoice, error) {
+		if inv.Status == Refunded {
+			return nil, errUnchanged
+		}
+		return inv, inv.refund(ctx, s.now().UTC().Truncate(time.Millisecond))
+	})
+	if errors.Is(err, errUnchanged) {
+		return s.store.Invoice(ctx, id)
+	}
+	if err == nil {
+		s.kick(id)
+	}
+	return inv, err
+}
+
+// errUnchanged ends an Update that has nothing to write.
+var errUnchanged = errors.New("unchanged")
+
+// ensureNumbered numbers the invoice before a change: a number is given by its own write
+// (Store.Number), never inside another change.
+func (s *service) ensureNumbered(ctx context.Context, id string) (Invoice, error) {
+	inv, err := s.store.Invoice(ctx, id)
+	if err != nil {
+		return Invoice{}, err
+	}
+	return s.numbered(ctx, inv)
 }

@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/events"
 	"linguaport/internal/mongox"
 )
 
@@ -26,6 +27,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// One invoice per quote, whatever id a future writer derives.
 		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "issuedAt", Value: -1}}},
+		events.OutboxIndex(),
 	)
 	if err != nil {
 		return nil, err
@@ -57,6 +59,19 @@ func (s *MongoStore) Invoice(ctx context.Context, id string) (Invoice, error) {
 		return Invoice{}, fmt.Errorf("find invoice %s: %w", id, err)
 	}
 	return inv, nil
+}
+
+// Update changes one invoice in one conditional write (mongox.Update): change sees the stored
+// invoice and returns the one to store, or an error to store nothing.
+func (s *MongoStore) Update(ctx context.Context, id string, change func(*Invoice) (*Invoice, error)) (Invoice, error) {
+	inv, err := mongox.Update(ctx, s.invoices, id, change)
+	if errors.Is(err, mongox.ErrNotFound) {
+		return Invoice{}, ErrNotFound
+	}
+	if err != nil {
+		return Invoice{}, err
+	}
+	return *inv, nil
 }
 
 func (s *MongoStore) OfCustomer(ctx context.Context, customerID string, limit int) ([]Invoice, error) {
@@ -151,7 +166,9 @@ func (s *MongoStore) complete(ctx context.Context, year int, c counter) error {
 	number := FormatNumber(year, p.Number)
 	_, err := s.invoices.UpdateOne(ctx,
 		bson.D{{Key: "_id", Value: p.Invoice}, {Key: "number", Value: bson.D{{Key: "$exists", Value: false}}}},
-		bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}, {Key: "seq", Value: p.Number}}}})
+		// The version moves too, so a change read before the numbering cannot write over it.
+		bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}, {Key: "seq", Value: p.Number}}},
+			{Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}}})
 	if err != nil {
 		return fmt.Errorf("number invoice %s: %w", p.Invoice, err)
 	}

@@ -80,6 +80,10 @@ func MakeEndpoints(s Services) Endpoints {
 			return map[string][]*quotes.Quote{"quotes": list}, err
 		},
 		Quote: func(ctx context.Context, request any) (any, error) {
+			if r, ok := request.(quotePDFRequest); ok {
+				q, err := s.Quotes.Quote(ctx, r.ID)
+				return quotePDF{quote: q, lang: r.Lang}, err
+			}
 			return s.Quotes.Quote(ctx, request.(idRequest).ID)
 		},
 		ApproveQuote: func(ctx context.Context, request any) (any, error) {

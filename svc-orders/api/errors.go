@@ -156,4 +156,5 @@ var fieldMessages = map[string]i18n.Text{
 	"nothing_to_count":   {TR: "Dosyalarda bu hizmetin birimiyle sayılacak içerik yok (ör. dakika için ses, video ya da altyazı dosyası gerekir).", EN: "The files hold nothing to count in this service's unit (minutes need audio, video or subtitle files)."},
 	"too_many_files":     {TR: "En fazla 20 dosya eklenebilir.", EN: "At most 20 files can be added."},
 	"too_long":           {TR: "Bu metin çok uzun.", EN: "This text is too long."},
+	"document_language":  {TR: "Belgenin dili tr veya en olmalı.", EN: "The document's language must be tr or en."},
 }

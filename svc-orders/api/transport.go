@@ -42,7 +42,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 
 	m.Handle("POST /api/v1/orders/quotes", json(e.CreateQuote, decodeQuote, encodeCreated))
 	m.Handle("GET /api/v1/orders/quotes", json(e.Quotes, decodeNothing, encodePrivate))
-	m.Handle("GET /api/v1/orders/quotes/{id}", json(e.Quote, decodeID, encodePrivate))
+	m.Handle("GET /api/v1/orders/quotes/{id}", json(e.Quote, decodeQuoteID, encodeQuote)) // and {id}.pdf
 	m.Handle("POST /api/v1/orders/quotes/{id}/approve", json(e.ApproveQuote, decodeID, encodePrivate))
 	m.Handle("POST /api/v1/orders/quotes/{id}/reject", json(e.RejectQuote, decodeReason, encodePrivate))
 

@@ -77,11 +77,13 @@ func (q *Quote) approved() QuoteApprovedData {
 	return QuoteApprovedData{
 		QuoteID: q.ID, Number: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber, CustomerID: q.CustomerID,
 		Service: q.Service, TotalUSD: q.TotalUSD.Amount, Total: q.Total, RateMicros: q.RateMicros,
-		Currency: q.Total.Currency, Lines: q.approvedLines(),
+		Currency: q.Total.Currency, Lines: q.InvoiceLines(),
 	}
 }
 
-func (q *Quote) approvedLines() []ApprovedLine {
+// InvoiceLines are the quote's lines as billing invoices them (quote.approved) and the quote's
+// PDF prints them: one per target language, the work named in both languages.
+func (q *Quote) InvoiceLines() []ApprovedLine {
 	urgent := i18n.Text{}
 	if q.Urgency == pricing.Urgent {
 		urgent = i18n.Text{TR: ", acil", EN: ", urgent"}

@@ -1,8 +1,9 @@
 // Package documents renders invoices and quotes as bilingual A4 PDFs (DESIGN §9): the agency's
 // and the customer's billing details, the lines with their quantities and units, VAT (KDV) on
-// its own line, the totals in the display currency and in USD and the rate they were priced at.
-// It takes its own value type, so invoices (svc-billing) and quotes (svc-orders' data) share one
-// renderer without it knowing either package.
+// its own line or, for a quote priced before VAT, the words that its prices exclude it, the
+// totals in the display currency and in USD and the rate they were priced at. It takes its own
+// value type and lives under internal/, so svc-billing's invoices and svc-orders' quotes share
+// one renderer without it knowing either service.
 package documents
 
 import (
@@ -41,12 +42,16 @@ type Document struct {
 	Buyer  Buyer
 	Lines  []Line
 	// Currency is the display currency's ISO code; Net, VAT.Amount and Total are in it.
-	Currency   string
-	Net        int64
-	VAT        VAT
-	Total      int64
-	TotalUSD   int64 // USD cents
-	RateMicros int64 // display currency units per USD, in millionths
+	Currency string
+	Net      int64
+	VAT      VAT
+	// VATExcluded prints the prices as before VAT, which the invoice adds where it applies (a
+	// quote is priced before anyone knows where it will be billed): no VAT row, VAT zero, and
+	// the total and a note say so.
+	VATExcluded bool
+	Total       int64
+	TotalUSD    int64 // USD cents
+	RateMicros  int64 // display currency units per USD, in millionths
 	// References printed under the number: the order an invoice bills, the quote it came from.
 	OrderNumber string
 	QuoteNumber string
@@ -134,6 +139,9 @@ func check(d Document) error {
 	}
 	if sum != d.Net {
 		return fmt.Errorf("%w: lines add up to %d, net is %d", ErrInvalid, sum, d.Net)
+	}
+	if d.VATExcluded && d.VAT != (VAT{}) {
+		return fmt.Errorf("%w: a VAT line on a document priced before VAT", ErrInvalid)
 	}
 	if d.Net+d.VAT.Amount != d.Total {
 		return fmt.Errorf("%w: net %d + VAT %d is not the total %d", ErrInvalid, d.Net, d.VAT.Amount, d.Total)

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/documents"
 	"linguaport/internal/i18n"
-	"linguaport/svc-billing/documents"
 	"linguaport/svc-orders/counting/pdf"
 )
 
@@ -203,6 +203,32 @@ func TestQuote(t *testing.T) {
 	)
 }
 
+// TestQuotePricedBeforeVAT: a quote priced before VAT shows no VAT figure and no subtotal, says
+// in words that its prices exclude VAT, and one made before any billing details were given has
+// no "prepared for" block over nothing.
+func TestQuotePricedBeforeVAT(t *testing.T) {
+	d := quote()
+	d.Buyer, d.VAT, d.Total, d.VATExcluded = documents.Buyer{}, documents.VAT{}, d.Net, true
+	d.TotalUSD = 17455
+	text, _, _ := render(t, d, i18n.TR)
+	expect(t, text, "TEKLİF", "TK-2026-000512", "1.200 kelime", "4.800,00 TRY",
+		"Fiyatlar KDV hariçtir; KDV uygulanıyorsa faturada eklenir.", "Toplam (KDV hariç) 4.800,00 TRY",
+		"USD karşılığı 174,55 USD", "Uygulanan kur 1 USD = 27,50 TRY")
+	for _, no := range []string{"KDV %", "Ara toplam", "TEKLİF SUNULAN", "Genel toplam"} {
+		if strings.Contains(text, no) {
+			t.Errorf("%q on a quote priced before VAT without billing details:\n%s", no, text)
+		}
+	}
+	text, _, _ = render(t, d, i18n.EN)
+	expect(t, text, "QUOTE", "1,200 words", "Prices exclude VAT; any VAT due is added on the invoice.",
+		"Total (excluding VAT) 4,800.00 TRY", "Total in USD 174.55 USD", "Exchange rate 1 USD = 27.50 TRY")
+	for _, no := range []string{"VAT 0%", "Subtotal", "PREPARED FOR"} {
+		if strings.Contains(text, no) {
+			t.Errorf("%q on a quote priced before VAT without billing details:\n%s", no, text)
+		}
+	}
+}
+
 // TestManyLinesFlowOverPages: 60 lines take a second page, which repeats the table header and
 // says "Page 2 of 2"; every line and the totals are on it.
 func TestManyLinesFlowOverPages(t *testing.T) {
@@ -255,6 +281,7 @@ func TestRenderRefusesFiguresThatDoNotAddUp(t *testing.T) {
 		"net+VAT total": func(d *documents.Document) { d.Total++ },
 		"kind":          func(d *documents.Document) { d.Kind = "receipt" },
 		"no rate":       func(d *documents.Document) { d.RateMicros = 0 },
+		"VAT excluded":  func(d *documents.Document) { d.VATExcluded = true },
 	} {
 		d := turkishInvoice()
 		mutate(&d)

@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/documents"
 	"linguaport/internal/i18n"
-	"linguaport/svc-billing/documents"
 )
 
 func TestMoney(t *testing.T) {

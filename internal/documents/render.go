@@ -50,6 +50,7 @@ var labels = struct {
 	billTo, preparedFor, tckn, vkn, taxID, taxOffice, email, phone            i18n.Text
 	description, quantity, unitPrice, amount, subtotal, total, totalUSD, rate i18n.Text
 	vat, payment, bank, iban, payNote, quoteNote, page, thanks, sellerTax     i18n.Text
+	totalExVAT, vatExcluded                                                   i18n.Text
 }{
 	invoice:     i18n.Text{TR: "FATURA", EN: "INVOICE"},
 	quote:       i18n.Text{TR: "TEKLİF", EN: "QUOTE"},
@@ -77,9 +78,14 @@ var labels = struct {
 	totalUSD:    i18n.Text{TR: "USD karşılığı", EN: "Total in USD"},
 	rate:        i18n.Text{TR: "Uygulanan kur", EN: "Exchange rate"},
 	vat:         i18n.Text{TR: "KDV %%%d", EN: "VAT %d%%"},
-	payment:     i18n.Text{TR: "ÖDEME BİLGİLERİ", EN: "PAYMENT DETAILS"},
-	bank:        i18n.Text{TR: "Banka", EN: "Bank"},
-	iban:        i18n.Text{TR: "IBAN", EN: "IBAN"},
+	totalExVAT:  i18n.Text{TR: "Toplam (KDV hariç)", EN: "Total (excluding VAT)"},
+	vatExcluded: i18n.Text{
+		TR: "Fiyatlar KDV hariçtir; KDV uygulanıyorsa faturada eklenir.",
+		EN: "Prices exclude VAT; any VAT due is added on the invoice.",
+	},
+	payment: i18n.Text{TR: "ÖDEME BİLGİLERİ", EN: "PAYMENT DETAILS"},
+	bank:    i18n.Text{TR: "Banka", EN: "Bank"},
+	iban:    i18n.Text{TR: "IBAN", EN: "IBAN"},
 	payNote: i18n.Text{
 		TR: "Ödemenizi müşteri panelinden kartla ya da bakiyenizden yapabilir veya havale/EFT açıklamasına fatura numarasını yazabilirsiniz.",
 		EN: "Pay by card or from your balance in the customer panel, or by bank transfer quoting the invoice number as the reference.",
@@ -225,9 +231,14 @@ func (p *page) header() {
 	p.hrule(green, 0.6)
 }
 
-// parties draws the customer's billing details.
+// parties draws the customer's billing details; none (a quote made before any were given)
+// leaves the block out rather than print a heading over nothing.
 func (p *page) parties() {
 	b := p.d.Buyer
+	if b == (Buyer{}) {
+		p.Ln(4)
+		return
+	}
 	p.Ln(5)
 	label := labels.billTo
 	if p.d.Kind == Quote {
@@ -345,10 +356,14 @@ const notesW = 84.0
 // what approving means (quotes), then a thank-you; all on one page, a new one if they do not fit.
 func (p *page) summary() {
 	p.font("", 7.5, grey)
-	exemption := p.SplitText(p.d.VAT.Exemption.In(p.lang), 88)
 	rows := 5
+	exemption := p.SplitText(p.d.VAT.Exemption.In(p.lang), 88)
+	if p.d.VATExcluded {
+		rows -= 2 // neither subtotal nor VAT: the total is the net
+		exemption = p.SplitText(p.t(labels.vatExcluded), 88)
+	}
 	if p.d.Currency == "USD" {
-		rows = 3
+		rows -= 2
 	}
 	totalsH := float64(rows)*6 + 3 + float64(len(exemption))*3.8
 	notes := p.noteLines()
@@ -380,7 +395,8 @@ func (p *page) summary() {
 }
 
 // totals draws subtotal, VAT (with the exemption wording under it), total, its USD equivalent
-// and the rate, on the right.
+// and the rate, on the right; a document priced before VAT has only the wording that says so
+// above a total named "excluding VAT".
 func (p *page) totals(exemption []string) {
 	d := p.d
 	const labelW, valueW = 50.0, 40.0
@@ -391,8 +407,13 @@ func (p *page) totals(exemption []string) {
 		p.CellFormat(labelW, 6, label, "", 0, "L", false, 0, "")
 		p.CellFormat(valueW, 6, value, "", 1, "R", false, 0, "")
 	}
-	row(p.t(labels.subtotal), Money(d.Net, d.Currency, p.lang))
-	row(fmt.Sprintf(p.t(labels.vat), d.VAT.RatePercent), Money(d.VAT.Amount, d.Currency, p.lang))
+	total := labels.total
+	if d.VATExcluded {
+		total = labels.totalExVAT
+	} else {
+		row(p.t(labels.subtotal), Money(d.Net, d.Currency, p.lang))
+		row(fmt.Sprintf(p.t(labels.vat), d.VAT.RatePercent), Money(d.VAT.Amount, d.Currency, p.lang))
+	}
 	for _, l := range exemption {
 		p.SetX(x)
 		p.font("", 7.5, grey)
@@ -404,7 +425,7 @@ func (p *page) totals(exemption []string) {
 	p.Rect(x, y, labelW+valueW, 8, "F")
 	p.SetXY(x, y+1)
 	p.font("B", 10.5, dark)
-	p.CellFormat(labelW, 6, p.t(labels.total), "", 0, "L", false, 0, "")
+	p.CellFormat(labelW, 6, p.t(total), "", 0, "L", false, 0, "")
 	p.CellFormat(valueW, 6, Money(d.Total, d.Currency, p.lang), "", 1, "R", false, 0, "")
 	p.SetY(y + 9)
 	if d.Currency == "USD" {

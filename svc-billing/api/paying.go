@@ -1,0 +1,192 @@
+package api
+
+import (
+	"context"
+	"io"
+	"net/http"
+
+	"github.com/go-kit/kit/endpoint"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/httpx"
+	"linguaport/svc-billing/balance"
+	"linguaport/svc-billing/paying"
+)
+
+// The bodies of the payment routes are a few short fields; a provider's event is a few KB.
+const (
+	maxPayBody     = 4 << 10
+	maxWebhookBody = 64 << 10
+)
+
+// payBody is POST invoices/{id}/pay's body.
+type payBody struct {
+	Method    string `json:"method"`
+	ReturnURL string `json:"returnUrl"`
+}
+
+type payRequest struct {
+	InvoiceID string
+	paying.PayRequest
+}
+
+type topUpBody struct {
+	Amount    balance.Money `json:"amount"`
+	ReturnURL string        `json:"returnUrl"`
+}
+
+type transferBody struct {
+	Amount    balance.Money `json:"amount"`
+	Sender    string        `json:"sender"`
+	Date      string        `json:"date"`
+	Reference string        `json:"reference"`
+}
+
+type balanceRequest struct{ Currency, Before, Session string }
+
+type rejectRequest struct {
+	ID     string
+	Reason string `json:"reason"`
+}
+
+type webhookRequest struct {
+	Payload   []byte
+	Signature string
+}
+
+type transferList struct {
+	Transfers []balance.Transfer `json:"transfers"`
+}
+
+// received acknowledges a webhook, processed now or before.
+var received = struct {
+	Received bool `json:"received"`
+}{true}
+
+// makePayingEndpoints wires the payment, balance and staff routes.
+func makePayingEndpoints(s Services, e *Endpoints) {
+	e.Pay = func(ctx context.Context, request any) (any, error) {
+		customer, err := customerOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		req := request.(payRequest)
+		return s.Paying.Pay(ctx, customer, req.InvoiceID, req.PayRequest)
+	}
+	e.Balance = func(ctx context.Context, request any) (any, error) {
+		customer, err := customerOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		req := request.(balanceRequest)
+		if req.Session != "" {
+			if err := s.Paying.ReconcileTopUp(ctx, customer, req.Session); err != nil {
+				return nil, err
+			}
+		}
+		return s.Balance.Balance(ctx, customer, req.Currency, req.Before)
+	}
+	e.TopUp = func(ctx context.Context, request any) (any, error) {
+		customer, err := customerOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return s.Paying.TopUp(ctx, customer, request.(paying.TopUpRequest))
+	}
+	e.DeclareTransfer = func(ctx context.Context, request any) (any, error) {
+		customer, err := customerOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return s.Balance.DeclareTransfer(ctx, customer, request.(balance.TransferInput))
+	}
+	e.Transfers = staff(func(ctx context.Context, request any) (any, error) {
+		list, err := s.Balance.Transfers(ctx, request.(string))
+		return transferList{Transfers: list}, err
+	})
+	e.ConfirmTransfer = staff(func(ctx context.Context, request any) (any, error) {
+		return s.Balance.ConfirmTransfer(ctx, request.(string))
+	})
+	e.RejectTransfer = staff(func(ctx context.Context, request any) (any, error) {
+		req := request.(rejectRequest)
+		return s.Balance.RejectTransfer(ctx, req.ID, req.Reason)
+	})
+	e.Refund = staff(func(ctx context.Context, request any) (any, error) {
+		return s.Paying.Refund(ctx, request.(string))
+	})
+	e.Webhook = func(ctx context.Context, request any) (any, error) {
+		req := request.(webhookRequest)
+		return received, s.Paying.Webhook(ctx, req.Payload, req.Signature)
+	}
+}
+
+// staff lets only admins through, whatever the route's wiring.
+func staff(next endpoint.Endpoint) endpoint.Endpoint {
+	return func(ctx context.Context, request any) (any, error) {
+		if err := authn.Authorize(ctx, authn.RoleAdmin); err != nil {
+			return nil, err
+		}
+		return next(ctx, request)
+	}
+}
+
+func decodePay(_ context.Context, r *http.Request) (any, error) {
+	var b payBody
+	if err := httpx.DecodeJSON(r, maxPayBody, &b); err != nil {
+		return nil, err
+	}
+	return payRequest{InvoiceID: r.PathValue("id"), PayRequest: paying.PayRequest{
+		Method: b.Method, ReturnURL: b.ReturnURL, Key: r.Header.Get("Idempotency-Key"), Lang: httpx.LangFrom(r.Context()),
+	}}, nil
+}
+
+func decodeBalance(_ context.Context, r *http.Request) (any, error) {
+	q := r.URL.Query()
+	return balanceRequest{Currency: q.Get("currency"), Before: q.Get("before"), Session: q.Get("session")}, nil
+}
+
+func decodeTopUp(_ context.Context, r *http.Request) (any, error) {
+	var b topUpBody
+	if err := httpx.DecodeJSON(r, maxPayBody, &b); err != nil {
+		return nil, err
+	}
+	return paying.TopUpRequest{Amount: b.Amount, ReturnURL: b.ReturnURL, Key: r.Header.Get("Idempotency-Key"),
+		Lang: httpx.LangFrom(r.Context())}, nil
+}
+
+func decodeTransfer(_ context.Context, r *http.Request) (any, error) {
+	var b transferBody
+	if err := httpx.DecodeJSON(r, maxPayBody, &b); err != nil {
+		return nil, err
+	}
+	return balance.TransferInput{Amount: b.Amount, Sender: b.Sender, Date: b.Date, Reference: b.Reference}, nil
+}
+
+func decodeTransferList(_ context.Context, r *http.Request) (any, error) {
+	return r.URL.Query().Get("status"), nil
+}
+
+func decodeID(_ context.Context, r *http.Request) (any, error) { return r.PathValue("id"), nil }
+
+func decodeReject(_ context.Context, r *http.Request) (any, error) {
+	req := rejectRequest{ID: r.PathValue("id")}
+	if err := httpx.DecodeJSON(r, maxPayBody, &req); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// decodeWebhook keeps the body exactly as sent: the signature is over its bytes.
+func decodeWebhook(_ context.Context, r *http.Request) (any, error) {
+	payload, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, maxWebhookBody))
+	if err != nil {
+		return nil, err
+	}
+	return webhookRequest{Payload: payload, Signature: r.Header.Get("Stripe-Signature")}, nil
+}
+
+// encodeCreated answers a declared transfer 201.
+func encodeCreated(_ context.Context, w http.ResponseWriter, response any) error {
+	w.Header().Set("Cache-Control", "no-store")
+	return httpx.WriteJSON(w, http.StatusCreated, response)
+}

@@ -1,0 +1,179 @@
+package balance
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/events"
+)
+
+// Store keeps the accounts, the ledger and the transfers (MongoStore; the package comment says
+// how a movement is written).
+type Store interface {
+	// Move applies e once per key (e.ID) with evs in the account's outbox in the same write,
+	// filling in Seq and BalanceAfter, and returns the entry in the ledger: the first one made
+	// with that key, or ErrKeyReused when it differs from e, or *InsufficientBalance for a debit
+	// the balance does not cover.
+	Move(ctx context.Context, e Entry, evs []events.Event) (Entry, error)
+	// Entry is the ledger entry with key id, ErrEntryNotFound when there is none.
+	Entry(ctx context.Context, id string) (Entry, error)
+	// Balances are the customer's balances, in the order the currencies were first held.
+	Balances(ctx context.Context, customerID string) ([]Money, error)
+	// Entries are the customer's entries in currency, newest first, at most limit, older than
+	// the entry of seq before (0: from the newest).
+	Entries(ctx context.Context, customerID, currency string, before int64, limit int) ([]Entry, error)
+
+	InsertTransfer(ctx context.Context, t Transfer) error
+	// Transfer is ErrNotFound for an unknown id.
+	Transfer(ctx context.Context, id string) (Transfer, error)
+	// TransfersByStatus lists transfers in status oldest first, at most limit; only the
+	// customer's when customerID is set.
+	TransfersByStatus(ctx context.Context, customerID, status string, limit int) ([]Transfer, error)
+	// StartConfirming marks a declared transfer as being confirmed (no longer rejectable).
+	StartConfirming(ctx context.Context, id string) error
+	// Decide moves a declared transfer to status; a reject is not made once confirming began.
+	Decide(ctx context.Context, id, status, reason string, at time.Time) error
+}
+
+// TransferListLimit bounds the admin's list of transfers.
+const TransferListLimit = 200
+
+// Service is the balance's API. Who is asking is the caller's business (svc-billing/api): it
+// passes the customer's id from the token.
+type Service interface {
+	// Move applies a credit or a debit once per Key: a repeated Key returns the entry it made
+	// (ErrKeyReused if the movement differs). A debit never takes the balance below zero:
+	// *InsufficientBalance with the missing amount.
+	Move(ctx context.Context, m Movement) (Entry, error)
+	// Balance is the customer's balances, a page of the ledger of currency ("" = the first held,
+	// else TRY) older than the entry before ("" = the newest) and the transfers awaiting staff.
+	Balance(ctx context.Context, customerID, currency, before string) (View, error)
+	// DeclareTransfer records a bank transfer the customer says they made; errs.Fields with a
+	// Reason* for each refused field.
+	DeclareTransfer(ctx context.Context, customerID string, in TransferInput) (Transfer, error)
+	// Transfers lists the transfers in status ("" = declared), oldest first, at most
+	// TransferListLimit.
+	Transfers(ctx context.Context, status string) ([]Transfer, error)
+	// ConfirmTransfer credits the transfer to its customer's balance once and answers it
+	// confirmed; confirming again answers the same. ErrTransferDecided if it was rejected.
+	ConfirmTransfer(ctx context.Context, id string) (Transfer, error)
+	// RejectTransfer answers it rejected with reason; ErrTransferDecided once confirmed (or
+	// while a confirm is under way).
+	RejectTransfer(ctx context.Context, id, reason string) (Transfer, error)
+}
+
+type service struct {
+	store Store
+	now   func() time.Time
+	newID func() string
+	// kick tells the outbox relay which accounts a write queued events in.
+	kick func(ids ...any)
+}
+
+// NewService returns the balance service; kick tells the relay of events:billing about accounts
+// with new events.
+func NewService(store Store, now func() time.Time, newID func() string, kick func(ids ...any)) Service {
+	return &service{store: store, now: now, newID: newID, kick: kick}
+}
+
+func (s *service) Move(ctx context.Context, m Movement) (Entry, error) {
+	if err := m.check(); err != nil {
+		return Entry{}, err
+	}
+	e := Entry{ID: m.Key, CustomerID: m.CustomerID, Kind: m.Kind, Amount: moneyOf(m.Amount.Currency, m.Amount.Amount),
+		Reason: m.Reason, Reference: m.Reference, At: s.now().UTC().Truncate(time.Millisecond)}
+	var evs []events.Event
+	paying := m.Kind == Debit && m.Reason == ReasonInvoice
+	if paying {
+		ev, err := events.New(ctx, EventDebited, Debited{CustomerID: m.CustomerID, InvoiceID: m.Reference, EntryID: e.ID, Amount: e.Amount})
+		if err != nil {
+			return Entry{}, err
+		}
+		evs = append(evs, ev)
+	}
+	got, err := s.store.Move(ctx, e, evs)
+	if err != nil {
+		return Entry{}, err
+	}
+	if paying {
+		// Also on a repeat: the relay reads the account once, and finds the event or nothing.
+		s.kick(m.CustomerID)
+	}
+	return got, nil
+}
+
+func (m Movement) check() error {
+	bad := func(what string) error { return fmt.Errorf("%w: %s (%s)", ErrInvalidMovement, what, m.Key) }
+	switch {
+	case m.CustomerID == "" || m.Key == "":
+		return bad("no customer or key")
+	case m.Kind != Credit && m.Kind != Debit:
+		return bad("kind " + string(m.Kind))
+	case !slices.Contains(reasons, m.Reason):
+		return bad("reason " + m.Reason)
+	case !ValidCurrency(m.Amount.Currency):
+		return bad("currency " + m.Amount.Currency)
+	case m.Amount.Amount <= 0:
+		return bad("amount not above zero")
+	case m.Reason == ReasonInvoice && m.Reference == "":
+		return bad("invoice debit without the invoice")
+	}
+	return nil
+}
+
+// Field names of Balance's refusals.
+const (
+	FieldCurrency = "currency"
+	FieldBefore   = "before"
+)
+
+func (s *service) Balance(ctx context.Context, customerID, currency, before string) (View, error) {
+	balances, err := s.store.Balances(ctx, customerID)
+	if err != nil {
+		return View{}, err
+	}
+	switch {
+	case currency == "" && len(balances) > 0:
+		currency = balances[0].Currency
+	case currency == "":
+		currency = "TRY"
+	case !ValidCurrency(currency):
+		return View{}, errs.Fields{FieldCurrency: ReasonCurrency}
+	}
+	var beforeSeq int64
+	if before != "" {
+		e, err := s.store.Entry(ctx, before)
+		if err != nil && !errors.Is(err, ErrEntryNotFound) {
+			return View{}, err
+		}
+		if err != nil || e.CustomerID != customerID || e.Amount.Currency != currency {
+			// Not an entry of this ledger, whether it exists or not: nothing to page from.
+			return View{}, errs.Fields{FieldBefore: ReasonFormat}
+		}
+		beforeSeq = e.Seq
+	}
+	entries, err := s.store.Entries(ctx, customerID, currency, beforeSeq, PageSize+1)
+	if err != nil {
+		return View{}, err
+	}
+	more := len(entries) > PageSize
+	if more {
+		entries = entries[:PageSize]
+	}
+	transfers, err := s.store.TransfersByStatus(ctx, customerID, TransferDeclared, TransferListLimit)
+	if err != nil {
+		return View{}, err
+	}
+	return View{Balances: balances, Currency: currency, Entries: entries, More: more, Transfers: transfers}, nil
+}
+
+// Refused reports whether err is the service refusing a request (bad input, an unknown or
+// decided transfer, a balance too low) rather than failing.
+func Refused(err error) bool {
+	var low *InsufficientBalance
+	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrTransferDecided) || errors.As(err, &low)
+}
