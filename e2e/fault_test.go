@@ -171,6 +171,9 @@ func TestFaults(t *testing.T) {
 	if len(tr.createdQuotes()) == 0 {
 		t.Error("no quote was created: the traffic did not write")
 	}
+	t.Run("svc-billing killed after the webhook", func(t *testing.T) {
+		testBillingKilledAfterWebhook(t, s, dataDir, tr.session)
+	})
 }
 
 // traffic is a signed-in customer's steady mix of reads and writes, every answer recorded.
@@ -302,6 +305,10 @@ func try(s *devstack, method, path string, body any, cookies map[string]string) 
 	req.Header.Set("Accept-Language", "en")
 	req.Header.Set("Origin", s.web)
 	for k, v := range cookies {
+		if k == idempotencyHeader {
+			req.Header.Set(k, v)
+			continue
+		}
 		req.AddCookie(&http.Cookie{Name: k, Value: v})
 	}
 	resp, err := faultClient.Do(req)

@@ -242,15 +242,16 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 
 	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
 	resp, body := get(t, gw+"/api/v1/test/me", map[string]string{
-		"X-User-Id":       "admin-1",
-		"X-User-Role":     "admin",
-		"X-User-Email":    "boss@example.com",
-		"X-Internal-Auth": "trust-me",
-		"X-Forwarded-For": "6.6.6.6",
-		"Authorization":   "Bearer token-123",
-		"Accept-Language": "en",
-		"X-Upload-Token":  "visitor-token",
-		"traceparent":     "00-" + traceID + "-00f067aa0ba902b7-01",
+		"X-User-Id":        "admin-1",
+		"X-User-Role":      "admin",
+		"X-User-Email":     "boss@example.com",
+		"X-Internal-Auth":  "trust-me",
+		"X-Forwarded-For":  "6.6.6.6",
+		"Authorization":    "Bearer token-123",
+		"Accept-Language":  "en",
+		"X-Upload-Token":   "visitor-token",
+		"Stripe-Signature": "t=1,v1=abc",
+		"traceparent":      "00-" + traceID + "-00f067aa0ba902b7-01",
 	})
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d: %s", resp.StatusCode, body)
@@ -274,7 +275,8 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 	if viaProxy.Get("X-User-Id") != "" {
 		t.Error("X-User-Id reached the service from a trusted proxy's request")
 	}
-	if h.Get("Authorization") != "Bearer token-123" || h.Get("Accept-Language") != "en" || h.Get("X-Upload-Token") != "visitor-token" {
+	if h.Get("Authorization") != "Bearer token-123" || h.Get("Accept-Language") != "en" || h.Get("X-Upload-Token") != "visitor-token" ||
+		h.Get("Stripe-Signature") != "t=1,v1=abc" {
 		t.Errorf("allow-listed headers not forwarded: %v", h)
 	}
 	if id := h.Get("X-Request-Id"); !httpx.ValidRequestID(id) || resp.Header.Get("X-Request-Id") != id {

@@ -26,7 +26,8 @@ var forwardedHeaders = []string{
 	"Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Content-Type",
 	"Cookie", "Idempotency-Key", "If-Match", "If-Modified-Since", "If-None-Match", "If-Unmodified-Since",
 	"Origin", "Range", "Referer", "User-Agent", "X-Request-Id",
-	"X-Upload-Token", // a visitor's hold on the documents they uploaded (svc-orders/API.md)
+	"X-Upload-Token",   // a visitor's hold on the documents they uploaded (svc-orders/API.md)
+	"Stripe-Signature", // the payment provider's proof on its webhooks (svc-billing/API.md)
 }
 
 // maxAttempts bounds how many instances one request may try.

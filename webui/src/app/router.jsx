@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { ACCOUNT_DETAILS, ACCOUNT_MENUS, DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS, accountDetailSegments, accountPath } from '../config/paths.js';
+import { ACCOUNT_DETAILS, ACCOUNT_MENUS, ACCOUNT_TABS, DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS, accountDetailSegments, accountPath, accountTabPath } from '../config/paths.js';
 import { loadChunk } from '../lib/lazy-chunk.js';
 import { RootLayout } from './layout/root-layout.jsx';
 import { RouteError } from './route-error.jsx';
@@ -42,6 +42,10 @@ const accountPages = {
   comingSoon: page('account/coming-soon', () => import('./routes/account/coming-soon.jsx')),
   order: page('account/order-detail', () => import('./routes/account/order-detail.jsx')),
   quote: page('account/quote-detail', () => import('./routes/account/quote-detail.jsx')),
+  billing: page('account/billing', () => import('./routes/account/billing.jsx')),
+  invoices: page('account/invoices', () => import('./routes/account/invoices.jsx')),
+  balance: page('account/balance', () => import('./routes/account/balance.jsx')),
+  invoice: page('account/invoice-detail', () => import('./routes/account/invoice-detail.jsx')),
 };
 
 // Each account section (the Turkish keys of paths.js's menus) with its page; sections whose
@@ -52,7 +56,12 @@ const SECTION_PAGES = {
   'kisisel-bilgiler': accountPages.personalInfo,
   siparislerim: accountPages.orders,
   dosyalarim: accountPages.files,
+  'fatura-bilgileri': accountPages.billing,
   ayarlar: accountPages.settings,
+};
+// The pages of the sections' further tabs (paths.js's ACCOUNT_TABS), by section and tab.
+const TAB_PAGES = {
+  'fatura-bilgileri': { faturalar: accountPages.invoices, bakiye: accountPages.balance },
 };
 
 // Addresses the account layout sends elsewhere before it draws its outlet (handle.rest, or no
@@ -60,8 +69,9 @@ const SECTION_PAGES = {
 const Redirected = () => null;
 
 /**
- * accountRoutes are the screens below the account path in lang: each section, an order's and a
- * quote's page (ACCOUNT_DETAILS), and catch-alls below each section and below the account.
+ * accountRoutes are the screens below the account path in lang: each section and its tabs
+ * (ACCOUNT_TABS), an order's, a quote's and an invoice's page (ACCOUNT_DETAILS), and catch-alls
+ * below each section and below the account.
  */
 function accountRoutes(lang) {
   const base = PATHS.account[lang];
@@ -76,6 +86,12 @@ function accountRoutes(lang) {
         { id: `account.${section}.rest.${lang}`, path: `${sub}/*`, handle: handle({ section, rest: true }), Component: Redirected },
       ];
     }),
+    ...Object.entries(ACCOUNT_TABS).flatMap(([section, tabs]) =>
+      tabs.map((tab) => {
+        const lazy = TAB_PAGES[section][tab];
+        return { id: `account.${section}.${tab}.${lang}`, path: below(accountTabPath(lang, section, tab)), handle: handle({ section, tab, chunk: lazy.chunk }), lazy };
+      }),
+    ),
     ...Object.entries(ACCOUNT_DETAILS).map(([detail, [section]]) => ({
       id: `account.${detail}.${lang}`,
       path: [...accountDetailSegments(lang, detail), ':id'].join('/'),

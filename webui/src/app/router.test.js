@@ -85,7 +85,11 @@ test('each account screen is its own lazy page below the account layout, in both
     '/tr/hesabim/siparislerim': 'account/orders', '/en/account/orders': 'account/orders',
     '/tr/hesabim/dosyalarim': 'account/files', '/en/account/files': 'account/files',
     '/tr/hesabim/ayarlar': 'account/settings', '/en/account/settings': 'account/settings',
-    '/tr/hesabim/fatura-bilgileri': 'account/coming-soon', '/en/account/job-pool': 'account/coming-soon',
+    '/en/account/job-pool': 'account/coming-soon',
+    '/tr/hesabim/fatura-bilgileri': 'account/billing', '/en/account/billing-info': 'account/billing',
+    '/tr/hesabim/fatura-bilgileri/faturalar': 'account/invoices', '/en/account/billing-info/invoices': 'account/invoices',
+    '/tr/hesabim/fatura-bilgileri/bakiye': 'account/balance', '/en/account/billing-info/balance': 'account/balance',
+    [`/tr/hesabim/fatura-bilgileri/faturalar/inv-${id}`]: 'account/invoice-detail', [`/en/account/billing-info/invoices/inv-${id}`]: 'account/invoice-detail',
     [`/tr/hesabim/siparislerim/${id}`]: 'account/order-detail', [`/en/account/orders/${id}`]: 'account/order-detail',
     [`/tr/hesabim/siparislerim/teklifler/${id}`]: 'account/quote-detail', [`/en/account/orders/quotes/${id}`]: 'account/quote-detail',
   };
@@ -97,6 +101,10 @@ test('each account screen is its own lazy page below the account layout, in both
     expect(matches.at(-2).route.handle.chunk, pathname).toBe('account/layout');
   }
   expect(matchRoutes(routes, `/en/account/orders/quotes/${id}`).at(-1).params.id).toBe(id);
+  expect(matchRoutes(routes, `/tr/hesabim/fatura-bilgileri/faturalar/inv-${id}`).at(-1).params.id).toBe(`inv-${id}`);
+  // The billing tabs belong to their section, and name their tab for the page title.
+  expect(matchRoutes(routes, '/en/account/billing-info/balance').at(-1).route.handle).toMatchObject({ section: 'fatura-bilgileri', tab: 'bakiye' });
+  expect(matchRoutes(routes, `/en/account/billing-info/invoices/inv-${id}`).at(-1).route.handle).toMatchObject({ section: 'fatura-bilgileri', detail: 'invoice' });
   // Every section of both menus is a screen of its own in both languages.
   for (const lang of ['tr', 'en']) {
     for (const section of [...ACCOUNT_MENUS.customer, ...ACCOUNT_MENUS.translator]) {
@@ -108,4 +116,8 @@ test('each account screen is its own lazy page below the account layout, in both
   expect(matchRoutes(routes, '/tr/hesabim').at(-1).route.handle).toMatchObject({ screen: 'account', chunk: 'account/layout' });
   expect(matchRoutes(routes, '/en/account/nothing-here').at(-1).route.handle).toEqual({ screen: 'account', lang: 'en' });
   expect(matchRoutes(routes, '/tr/hesabim/ayarlar/fazla').at(-1).route.handle).toMatchObject({ screen: 'account', section: 'ayarlar', rest: true });
+  // An unknown page below a tab, or another language's tab, goes back to the section.
+  for (const p of ['/tr/hesabim/fatura-bilgileri/faturalar/x/y', '/tr/hesabim/fatura-bilgileri/balance', '/en/account/billing-info/bakiye']) {
+    expect(matchRoutes(routes, p).at(-1).route.handle, p).toMatchObject({ section: 'fatura-bilgileri', rest: true });
+  }
 });

@@ -1,7 +1,24 @@
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { switchLanguage } from './paths.js';
+import { accountTabPath, switchLanguage } from './paths.js';
 import { accountDetailOf, accountDetailPath } from './account-paths.js';
+
+test("an invoice's page and the billing tabs below the billing section, in both languages and back", () => {
+  const id = 'inv-66a1f0c2e4b0a1b2c3d4e5f6';
+  assert.equal(accountDetailPath('tr', 'invoice', id), `/tr/hesabim/fatura-bilgileri/faturalar/${id}`);
+  assert.equal(accountDetailPath('en', 'invoice', id), `/en/account/billing-info/invoices/${id}`);
+  assert.deepEqual(accountDetailOf('en', `billing-info/invoices/${id}`), { kind: 'invoice', id });
+  assert.equal(accountTabPath('tr', 'fatura-bilgileri', 'faturalar'), '/tr/hesabim/fatura-bilgileri/faturalar');
+  assert.equal(accountTabPath('en', 'fatura-bilgileri', 'faturalar'), '/en/account/billing-info/invoices');
+  assert.equal(accountTabPath('tr', 'fatura-bilgileri', 'bakiye'), '/tr/hesabim/fatura-bilgileri/bakiye');
+  assert.equal(accountTabPath('en', 'fatura-bilgileri', 'bakiye'), '/en/account/billing-info/balance');
+  for (const p of [accountDetailPath('tr', 'invoice', id), accountTabPath('tr', 'fatura-bilgileri', 'bakiye'), accountTabPath('tr', 'fatura-bilgileri', 'faturalar')]) {
+    assert.equal(switchLanguage(switchLanguage(p, 'en'), 'tr'), p);
+  }
+  assert.equal(switchLanguage(accountTabPath('tr', 'fatura-bilgileri', 'bakiye'), 'en'), '/en/account/billing-info/balance');
+  assert.throws(() => accountTabPath('en', 'ayarlar', 'bakiye'));
+  assert.throws(() => accountTabPath('en', 'fatura-bilgileri', 'balance'));
+});
 
 test("an order's and a quote's pages below the orders section, in both languages and back", () => {
   const id = '66a1f0c2e4b0a1b2c3d4e5f6';
@@ -25,6 +42,6 @@ test("an order's and a quote's pages below the orders section, in both languages
   }
   // Ids are escaped in paths.
   assert.equal(accountDetailPath('en', 'order', 'a/b'), '/en/account/orders/a%2Fb');
-  assert.throws(() => accountDetailPath('en', 'invoice', id));
+  assert.throws(() => accountDetailPath('en', 'receipt', id));
   assert.throws(() => accountDetailPath('en', 'order', ''));
 });

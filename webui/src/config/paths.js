@@ -51,6 +51,8 @@ const SEGMENT_PAIRS = [
   ['yetkinliklerim', 'competencies'],
   // below an account section
   ['teklifler', 'quotes'],
+  ['faturalar', 'invoices'],
+  ['bakiye', 'balance'],
 ];
 
 const TO_EN = new Map(SEGMENT_PAIRS.map(([tr, en]) => [tr, en]));
@@ -107,14 +109,27 @@ export const ACCOUNT_MENUS = {
   translator: ['genel-bakis', 'kisisel-bilgiler', 'banka-hesaplari', 'aktif-islerim', 'havuzdaki-isler', 'tatil-modu', 'destek', 'yetkinliklerim', 'ayarlar'],
 };
 
-// The pages of single items below an account section (an order, a quote), by kind: the Turkish
+// The pages of single items below an account section (an order, a quote, an invoice), by kind: the Turkish
 // segments between the account path and the item's id. Ids are opaque hex strings, so they never
 // collide with a segment. The route table needs these; the helpers that build and read such
 // paths live in account-paths.js, which only the account and order screens load.
 export const ACCOUNT_DETAILS = {
   order: ['siparislerim'],
   quote: ['siparislerim', 'teklifler'],
+  invoice: ['fatura-bilgileri', 'faturalar'],
 };
+
+// The tabs of an account section beyond its first (the section's own path), by section: the
+// Turkish segment of each below the section. The billing area: details | invoices | balance.
+export const ACCOUNT_TABS = {
+  'fatura-bilgileri': ['faturalar', 'bakiye'],
+};
+
+/** accountTabPath is a section's tab: /tr/hesabim/fatura-bilgileri/bakiye, /en/account/billing-info/balance. */
+export function accountTabPath(lang, section, tab) {
+  if (!ACCOUNT_TABS[section]?.includes(tab)) throw new Error(`unknown account tab ${section}/${tab}`);
+  return `${accountPath(lang, section)}/${lang === 'en' ? TO_EN.get(tab) : tab}`;
+}
 
 /** accountDetailSegments are those segments in lang: ['orders', 'quotes'] for a quote in English. */
 export function accountDetailSegments(lang, kind) {

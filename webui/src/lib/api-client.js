@@ -17,11 +17,14 @@ export class ApiError extends Error {
     this.code = error.code;
     /** fields holds the server's per-field messages, e.g. { email: 'Geçerli bir e-posta girin.' }. */
     this.fields = error.fields ?? {};
+    /** body is the whole answer, for what some errors carry beside the message (a payment's missing amount). */
+    this.body = body;
   }
 }
 
-async function send(method, url, { body, lang, signal } = {}) {
-  const headers = { Accept: 'application/json' };
+async function send(method, url, { body, lang, signal, headers: extra } = {}) {
+  // extra: a call's own headers, e.g. a payment's Idempotency-Key.
+  const headers = { ...extra, Accept: 'application/json' };
   if (lang) headers['Accept-Language'] = lang;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(API_BASE + url, {
@@ -77,4 +80,5 @@ export const api = {
   get: (url, opts) => request('GET', url, opts),
   post: (url, body, opts) => request('POST', url, { ...opts, body }),
   patch: (url, body, opts) => request('PATCH', url, { ...opts, body }),
+  put: (url, body, opts) => request('PUT', url, { ...opts, body }),
 };

@@ -14,21 +14,8 @@ export function currencyLabel(code) {
 }
 export const FALLBACK_CURRENCY = 'USD';
 
-/** decimals: 0 for JPY, 2 for every other currency (spec §9). */
-export function decimals(code) {
-  return code === 'JPY' ? 0 : 2;
-}
-
-/** formatMoney shows an amount in minor units, e.g. 123456 TRY → "₺1.234,56" in Turkish. */
-export function formatMoney(minor, code, lang) {
-  const d = decimals(code);
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', {
-    style: 'currency',
-    currency: code,
-    minimumFractionDigits: d,
-    maximumFractionDigits: d,
-  }).format(minor / 10 ** d);
-}
+// Formatting money is shared with the billing feature, so it lives in src/lib.
+export { decimals, formatMoney } from '../../lib/money.js';
 
 /** readCookie finds a cookie's value in a document.cookie string. */
 export function readCookie(cookieString, name) {

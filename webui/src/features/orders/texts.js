@@ -127,6 +127,8 @@ export const ordersTexts = {
       toOrder: 'Siparişe git',
       newOrder: 'Yeni sipariş verin',
       notFound: 'Bu teklif bulunamadı.',
+      pdfTitle: 'Teklifi indirin',
+      pdf: { tr: 'PDF indir (Türkçe)', en: 'PDF indir (İngilizce)' },
     },
     orders: {
       lead: 'Tekliflerinizi onaylayın, siparişlerinizin durumunu izleyin ve teslim edilen çevirileri indirin.',
@@ -163,6 +165,7 @@ export const ordersTexts = {
       noFiles: 'Bu siparişte belge yok; miktar elle girildi.',
       downloadLabel: '{{name}} dosyasını indir',
       awaitingPayment: 'Siparişiniz ödemeniz alındığında başlar; ardından bir çevirmene atanır.',
+      payNow: 'Şimdi öde',
       accept: 'Teslimi kabul et',
       accepting: 'Kaydediliyor…',
       acceptHint: 'Çeviriden memnunsanız teslimi kabul edin; siparişiniz tamamlanır.',
@@ -316,6 +319,8 @@ export const ordersTexts = {
       toOrder: 'Go to the order',
       newOrder: 'Place a new order',
       notFound: 'This quote was not found.',
+      pdfTitle: 'Download the quote',
+      pdf: { tr: 'Download PDF (Turkish)', en: 'Download PDF (English)' },
     },
     orders: {
       lead: 'Approve your quotes, follow your orders and download your delivered translations.',
@@ -352,6 +357,7 @@ export const ordersTexts = {
       noFiles: 'This order has no documents; the quantity was entered by hand.',
       downloadLabel: 'Download {{name}}',
       awaitingPayment: 'Your order starts once your payment is received; it is then assigned to a translator.',
+      payNow: 'Pay now',
       accept: 'Accept the delivery',
       accepting: 'Saving…',
       acceptHint: 'If you are happy with the translation, accept the delivery and the order is completed.',

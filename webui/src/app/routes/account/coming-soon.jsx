@@ -3,20 +3,15 @@ import { path } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
 
-// The sections whose services are still being built (billing info, and the translator's bank
-// accounts, jobs, job pool, vacation mode, support and competencies): what the section will
-// hold, that it is coming soon, and what to do meanwhile.
+// The sections whose services are still being built (the translator's bank accounts, jobs, job
+// pool, vacation mode, support and competencies): what the section will hold, that it is coming
+// soon, and what to do meanwhile.
 const texts = {
   tr: {
     soonTitle: 'Çok yakında',
     contact: 'İletişime geçin',
     order: 'Sipariş verin',
     placeholders: {
-      'fatura-bilgileri': {
-        lead: 'Fatura adresinizi, vergi dairenizi ve vergi numaranızı burada kaydedeceksiniz; faturalarınız bu bilgilerle kesilecek.',
-        soon: 'Fatura bilgileri formu çok yakında burada. Kurumsal fatura için bilgilerinizi şimdilik iletişim formundan gönderebilirsiniz.',
-        actions: ['contact'],
-      },
       'banka-hesaplari': {
         lead: 'Ödemelerinizin yapılacağı banka hesaplarını (IBAN) burada ekleyip yöneteceksiniz.',
         soon: 'Banka hesabı yönetimi çok yakında açılıyor. O zamana kadar ödeme bilgileriniz için proje yöneticinizle iletişime geçin.',
@@ -54,11 +49,6 @@ const texts = {
     contact: 'Contact us',
     order: 'Place an order',
     placeholders: {
-      'fatura-bilgileri': {
-        lead: 'You will keep your billing address, tax office and tax number here; your invoices will be issued with them.',
-        soon: 'The billing details form arrives here very soon. For a company invoice, send your details through the contact form for now.',
-        actions: ['contact'],
-      },
       'banka-hesaplari': {
         lead: 'You will add and manage the bank accounts (IBAN) your payments go to here.',
         soon: 'Bank account management opens very soon. Until then, contact your project manager about your payment details.',

@@ -12,10 +12,11 @@ import { AccountNav } from '../../../features/auth/components/account-nav.jsx';
 // The account area under /tr/hesabim/ and /en/account/ (spec §2, §6): signed-in users only, with
 // their role's menu beside the section's own screen, a route module of its own below this one
 // (router.jsx). The screen's route names its section (handle.section, the Turkish key of
-// paths.js) and, for one order or quote, its kind (handle.detail).
+// paths.js), for one order, quote or invoice its kind (handle.detail), and for a section's further
+// tab that tab (handle.tab, the Turkish segment of paths.js's ACCOUNT_TABS).
 const texts = {
-  tr: { detail: { order: 'Sipariş ayrıntıları', quote: 'Teklif' } },
-  en: { detail: { order: 'Order details', quote: 'Quote' } },
+  tr: { detail: { order: 'Sipariş ayrıntıları', quote: 'Teklif', invoice: 'Fatura' }, tab: { faturalar: 'Faturalar', bakiye: 'Bakiye' } },
+  en: { detail: { order: 'Order details', quote: 'Quote', invoice: 'Invoice' }, tab: { faturalar: 'Invoices', bakiye: 'Balance' } },
 };
 
 export function Component() {
@@ -27,11 +28,11 @@ export function Component() {
   const { pathname, search } = useLocation();
   // The deepest route: a section's screen, an address below a section that is not one
   // (handle.rest), or (/tr/hesabim alone, an unknown section) this layout or a catch-all.
-  const { section, detail, rest } = useMatches().at(-1).handle;
+  const { section, detail, tab, rest } = useMatches().at(-1).handle;
   const allowed = loggedIn && section && menuOf(role).includes(section);
   usePageMeta({
     title: allowed
-      ? [detail && t(`detail.${detail}`), sections(`sections.${section}`), common('titles.account')].filter(Boolean).join(' – ')
+      ? [detail && t(`detail.${detail}`), tab && t(`tab.${tab}`), sections(`sections.${section}`), common('titles.account')].filter(Boolean).join(' – ')
       : common('titles.account'),
     noindex: true,
   });

@@ -9,10 +9,12 @@ import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { SECTIONS_NS, menuOf, sectionTexts } from '../../../features/auth/account-sections.js';
 import { SystemMessages } from '../../../features/auth/components/system-messages.jsx';
 import { RecentActivity } from '../../../features/orders/components/orders-list.jsx';
+import { BillingSummary } from '../../../features/billing/components/billing-summary.jsx';
 import { OrdersWithCurrency } from '../../orders-with-currency.jsx';
 
 // The account's overview: a greeting, for customers a new order, the price calculator and their
-// recent quotes and orders, then the system messages and shortcuts to the other sections.
+// recent quotes and orders, their unpaid invoices and balance, then the system messages and
+// shortcuts to the other sections.
 
 // The pricing feature's calculator ships in the home page's chunk, where it is prerendered. The
 // overview borrows it from there: importing it here as well would split it into a chunk of its
@@ -70,6 +72,7 @@ export function Component() {
           <OrdersWithCurrency>
             <RecentActivity headingId="account-recent-title" />
           </OrdersWithCurrency>
+          <BillingSummary headingId="account-billing-title" />
         </>
       )}
       <SystemMessages headingId="account-messages-title" />

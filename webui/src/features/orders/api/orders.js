@@ -26,6 +26,9 @@ export const useFiles = (lang) => useSWR([`${ORDERS}/files`, lang], (k) => fetch
 export const useQuote = (quoteId, lang) => useSWR(quoteKey(quoteId, lang), fetcher);
 export const useOrder = (orderId, lang) => useSWR(orderKey(orderId, lang), fetcher);
 
+/** quotePdfUrl downloads a quote as a PDF in pdfLang (tr or en), whatever the page's language. */
+export const quotePdfUrl = (quoteId, pdfLang) => `${API_BASE}${ORDERS}/quotes/${id(quoteId)}.pdf?lang=${pdfLang}`;
+
 /**
  * fileUrl downloads a file (Content-Disposition: attachment). A visitor proves the file is
  * theirs with the upload token; a signed-in customer's cookie does that.

@@ -6,7 +6,7 @@ import { accountPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { ApiError } from '../../../lib/api-client.js';
 import { Loading } from '../../../components/loading.jsx';
-import { completeOrder, orderKey, ordersKey, requestRevision, useOrder, useQuote } from '../api/orders.js';
+import { completeOrder, orderKey, ordersKey, quotePdfUrl, requestRevision, useOrder, useQuote } from '../api/orders.js';
 import { formatDate } from '../format.js';
 import { statusLabel } from '../status.js';
 import { useOrdersTexts } from '../texts.js';
@@ -15,6 +15,10 @@ import { FileList, QuoteCard, useWorkSummary } from './quote-card.jsx';
 import { OrderStatus } from './status-badge.jsx';
 import { SummaryItem } from './summary-item.jsx';
 import { PriceLines } from './price-lines.jsx';
+
+// The invoice of an approved quote has the id svc-billing derives from the quote's
+// (svc-billing/API.md), so an order awaiting payment can lead to it before svc-orders knows it.
+const invoiceIdOf = (quoteId) => `inv-${quoteId}`;
 
 const REVISION_MAX = 2000;
 
@@ -78,7 +82,17 @@ export function OrderDetail({ orderId }) {
       <p className="order-detail__status">
         <OrderStatus order={order} />
       </p>
-      {order.status === 'awaiting_payment' && <p className="notice">{t('order.awaitingPayment')}</p>}
+      {order.status === 'awaiting_payment' && (
+        <div className="notice">
+          <p>{t('order.awaitingPayment')}</p>
+          <p>
+            {/* the invoice's page in the billing area (its id once svc-billing issued it, else the invoices) */}
+            <Link className="button" to={accountDetailPath(lang, 'invoice', order.invoiceId || invoiceIdOf(order.quoteId))} data-testid="pay-now">
+              {t('order.payNow')}
+            </Link>
+          </p>
+        </div>
+      )}
 
       <OrderActions order={order} />
 
@@ -257,6 +271,25 @@ export function QuoteDetail({ quoteId }) {
     <>
       <BackToOrders />
       <QuoteCard quote={quote} headingLevel={1} />
+      <QuotePdfLinks quoteId={quote.id ?? quoteId} />
     </>
+  );
+}
+
+/** QuotePdfLinks downloads the quote as a PDF in Turkish and in English (svc-orders). */
+function QuotePdfLinks({ quoteId }) {
+  const t = useOrdersTexts();
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-pdf`} className="account__block" data-testid="quote-pdf">
+      <h2 id={`${id}-pdf`}>{t('quote.pdfTitle')}</h2>
+      <p className="actions">
+        {['tr', 'en'].map((pdfLang) => (
+          <a key={pdfLang} className="button button--ghost button--small" href={quotePdfUrl(quoteId, pdfLang)} download data-pdf={pdfLang}>
+            {t(`quote.pdf.${pdfLang}`)}
+          </a>
+        ))}
+      </p>
+    </section>
   );
 }

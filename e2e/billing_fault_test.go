@@ -1,0 +1,163 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"linguaport/internal/proc"
+)
+
+// testBillingKilledAfterWebhook: svc-billing is killed after the provider's webhook paid an
+// invoice and before invoice.paid left its outbox. To hold it in that moment, svc-billing's
+// stream is made unwritable (a string under its key, the stream kept aside) while the customer
+// pays on the stand-in's page; once the invoice reads paid, svc-billing is killed and the
+// stream put back. After devstack restarts it, the invoice is paid once, invoice.paid is on the
+// stream once and the order moved to in_progress once.
+func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, session map[string]string) {
+	ctx := context.Background()
+	rdb := redis.NewClient(&redis.Options{Addr: s.redis})
+	defer rdb.Close()
+	st, q, err := try(s, "POST", "/api/v1/orders/quotes", map[string]any{"service": "professional-translation", "sourceLanguage": "tr",
+		"targetLanguages": []string{"en"}, "quantity": 300, "currency": "TRY", "brief": "Fatura arıza testi"}, session)
+	if err != nil || st != 201 {
+		t.Fatalf("quote: %d %v %v", st, q, err)
+	}
+	st, approved, err := try(s, "POST", "/api/v1/orders/quotes/"+q["id"].(string)+"/approve", nil, session)
+	if err != nil || st != 200 {
+		t.Fatalf("approve: %d %v %v", st, approved, err)
+	}
+	orderID := approved["order"].(map[string]any)["id"].(string)
+	var invoiceID string
+	if err := proc.WaitFor(30*time.Second, func() error {
+		_, list, _ := try(s, "GET", "/api/v1/billing/invoices", nil, session)
+		for _, v := range asList(list["invoices"]) {
+			if inv := v.(map[string]any); inv["orderId"] == orderID {
+				invoiceID = inv["id"].(string)
+				return nil
+			}
+		}
+		return errors.New("no invoice yet")
+	}); err != nil {
+		t.Fatalf("the order's invoice: %v", err)
+	}
+
+	const stream, aside = "events:billing", "events:billing:aside"
+	if err := rdb.Rename(ctx, stream, aside).Err(); err != nil {
+		t.Fatalf("keep the stream aside: %v", err)
+	}
+	if err := rdb.Set(ctx, stream, "unwritable", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	restored := false
+	restore := func() {
+		if restored {
+			return
+		}
+		restored = true
+		if err := rdb.Del(ctx, stream).Err(); err != nil {
+			t.Fatal(err)
+		}
+		if err := rdb.Rename(ctx, aside, stream).Err(); err != nil {
+			t.Fatalf("put the stream back: %v", err)
+		}
+	}
+	defer restore()
+
+	returnURL := s.web + "/tr/hesabim/fatura-bilgileri/faturalar/" + invoiceID
+	st, paid, err := try(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
+		withKey(session, "fault-pay-1"))
+	if err != nil || st != 200 || paid["checkoutUrl"] == nil {
+		t.Fatalf("pay: %d %v %v", st, paid, err)
+	}
+	browser := &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := browser.PostForm(paid["checkoutUrl"].(string), url.Values{"action": {"pay"}, "email": {"odeme@example.com"}})
+	if err != nil || resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("pay on the stand-in's page: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	if err := proc.WaitFor(20*time.Second, func() error {
+		_, inv, _ := try(s, "GET", "/api/v1/billing/invoices/"+invoiceID, nil, session)
+		if inv["status"] != "paid" {
+			return fmt.Errorf("invoice %v", inv["status"])
+		}
+		return nil
+	}); err != nil {
+		t.Fatalf("the webhook did not pay the invoice: %v", err)
+	}
+	if _, order, _ := try(s, "GET", "/api/v1/orders/orders/"+orderID, nil, session); order["status"] != "awaiting_payment" {
+		t.Fatalf("the order moved while invoice.paid could not be published: %v", order["status"])
+	}
+
+	devstackPid := s.cmd.Process.Pid
+	old := childByComm(t, devstackPid, "svc-billing")
+	if err := syscall.Kill(old, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	restore()
+	if err := proc.WaitFor(recoverWithin, func() error {
+		if pid := childByCommOrZero(devstackPid, "svc-billing"); pid == 0 || pid == old {
+			return errors.New("not restarted")
+		}
+		return nil
+	}); err != nil {
+		t.Fatalf("svc-billing was not started again\n%s", tailLogs(dataDir))
+	}
+	var order map[string]any
+	if err := proc.WaitFor(30*time.Second, func() error {
+		_, order, _ = try(s, "GET", "/api/v1/orders/orders/"+orderID, nil, session)
+		if order["status"] != "in_progress" {
+			return fmt.Errorf("order %v", order["status"])
+		}
+		return nil
+	}); err != nil {
+		t.Fatalf("after the restart the order did not move: %v\n%s", err, tailLogs(dataDir))
+	}
+	// Paying again answers the paid invoice; nothing is published twice, the order moved once.
+	if st, again, _ := try(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
+		withKey(session, "fault-pay-2")); st != 200 || again["checkoutUrl"] != nil {
+		t.Errorf("paying the paid invoice: %d %v", st, again)
+	}
+	time.Sleep(2 * time.Second) // room for a second publication, were there one
+	msgs, err := rdb.XRange(ctx, stream, "-", "+").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	published := 0
+	for _, m := range msgs {
+		if m.Values["type"] == "invoice.paid" && strings.Contains(fmt.Sprint(m.Values["data"]), invoiceID) {
+			published++
+		}
+	}
+	moves := 0
+	for _, h := range asList(order["history"]) {
+		if h.(map[string]any)["status"] == "in_progress" {
+			moves++
+		}
+	}
+	if published != 1 || moves != 1 {
+		t.Errorf("invoice.paid published %d times, the order moved to in_progress %d times; want once each", published, moves)
+	}
+	t.Logf("svc-billing killed after the webhook: invoice paid once, invoice.paid published %d, order moved %d", published, moves)
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }
+
+// withKey is the session's cookies with an Idempotency-Key, which try sends as a header.
+func withKey(session map[string]string, key string) map[string]string {
+	out := map[string]string{idempotencyHeader: key}
+	for k, v := range session {
+		out[k] = v
+	}
+	return out
+}
+
+const idempotencyHeader = "Idempotency-Key"

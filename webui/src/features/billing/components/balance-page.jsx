@@ -1,0 +1,171 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { accountDetailPath } from '../../../config/account-paths.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { Loading } from '../../../components/loading.jsx';
+import { useBalance } from '../api/billing.js';
+import { readReturn, withoutReturn } from '../checkout.js';
+import { BALANCE_CURRENCIES } from '../constants.js';
+import { day, money } from '../format.js';
+import { useBillingTexts } from '../texts.js';
+import { TopUpForm, TransferForm } from './balance-forms.jsx';
+
+/**
+ * BalancePage is the customer's balance: the amount held in each currency, the ledger of one
+ * currency newest first with older pages on request, the bank transfers awaiting confirmation,
+ * and topping up by card or declaring a transfer. A card top-up returns here with
+ * ?checkout=done&session=…, which the first load passes on (the server settles the payment)
+ * before the address is cleaned.
+ */
+export function BalancePage() {
+  const lang = useLanguage();
+  const t = useBillingTexts();
+  const id = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [ret] = useState(() => readReturn(location.search));
+  const [currency, setCurrency] = useState(() => {
+    const wanted = new URLSearchParams(location.search).get('currency');
+    return BALANCE_CURRENCIES.includes(wanted) ? wanted : '';
+  });
+  const [sessionDone, setSessionDone] = useState(ret?.checkout !== 'done');
+  const [outcome, setOutcome] = useState(ret?.checkout === 'cancelled' ? 'topUpCancelled' : '');
+  const session = sessionDone ? '' : ret.session;
+  const { data: pages, error, size, setSize, isValidating, mutate } = useBalance(lang, { currency, session });
+  const first = pages?.[0];
+
+  useEffect(() => {
+    if (!session || !first) return;
+    const credited = first.entries?.some((e) => e.reason === 'topup' && e.reference === session);
+    setOutcome(credited ? 'topUpDone' : 'topUpPending');
+    setSessionDone(true);
+  }, [session, first]);
+
+  useEffect(() => {
+    if (ret && sessionDone && readReturn(location.search)) {
+      navigate({ pathname: location.pathname, search: withoutReturn(location.search), hash: location.hash }, { replace: true });
+    }
+  }, [ret, sessionDone, location, navigate]);
+
+  if (error && !first) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
+  if (!first) return <Loading />;
+
+  const shown = first.currency ?? 'TRY';
+  const balances = first.balances ?? [];
+  return (
+    <>
+      {outcome && (
+        <p className="notice" role="status" data-testid={`checkout-${outcome}`}>
+          {t(`checkout.${outcome}`)}
+        </p>
+      )}
+      <section aria-labelledby={`${id}-balances`} className="account__block">
+        <h2 id={`${id}-balances`}>{t('balance.title')}</h2>
+        {balances.length ? (
+          <ul className="balances" data-testid="balances">
+            {balances.map((b) => (
+              <li key={b.currency} data-currency={b.currency}>
+                <span className="balances__amount">{money(lang, b)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('balance.empty')}</p>
+        )}
+        {balances.length > 1 && (
+          <div className="field balances__switch">
+            <label htmlFor={`${id}-currency`}>{t('balance.currency')}</label>
+            <select id={`${id}-currency`} value={shown} onChange={(e) => setCurrency(e.target.value)}>
+              {balances.map((b) => (
+                <option key={b.currency} value={b.currency}>
+                  {b.currency}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </section>
+
+      <Ledger pages={pages} currency={shown} loadingOlder={isValidating && size > pages.length} onOlder={() => setSize(size + 1)} />
+
+      {first.transfers?.length > 0 && (
+        <section aria-labelledby={`${id}-transfers`} className="account__block">
+          <h2 id={`${id}-transfers`}>{t('balance.transfers')}</h2>
+          <ul className="transfers" data-testid="transfers">
+            {first.transfers.map((tr) => (
+              <li key={tr.id} data-transfer-id={tr.id}>
+                {t('balance.transferLine', { amount: money(lang, tr.amount), sender: tr.sender, date: day(lang, tr.date) })} · {tr.reference} ·{' '}
+                <span className="billing-status billing-status--pending">{t(`balance.transferStatus.${tr.status}`, { defaultValue: tr.status })}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <TopUpForm currency={currency || shown} />
+      <TransferForm currency={currency || shown} onDeclared={() => mutate()} />
+    </>
+  );
+}
+
+/**
+ * Ledger is the movements of one currency loaded so far (pages of 20, newest first), with a
+ * button for the next older page while the server says there are more.
+ */
+export function Ledger({ pages, currency, loadingOlder = false, onOlder }) {
+  const lang = useLanguage();
+  const t = useBillingTexts();
+  const id = useId();
+  const entries = pages.flatMap((p) => p.entries ?? []);
+  const more = !!pages.at(-1)?.more;
+  const col = (k) => t(`balance.${k}`);
+  return (
+    <section aria-labelledby={`${id}-ledger`} className="account__block">
+      <h2 id={`${id}-ledger`}>{t('balance.ledger', { currency })}</h2>
+      {entries.length === 0 ? (
+        <p>{t('balance.noEntries')}</p>
+      ) : (
+        <div className="table-scroll billing-table" role="region" aria-labelledby={`${id}-ledger`} tabIndex={0}>
+          <table className="data-table data-table--cards" data-testid="ledger">
+            <thead>
+              <tr>
+                {['date', 'kind', 'reason', 'reference', 'amount', 'balanceAfter'].map((k) => (
+                  <th key={k} scope="col" className={k === 'amount' || k === 'balanceAfter' ? 'billing-table__amount' : undefined}>
+                    {col(k)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} data-entry-id={e.id} data-kind={e.kind}>
+                  <td data-label={col('date')}>
+                    <time dateTime={e.at}>{day(lang, e.at, { withTime: true })}</time>
+                  </td>
+                  <td data-label={col('kind')}>{t(`balance.kinds.${e.kind}`, { defaultValue: e.kind })}</td>
+                  <td data-label={col('reason')}>{t(`balance.reasons.${e.reason}`, { defaultValue: e.reason })}</td>
+                  <td data-label={col('reference')} className="billing-table__ref">
+                    {(e.reason === 'invoice' || e.reason === 'refund') && e.reference ? <Link to={accountDetailPath(lang, 'invoice', e.reference)}>{e.reference}</Link> : e.reference}
+                  </td>
+                  <td data-label={col('amount')} className={`billing-table__amount billing-table__amount--${e.kind}`}>
+                    {`${e.kind === 'debit' ? '−' : '+'}${money(lang, e.amount)}`}
+                  </td>
+                  <td data-label={col('balanceAfter')} className="billing-table__amount">
+                    {money(lang, e.balanceAfter)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {more && (
+        <p>
+          <button type="button" className="button button--ghost button--small" onClick={onOlder} disabled={loadingOlder} data-testid="ledger-older">
+            {loadingOlder ? col('loadingOlder') : col('older')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
