@@ -121,10 +121,17 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 	}); err != nil {
 		t.Fatalf("after the restart the order did not move: %v\n%s", err, tailLogs(dataDir))
 	}
-	// Paying again answers the paid invoice; nothing is published twice, the order moved once.
-	if st, again, _ := try(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
-		withKey(session, "fault-pay-2")); st != 200 || again["checkoutUrl"] != nil {
-		t.Errorf("paying the paid invoice: %d %v", st, again)
+	// Paying again (once the restarted svc-billing is back in the gateway's list) answers the
+	// paid invoice; nothing is published twice, the order moved once.
+	if err := proc.WaitFor(recoverWithin, func() error {
+		st, again, _ := try(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
+			withKey(session, "fault-pay-2"))
+		if st != 200 || again["checkoutUrl"] != nil || again["invoice"].(map[string]any)["status"] != "paid" {
+			return fmt.Errorf("%d %v", st, again)
+		}
+		return nil
+	}); err != nil {
+		t.Errorf("paying the paid invoice: %v", err)
 	}
 	time.Sleep(2 * time.Second) // room for a second publication, were there one
 	msgs, err := rdb.XRange(ctx, stream, "-", "+").Result()
