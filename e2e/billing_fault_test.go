@@ -126,7 +126,8 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 	if err := proc.WaitFor(recoverWithin, func() error {
 		st, again, _ := try(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
 			withKey(session, "fault-pay-2"))
-		if st != 200 || again["checkoutUrl"] != nil || again["invoice"].(map[string]any)["status"] != "paid" {
+		inv, _ := again["invoice"].(map[string]any)
+		if st != 200 || again["checkoutUrl"] != nil || inv["status"] != "paid" {
 			return fmt.Errorf("%d %v", st, again)
 		}
 		return nil
