@@ -525,3 +525,74 @@ func TestTopUpByCard(t *testing.T) {
 		t.Errorf("balance %d, entries %v", got, bal.body["entries"])
 	}
 }
+
+// Bank transfer declarations and the staff routes: every refused field is named in the
+// request's language with words of its own, and staff decisions answer 404/409 as documented.
+func TestTransfersBadInputAndDecisions(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-trf", authn.RoleCustomer)
+	good := func() map[string]any {
+		return map[string]any{"amount": map[string]any{"amount": 10_000, "currency": "TRY"}, "sender": "Ayşe Yılmaz", "date": "2026-11-20", "reference": "Havale"}
+	}
+	for _, c := range []struct {
+		field string
+		edit  func(m map[string]any)
+	}{
+		{"amount", func(m map[string]any) { delete(m, "amount") }},
+		{"amount", func(m map[string]any) { m["amount"] = map[string]any{"amount": 10, "currency": "XYZ"} }},
+		{"amount", func(m map[string]any) { m["amount"] = map[string]any{"amount": 0, "currency": "TRY"} }},
+		{"sender", func(m map[string]any) { m["sender"] = " " }},
+		{"sender", func(m map[string]any) { m["sender"] = "A" }},
+		{"date", func(m map[string]any) { m["date"] = "20.11.2026" }},
+		{"date", func(m map[string]any) { m["date"] = "2026-12-31" }},
+		{"date", func(m map[string]any) { m["date"] = "2024-01-01" }},
+		{"reference", func(m map[string]any) { m["reference"] = strings.Repeat("x", 141) }},
+	} {
+		body := good()
+		c.edit(body)
+		for _, lang := range []string{"tr", "en"} {
+			a := b.post(t, "/api/v1/billing/balance/transfers", tok, lang, "", body)
+			msg, _ := fieldsOf(a)[c.field].(string)
+			if a.status != 400 || msg == "" || msg == "Invalid value." || msg == "Geçersiz değer." {
+				t.Errorf("%s %v (%s): %d %v", c.field, body[c.field], lang, a.status, a.body)
+			}
+		}
+	}
+	declared := b.post(t, "/api/v1/billing/balance/transfers", tok, "en", "", good())
+	if declared.status != 201 {
+		t.Fatalf("declare: %d %v", declared.status, declared.body)
+	}
+	id := declared.body["id"].(string)
+	if view := b.balanceOf(t, tok); len(asList(view.body["transfers"])) != 1 || tryBalance(view) != 0 {
+		t.Errorf("a declared transfer is listed, not credited: %v", view.body)
+	}
+	admin := b.token("admin-1", authn.RoleAdmin)
+	if a := b.call(t, "/api/v1/billing/admin/transfers", admin, "en"); a.status != 200 || len(asList(a.body["transfers"])) != 1 {
+		t.Errorf("staff list: %d %v", a.status, a.body)
+	}
+	if a := b.call(t, "/api/v1/billing/admin/transfers?status=lost", admin, "tr"); a.status != 400 || fieldsOf(a)["status"] == nil {
+		t.Errorf("list by an unknown status: %d %v", a.status, a.body)
+	}
+	if a := b.post(t, "/api/v1/billing/admin/transfers/trf-nope/confirm", admin, "en", "", nil); a.status != 404 || errorCode(a) != "transfer_not_found" {
+		t.Errorf("confirm an unknown transfer: %d %v", a.status, a.body)
+	}
+	if a := b.post(t, "/api/v1/billing/admin/transfers/"+id+"/reject", admin, "tr", "", map[string]any{"reason": ""}); a.status != 400 || fieldsOf(a)["reason"] == nil {
+		t.Errorf("reject without a reason: %d %v", a.status, a.body)
+	}
+	if a := b.post(t, "/api/v1/billing/admin/transfers/"+id+"/confirm", tok, "en", "", nil); a.status != 403 {
+		t.Errorf("a customer confirming: %d", a.status)
+	}
+	for range 2 {
+		if a := b.post(t, "/api/v1/billing/admin/transfers/"+id+"/confirm", admin, "en", "", nil); a.status != 200 || a.body["status"] != "confirmed" {
+			t.Fatalf("confirm: %d %v", a.status, a.body)
+		}
+	}
+	if a := b.post(t, "/api/v1/billing/admin/transfers/"+id+"/reject", admin, "en", "", map[string]any{"reason": "not received"}); a.status != 409 || errorCode(a) != "transfer_decided" {
+		t.Errorf("reject after confirm: %d %v", a.status, a.body)
+	}
+	if view := b.balanceOf(t, tok); tryBalance(view) != 10_000 || len(asList(view.body["entries"])) != 1 || len(asList(view.body["transfers"])) != 0 {
+		t.Errorf("after confirming: %v", view.body)
+	}
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }
