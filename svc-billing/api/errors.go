@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"linguaport/internal/documents"
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
@@ -105,7 +106,7 @@ var anyField = map[string]i18n.Text{
 // fieldTexts word each field's own reasons; lengths quote profile.Limits.
 var fieldTexts = map[string]map[string]i18n.Text{
 	"lang": {
-		reasonLang: {TR: "Belgenin dili tr veya en olmalı.", EN: "The document's language must be tr or en."},
+		documents.ReasonLanguage: documents.LanguageText,
 	},
 	"type": {
 		p.ReasonRequired: {TR: "Fatura türünü seçin: bireysel veya kurumsal.", EN: "Choose the billing type: individual or company."},

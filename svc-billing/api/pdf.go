@@ -1,13 +1,10 @@
 package api
 
 import (
-	"bytes"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"linguaport/internal/documents"
-	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
 	"linguaport/svc-billing/invoices"
@@ -18,9 +15,6 @@ import (
 // the document and its data.
 const pdfSuffix = ".pdf"
 
-// reasonLang refuses a lang that is neither tr nor en.
-const reasonLang = "lang"
-
 // invoicePDF is an invoice to answer as a PDF in lang.
 type invoicePDF struct {
 	invoice invoices.Invoice
@@ -30,14 +24,8 @@ type invoicePDF struct {
 // pdfRequest reads the id of GET invoices/{id}.pdf and the language of the document: ?lang=,
 // or the request's language.
 func pdfRequest(r *http.Request, id string) (invoiceRequest, error) {
-	req := invoiceRequest{ID: strings.TrimSuffix(id, pdfSuffix), PDF: true, Lang: httpx.LangFrom(r.Context())}
-	if q, given := r.URL.Query()["lang"]; given {
-		if len(q) != 1 || !i18n.Valid(q[0]) {
-			return invoiceRequest{}, errs.Fields{"lang": reasonLang}
-		}
-		req.Lang = i18n.Lang(q[0])
-	}
-	return req, nil
+	lang, err := documents.LanguageOf(r, httpx.LangFrom(r.Context()))
+	return invoiceRequest{ID: strings.TrimSuffix(id, pdfSuffix), PDF: true, Lang: lang}, err
 }
 
 // document is the invoice as its PDF shows it: the work lines (the VAT line is the document's
@@ -68,21 +56,11 @@ func document(inv invoices.Invoice) documents.Document {
 	return d
 }
 
-// encodePDF renders the whole document before answering, so a document that cannot be made is
-// an error answer, not half a file.
+// encodePDF answers the invoice as a PDF, named by its number.
 func encodePDF(w http.ResponseWriter, p invoicePDF) error {
-	var buf bytes.Buffer
-	if err := documents.Render(&buf, document(p.invoice), p.lang); err != nil {
-		return err
-	}
 	name := p.invoice.Number
 	if name == "" {
 		name = p.invoice.ID
 	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+"-"+string(p.lang)+`.pdf"`)
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.Header().Set("Cache-Control", "no-store")
-	_, err := w.Write(buf.Bytes())
-	return err
+	return documents.Serve(w, document(p.invoice), p.lang, name)
 }

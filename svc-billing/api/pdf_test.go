@@ -53,8 +53,8 @@ func TestInvoicePDF(t *testing.T) {
 
 	for _, c := range []struct{ query, header string }{{"?lang=tr", "en"}, {"", "tr"}} {
 		resp, body := b.download(t, "/api/v1/billing/invoices/"+id+".pdf"+c.query, tok, c.header)
-		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/pdf" || resp.Header.Get("Cache-Control") != "no-store" ||
-			resp.Header.Get("Content-Disposition") != `attachment; filename="LP-2026-000001-tr.pdf"` {
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/pdf" || resp.Header.Get("Cache-Control") != "private, no-store" ||
+			resp.Header.Get("Content-Disposition") != `attachment; filename=LP-2026-000001-tr.pdf` {
 			t.Fatalf("tr PDF%s: %d %v %.200s", c.query, resp.StatusCode, resp.Header, body)
 		}
 		text := pdfText(t, body)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/documents"
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
@@ -139,22 +140,22 @@ func illegalTransition(e *orders.IllegalTransition) *httpx.Problem {
 
 // fieldMessages are the texts of the field reason codes.
 var fieldMessages = map[string]i18n.Text{
-	"required":           {TR: "Bu alan zorunludur.", EN: "This field is required."},
-	"unknown_service":    {TR: "Bilinmeyen hizmet.", EN: "Unknown service."},
-	"unknown_language":   {TR: "Bu dilde çeviri yapmıyoruz ya da dil kodu hatalı.", EN: "We do not work in this language, or the language code is wrong."},
-	"same_language":      {TR: "Hedef dil, kaynak dille aynı olamaz.", EN: "A target language cannot be the source language."},
-	"duplicate_language": {TR: "Bir hedef dil birden çok kez seçilmiş.", EN: "A target language was chosen more than once."},
-	"positive":           {TR: "Sıfırdan büyük bir sayı girin.", EN: "Enter a number greater than zero."},
-	"too_large":          {TR: "Bu miktar çok büyük; lütfen bize yazın.", EN: "This quantity is too large; please contact us."},
-	"unknown_urgency":    {TR: "Teslim hızı normal ya da acil olmalı.", EN: "Delivery must be normal or urgent."},
-	"unknown_add_on":     {TR: "Bu ek hizmet bu hizmetle sunulmuyor.", EN: "This add-on is not offered with this service."},
-	"invalid":            {TR: "Geçersiz değer.", EN: "Invalid value."},
-	"not_negative":       {TR: "Negatif olamaz.", EN: "Cannot be negative."},
-	"unknown_tier":       {TR: "Bilinmeyen dil grubu.", EN: "Unknown language tier."},
-	"file_not_found":     {TR: "Dosya bulunamadı; lütfen yeniden yükleyin.", EN: "File not found; please upload it again."},
-	"manual_count":       {TR: "Bu dosyanın metni okunamadı (taranmış belge); ekibimiz elle sayacak. Fiyat için tahmini kelime sayısını girin.", EN: "This file's text cannot be read (a scanned document); our team will count it. Enter an estimated word count for a price."},
-	"nothing_to_count":   {TR: "Dosyalarda bu hizmetin birimiyle sayılacak içerik yok (ör. dakika için ses, video ya da altyazı dosyası gerekir).", EN: "The files hold nothing to count in this service's unit (minutes need audio, video or subtitle files)."},
-	"too_many_files":     {TR: "En fazla 20 dosya eklenebilir.", EN: "At most 20 files can be added."},
-	"too_long":           {TR: "Bu metin çok uzun.", EN: "This text is too long."},
-	"document_language":  {TR: "Belgenin dili tr veya en olmalı.", EN: "The document's language must be tr or en."},
+	"required":               {TR: "Bu alan zorunludur.", EN: "This field is required."},
+	"unknown_service":        {TR: "Bilinmeyen hizmet.", EN: "Unknown service."},
+	"unknown_language":       {TR: "Bu dilde çeviri yapmıyoruz ya da dil kodu hatalı.", EN: "We do not work in this language, or the language code is wrong."},
+	"same_language":          {TR: "Hedef dil, kaynak dille aynı olamaz.", EN: "A target language cannot be the source language."},
+	"duplicate_language":     {TR: "Bir hedef dil birden çok kez seçilmiş.", EN: "A target language was chosen more than once."},
+	"positive":               {TR: "Sıfırdan büyük bir sayı girin.", EN: "Enter a number greater than zero."},
+	"too_large":              {TR: "Bu miktar çok büyük; lütfen bize yazın.", EN: "This quantity is too large; please contact us."},
+	"unknown_urgency":        {TR: "Teslim hızı normal ya da acil olmalı.", EN: "Delivery must be normal or urgent."},
+	"unknown_add_on":         {TR: "Bu ek hizmet bu hizmetle sunulmuyor.", EN: "This add-on is not offered with this service."},
+	"invalid":                {TR: "Geçersiz değer.", EN: "Invalid value."},
+	"not_negative":           {TR: "Negatif olamaz.", EN: "Cannot be negative."},
+	"unknown_tier":           {TR: "Bilinmeyen dil grubu.", EN: "Unknown language tier."},
+	"file_not_found":         {TR: "Dosya bulunamadı; lütfen yeniden yükleyin.", EN: "File not found; please upload it again."},
+	"manual_count":           {TR: "Bu dosyanın metni okunamadı (taranmış belge); ekibimiz elle sayacak. Fiyat için tahmini kelime sayısını girin.", EN: "This file's text cannot be read (a scanned document); our team will count it. Enter an estimated word count for a price."},
+	"nothing_to_count":       {TR: "Dosyalarda bu hizmetin birimiyle sayılacak içerik yok (ör. dakika için ses, video ya da altyazı dosyası gerekir).", EN: "The files hold nothing to count in this service's unit (minutes need audio, video or subtitle files)."},
+	"too_many_files":         {TR: "En fazla 20 dosya eklenebilir.", EN: "At most 20 files can be added."},
+	"too_long":               {TR: "Bu metin çok uzun.", EN: "This text is too long."},
+	documents.ReasonLanguage: documents.LanguageText,
 }

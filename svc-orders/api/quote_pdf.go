@@ -1,15 +1,11 @@
 package api
 
 import (
-	"bytes"
 	"context"
-	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"linguaport/internal/documents"
-	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
 	"linguaport/svc-orders/quotes"
@@ -19,9 +15,6 @@ import (
 // route of a quote (a wildcard is a whole path segment), so the same access rule and the same
 // ownership check guard the document and its data, as svc-billing does for invoices.
 const pdfSuffix = ".pdf"
-
-// reasonDocumentLanguage refuses a ?lang= that is neither tr nor en.
-const reasonDocumentLanguage = "document_language"
 
 type (
 	// quotePDFRequest names a quote to download as a PDF in Lang.
@@ -43,14 +36,11 @@ func decodeQuoteID(ctx context.Context, r *http.Request) (any, error) {
 	if !strings.HasSuffix(id, pdfSuffix) {
 		return idRequest{ID: id}, nil
 	}
-	req := quotePDFRequest{ID: strings.TrimSuffix(id, pdfSuffix), Lang: httpx.LangFrom(ctx)}
-	if q, given := r.URL.Query()["lang"]; given {
-		if len(q) != 1 || !i18n.Valid(q[0]) {
-			return nil, errs.Fields{"lang": reasonDocumentLanguage}
-		}
-		req.Lang = i18n.Lang(q[0])
+	lang, err := documents.LanguageOf(r, httpx.LangFrom(ctx))
+	if err != nil {
+		return nil, err
 	}
-	return req, nil
+	return quotePDFRequest{ID: strings.TrimSuffix(id, pdfSuffix), Lang: lang}, nil
 }
 
 // encodeQuote answers a quote as JSON, or as the PDF it was asked for.
@@ -88,23 +78,11 @@ func quoteDocument(q *quotes.Quote) documents.Document {
 	return d
 }
 
-// encodeQuotePDF renders the whole document before answering, so a quote that cannot be printed
-// is an error answer, not half a file.
+// encodeQuotePDF answers the quote as a PDF, named by its number.
 func encodeQuotePDF(w http.ResponseWriter, p quotePDF) error {
-	var buf bytes.Buffer
-	if err := documents.Render(&buf, quoteDocument(p.quote), p.lang); err != nil {
-		return err
-	}
 	name := p.quote.Number
 	if name == "" {
 		name = p.quote.ID
 	}
-	h := w.Header()
-	h.Set("Content-Type", "application/pdf")
-	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name + "-" + string(p.lang) + ".pdf"}))
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cache-Control", "private, no-store")
-	_, err := w.Write(buf.Bytes())
-	return err
+	return documents.Serve(w, quoteDocument(p.quote), p.lang, name)
 }
