@@ -10,6 +10,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"linguaport/internal/names"
 )
 
 // seedFiles is the content the catalogue starts with: JSON for the structured parts, Markdown
@@ -34,12 +36,17 @@ func SeedContent() (Content, error) {
 	if err := readJSON("seed/services.json", &c.Services); err != nil {
 		return c, err
 	}
+	// Titles and language names live in internal/names, which svc-orders words invoices with too.
 	for i := range c.Services {
+		title, ok := names.Service(c.Services[i].ID)
+		if !ok {
+			return c, fmt.Errorf("seed/services.json: service %q has no title in internal/names", c.Services[i].ID)
+		}
+		c.Services[i].Title = title
 		c.Services[i].Order = i + 1
 	}
-	c.Languages = append([]Language(nil), languages...)
-	for i := range c.Languages {
-		c.Languages[i].Order = i + 1
+	for i, l := range names.Languages() {
+		c.Languages = append(c.Languages, Language{Code: l.ID, NameTR: l.Name.TR, NameEN: l.Name.EN, Order: i + 1})
 	}
 	if err := readJSON("seed/faq.json", &c.FAQ); err != nil {
 		return c, err

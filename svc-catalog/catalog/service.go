@@ -28,7 +28,7 @@ var (
 type ServiceEntry struct {
 	ID             string    `json:"id" bson:"_id"`
 	Icon           string    `json:"icon" bson:"icon"`
-	Title          i18n.Text `json:"title" bson:"title"`
+	Title          i18n.Text `json:"title" bson:"title"` // seeded from internal/names
 	Slug           i18n.Text `json:"slug" bson:"slug"`
 	DescriptionKey string    `json:"descriptionKey" bson:"descriptionKey"`
 	Summary        i18n.Text `json:"summary" bson:"summary"`

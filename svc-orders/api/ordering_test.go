@@ -13,6 +13,7 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
+	"linguaport/internal/i18n"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/quotes"
 )
@@ -217,10 +218,17 @@ func TestQuoteDecisions(t *testing.T) {
 	if approved.Currency != "TRY" || approved.Total.Currency != "TRY" || len(approved.Lines) != 2 {
 		t.Fatalf("quote.approved lines %+v", approved)
 	}
-	for i, target := range []string{"en", "de"} {
+	// Each line names the work by the catalogue's title and language names (internal/names).
+	for i, want := range []struct {
+		target string
+		desc   i18n.Text
+	}{
+		{"en", i18n.Text{TR: "Profesyonel Tercüme, Türkçe → İngilizce", EN: "Professional Translation, Turkish → English"}},
+		{"de", i18n.Text{TR: "Profesyonel Tercüme, Türkçe → Almanca", EN: "Professional Translation, Turkish → German"}},
+	} {
 		l := approved.Lines[i]
-		if l.TargetLanguage != target || l.Quantity != 400 || l.Unit != "word" || l.AmountUSD != 3400 || l.Amount.Currency != "TRY" ||
-			l.Amount.Amount != 93_500 || l.Description.TR != "professional-translation, TR → "+strings.ToUpper(target) || l.Description.EN == "" {
+		if l.TargetLanguage != want.target || l.Quantity != 400 || l.Unit != "word" || l.AmountUSD != 3400 || l.Amount.Currency != "TRY" ||
+			l.Amount.Amount != 93_500 || l.Description != want.desc {
 			t.Errorf("quote.approved line %d %+v", i, l)
 		}
 	}

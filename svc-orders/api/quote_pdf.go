@@ -8,6 +8,7 @@ import (
 	"linguaport/internal/documents"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/internal/names"
 	"linguaport/svc-orders/quotes"
 )
 
@@ -63,7 +64,11 @@ func quoteDocument(q *quotes.Quote) documents.Document {
 	}
 	lines := q.InvoiceLines()
 	if len(lines) == 0 {
-		d.Lines = []documents.Line{{Description: i18n.Text{TR: q.Service, EN: q.Service}, Amount: q.Total.Amount}}
+		title, ok := names.Service(q.Service)
+		if !ok {
+			title = i18n.Text{TR: q.Service, EN: q.Service}
+		}
+		d.Lines = []documents.Line{{Description: title, Amount: q.Total.Amount}}
 		return d
 	}
 	var sum int64

@@ -6,6 +6,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/names"
 	"linguaport/svc-orders/pricing"
 )
 
@@ -43,8 +44,8 @@ type QuoteApprovedData struct {
 // ApprovedLine is one target language of an approved quote, as the invoice lists it.
 type ApprovedLine struct {
 	TargetLanguage string `json:"targetLanguage"`
-	// Description names the work in both languages; services are named by their slug, which
-	// svc-catalog words (svc-orders keeps no service titles).
+	// Description names the work in both languages with the titles and language names of
+	// internal/names, the ones svc-catalog shows.
 	Description i18n.Text     `json:"description"`
 	Quantity    int           `json:"quantity"`
 	Unit        pricing.Unit  `json:"unit"`
@@ -82,22 +83,47 @@ func (q *Quote) approved() QuoteApprovedData {
 }
 
 // InvoiceLines are the quote's lines as billing invoices them (quote.approved) and the quote's
-// PDF prints them: one per target language, the work named in both languages.
+// PDF prints them: one per target language, the work named in both languages ("Professional
+// Translation, Turkish → English, urgent").
 func (q *Quote) InvoiceLines() []ApprovedLine {
+	service := serviceTitle(q.Service)
+	source := languageName(q.SourceLanguage)
 	urgent := i18n.Text{}
 	if q.Urgency == pricing.Urgent {
 		urgent = i18n.Text{TR: ", acil", EN: ", urgent"}
 	}
 	lines := make([]ApprovedLine, 0, len(q.Lines))
 	for _, l := range q.Lines {
-		pair := strings.ToUpper(q.SourceLanguage) + " → " + strings.ToUpper(l.TargetLanguage)
+		target := languageName(l.TargetLanguage)
 		lines = append(lines, ApprovedLine{
 			TargetLanguage: l.TargetLanguage,
-			Description:    i18n.Text{TR: q.Service + ", " + pair + urgent.TR, EN: q.Service + ", " + pair + urgent.EN},
-			Quantity:       l.Quantity, Unit: l.Unit, AmountUSD: l.Total, Amount: l.Price,
+			Description: i18n.Text{
+				TR: service.TR + ", " + source.TR + " → " + target.TR + urgent.TR,
+				EN: service.EN + ", " + source.EN + " → " + target.EN + urgent.EN,
+			},
+			Quantity: l.Quantity, Unit: l.Unit, AmountUSD: l.Total, Amount: l.Price,
 		})
 	}
 	return lines
+}
+
+// serviceTitle is the service's title, or its slug for a service internal/names does not know
+// (one retired after the quote was made), so a line is never left unnamed.
+func serviceTitle(id string) i18n.Text {
+	if t, ok := names.Service(id); ok {
+		return t
+	}
+	return i18n.Text{TR: id, EN: id}
+}
+
+// languageName is the language's name, or its code in capitals for one internal/names does not
+// know.
+func languageName(code string) i18n.Text {
+	if n, ok := names.Language(code); ok {
+		return n
+	}
+	code = strings.ToUpper(code)
+	return i18n.Text{TR: code, EN: code}
 }
 
 func (q *Quote) rejected() QuoteRejectedData {
