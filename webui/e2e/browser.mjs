@@ -1,5 +1,6 @@
 // Shared setup of the browser tests: Debian's Chromium driven by playwright-core against the
 // stack at BASE_URL (nginx serving the build, the API behind it).
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
@@ -40,4 +41,15 @@ export async function sitemapPaths() {
   const res = await fetch(`${BASE_URL}/sitemap.xml`);
   const xml = await res.text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+/** until polls check every 250 ms until it answers something truthy, and fails after ms. */
+export async function until(what, check, ms = 20_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    assert.ok(Date.now() < end, `${what} within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

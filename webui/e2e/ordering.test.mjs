@@ -1,11 +1,15 @@
 // Ordering as a visitor, in both languages, against the running stack (svc-orders API.md): the
 // wizard for professional translation, a .docx the test writes itself with a known number of
 // words, the count and the live price, registering inline without leaving the wizard, the quote,
-// approving it, and the new order in the customer panel awaiting payment.
+// approving it, and the new order in the customer panel awaiting payment; then paying its invoice
+// by card at the payment provider's stand-in (svc-billing API.md), coming back to the invoice
+// paid and the order in progress, and downloading the invoice's PDF.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch, openPage, waitHydrated } from './browser.mjs';
+import { readFile } from 'node:fs/promises';
+import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
+import { formatMoney } from '../src/lib/money.js';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Mavi-Kelebek-${stamp}`;
@@ -28,6 +32,10 @@ const L = {
     approved: 'Onaylandı',
     approve: 'Onayla ve siparişi ver',
     delivery: /3-5 iş günü/,
+    invoicePath: (id) => `/tr/hesabim/fatura-bilgileri/faturalar/${id}`,
+    invoiceTitle: 'Fatura',
+    vat: 'KDV %20',
+    inProgress: 'Devam ediyor',
   },
   en: {
     locale: 'en-US',
@@ -50,6 +58,10 @@ const L = {
     approved: 'Approved',
     approve: 'Approve and place the order',
     delivery: /3-5 business days/,
+    invoicePath: (id) => `/en/account/billing-info/invoices/${id}`,
+    invoiceTitle: 'Invoice',
+    vat: 'VAT 20%',
+    inProgress: 'In progress',
   },
 };
 
@@ -70,12 +82,22 @@ async function estimate(body, lang) {
   return res.json();
 }
 
+
+/** apiGet asks the API as the page's signed-in user (the context's cookies). */
+async function apiGet(page, path, lang) {
+  const res = await page.request.get(`/api/v1/${path}`, { headers: { Accept: 'application/json', 'Accept-Language': lang } });
+  return { status: res.status(), body: res.status() === 200 ? await res.json() : null };
+}
+
+// The year of an invoice number is the issue date's in Turkey (UTC+3).
+const turkishYear = () => new Date(Date.now() + 3 * 3600_000).getUTCFullYear();
+
 const token = (page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('linguaport.orders.uploadToken') ?? 'null')?.token ?? null);
 
 for (const lang of ['tr', 'en']) {
   const l = L[lang];
 
-  test(`${lang}: a visitor orders with an uploaded .docx, registers inline, approves the quote and sees the order awaiting payment`, async () => {
+  test(`${lang}: a visitor orders with an uploaded .docx, registers inline, approves the quote, pays the invoice by card on the provider's page, sees the order in progress and downloads the invoice`, async () => {
     const page = await openPage(browser, { locale: l.locale });
     const calls = [];
     page.on('request', (req) => {
@@ -189,9 +211,118 @@ for (const lang of ['tr', 'en']) {
     assert.ok((await row.textContent()).includes(l.awaiting));
     assert.equal((await page.locator(`[data-testid=quotes] .quote-row .status`).first().textContent()).trim(), l.approved);
 
+    await payByCard(page, l, lang, { orderId, net: shown.amount, currency: shown.currency });
+
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
+}
+
+/**
+ * payByCard goes from the order awaiting payment to its invoice, pays it at the payment
+ * provider's hosted page, comes back to the invoice paid with the order in progress, and
+ * downloads the invoice's PDF in the page's language.
+ */
+async function payByCard(page, l, lang, { orderId, net, currency }) {
+  // svc-billing issues the invoice from quote.approved, a moment after the approval.
+  const invoiceId = await until('the invoice is issued', async () => (await apiGet(page, 'billing/invoices', lang)).body?.invoices?.find((i) => i.orderId === orderId)?.id);
+  const { body: issued } = await apiGet(page, `billing/invoices/${invoiceId}`, lang);
+
+  await page.locator(`[data-testid=orders] tr[data-order-id="${orderId}"] th a`).click();
+  const detail = page.locator(`[data-testid=order-detail][data-order-id="${orderId}"]`);
+  await detail.waitFor();
+  await detail.locator('[data-testid=pay-now]').click();
+  await page.waitForURL((u) => u.pathname === l.invoicePath(invoiceId));
+
+  // The invoice: its number, VAT on the net (half up, once on the total) and the total.
+  const invoice = page.locator(`[data-testid=invoice][data-invoice-id="${invoiceId}"]`);
+  await invoice.waitFor();
+  assert.equal(await invoice.getAttribute('data-status'), 'pending');
+  const number = (await invoice.locator('h1').textContent()).trim().slice(l.invoiceTitle.length + 1);
+  assert.match(number, new RegExp(`^LP-${turkishYear()}-\\d{6}$`));
+  assert.equal(number, issued.number);
+  assert.equal(issued.currency, currency);
+  const vat = Math.floor((net * 20 + 50) / 100);
+  assert.deepEqual(issued.totals, { net, vat, total: net + vat }, 'VAT 20 % on the quote\'s total, as no billing details were saved');
+  const shown = (k) => invoice.locator(`tfoot tr[data-total=${k}] td`).first().textContent();
+  const fmt = (amount) => formatMoney(amount, currency, lang, issued.decimals);
+  assert.equal((await invoice.locator('tfoot tr[data-total=vat] th').textContent()).trim(), l.vat);
+  assert.equal((await shown('vat')).trim(), fmt(vat));
+  assert.equal((await shown('net')).trim(), fmt(net));
+  assert.equal((await shown('total')).trim(), fmt(net + vat));
+
+  // Pay by card: the browser goes to the provider's hosted page, the address the API answered.
+  // (The answer is read on its way to the page: the page leaves before its body could be asked for.)
+  let answered;
+  const payUrl = `**/api/v1/billing/invoices/${invoiceId}/pay`;
+  await page.route(payUrl, async (route) => {
+    const response = await route.fetch();
+    answered = { status: response.status(), body: await response.json() };
+    await route.fulfill({ response });
+  });
+  await invoice.locator('[data-testid=pay] button[data-method=card]').click();
+  const site = new URL(BASE_URL).origin;
+  await page.waitForURL((u) => u.origin !== site);
+  await page.unroute(payUrl);
+  assert.equal(answered?.status, 200);
+  const { checkoutUrl } = answered.body;
+  assert.ok(checkoutUrl, 'a card payment answers the provider\'s page');
+  const provider = new URL(page.url());
+  assert.equal(provider.origin, new URL(checkoutUrl).origin, 'the browser is at the provider named by checkoutUrl');
+  assert.equal(provider.href, checkoutUrl);
+  assert.ok((await page.locator('main table').textContent()).includes(number), 'the provider\'s page names the invoice');
+
+  // Its Pay button sends the browser back to the invoice, which asks about the session and settles.
+  const asked = [];
+  const onRequest = (req) => {
+    const u = new URL(req.url());
+    if (u.pathname === `/api/v1/billing/invoices/${invoiceId}` && u.searchParams.get('session')) asked.push(u.searchParams.get('session'));
+  };
+  page.on('request', onRequest);
+  // No billing details were saved, so the provider asks for the receipt's e-mail address.
+  const receipt = page.locator('form input[name=email]');
+  if (await receipt.isEditable()) await receipt.fill(`receipt-${lang}-${stamp}@example.com`);
+  await page.locator('form button[name=action][value=pay]').click();
+  await page.waitForURL((u) => u.origin === site && u.pathname === l.invoicePath(invoiceId), { waitUntil: 'commit' });
+  const paid = page.locator('[data-testid=checkout-paid]');
+  await paid.waitFor({ timeout: 30_000 });
+  await page.locator(`[data-testid=invoice][data-invoice-id="${invoiceId}"][data-status=paid]`).waitFor();
+  assert.ok(asked.length >= 1, 'the return page asked the server about the checkout session');
+  // The order moves on when svc-orders reads invoice.paid: the notice follows it (it polls ~20 s).
+  // While the order awaits payment its status carries that detail beside "in progress".
+  await page.waitForFunction(() => {
+    const s = document.querySelector('[data-testid=checkout-paid] .order-status');
+    return s?.querySelector('[data-kind=display][data-status=in_progress]') && !s.querySelector('.order-status__detail');
+  }, null, { timeout: 25_000 });
+  assert.equal((await paid.locator('.order-status').textContent()).trim(), l.inProgress);
+  assert.equal((await apiGet(page, `orders/orders/${orderId}`, lang)).body.status, 'in_progress');
+  await page.waitForURL((u) => !u.searchParams.has('checkout') && !u.searchParams.has('session'));
+  assert.equal(new URL(page.url()).pathname, l.invoicePath(invoiceId));
+  page.off('request', onRequest);
+
+  // Settled means quiet: no reload, no navigation and no more questions for a while.
+  const navigations = [];
+  const requests = [];
+  const onNav = (frame) => frame === page.mainFrame() && navigations.push(frame.url());
+  const onReq = (req) => requests.push(req.url());
+  page.on('framenavigated', onNav);
+  page.on('request', onReq);
+  await new Promise((r) => setTimeout(r, 3500));
+  page.off('framenavigated', onNav);
+  page.off('request', onReq);
+  assert.deepEqual(navigations, [], 'the invoice page does not navigate again once settled');
+  assert.deepEqual(requests, [], 'nor keeps asking the server');
+
+  // The PDF in the page's language, named after the invoice.
+  const link = page.locator(`[data-testid=invoice] a[data-pdf=${lang}]`);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  assert.equal(download.suggestedFilename(), `${number}-${lang}.pdf`);
+  const pdf = await readFile(await download.path());
+  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+  const res = await page.request.get(await link.getAttribute('href'));
+  assert.equal(res.status(), 200);
+  assert.equal(res.headers()['content-type'], 'application/pdf');
+  assert.ok(res.headers()['content-disposition'].includes(`${number}-${lang}.pdf`), res.headers()['content-disposition']);
 }
 
 // Signing in through a provider leaves the page: the visitor asked for the quote, went away and

@@ -57,7 +57,10 @@ export function balancePageKey(lang, { currency, session } = {}) {
   };
 }
 // keepPreviousData: dropping a top-up's session (or switching currency) keeps the page drawn until the next answer.
-export const useBalance = (lang, opts) => useSWRInfinite(balancePageKey(lang, opts), fetcher, { revalidateFirstPage: true, keepPreviousData: true });
+// dedupingInterval 0: the balance changes behind the page's back (an invoice paid from it on
+// another tab, a transfer staff confirmed), so each visit asks again rather than trusting the
+// app's minute of deduping; the cached ledger is drawn meanwhile.
+export const useBalance = (lang, opts) => useSWRInfinite(balancePageKey(lang, opts), fetcher, { revalidateFirstPage: true, keepPreviousData: true, dedupingInterval: 0 });
 
 /** topUp starts a card payment that credits the balance: { checkoutUrl }. */
 export const topUp = (amount, returnUrl, key, lang) => api.post(`${BILLING}/balance/top-ups`, { amount, returnUrl }, { lang, headers: once(key) });
