@@ -174,8 +174,8 @@ func fill(path string, ids map[string]string) string {
 			continue
 		}
 		switch name := strings.Trim(p, "{}."); {
-		case name == "id" && i > 0:
-			parts[i] = ids[parts[i-1]] // files, quotes, orders, messages
+		case name == "id" && i > 0 && ids[parts[i-1]] != "":
+			parts[i] = ids[parts[i-1]] // files, quotes, orders, messages, invoices
 		case name == "provider":
 			parts[i] = "google"
 		case name == "lang":
