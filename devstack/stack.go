@@ -48,6 +48,7 @@ var services = []service{
 	{name: "svc-orders", port: 8083, probe: "/api/v1/orders/prices"},
 	// No public GET: readiness is the service's own /readyz.
 	{name: "svc-billing", port: 8084, env: (*stack).paymentsEnv},
+	{name: "svc-translators", port: 8085},
 }
 
 // portVar is the variable that moves the service's port.

@@ -21,16 +21,18 @@ import (
 	catalogaccess "linguaport/svc-catalog/access"
 	geoaccess "linguaport/svc-geo/access"
 	ordersaccess "linguaport/svc-orders/access"
+	translatorsaccess "linguaport/svc-translators/access"
 )
 
 // declared is every service's own access declaration. A new service adds its access package
 // here; TestEveryServiceDeclaresItsAccess fails until it does.
 var declared = map[string][]authn.Rule{
-	"svc-auth":    authaccess.Rules,
-	"svc-billing": billingaccess.Rules,
-	"svc-catalog": catalogaccess.Rules,
-	"svc-geo":     geoaccess.Rules,
-	"svc-orders":  ordersaccess.Rules,
+	"svc-auth":        authaccess.Rules,
+	"svc-billing":     billingaccess.Rules,
+	"svc-translators": translatorsaccess.Rules,
+	"svc-catalog":     catalogaccess.Rules,
+	"svc-geo":         geoaccess.Rules,
+	"svc-orders":      ordersaccess.Rules,
 }
 
 func TestEveryServiceDeclaresItsAccess(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	catalogaccess "linguaport/svc-catalog/access"
 	geoaccess "linguaport/svc-geo/access"
 	ordersaccess "linguaport/svc-orders/access"
+	translatorsaccess "linguaport/svc-translators/access"
 )
 
 // Route sends every request under Prefix to the healthy instances of a Consul service.
@@ -40,7 +41,8 @@ var routeTable = []Route{
 	// Documents up to 50 MB (svc-orders' counting.MaxFileBytes) and the form around them.
 	{Prefix: "/api/v1/orders", Service: "svc-orders", Timeout: 2 * time.Minute, MaxBody: httpx.MaxJSONBody, MaxUpload: 51 << 20, Access: ordersaccess.Rules},
 	{Prefix: "/api/v1/billing", Service: "svc-billing", Timeout: 15 * time.Second, MaxBody: httpx.MaxJSONBody, Access: billingaccess.Rules},
-	{Prefix: "/api/v1/translators", Service: "svc-translators", Timeout: time.Minute, MaxBody: httpx.MaxJSONBody, MaxUpload: 11 << 20},
+	// Applications carry a CV and a portfolio file of up to 10 MB each.
+	{Prefix: "/api/v1/translators", Service: "svc-translators", Timeout: time.Minute, MaxBody: httpx.MaxJSONBody, MaxUpload: 21 << 20, Access: translatorsaccess.Rules},
 	{Prefix: "/api/v1/geo", Service: "svc-geo", Timeout: 3 * time.Second, MaxBody: 4 << 10, Access: geoaccess.Rules},
 }
 
