@@ -271,7 +271,10 @@ func (s *stack) start(ctx context.Context) error {
 			return fmt.Errorf("%s not answering at %s: %w (see %s)", v.name, probe, err, filepath.Join(s.cfg.logDir(), v.name+".log"))
 		}
 	}
-	return s.seedAccounts(common)
+	if err := s.seedAccounts(common); err != nil {
+		return err
+	}
+	return s.seedDemoTranslator()
 }
 
 // demoAccounts are created by `make up` only, never in a deployment (README lists them).

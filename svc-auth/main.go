@@ -78,6 +78,11 @@ func main() {
 		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, db.Collection("processed_events"), auth.InboxHandler(store), log)
 		go func() { p.ExitOn(area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
+	// Approved applicants become translators (svc-translators' stream): their account, and a
+	// mail with the link to set its password, sent like a reset link.
+	translators := events.NewConsumer(rdb, events.Stream("translators"), cfg.Name, db.Collection("processed_events"),
+		auth.TranslatorHandler(store, auth.NewSessions(rdb), log, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)), log)
+	go func() { p.ExitOn("translators consumer", ignoreCanceled(translators.Run(ctx))) }()
 
 	metrics := prometheus.NewRegistry()
 	svc := auth.NewService(store, auth.NewSessions(rdb), signer, ids.New,

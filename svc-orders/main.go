@@ -21,6 +21,7 @@ import (
 	"linguaport/svc-orders/api"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
 )
@@ -62,7 +63,9 @@ func main() {
 	priceSvc = pricing.LoggingMiddleware(log)(priceSvc)
 	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, newID, time.Now, quoteRelay.Kick)
 	quoteSvc = quotes.LoggingMiddleware(log)(quotes.InstrumentingMiddleware(metrics)(quoteSvc))
-	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, time.Now, orderRelay.Kick)
+	translatorStore, err := pool.NewMongoStore(ctx, db)
+	p.ExitOn("translators", err)
+	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick)
 	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
 
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
@@ -71,6 +74,9 @@ func main() {
 		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, processed, orders.EventHandler(orderSvc), log)
 		go func() { p.ExitOn(area+" events", consumer.Run(ctx)) }()
 	}
+	// The job pool's read model of the translators, from svc-translators' profile changes.
+	translatorEvents := events.NewConsumer(rdb, events.Stream("translators"), cfg.Name, processed, pool.EventHandler(translatorStore), log)
+	go func() { p.ExitOn("translators events", translatorEvents.Run(ctx)) }()
 	go sweep(ctx, log, time.Minute, []sweepJob{
 		{"expire quotes", quoteSvc.ExpireOverdue},
 		{"delete unclaimed files", fileSvc.DeleteUnclaimed},

@@ -12,9 +12,14 @@ import (
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
+	"linguaport/internal/ids"
+	"linguaport/internal/mail"
 	"linguaport/internal/platform"
+	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
 	"linguaport/svc-translators/api"
+	"linguaport/svc-translators/applications"
+	"linguaport/svc-translators/profiles"
 )
 
 func main() {
@@ -22,11 +27,44 @@ func main() {
 	cfg := config.LoadService(env, "svc-translators", ":8085")
 	origins := env.List("SITE_ORIGINS", nil)
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
+	// The applicants' mails go out as svc-auth's do, to the SMTP server of SMTP_ADDR.
+	mailCfg := mail.ConfigFromEnv(env)
+	applicationsPerHour := env.Int("APPLICATIONS_PER_HOUR", applications.PerAddressPerHour)
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
-	_ = outboxSweep
 
 	metrics := prometheus.NewRegistry()
+
+	// Profile changes leave through the profiles' outboxes for svc-orders' job pool.
+	profileStore, err := profiles.NewMongoStore(p.Ctx, p.DB)
+	p.ExitOn("profiles", err)
+	profileRelay := events.NewRelay(profileStore.Collection(), events.Stream("translators"),
+		events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	go profileRelay.Run(p.Ctx)
+	profileSvc := profiles.NewService(profileStore, time.Now, profileRelay.Kick)
+	profileSvc = profiles.LoggingMiddleware(p.Log)(profiles.InstrumentingMiddleware(metrics)(profileSvc))
+
+	// Applications: the approvals (translator.approved, for svc-auth) and the applicants' mails
+	// leave through the applications' outboxes; the mails come back to us from the stream
+	// (applications.MailHandler), in a consumer group of their own so that no other consumer of
+	// the stream in this service takes their events.
+	applicationStore, err := applications.NewMongoStore(p.Ctx, p.DB)
+	p.ExitOn("applications", err)
+	applicationRelay := events.NewRelay(applicationStore.Collection(), events.Stream("translators"),
+		events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	go applicationRelay.Run(p.Ctx)
+	applicationSvc := applications.NewService(applicationStore,
+		ratelimit.New(p.Redis, "translator-applications", int64(applicationsPerHour), time.Hour),
+		mail.NewSender(mailCfg), ids.New, time.Now, applicationRelay.Kick)
+	applicationSvc = applications.LoggingMiddleware(p.Log)(applications.InstrumentingMiddleware(metrics)(applicationSvc))
+	applicationMails := events.NewConsumer(p.Redis, events.Stream("translators"), cfg.Name+"-mail",
+		p.DB.Collection("processed_events"), applications.MailHandler(applicationSvc), p.Log)
+	go func() { p.ExitOn("application mails", applicationMails.Run(p.Ctx)) }()
+
+	// An approved applicant's profile opens from translator.approved.
+	approvals := events.NewConsumer(p.Redis, events.Stream("translators"), cfg.Name,
+		p.DB.Collection("processed_events"), profiles.ApprovedHandler(profileSvc), p.Log)
+	go func() { p.ExitOn("approvals", approvals.Run(p.Ctx)) }()
 
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
 	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
@@ -35,7 +73,7 @@ func main() {
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   api.MakeHandler(api.Services{}, auth),
+		Handler:   api.MakeHandler(api.Services{Profiles: profileSvc, Applications: applicationSvc, Trusted: p.Trusted}, auth),
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,

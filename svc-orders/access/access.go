@@ -30,4 +30,10 @@ var Rules = []authn.Rule{
 	{Pattern: "POST /api/v1/orders/orders/{id}/deliver", Access: authn.Only(authn.RoleTranslator, authn.RoleAdmin).Owned()},
 	{Pattern: "POST /api/v1/orders/orders/{id}/complete", Access: authn.SignedIn.Owned()},
 	{Pattern: "POST /api/v1/orders/orders/{id}/revision", Access: authn.SignedIn.Owned()},
+
+	// The job pool: a translator sees the jobs they may take and claims one; the claimed job is
+	// then theirs (owned), to give back within the hour.
+	{Pattern: "GET /api/v1/orders/pool", Access: authn.Only(authn.RoleTranslator)},
+	{Pattern: "POST /api/v1/orders/orders/{id}/claim", Access: authn.Only(authn.RoleTranslator)},
+	{Pattern: "POST /api/v1/orders/orders/{id}/unclaim", Access: authn.Only(authn.RoleTranslator).Owned()},
 }

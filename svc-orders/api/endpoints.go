@@ -29,6 +29,7 @@ type Endpoints struct {
 	UploadFile, Files, OpenFile                           endpoint.Endpoint
 	CreateQuote, Quotes, Quote, ApproveQuote, RejectQuote endpoint.Endpoint
 	Orders, Order, Assign, Deliver, Complete, Revision    endpoint.Endpoint
+	Pool, Claim, Unclaim                                  endpoint.Endpoint
 }
 
 type (
@@ -114,6 +115,15 @@ func MakeEndpoints(s Services) Endpoints {
 		Revision: func(ctx context.Context, request any) (any, error) {
 			r := request.(reasonRequest)
 			return s.Orders.RequestRevision(ctx, r.ID, r.Reason)
+		},
+		Pool: func(ctx context.Context, _ any) (any, error) {
+			return s.Orders.Pool(ctx)
+		},
+		Claim: func(ctx context.Context, request any) (any, error) {
+			return s.Orders.Claim(ctx, request.(idRequest).ID)
+		},
+		Unclaim: func(ctx context.Context, request any) (any, error) {
+			return s.Orders.Unclaim(ctx, request.(idRequest).ID)
 		},
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"linguaport/svc-orders/counting"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
 )
@@ -60,6 +61,11 @@ var (
 		i18n.Text{TR: "Bu işlemi yalnızca siparişin sahibi yapabilir.", EN: "Only the customer who placed the order can do this."})
 	problemNotAssigned = httpx.NewProblem(http.StatusForbidden, "not_assigned_to_you",
 		i18n.Text{TR: "Bu sipariş size atanmamış.", EN: "This order is not assigned to you."})
+
+	problemAlreadyTaken = httpx.NewProblem(http.StatusConflict, "already_taken",
+		i18n.Text{TR: "Bu işi başka bir çevirmen aldı.", EN: "Another translator has taken this job."})
+	problemUnclaimWindow = httpx.NewProblem(http.StatusConflict, "unclaim_window_over",
+		i18n.Text{TR: "Bir iş yalnızca havuzdan alındıktan sonraki bir saat içinde geri bırakılabilir.", EN: "A job can be given back only within an hour of taking it from the pool."})
 )
 
 // explain maps the errors the services of svc-orders answer with to their Problems; nil for
@@ -102,6 +108,12 @@ func explain(err error) *httpx.Problem {
 		return problemNotYourOrder
 	case errors.Is(err, orders.ErrNotAssignedToYou):
 		return problemNotAssigned
+	case errors.Is(err, orders.ErrAlreadyTaken):
+		return problemAlreadyTaken
+	case errors.Is(err, orders.ErrUnclaimWindowOver):
+		return problemUnclaimWindow
+	case errors.Is(err, pool.ErrNotEligible):
+		return notEligible(err)
 	case errors.Is(err, orders.ErrForbidden):
 		return authn.ErrForbidden
 	case errors.Is(err, files.ErrTooManyUploads):
@@ -136,6 +148,26 @@ func illegalTransition(e *orders.IllegalTransition) *httpx.Problem {
 		TR: fmt.Sprintf("Sipariş şu anda “%s” durumunda; bu işlem yapılamaz.", from.TR),
 		EN: fmt.Sprintf("The order is “%s” now; this cannot be done.", from.EN),
 	})
+}
+
+// notEligibleTexts say why a translator may not take a job; all are 409 not_eligible.
+var notEligibleTexts = []struct {
+	reason error
+	text   i18n.Text
+}{
+	{pool.ErrOnVacation, i18n.Text{TR: "Çevirmen izinde; izin bitene kadar iş alamaz.", EN: "The translator is on vacation and takes no jobs until it ends."}},
+	{pool.ErrAtCap, i18n.Text{TR: "Çevirmen aynı anda alabileceği en fazla iş sayısına ulaştı.", EN: "The translator already has as many active jobs as their limit allows."}},
+	{pool.ErrNoMatch, i18n.Text{TR: "İşin hizmeti, dil çifti ya da yeminli olması çevirmenin profiline uymuyor.", EN: "The job's service, language pair or sworn status does not match the translator's profile."}},
+}
+
+func notEligible(err error) *httpx.Problem {
+	text := i18n.Text{TR: "Çevirmenin profili henüz tanınmıyor; bu işi alamaz.", EN: "The translator's profile is not known yet; they cannot take this job."}
+	for _, r := range notEligibleTexts {
+		if errors.Is(err, r.reason) {
+			text = r.text
+		}
+	}
+	return httpx.NewProblem(http.StatusConflict, "not_eligible", text)
 }
 
 // fieldMessages are the texts of the field reason codes.

@@ -237,6 +237,7 @@ func TestQuoteDecisions(t *testing.T) {
 func TestOrderLifecycle(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
+	f.competent(t, "tr-1")
 	customer := f.tokenFor("cust-life", authn.RoleCustomer)
 	translator := f.tokenFor("tr-1", authn.RoleTranslator)
 	admin := f.token(authn.RoleAdmin)
@@ -403,6 +404,7 @@ func TestCustomerAcceptsDelivery(t *testing.T) {
 	ctx := context.Background()
 	customer := f.tokenFor("cust-accept", authn.RoleCustomer)
 	translator := f.tokenFor("tr-9", authn.RoleTranslator)
+	f.competent(t, "tr-9")
 	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil)
 	oid := obj(approval.body, "order")["id"].(string)
 	// invoice.paid may name only the quote.
@@ -452,6 +454,7 @@ func TestApprovedQuoteWithoutOrderIsRepairedByItsEvent(t *testing.T) {
 // paidAndAssigned approves a new quote of customer, pays it and assigns it to translator tr.
 func (f *fixture) paidAndAssigned(t *testing.T, customer, tr string) string {
 	t.Helper()
+	f.competent(t, tr)
 	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil)
 	oid := obj(approval.body, "order")["id"].(string)
 	if err := f.svc.InvoicePaid(context.Background(), orders.InvoicePaidData{InvoiceID: "inv-" + oid, OrderID: oid}); err != nil {

@@ -32,6 +32,7 @@ import (
 	"linguaport/svc-orders/api"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
 )
@@ -48,7 +49,9 @@ type fixture struct {
 	sweep  func(context.Context) error
 	quotes *quotes.MongoStore
 	orders *orders.MongoStore
-	clock  *clock
+	// translators is the job pool's read model, fed in tests as svc-translators' events would.
+	translators *pool.MongoStore
+	clock       *clock
 }
 
 // clock is the service's time, moved forward by tests to reach expiry and revision deadlines.
@@ -88,6 +91,10 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	translatorStore, err := pool.NewMongoStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r := testenv.StartRedis(t)
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	signer := authn.NewSigner("k", key)
@@ -103,7 +110,7 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	priceSvc = pricing.LoggingMiddleware(log)(priceSvc)
 	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, newID, clk.now, noKick)
 	quoteSvc = quotes.LoggingMiddleware(log)(quotes.InstrumentingMiddleware(metrics)(quoteSvc))
-	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, clk.now, noKick)
+	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, clk.now, noKick)
 	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
 	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc}), auth, httpx.LoopbackOnly)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: handler, Logger: log, Registry: metrics}).Handler())
@@ -111,7 +118,8 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	sweep := func(ctx context.Context) error {
 		return errors.Join(quoteSvc.ExpireOverdue(ctx), fileSvc.DeleteUnclaimed(ctx), orderSvc.CompleteOverdue(ctx))
 	}
-	return &fixture{url: srv.URL, signer: signer, redis: r.Client, db: db, svc: orderSvc, sweep: sweep, quotes: quoteStore, orders: orderStore, clock: clk}
+	return &fixture{url: srv.URL, signer: signer, redis: r.Client, db: db, svc: orderSvc, sweep: sweep, quotes: quoteStore, orders: orderStore,
+		translators: translatorStore, clock: clk}
 }
 
 func newID() string { return rand.Text() }
@@ -329,6 +337,7 @@ func TestPriceListIsStaffEditable(t *testing.T) {
 	}
 	pl := pricing.SeedPriceList()
 	pl.Services[0].BaseRate = 1000 // $0.10 a word
+	pl.Services[0].TranslatorRate = 550
 	if status, _ := f.call(t, "PUT", "/api/v1/orders/prices", "en", "", pl); status != 401 {
 		t.Errorf("visitor: %d", status)
 	}
@@ -346,5 +355,16 @@ func TestPriceListIsStaffEditable(t *testing.T) {
 	_, est := f.call(t, "POST", "/api/v1/orders/estimate", "en", "", map[string]any{"service": "professional-translation", "sourceLanguage": "en", "targetLanguages": []string{"tr"}, "quantity": 1000})
 	if est["totalUsd"].(map[string]any)["amount"].(float64) != 10000 {
 		t.Errorf("the new rate is not used: %v", est["totalUsd"])
+	}
+	// What translators are paid is staff's to see, not the public's.
+	for who, token := range map[string]string{"a visitor": "", "a customer": f.token(authn.RoleCustomer), "a translator": f.token(authn.RoleTranslator)} {
+		a := f.send(t, "GET", "/api/v1/orders/prices", "en", token, nil)
+		if strings.Contains(string(a.raw), "translatorRate") || a.header.Get("Cache-Control") != "public, max-age=60" {
+			t.Errorf("%s reads translator rates: %s %s", who, a.header.Get("Cache-Control"), a.raw)
+		}
+	}
+	staff := f.send(t, "GET", "/api/v1/orders/prices", "en", f.token(authn.RoleAdmin), nil)
+	if first := obj(staff.body["services"].([]any)[0]); first["translatorRate"] != 550.0 || staff.header.Get("Cache-Control") != "no-store" {
+		t.Errorf("staff's list: %s %s", staff.header.Get("Cache-Control"), staff.raw)
 	}
 }

@@ -33,7 +33,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 	}
 	m := authn.NewMux(auth, access.Rules)
 	m.Handle("POST /api/v1/orders/estimate", json(e.Estimate, decodeEstimate, encodePrivate))
-	m.Handle("GET /api/v1/orders/prices", json(e.PriceList, decodeNothing, encodePublic))
+	m.Handle("GET /api/v1/orders/prices", json(e.PriceList, decodeNothing, encodePriceList))
 	m.Handle("PUT /api/v1/orders/prices", json(e.UpdatePriceList, decodePriceList, encodePrivate))
 
 	m.Handle("POST /api/v1/orders/files", uploadHandler(e.UploadFile, trusted))
@@ -52,6 +52,10 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 	m.Handle("POST /api/v1/orders/orders/{id}/deliver", json(e.Deliver, decodeDeliver, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/complete", json(e.Complete, decodeID, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/revision", json(e.Revision, decodeReason, encodePrivate))
+
+	m.Handle("GET /api/v1/orders/pool", json(e.Pool, decodeNothing, encodePrivate))
+	m.Handle("POST /api/v1/orders/orders/{id}/claim", json(e.Claim, decodeID, encodePrivate))
+	m.Handle("POST /api/v1/orders/orders/{id}/unclaim", json(e.Unclaim, decodeID, encodePrivate))
 	return m.Handler()
 }
 
@@ -262,6 +266,14 @@ func decodePriceList(_ context.Context, r *http.Request) (any, error) {
 func encodePublic(ctx context.Context, w http.ResponseWriter, response any) error {
 	w.Header().Set("Cache-Control", "public, max-age=60")
 	return httpx.EncodeJSONResponse(ctx, w, response)
+}
+
+// encodePriceList lets shared caches keep the public list, never staff's (with translator rates).
+func encodePriceList(ctx context.Context, w http.ResponseWriter, response any) error {
+	if caller, _ := authn.FromContext(ctx); caller.Role == authn.RoleAdmin {
+		return encodePrivate(ctx, w, response)
+	}
+	return encodePublic(ctx, w, response)
 }
 
 func encodeCreated(_ context.Context, w http.ResponseWriter, response any) error {

@@ -32,8 +32,8 @@ const RevisionWindow = 7 * 24 * time.Hour
 // transitions are the only moves an order makes.
 var transitions = map[OrderStatus][]OrderStatus{
 	AwaitingPayment:   {InProgress},
-	InProgress:        {Assigned},
-	Assigned:          {Delivered},
+	InProgress:        {Assigned},              // staff assign, or a translator claims it from the pool
+	Assigned:          {Delivered, InProgress}, // delivered, or unclaimed back into the pool
 	Delivered:         {Completed, RevisionRequested},
 	RevisionRequested: {Assigned},
 }
@@ -64,6 +64,7 @@ type Order struct {
 	TranslatorID   string      `json:"translatorId" bson:"translatorId,omitempty"`
 	Status         OrderStatus `json:"status" bson:"status"`
 	quotes.Work    `bson:",inline"`
+	Placement      `bson:",inline"`
 	Deliveries     []files.File   `json:"deliveries" bson:"deliveries"`
 	DeliveryNote   string         `json:"deliveryNote" bson:"deliveryNote,omitempty"`
 	InvoiceID      string         `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
@@ -96,7 +97,9 @@ func (o *Order) move(to OrderStatus, now time.Time, note string) error {
 	}
 	switch to {
 	case InProgress:
-		o.PaidAt = &now
+		if o.PaidAt == nil { // an unclaimed job was paid when it first entered the pool
+			o.PaidAt = &now
+		}
 	case Delivered:
 		o.DeliveredAt = &now
 	case Completed:
@@ -114,6 +117,8 @@ type OrderView struct {
 	DisplayStatus      string     `json:"displayStatus"`
 	RevisionUntil      *time.Time `json:"revisionUntil"`
 	CanRequestRevision bool       `json:"canRequestRevision"`
+	// Pay is what the order pays its translator: shown to them and staff only.
+	Pay *PayView `json:"pay,omitempty"`
 }
 
 func (o *Order) viewAt(now time.Time) OrderView {

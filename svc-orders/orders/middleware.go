@@ -10,6 +10,7 @@ import (
 
 	"linguaport/internal/logging"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/quotes"
 )
 
@@ -43,6 +44,16 @@ func (m instrumenting) Assign(ctx context.Context, id, translatorID string) (Ord
 	return m.done("assign", v, err)
 }
 
+func (m instrumenting) Claim(ctx context.Context, id string) (OrderView, error) {
+	v, err := m.Service.Claim(ctx, id)
+	return m.done("claim", v, err)
+}
+
+func (m instrumenting) Unclaim(ctx context.Context, id string) (OrderView, error) {
+	v, err := m.Service.Unclaim(ctx, id)
+	return m.done("unclaim", v, err)
+}
+
 func (m instrumenting) Deliver(ctx context.Context, id string, fileIDs []string, note string) (OrderView, error) {
 	v, err := m.Service.Deliver(ctx, id, fileIDs, note)
 	return m.done("deliver", v, err)
@@ -64,7 +75,8 @@ func (m instrumenting) RequestRevision(ctx context.Context, id, reason string) (
 func Refused(err error) bool {
 	var illegal *IllegalTransition
 	return errors.As(err, &illegal) || errors.Is(err, ErrNotFound) || errors.Is(err, ErrNotYours) ||
-		errors.Is(err, ErrNotAssignedToYou) || errors.Is(err, ErrForbidden) || quotes.Refused(err) || files.Refused(err)
+		errors.Is(err, ErrNotAssignedToYou) || errors.Is(err, ErrForbidden) || errors.Is(err, ErrAlreadyTaken) ||
+		errors.Is(err, ErrUnclaimWindowOver) || errors.Is(err, pool.ErrNotEligible) || quotes.Refused(err) || files.Refused(err)
 }
 
 // LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.
@@ -131,4 +143,19 @@ func (m loggingMiddleware) EnsureOrder(ctx context.Context, quoteID string) (err
 func (m loggingMiddleware) CompleteOverdue(ctx context.Context) (err error) {
 	defer m.done(ctx, "CompleteOverdue", time.Now(), &err)
 	return m.next.CompleteOverdue(ctx)
+}
+
+func (m loggingMiddleware) Pool(ctx context.Context) (_ PoolView, err error) {
+	defer m.done(ctx, "Pool", time.Now(), &err)
+	return m.next.Pool(ctx)
+}
+
+func (m loggingMiddleware) Claim(ctx context.Context, id string) (_ OrderView, err error) {
+	defer m.done(ctx, "Claim", time.Now(), &err)
+	return m.next.Claim(ctx, id)
+}
+
+func (m loggingMiddleware) Unclaim(ctx context.Context, id string) (_ OrderView, err error) {
+	defer m.done(ctx, "Unclaim", time.Now(), &err)
+	return m.next.Unclaim(ctx, id)
 }

@@ -44,6 +44,10 @@ type Store interface {
 	Update(ctx context.Context, id string, change func(*Order) (*Order, error)) (*Order, error)
 	// DeliveredBefore lists the ids of orders delivered before t and still waiting for their customer.
 	DeliveredBefore(ctx context.Context, t time.Time) ([]string, error)
+	// Pool lists the orders in the pool that hold one of keys (pool keys); ActiveCount is how
+	// many orders a translator has on their desk (assigned or sent back for a revision).
+	Pool(ctx context.Context, keys []string) ([]*Order, error)
+	ActiveCount(ctx context.Context, translatorID string) (int, error)
 }
 
 // Quotes is what an order is made from: a quote its customer approves, or one an event names.
@@ -78,6 +82,12 @@ type Service interface {
 	Complete(ctx context.Context, id string) (OrderView, error)
 	RequestRevision(ctx context.Context, id, reason string) (OrderView, error)
 
+	// Pool is the jobs the calling translator may take; Claim takes one (assigned to them),
+	// Unclaim gives it back within UnclaimWindow.
+	Pool(ctx context.Context) (PoolView, error)
+	Claim(ctx context.Context, id string) (OrderView, error)
+	Unclaim(ctx context.Context, id string) (OrderView, error)
+
 	// InvoicePaid and EnsureOrder apply events (EventHandler); CompleteOverdue completes the
 	// orders whose revision period ended. They act as the system, not as a caller.
 	InvoicePaid(ctx context.Context, p InvoicePaidData) error
@@ -89,14 +99,17 @@ type service struct {
 	store  Store
 	quotes Quotes
 	files  Files
-	clock  func() time.Time
+	// translators is the pool's read model; payer prices a job for its translator.
+	translators Translators
+	payer       Payer
+	clock       func() time.Time
 	// kick tells the outbox relay which orders a write queued events in.
 	kick func(ids ...any)
 }
 
 // NewService returns the orders service.
-func NewService(store Store, quotes Quotes, files Files, now func() time.Time, kick func(ids ...any)) Service {
-	return &service{store: store, quotes: quotes, files: files, clock: now, kick: kick}
+func NewService(store Store, quotes Quotes, files Files, translators Translators, payer Payer, now func() time.Time, kick func(ids ...any)) Service {
+	return &service{store: store, quotes: quotes, files: files, translators: translators, payer: payer, clock: now, kick: kick}
 }
 
 func (s *service) now() time.Time { return s.clock().UTC() }
@@ -159,7 +172,7 @@ func (s *service) Orders(ctx context.Context) ([]OrderView, error) {
 	now := s.now()
 	views := make([]OrderView, len(orders))
 	for i, o := range orders {
-		views[i] = o.viewAt(now)
+		views[i] = s.view(ctx, o, now)
 	}
 	return views, nil
 }
@@ -169,7 +182,7 @@ func (s *service) Order(ctx context.Context, id string) (OrderView, error) {
 	if err != nil {
 		return OrderView{}, err
 	}
-	return o.viewAt(s.now()), nil
+	return s.view(ctx, o, s.now()), nil
 }
 
 // orderOf loads an order the caller may see: their own, the one assigned to them, or any for staff.
@@ -206,7 +219,7 @@ func (s *service) transition(ctx context.Context, id string, allowed func(caller
 		return OrderView{}, err
 	}
 	s.kick(o.ID)
-	return o.viewAt(now), nil
+	return s.view(ctx, o, now), nil
 }
 
 func staffOnly(caller authn.Claims, _ *Order) error {
@@ -225,6 +238,9 @@ func customerOrStaff(caller authn.Claims, o *Order) error {
 
 func (s *service) Assign(ctx context.Context, id, translatorID string) (OrderView, error) {
 	translatorID = strings.TrimSpace(translatorID)
+	if err := s.assignable(ctx, id, translatorID); err != nil {
+		return OrderView{}, err
+	}
 	return s.transition(ctx, id, staffOnly, func(o *Order, now time.Time) error {
 		if translatorID == "" {
 			if o.Status != RevisionRequested || o.TranslatorID == "" {
@@ -235,7 +251,7 @@ func (s *service) Assign(ctx context.Context, id, translatorID string) (OrderVie
 		if err := o.move(Assigned, now, ""); err != nil {
 			return err
 		}
-		o.TranslatorID = translatorID
+		o.TranslatorID, o.ClaimedAt = translatorID, nil
 		return nil
 	})
 }
@@ -331,14 +347,29 @@ func (s *service) InvoicePaid(ctx context.Context, p InvoicePaidData) error {
 		}
 	}
 	now := s.now()
-	_, err := s.store.Update(ctx, id, func(o *Order) (*Order, error) {
+	// Paid, the order enters the job pool: what it pays its translator and when it is due are
+	// fixed now (a failure, svc-geo's say, leaves the event to be delivered again).
+	unpaid, err := s.store.Order(ctx, id)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return fmt.Errorf("invoice %s paid for unknown order %q: %w", p.InvoiceID, id, err)
+	case err != nil:
+		return err
+	case unpaid.Status != AwaitingPayment:
+		return nil // a redelivered event, or paid twice: the first one counted
+	}
+	placed, err := s.place(ctx, unpaid, now)
+	if err != nil {
+		return fmt.Errorf("placing order %s in the pool: %w", id, err)
+	}
+	_, err = s.store.Update(ctx, id, func(o *Order) (*Order, error) {
 		if o.Status != AwaitingPayment {
 			return nil, errAlreadyApplied // a redelivered event, or paid twice: the first one counted
 		}
 		if err := o.move(InProgress, now, ""); err != nil {
 			return nil, err
 		}
-		o.InvoiceID = p.InvoiceID
+		o.InvoiceID, o.Placement = p.InvoiceID, placed
 		return o, o.statusChanged(ctx)
 	})
 	switch {

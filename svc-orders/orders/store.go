@@ -34,6 +34,9 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// Who reaches a file through an order: its customer (a delivery) or its translator.
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "deliveries._id", Value: 1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "files._id", Value: 1}}},
+		// The job pool: the orders waiting there by their pool keys, and a translator's desk.
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "poolKeys", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "status", Value: 1}}},
 		events.OutboxIndex(),
 	)
 	if err != nil {
@@ -89,6 +92,35 @@ func (s *MongoStore) Update(ctx context.Context, id string, change func(*Order) 
 		return nil, ErrNotFound
 	}
 	return o, err
+}
+
+// Pool answers at most a page of the orders waiting in the pool under any of keys, in no order:
+// an $in over the keys cannot also walk the index in time order, so the caller sorts.
+func (s *MongoStore) Pool(ctx context.Context, keys []string) ([]*Order, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: InProgress}, {Key: "poolKeys", Value: bson.D{{Key: "$in", Value: keys}}}},
+		options.Find().SetLimit(newest.Limit))
+	if err != nil {
+		return nil, fmt.Errorf("find pool orders: %w", err)
+	}
+	var found []*Order
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, fmt.Errorf("read pool orders: %w", err)
+	}
+	return found, nil
+}
+
+// activeStatuses are the states in which an order is on its translator's desk.
+var activeStatuses = bson.A{Assigned, RevisionRequested}
+
+func (s *MongoStore) ActiveCount(ctx context.Context, translatorID string) (int, error) {
+	n, err := s.coll.CountDocuments(ctx, bson.D{{Key: "translatorId", Value: translatorID}, {Key: "status", Value: bson.D{{Key: "$in", Value: activeStatuses}}}})
+	if err != nil {
+		return 0, fmt.Errorf("count active orders of %s: %w", translatorID, err)
+	}
+	return int(n), nil
 }
 
 // DeliveredBefore answers the oldest deliveries first, a page at a time: the sweep that completes

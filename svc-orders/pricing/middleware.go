@@ -47,3 +47,8 @@ func (m loggingMiddleware) UpdatePriceList(ctx context.Context, in PriceList) (_
 	defer m.done(ctx, "UpdatePriceList", time.Now(), &err)
 	return m.next.UpdatePriceList(ctx, in)
 }
+
+func (m loggingMiddleware) TranslatorPay(ctx context.Context, r EstimateRequest) (_ Pay, err error) {
+	defer m.done(ctx, "TranslatorPay", time.Now(), &err)
+	return m.next.TranslatorPay(ctx, r)
+}

@@ -53,6 +53,10 @@ type AddOn struct {
 	// cents, a flat fee per target language: one notarised copy per translation) is set.
 	PerUnit   int64 `json:"perUnit,omitempty" bson:"perUnit,omitempty"`
 	PerTarget int64 `json:"perTarget,omitempty" bson:"perTarget,omitempty"`
+	// TranslatorPerUnit is the translator's part of a per-unit add-on (sworn translation is
+	// their work), in centi-cents; 0 means DefaultTranslatorShare of PerUnit. A flat per-target
+	// add-on (notary, apostille) is the agency's cost, not the translator's pay.
+	TranslatorPerUnit int64 `json:"translatorPerUnit,omitempty" bson:"translatorPerUnit,omitempty"`
 	// Services the add-on applies to; empty means all.
 	Services []string `json:"services,omitempty" bson:"services,omitempty"`
 }
@@ -65,6 +69,9 @@ type ServicePrice struct {
 	// kept in hundredths of a cent so word rates like $0.085 stay exact.
 	BaseRate int64 `json:"baseRate" bson:"baseRate"` // centi-cents: 850 = $0.085
 	Minimum  int64 `json:"minimum" bson:"minimum"`   // USD cents per target language
+	// TranslatorRate is what the translator earns per unit, in the same centi-cents and under
+	// the same tier and urgency multipliers; 0 means DefaultTranslatorShare of BaseRate.
+	TranslatorRate int64 `json:"translatorRate,omitempty" bson:"translatorRate,omitempty"`
 }
 
 // PriceList is everything the estimator needs. Staff edit it (the back office); a seeded one
@@ -224,6 +231,8 @@ func (pl PriceList) Validate() error {
 			fields[key+".baseRate"] = "positive"
 		case s.Minimum < 0:
 			fields[key+".minimum"] = "not_negative"
+		case s.TranslatorRate < 0:
+			fields[key+".translatorRate"] = "not_negative"
 		}
 		seen[s.Service] = true
 	}
@@ -242,7 +251,7 @@ func (pl PriceList) Validate() error {
 		}
 	}
 	for i, a := range pl.AddOns {
-		if a.ID == "" || (a.PerUnit > 0) == (a.PerTarget > 0) {
+		if a.ID == "" || (a.PerUnit > 0) == (a.PerTarget > 0) || a.TranslatorPerUnit < 0 {
 			fields[fmt.Sprintf("addOns.%d", i)] = "invalid"
 		}
 	}

@@ -93,3 +93,45 @@ func TestEstimateRefusesBadInput(t *testing.T) {
 		})
 	}
 }
+
+// The translator's pay follows the written rule (PriceList.TranslatorPay): 60 % of the customer's
+// rate where the list names none, under the same tier and urgency, no minimum, plus their part of
+// per-unit add-ons; one rounding per amount, half up.
+func TestTranslatorPay(t *testing.T) {
+	pl := SeedPriceList()
+	pl.Services = append(pl.Services,
+		ServicePrice{Service: "odd-rate", Unit: PerWord, BaseRate: 851, Minimum: 100},                      // 60 % = 510.6 → 511
+		ServicePrice{Service: "own-rate", Unit: PerWord, BaseRate: 850, Minimum: 100, TranslatorRate: 400}, // the list's own rate
+	)
+	for _, c := range []struct {
+		name string
+		req  EstimateRequest
+		want int64 // USD cents
+	}{
+		// 1,000 words × $0.051 (60 % of $0.085) = $51.00.
+		{"default share", EstimateRequest{Service: "professional-translation", SourceLanguage: "tr", TargetLanguages: []string{"en"}, Quantity: 1000, Urgency: Normal}, 5100},
+		// Tier 2 ×1.25 and urgent ×1.5: $51 × 1.875 = $95.625 → $95.63.
+		{"tier and urgency", EstimateRequest{Service: "professional-translation", SourceLanguage: "tr", TargetLanguages: []string{"ru"}, Quantity: 1000, Urgency: Urgent}, 9563},
+		// 100 words: $5.10, though the customer pays the $25 minimum.
+		{"no minimum", EstimateRequest{Service: "professional-translation", SourceLanguage: "tr", TargetLanguages: []string{"en"}, Quantity: 100, Urgency: Normal}, 510},
+		// Two targets are two lines: $51 + $51.
+		{"per target", EstimateRequest{Service: "professional-translation", SourceLanguage: "tr", TargetLanguages: []string{"en", "de"}, Quantity: 1000, Urgency: Normal}, 10200},
+		// Sworn: 60 % of $0.015 a word = $9 per 1,000 words per target; notary is not the translator's.
+		{"sworn, notary", EstimateRequest{Service: "professional-translation", SourceLanguage: "tr", TargetLanguages: []string{"en"}, Quantity: 1000, Urgency: Normal, AddOns: []string{"sworn", "notary"}}, 6000},
+		// The rate is rounded to a centi-cent first: 511 × 3 words = 1533 centi-cents → 15 cents.
+		{"rounded rate", EstimateRequest{Service: "odd-rate", SourceLanguage: "en", TargetLanguages: []string{"tr"}, Quantity: 3, Urgency: Normal}, 15},
+		// 1,001 words × 5.11 cents = 5115.11 → $51.15.
+		{"rounded amount", EstimateRequest{Service: "odd-rate", SourceLanguage: "en", TargetLanguages: []string{"tr"}, Quantity: 1001, Urgency: Normal}, 5115},
+		{"the list's rate", EstimateRequest{Service: "own-rate", SourceLanguage: "en", TargetLanguages: []string{"tr"}, Quantity: 1000, Urgency: Normal}, 4000},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := pl.TranslatorPay(c.req)
+			if err != nil || got != c.want {
+				t.Errorf("pay %d %v, want %d", got, err, c.want)
+			}
+		})
+	}
+	if _, err := pl.TranslatorPay(EstimateRequest{Service: "magic"}); err == nil {
+		t.Error("pay for an unknown service")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
 	"linguaport/svc-orders/counting"
@@ -99,6 +100,9 @@ type Service interface {
 	Estimate(ctx context.Context, in EstimateInput) (EstimateAnswer, error)
 	PriceList(ctx context.Context) (PriceList, error)
 	UpdatePriceList(ctx context.Context, pl PriceList) (PriceList, error)
+	// TranslatorPay is what the work pays its translator (PriceList.TranslatorPay), converted
+	// to PayCurrency for display.
+	TranslatorPay(ctx context.Context, r EstimateRequest) (Pay, error)
 }
 
 type service struct {
@@ -162,7 +166,14 @@ func (s *service) Estimate(ctx context.Context, in EstimateInput) (EstimateAnswe
 	return ans, nil
 }
 
-func (s *service) PriceList(ctx context.Context) (PriceList, error) { return s.store.PriceList(ctx) }
+// PriceList is public, but for what translators are paid: only staff see those rates.
+func (s *service) PriceList(ctx context.Context) (PriceList, error) {
+	pl, err := s.store.PriceList(ctx)
+	if caller, _ := authn.FromContext(ctx); err != nil || caller.Role == authn.RoleAdmin {
+		return pl, err
+	}
+	return pl.withoutPay(), nil
+}
 
 func (s *service) UpdatePriceList(ctx context.Context, pl PriceList) (PriceList, error) {
 	if err := pl.Validate(); err != nil {

@@ -13,10 +13,18 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/svc-translators/access"
+	"linguaport/svc-translators/applications"
+	"linguaport/svc-translators/profiles"
 )
 
 // Services are the services behind svc-translators' API.
-type Services struct{}
+type Services struct {
+	Profiles     profiles.Service
+	Applications applications.Service
+	// Trusted are the proxies whose X-Forwarded-For names the client: the applications are
+	// limited per client address, not per gateway.
+	Trusted httpx.TrustedProxies
+}
 
 // route is one served pattern of access.Rules and its handler.
 type route struct {

@@ -1,0 +1,286 @@
+package orders
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/documents"
+	"linguaport/internal/httpx"
+	"linguaport/svc-orders/counting"
+	"linguaport/svc-orders/pool"
+	"linguaport/svc-orders/pricing"
+)
+
+// The job pool (DESIGN §10): a paid order waits in the pool until an eligible translator claims
+// it (or staff assign it); who is eligible comes from svc-orders' own read model of the
+// translators (package pool), so the pool works while svc-translators is down.
+
+// UnclaimWindow is how long after claiming a job its translator may give it back to the pool.
+const UnclaimWindow = time.Hour
+
+// Errors of the pool. Eligibility refusals are pool.ErrNotEligible (its reasons wrap it).
+var (
+	ErrAlreadyTaken      = errors.New("another translator took the job first")
+	ErrUnclaimWindowOver = errors.New("a job can be given back only within an hour of taking it from the pool")
+)
+
+// Placement is an order's place in the pool, fixed when it enters: the keys a translator must
+// hold to take it (pool.Job.Keys), what it pays its translator (never shown to its customer),
+// when it is due, and when its translator claimed it.
+type Placement struct {
+	PoolKeys  []string     `json:"-" bson:"poolKeys,omitempty"`
+	Pay       *pricing.Pay `json:"-" bson:"pay,omitempty"`
+	Deadline  *time.Time   `json:"deadline" bson:"deadline,omitempty"`
+	ClaimedAt *time.Time   `json:"claimedAt,omitempty" bson:"claimedAt,omitempty"`
+}
+
+// Translators is the pool's read model: nil, without an error, for a translator it knows nothing of.
+type Translators interface {
+	Translator(ctx context.Context, id string) (*pool.Translator, error)
+}
+
+// Payer prices work for its translator (pricing.Service).
+type Payer interface {
+	TranslatorPay(ctx context.Context, r pricing.EstimateRequest) (pricing.Pay, error)
+}
+
+// job is what decides who may take the order.
+func (o *Order) job() pool.Job {
+	return pool.JobOf(o.Service, o.SourceLanguage, o.TargetLanguages, o.AddOns)
+}
+
+// jobKeys are the order's pool keys; an order paid before it stored them is keyed from its work.
+func (o *Order) jobKeys() []string {
+	if len(o.PoolKeys) > 0 {
+		return o.PoolKeys
+	}
+	return o.job().Keys()
+}
+
+// place prices and dates the order o as it enters the pool at now: the deadline is the end of
+// its delivery window, counted in business days (Monday to Friday, UTC) from now.
+func (s *service) place(ctx context.Context, o *Order, now time.Time) (Placement, error) {
+	pay, err := s.payer.TranslatorPay(ctx, pricing.EstimateRequest{Service: o.Service, SourceLanguage: o.SourceLanguage,
+		TargetLanguages: o.TargetLanguages, Quantity: o.Quantity, Urgency: o.Urgency, AddOns: o.AddOns})
+	if err != nil {
+		return Placement{}, err
+	}
+	deadline := addBusinessDays(now, o.Window.MaxDays)
+	return Placement{PoolKeys: o.job().Keys(), Pay: &pay, Deadline: &deadline}, nil
+}
+
+func addBusinessDays(t time.Time, days int) time.Time {
+	for days > 0 {
+		t = t.AddDate(0, 0, 1)
+		if wd := t.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			days--
+		}
+	}
+	return t
+}
+
+// eligible is nil when the translator may take the job with keys now: known to the pool,
+// competent for each of its keys, not on vacation, below their cap.
+func (s *service) eligible(ctx context.Context, translatorID string, keys []string, now time.Time) error {
+	t, err := s.translators.Translator(ctx, translatorID)
+	if err != nil {
+		return err
+	}
+	active, err := s.store.ActiveCount(ctx, translatorID)
+	if err != nil {
+		return err
+	}
+	return t.MayTake(keys, now, active)
+}
+
+// PayView is a job's pay as its translator reads it: USD (what is kept) and TRY.
+type PayView struct {
+	USD pricing.Money `json:"usd"`
+	TRY pricing.Money `json:"try"`
+}
+
+func payView(ctx context.Context, p *pricing.Pay) *PayView {
+	if p == nil {
+		return nil
+	}
+	lang := httpx.LangFrom(ctx)
+	money := func(amount int64, currency string) pricing.Money {
+		return pricing.Money{Amount: amount, Currency: currency, Decimals: 2, Formatted: documents.Money(amount, currency, lang)}
+	}
+	return &PayView{USD: money(p.USD, "USD"), TRY: money(p.TRY, pricing.PayCurrency)}
+}
+
+// Job is a job in the pool as a translator decides on it.
+type Job struct {
+	ID              string          `json:"id"`
+	Number          string          `json:"number"`
+	Service         string          `json:"service"`
+	SourceLanguage  string          `json:"sourceLanguage"`
+	TargetLanguages []string        `json:"targetLanguages"`
+	Sworn           bool            `json:"sworn"`
+	AddOns          []string        `json:"addOns"`
+	Urgency         pricing.Urgency `json:"urgency"`
+	Unit            pricing.Unit    `json:"unit"`
+	Quantity        int             `json:"quantity"`
+	// Files are the source documents' descriptions and counts, with the preview of their text;
+	// the files themselves open to the translator who claims the job.
+	Files    []JobFile  `json:"files"`
+	Brief    string     `json:"brief"`
+	Deadline *time.Time `json:"deadline"`
+	Pay      *PayView   `json:"pay"`
+	InPool   *time.Time `json:"inPoolSince"`
+}
+
+// JobFile is a source document as the pool shows it.
+type JobFile struct {
+	Name   string          `json:"name"`
+	Format counting.Format `json:"format"`
+	Size   int64           `json:"size"`
+	Counts counting.Counts `json:"counts"`
+}
+
+// PoolView is the pool as one translator sees it, with why it may be empty.
+type PoolView struct {
+	Jobs         []Job `json:"jobs"`
+	OnVacation   bool  `json:"onVacation"`
+	ActiveJobs   int   `json:"activeJobs"`
+	ActiveJobCap int   `json:"activeJobCap"`
+}
+
+func (s *service) Pool(ctx context.Context) (PoolView, error) {
+	caller, _ := authn.FromContext(ctx)
+	if caller.Role != authn.RoleTranslator {
+		return PoolView{}, ErrForbidden
+	}
+	view := PoolView{Jobs: []Job{}, ActiveJobCap: pool.DefaultCap}
+	t, err := s.translators.Translator(ctx, caller.Subject)
+	if err != nil || t == nil {
+		return view, err // a translator the pool knows nothing of is competent for nothing
+	}
+	now := s.now()
+	if view.ActiveJobs, err = s.store.ActiveCount(ctx, caller.Subject); err != nil {
+		return PoolView{}, err
+	}
+	view.ActiveJobCap, view.OnVacation = t.Cap(), t.OnVacation(now)
+	if t.Available(now, view.ActiveJobs) != nil {
+		return view, nil
+	}
+	found, err := s.store.Pool(ctx, t.Keys())
+	if err != nil {
+		return PoolView{}, err
+	}
+	for _, o := range found {
+		if o.TranslatorID == "" && t.Covers(o.jobKeys()) { // every target language, not just one
+			view.Jobs = append(view.Jobs, o.asJob(ctx))
+		}
+	}
+	slices.SortFunc(view.Jobs, func(a, b Job) int { // the most urgent first
+		return cmp.Or(compareTimes(a.Deadline, b.Deadline), compareTimes(a.InPool, b.InPool), cmp.Compare(a.ID, b.ID))
+	})
+	return view, nil
+}
+
+func compareTimes(a, b *time.Time) int {
+	switch {
+	case a == nil || b == nil:
+		return 0
+	}
+	return a.Compare(*b)
+}
+
+func (o *Order) asJob(ctx context.Context) Job {
+	j := Job{ID: o.ID, Number: o.Number, Service: o.Service, SourceLanguage: o.SourceLanguage, TargetLanguages: o.TargetLanguages,
+		Sworn: o.job().Sworn, AddOns: o.AddOns, Urgency: o.Urgency, Unit: o.Unit, Quantity: o.Quantity, Files: []JobFile{},
+		Brief: o.Brief, Deadline: o.Deadline, Pay: payView(ctx, o.Pay), InPool: o.PaidAt}
+	for _, f := range o.Files {
+		j.Files = append(j.Files, JobFile{Name: f.Name, Format: f.Format, Size: f.Size, Counts: f.Counts})
+	}
+	return j
+}
+
+func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
+	caller, _ := authn.FromContext(ctx)
+	if caller.Role != authn.RoleTranslator {
+		return OrderView{}, ErrForbidden
+	}
+	o, err := s.store.Order(ctx, id)
+	switch {
+	case err != nil:
+		return OrderView{}, err
+	case o.Status == AwaitingPayment:
+		return OrderView{}, ErrNotFound // never in the pool: nothing to see
+	case o.Status == Assigned && o.TranslatorID == caller.Subject:
+		return s.view(ctx, o, s.now()), nil // a repeated claim of one's own job
+	case o.Status != InProgress || o.TranslatorID != "":
+		return OrderView{}, ErrAlreadyTaken
+	}
+	now := s.now()
+	if err := s.eligible(ctx, caller.Subject, o.jobKeys(), now); err != nil {
+		return OrderView{}, err
+	}
+	// The claim is one conditional write: it replaces the order only at the version read, so of
+	// racing claims one wins and the others, reloading, find the job taken.
+	o, err = s.store.Update(ctx, id, func(o *Order) (*Order, error) {
+		if o.Status != InProgress || o.TranslatorID != "" {
+			return nil, ErrAlreadyTaken
+		}
+		if err := o.move(Assigned, now, "claimed"); err != nil {
+			return nil, err
+		}
+		o.TranslatorID, o.ClaimedAt = caller.Subject, &now
+		return o, o.statusChanged(ctx)
+	})
+	if err != nil {
+		return OrderView{}, err
+	}
+	s.kick(o.ID)
+	return s.view(ctx, o, now), nil
+}
+
+func (s *service) Unclaim(ctx context.Context, id string) (OrderView, error) {
+	return s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
+		if o.TranslatorID != caller.Subject {
+			return ErrNotAssignedToYou
+		}
+		return nil
+	}, func(o *Order, now time.Time) error {
+		if o.Status == Assigned && (o.ClaimedAt == nil || now.After(o.ClaimedAt.Add(UnclaimWindow))) {
+			return ErrUnclaimWindowOver // staff assigned it, or the hour has passed
+		}
+		if err := o.move(InProgress, now, "unclaimed"); err != nil {
+			return err
+		}
+		o.TranslatorID, o.ClaimedAt = "", nil
+		return nil
+	})
+}
+
+// assignable checks a staff assignment before it is written: an order waiting in the pool, or
+// a revision going to someone other than who delivered, goes only to an eligible translator.
+func (s *service) assignable(ctx context.Context, id, translatorID string) error {
+	if caller, _ := authn.FromContext(ctx); caller.Role != authn.RoleAdmin || translatorID == "" {
+		return nil // the transition refuses it
+	}
+	o, err := s.store.Order(ctx, id)
+	if err != nil {
+		return err
+	}
+	if o.Status != InProgress && o.Status != RevisionRequested || o.TranslatorID == translatorID {
+		return nil
+	}
+	return s.eligible(ctx, translatorID, o.jobKeys(), s.now())
+}
+
+// view is o as the caller sees it; its translator and staff also see what it pays.
+func (s *service) view(ctx context.Context, o *Order, now time.Time) OrderView {
+	v := o.viewAt(now)
+	caller, _ := authn.FromContext(ctx)
+	if caller.Role == authn.RoleAdmin || (caller.Subject != "" && caller.Subject == o.TranslatorID) {
+		v.Pay = payView(ctx, o.Pay)
+	}
+	return v
+}

@@ -1,0 +1,136 @@
+package applications
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/events"
+	"linguaport/internal/mongox"
+)
+
+// MongoStore keeps one document per application in "applications" and the CVs and portfolio
+// files in the GridFS bucket "application_files", each under its own id.
+type MongoStore struct {
+	apps   *mongo.Collection
+	bucket *mongo.GridFSBucket
+}
+
+// NewMongoStore uses db and declares the indexes every query needs.
+func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
+	s := &MongoStore{apps: db.Collection("applications"), bucket: db.GridFSBucket(options.GridFSBucket().SetName("application_files"))}
+	err := mongox.EnsureIndexes(ctx, s.apps,
+		// One open application per e-mail: only open ones have the field (sparse), and the
+		// unique index refuses the second of two racing inserts.
+		mongo.IndexModel{Keys: bson.D{{Key: "openEmail", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true)},
+		// Staff's list, newest first: all, by status, by search prefix, by both.
+		mongo.IndexModel{Keys: bson.D{{Key: "order", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "order", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "search", Value: 1}, {Key: "order", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "search", Value: 1}, {Key: "order", Value: -1}}},
+		events.OutboxIndex(),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("applications indexes: %w", err)
+	}
+	return s, nil
+}
+
+// Collection is the applications' collection, for the outbox relay (and tests).
+func (s *MongoStore) Collection() *mongo.Collection { return s.apps }
+
+// SaveFile streams content in GridFS chunks: the file is never held whole in memory.
+func (s *MongoStore) SaveFile(ctx context.Context, id, name string, content io.Reader) error {
+	if err := s.bucket.UploadFromStreamWithID(ctx, id, name, content); err != nil {
+		return fmt.Errorf("store file %s: %w", id, err)
+	}
+	return nil
+}
+
+func (s *MongoStore) DeleteFile(ctx context.Context, id string) error {
+	if err := s.bucket.Delete(ctx, id); err != nil && !errors.Is(err, mongo.ErrFileNotFound) {
+		return fmt.Errorf("delete file %s: %w", id, err)
+	}
+	return nil
+}
+
+func (s *MongoStore) OpenFile(ctx context.Context, id string) (io.ReadCloser, error) {
+	r, err := s.bucket.OpenDownloadStream(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("open file %s: %w", id, err)
+	}
+	return r, nil
+}
+
+func (s *MongoStore) Insert(ctx context.Context, a Application) error {
+	_, err := s.apps.InsertOne(ctx, a)
+	if mongox.IsDuplicateKey(err) {
+		return ErrOpen // ids are random: the one unique key that can clash is openEmail
+	}
+	if err != nil {
+		return fmt.Errorf("insert application %s: %w", a.ID, err)
+	}
+	return nil
+}
+
+func (s *MongoStore) HasOpen(ctx context.Context, email string) (bool, error) {
+	n, err := s.apps.CountDocuments(ctx, bson.D{{Key: "openEmail", Value: email}}, options.Count().SetLimit(1))
+	if err != nil {
+		return false, fmt.Errorf("open application of an e-mail: %w", err)
+	}
+	return n > 0, nil
+}
+
+func (s *MongoStore) Application(ctx context.Context, id string) (Application, error) {
+	var a Application
+	err := s.apps.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&a)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Application{}, ErrNotFound
+	}
+	if err != nil {
+		return Application{}, fmt.Errorf("find application %s: %w", id, err)
+	}
+	return a, nil
+}
+
+func (s *MongoStore) List(ctx context.Context, status Status, key, before string, limit int) ([]Application, error) {
+	filter := bson.D{}
+	if status != "" {
+		filter = append(filter, bson.E{Key: "status", Value: status})
+	}
+	if key != "" {
+		filter = append(filter, bson.E{Key: "search", Value: key})
+	}
+	if before != "" {
+		filter = append(filter, bson.E{Key: "order", Value: bson.D{{Key: "$lt", Value: before}}})
+	}
+	cur, err := s.apps.Find(ctx, filter, options.Find().
+		SetSort(bson.D{{Key: "order", Value: -1}}).SetLimit(int64(limit)).
+		// The list shows no outbox and no search keys.
+		SetProjection(bson.D{{Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}}))
+	if err != nil {
+		return nil, fmt.Errorf("list applications: %w", err)
+	}
+	list := []Application{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read applications: %w", err)
+	}
+	return list, nil
+}
+
+// Update changes one application in one conditional write (mongox.Update).
+func (s *MongoStore) Update(ctx context.Context, id string, change func(*Application) (*Application, error)) (Application, error) {
+	a, err := mongox.Update(ctx, s.apps, id, change)
+	if errors.Is(err, mongox.ErrNotFound) {
+		return Application{}, ErrNotFound
+	}
+	if err != nil {
+		return Application{}, err
+	}
+	return *a, nil
+}

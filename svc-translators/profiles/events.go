@@ -1,0 +1,113 @@
+package profiles
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"linguaport/internal/events"
+)
+
+// EventProfileChanged announces a translator's availability picture on events.Stream("translators")
+// (API.md "Events"); svc-orders keeps its job pool's read model from it.
+const EventProfileChanged = "translator.profile_changed"
+
+// Period is a vacation as svc-orders needs it: the days, both ends included, in Turkey.
+type Period struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// ProfileChanged is the whole availability picture of a translator, never a difference: a
+// consumer that keeps the one with the highest Version has the newest, whatever order the
+// events arrive in and however often.
+type ProfileChanged struct {
+	TranslatorID  string    `json:"translatorId"`
+	Version       int64     `json:"version"`
+	Pairs         []Pair    `json:"pairs"`
+	Services      []string  `json:"services"`
+	SwornVerified bool      `json:"swornVerified"`
+	ActiveJobCap  int       `json:"activeJobCap"`
+	Vacations     []Period  `json:"vacations"` // the periods not over at the time of the change
+	At            time.Time `json:"at"`
+}
+
+// availability is p's picture on day today, without version and time.
+func availability(p *Profile, today string) ProfileChanged {
+	c := ProfileChanged{
+		TranslatorID:  p.TranslatorID,
+		Pairs:         append([]Pair{}, p.Competencies.Pairs...),
+		Services:      append([]string{}, p.Competencies.Services...),
+		SwornVerified: p.Competencies.Sworn != nil && p.Competencies.Sworn.Verified,
+		ActiveJobCap:  p.ActiveJobCap,
+		Vacations:     []Period{},
+	}
+	for _, v := range p.Vacations {
+		if v.End >= today {
+			c.Vacations = append(c.Vacations, Period{Start: v.Start, End: v.End})
+		}
+	}
+	return c
+}
+
+func samePicture(a, b ProfileChanged) bool {
+	return slices.Equal(a.Pairs, b.Pairs) && slices.Equal(a.Services, b.Services) &&
+		a.SwornVerified == b.SwornVerified && a.ActiveJobCap == b.ActiveJobCap && slices.Equal(a.Vacations, b.Vacations)
+}
+
+// announce queues translator.profile_changed in p's outbox when its availability on today
+// differs from was, the picture before the change. The version is the one p is written with
+// (mongox.Update writes seen+1, seen being the version p was read at), so it grows with every
+// write of the document and the newest picture has the highest.
+func announce(ctx context.Context, was ProfileChanged, p *Profile, seen int64, now time.Time) (bool, error) {
+	is := availability(p, Today(now))
+	if samePicture(was, is) {
+		return false, nil
+	}
+	is.Version = seen + 1
+	is.At = now.UTC()
+	e, err := events.New(ctx, EventProfileChanged, is)
+	if err != nil {
+		return false, err
+	}
+	p.Add(e)
+	return true, nil
+}
+
+// EventTranslatorApproved is the applications' event (API.md "Events") that a profile starts
+// from; its payload is declared here, as consumers do, so profiles import no applications.
+const EventTranslatorApproved = "translator.approved"
+
+type approved struct {
+	TranslatorID     string   `json:"translatorId"`
+	Email            string   `json:"email"`
+	FullName         string   `json:"fullName"`
+	NativeLanguage   string   `json:"nativeLanguage"`
+	WorkingLanguages []string `json:"workingLanguages"`
+	Specializations  []string `json:"specializations"`
+}
+
+// ApprovedHandler opens the profile of an approved applicant: the name and e-mail they applied
+// with, their specialisations, and a pair from each working language into their native one (a
+// translator translates into their mother tongue; they add the other direction themselves).
+// Start keeps a profile that exists, so a redelivered event changes nothing.
+func ApprovedHandler(s Service) events.Handler {
+	return func(ctx context.Context, e events.Event) error {
+		if e.Type != EventTranslatorApproved {
+			return nil
+		}
+		var a approved
+		if err := e.Decode(&a); err != nil || a.TranslatorID == "" {
+			return fmt.Errorf("%s payload %q: %w", e.Type, e.Data, err)
+		}
+		o := Opening{TranslatorID: a.TranslatorID, FullName: a.FullName, Email: a.Email, Specializations: a.Specializations}
+		for _, w := range a.WorkingLanguages {
+			if w != a.NativeLanguage {
+				o.Pairs = append(o.Pairs, Pair{Source: w, Target: a.NativeLanguage})
+			}
+		}
+		_, err := s.Start(ctx, o)
+		return err
+	}
+}
