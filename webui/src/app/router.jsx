@@ -46,6 +46,11 @@ const accountPages = {
   invoices: page('account/invoices', () => import('./routes/account/invoices.jsx')),
   balance: page('account/balance', () => import('./routes/account/balance.jsx')),
   invoice: page('account/invoice-detail', () => import('./routes/account/invoice-detail.jsx')),
+  bankAccounts: page('account/bank-accounts', () => import('./routes/account/bank-accounts.jsx')),
+  activeJobs: page('account/active-jobs', () => import('./routes/account/active-jobs.jsx')),
+  jobPool: page('account/job-pool', () => import('./routes/account/job-pool.jsx')),
+  vacationMode: page('account/vacation-mode', () => import('./routes/account/vacation-mode.jsx')),
+  competencies: page('account/competencies', () => import('./routes/account/competencies.jsx')),
 };
 
 // Each account section (the Turkish keys of paths.js's menus) with its page; sections whose
@@ -58,6 +63,11 @@ const SECTION_PAGES = {
   dosyalarim: accountPages.files,
   'fatura-bilgileri': accountPages.billing,
   ayarlar: accountPages.settings,
+  'banka-hesaplari': accountPages.bankAccounts,
+  'aktif-islerim': accountPages.activeJobs,
+  'havuzdaki-isler': accountPages.jobPool,
+  'tatil-modu': accountPages.vacationMode,
+  yetkinliklerim: accountPages.competencies,
 };
 // The pages of the sections' further tabs (paths.js's ACCOUNT_TABS), by section and tab.
 const TAB_PAGES = {

@@ -81,4 +81,5 @@ export const api = {
   post: (url, body, opts) => request('POST', url, { ...opts, body }),
   patch: (url, body, opts) => request('PATCH', url, { ...opts, body }),
   put: (url, body, opts) => request('PUT', url, { ...opts, body }),
+  delete: (url, opts) => request('DELETE', url, opts),
 };

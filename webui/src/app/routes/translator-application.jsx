@@ -5,9 +5,10 @@ import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { PageHero } from '../../components/page-hero.jsx';
 import { CardGrid, Checklist, Steps } from '../../components/lists.jsx';
+import { ApplicationForm } from '../../features/translators/components/application-form.jsx';
 
-// The application form arrives with svc-translators; this page explains how joining works and
-// what the application will ask for (spec §3, translator application).
+// How joining works, what the application asks for, and the application form itself (spec §3,
+// translator application), sent to svc-translators. The page is prerendered with the form empty.
 const texts = {
   tr: {
     title: 'Tercüman Başvurusu',
@@ -46,7 +47,9 @@ const texts = {
       'Özgeçmiş (CV) ve isteğe bağlı portfolyo',
       'Kullanım koşullarını ve üyelik sözleşmesini kabul',
     ],
-    formSoon: 'Çevrim içi başvuru formu çok yakında bu sayfada. Bu sırada özgeçmişinizi, dil çiftlerinizi ve uzmanlık alanlarınızı iletişim formundan bize gönderebilirsiniz.',
+    formTitle: 'Başvuru formu',
+    formLead: 'Formu doldurun; başvurunuzu inceleyip e-postayla size döneceğiz. * işaretli alanlar zorunludur.',
+    questions: 'Sorunuz mu var?',
     contact: 'Bize yazın',
     membership: 'Üyelik sözleşmesini okuyun',
   },
@@ -87,7 +90,9 @@ const texts = {
       'Your CV and, optionally, a portfolio',
       'Acceptance of the terms of use and the membership agreement',
     ],
-    formSoon: 'The online application form is coming to this page very soon. Meanwhile, send us your CV, language pairs and specialisations through the contact form.',
+    formTitle: 'Application form',
+    formLead: 'Fill in the form; we review your application and get back to you by email. Fields marked * are required.',
+    questions: 'Any questions?',
     contact: 'Write to us',
     membership: 'Read the membership agreement',
   },
@@ -118,8 +123,13 @@ export function Component() {
           <Checklist items={t('fields')} />
         </section>
       </div>
+      <section className="section" aria-labelledby="application-form-title" id="basvuru">
+        <h2 id="application-form-title">{t('formTitle')}</h2>
+        <p>{t('formLead')}</p>
+        <ApplicationForm />
+      </section>
       <div className="notice section">
-        <p>{t('formSoon')}</p>
+        <p>{t('questions')}</p>
         <div className="actions">
           <Link className="button" to={path('contact', lang)}>
             {t('contact')}

@@ -1,0 +1,228 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { accountPath } from '../../../config/paths.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { Field, FormError } from '../../../components/form-fields.jsx';
+import { Loading } from '../../../components/loading.jsx';
+import { assignedKey, deliverJob, poolKey, unclaimJob, uploadDelivery, useActiveJobs } from '../api/jobs.js';
+import { formatPay, formatTime } from '../format.js';
+import { useJobsTexts } from '../texts.js';
+import { JobBrief, JobFacts, JobHeading, fileCounts } from './job-facts.jsx';
+
+/** ActiveJobs lists the jobs assigned to the translator, to download, deliver or give back. */
+export function ActiveJobs() {
+  const lang = useLanguage();
+  const t = useJobsTexts();
+  const { mutate } = useSWRConfig();
+  const { data, error } = useActiveJobs(lang);
+  if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
+  if (!data) return <Loading />;
+  const refresh = () => Promise.all([mutate(assignedKey(lang)), mutate(poolKey(lang))]);
+  return <ActiveJobsView jobs={data} onChanged={refresh} />;
+}
+
+/** ActiveJobsView draws one card per job; onChanged is called after a delivery or a give-back. */
+export function ActiveJobsView({ jobs, onChanged }) {
+  const lang = useLanguage();
+  const t = useJobsTexts();
+  const [notice, setNotice] = useState('');
+  if (jobs.length === 0) {
+    return (
+      <div className="notice" data-testid="active-empty">
+        {notice && <p role="status">{notice}</p>}
+        <p>{t('active.empty')}</p>
+        <p>
+          <Link to={accountPath(lang, 'havuzdaki-isler')}>{t('active.poolLink')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="lead">{t('active.lead')}</p>
+      {notice && (
+        <p className="form__note" role="status">
+          {notice}
+        </p>
+      )}
+      <ul className="jobs" aria-label={t('active.listLabel')} data-testid="active-jobs">
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <ActiveJob job={job} onChanged={onChanged} onNotice={setNotice} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ActiveJob({ job, onChanged, onNotice }) {
+  const lang = useLanguage();
+  const t = useJobsTexts();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const unclaim = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      await unclaimJob(job.id, lang);
+      onNotice(t('active.unclaimed'));
+      await onChanged?.();
+    } catch (err) {
+      setError(err instanceof ApiError && err.code ? err.message : t('failed'));
+      onChanged?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <article className="job" data-job={job.id} data-status={job.status}>
+      <JobHeading job={job} />
+      <JobFacts job={job} pay={formatPay(lang, job.pay)} />
+      {job.revisionReason && (
+        <div className="job__revision" data-testid="revision-reason">
+          <strong>{t('active.revision')}</strong>
+          <p>{job.revisionReason}</p>
+        </div>
+      )}
+      <JobBrief brief={job.brief} />
+      <section aria-label={t('active.sources')}>
+        <h3 className="job__subtitle">{t('active.sources')}</h3>
+        {job.files.length ? (
+          <ul className="job__files">
+            {job.files.map((f) => (
+              <li key={f.id}>
+                <a href={f.url} download={f.name} aria-label={t('active.download', { name: f.name })}>
+                  {f.name}
+                </a>
+                <span className="job__counts">{fileCounts(t, lang, f.counts)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('active.noFiles')}</p>
+        )}
+      </section>
+      <FormError>{error}</FormError>
+      {job.canUnclaim && (
+        <div className="job__actions">
+          <button type="button" className="button button--ghost button--small" disabled={busy} onClick={unclaim}>
+            {t('active.unclaim')}
+          </button>
+          {job.unclaimUntil && <span className="field__hint">{t('active.unclaimUntil', { time: formatTime(lang, job.unclaimUntil) })}</span>}
+        </div>
+      )}
+      {job.canDeliver ? (
+        <DeliverForm job={job} onDelivered={() => {
+          onNotice(t('active.delivered'));
+          return onChanged?.();
+        }} />
+      ) : (
+        job.status === 'revision_requested' && <p className="field__hint">{t('active.revisionWaiting')}</p>
+      )}
+    </article>
+  );
+}
+
+/**
+ * DeliverForm uploads the translated files one after another (with their progress) and hands
+ * them in with a note. Files already uploaded are not sent again when the delivery is retried.
+ */
+export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver = deliverJob }) {
+  const lang = useLanguage();
+  const t = useJobsTexts();
+  const id = useId();
+  const [files, setFiles] = useState([]);
+  const [uploaded, setUploaded] = useState({});
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState('');
+  const [progress, setProgress] = useState(0);
+  const [message, setMessage] = useState('');
+  const sending = status === 'sending';
+
+  async function submit(e) {
+    e.preventDefault();
+    if (sending) return;
+    if (!files.length) {
+      setStatus('invalid');
+      setMessage(t('active.noDeliveryFiles'));
+      return;
+    }
+    setStatus('sending');
+    setMessage('');
+    setProgress(0);
+    const done = { ...uploaded };
+    const total = files.reduce((n, f) => n + (f.size || 1), 0);
+    let sent = 0;
+    try {
+      for (const f of files) {
+        const key = `${f.name}:${f.size}:${f.lastModified}`;
+        if (!done[key]) {
+          const file = await upload(f, lang, { onProgress: (p) => setProgress((sent + p * (f.size || 1)) / total) });
+          done[key] = file.id;
+          setUploaded({ ...done });
+        }
+        sent += f.size || 1;
+        setProgress(sent / total);
+      }
+      await deliver(job.id, files.map((f) => done[`${f.name}:${f.size}:${f.lastModified}`]), note.trim(), lang);
+      setStatus('done');
+      await onDelivered?.();
+    } catch (err) {
+      setStatus('failed');
+      setMessage(err instanceof ApiError && err.code ? err.message : t('failed'));
+    }
+  }
+
+  const described = `${id}-files-hint${status === 'invalid' ? ` ${id}-files-error` : ''}`;
+  const percent = Math.round(progress * 100);
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="deliver-form">
+      <h3 id={`${id}-title`} className="job__subtitle">
+        {t('active.deliverTitle')}
+      </h3>
+      <FormError>{status === 'failed' ? message : ''}</FormError>
+      <div className="field">
+        <label htmlFor={`${id}-files`}>
+          {t('active.deliverFiles')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <input
+          id={`${id}-files`}
+          type="file"
+          multiple
+          required
+          aria-invalid={status === 'invalid' ? 'true' : undefined}
+          aria-describedby={described}
+          onChange={(e) => {
+            setFiles([...(e.target.files ?? [])]);
+            if (status !== 'sending') setStatus('');
+          }}
+        />
+        <p id={`${id}-files-hint`} className="field__hint">
+          {t('active.deliverHint')}
+        </p>
+        {status === 'invalid' && (
+          <p id={`${id}-files-error`} className="field__error">
+            {message}
+          </p>
+        )}
+      </div>
+      <Field id={`${id}-note`} name="note" multiline label={t('active.deliverNote')} hint={t('active.deliverNoteHint')} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+      {sending && (
+        <div className="upload-progress">
+          <progress max={1} value={progress} aria-label={t('active.deliverProgress')} />
+          <span aria-live="polite">{t('active.delivering', { percent })}</span>
+        </div>
+      )}
+      <div>
+        <button type="submit" className="button" disabled={sending}>
+          {t('active.deliver')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+// Numbers, times and money as the page's language writes them.
+import { formatMoney } from '../../lib/money.js';
+
+const locale = (lang) => (lang === 'en' ? 'en-GB' : 'tr-TR');
+
+export const formatNumber = (lang, n) => (Number.isFinite(n) ? new Intl.NumberFormat(locale(lang)).format(n) : '');
+
+/** formatTime is a moment with its date and time, or '' for a missing or broken value. */
+export function formatTime(lang, value) {
+  const d = value ? new Date(value) : null;
+  if (!d || Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+/** formatMoneyValue is a Money ({ amount, currency, decimals, formatted? }): the server's wording when it gives one. */
+function formatMoneyValue(lang, m) {
+  if (!m) return '';
+  if (m.formatted) return m.formatted;
+  return Number.isFinite(m.amount) && m.currency ? formatMoney(m.amount, m.currency, lang, m.decimals) : '';
+}
+
+/**
+ * formatPay is what a job pays: svc-orders gives it in TRY and in USD ({ try, usd }), shown as
+ * "1.730,58 TRY (62.93 USD)"; a single Money is shown as it is.
+ */
+export function formatPay(lang, pay) {
+  if (!pay) return '';
+  if (pay.try || pay.usd) return [formatMoneyValue(lang, pay.try), pay.try && pay.usd ? `(${formatMoneyValue(lang, pay.usd)})` : formatMoneyValue(lang, pay.usd)].filter(Boolean).join(' ');
+  return formatMoneyValue(lang, pay);
+}
