@@ -174,6 +174,9 @@ func TestFaults(t *testing.T) {
 	t.Run("svc-billing killed after the webhook", func(t *testing.T) {
 		testBillingKilledAfterWebhook(t, s, dataDir, tr.session)
 	})
+	t.Run("svc-translators stopped: the pool answers", func(t *testing.T) {
+		testPoolWithoutTranslators(t, s)
+	})
 }
 
 // traffic is a signed-in customer's steady mix of reads and writes, every answer recorded.
