@@ -73,9 +73,15 @@ func main() {
 
 	relay := events.NewRelay(store.Users(), events.Stream("auth"), events.NewPublisher(rdb), log, outboxSweep)
 	go relay.Run(ctx)
-	// The inbox is built from our own events and from ordering's (quotes, order states).
-	for _, area := range []string{"auth", "orders"} {
-		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, db.Collection("processed_events"), auth.InboxHandler(store), log)
+	// The inbox is built from our own events, from ordering's (quotes, order states) and from
+	// svc-translators' (support replies, which are mailed too). On svc-translators' stream the
+	// group svc-auth is the accounts' consumer below, and a group splits its events between its
+	// consumers, so the inbox reads that stream in a group of its own (its processed ids are
+	// kept apart by the group's name too).
+	inboxGroups := map[string]string{"auth": cfg.Name, "orders": cfg.Name, "translators": cfg.Name + "-inbox"}
+	for area, group := range inboxGroups {
+		consumer := events.NewConsumer(rdb, events.Stream(area), group, db.Collection("processed_events"),
+			auth.InboxHandler(store, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)), log)
 		go func() { p.ExitOn(area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
 	// Approved applicants become translators (svc-translators' stream): their account, and a

@@ -1,6 +1,7 @@
 // Command svc-billing keeps the money side of the platform: the customers' billing details, the
 // invoices issued to them from svc-orders' approved quotes, their payment from the balance or by
-// card at the payment provider, and each customer's balance with its ledger.
+// card at the payment provider, each customer's balance with its ledger, and the translators'
+// earnings with their payouts.
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"linguaport/internal/svcclient"
 	"linguaport/svc-billing/api"
 	"linguaport/svc-billing/balance"
+	"linguaport/svc-billing/earnings"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/paying"
 	"linguaport/svc-billing/payments"
@@ -30,6 +32,8 @@ func main() {
 	origins := env.List("SITE_ORIGINS", nil)
 	vatPercent := env.Int("VAT_RATE_PERCENT", invoices.DefaultVATRatePercent)
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
+	// The smallest payout of a translator's earnings, in TRY minor units.
+	payoutThreshold := env.Int("PAYOUT_THRESHOLD_MINOR", earnings.DefaultThresholdMinor)
 	// The card payment provider: Stripe, or the local stand-in `make up` runs (STRIPE_API_BASE).
 	stripeKey := env.Required("STRIPE_SECRET_KEY")
 	stripeWebhookSecret := env.Required("STRIPE_WEBHOOK_SECRET")
@@ -38,6 +42,9 @@ func main() {
 	defer p.Close()
 	if vatPercent < 0 || vatPercent > 100 {
 		p.ExitOn("config", fmt.Errorf("VAT_RATE_PERCENT=%d is not a percentage", vatPercent))
+	}
+	if payoutThreshold < 1 {
+		p.ExitOn("config", fmt.Errorf("PAYOUT_THRESHOLD_MINOR=%d is not a positive amount", payoutThreshold))
 	}
 	provider, err := payments.NewStripe(stripeKey, stripeAPIBase, stripeWebhookSecret)
 	p.ExitOn("payment provider", err)
@@ -48,6 +55,11 @@ func main() {
 	p.ExitOn("invoices", err)
 	balanceStore, err := balance.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("balances", err)
+	// Translators' earnings: the same ledger as the customers' balances, in collections of their own.
+	earningsLedgerStore, err := balance.NewMongoStoreNamed(p.Ctx, p.DB, "earnings")
+	p.ExitOn("earnings", err)
+	earningsStore, err := earnings.NewMongoStore(p.Ctx, p.DB)
+	p.ExitOn("payouts", err)
 	webhookLog, err := payments.NewMongoWebhookLog(p.Ctx, p.DB)
 	p.ExitOn("webhook log", err)
 
@@ -57,6 +69,8 @@ func main() {
 	accountRelay := events.NewRelay(balanceStore.Accounts(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go invoiceRelay.Run(p.Ctx)
 	go accountRelay.Run(p.Ctx)
+	earningsRelay := events.NewRelay(earningsLedgerStore.Accounts(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	go earningsRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()
 	profileSvc := profile.NewService(profileStore, time.Now)
@@ -69,6 +83,9 @@ func main() {
 	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, webhookLog,
 		paying.NewMongoKeys(p.DB), origins, time.Now, p.Log)
 	payingSvc = paying.LoggingMiddleware(p.Log)(paying.InstrumentingMiddleware(metrics)(payingSvc))
+	earningsLedger := balance.NewService(earningsLedgerStore, time.Now, ids.New, earningsRelay.Kick)
+	earningsSvc := earnings.NewService(earningsLedger, earningsStore, int64(payoutThreshold), time.Now)
+	earningsSvc = earnings.LoggingMiddleware(p.Log)(earnings.InstrumentingMiddleware(metrics)(earningsSvc))
 
 	// Every approved quote becomes an invoice; our own stream finishes payments and refunds a
 	// crash interrupted. A billing that was down catches up from the streams.
@@ -80,13 +97,21 @@ func main() {
 		consumer := events.NewConsumer(p.Redis, events.Stream(area), cfg.Name, processed, handle, p.Log)
 		go func() { p.ExitOn(area+" events", consumer.Run(p.Ctx)) }()
 	}
+	// Earnings follow completed orders, the translators' bank accounts and their own payouts in a
+	// group of their own, so a failing credit never holds up invoices (or the other way round).
+	for _, area := range []string{"orders", "translators", "billing"} {
+		consumer := events.NewConsumer(p.Redis, events.Stream(area), cfg.Name+"-earnings", processed,
+			earnings.Handler(earningsSvc, p.Log), p.Log)
+		go func() { p.ExitOn(area+" events for earnings", consumer.Run(p.Ctx)) }()
+	}
 
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
 	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
 	defer authClient.Close()
 	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
-	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc}
+	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc,
+		Earnings: earningsSvc}
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth),

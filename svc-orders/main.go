@@ -33,6 +33,12 @@ func main() {
 	uploadsPerHour := env.Int("UPLOADS_PER_HOUR", 200)
 	// The relays are told which documents got events; the sweep only finds what a crash left.
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
+	// How long a paid job may wait in the pool before staff are told and the customer reads that
+	// a translator is being arranged.
+	windows := orders.Windows{
+		Urgent: env.Duration("POOL_WINDOW_URGENT", orders.DefaultWindows.Urgent),
+		Normal: env.Duration("POOL_WINDOW_NORMAL", orders.DefaultWindows.Normal),
+	}
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 	ctx, db, rdb, log := p.Ctx, p.DB, p.Redis, p.Log
@@ -65,7 +71,14 @@ func main() {
 	quoteSvc = quotes.LoggingMiddleware(log)(quotes.InstrumentingMiddleware(metrics)(quoteSvc))
 	translatorStore, err := pool.NewMongoStore(ctx, db)
 	p.ExitOn("translators", err)
-	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick)
+	// Translators hear of new jobs in their pool, in batches (pool.jobs_available on our stream).
+	var noticeRelay *events.Relay
+	notices, err := pool.NewNotices(ctx, db, time.Now, func(ids ...any) { noticeRelay.Kick(ids...) })
+	p.ExitOn("pool notices", err)
+	noticeRelay = events.NewRelay(notices.Collection(), events.Stream("orders"), publisher, log, outboxSweep)
+	go noticeRelay.Run(ctx)
+	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick,
+		orders.WithPoolNotices(notices), orders.WithEscalation(windows))
 	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
 
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
@@ -81,6 +94,8 @@ func main() {
 		{"expire quotes", quoteSvc.ExpireOverdue},
 		{"delete unclaimed files", fileSvc.DeleteUnclaimed},
 		{"complete orders", orderSvc.CompleteOverdue},
+		{"escalate unclaimed jobs", orderSvc.EscalateOverdue},
+		{"send pool notices", notices.SendDue},
 	})
 
 	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
@@ -99,7 +114,8 @@ func main() {
 }
 
 // sweepJob is a change that time makes: quotes expire, visitors' files nobody claimed go, orders
-// complete when their revision period passed.
+// complete when their revision period passed, jobs nobody claimed are escalated, translators'
+// batched pool notices fall due.
 type sweepJob struct {
 	name string
 	run  func(context.Context) error

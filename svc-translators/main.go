@@ -20,6 +20,7 @@ import (
 	"linguaport/svc-translators/api"
 	"linguaport/svc-translators/applications"
 	"linguaport/svc-translators/profiles"
+	"linguaport/svc-translators/support"
 )
 
 func main() {
@@ -66,6 +67,16 @@ func main() {
 		p.DB.Collection("processed_events"), profiles.ApprovedHandler(profileSvc), p.Log)
 	go func() { p.ExitOn("approvals", approvals.Run(p.Ctx)) }()
 
+	// Support tickets: staff replies (ticket.answered, for svc-auth's inbox and mail) and the
+	// translators' new tickets and messages leave through the tickets' outboxes.
+	ticketStore, err := support.NewMongoStore(p.Ctx, p.DB)
+	p.ExitOn("tickets", err)
+	ticketRelay := events.NewRelay(ticketStore.Collection(), events.Stream("translators"),
+		events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	go ticketRelay.Run(p.Ctx)
+	supportSvc := support.NewService(ticketStore, ids.New, time.Now, ticketRelay.Kick)
+	supportSvc = support.LoggingMiddleware(p.Log)(support.InstrumentingMiddleware(metrics)(supportSvc))
+
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
 	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
 	defer authClient.Close()
@@ -73,7 +84,7 @@ func main() {
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   api.MakeHandler(api.Services{Profiles: profileSvc, Applications: applicationSvc, Trusted: p.Trusted}, auth),
+		Handler:   api.MakeHandler(api.Services{Profiles: profileSvc, Applications: applicationSvc, Support: supportSvc, Trusted: p.Trusted}, auth),
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,

@@ -76,10 +76,18 @@ var orderNews = map[string]i18n.Text{
 
 // InboxHandler turns events into system messages (spec §2, customer panel). Other services'
 // events (quotes, orders, invoices) join here as they appear; the message id is derived from the
-// event id, so a redelivered event leaves one message.
-func InboxHandler(inbox *MongoStore) events.Handler {
+// event id, so a redelivered event leaves one message. opts give the mails some messages come
+// with (WithMail).
+func InboxHandler(inbox *MongoStore, opts ...Option) events.Handler {
+	s := NewService(inbox, nil, nil, nil, opts...).(*service)
 	return func(ctx context.Context, e events.Event) error {
 		switch e.Type {
+		case EventTicketAnswered:
+			return s.ticketAnswered(ctx, inbox, e)
+		case EventJobsAvailable:
+			return jobsAvailable(ctx, inbox, e)
+		case EventOrderEscalated:
+			return orderEscalated(ctx, inbox, e)
 		case EventRegistered:
 			var p Registered
 			if err := e.Decode(&p); err != nil {

@@ -59,6 +59,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "google", Value: 1}}, Options: options.Index().SetSparse(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "facebook", Value: 1}}, Options: options.Index().SetSparse(true)},
+		// The staff accounts, told of jobs nobody took (inbox_jobs.go).
+		mongo.IndexModel{Keys: bson.D{{Key: "role", Value: 1}}},
 		events.OutboxIndex()); err != nil {
 		return nil, fmt.Errorf("users indexes: %w", err)
 	}

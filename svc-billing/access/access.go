@@ -26,6 +26,14 @@ var Rules = []authn.Rule{
 	{Pattern: "POST /api/v1/billing/admin/transfers/{id}/confirm", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/billing/admin/transfers/{id}/reject", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/billing/admin/invoices/{id}/refund", Access: authn.Only(authn.RoleAdmin)},
+	// A translator's own earnings and payouts: the token says whose. Staff pay the payouts out
+	// (or reject them, crediting them back).
+	{Pattern: "GET /api/v1/billing/earnings", Access: authn.Only(authn.RoleTranslator)},
+	{Pattern: "POST /api/v1/billing/earnings/payouts", Access: authn.Only(authn.RoleTranslator)},
+	{Pattern: "GET /api/v1/billing/earnings/payouts", Access: authn.Only(authn.RoleTranslator)},
+	{Pattern: "GET /api/v1/billing/admin/payouts", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/billing/admin/payouts/{id}/paid", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/billing/admin/payouts/{id}/reject", Access: authn.Only(authn.RoleAdmin)},
 	// The payment provider's webhooks carry no session: their signature is their proof, checked
 	// by the service (payments.Webhooks), which refuses any other sender.
 	{Pattern: "POST /api/v1/billing/webhooks/stripe", Access: authn.Anyone},

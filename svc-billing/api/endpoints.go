@@ -10,6 +10,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/i18n"
 	"linguaport/svc-billing/balance"
+	"linguaport/svc-billing/earnings"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/paying"
 	"linguaport/svc-billing/profile"
@@ -21,6 +22,7 @@ type Services struct {
 	Invoices invoices.Service
 	Paying   paying.Service
 	Balance  balance.Service
+	Earnings earnings.Service
 }
 
 // Endpoints are svc-billing's operations as go-kit endpoints.
@@ -34,6 +36,10 @@ type Endpoints struct {
 	ConfirmTransfer      endpoint.Endpoint
 	RejectTransfer       endpoint.Endpoint
 	Refund               endpoint.Endpoint
+	// Translators' earnings and payouts (earnings.go).
+	Earnings, RequestPayout, Payouts endpoint.Endpoint
+	AdminPayouts, PayoutPaid         endpoint.Endpoint
+	RejectPayout                     endpoint.Endpoint
 }
 
 // invoiceRequest names one invoice, asked for as data or as a PDF in Lang; Session is the
@@ -97,6 +103,7 @@ func MakeEndpoints(s Services) Endpoints {
 		},
 	}
 	makePayingEndpoints(s, &e)
+	makeEarningsEndpoints(s, &e)
 	return e
 }
 

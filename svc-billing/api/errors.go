@@ -27,6 +27,9 @@ func explain(err error) *httpx.Problem {
 	case errors.Is(err, invoices.ErrNotFound):
 		return errInvoiceNotFound
 	}
+	if p := explainEarnings(err); p != nil {
+		return p
+	}
 	return explainPaying(err)
 }
 
@@ -84,6 +87,9 @@ func wordField(field, reason string) i18n.Text {
 		return t
 	}
 	if t, ok := payingFieldTexts[field][reason]; ok {
+		return t
+	}
+	if t, ok := earningsFieldTexts[field][reason]; ok {
 		return t
 	}
 	if t, ok := anyField[reason]; ok {

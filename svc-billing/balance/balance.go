@@ -43,6 +43,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"linguaport/internal/events"
 )
 
 // Money is an amount in integer minor units of a currency.
@@ -85,9 +87,15 @@ const (
 	ReasonTransfer = "transfer" // a bank transfer confirmed by staff
 	ReasonInvoice  = "invoice"  // a debit paying an invoice; the reference is its id
 	ReasonRefund   = "refund"   // a refunded invoice; the reference is its id
+
+	// The reasons of translators' earnings accounts (svc-billing/earnings), the same ledger kept
+	// in their own collections (NewMongoStoreNamed).
+	ReasonEarning        = "earning"         // a completed order's pay; the reference is the order's id
+	ReasonPayout         = "payout"          // a debit paid out to the translator's bank; the reference is the payout's id
+	ReasonPayoutReturned = "payout_returned" // a payout staff rejected, credited back; the reference is its id
 )
 
-var reasons = []string{ReasonTopUp, ReasonTransfer, ReasonInvoice, ReasonRefund}
+var reasons = []string{ReasonTopUp, ReasonTransfer, ReasonInvoice, ReasonRefund, ReasonEarning, ReasonPayout, ReasonPayoutReturned}
 
 // The idempotency keys of movements: one movement per invoice paid, card session, transfer and
 // refund, however often it is asked for.
@@ -95,6 +103,12 @@ func KeyInvoice(invoiceID string) string   { return "invoice:" + invoiceID }
 func KeyTopUp(sessionID string) string     { return "topup:" + sessionID }
 func KeyTransfer(transferID string) string { return "transfer:" + transferID }
 func KeyRefund(invoiceID string) string    { return "refund:" + invoiceID }
+
+// The keys of earnings movements: one earning per order, one debit and at most one return per
+// payout.
+func KeyEarning(orderID string) string         { return "earning:" + orderID }
+func KeyPayout(payoutID string) string         { return "payout:" + payoutID }
+func KeyPayoutReturned(payoutID string) string { return "payout-returned:" + payoutID }
 
 // Movement is a credit or a debit asked for.
 type Movement struct {
@@ -105,6 +119,9 @@ type Movement struct {
 	Amount    Money
 	Reason    string
 	Reference string
+	// Events are pushed to the account's outbox in the same write as the movement, so what the
+	// movement starts is finished even if the process dies right after (the relay is kicked).
+	Events []events.Event
 }
 
 // Entry is one movement in the ledger.

@@ -86,7 +86,7 @@ func (s *service) Move(ctx context.Context, m Movement) (Entry, error) {
 	}
 	e := Entry{ID: m.Key, CustomerID: m.CustomerID, Kind: m.Kind, Amount: moneyOf(m.Amount.Currency, m.Amount.Amount),
 		Reason: m.Reason, Reference: m.Reference, At: s.now().UTC().Truncate(time.Millisecond)}
-	var evs []events.Event
+	evs := slices.Clone(m.Events)
 	paying := m.Kind == Debit && m.Reason == ReasonInvoice
 	if paying {
 		ev, err := events.New(ctx, EventDebited, Debited{CustomerID: m.CustomerID, InvoiceID: m.Reference, EntryID: e.ID, Amount: e.Amount})
@@ -99,7 +99,7 @@ func (s *service) Move(ctx context.Context, m Movement) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	if paying {
+	if len(evs) > 0 {
 		// Also on a repeat: the relay reads the account once, and finds the event or nothing.
 		s.kick(m.CustomerID)
 	}
@@ -121,6 +121,9 @@ func (m Movement) check() error {
 		return bad("amount not above zero")
 	case m.Reason == ReasonInvoice && m.Reference == "":
 		return bad("invoice debit without the invoice")
+	case len(m.Events) > 1 || len(m.Events) == 1 && m.Kind == Debit && m.Reason == ReasonInvoice:
+		// A movement reversed for a key taken on another account takes back one event (store.finish).
+		return bad("more than one event")
 	}
 	return nil
 }

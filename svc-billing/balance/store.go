@@ -31,10 +31,17 @@ type MongoStore struct {
 	seed  maphash.Seed
 }
 
-// NewMongoStore uses db and declares the indexes every query needs.
+// NewMongoStore keeps the customers' balances in db and declares the indexes every query needs.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
-	s := &MongoStore{accounts: db.Collection("balance_accounts"), ledger: db.Collection("balance_ledger"),
-		transfers: db.Collection("balance_transfers"), seed: maphash.MakeSeed()}
+	return NewMongoStoreNamed(ctx, db, "balance")
+}
+
+// NewMongoStoreNamed keeps another kind of account, with the same ledger, in "<name>_accounts",
+// "<name>_ledger" and "<name>_transfers" (translators' earnings: "earnings"), so no route for
+// one kind of owner can reach another kind's money and each ledger adds up on its own.
+func NewMongoStoreNamed(ctx context.Context, db *mongo.Database, name string) (*MongoStore, error) {
+	s := &MongoStore{accounts: db.Collection(name + "_accounts"), ledger: db.Collection(name + "_ledger"),
+		transfers: db.Collection(name + "_transfers"), seed: maphash.MakeSeed()}
 	for i := range s.turns {
 		s.turns[i] = make(chan struct{}, 1)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"linguaport/internal/events"
+	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
 )
 
@@ -24,6 +25,16 @@ type OrderStatusChangedData struct {
 	TranslatorID string      `json:"translatorId,omitempty"`
 	Status       OrderStatus `json:"status"`
 	At           time.Time   `json:"at"`
+	// Pay is what the translator earns, only on completed: svc-billing credits it to their
+	// earnings as it was fixed when the order was paid, never re-priced.
+	Pay *CompletedPay `json:"pay,omitempty"`
+}
+
+// CompletedPay is the translator's pay in order.status_changed for completed: USD cents (what is
+// kept) and the TRY it was converted to when the order was paid (what is credited).
+type CompletedPay struct {
+	AmountUSD int64         `json:"amountUsd"`
+	Amount    pricing.Money `json:"amount"`
 }
 
 // InvoicePaidData is the part of svc-billing's invoice.paid that orders need.
@@ -35,10 +46,15 @@ type InvoicePaidData struct {
 
 // statusChanged queues the order's current state for the customer's messages.
 func (o *Order) statusChanged(ctx context.Context) error {
-	e, err := events.New(ctx, EventOrderStatusChanged, OrderStatusChangedData{
+	data := OrderStatusChangedData{
 		OrderID: o.ID, Number: o.Number, CustomerID: o.CustomerID, TranslatorID: o.TranslatorID,
 		Status: o.Status, At: o.History[len(o.History)-1].At,
-	})
+	}
+	if o.Status == Completed && o.Pay != nil {
+		data.Pay = &CompletedPay{AmountUSD: o.Pay.USD,
+			Amount: pricing.Money{Amount: o.Pay.TRY, Currency: pricing.PayCurrency, Decimals: 2}}
+	}
+	e, err := events.New(ctx, EventOrderStatusChanged, data)
 	if err != nil {
 		return err
 	}
@@ -64,6 +80,17 @@ func EventHandler(s Service) events.Handler {
 				return fmt.Errorf("%s payload: %w", e.Type, err)
 			}
 			return s.EnsureOrder(ctx, p.QuoteID)
+		case EventOrderStatusChanged:
+			// Our own: an order that entered the pool (paid, or given back) is announced to the
+			// translators who may take it; the event's id names that entry.
+			var p OrderStatusChangedData
+			if err := e.Decode(&p); err != nil {
+				return fmt.Errorf("%s payload: %w", e.Type, err)
+			}
+			if p.Status != InProgress {
+				return nil
+			}
+			return s.AnnounceJob(ctx, p.OrderID, e.ID)
 		}
 		return nil
 	}

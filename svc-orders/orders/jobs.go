@@ -30,17 +30,21 @@ var (
 
 // Placement is an order's place in the pool, fixed when it enters: the keys a translator must
 // hold to take it (pool.Job.Keys), what it pays its translator (never shown to its customer),
-// when it is due, and when its translator claimed it.
+// when it is due, when its translator claimed it, and when it was escalated to staff because
+// nobody claimed it in time (escalation.go).
 type Placement struct {
-	PoolKeys  []string     `json:"-" bson:"poolKeys,omitempty"`
-	Pay       *pricing.Pay `json:"-" bson:"pay,omitempty"`
-	Deadline  *time.Time   `json:"deadline" bson:"deadline,omitempty"`
-	ClaimedAt *time.Time   `json:"claimedAt,omitempty" bson:"claimedAt,omitempty"`
+	PoolKeys    []string     `json:"-" bson:"poolKeys,omitempty"`
+	Pay         *pricing.Pay `json:"-" bson:"pay,omitempty"`
+	Deadline    *time.Time   `json:"deadline" bson:"deadline,omitempty"`
+	ClaimedAt   *time.Time   `json:"claimedAt,omitempty" bson:"claimedAt,omitempty"`
+	EscalatedAt *time.Time   `json:"escalatedAt,omitempty" bson:"escalatedAt,omitempty"`
 }
 
-// Translators is the pool's read model: nil, without an error, for a translator it knows nothing of.
+// Translators is the pool's read model: nil, without an error, for a translator it knows nothing
+// of; Covering answers the translators competent for every one of a job's keys.
 type Translators interface {
 	Translator(ctx context.Context, id string) (*pool.Translator, error)
+	Covering(ctx context.Context, keys []string) ([]*pool.Translator, error)
 }
 
 // Payer prices work for its translator (pricing.Service).

@@ -117,12 +117,15 @@ type OrderView struct {
 	DisplayStatus      string     `json:"displayStatus"`
 	RevisionUntil      *time.Time `json:"revisionUntil"`
 	CanRequestRevision bool       `json:"canRequestRevision"`
+	// Escalated: nobody claimed the job in time, staff were told, and the order still waits for
+	// its translator (the customer reads that one is being arranged).
+	Escalated bool `json:"escalated"`
 	// Pay is what the order pays its translator: shown to them and staff only.
 	Pay *PayView `json:"pay,omitempty"`
 }
 
 func (o *Order) viewAt(now time.Time) OrderView {
-	v := OrderView{Order: o, DisplayStatus: "in_progress"}
+	v := OrderView{Order: o, DisplayStatus: "in_progress", Escalated: o.EscalatedAt != nil && o.Status == InProgress}
 	if o.Status == Delivered || o.Status == Completed {
 		v.DisplayStatus = "completed" // spec §4: completed, and the file can be downloaded
 	}

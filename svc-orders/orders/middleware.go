@@ -145,6 +145,16 @@ func (m loggingMiddleware) CompleteOverdue(ctx context.Context) (err error) {
 	return m.next.CompleteOverdue(ctx)
 }
 
+func (m loggingMiddleware) AnnounceJob(ctx context.Context, orderID, entry string) (err error) {
+	defer m.done(ctx, "AnnounceJob", time.Now(), &err)
+	return m.next.AnnounceJob(ctx, orderID, entry)
+}
+
+func (m loggingMiddleware) EscalateOverdue(ctx context.Context) (err error) {
+	defer m.done(ctx, "EscalateOverdue", time.Now(), &err)
+	return m.next.EscalateOverdue(ctx)
+}
+
 func (m loggingMiddleware) Pool(ctx context.Context) (_ PoolView, err error) {
 	defer m.done(ctx, "Pool", time.Now(), &err)
 	return m.next.Pool(ctx)

@@ -11,6 +11,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
 )
 
@@ -48,6 +49,9 @@ type Store interface {
 	// many orders a translator has on their desk (assigned or sent back for a revision).
 	Pool(ctx context.Context, keys []string) ([]*Order, error)
 	ActiveCount(ctx context.Context, translatorID string) (int, error)
+	// Unescalated lists the ids of orders of the urgency waiting in the pool since paid before,
+	// never escalated.
+	Unescalated(ctx context.Context, urgency pricing.Urgency, paidBefore time.Time) ([]string, error)
 }
 
 // Quotes is what an order is made from: a quote its customer approves, or one an event names.
@@ -93,6 +97,11 @@ type Service interface {
 	InvoicePaid(ctx context.Context, p InvoicePaidData) error
 	EnsureOrder(ctx context.Context, quoteID string) error
 	CompleteOverdue(ctx context.Context) error
+	// AnnounceJob queues a notice of the order, which entered the pool (entry names that
+	// entry), for every translator who may take it now (notices.go); EscalateOverdue escalates
+	// the orders nobody claimed within their window (escalation.go).
+	AnnounceJob(ctx context.Context, orderID, entry string) error
+	EscalateOverdue(ctx context.Context) error
 }
 
 type service struct {
@@ -105,11 +114,22 @@ type service struct {
 	clock       func() time.Time
 	// kick tells the outbox relay which orders a write queued events in.
 	kick func(ids ...any)
+	// notices queues pool notices (none without WithPoolNotices); windows say when an
+	// unclaimed job is escalated.
+	notices Notices
+	windows Windows
 }
 
+// Option configures the pool's notices and escalation windows.
+type Option func(*service)
+
 // NewService returns the orders service.
-func NewService(store Store, quotes Quotes, files Files, translators Translators, payer Payer, now func() time.Time, kick func(ids ...any)) Service {
-	return &service{store: store, quotes: quotes, files: files, translators: translators, payer: payer, clock: now, kick: kick}
+func NewService(store Store, quotes Quotes, files Files, translators Translators, payer Payer, now func() time.Time, kick func(ids ...any), opts ...Option) Service {
+	s := &service{store: store, quotes: quotes, files: files, translators: translators, payer: payer, clock: now, kick: kick, windows: DefaultWindows}
+	for _, opt := range opts {
+		opt(s)
+	}
+	return s
 }
 
 func (s *service) now() time.Time { return s.clock().UTC() }

@@ -14,6 +14,7 @@ import (
 	"linguaport/internal/mongox"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/internal/newest"
+	"linguaport/svc-orders/pricing"
 )
 
 // MongoStore keeps orders in the "orders" collection. It also answers files.Orders: who reaches
@@ -37,6 +38,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// The job pool: the orders waiting there by their pool keys, and a translator's desk.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "poolKeys", Value: 1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "status", Value: 1}}},
+		// Escalation: the jobs of an urgency waiting since their payment, never escalated.
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "urgency", Value: 1}, {Key: "escalatedAt", Value: 1}, {Key: "paidAt", Value: 1}}},
 		events.OutboxIndex(),
 	)
 	if err != nil {
@@ -131,17 +134,35 @@ func (s *MongoStore) DeliveredBefore(ctx context.Context, t time.Time) ([]string
 	if err != nil {
 		return nil, fmt.Errorf("find delivered orders: %w", err)
 	}
+	return readIDs(ctx, cur)
+}
+
+// readIDs reads the _id of every order a cursor answers.
+func readIDs(ctx context.Context, cur *mongo.Cursor) ([]string, error) {
 	var found []struct {
 		ID string `bson:"_id"`
 	}
 	if err := cur.All(ctx, &found); err != nil {
-		return nil, fmt.Errorf("read delivered orders: %w", err)
+		return nil, fmt.Errorf("read orders: %w", err)
 	}
 	ids := make([]string, len(found))
 	for i, o := range found {
 		ids[i] = o.ID
 	}
 	return ids, nil
+}
+
+// Unescalated answers the longest waiting first, a page at a time: the sweep that escalates them
+// comes back for the rest. escalatedAt equal to null matches the orders without it, from the
+// index ($exists: false would read the documents).
+func (s *MongoStore) Unescalated(ctx context.Context, urgency pricing.Urgency, paidBefore time.Time) ([]string, error) {
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: InProgress}, {Key: "urgency", Value: urgency},
+		{Key: "escalatedAt", Value: nil}, {Key: "paidAt", Value: bson.D{{Key: "$lte", Value: paidBefore}}}},
+		options.Find().SetSort(bson.D{{Key: "paidAt", Value: 1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("find unescalated orders: %w", err)
+	}
+	return readIDs(ctx, cur)
 }
 
 // everDelivered matches an order with a delivery date: a range over every date rather than

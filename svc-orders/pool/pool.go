@@ -40,6 +40,9 @@ type Translator struct {
 	ActiveJobCap  int        `bson:"activeJobCap"`
 	Vacations     []Vacation `bson:"vacations"`
 	At            time.Time  `bson:"at"`
+	// PoolKeys are Keys() as stored, so that the translators competent for a job are an index
+	// lookup (MongoStore.Covering); Apply writes them.
+	PoolKeys []string `bson:"poolKeys"`
 }
 
 // Job is what decides who may take a piece of work: its service, its pairs, whether it is sworn.

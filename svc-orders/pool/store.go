@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -13,12 +14,35 @@ import (
 )
 
 // MongoStore keeps the read model as one document per translator in svc-orders' own
-// "translators" collection; every query is by _id.
+// "translators" collection; a translator is read by _id, the translators competent for a job by
+// their pool keys.
 type MongoStore struct{ coll *mongo.Collection }
 
-// NewMongoStore opens the translators collection (its _id index is all it needs).
-func NewMongoStore(_ context.Context, db *mongo.Database) (*MongoStore, error) {
-	return &MongoStore{coll: db.Collection("translators")}, nil
+// NewMongoStore opens the translators collection and the index on the pool keys.
+func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
+	s := &MongoStore{coll: db.Collection("translators")}
+	if err := mongox.EnsureIndexes(ctx, s.coll, mongo.IndexModel{Keys: bson.D{{Key: "poolKeys", Value: 1}}}); err != nil {
+		return nil, fmt.Errorf("translators indexes: %w", err)
+	}
+	return s, nil
+}
+
+// Covering answers the translators competent for every one of keys (a job's pool keys), whether
+// or not they are available now: the caller decides that at its own time. The index finds those
+// holding the first key; the others are checked here (an $all is no better bounded).
+func (s *MongoStore) Covering(ctx context.Context, keys []string) ([]*Translator, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "poolKeys", Value: keys[0]}})
+	if err != nil {
+		return nil, fmt.Errorf("find translators of %v: %w", keys, err)
+	}
+	var found []*Translator
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, fmt.Errorf("read translators of %v: %w", keys, err)
+	}
+	return slices.DeleteFunc(found, func(t *Translator) bool { return !t.Covers(keys) }), nil
 }
 
 // Translator is nil, without an error, for a translator the pool has heard nothing of.
@@ -38,6 +62,7 @@ func (s *MongoStore) Translator(ctx context.Context, id string) (*Translator, er
 // write: the replace matches only an older version, and the upsert of a translator stored at a
 // newer version collides with its _id. It reports whether t was stored.
 func (s *MongoStore) Apply(ctx context.Context, t *Translator) (bool, error) {
+	t.PoolKeys = t.Keys()
 	_, err := s.coll.ReplaceOne(ctx, bson.D{{Key: "_id", Value: t.ID}, {Key: "version", Value: bson.D{{Key: "$lt", Value: t.Version}}}}, t,
 		options.Replace().SetUpsert(true))
 	switch {

@@ -15,7 +15,7 @@ var encodeError = httpx.ErrorEncoder(func(err error) *httpx.Problem {
 	if errors.As(err, &fields) {
 		return httpx.ErrValidation.WithFields(fields, wordField)
 	}
-	for _, explain := range []func(error) *httpx.Problem{explainApplications, explainProfiles} {
+	for _, explain := range []func(error) *httpx.Problem{explainApplications, explainProfiles, explainSupport} {
 		if p := explain(err); p != nil {
 			return p
 		}
@@ -27,7 +27,7 @@ var encodeError = httpx.ErrorEncoder(func(err error) *httpx.Problem {
 // Every reason an area gives has words (each area's tests check), so no field is answered
 // with a bare "invalid".
 func wordField(field, reason string) i18n.Text {
-	for _, words := range []map[string]map[string]i18n.Text{applicationFieldTexts, profileFieldTexts} {
+	for _, words := range []map[string]map[string]i18n.Text{applicationFieldTexts, profileFieldTexts, supportFieldTexts} {
 		if t, ok := words[field][reason]; ok {
 			return t
 		}

@@ -15,12 +15,14 @@ import (
 	"linguaport/svc-translators/access"
 	"linguaport/svc-translators/applications"
 	"linguaport/svc-translators/profiles"
+	"linguaport/svc-translators/support"
 )
 
 // Services are the services behind svc-translators' API.
 type Services struct {
 	Profiles     profiles.Service
 	Applications applications.Service
+	Support      support.Service
 	// Trusted are the proxies whose X-Forwarded-For names the client: the applications are
 	// limited per client address, not per gateway.
 	Trusted httpx.TrustedProxies
@@ -36,7 +38,7 @@ type route struct {
 // svc-translators/access declares, each behind its access check.
 func MakeHandler(s Services, auth *authn.Authenticator) http.Handler {
 	m := authn.NewMux(auth, access.Rules)
-	for _, r := range slices.Concat(applicationRoutes(s), profileRoutes(s)) {
+	for _, r := range slices.Concat(applicationRoutes(s), profileRoutes(s), supportRoutes(s)) {
 		m.Handle(r.pattern, r.handler)
 	}
 	return m.Handler()

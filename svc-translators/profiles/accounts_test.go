@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"linguaport/internal/errs"
+	"linguaport/internal/events"
 	"linguaport/svc-translators/profiles"
 )
 
@@ -141,5 +145,78 @@ func TestAccounts(t *testing.T) {
 	}
 	if evs := e.outbox(t, ayse.ID); len(evs) != 0 {
 		t.Errorf("bank accounts were announced: %+v", evs)
+	}
+}
+
+// accountsOutbox is the translator.payout_accounts events in the profile's outbox, oldest first.
+func (e *env) accountsOutbox(t *testing.T, id string) []profiles.PayoutAccounts {
+	t.Helper()
+	var doc struct {
+		Outbox []events.Event `bson:"outbox"`
+	}
+	if err := e.store.Collection().FindOne(context.Background(), bson.D{{Key: "_id", Value: id}}).Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	var out []profiles.PayoutAccounts
+	for _, ev := range doc.Outbox {
+		if ev.Type != profiles.EventPayoutAccounts {
+			continue
+		}
+		var pa profiles.PayoutAccounts
+		if err := ev.Decode(&pa); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, pa)
+	}
+	return out
+}
+
+// Every change of the bank accounts (add, default, delete) is announced to svc-billing with the
+// whole list and a growing version; a refused change and a change of something else are not.
+func TestAccountsAnnouncedForPayouts(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	tr, err := e.svc.AddAccount(ctx, ayse, profiles.AccountInput{IBAN: "TR33 0006 1005 1978 6457 8413 26", Holder: "Ayşe Yılmaz"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	de, err := e.svc.AddAccount(ctx, ayse, profiles.AccountInput{IBAN: "DE89 3704 0044 0532 0130 00", Holder: "Ayşe Y."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.AddAccount(ctx, ayse, profiles.AccountInput{IBAN: "DE89370400440532013000", Holder: "x y"}); !errors.Is(err, profiles.ErrAccountExists) {
+		t.Fatalf("refused add: %v", err)
+	}
+	if _, err := e.svc.SetDefaultAccount(ctx, ayse, de.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.SetDefaultAccount(ctx, ayse, de.ID); err != nil { // no change: not announced
+		t.Fatal(err)
+	}
+	if err := e.svc.DeleteAccount(ctx, ayse, tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	got := e.accountsOutbox(t, ayse.ID)
+	want := [][]profiles.PayoutAccount{
+		{{ID: tr.ID, IBAN: "TR330006100519786457841326", Holder: "Ayşe Yılmaz", Default: true}},
+		{{ID: tr.ID, IBAN: "TR330006100519786457841326", Holder: "Ayşe Yılmaz", Default: true},
+			{ID: de.ID, IBAN: "DE89370400440532013000", Holder: "Ayşe Y."}},
+		{{ID: de.ID, IBAN: "DE89370400440532013000", Holder: "Ayşe Y.", Default: true},
+			{ID: tr.ID, IBAN: "TR330006100519786457841326", Holder: "Ayşe Yılmaz"}},
+		{{ID: de.ID, IBAN: "DE89370400440532013000", Holder: "Ayşe Y.", Default: true}},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d announcements, want %d: %+v", len(got), len(want), got)
+	}
+	for i, pa := range got {
+		if pa.TranslatorID != ayse.ID || !slices.Equal(pa.Accounts, want[i]) {
+			t.Errorf("announcement %d: %+v, want %+v", i, pa, want[i])
+		}
+		if i > 0 && pa.Version <= got[i-1].Version {
+			t.Errorf("version %d after %d", pa.Version, got[i-1].Version)
+		}
+	}
+	if len(e.outbox(t, ayse.ID)) != 0 {
+		t.Error("bank accounts changed the availability picture")
 	}
 }

@@ -75,6 +75,52 @@ func announce(ctx context.Context, was ProfileChanged, p *Profile, seen int64, n
 	return true, nil
 }
 
+// EventPayoutAccounts announces a translator's bank accounts on events.Stream("translators") at
+// every change of them (API.md "Events"); svc-billing pays earnings out only to these, from its
+// own read model, never reading this service's collections.
+const EventPayoutAccounts = "translator.payout_accounts"
+
+// PayoutAccount is a bank account as svc-billing pays to it.
+type PayoutAccount struct {
+	ID      string `json:"id"`
+	IBAN    string `json:"iban"`
+	Holder  string `json:"holder"`
+	Default bool   `json:"default"`
+}
+
+// PayoutAccounts is the whole list of a translator's accounts, never a difference: the highest
+// Version is the newest, whatever order the events arrive in.
+type PayoutAccounts struct {
+	TranslatorID string          `json:"translatorId"`
+	Version      int64           `json:"version"`
+	Accounts     []PayoutAccount `json:"accounts"`
+	At           time.Time       `json:"at"`
+}
+
+func payoutAccounts(p *Profile) []PayoutAccount {
+	out := []PayoutAccount{}
+	for _, a := range listed(p.Accounts) {
+		out = append(out, PayoutAccount{ID: a.ID, IBAN: a.IBAN, Holder: a.Holder, Default: a.Default})
+	}
+	return out
+}
+
+// announceAccounts queues translator.payout_accounts in p's outbox when its accounts differ from
+// was, the list before the change; the version is the one p is written with, as announce's.
+func announceAccounts(ctx context.Context, was []PayoutAccount, p *Profile, seen int64, now time.Time) (bool, error) {
+	is := payoutAccounts(p)
+	if slices.Equal(was, is) {
+		return false, nil
+	}
+	e, err := events.New(ctx, EventPayoutAccounts, PayoutAccounts{TranslatorID: p.TranslatorID, Version: seen + 1,
+		Accounts: is, At: now.UTC()})
+	if err != nil {
+		return false, err
+	}
+	p.Add(e)
+	return true, nil
+}
+
 // EventTranslatorApproved is the applications' event (API.md "Events") that a profile starts
 // from; its payload is declared here, as consumers do, so profiles import no applications.
 const EventTranslatorApproved = "translator.approved"

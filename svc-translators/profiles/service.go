@@ -136,13 +136,17 @@ func (s *service) update(ctx context.Context, id string, change func(p *Profile,
 	p, err := s.store.Update(ctx, id, func(p *Profile) (*Profile, error) {
 		now := s.now()
 		seen := p.GetVersion()
-		was := availability(p, Today(now))
+		was, wasAccounts := availability(p, Today(now)), payoutAccounts(p)
 		if err := change(p, now); err != nil {
 			return nil, err
 		}
 		p.UpdatedAt = now.UTC().Truncate(time.Millisecond)
-		var err error
-		announced, err = announce(ctx, was, p, seen, now)
+		changed, err := announce(ctx, was, p, seen, now)
+		if err != nil {
+			return nil, err
+		}
+		moved, err := announceAccounts(ctx, wasAccounts, p, seen, now)
+		announced = changed || moved
 		return p, err
 	})
 	if err != nil {

@@ -1,0 +1,129 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/events"
+	"linguaport/internal/i18n"
+)
+
+// Events of svc-orders' job pool (events.Stream("orders"), contract in svc-orders/API.md "Job
+// pool") that become system messages. The payloads are declared here, not imported.
+const (
+	EventJobsAvailable  = "pool.jobs_available"
+	EventOrderEscalated = "order.escalated"
+)
+
+// JobsAvailable is the part of pool.jobs_available the inbox needs: one translator's batch.
+type JobsAvailable struct {
+	TranslatorID string `json:"translatorId"`
+	Jobs         []struct {
+		Number string `json:"number"`
+	} `json:"jobs"`
+	Count int `json:"count"`
+}
+
+// OrderEscalated is the part of order.escalated the inbox needs.
+type OrderEscalated struct {
+	OrderID    string `json:"orderId"`
+	Number     string `json:"number"`
+	CustomerID string `json:"customerId"`
+}
+
+// jobsAvailable tells a translator how many new jobs entered their pool, and which.
+func jobsAvailable(ctx context.Context, inbox *MongoStore, e events.Event) error {
+	var p JobsAvailable
+	if err := e.Decode(&p); err != nil || p.TranslatorID == "" {
+		return fmt.Errorf("%s payload %q: %w", e.Type, e.Data, err)
+	}
+	numbers := make([]string, len(p.Jobs))
+	for i, j := range p.Jobs {
+		numbers[i] = j.Number
+	}
+	n, list := max(p.Count, len(p.Jobs)), strings.Join(numbers, ", ")
+	title := i18n.Text{TR: fmt.Sprintf("Havuzunuzda %d yeni iş var", n), EN: fmt.Sprintf("%d new jobs in your pool", n)}
+	if n == 1 {
+		title.EN = "1 new job in your pool"
+	}
+	return inbox.AddMessage(ctx, messageDoc{
+		ID:     "pool-" + e.ID,
+		UserID: p.TranslatorID,
+		Title:  title,
+		Body: i18n.Text{
+			TR: fmt.Sprintf("Uzmanlığınıza uygun yeni işler: %s. İş havuzu sayfasından inceleyip alabilirsiniz; ilk alan çevirmen işi üstlenir.", list),
+			EN: fmt.Sprintf("New jobs that match your profile: %s. Look at them and take one on your job pool page; the first translator to take a job gets it.", list),
+		},
+		CreatedAt: e.OccurredAt,
+	})
+}
+
+// orderEscalated tells the customer that a translator is being arranged, and every staff
+// account that the job needs one. The inbox is per user, so staff get one message each (ids
+// derived from the event's and the account's: a redelivery adds none, an admin added since gets
+// theirs); there are a handful of admins, found by an index on the role.
+func orderEscalated(ctx context.Context, inbox *MongoStore, e events.Event) error {
+	var p OrderEscalated
+	if err := e.Decode(&p); err != nil || p.Number == "" {
+		return fmt.Errorf("%s payload %q: %w", e.Type, e.Data, err)
+	}
+	if p.CustomerID != "" {
+		err := inbox.AddMessage(ctx, messageDoc{
+			ID:     "escalated-" + e.ID,
+			UserID: p.CustomerID,
+			Title:  i18n.Text{TR: "Sipariş " + p.Number, EN: "Order " + p.Number},
+			Body: i18n.Text{
+				TR: fmt.Sprintf("%s numaralı siparişiniz için çevirmen ayarlıyoruz; iş en kısa sürede başlayacak.", p.Number),
+				EN: fmt.Sprintf("We are arranging a translator for order %s; work will start as soon as possible.", p.Number),
+			},
+			CreatedAt: e.OccurredAt,
+		})
+		if err != nil {
+			return err
+		}
+	}
+	staff, err := inbox.staff(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range staff {
+		err := inbox.AddMessage(ctx, messageDoc{
+			ID:     "escalated-" + e.ID + "-" + id,
+			UserID: id,
+			Title:  i18n.Text{TR: "Çevirmen bekleyen iş: " + p.Number, EN: "Job waiting for a translator: " + p.Number},
+			Body: i18n.Text{
+				TR: fmt.Sprintf("%s numaralı siparişi havuzdan süresi içinde kimse almadı. Yönetim panelinden uygun bir çevirmene atayın.", p.Number),
+				EN: fmt.Sprintf("Nobody took order %s from the pool in time. Assign it to an eligible translator in the back office.", p.Number),
+			},
+			CreatedAt: e.OccurredAt,
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// staff answers the ids of the staff (admin) accounts.
+func (s *MongoStore) staff(ctx context.Context) ([]string, error) {
+	cur, err := s.users.Find(ctx, bson.D{{Key: "role", Value: authn.RoleAdmin}}, options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("find staff: %w", err)
+	}
+	var found []struct {
+		ID string `bson:"_id"`
+	}
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, fmt.Errorf("read staff: %w", err)
+	}
+	ids := make([]string, len(found))
+	for i, u := range found {
+		ids[i] = u.ID
+	}
+	return ids, nil
+}

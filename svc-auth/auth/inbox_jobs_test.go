@@ -1,0 +1,87 @@
+package auth_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/events"
+	"linguaport/internal/i18n"
+	"linguaport/internal/testenv"
+	"linguaport/svc-auth/auth"
+)
+
+// svc-orders' pool events become system messages: a translator's batch one message naming its
+// jobs; an escalation one message to the customer and one to each staff account, to nobody else.
+// Each event is handled twice (a redelivery) and leaves its messages once.
+func TestPoolEventsBecomeMessages(t *testing.T) {
+	ctx := context.Background()
+	db := testenv.Mongo(t)
+	store, err := auth.NewMongoStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accounts := auth.NewService(store, nil, nil, newID)
+	user := func(name, email string, role authn.Role) string {
+		u, err := accounts.CreateUser(ctx, name, email, "Str0ng-Passw0rd!", role)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u.ID
+	}
+	admin1, admin2 := user("Ayşe Yönetici", "ayse@example.com", authn.RoleAdmin), user("Mehmet Yönetici", "mehmet@example.com", authn.RoleAdmin)
+	customer, translator := user("Selin Kaya", "selin@example.com", authn.RoleCustomer), user("Can Çevirmen", "can@example.com", authn.RoleTranslator)
+	other := user("Başka Çevirmen", "baska@example.com", authn.RoleTranslator)
+
+	batch, _ := events.New(ctx, auth.EventJobsAvailable, map[string]any{"translatorId": translator, "count": 3, "at": "2026-11-23T10:00:00Z",
+		"jobs": []map[string]any{{"orderId": "o1", "number": "O-2026-00001"}, {"orderId": "o2", "number": "O-2026-00002"}, {"orderId": "o3", "number": "O-2026-00003"}}})
+	single, _ := events.New(ctx, auth.EventJobsAvailable, map[string]any{"translatorId": translator, "count": 1,
+		"jobs": []map[string]any{{"orderId": "o4", "number": "O-2026-00004"}}})
+	escalated, _ := events.New(ctx, auth.EventOrderEscalated, map[string]any{"orderId": "o9", "number": "O-2026-00009", "customerId": customer, "at": "2026-11-23T14:00:00Z"})
+	handle := auth.InboxHandler(store)
+	for _, e := range []events.Event{batch, batch, single, escalated, escalated} {
+		if err := handle(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	texts := func(id string, lang i18n.Lang) []string {
+		t.Helper()
+		msgs, err := store.Messages(ctx, id, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range msgs {
+			out = append(out, m.Title+" | "+m.Body)
+		}
+		return out
+	}
+	en := strings.Join(texts(translator, i18n.EN), "\n")
+	if got := texts(translator, i18n.EN); len(got) != 2 || !strings.Contains(en, "3 new jobs in your pool | New jobs that match your profile: O-2026-00001, O-2026-00002, O-2026-00003.") ||
+		!strings.Contains(en, "1 new job in your pool | New jobs that match your profile: O-2026-00004.") {
+		t.Errorf("the translator's messages:\n%s", en)
+	}
+	if tr := strings.Join(texts(translator, i18n.TR), "\n"); !strings.Contains(tr, "Havuzunuzda 3 yeni iş var | Uzmanlığınıza uygun yeni işler: O-2026-00001, O-2026-00002, O-2026-00003.") {
+		t.Errorf("in Turkish:\n%s", tr)
+	}
+	if got := texts(customer, i18n.EN); len(got) != 1 || got[0] != "Order O-2026-00009 | We are arranging a translator for order O-2026-00009; work will start as soon as possible." {
+		t.Errorf("the customer's messages: %q", got)
+	}
+	if got := texts(customer, i18n.TR); len(got) != 1 || !strings.Contains(got[0], "O-2026-00009 numaralı siparişiniz için çevirmen ayarlıyoruz") {
+		t.Errorf("the customer's messages in Turkish: %q", got)
+	}
+	for _, staff := range []string{admin1, admin2} {
+		if got := texts(staff, i18n.EN); len(got) != 1 || got[0] != "Job waiting for a translator: O-2026-00009 | Nobody took order O-2026-00009 from the pool in time. Assign it to an eligible translator in the back office." {
+			t.Errorf("staff %s: %q", staff, got)
+		}
+	}
+	if got := texts(other, i18n.EN); len(got) != 0 {
+		t.Errorf("another translator: %q", got)
+	}
+	// A batch without its translator is a broken contract, not a message to nobody.
+	broken, _ := events.New(ctx, auth.EventJobsAvailable, map[string]any{"count": 1})
+	if err := handle(ctx, broken); err == nil {
+		t.Error("a batch without a translator was accepted")
+	}
+}

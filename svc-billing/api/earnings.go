@@ -1,0 +1,147 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/go-kit/kit/endpoint"
+	kithttp "github.com/go-kit/kit/transport/http"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/documents"
+	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
+	"linguaport/svc-billing/balance"
+	"linguaport/svc-billing/earnings"
+)
+
+// payoutBody is POST earnings/payouts' body; no amount asks for the whole balance.
+type payoutBody struct {
+	BankAccountID string         `json:"bankAccountId"`
+	Amount        *balance.Money `json:"amount"`
+}
+
+type payoutList struct {
+	Payouts []earnings.Payout `json:"payouts"`
+}
+
+// makeEarningsEndpoints wires the translators' earnings routes and the staff's payout routes.
+// Whose earnings they are comes from the token, never from the request.
+func makeEarningsEndpoints(s Services, e *Endpoints) {
+	e.Earnings = translator(func(ctx context.Context, id string, request any) (any, error) {
+		return s.Earnings.Earnings(ctx, id, request.(string))
+	})
+	e.RequestPayout = translator(func(ctx context.Context, id string, request any) (any, error) {
+		return s.Earnings.RequestPayout(ctx, id, request.(earnings.PayoutRequest))
+	})
+	e.Payouts = translator(func(ctx context.Context, id string, _ any) (any, error) {
+		list, err := s.Earnings.Payouts(ctx, id)
+		return payoutList{Payouts: list}, err
+	})
+	e.AdminPayouts = staff(func(ctx context.Context, request any) (any, error) {
+		list, err := s.Earnings.PayoutsIn(ctx, request.(string))
+		return payoutList{Payouts: list}, err
+	})
+	e.PayoutPaid = staff(func(ctx context.Context, request any) (any, error) {
+		caller, _ := authn.FromContext(ctx)
+		return s.Earnings.MarkPaid(ctx, request.(string), caller.Subject)
+	})
+	e.RejectPayout = staff(func(ctx context.Context, request any) (any, error) {
+		caller, _ := authn.FromContext(ctx)
+		req := request.(rejectRequest)
+		return s.Earnings.Reject(ctx, req.ID, caller.Subject, req.Reason)
+	})
+}
+
+// translator lets only translators through, whatever the route's wiring, and passes their id.
+func translator(next func(ctx context.Context, id string, request any) (any, error)) endpoint.Endpoint {
+	return func(ctx context.Context, request any) (any, error) {
+		if err := authn.Authorize(ctx, authn.RoleTranslator); err != nil {
+			return nil, err
+		}
+		caller, _ := authn.FromContext(ctx)
+		return next(ctx, caller.Subject, request)
+	}
+}
+
+// handleEarnings routes the earnings endpoints (svc-billing/access declares who may call them).
+func handleEarnings(m *authn.Mux, e Endpoints, json func(endpoint.Endpoint, kithttp.DecodeRequestFunc) http.Handler,
+	opts []kithttp.ServerOption) {
+	m.Handle("GET /api/v1/billing/earnings", json(e.Earnings, decodeBefore))
+	m.Handle("POST /api/v1/billing/earnings/payouts", kithttp.NewServer(e.RequestPayout, decodePayout, encodeCreated, opts...))
+	m.Handle("GET /api/v1/billing/earnings/payouts", json(e.Payouts, decodeNothing))
+	m.Handle("GET /api/v1/billing/admin/payouts", json(e.AdminPayouts, decodeTransferList))
+	m.Handle("POST /api/v1/billing/admin/payouts/{id}/paid", json(e.PayoutPaid, decodeID))
+	m.Handle("POST /api/v1/billing/admin/payouts/{id}/reject", json(e.RejectPayout, decodeReject))
+}
+
+func decodeBefore(_ context.Context, r *http.Request) (any, error) {
+	return r.URL.Query().Get("before"), nil
+}
+
+func decodePayout(_ context.Context, r *http.Request) (any, error) {
+	var b payoutBody
+	if err := httpx.DecodeJSON(r, maxPayBody, &b); err != nil {
+		return nil, err
+	}
+	return earnings.PayoutRequest{BankAccountID: b.BankAccountID, Amount: b.Amount, Key: r.Header.Get("Idempotency-Key")}, nil
+}
+
+// explainEarnings maps the earnings' errors to their Problems; nil for others.
+func explainEarnings(err error) *httpx.Problem {
+	var (
+		below *earnings.BelowThreshold
+		low   *earnings.Insufficient
+	)
+	switch {
+	case errors.As(err, &below):
+		m, t := below.Missing, below.Threshold
+		return httpx.NewProblem(http.StatusConflict, "below_threshold", i18n.Text{
+			TR: "Ödeme en az " + documents.Money(t.Amount, t.Currency, i18n.TR) + " olmalı: " + documents.Money(m.Amount, m.Currency, i18n.TR) + " eksik.",
+			EN: "A payout must be at least " + documents.Money(t.Amount, t.Currency, i18n.EN) + ": " + documents.Money(m.Amount, m.Currency, i18n.EN) + " short.",
+		}).WithDetails(map[string]any{"missing": m, "threshold": t})
+	case errors.As(err, &low):
+		m := low.Missing
+		return httpx.NewProblem(http.StatusConflict, "insufficient_earnings", i18n.Text{
+			TR: "Kazancınız bu ödeme için yetersiz: " + documents.Money(m.Amount, m.Currency, i18n.TR) + " eksik.",
+			EN: "Your earnings do not cover this payout: " + documents.Money(m.Amount, m.Currency, i18n.EN) + " short.",
+		}).WithDetails(map[string]any{"missing": m})
+	case errors.Is(err, earnings.ErrBankAccountNotFound):
+		return errBankAccountNotFound
+	case errors.Is(err, earnings.ErrPayoutNotFound):
+		return errPayoutNotFound
+	case errors.Is(err, earnings.ErrPayoutDecided):
+		return errPayoutDecided
+	case errors.Is(err, earnings.ErrKeyReused):
+		return errKeyReused
+	}
+	return nil
+}
+
+var (
+	errBankAccountNotFound = httpx.NewProblem(http.StatusNotFound, "bank_account_not_found",
+		i18n.Text{TR: "Bu banka hesabı hesaplarınız arasında yok; hesaplarınızı Banka hesaplarım sayfasında görebilirsiniz.", EN: "This bank account is not one of yours; see your bank accounts page."})
+	errPayoutNotFound = httpx.NewProblem(http.StatusNotFound, "payout_not_found",
+		i18n.Text{TR: "Ödeme talebi bulunamadı.", EN: "Payout not found."})
+	errPayoutDecided = httpx.NewProblem(http.StatusConflict, "payout_decided",
+		i18n.Text{TR: "Bu ödeme talebi için karar zaten verildi.", EN: "This payout has already been decided."})
+)
+
+// earningsFieldTexts word the payout routes' own reasons (the Idempotency-Key and amount bounds
+// are worded as the payment routes').
+var earningsFieldTexts = map[string]map[string]i18n.Text{
+	earnings.FieldBankAccountID: {
+		earnings.ReasonRequired: {TR: "Ödemenin yapılacağı banka hesabını seçin.", EN: "Choose the bank account to be paid to."},
+	},
+	earnings.FieldAmount: {
+		earnings.ReasonCurrency: {TR: "Kazançlar Türk lirası (TRY) olarak ödenir.", EN: "Earnings are paid out in Turkish lira (TRY)."},
+	},
+	earnings.FieldStatus: {
+		earnings.ReasonStatus: {TR: "Durum requested, paid veya rejected olmalı.", EN: "The status must be requested, paid or rejected."},
+	},
+	earnings.FieldReason: {
+		earnings.ReasonNoReason:   {TR: "Reddetme nedenini yazın.", EN: "Write why the payout is rejected."},
+		earnings.ReasonLongReason: {TR: "Neden en çok 500 karakter olmalı.", EN: "The reason must be at most 500 characters."},
+	},
+}

@@ -1,0 +1,137 @@
+package earnings
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/mongox"
+)
+
+// Store keeps the payouts and the read model of the translators' bank accounts (the ledger is
+// balance's).
+type Store interface {
+	// InsertPayout stores p; a payout with its id already there is left as it is (nil).
+	InsertPayout(ctx context.Context, p Payout) error
+	// Payout is ErrPayoutNotFound for an unknown id.
+	Payout(ctx context.Context, id string) (Payout, error)
+	// Payouts lists payouts newest first with translatorID (status ""), or oldest first in status.
+	Payouts(ctx context.Context, translatorID, status string, limit int) ([]Payout, error)
+	// StartRejecting marks a requested payout as being rejected (no longer payable).
+	StartRejecting(ctx context.Context, id string) error
+	// Decide moves a requested payout to Paid (not once a reject began) or Rejected (only once it
+	// began); a payout not in that state is left as it is.
+	Decide(ctx context.Context, id, status, by, reason string, at time.Time) error
+	// SetAccounts keeps a's list unless a newer version is kept already.
+	SetAccounts(ctx context.Context, a PayoutAccounts) error
+	// Accounts is the translator's newest list, empty when none was announced.
+	Accounts(ctx context.Context, translatorID string) (PayoutAccounts, error)
+}
+
+// MongoStore keeps payouts in "earnings_payouts" and the bank accounts in
+// "earnings_payout_accounts" (one document per translator, found by _id).
+type MongoStore struct {
+	payouts, accounts *mongo.Collection
+}
+
+// NewMongoStore uses db and declares the indexes every query needs.
+func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
+	s := &MongoStore{payouts: db.Collection("earnings_payouts"), accounts: db.Collection("earnings_payout_accounts")}
+	err := mongox.EnsureIndexes(ctx, s.payouts,
+		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "requestedAt", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "requestedAt", Value: 1}}})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Payouts' collection (tests look inside).
+func (s *MongoStore) PayoutCollection() *mongo.Collection { return s.payouts }
+
+func (s *MongoStore) InsertPayout(ctx context.Context, p Payout) error {
+	if _, err := s.payouts.InsertOne(ctx, p); err != nil && !mongox.IsDuplicateKey(err) {
+		return fmt.Errorf("insert payout %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+func (s *MongoStore) Payout(ctx context.Context, id string) (Payout, error) {
+	var p Payout
+	err := s.payouts.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&p)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Payout{}, ErrPayoutNotFound
+	}
+	if err != nil {
+		return Payout{}, fmt.Errorf("read payout %s: %w", id, err)
+	}
+	return p, nil
+}
+
+func (s *MongoStore) Payouts(ctx context.Context, translatorID, status string, limit int) ([]Payout, error) {
+	filter, sort := bson.D{{Key: "status", Value: status}}, bson.D{{Key: "requestedAt", Value: 1}}
+	if translatorID != "" {
+		filter, sort = bson.D{{Key: "translatorId", Value: translatorID}}, bson.D{{Key: "requestedAt", Value: -1}}
+	}
+	cur, err := s.payouts.Find(ctx, filter, options.Find().SetSort(sort).SetLimit(int64(limit)))
+	if err != nil {
+		return nil, fmt.Errorf("find payouts: %w", err)
+	}
+	list := []Payout{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read payouts: %w", err)
+	}
+	return list, nil
+}
+
+func (s *MongoStore) StartRejecting(ctx context.Context, id string) error {
+	_, err := s.payouts.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "status", Value: Requested}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "rejecting", Value: true}}}})
+	if err != nil {
+		return fmt.Errorf("reject payout %s: %w", id, err)
+	}
+	return nil
+}
+
+func (s *MongoStore) Decide(ctx context.Context, id, status, by, reason string, at time.Time) error {
+	filter := bson.D{{Key: "_id", Value: id}, {Key: "status", Value: Requested}, {Key: "rejecting", Value: status == Rejected}}
+	set := bson.D{{Key: "status", Value: status}, {Key: "decidedAt", Value: at}, {Key: "decidedBy", Value: by}}
+	if status == Rejected {
+		set = append(set, bson.E{Key: "reason", Value: reason})
+	}
+	if _, err := s.payouts.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: set}}); err != nil {
+		return fmt.Errorf("%s payout %s: %w", status, id, err)
+	}
+	return nil
+}
+
+// SetAccounts replaces the kept list only by a higher version: an older or repeated
+// announcement finds no document to replace and its upsert runs into the kept one's _id.
+func (s *MongoStore) SetAccounts(ctx context.Context, a PayoutAccounts) error {
+	if a.Accounts == nil {
+		a.Accounts = []PayoutAccount{}
+	}
+	_, err := s.accounts.ReplaceOne(ctx, bson.D{{Key: "_id", Value: a.TranslatorID}, {Key: "version", Value: bson.D{{Key: "$lt", Value: a.Version}}}},
+		a, options.Replace().SetUpsert(true))
+	if err != nil && !mongox.IsDuplicateKey(err) {
+		return fmt.Errorf("keep bank accounts of %s: %w", a.TranslatorID, err)
+	}
+	return nil
+}
+
+func (s *MongoStore) Accounts(ctx context.Context, translatorID string) (PayoutAccounts, error) {
+	var a PayoutAccounts
+	err := s.accounts.FindOne(ctx, bson.D{{Key: "_id", Value: translatorID}}).Decode(&a)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return PayoutAccounts{TranslatorID: translatorID, Accounts: []PayoutAccount{}}, nil
+	}
+	if err != nil {
+		return PayoutAccounts{}, fmt.Errorf("read bank accounts of %s: %w", translatorID, err)
+	}
+	return a, nil
+}

@@ -1,0 +1,148 @@
+package support
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/events"
+	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
+)
+
+// Store keeps the tickets.
+type Store interface {
+	// Insert stores a new ticket.
+	Insert(ctx context.Context, t Ticket) error
+	// Ticket returns the ticket, or ErrNotFound.
+	Ticket(ctx context.Context, id string) (Ticket, error)
+	// List returns at most limit tickets of f, newest activity first, without their threads.
+	List(ctx context.Context, f Filter, limit int) ([]Ticket, error)
+	// Apply makes c in one conditional write of ticket id and returns the ticket as written;
+	// applied is false (and the ticket zero) when the ticket does not meet c's conditions.
+	Apply(ctx context.Context, id string, c Change) (t Ticket, applied bool, err error)
+}
+
+// Change is one move of a ticket: applied only while the ticket is in one of From, belongs to
+// Owner (when set) and, when it adds a Message, has room for it.
+type Change struct {
+	Owner    string
+	From     []Status
+	To       Status
+	At       time.Time
+	Message  *Message
+	Lang     i18n.Lang // the translator's request language, when they make the change
+	ClosedBy Side      // set when the move closes the ticket
+	Events   []events.Event
+}
+
+// MongoStore keeps one document per ticket in "tickets".
+type MongoStore struct {
+	tickets *mongo.Collection
+}
+
+// NewMongoStore uses db and declares the indexes every query needs: staff's list, all and by
+// status, and each translator's own, newest activity first; the relay's sweep of the outboxes.
+func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
+	s := &MongoStore{tickets: db.Collection("tickets")}
+	err := mongox.EnsureIndexes(ctx, s.tickets,
+		mongo.IndexModel{Keys: bson.D{{Key: "activity", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "activity", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "activity", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "status", Value: 1}, {Key: "activity", Value: -1}}},
+		events.OutboxIndex(),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("tickets indexes: %w", err)
+	}
+	return s, nil
+}
+
+// Collection is the tickets' collection, whose outboxes the relay publishes.
+func (s *MongoStore) Collection() *mongo.Collection { return s.tickets }
+
+func (s *MongoStore) Insert(ctx context.Context, t Ticket) error {
+	if _, err := s.tickets.InsertOne(ctx, t); err != nil {
+		return fmt.Errorf("insert ticket %s: %w", t.ID, err)
+	}
+	return nil
+}
+
+func (s *MongoStore) Ticket(ctx context.Context, id string) (Ticket, error) {
+	var t Ticket
+	err := s.tickets.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&t)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Ticket{}, ErrNotFound
+	}
+	if err != nil {
+		return Ticket{}, fmt.Errorf("find ticket %s: %w", id, err)
+	}
+	return t, nil
+}
+
+func (s *MongoStore) List(ctx context.Context, f Filter, limit int) ([]Ticket, error) {
+	filter := bson.D{}
+	if f.TranslatorID != "" {
+		filter = append(filter, bson.E{Key: "translatorId", Value: f.TranslatorID})
+	}
+	if f.Status != "" {
+		filter = append(filter, bson.E{Key: "status", Value: f.Status})
+	}
+	if f.Before != "" {
+		filter = append(filter, bson.E{Key: "activity", Value: bson.D{{Key: "$lt", Value: f.Before}}})
+	}
+	cur, err := s.tickets.Find(ctx, filter, options.Find().
+		SetSort(bson.D{{Key: "activity", Value: -1}}).SetLimit(int64(limit)).
+		SetProjection(bson.D{{Key: "messages", Value: 0}, {Key: events.OutboxField, Value: 0}}))
+	if err != nil {
+		return nil, fmt.Errorf("list tickets: %w", err)
+	}
+	list := []Ticket{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read tickets: %w", err)
+	}
+	return list, nil
+}
+
+func (s *MongoStore) Apply(ctx context.Context, id string, c Change) (Ticket, bool, error) {
+	filter := bson.D{{Key: "_id", Value: id}, {Key: "status", Value: bson.D{{Key: "$in", Value: c.From}}}}
+	if c.Owner != "" {
+		filter = append(filter, bson.E{Key: "translatorId", Value: c.Owner})
+	}
+	set := bson.D{{Key: "status", Value: c.To}, {Key: "lastActivity", Value: c.At}, {Key: "activity", Value: activityKey(c.At, id)}}
+	if c.Lang != "" {
+		set = append(set, bson.E{Key: "lang", Value: c.Lang})
+	}
+	if c.ClosedBy != "" {
+		set = append(set, bson.E{Key: "closedAt", Value: c.At}, bson.E{Key: "closedBy", Value: c.ClosedBy})
+	}
+	update := bson.D{{Key: "$set", Value: set}}
+	push := bson.D{}
+	if c.Message != nil {
+		// The thread's bound is a condition of the same write that appends, so racing writers
+		// can never take it past MaxMessages.
+		filter = append(filter, bson.E{Key: "messageCount", Value: bson.D{{Key: "$lt", Value: MaxMessages}}})
+		push = append(push, bson.E{Key: "messages", Value: c.Message})
+		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "messageCount", Value: 1}}})
+	}
+	if len(c.Events) > 0 {
+		push = append(push, events.PushUpdate(c.Events...))
+	}
+	if len(push) > 0 {
+		update = append(update, bson.E{Key: "$push", Value: push})
+	}
+	var t Ticket
+	err := s.tickets.FindOneAndUpdate(ctx, filter, update, options.FindOneAndUpdate().SetReturnDocument(options.After)).Decode(&t)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return Ticket{}, false, nil
+	}
+	if err != nil {
+		return Ticket{}, false, fmt.Errorf("change ticket %s: %w", id, err)
+	}
+	return t, true, nil
+}
