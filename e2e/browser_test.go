@@ -27,7 +27,7 @@ func TestBrowser(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", "--test", "--test-concurrency=1", "--test-reporter=spec", "e2e/")
 	cmd.Dir = filepath.Join(root, "webui")
-	cmd.Env = append(os.Environ(), "BASE_URL="+s.web, "REDIS_ADDR="+s.redis)
+	cmd.Env = append(os.Environ(), "BASE_URL="+s.web, "REDIS_ADDR="+s.redis, "MAIL_URL="+s.mail)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("browser tests failed: %v\n%s", err, out)
