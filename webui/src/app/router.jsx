@@ -39,7 +39,6 @@ const accountPages = {
   orders: page('account/orders', () => import('./routes/account/orders.jsx')),
   files: page('account/files', () => import('./routes/account/files.jsx')),
   settings: page('account/settings', () => import('./routes/account/settings.jsx')),
-  comingSoon: page('account/coming-soon', () => import('./routes/account/coming-soon.jsx')),
   order: page('account/order-detail', () => import('./routes/account/order-detail.jsx')),
   quote: page('account/quote-detail', () => import('./routes/account/quote-detail.jsx')),
   billing: page('account/billing', () => import('./routes/account/billing.jsx')),
@@ -47,14 +46,16 @@ const accountPages = {
   balance: page('account/balance', () => import('./routes/account/balance.jsx')),
   invoice: page('account/invoice-detail', () => import('./routes/account/invoice-detail.jsx')),
   bankAccounts: page('account/bank-accounts', () => import('./routes/account/bank-accounts.jsx')),
+  earnings: page('account/earnings', () => import('./routes/account/earnings.jsx')),
+  support: page('account/support', () => import('./routes/account/support.jsx')),
+  ticket: page('account/ticket-detail', () => import('./routes/account/ticket-detail.jsx')),
   activeJobs: page('account/active-jobs', () => import('./routes/account/active-jobs.jsx')),
   jobPool: page('account/job-pool', () => import('./routes/account/job-pool.jsx')),
   vacationMode: page('account/vacation-mode', () => import('./routes/account/vacation-mode.jsx')),
   competencies: page('account/competencies', () => import('./routes/account/competencies.jsx')),
 };
 
-// Each account section (the Turkish keys of paths.js's menus) with its page; sections whose
-// services are still being built share the coming-soon page.
+// Each account section (the Turkish keys of paths.js's menus) with its page.
 const ACCOUNT_SECTIONS = [...new Set(Object.values(ACCOUNT_MENUS).flat())];
 const SECTION_PAGES = {
   'genel-bakis': accountPages.overview,
@@ -68,10 +69,12 @@ const SECTION_PAGES = {
   'havuzdaki-isler': accountPages.jobPool,
   'tatil-modu': accountPages.vacationMode,
   yetkinliklerim: accountPages.competencies,
+  destek: accountPages.support,
 };
 // The pages of the sections' further tabs (paths.js's ACCOUNT_TABS), by section and tab.
 const TAB_PAGES = {
   'fatura-bilgileri': { faturalar: accountPages.invoices, bakiye: accountPages.balance },
+  'banka-hesaplari': { kazanclar: accountPages.earnings },
 };
 
 // Addresses the account layout sends elsewhere before it draws its outlet (handle.rest, or no
@@ -80,7 +83,7 @@ const Redirected = () => null;
 
 /**
  * accountRoutes are the screens below the account path in lang: each section and its tabs
- * (ACCOUNT_TABS), an order's, a quote's and an invoice's page (ACCOUNT_DETAILS), and catch-alls
+ * (ACCOUNT_TABS), an order's, a quote's, an invoice's and a support ticket's page (ACCOUNT_DETAILS), and catch-alls
  * below each section and below the account.
  */
 function accountRoutes(lang) {
@@ -89,7 +92,7 @@ function accountRoutes(lang) {
   const handle = (more) => ({ screen: 'account', lang, ...more });
   return [
     ...ACCOUNT_SECTIONS.flatMap((section) => {
-      const lazy = SECTION_PAGES[section] ?? accountPages.comingSoon;
+      const lazy = SECTION_PAGES[section];
       const sub = below(accountPath(lang, section));
       return [
         { id: `account.${section}.${lang}`, path: sub, handle: handle({ section, chunk: lazy.chunk }), lazy },

@@ -53,6 +53,8 @@ const SEGMENT_PAIRS = [
   ['teklifler', 'quotes'],
   ['faturalar', 'invoices'],
   ['bakiye', 'balance'],
+  ['talepler', 'tickets'],
+  ['kazanclar', 'earnings'],
 ];
 
 const TO_EN = new Map(SEGMENT_PAIRS.map(([tr, en]) => [tr, en]));
@@ -109,7 +111,8 @@ export const ACCOUNT_MENUS = {
   translator: ['genel-bakis', 'kisisel-bilgiler', 'banka-hesaplari', 'aktif-islerim', 'havuzdaki-isler', 'tatil-modu', 'destek', 'yetkinliklerim', 'ayarlar'],
 };
 
-// The pages of single items below an account section (an order, a quote, an invoice), by kind: the Turkish
+// The pages of single items below an account section (an order, a quote, an invoice, a support
+// ticket), by kind: the Turkish
 // segments between the account path and the item's id. Ids are opaque hex strings, so they never
 // collide with a segment. The route table needs these; the helpers that build and read such
 // paths live in account-paths.js, which only the account and order screens load.
@@ -117,12 +120,15 @@ export const ACCOUNT_DETAILS = {
   order: ['siparislerim'],
   quote: ['siparislerim', 'teklifler'],
   invoice: ['fatura-bilgileri', 'faturalar'],
+  ticket: ['destek', 'talepler'],
 };
 
 // The tabs of an account section beyond its first (the section's own path), by section: the
-// Turkish segment of each below the section. The billing area: details | invoices | balance.
+// Turkish segment of each below the section. The billing area: details | invoices | balance; the
+// translator's bank accounts: accounts | earnings (the spec's translator menu has no earnings entry).
 export const ACCOUNT_TABS = {
   'fatura-bilgileri': ['faturalar', 'bakiye'],
+  'banka-hesaplari': ['kazanclar'],
 };
 
 /** accountTabPath is a section's tab: /tr/hesabim/fatura-bilgileri/bakiye, /en/account/billing-info/balance. */

@@ -1,7 +1,6 @@
 // What the pages do around the payment provider's checkout (svc-billing API.md, DESIGN §9):
 // one Idempotency-Key per click, the address the provider sends the customer back to, and
 // reading and cleaning that return. Kept free of React so it can be tested.
-import { decimals } from '../../lib/money.js';
 
 // After a paid checkout the invoice is polled until it is paid: the provider's webhook or the
 // return page's own question settles it within seconds, and after this long the page stops
@@ -44,78 +43,10 @@ export function returnRefresh(startedAt, now = Date.now) {
 /** watchOver: the return page has its answer (paid, or anything but pending) or waited long enough. */
 export const watchOver = (invoice, startedAt, now = Date.now()) => !!invoice && (invoice.status !== 'pending' || now - startedAt >= RETURN_WATCH_MS);
 
-/**
- * parseAmount reads an amount typed in a currency ("500", "1.250,50", "1250.5") into minor
- * units, or null when it is not one: a comma or a dot before the last one or two digits is the
- * decimal point, any other dot, comma or space groups thousands.
- */
-export function parseAmount(text, currency) {
-  const digits = decimals(currency);
-  const s = String(text ?? '').trim().replace(/\s/g, '');
-  const m = s.match(/^(\d{1,3}(?:[.,]?\d{3})*|\d+)(?:[.,](\d{1,2}))?$/);
-  if (!m || (m[2] && digits === 0)) return null;
-  // One grouping mark throughout, and not the decimal point's: "1.234,5" but not "1,234,5" or "1.234,567".
-  const groups = new Set(m[1].match(/[.,]/g) ?? []);
-  if (groups.size > 1 || (m[2] && groups.has(s[m[1].length]))) return null;
-  const whole = Number(m[1].replace(/[.,]/g, ''));
-  const frac = Number((m[2] ?? '').padEnd(digits, '0') || 0);
-  const minor = whole * 10 ** digits + frac;
-  return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
-}
-
-/**
- * createPayment runs a payment request once per click intent: while one is under way, another
- * click gets the same request (no second call, no second key), and the page disables the
- * button from the snapshot. send(key) makes the call; a checkoutUrl in its answer sends the
- * browser to the provider (redirect), which leaves the page busy until it is gone. The state is
- * { busy, error, result }; subscribe/getSnapshot suit React's useSyncExternalStore.
- */
-export function createPayment({ redirect = (url) => window.location.assign(url), newKey = () => crypto.randomUUID() } = {}) {
-  let state = { busy: '', error: null, result: null };
-  let flight = null;
-  const listeners = new Set();
-  const set = (next) => {
-    state = { ...state, ...next };
-    for (const l of listeners) l();
-  };
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => state,
-    /** run starts what (a label: 'balance', 'card', 'topup') with send(key), or joins the one under way. */
-    run(what, send) {
-      if (flight) return flight;
-      const key = newKey();
-      set({ busy: what, error: null, result: null });
-      flight = Promise.resolve()
-        .then(() => send(key))
-        .then(
-          (result) => {
-            if (result?.checkoutUrl) {
-              redirect(result.checkoutUrl);
-              return result; // busy until the browser leaves
-            }
-            flight = null;
-            set({ busy: '', result });
-            return result;
-          },
-          (error) => {
-            flight = null;
-            set({ busy: '', error });
-            return null;
-          },
-        );
-      return flight;
-    },
-    /** reset forgets a finished payment's state (the page came back from the browser's cache). */
-    reset() {
-      flight = null;
-      set({ busy: '', error: null, result: null });
-    },
-  };
-}
+// parseAmount reads a typed amount into minor units (src/lib/money.js).
+export { parseAmount } from '../../lib/money.js';
+// createPayment is the shared once-per-click request (src/lib/request-once.js).
+export { createRequestOnce as createPayment } from '../../lib/request-once.js';
 
 /** missingOf is the amount a 409 insufficient_balance says the balance lacks (Money), or null. */
 export function missingOf(error) {

@@ -1,13 +1,10 @@
 // Money, rates and dates of the billing pages as people of the page's language write them.
-import { formatMoney } from '../../lib/money.js';
+import { moneyText } from '../../lib/money.js';
 
 const locale = (lang) => (lang === 'en' ? 'en-GB' : 'tr-TR');
 
 /** money formats a Money ({ amount, currency, decimals? }) of the API, or '' when there is none. */
-export function money(lang, m) {
-  if (!m?.currency || !Number.isFinite(m.amount)) return '';
-  return formatMoney(m.amount, m.currency, lang, Number.isInteger(m.decimals) ? m.decimals : undefined);
-}
+export const money = moneyText;
 
 /** rate formats a rate in millionths (27500000 → "27,50" in Turkish, "27.50" in English). */
 export function rate(lang, micros) {

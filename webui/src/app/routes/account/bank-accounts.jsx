@@ -1,5 +1,6 @@
 import { useOutletContext } from 'react-router';
 import { BankAccounts } from '../../../features/translators/components/bank-accounts.jsx';
+import { BankTabs } from '../../bank-tabs.jsx';
 
 // The translator's bank accounts (svc-translators API.md): the IBANs their earnings are paid to.
 export function Component() {
@@ -7,6 +8,7 @@ export function Component() {
   return (
     <>
       <h1>{title}</h1>
+      <BankTabs />
       <BankAccounts />
     </>
   );

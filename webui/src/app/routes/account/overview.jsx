@@ -11,10 +11,11 @@ import { SystemMessages } from '../../../features/auth/components/system-message
 import { RecentActivity } from '../../../features/orders/components/orders-list.jsx';
 import { BillingSummary } from '../../../features/billing/components/billing-summary.jsx';
 import { OrdersWithCurrency } from '../../orders-with-currency.jsx';
+import { TranslatorSummary } from '../../translator-summary.jsx';
 
 // The account's overview: a greeting, for customers a new order, the price calculator and their
-// recent quotes and orders, their unpaid invoices and balance, then the system messages and
-// shortcuts to the other sections.
+// recent quotes and orders, their unpaid invoices and balance, for translators their jobs, pool,
+// earnings and vacation at a glance, then the system messages and shortcuts to the other sections.
 
 // The pricing feature's calculator ships in the home page's chunk, where it is prerendered. The
 // overview borrows it from there: importing it here as well would split it into a chunk of its
@@ -75,6 +76,7 @@ export function Component() {
           <BillingSummary headingId="account-billing-title" />
         </>
       )}
+      {role === 'translator' && <TranslatorSummary />}
       <SystemMessages headingId="account-messages-title" />
       <section aria-labelledby="account-shortcuts-title" className="account__block">
         <h2 id="account-shortcuts-title">{t('shortcuts')}</h2>

@@ -93,6 +93,11 @@ export function OrderDetail({ orderId }) {
           </p>
         </div>
       )}
+      {order.status === 'in_progress' && order.escalated === true && (
+        <p className="notice" role="status" data-testid="escalated">
+          {t('order.escalated')}
+        </p>
+      )}
 
       <OrderActions order={order} />
 

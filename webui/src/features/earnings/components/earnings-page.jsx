@@ -1,0 +1,123 @@
+import { useId } from 'react';
+import { useSWRConfig } from 'swr';
+import { formatMoment } from '../../../lib/dates.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { moneyText } from '../../../lib/money.js';
+import { Loading } from '../../../components/loading.jsx';
+import { payoutsKey, useEarningsPages, usePayouts } from '../api/earnings.js';
+import { useEarningsTexts } from '../texts.js';
+import { PayoutForm } from './payout-form.jsx';
+import { PayoutsList } from './payouts-list.jsx';
+import '../earnings.css';
+
+/**
+ * EarningsPage is the translator's earnings (svc-billing, in TRY): the balance, requesting a
+ * payout to one of their bank accounts (accounts, from the app: [{ id, label, isDefault }], or
+ * undefined while loading), their payouts and the ledger newest first with older pages on request.
+ */
+export function EarningsPage({ accounts }) {
+  const lang = useLanguage();
+  const t = useEarningsTexts();
+  const { mutate } = useSWRConfig();
+  const { data: pages, error, size, setSize, isValidating, mutate: mutatePages } = useEarningsPages(lang);
+  const { data: payouts } = usePayouts(lang);
+  if (error && !pages) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
+  if (!pages) return <Loading />;
+  // A payout debits the balance at once: the ledger and the payouts are asked again.
+  const onRequested = () => Promise.all([mutatePages(), mutate(payoutsKey(lang))]);
+  return (
+    <EarningsView
+      pages={pages}
+      payouts={payouts ?? pages[0]?.payouts ?? []}
+      accounts={accounts}
+      onRequested={onRequested}
+      loadingOlder={isValidating && size > pages.length}
+      onOlder={() => setSize(size + 1)}
+    />
+  );
+}
+
+/** EarningsView draws the earnings from loaded pages; see EarningsPage. */
+export function EarningsView({ pages, payouts, accounts, onRequested, loadingOlder = false, onOlder, request }) {
+  const lang = useLanguage();
+  const t = useEarningsTexts();
+  const id = useId();
+  const first = pages[0] ?? {};
+  return (
+    <>
+      <section aria-labelledby={`${id}-balance`} className="account__block">
+        <h2 id={`${id}-balance`}>{t('balance.title')}</h2>
+        <p className="earnings__balance" data-testid="earnings-balance">
+          {moneyText(lang, first.balance)}
+        </p>
+        <p className="field__hint">
+          {t('balance.lead')} {first.threshold && t('balance.threshold', { threshold: moneyText(lang, first.threshold) })}
+        </p>
+      </section>
+      <section aria-labelledby={`${id}-payout`} className="account__block" id="payout">
+        <h2 id={`${id}-payout`}>{t('payout.title')}</h2>
+        {accounts ? <PayoutForm accounts={accounts} balance={first.balance} onRequested={onRequested} request={request} /> : <Loading />}
+      </section>
+      <PayoutsList payouts={payouts} />
+      <EarningsLedger pages={pages} loadingOlder={loadingOlder} onOlder={onOlder} />
+    </>
+  );
+}
+
+/** EarningsLedger is the movements loaded so far: earnings (a completed order), payouts and returned payouts. */
+export function EarningsLedger({ pages, loadingOlder = false, onOlder }) {
+  const lang = useLanguage();
+  const t = useEarningsTexts();
+  const id = useId();
+  const entries = pages.flatMap((p) => p?.entries ?? []);
+  const more = !!pages.at(-1)?.more;
+  const col = (k) => t(`ledger.${k}`);
+  return (
+    <section aria-labelledby={`${id}-ledger`} className="account__block">
+      <h2 id={`${id}-ledger`}>{t('ledger.title')}</h2>
+      {entries.length === 0 ? (
+        <p>{t('ledger.empty')}</p>
+      ) : (
+        <div className="earnings-table" role="region" aria-labelledby={`${id}-ledger`} tabIndex={0}>
+          <table data-testid="earnings-ledger">
+            <thead>
+              <tr>
+                {['date', 'what', 'reference', 'amount', 'balanceAfter'].map((k) => (
+                  <th key={k} scope="col" className={k === 'amount' || k === 'balanceAfter' ? 'earnings-table__amount' : undefined}>
+                    {col(k)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} data-entry-id={e.id} data-reason={e.reason} data-kind={e.kind}>
+                  <td data-label={col('date')}>
+                    <time dateTime={e.at}>{formatMoment(lang, e.at)}</time>
+                  </td>
+                  <td data-label={col('what')}>{t(`ledger.reasons.${e.reason}`, { defaultValue: e.reason })}</td>
+                  <td data-label={col('reference')} className="earnings-table__ref">
+                    {e.reference ? t(`ledger.refs.${e.reason}`, { ref: e.reference, defaultValue: e.reference }) : ''}
+                  </td>
+                  <td data-label={col('amount')} className={`earnings-table__amount earnings-table__amount--${e.kind}`}>
+                    {`${e.kind === 'debit' ? '−' : '+'}${moneyText(lang, e.amount)}`}
+                  </td>
+                  <td data-label={col('balanceAfter')} className="earnings-table__amount">
+                    {moneyText(lang, e.balanceAfter)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {more && (
+        <p>
+          <button type="button" className="button button--ghost button--small" onClick={onOlder} disabled={loadingOlder} data-testid="earnings-older">
+            {loadingOlder ? col('loadingOlder') : col('older')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

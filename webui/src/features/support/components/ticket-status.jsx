@@ -1,0 +1,15 @@
+import { useSupportTexts } from '../texts.js';
+import '../support.css';
+
+/** TicketStatus is a ticket's state as a badge: open, answered or closed. */
+export function TicketStatus({ status }) {
+  const t = useSupportTexts();
+  return (
+    <span className={`ticket-status ticket-status--${status}`} data-status={status}>
+      {t(`statuses.${status}`, { defaultValue: status })}
+    </span>
+  );
+}
+
+/** categoryName is a ticket's category in the page's language: the server's name, else the page's. */
+export const categoryName = (t, lang, ticket) => ticket.categoryName?.[lang] || t(`categories.${ticket.category}`, { defaultValue: ticket.category });
