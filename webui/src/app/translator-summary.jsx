@@ -19,8 +19,8 @@ const texts = {
     poolCap: 'Aktif iş sınırınıza ulaştınız.',
     poolVacation: 'Tatildeyken havuz boş görünür.',
     vacation: 'Tatil modu',
-    vacationOn: 'Tatildesiniz',
-    vacationOff: 'Çalışıyorsunuz',
+    vacationOn: 'Açık',
+    vacationOff: 'Kapalı',
     vacationLink: 'Tatil modunu yönet',
   },
   en: {
@@ -32,8 +32,8 @@ const texts = {
     poolCap: 'You have reached your active job limit.',
     poolVacation: 'The pool is empty while you are on vacation.',
     vacation: 'Vacation mode',
-    vacationOn: 'On vacation',
-    vacationOff: 'Available for work',
+    vacationOn: 'On',
+    vacationOff: 'Off',
     vacationLink: 'Manage vacation mode',
   },
 };
