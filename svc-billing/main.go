@@ -10,6 +10,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
@@ -62,6 +63,8 @@ func main() {
 	p.ExitOn("payouts", err)
 	webhookLog, err := payments.NewMongoWebhookLog(p.Ctx, p.DB)
 	p.ExitOn("webhook log", err)
+	auditLog, err := audit.NewLog(p.Ctx, p.DB, p.Log)
+	p.ExitOn("audit log", err)
 
 	// Paid and refunded invoices and balance debits leave through their documents' outboxes.
 	publisher := events.NewPublisher(p.Redis)
@@ -111,7 +114,7 @@ func main() {
 	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
 	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc,
-		Earnings: earningsSvc}
+		Earnings: earningsSvc, Audit: auditLog}
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth),

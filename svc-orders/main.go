@@ -11,6 +11,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
@@ -102,7 +103,9 @@ func main() {
 	defer authClient.Close()
 	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
-	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc}
+	auditLog, err := audit.NewLog(ctx, db, log)
+	p.ExitOn("audit log", err)
+	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Audit: auditLog}
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth, p.Trusted),

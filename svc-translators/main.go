@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
@@ -69,6 +70,8 @@ func main() {
 
 	// Support tickets: staff replies (ticket.answered, for svc-auth's inbox and mail) and the
 	// translators' new tickets and messages leave through the tickets' outboxes.
+	auditLog, err := audit.NewLog(p.Ctx, p.DB, p.Log)
+	p.ExitOn("audit log", err)
 	ticketStore, err := support.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("tickets", err)
 	ticketRelay := events.NewRelay(ticketStore.Collection(), events.Stream("translators"),
@@ -84,7 +87,7 @@ func main() {
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   api.MakeHandler(api.Services{Profiles: profileSvc, Applications: applicationSvc, Support: supportSvc, Trusted: p.Trusted}, auth),
+		Handler:   api.MakeHandler(api.Services{Profiles: profileSvc, Applications: applicationSvc, Support: supportSvc, Audit: auditLog, Trusted: p.Trusted}, auth),
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,

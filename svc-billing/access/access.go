@@ -34,6 +34,8 @@ var Rules = []authn.Rule{
 	{Pattern: "GET /api/v1/billing/admin/payouts", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/billing/admin/payouts/{id}/paid", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/billing/admin/payouts/{id}/reject", Access: authn.Only(authn.RoleAdmin)},
+	// Every staff action above that changed something, who did it and what it changed.
+	{Pattern: "GET /api/v1/billing/admin/audit", Access: authn.Only(authn.RoleAdmin)},
 	// The payment provider's webhooks carry no session: their signature is their proof, checked
 	// by the service (payments.Webhooks), which refuses any other sender.
 	{Pattern: "POST /api/v1/billing/webhooks/stripe", Access: authn.Anyone},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -44,7 +45,11 @@ func newEarnings(t *testing.T) (*billing, events.Handler) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc := earnings.NewService(balance.NewService(ledger, time.Now, ids.New, func(...any) {}), store, earnings.DefaultThresholdMinor, time.Now)
 	svc = earnings.LoggingMiddleware(log)(earnings.InstrumentingMiddleware(metrics)(svc))
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Earnings: svc}), auth)
+	auditLog, err := audit.NewLog(ctx, db, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Earnings: svc, Audit: auditLog}), auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}}, earnings.Handler(svc, log)
@@ -115,6 +120,7 @@ func TestEarningsRoutes(t *testing.T) {
 	if a = b.post(t, "/api/v1/billing/admin/payouts/"+id+"/reject", admin, "en", "", map[string]any{"reason": "x"}); a.status != 409 {
 		t.Errorf("reject a paid payout: %d %v", a.status, a.body)
 	}
+	oneChange(t, b.auditEntries(t, "object=payout:"+id), "payout.paid", "staff-1", "status", "requested", "paid")
 	for _, c := range []struct {
 		method, path, token string
 		want                int

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/i18n"
 	"linguaport/svc-billing/balance"
@@ -23,6 +24,8 @@ type Services struct {
 	Paying   paying.Service
 	Balance  balance.Service
 	Earnings earnings.Service
+	// Audit records the staff actions and serves them to staff (GET admin/audit).
+	Audit *audit.Log
 }
 
 // Endpoints are svc-billing's operations as go-kit endpoints.
@@ -40,6 +43,8 @@ type Endpoints struct {
 	Earnings, RequestPayout, Payouts endpoint.Endpoint
 	AdminPayouts, PayoutPaid         endpoint.Endpoint
 	RejectPayout                     endpoint.Endpoint
+	// Audit serves GET admin/audit.
+	Audit *audit.Log
 }
 
 // invoiceRequest names one invoice, asked for as data or as a PDF in Lang; Session is the
@@ -104,6 +109,7 @@ func MakeEndpoints(s Services) Endpoints {
 	}
 	makePayingEndpoints(s, &e)
 	makeEarningsEndpoints(s, &e)
+	makeAuditedEndpoints(s, &e)
 	return e
 }
 

@@ -17,6 +17,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -109,7 +110,11 @@ func newStoppedBilling(t *testing.T) *billing {
 	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, hooks, paying.NewMongoKeys(db),
 		[]string{site}, time.Now, log)
 	payingSvc = paying.LoggingMiddleware(log)(paying.InstrumentingMiddleware(metrics)(payingSvc))
-	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc}
+	auditLog, err := audit.NewLog(ctx, db, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Audit: auditLog}
 	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")

@@ -471,6 +471,8 @@ func TestRefundToBalance(t *testing.T) {
 	if a := b.post(t, "/api/v1/billing/admin/invoices/"+id+"/refund", tok, "en", "", nil); a.status != 403 {
 		t.Errorf("a customer refunding: %d", a.status)
 	}
+	// The refused refund (pending) and the repeats recorded nothing: one refund, one entry.
+	oneChange(t, b.auditEntries(t, "object=invoice:"+id), "invoice.refund", "admin-1", "status", "paid", "refunded")
 	b.settled(t, id)
 	if n := b.published(t, "invoice.refunded", id); n != 1 {
 		t.Errorf("%d invoice.refunded, want 1", n)

@@ -42,6 +42,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 	m.Handle("POST /api/v1/billing/admin/invoices/{id}/refund", json(e.Refund, decodeID))
 	m.Handle("POST /api/v1/billing/webhooks/stripe", json(e.Webhook, decodeWebhook))
 	handleEarnings(m, e, json, opts)
+	m.Handle("GET /api/v1/billing/admin/audit", e.Audit)
 	return m.Handler()
 }
 

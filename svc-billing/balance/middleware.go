@@ -111,6 +111,11 @@ func (m loggingMiddleware) Transfers(ctx context.Context, status string) (_ []Tr
 	return m.next.Transfers(ctx, status)
 }
 
+func (m loggingMiddleware) Transfer(ctx context.Context, id string) (_ Transfer, err error) {
+	defer m.done(ctx, "Transfer", time.Now(), &err)
+	return m.next.Transfer(ctx, id)
+}
+
 func (m loggingMiddleware) ConfirmTransfer(ctx context.Context, id string) (_ Transfer, err error) {
 	defer m.done(ctx, "ConfirmTransfer", time.Now(), &err)
 	return m.next.ConfirmTransfer(ctx, id)

@@ -58,6 +58,8 @@ type Service interface {
 	// Transfers lists the transfers in status ("" = declared), oldest first, at most
 	// TransferListLimit.
 	Transfers(ctx context.Context, status string) ([]Transfer, error)
+	// Transfer is one transfer as staff see it (the audit's "before"); ErrNotFound if unknown.
+	Transfer(ctx context.Context, id string) (Transfer, error)
 	// ConfirmTransfer credits the transfer to its customer's balance once and answers it
 	// confirmed; confirming again answers the same. ErrTransferDecided if it was rejected.
 	ConfirmTransfer(ctx context.Context, id string) (Transfer, error)

@@ -166,6 +166,10 @@ func (s *service) ConfirmTransfer(ctx context.Context, id string) (Transfer, err
 	return s.store.Transfer(ctx, id)
 }
 
+func (s *service) Transfer(ctx context.Context, id string) (Transfer, error) {
+	return s.store.Transfer(ctx, id)
+}
+
 func (s *service) RejectTransfer(ctx context.Context, id, reason string) (Transfer, error) {
 	reason = strings.TrimSpace(reason)
 	f := errs.Fields{}

@@ -109,6 +109,11 @@ func (m logged) PayoutsIn(ctx context.Context, status string) (_ []Payout, err e
 	return m.next.PayoutsIn(ctx, status)
 }
 
+func (m logged) Payout(ctx context.Context, id string) (_ Payout, err error) {
+	defer m.done(ctx, "Payout", time.Now(), &err)
+	return m.next.Payout(ctx, id)
+}
+
 func (m logged) MarkPaid(ctx context.Context, id, by string) (_ Payout, err error) {
 	defer m.done(ctx, "MarkPaid", time.Now(), &err)
 	return m.next.MarkPaid(ctx, id, by)

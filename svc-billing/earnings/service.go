@@ -36,6 +36,8 @@ type Service interface {
 	Payouts(ctx context.Context, translatorID string) ([]Payout, error)
 	// PayoutsIn are the payouts in status ("" = requested), oldest first, at most ListLimit.
 	PayoutsIn(ctx context.Context, status string) ([]Payout, error)
+	// Payout is one payout as staff see it (the audit's "before"); ErrPayoutNotFound if unknown.
+	Payout(ctx context.Context, id string) (Payout, error)
 	// MarkPaid answers the payout paid, by staff member by; again answers the same;
 	// ErrPayoutDecided once rejected (or while a reject is under way).
 	MarkPaid(ctx context.Context, id, by string) (Payout, error)
@@ -235,6 +237,10 @@ func (s *service) PayoutsIn(ctx context.Context, status string) ([]Payout, error
 		return nil, errs.Fields{FieldStatus: ReasonStatus}
 	}
 	return s.store.Payouts(ctx, "", status, ListLimit)
+}
+
+func (s *service) Payout(ctx context.Context, id string) (Payout, error) {
+	return s.store.Payout(ctx, id)
 }
 
 func (s *service) MarkPaid(ctx context.Context, id, by string) (Payout, error) {

@@ -36,4 +36,8 @@ var Rules = []authn.Rule{
 	{Pattern: "GET /api/v1/orders/pool", Access: authn.Only(authn.RoleTranslator)},
 	{Pattern: "POST /api/v1/orders/orders/{id}/claim", Access: authn.Only(authn.RoleTranslator)},
 	{Pattern: "POST /api/v1/orders/orders/{id}/unclaim", Access: authn.Only(authn.RoleTranslator).Owned()},
+
+	// Every staff action that changed something (assigning, the price list), who did it and what
+	// it changed.
+	{Pattern: "GET /api/v1/orders/admin/audit", Access: authn.Only(authn.RoleAdmin)},
 }

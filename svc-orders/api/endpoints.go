@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
+	"linguaport/internal/audit"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pricing"
@@ -21,6 +22,8 @@ type Services struct {
 	Files   files.Service
 	Quotes  quotes.Service
 	Orders  orders.Service
+	// Audit records the staff actions and serves them to staff (GET admin/audit).
+	Audit *audit.Log
 }
 
 // Endpoints are svc-orders' operations as go-kit endpoints.
@@ -30,6 +33,8 @@ type Endpoints struct {
 	CreateQuote, Quotes, Quote, ApproveQuote, RejectQuote endpoint.Endpoint
 	Orders, Order, Assign, Deliver, Complete, Revision    endpoint.Endpoint
 	Pool, Claim, Unclaim                                  endpoint.Endpoint
+	// Audit serves GET admin/audit.
+	Audit *audit.Log
 }
 
 type (
@@ -51,7 +56,7 @@ type (
 
 // MakeEndpoints wires each endpoint to its service.
 func MakeEndpoints(s Services) Endpoints {
-	return Endpoints{
+	e := Endpoints{
 		Estimate: func(ctx context.Context, request any) (any, error) {
 			return s.Pricing.Estimate(ctx, request.(pricing.EstimateInput))
 		},
@@ -126,4 +131,6 @@ func MakeEndpoints(s Services) Endpoints {
 			return s.Orders.Unclaim(ctx, request.(idRequest).ID)
 		},
 	}
+	auditStaffActions(s, &e)
+	return e
 }

@@ -297,6 +297,8 @@ func TestOrderLifecycle(t *testing.T) {
 	if a := f.send(t, "POST", path+"/assign", "en", admin, map[string]string{"translatorId": "tr-1"}); a.status != 200 || a.body["status"] != "assigned" || a.body["translatorId"] != "tr-1" {
 		t.Fatalf("assign: %d %s", a.status, a.raw)
 	}
+	// One assignment recorded: the refused ones (before payment, by a customer, to nobody) not.
+	f.oneAuditEntry(t, "object=order:"+oid, "order.assign", "u-admin", "status", "in_progress", "assigned")
 	if a := f.send(t, "POST", path+"/complete", "tr", customer, nil); a.status != 409 || a.message() != "Sipariş şu anda “Çevirmene atandı” durumunda; bu işlem yapılamaz." {
 		t.Errorf("complete before delivery: %d %s", a.status, a.raw)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ratelimit"
@@ -112,7 +113,11 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	quoteSvc = quotes.LoggingMiddleware(log)(quotes.InstrumentingMiddleware(metrics)(quoteSvc))
 	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, clk.now, noKick)
 	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc}), auth, httpx.LoopbackOnly)
+	auditLog, err := audit.NewLog(context.Background(), db, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Audit: auditLog}), auth, httpx.LoopbackOnly)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	sweep := func(ctx context.Context) error {

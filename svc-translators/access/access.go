@@ -7,4 +7,4 @@ package access
 import "slices"
 
 // Rules are svc-translators' routes and who may call them.
-var Rules = slices.Concat(applicationRules, profileRules, supportRules)
+var Rules = slices.Concat(applicationRules, profileRules, supportRules, auditRules)

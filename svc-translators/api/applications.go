@@ -38,11 +38,13 @@ func applicationRoutes(s Services) []route {
 		{"GET " + admin + "/{id}", private(byID(applications.Service.Application), decodeApplicationID)},
 		{"GET " + admin + "/{id}/cv", applicationFileHandler(svc, applications.CV)},
 		{"GET " + admin + "/{id}/portfolio", applicationFileHandler(svc, applications.Portfolio)},
-		{"POST " + admin + "/{id}/approve", private(byID(applications.Service.Approve), decodeApplicationID)},
-		{"POST " + admin + "/{id}/reject", private(func(ctx context.Context, req any) (any, error) {
-			r := req.(rejectRequest)
-			return svc.Reject(ctx, r.ID, r.Reason)
-		}, decodeReject)},
+		{"POST " + admin + "/{id}/approve", private(audited(s, "application.approve", kindApplication, loadApplication(svc),
+			byID(applications.Service.Approve)), decodeApplicationID)},
+		{"POST " + admin + "/{id}/reject", private(audited(s, "application.reject", kindApplication, loadApplication(svc),
+			func(ctx context.Context, req any) (any, error) {
+				r := req.(rejectRequest)
+				return svc.Reject(ctx, r.ID, r.Reason)
+			}), decodeReject)},
 	}
 	if svc == nil {
 		// A handler made without the applications (another area's tests) still serves their

@@ -23,6 +23,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -97,8 +98,13 @@ func newApps(t *testing.T, cfg appsConfig) *appsFixture {
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	f.signer = authn.NewSigner("k", key)
 	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": f.signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
+	auditLog, err := audit.NewLog(ctx, db, log)
+	if err != nil {
+		t.Fatal(err)
+	}
 	handler := api.MakeHandler(api.Services{
 		Applications: svc, Profiles: profiles.NewService(profileStore, time.Now, func(...any) {}), Trusted: httpx.LoopbackOnly,
+		Audit: auditLog,
 	}, auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log}).Handler())
 	f.url = srv.URL
@@ -387,6 +393,12 @@ func TestApplyReviewApproveReject(t *testing.T) {
 	if n := f.published(t, applications.EventTranslatorApproved, id); n != 1 {
 		t.Errorf("translator.approved published %d times", n)
 	}
+	// The approval is recorded once: the repeat and the refused reject add nothing.
+	if au := f.do(t, "GET", "admin/audit?object=application:"+id, f.admin, "en", "", nil); au.status != http.StatusOK ||
+		len(au.body["entries"].([]any)) != 1 || au.body["entries"].([]any)[0].(map[string]any)["action"] != "application.approve" ||
+		au.body["entries"].([]any)[0].(map[string]any)["after"].(map[string]any)["status"] != "approved" {
+		t.Errorf("audit of the approval: %d %s", au.status, au.raw)
+	}
 	var ev applications.TranslatorApproved
 	msgs, _ := f.redis.XRange(context.Background(), events.Stream("translators"), "-", "+").Result()
 	for _, m := range msgs {
@@ -403,9 +415,14 @@ func TestApplyReviewApproveReject(t *testing.T) {
 	if rj.status != http.StatusOK || rj.str("status") != "rejected" || rj.str("reason") != reason {
 		t.Fatalf("reject: %d %s", rj.status, rj.raw)
 	}
-	f.mail.Clear()
-	if m := appWaitMail(t, f.mail, "mehmet@example.com"); m.Subject != "Tercüman başvurunuz hakkında" || !strings.Contains(m.Text, reason) {
-		t.Errorf("rejection mail: %q\n%s", m.Subject, m.Text)
+	// Waited for by its subject, not by clearing the capture: the mail may arrive before a clear.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	m, err := f.mail.Wait(ctx, func(c mailcapture.Captured) bool {
+		return len(c.To) == 1 && c.To[0] == "mehmet@example.com" && c.Subject == "Tercüman başvurunuz hakkında"
+	})
+	if err != nil || !strings.Contains(m.Text, reason) {
+		t.Errorf("rejection mail: %v %q\n%s", err, m.Subject, m.Text)
 	}
 	if r := f.do(t, "POST", "admin/applications/"+tr.str("id")+"/approve", f.admin, "en", "", nil); r.status != http.StatusConflict || r.code() != "application_decided" {
 		t.Errorf("approve rejected: %d %s", r.status, r.raw)

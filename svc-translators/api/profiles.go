@@ -75,16 +75,18 @@ func profileRoutes(s Services) []route {
 			list, err := svc.Translators(ctx, req.(string))
 			return translatorList{Translators: list}, err
 		}), func(_ context.Context, r *http.Request) (any, error) { return r.URL.Query().Get("q"), nil })},
-		{"PUT " + profileBase + "admin/translators/{id}/cap", private(staffEndpoint(func(ctx context.Context, staff string, req any) (any, error) {
-			r := req.(capRequest)
-			if r.ActiveJobCap == nil {
-				return nil, errActiveJobCapRequired
-			}
-			return svc.SetCap(ctx, staff, r.id, *r.ActiveJobCap)
-		}), decodeCap)},
-		{"POST " + profileBase + "admin/translators/{id}/sworn/verify", private(staffEndpoint(func(ctx context.Context, staff string, req any) (any, error) {
-			return svc.VerifySworn(ctx, staff, req.(string))
-		}), decodePathID)},
+		{"PUT " + profileBase + "admin/translators/{id}/cap", private(audited(s, "translator.cap", kindTranslator, loadTranslator(svc),
+			staffEndpoint(func(ctx context.Context, staff string, req any) (any, error) {
+				r := req.(capRequest)
+				if r.ActiveJobCap == nil {
+					return nil, errActiveJobCapRequired
+				}
+				return svc.SetCap(ctx, staff, r.id, *r.ActiveJobCap)
+			})), decodeCap)},
+		{"POST " + profileBase + "admin/translators/{id}/sworn/verify", private(audited(s, "translator.sworn_verify", kindTranslator, loadTranslator(svc),
+			staffEndpoint(func(ctx context.Context, staff string, req any) (any, error) {
+				return svc.VerifySworn(ctx, staff, req.(string))
+			})), decodePathID)},
 	}
 }
 

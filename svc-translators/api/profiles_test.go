@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/internal/testenv"
@@ -33,7 +34,12 @@ type profileServer struct {
 
 func newProfileServer(t *testing.T) *profileServer {
 	t.Helper()
-	store, err := profiles.NewMongoStore(context.Background(), testenv.Mongo(t))
+	db := testenv.Mongo(t)
+	store, err := profiles.NewMongoStore(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	auditLog, err := audit.NewLog(context.Background(), db, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +52,7 @@ func newProfileServer(t *testing.T) *profileServer {
 	now := func() time.Time { return time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC) }
 	svc := profiles.NewService(store, now, func(...any) {})
 	svc = profiles.LoggingMiddleware(log)(profiles.InstrumentingMiddleware(metrics)(svc))
-	handler := api.MakeHandler(api.Services{Profiles: svc}, auth)
+	handler := api.MakeHandler(api.Services{Profiles: svc, Audit: auditLog}, auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &profileServer{url: srv.URL, signer: signer, redis: r.Client}

@@ -51,13 +51,15 @@ func supportRoutes(s Services) []route {
 		{"GET " + admin + "/{id}", private(ticketCaller(authn.RoleAdmin, func(ctx context.Context, _ support.Caller, req any) (any, error) {
 			return svc.Ticket(ctx, req.(string))
 		}), decodePathID)},
-		{"POST " + admin + "/{id}/messages", private(ticketCaller(authn.RoleAdmin, func(ctx context.Context, c support.Caller, req any) (any, error) {
-			m := req.(ticketMessage)
-			return svc.Reply(ctx, c, m.id, m.Message)
-		}), decodeTicketMessage)},
-		{"POST " + admin + "/{id}/close", private(ticketCaller(authn.RoleAdmin, func(ctx context.Context, c support.Caller, req any) (any, error) {
-			return svc.CloseAsStaff(ctx, c, req.(string))
-		}), decodePathID)},
+		{"POST " + admin + "/{id}/messages", private(audited(s, "ticket.reply", kindTicket, loadTicket(svc),
+			ticketCaller(authn.RoleAdmin, func(ctx context.Context, c support.Caller, req any) (any, error) {
+				m := req.(ticketMessage)
+				return svc.Reply(ctx, c, m.id, m.Message)
+			})), decodeTicketMessage)},
+		{"POST " + admin + "/{id}/close", private(audited(s, "ticket.close", kindTicket, loadTicket(svc),
+			ticketCaller(authn.RoleAdmin, func(ctx context.Context, c support.Caller, req any) (any, error) {
+				return svc.CloseAsStaff(ctx, c, req.(string))
+			})), decodePathID)},
 	}
 	if svc == nil {
 		// A handler made without the tickets (another area's tests) still serves their declared

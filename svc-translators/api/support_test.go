@@ -13,6 +13,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
@@ -44,7 +45,11 @@ func newSupportServer(t *testing.T) *profileServer {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc := support.NewService(store, ids.New, time.Now, func(...any) {})
 	svc = support.LoggingMiddleware(log)(support.InstrumentingMiddleware(metrics)(svc))
-	handler := api.MakeHandler(api.Services{Support: svc, Profiles: profiles.NewService(profileStore, time.Now, func(...any) {})}, auth)
+	auditLog, err := audit.NewLog(context.Background(), db, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	handler := api.MakeHandler(api.Services{Support: svc, Profiles: profiles.NewService(profileStore, time.Now, func(...any) {}), Audit: auditLog}, auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &profileServer{url: srv.URL, signer: signer, redis: r.Client}

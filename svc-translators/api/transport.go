@@ -10,6 +10,7 @@ import (
 
 	kithttp "github.com/go-kit/kit/transport/http"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/svc-translators/access"
@@ -23,6 +24,8 @@ type Services struct {
 	Profiles     profiles.Service
 	Applications applications.Service
 	Support      support.Service
+	// Audit records the staff actions and serves them to staff (GET admin/audit).
+	Audit *audit.Log
 	// Trusted are the proxies whose X-Forwarded-For names the client: the applications are
 	// limited per client address, not per gateway.
 	Trusted httpx.TrustedProxies
@@ -38,7 +41,7 @@ type route struct {
 // svc-translators/access declares, each behind its access check.
 func MakeHandler(s Services, auth *authn.Authenticator) http.Handler {
 	m := authn.NewMux(auth, access.Rules)
-	for _, r := range slices.Concat(applicationRoutes(s), profileRoutes(s), supportRoutes(s)) {
+	for _, r := range slices.Concat(applicationRoutes(s), profileRoutes(s), supportRoutes(s), auditRoutes(s)) {
 		m.Handle(r.pattern, r.handler)
 	}
 	return m.Handler()

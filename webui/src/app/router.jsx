@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { ACCOUNT_DETAILS, ACCOUNT_MENUS, ACCOUNT_TABS, DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS, accountDetailSegments, accountPath, accountTabPath } from '../config/paths.js';
+import { ACCOUNT_DETAILS, ACCOUNT_MENUS, ACCOUNT_TABS, DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS, STAFF_DETAILS, STAFF_SECTIONS, accountDetailSegments, accountPath, accountTabPath, staffPath } from '../config/paths.js';
 import { loadChunk } from '../lib/lazy-chunk.js';
 import { RootLayout } from './layout/root-layout.jsx';
 import { RouteError } from './route-error.jsx';
@@ -30,6 +30,7 @@ const pages = {
   resetPassword: page('reset-password', () => import('./routes/reset-password.jsx')),
   translatorApplication: page('translator-application', () => import('./routes/translator-application.jsx')),
   notFound: page('not-found', () => import('./routes/not-found.jsx')),
+  admin: page('admin/layout', () => import('./routes/admin/layout.jsx')),
 };
 
 // The account area: a layout (session, role, side menu) and one page per screen below it.
@@ -115,6 +116,41 @@ function accountRoutes(lang) {
   ];
 }
 
+// The back office (DESIGN §11): a layout (staff only, its menu) and one page per screen below it,
+// each its own chunk, so none of it is in the public pages' first load.
+const staffPages = {
+  dashboard: page('admin/dashboard', () => import('./routes/admin/dashboard.jsx')),
+  havaleler: page('admin/transfers', () => import('./routes/admin/transfers.jsx')),
+  odemeler: page('admin/payouts', () => import('./routes/admin/payouts.jsx')),
+  basvurular: page('admin/applications', () => import('./routes/admin/applications.jsx')),
+  cevirmenler: page('admin/translators', () => import('./routes/admin/translators.jsx')),
+  talepler: page('admin/tickets', () => import('./routes/admin/tickets.jsx')),
+  application: page('admin/application-detail', () => import('./routes/admin/application-detail.jsx')),
+  ticket: page('admin/ticket-detail', () => import('./routes/admin/ticket-detail.jsx')),
+};
+
+/** staffRoutes are the screens below the back office's path in lang: the dashboard, each section, its items, a catch-all. */
+function staffRoutes(lang) {
+  const below = (p) => p.slice(PATHS.admin[lang].length + 1);
+  const handle = (more) => ({ screen: 'admin', lang, ...more });
+  return [
+    { id: `admin.dashboard.${lang}`, index: true, handle: handle({ section: 'dashboard', chunk: staffPages.dashboard.chunk }), lazy: staffPages.dashboard },
+    ...STAFF_SECTIONS.map((section) => ({
+      id: `admin.${section}.${lang}`,
+      path: below(staffPath(lang, section)),
+      handle: handle({ section, chunk: staffPages[section].chunk }),
+      lazy: staffPages[section],
+    })),
+    ...Object.entries(STAFF_DETAILS).map(([detail, section]) => ({
+      id: `admin.${detail}.${lang}`,
+      path: `${below(staffPath(lang, section))}/:id`,
+      handle: handle({ section, detail, chunk: staffPages[detail].chunk }),
+      lazy: staffPages[detail],
+    })),
+    { id: `admin.rest.${lang}`, path: '*', handle: handle({ rest: true }), Component: Redirected },
+  ];
+}
+
 // screen: the key in PATHS. handle.prerender=false marks screens that only make sense in the
 // browser (a visitor's order or account, a password-reset link), served from the SPA shell instead.
 const SCREENS = [
@@ -140,6 +176,7 @@ const SCREENS = [
   { screen: 'account', lazy: pages.account, children: accountRoutes, prerender: false },
   { screen: 'resetPassword', lazy: pages.resetPassword, prerender: false },
   { screen: 'translatorApplication', lazy: pages.translatorApplication },
+  { screen: 'admin', lazy: pages.admin, children: staffRoutes, prerender: false },
 ];
 
 function screenRoutes() {

@@ -55,6 +55,12 @@ const SEGMENT_PAIRS = [
   ['bakiye', 'balance'],
   ['talepler', 'tickets'],
   ['kazanclar', 'earnings'],
+  // the back office (DESIGN §11); its tickets reuse talepler/tickets
+  ['yonetim', 'admin'],
+  ['havaleler', 'transfers'],
+  ['odemeler', 'payouts'],
+  ['basvurular', 'applications'],
+  ['cevirmenler', 'translators'],
 ];
 
 const TO_EN = new Map(SEGMENT_PAIRS.map(([tr, en]) => [tr, en]));
@@ -91,7 +97,24 @@ export const PATHS = {
   // The page a password-reset mail links to, with ?token=; rendered in the browser only.
   resetPassword: { tr: '/tr/parola-sifirla', en: '/en/reset-password' },
   translatorApplication: { tr: '/tr/tercuman-kayit', en: '/en/freelance-translator' },
+  // The back office (DESIGN §11): staff only, its dashboard at the path itself.
+  admin: { tr: '/tr/yonetim', en: '/en/admin' },
 };
+
+// The back office's sections (Turkish segments below PATHS.admin), in menu order, and the
+// sections whose items have a page of their own (/tr/yonetim/basvurular/<id>).
+export const STAFF_SECTIONS = ['havaleler', 'odemeler', 'basvurular', 'cevirmenler', 'talepler'];
+export const STAFF_DETAILS = { application: 'basvurular', ticket: 'talepler' };
+
+/** staffPath is the dashboard, a section or one item of it: /tr/yonetim/basvurular/<id>, /en/admin/applications/<id>. */
+export function staffPath(lang, section, id) {
+  const base = PATHS.admin[lang];
+  if (!base) throw new Error(`unknown language ${lang}`);
+  if (!section) return base;
+  if (!STAFF_SECTIONS.includes(section)) throw new Error(`unknown staff section ${section}`);
+  const sub = `${base}/${lang === 'en' ? TO_EN.get(section) : section}`;
+  return id === undefined ? sub : `${sub}/${encodeURIComponent(id)}`;
+}
 
 // The catalogue's service ids (svc-catalog) and the screen each one opens.
 export const SERVICE_SCREENS = {

@@ -1,0 +1,44 @@
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { staffPath } from '../../../config/paths.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { usePageMeta } from '../../../lib/page-meta.jsx';
+import { Loading } from '../../../components/loading.jsx';
+import { useAuth } from '../../../features/auth/auth-context.jsx';
+import { Forbidden } from '../../../features/staff/components/forbidden.jsx';
+import { StaffNav } from '../../../features/staff/components/staff-nav.jsx';
+import { useStaffTexts } from '../../../features/staff/texts.js';
+import { staffGate } from '../../staff-gate.js';
+import '../../../features/staff/staff.css';
+
+// The back office under /tr/yonetim/ and /en/admin/ (DESIGN §11): staff only, with their menu
+// beside the screen, a route module of its own below this one (router.jsx). The screen's route
+// names its section (handle.section: dashboard or the Turkish key of paths.js) and, for one item,
+// its kind (handle.detail).
+export function Component() {
+  const lang = useLanguage();
+  const t = useStaffTexts();
+  const auth = useAuth();
+  const { pathname, search } = useLocation();
+  const { section, detail, rest } = useMatches().at(-1).handle;
+  const gate = staffGate(auth, lang, pathname + search);
+  usePageMeta({
+    title: gate.staff && section ? [detail && t(`detail.${detail}`), t(`sections.${section}`), t('title')].filter(Boolean).join(' – ') : gate.forbidden ? t('forbidden.title') : t('title'),
+    noindex: true,
+  });
+
+  if (gate.loading) return <Loading />;
+  if (gate.to) return <Navigate to={gate.to} replace />;
+  if (gate.forbidden) return <Forbidden />;
+  // An unknown address below the back office: its dashboard.
+  if (rest) return <Navigate to={staffPath(lang)} replace />;
+
+  return (
+    <div className="page account staff">
+      <StaffNav />
+      <div className="account__content" data-section={section}>
+        <h1>{detail ? t(`detail.${detail}`) : t(`sections.${section}`)}</h1>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { errorText, useStaffTexts } from '../texts.js';
+
+/** ListState is a list's loading, failed (with a retry) or empty state; null when it has rows to show. */
+export function ListState({ loading, error, empty, retry }) {
+  const t = useStaffTexts();
+  if (error) {
+    return (
+      <div role="alert" className="staff-state">
+        <p>{error.status ? errorText(t, error) : t('common.loadError')}</p>
+        {retry && (
+          <button type="button" className="button button--small button--ghost" onClick={() => retry()}>
+            {t('common.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (loading) return <p className="staff-state" role="status">{t('common.loading')}</p>;
+  if (empty) return <p className="staff-state">{t('common.empty')}</p>;
+  return null;
+}
+
+/** StatusFilter is a row of toggle buttons choosing one status ('' for all, when allowAll). */
+export function StatusFilter({ statuses, value, onChange, texts, allowAll = false }) {
+  const t = useStaffTexts();
+  const options = allowAll ? ['', ...statuses] : statuses;
+  return (
+    <div className="filters" role="group" aria-label={t('common.status')}>
+      {options.map((s) => (
+        <button key={s || 'all'} type="button" aria-pressed={value === s} onClick={() => onChange(s)} data-status={s || 'all'}>
+          {s ? texts(s) : t('common.all')}
+        </button>
+      ))}
+    </div>
+  );
+}

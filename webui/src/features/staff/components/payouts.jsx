@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { formatMoment } from '../../../lib/dates.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { moneyText } from '../../../lib/money.js';
+import { markPayoutPaid, rejectPayout, usePayouts } from '../api/staff.js';
+import { useStaffTexts } from '../texts.js';
+import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
+import { ListState, StatusFilter } from './list-state.jsx';
+
+const STATUSES = ['requested', 'paid', 'rejected'];
+
+/** PayoutRow is one payout; a requested one can be marked paid or rejected with a reason. */
+export function PayoutRow({ payout, request: given }) {
+  const lang = useLanguage();
+  const t = useStaffTexts();
+  const [request, state] = useRequestOnce(given);
+  const current = state.result ?? payout;
+  return (
+    <tr data-payout-id={payout.id} data-status={current.status}>
+      <td data-label={t('payouts.translator')}>{payout.translatorId}</td>
+      <td data-label={t('payouts.amount')}>{moneyText(lang, payout.amount)}</td>
+      <td data-label={t('payouts.iban')}>
+        <span className="staff-mono">{payout.iban}</span>
+      </td>
+      <td data-label={t('payouts.holder')}>{payout.holder}</td>
+      <td data-label={t('payouts.requested')}>{formatMoment(lang, payout.requestedAt)}</td>
+      <td data-label={t('payouts.actions')}>
+        {current.status === 'requested' ? (
+          <div className="staff-actions">
+            <ActionButton request={request} state={state} what="paid" send={() => markPayoutPaid(payout.id, lang)}>
+              {t('payouts.paid')}
+            </ActionButton>
+            <RejectForm request={request} state={state} max={500} send={(reason) => rejectPayout(payout.id, reason, lang)} />
+          </div>
+        ) : (
+          <p role={state.result ? 'status' : undefined}>
+            {state.result ? t(current.status === 'paid' ? 'payouts.donePaid' : 'payouts.doneRejected') : t(`payouts.statuses.${current.status}`)}
+            {current.reason && ` – ${current.reason}`}
+          </p>
+        )}
+        <ActionError state={state} />
+      </td>
+    </tr>
+  );
+}
+
+/** Payouts is the translators' payouts by status, requested first (svc-billing admin/payouts). */
+export function Payouts() {
+  const lang = useLanguage();
+  const t = useStaffTexts();
+  const [status, setStatus] = useState('requested');
+  const { data, error, isLoading, mutate } = usePayouts(lang, status);
+  const payouts = data?.payouts ?? [];
+  return (
+    <>
+      <StatusFilter statuses={STATUSES} value={status} onChange={setStatus} texts={(s) => t(`payouts.statuses.${s}`)} />
+      <ListState loading={isLoading} error={error} empty={!isLoading && !error && payouts.length === 0} retry={mutate} />
+      {payouts.length > 0 && (
+        <table className="staff-table">
+          <thead>
+            <tr>
+              {['translator', 'amount', 'iban', 'holder', 'requested', 'actions'].map((k) => (
+                <th key={k} scope="col">{t(`payouts.${k}`)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.map((p) => (
+              <PayoutRow key={p.id} payout={p} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

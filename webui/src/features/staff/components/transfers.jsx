@@ -1,0 +1,76 @@
+import { formatMoment } from '../../../lib/dates.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { moneyText } from '../../../lib/money.js';
+import { confirmTransfer, rejectTransfer, useTransfers } from '../api/staff.js';
+import { useStaffTexts } from '../texts.js';
+import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
+import { ListState } from './list-state.jsx';
+
+/** TransferRow is one declared transfer with Confirm and Reject; once decided it says so. request: tests pass their own. */
+export function TransferRow({ transfer, onDecided, request: given }) {
+  const lang = useLanguage();
+  const t = useStaffTexts();
+  const [request, state] = useRequestOnce(given);
+  const decided = state.result?.status;
+  const cell = (label, value) => (
+    <td data-label={t(`transfers.${label}`)}>{value}</td>
+  );
+  return (
+    <tr data-transfer-id={transfer.id}>
+      {cell('customer', transfer.customerId)}
+      {cell('amount', moneyText(lang, transfer.amount))}
+      {cell('sender', transfer.sender)}
+      {cell('date', transfer.date)}
+      {cell('reference', transfer.reference)}
+      {cell('declared', formatMoment(lang, transfer.declaredAt))}
+      <td data-label={t('transfers.actions')}>
+        {decided ? (
+          <p role="status">{t(decided === 'confirmed' ? 'transfers.confirmed' : 'transfers.rejected')}</p>
+        ) : (
+          <div className="staff-actions">
+            <ActionButton request={request} state={state} what="confirm" send={() => confirmTransfer(transfer.id, lang)} onDone={onDecided}>
+              {t('transfers.confirm')}
+            </ActionButton>
+            <RejectForm request={request} state={state} max={500} send={(reason) => rejectTransfer(transfer.id, reason, lang)} onDone={onDecided} />
+          </div>
+        )}
+        <ActionError state={state} />
+      </td>
+    </tr>
+  );
+}
+
+/** TransfersTable lists declared transfers; on a phone each row is a card. */
+export function TransfersTable({ transfers, onDecided }) {
+  const t = useStaffTexts();
+  return (
+    <table className="staff-table">
+      <thead>
+        <tr>
+          {['customer', 'amount', 'sender', 'date', 'reference', 'declared', 'actions'].map((k) => (
+            <th key={k} scope="col">{t(`transfers.${k}`)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {transfers.map((tr) => (
+          <TransferRow key={tr.id} transfer={tr} onDecided={onDecided} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Transfers is the bank transfers waiting for staff (svc-billing admin/transfers). */
+export function Transfers() {
+  const lang = useLanguage();
+  const { data, error, isLoading, mutate } = useTransfers(lang);
+  // A decided row shows its outcome (its own state) until the list is loaded again.
+  const transfers = data?.transfers ?? [];
+  return (
+    <>
+      <ListState loading={isLoading} error={error} empty={!isLoading && !error && transfers.length === 0} retry={mutate} />
+      {transfers.length > 0 && <TransfersTable transfers={transfers} />}
+    </>
+  );
+}

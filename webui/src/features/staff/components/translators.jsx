@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { useLanguage } from '../../../lib/language.jsx';
+import { setActiveJobCap, useTranslators, verifySworn } from '../api/staff.js';
+import { errorText, useStaffTexts } from '../texts.js';
+import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
+import { ListState } from './list-state.jsx';
+
+/** capValue is the cap typed as a whole number 1–20, else null. */
+export function capValue(text) {
+  const s = String(text ?? '').trim();
+  if (!/^\d{1,2}$/.test(s)) return null;
+  const n = Number(s);
+  return n >= 1 && n <= 20 ? n : null;
+}
+
+/** TranslatorRow is one profile: sworn status with Verify, the active-job cap with Save. */
+export function TranslatorRow({ profile: given }) {
+  const lang = useLanguage();
+  const t = useStaffTexts();
+  const id = useId();
+  const [verify, verifyState] = useRequestOnce();
+  const [cap, capState] = useRequestOnce();
+  const profile = capState.result ?? verifyState.result ?? given;
+  const [typed, setTyped] = useState(String(given.activeJobCap ?? ''));
+  const [capError, setCapError] = useState('');
+  const sworn = profile.competencies?.sworn;
+  const pairs = (profile.competencies?.pairs ?? []).map((p) => `${p.source}→${p.target}`).join(', ');
+  const saveCap = (e) => {
+    e.preventDefault();
+    const value = capValue(typed);
+    if (value === null) return setCapError(t('translators.capInvalid'));
+    setCapError('');
+    cap.run('cap', () => setActiveJobCap(given.translatorId, value, lang));
+  };
+  return (
+    <tr data-translator-id={given.translatorId}>
+      <td data-label={t('translators.name')}>{profile.fullName}</td>
+      <td data-label={t('translators.email')}>{profile.email}</td>
+      <td data-label={t('translators.pairs')}>{pairs}</td>
+      <td data-label={t('translators.sworn')}>
+        {!sworn ? t('translators.swornNone') : sworn.verified ? t('translators.swornVerified') : t('translators.swornPending')}
+        {sworn?.court && <span className="field__hint"> {sworn.court}</span>}
+        {sworn && !sworn.verified && (
+          <ActionButton request={verify} state={verifyState} what="verify" ghost send={() => verifySworn(given.translatorId, lang)}>
+            {t('translators.verify')}
+          </ActionButton>
+        )}
+        {verifyState.result && <p role="status">{t('translators.verified')}</p>}
+        <ActionError state={verifyState} />
+      </td>
+      <td data-label={t('translators.cap')}>
+        <form className="staff-cap" onSubmit={saveCap} noValidate>
+          <label htmlFor={`${id}-cap`} className="visually-hidden">
+            {t('translators.capLabel', { name: profile.fullName })}
+          </label>
+          <input id={`${id}-cap`} type="number" min={1} max={20} inputMode="numeric" value={typed} onChange={(e) => setTyped(e.target.value)} aria-invalid={capError ? 'true' : undefined} />
+          <button type="submit" className="button button--small" disabled={!!capState.busy}>
+            {capState.busy ? t('common.sending') : t('translators.saveCap')}
+          </button>
+        </form>
+        {capError && <p className="field__error" role="alert">{capError}</p>}
+        {capState.error && <p className="field__error" role="alert">{errorText(t, capState.error)}</p>}
+        {capState.result && !capState.busy && <p role="status">{t('translators.capSaved')}</p>}
+      </td>
+    </tr>
+  );
+}
+
+/** Translators is the translators' profiles with a search (svc-translators admin/translators). */
+export function Translators() {
+  const lang = useLanguage();
+  const t = useStaffTexts();
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const { data, error, isLoading, mutate } = useTranslators(lang, q);
+  const rows = data?.translators ?? [];
+  return (
+    <>
+      <form
+        role="search"
+        className="staff-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(typed.trim());
+        }}
+      >
+        <label htmlFor={`${id}-q`}>{t('common.searchLabel')}</label>
+        <input id={`${id}-q`} type="search" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <button type="submit" className="button button--small">
+          {t('common.search')}
+        </button>
+      </form>
+      <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
+      {rows.length > 0 && (
+        <table className="staff-table">
+          <thead>
+            <tr>
+              {['name', 'email', 'pairs', 'sworn', 'cap'].map((k) => (
+                <th key={k} scope="col">{t(`translators.${k}`)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <TranslatorRow key={p.translatorId} profile={p} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
