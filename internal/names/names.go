@@ -18,6 +18,15 @@ func Service(id string) (i18n.Text, bool) {
 	return t, ok
 }
 
+// ServiceTitle is the service's title, or its slug for a service this list does not know (one
+// retired after a quote was made), so a line or a document is never left unnamed.
+func ServiceTitle(id string) i18n.Text {
+	if t, ok := Service(id); ok {
+		return t
+	}
+	return i18n.Text{TR: id, EN: id}
+}
+
 // Language is the name of the language code (ISO 639-1, lower case), and whether the agency
 // translates it.
 func Language(code string) (i18n.Text, bool) {

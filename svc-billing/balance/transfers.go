@@ -57,13 +57,8 @@ func (in *TransferInput) check(now time.Time) error {
 	in.Reference = strings.TrimSpace(in.Reference)
 	in.Amount.Currency = strings.ToUpper(strings.TrimSpace(in.Amount.Currency))
 
-	switch cur := in.Amount.Currency; {
-	case cur == "":
-		f.Add(FieldAmount, ReasonRequired)
-	case !ValidCurrency(cur):
-		f.Add(FieldAmount, ReasonCurrency)
-	case in.Amount.Amount < 1 || in.Amount.Amount > MaxTransferMajor*pow10(Decimals(cur)):
-		f.Add(FieldAmount, ReasonRange)
+	if reason := AmountRefusal(in.Amount); reason != "" {
+		f.Add(FieldAmount, reason)
 	}
 	textField(f, FieldSender, in.Sender, MinSender, MaxSender)
 	textField(f, FieldReference, in.Reference, 1, MaxReference)
@@ -80,6 +75,21 @@ func (in *TransferInput) check(now time.Time) error {
 		f.Add(FieldDate, ReasonTooOld)
 	}
 	return f.Err()
+}
+
+// AmountRefusal is why an amount brought to a balance (a declared transfer, a card top-up) is
+// refused, or "": a currency of the balances, at least one minor unit, at most MaxTransferMajor
+// major units.
+func AmountRefusal(m Money) string {
+	switch {
+	case m.Currency == "":
+		return ReasonRequired
+	case !ValidCurrency(m.Currency):
+		return ReasonCurrency
+	case m.Amount < 1 || m.Amount > MaxTransferMajor*pow10(Decimals(m.Currency)):
+		return ReasonRange
+	}
+	return ""
 }
 
 // textField refuses a (trimmed) value that is blank or whose length in characters is outside

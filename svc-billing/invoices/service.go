@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"linguaport/internal/i18n"
 	"linguaport/internal/names"
 	"linguaport/svc-billing/profile"
 )
@@ -150,11 +149,7 @@ func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
 // An event without lines (sent before they were part of it) is invoiced as one line.
 func workLines(q QuoteApproved) []Line {
 	if len(q.Lines) == 0 {
-		title, ok := names.Service(q.Service)
-		if !ok {
-			title = i18n.Text{TR: q.Service, EN: q.Service}
-		}
-		return []Line{{Kind: KindWork, Description: title, Amount: q.Total.Amount, AmountUSD: q.TotalUSD}}
+		return []Line{{Kind: KindWork, Description: names.ServiceTitle(q.Service), Amount: q.Total.Amount, AmountUSD: q.TotalUSD}}
 	}
 	lines := make([]Line, len(q.Lines))
 	var sum, sumUSD int64

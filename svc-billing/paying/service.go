@@ -31,15 +31,11 @@ import (
 // Reasons of the field errors this package gives, beside balance's.
 const (
 	ReasonRequired   = "required"
-	ReasonChoice     = "choice"   // method: balance or card
-	ReasonOrigin     = "origin"   // returnUrl: not an absolute URL on the site
-	ReasonKey        = "format"   // Idempotency-Key: 1–100 visible ASCII characters
-	ReasonCurrency   = "currency" // not a balance currency
-	ReasonRange      = "range"    // top-up amount out of bounds
+	ReasonChoice     = "choice" // method: balance or card
+	ReasonOrigin     = "origin" // returnUrl: not an absolute URL on the site
+	ReasonKey        = "format" // Idempotency-Key: 1–100 visible ASCII characters
 	FieldKey         = "Idempotency-Key"
-	FieldAmount      = "amount"
 	maxKeyLength     = 100
-	maxTopUpMajor    = 1_000_000
 	metaKind         = "kind"
 	metaInvoice      = "invoiceId"
 	metaCustomer     = "customerId"
@@ -310,15 +306,8 @@ func (s *service) TopUp(ctx context.Context, customerID string, r TopUpRequest) 
 	fields := errs.Fields{}
 	checkKey(fields, r.Key)
 	s.checkReturn(fields, "returnUrl", r.ReturnURL)
-	switch cur := r.Amount.Currency; {
-	case cur == "":
-		fields.Add(FieldAmount, ReasonRequired)
-	case !balance.ValidCurrency(cur):
-		fields.Add(FieldAmount, ReasonCurrency)
-	default:
-		if r.Amount.Amount < 1 || r.Amount.Amount > maxTopUpMajor*pow10(balance.Decimals(cur)) {
-			fields.Add(FieldAmount, ReasonRange)
-		}
+	if reason := balance.AmountRefusal(r.Amount); reason != "" {
+		fields.Add(balance.FieldAmount, reason)
 	}
 	if err := fields.Err(); err != nil {
 		return TopUpResult{}, err
@@ -459,14 +448,6 @@ func returnURLs(raw string) (success, cancel string) {
 	// The placeholder goes in unescaped: the provider replaces it literally.
 	success = base.String() + "&session=" + sessionPlacehold
 	return success, cancel
-}
-
-func pow10(n int) int64 {
-	p := int64(1)
-	for range n {
-		p *= 10
-	}
-	return p
 }
 
 // fingerprint is a short digest of parts, for a provider key that changes with them.

@@ -64,11 +64,7 @@ func quoteDocument(q *quotes.Quote) documents.Document {
 	}
 	lines := q.InvoiceLines()
 	if len(lines) == 0 {
-		title, ok := names.Service(q.Service)
-		if !ok {
-			title = i18n.Text{TR: q.Service, EN: q.Service}
-		}
-		d.Lines = []documents.Line{{Description: title, Amount: q.Total.Amount}}
+		d.Lines = []documents.Line{{Description: names.ServiceTitle(q.Service), Amount: q.Total.Amount}}
 		return d
 	}
 	var sum int64

@@ -86,7 +86,7 @@ func (q *Quote) approved() QuoteApprovedData {
 // PDF prints them: one per target language, the work named in both languages ("Professional
 // Translation, Turkish → English, urgent").
 func (q *Quote) InvoiceLines() []ApprovedLine {
-	service := serviceTitle(q.Service)
+	service := names.ServiceTitle(q.Service)
 	source := languageName(q.SourceLanguage)
 	urgent := i18n.Text{}
 	if q.Urgency == pricing.Urgent {
@@ -105,15 +105,6 @@ func (q *Quote) InvoiceLines() []ApprovedLine {
 		})
 	}
 	return lines
-}
-
-// serviceTitle is the service's title, or its slug for a service internal/names does not know
-// (one retired after the quote was made), so a line is never left unnamed.
-func serviceTitle(id string) i18n.Text {
-	if t, ok := names.Service(id); ok {
-		return t
-	}
-	return i18n.Text{TR: id, EN: id}
 }
 
 // languageName is the language's name, or its code in capitals for one internal/names does not
