@@ -73,8 +73,8 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 	defer restore()
 
 	returnURL := s.web + "/tr/hesabim/fatura-bilgileri/faturalar/" + invoiceID
-	st, paid, err := try(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
-		withKey(session, "fault-pay-1"))
+	st, paid, err := tryWith(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
+		session, map[string]string{"Idempotency-Key": "fault-pay-1"})
 	if err != nil || st != 200 || paid["checkoutUrl"] == nil {
 		t.Fatalf("pay: %d %v %v", st, paid, err)
 	}
@@ -124,8 +124,8 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 	// Paying again (once the restarted svc-billing is back in the gateway's list) answers the
 	// paid invoice; nothing is published twice, the order moved once.
 	if err := proc.WaitFor(recoverWithin, func() error {
-		st, again, _ := try(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
-			withKey(session, "fault-pay-2"))
+		st, again, _ := tryWith(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
+			session, map[string]string{"Idempotency-Key": "fault-pay-2"})
 		inv, _ := again["invoice"].(map[string]any)
 		if st != 200 || again["checkoutUrl"] != nil || inv["status"] != "paid" {
 			return fmt.Errorf("%d %v", st, again)
@@ -158,14 +158,3 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 }
 
 func asList(v any) []any { l, _ := v.([]any); return l }
-
-// withKey is the session's cookies with an Idempotency-Key, which try sends as a header.
-func withKey(session map[string]string, key string) map[string]string {
-	out := map[string]string{idempotencyHeader: key}
-	for k, v := range session {
-		out[k] = v
-	}
-	return out
-}
-
-const idempotencyHeader = "Idempotency-Key"

@@ -293,6 +293,11 @@ var faultClient = &http.Client{Timeout: 10 * time.Second}
 
 // try is call for the traffic goroutines: failures are results, not test failures.
 func try(s *devstack, method, path string, body any, cookies map[string]string) (int, map[string]any, error) {
+	return tryWith(s, method, path, body, cookies, nil)
+}
+
+// tryWith is try with request headers of the caller's (an Idempotency-Key).
+func tryWith(s *devstack, method, path string, body any, cookies, headers map[string]string) (int, map[string]any, error) {
 	var rd *bytes.Reader
 	if body != nil {
 		data, _ := json.Marshal(body)
@@ -308,11 +313,10 @@ func try(s *devstack, method, path string, body any, cookies map[string]string) 
 	req.Header.Set("Accept-Language", "en")
 	req.Header.Set("Origin", s.web)
 	for k, v := range cookies {
-		if k == idempotencyHeader {
-			req.Header.Set(k, v)
-			continue
-		}
 		req.AddCookie(&http.Cookie{Name: k, Value: v})
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
 	}
 	resp, err := faultClient.Do(req)
 	if err != nil {
