@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
@@ -126,6 +127,21 @@ func (f *fixture) checkLedger(t *testing.T, translator string) int64 {
 	return sum
 }
 
+// streamDrained reports whether group has read n entries of the orders stream, all there is,
+// and acknowledged them.
+func streamDrained(rdb *redis.Client, group string, n int64) bool {
+	groups, err := rdb.XInfoGroups(context.Background(), events.Stream("orders")).Result()
+	if err != nil {
+		return false
+	}
+	for _, g := range groups {
+		if g.Name == group {
+			return g.Lag == 0 && g.Pending == 0 && g.EntriesRead == n
+		}
+	}
+	return false
+}
+
 // A completed order credits its translator's pay once, whether the same event is delivered
 // three times through the stream or the order is announced completed again under other event
 // ids (also with another amount); other statuses credit nothing.
@@ -145,8 +161,10 @@ func TestCompletedOrderCreditsOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Wait until the group has read and acknowledged all three copies: the ledger is only
+	// compared with the balance once no movement is half done.
 	deadline := time.Now().Add(10 * time.Second)
-	for f.checkLedger(t, "tr-1") == 0 && time.Now().Before(deadline) {
+	for !streamDrained(r.Client, "svc-billing-earnings", 3) && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	// The same order again under new event ids, past the consumer's dedup.
@@ -157,7 +175,6 @@ func TestCompletedOrderCreditsOnce(t *testing.T) {
 		e, _ := events.New(ctx, orders.EventOrderStatusChanged, orders.OrderStatusChangedData{OrderID: "ord-2", TranslatorID: "tr-1", Status: status})
 		f.apply(t, e)
 	}
-	time.Sleep(200 * time.Millisecond) // the stream's three copies have all been handled by now
 	if got := f.checkLedger(t, "tr-1"); got != 70_176 {
 		t.Errorf("tr-1 earned %d, want 70176", got)
 	}
