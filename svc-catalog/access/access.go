@@ -3,10 +3,18 @@
 // one list.
 package access
 
-import "linguaport/internal/authn"
+import (
+	"slices"
 
-// Rules: the catalogue is the public site's content, read and written to by visitors.
-var Rules = []authn.Rule{
+	"linguaport/internal/authn"
+)
+
+// Rules is every route of the service: the public content below, the staff's (staff.go) and the
+// live support chat's (chat.go).
+var Rules = slices.Concat(public, staff, chat)
+
+// public: the catalogue is the public site's content, read and written to by visitors.
+var public = []authn.Rule{
 	{Pattern: "GET /api/v1/catalog/services", Access: authn.Anyone},
 	{Pattern: "GET /api/v1/catalog/languages", Access: authn.Anyone},
 	{Pattern: "GET /api/v1/catalog/blog", Access: authn.Anyone},

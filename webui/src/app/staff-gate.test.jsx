@@ -43,6 +43,10 @@ test('the back office has lazy routes in both languages below its layout and is 
   // Switching the language keeps the screen; the paths are built from one map.
   expect(switchLanguage('/tr/yonetim/basvurular/66a1', 'en')).toBe('/en/admin/applications/66a1');
   expect(switchLanguage('/en/admin/tickets', 'tr')).toBe('/tr/yonetim/talepler');
+  // An English word means one thing below the back office and another in the account.
+  expect(switchLanguage('/en/admin/orders/o-1', 'tr')).toBe('/tr/yonetim/siparisler/o-1');
+  expect(switchLanguage('/en/account/orders', 'tr')).toBe('/tr/hesabim/siparislerim');
+  expect(switchLanguage('/tr/yonetim/faturalar', 'en')).toBe('/en/admin/invoices');
   expect(staffPath('en', 'odemeler')).toBe('/en/admin/payouts');
   expect(staffPath('tr')).toBe('/tr/yonetim');
   expect(() => staffPath('tr', 'hesabim')).toThrow();

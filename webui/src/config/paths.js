@@ -55,16 +55,33 @@ const SEGMENT_PAIRS = [
   ['bakiye', 'balance'],
   ['talepler', 'tickets'],
   ['kazanclar', 'earnings'],
-  // the back office (DESIGN §11); its tickets reuse talepler/tickets
   ['yonetim', 'admin'],
+];
+
+// The back office's segments (DESIGN §11), below /tr/yonetim and /en/admin only, so an English
+// word may mean one thing there and another in the account (orders, quotes, invoices).
+const STAFF_SEGMENT_PAIRS = [
+  ['siparisler', 'orders'],
+  ['teklifler', 'quotes'],
+  ['faturalar', 'invoices'],
   ['havaleler', 'transfers'],
+  ['bakiyeler', 'balances'],
   ['odemeler', 'payouts'],
+  ['musteriler', 'customers'],
   ['basvurular', 'applications'],
   ['cevirmenler', 'translators'],
+  ['talepler', 'tickets'],
+  ['canli-destek', 'live-chat'],
+  ['mesajlar', 'inquiries'],
+  ['icerik', 'content'],
+  ['fiyatlar', 'prices'],
+  ['denetim', 'audit'],
 ];
 
 const TO_EN = new Map(SEGMENT_PAIRS.map(([tr, en]) => [tr, en]));
 const TO_TR = new Map(SEGMENT_PAIRS.map(([tr, en]) => [en, tr]));
+const STAFF_TO_EN = new Map(STAFF_SEGMENT_PAIRS.map(([tr, en]) => [tr, en]));
+const STAFF_TO_TR = new Map(STAFF_SEGMENT_PAIRS.map(([tr, en]) => [en, tr]));
 
 // Screens by key, with their path in each language.
 export const PATHS = {
@@ -103,8 +120,18 @@ export const PATHS = {
 
 // The back office's sections (Turkish segments below PATHS.admin), in menu order, and the
 // sections whose items have a page of their own (/tr/yonetim/basvurular/<id>).
-export const STAFF_SECTIONS = ['havaleler', 'odemeler', 'basvurular', 'cevirmenler', 'talepler'];
-export const STAFF_DETAILS = { application: 'basvurular', ticket: 'talepler' };
+// One line each: a section is listed once its route module exists (router.jsx staffPages).
+export const STAFF_SECTIONS = [
+  'havaleler',
+  'odemeler',
+  'basvurular',
+  'cevirmenler',
+  'talepler',
+];
+export const STAFF_DETAILS = {
+  application: 'basvurular',
+  ticket: 'talepler',
+};
 
 /** staffPath is the dashboard, a section or one item of it: /tr/yonetim/basvurular/<id>, /en/admin/applications/<id>. */
 export function staffPath(lang, section, id) {
@@ -112,7 +139,7 @@ export function staffPath(lang, section, id) {
   if (!base) throw new Error(`unknown language ${lang}`);
   if (!section) return base;
   if (!STAFF_SECTIONS.includes(section)) throw new Error(`unknown staff section ${section}`);
-  const sub = `${base}/${lang === 'en' ? TO_EN.get(section) : section}`;
+  const sub = `${base}/${lang === 'en' ? STAFF_TO_EN.get(section) : section}`;
   return id === undefined ? sub : `${sub}/${encodeURIComponent(id)}`;
 }
 
@@ -204,7 +231,10 @@ export function switchLanguage(pathname, to, alternates = {}) {
   if (!LANGUAGES.includes(to)) throw new Error(`unknown language ${to}`);
   const [, first, ...rest] = pathname.split('/');
   if (!LANGUAGES.includes(first)) return `/${to}`;
-  const map = to === 'en' ? TO_EN : TO_TR;
-  const mapped = rest.filter((s) => s !== '').map((s) => alternates[s] ?? (first === to ? s : map.get(s) ?? s));
+  const segments = rest.filter((s) => s !== '');
+  const staff = segments[0] === 'yonetim' || segments[0] === 'admin';
+  const general = to === 'en' ? TO_EN : TO_TR;
+  const below = staff ? (to === 'en' ? STAFF_TO_EN : STAFF_TO_TR) : general;
+  const mapped = segments.map((s, i) => alternates[s] ?? (first === to ? s : (i === 0 ? general : below).get(s) ?? s));
   return ['', to, ...mapped].join('/');
 }

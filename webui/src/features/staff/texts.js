@@ -6,8 +6,15 @@ export const staffTexts = {
   tr: {
     title: 'Yönetim',
     menuLabel: 'Yönetim menüsü',
-    sections: { dashboard: 'Genel bakış', havaleler: 'Havaleler', odemeler: 'Çevirmen ödemeleri', basvurular: 'Başvurular', cevirmenler: 'Çevirmenler', talepler: 'Destek talepleri' },
-    detail: { application: 'Başvuru', ticket: 'Destek talebi' },
+    sections: {
+      dashboard: 'Genel bakış', siparisler: 'Siparişler', teklifler: 'Teklifler', faturalar: 'Faturalar', havaleler: 'Havaleler', bakiyeler: 'Müşteri bakiyeleri',
+      odemeler: 'Çevirmen ödemeleri', musteriler: 'Müşteriler', basvurular: 'Başvurular', cevirmenler: 'Çevirmenler', talepler: 'Destek talepleri',
+      'canli-destek': 'Canlı destek', mesajlar: 'İletişim mesajları', icerik: 'İçerik', fiyatlar: 'Fiyat listesi', denetim: 'İşlem kayıtları',
+    },
+    detail: {
+      application: 'Başvuru', ticket: 'Destek talebi', order: 'Sipariş', quote: 'Teklif', invoice: 'Fatura', customer: 'Müşteri',
+      chat: 'Canlı destek görüşmesi', inquiry: 'İletişim mesajı', post: 'Blog yazısı',
+    },
     forbidden: { title: 'Bu sayfaya erişiminiz yok', text: 'Yönetim sayfaları yalnızca yetkili personel içindir.', account: 'Hesabıma dön' },
     dashboard: {
       lead: 'Şimdi bir kişinin ilgilenmesi gerekenler.',
@@ -78,8 +85,15 @@ export const staffTexts = {
   en: {
     title: 'Back office',
     menuLabel: 'Back office menu',
-    sections: { dashboard: 'Dashboard', havaleler: 'Bank transfers', odemeler: 'Translator payouts', basvurular: 'Applications', cevirmenler: 'Translators', talepler: 'Support tickets' },
-    detail: { application: 'Application', ticket: 'Support ticket' },
+    sections: {
+      dashboard: 'Dashboard', siparisler: 'Orders', teklifler: 'Quotes', faturalar: 'Invoices', havaleler: 'Bank transfers', bakiyeler: 'Customer balances',
+      odemeler: 'Translator payouts', musteriler: 'Customers', basvurular: 'Applications', cevirmenler: 'Translators', talepler: 'Support tickets',
+      'canli-destek': 'Live support', mesajlar: 'Contact messages', icerik: 'Content', fiyatlar: 'Price list', denetim: 'Audit log',
+    },
+    detail: {
+      application: 'Application', ticket: 'Support ticket', order: 'Order', quote: 'Quote', invoice: 'Invoice', customer: 'Customer',
+      chat: 'Live support conversation', inquiry: 'Contact message', post: 'Blog post',
+    },
     forbidden: { title: 'You do not have access to this page', text: 'The back office is for authorised staff only.', account: 'Back to my account' },
     dashboard: {
       lead: 'What needs a person now.',
