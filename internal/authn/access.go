@@ -132,9 +132,17 @@ func NewMux(auth *Authenticator, rules []Rule) *Mux {
 	return m
 }
 
-// checkDeclaration refuses a rule that cannot be checked as declared.
+// checkDeclaration refuses a rule that cannot be checked as declared, and a staff route
+// (DESIGN §11: /api/v1/<area>/admin/...) open to anyone but staff, so no service can publish
+// one by a slip in its declaration.
 func checkDeclaration(r Rule) {
-	method, _, ok := strings.Cut(r.Pattern, " ")
+	method, route, ok := strings.Cut(r.Pattern, " ")
+	if !ok {
+		route = r.Pattern
+	}
+	if strings.Contains(route, "/admin/") && !(r.Access.signedIn && slices.Equal(r.Access.roles, []Role{RoleAdmin})) {
+		panic(fmt.Sprintf("authn: %q is a staff route, declared %s instead of admin only", r.Pattern, r.Access))
+	}
 	if r.Access.cookies && (!ok || safeMethod(method)) {
 		panic(fmt.Sprintf("authn: %q sets cookies, which only a POST, PUT, PATCH or DELETE route can declare: browsers send no Origin on a navigation", r.Pattern))
 	}

@@ -102,3 +102,27 @@ func TestCookieSettingDeclarations(t *testing.T) {
 		}()
 	}
 }
+
+// A route below /admin/ is staff only, whatever a service declares: anything else is refused when
+// the service or the gateway starts.
+func TestStaffRoutesAreAdminOnly(t *testing.T) {
+	v := authn.NewVerifier(authn.StaticKeys{}, nil)
+	auth := authn.NewAuthenticator(v, nil)
+	for _, access := range []authn.Access{authn.Anyone, authn.SignedIn, authn.Only(authn.RoleCustomer), authn.Only(authn.RoleAdmin, authn.RoleTranslator)} {
+		for name, build := range map[string]func(){
+			"service": func() { authn.NewMux(auth, []authn.Rule{{Pattern: "GET /api/v1/x/admin/things", Access: access}}) },
+			"gateway": func() { authn.NewGuard(auth, []authn.Rule{{Pattern: "POST /api/v1/x/admin/things/{id}", Access: access}}) },
+		} {
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("%s accepted a staff route declared %s", name, access)
+					}
+				}()
+				build()
+			}()
+		}
+	}
+	authn.NewMux(auth, []authn.Rule{{Pattern: "GET /api/v1/x/admin/things", Access: authn.Only(authn.RoleAdmin)}})
+	authn.NewGuard(auth, []authn.Rule{{Pattern: "GET /api/v1/x/admin/things", Access: authn.Only(authn.RoleAdmin).Owned()}})
+}
