@@ -11,7 +11,6 @@ import "linguaport/internal/authn"
 var Rules = []authn.Rule{
 	{Pattern: "POST /api/v1/orders/estimate", Access: authn.Anyone},
 	{Pattern: "GET /api/v1/orders/prices", Access: authn.Anyone},
-	{Pattern: "PUT /api/v1/orders/prices", Access: authn.Only(authn.RoleAdmin)},
 
 	// Visitors upload, and download with the upload token their first upload returned.
 	{Pattern: "POST /api/v1/orders/files", Access: authn.Anyone},
@@ -26,7 +25,6 @@ var Rules = []authn.Rule{
 
 	{Pattern: "GET /api/v1/orders/orders", Access: authn.SignedIn},
 	{Pattern: "GET /api/v1/orders/orders/{id}", Access: authn.SignedIn.Owned()},
-	{Pattern: "POST /api/v1/orders/orders/{id}/assign", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/orders/orders/{id}/deliver", Access: authn.Only(authn.RoleTranslator, authn.RoleAdmin).Owned()},
 	{Pattern: "POST /api/v1/orders/orders/{id}/complete", Access: authn.SignedIn.Owned()},
 	{Pattern: "POST /api/v1/orders/orders/{id}/revision", Access: authn.SignedIn.Owned()},
@@ -37,7 +35,19 @@ var Rules = []authn.Rule{
 	{Pattern: "POST /api/v1/orders/orders/{id}/claim", Access: authn.Only(authn.RoleTranslator)},
 	{Pattern: "POST /api/v1/orders/orders/{id}/unclaim", Access: authn.Only(authn.RoleTranslator).Owned()},
 
-	// Every staff action that changed something (assigning, the price list), who did it and what
-	// it changed.
+	// The back office (DESIGN §11): staff only. Every order and quote, who could take an order,
+	// (re)assigning it, its paper work's steps, a quote's revised price or cancellation, the price
+	// list, the dashboard's counts, and every staff action that changed something.
+	{Pattern: "GET /api/v1/orders/admin/orders", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET /api/v1/orders/admin/orders/{id}", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET /api/v1/orders/admin/orders/{id}/eligible", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/orders/admin/orders/{id}/assign", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/orders/admin/orders/{id}/fulfilment", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET /api/v1/orders/admin/quotes", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET /api/v1/orders/admin/quotes/{id}", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/orders/admin/quotes/{id}/revise", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/orders/admin/quotes/{id}/cancel", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "PUT /api/v1/orders/admin/prices", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET /api/v1/orders/admin/summary", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/audit", Access: authn.Only(authn.RoleAdmin)},
 }

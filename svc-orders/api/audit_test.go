@@ -47,13 +47,13 @@ func TestPriceListChangeAudited(t *testing.T) {
 	staff := f.tokenFor("staff-prices", authn.RoleAdmin)
 	broken := pricing.SeedPriceList()
 	broken.Services[1].BaseRate = -1
-	if status, _ := f.call(t, "PUT", "/api/v1/orders/prices", "en", staff, broken); status != 400 {
+	if status, _ := f.call(t, "PUT", "/api/v1/orders/admin/prices", "en", staff, broken); status != 400 {
 		t.Fatalf("invalid list: %d", status)
 	}
 	pl := pricing.SeedPriceList()
 	pl.Services[0].BaseRate = 1000
 	for range 2 {
-		if status, body := f.call(t, "PUT", "/api/v1/orders/prices", "en", staff, pl); status != 200 {
+		if status, body := f.call(t, "PUT", "/api/v1/orders/admin/prices", "en", staff, pl); status != 200 {
 			t.Fatalf("update: %d %v", status, body)
 		}
 	}

@@ -33,15 +33,22 @@ type Endpoints struct {
 	CreateQuote, Quotes, Quote, ApproveQuote, RejectQuote endpoint.Endpoint
 	Orders, Order, Assign, Deliver, Complete, Revision    endpoint.Endpoint
 	Pool, Claim, Unclaim                                  endpoint.Endpoint
+	// Staff's (staff.go).
+	StaffOrders, StaffOrder, Eligible, Fulfil         endpoint.Endpoint
+	StaffQuotes, StaffQuote, ReviseQuote, CancelQuote endpoint.Endpoint
+	Summary                                           endpoint.Endpoint
 	// Audit serves GET admin/audit.
 	Audit *audit.Log
 }
 
 type (
-	fileRequest    struct{ ID, UploadToken string }
-	idRequest      struct{ ID string }
-	reasonRequest  struct{ ID, Reason string }
-	assignRequest  struct{ ID, TranslatorID string }
+	fileRequest   struct{ ID, UploadToken string }
+	idRequest     struct{ ID string }
+	reasonRequest struct{ ID, Reason string }
+	assignRequest struct {
+		ID string
+		In orders.AssignInput
+	}
 	deliverRequest struct {
 		ID      string
 		FileIDs []string
@@ -93,7 +100,8 @@ func MakeEndpoints(s Services) Endpoints {
 			return s.Quotes.Quote(ctx, request.(idRequest).ID)
 		},
 		ApproveQuote: func(ctx context.Context, request any) (any, error) {
-			return s.Orders.ApproveQuote(ctx, request.(idRequest).ID)
+			r := request.(approveRequest)
+			return s.Orders.ApproveQuote(ctx, r.ID, r.Version)
 		},
 		RejectQuote: func(ctx context.Context, request any) (any, error) {
 			r := request.(reasonRequest)
@@ -108,7 +116,7 @@ func MakeEndpoints(s Services) Endpoints {
 		},
 		Assign: func(ctx context.Context, request any) (any, error) {
 			r := request.(assignRequest)
-			return s.Orders.Assign(ctx, r.ID, r.TranslatorID)
+			return s.Orders.Assign(ctx, r.ID, r.In)
 		},
 		Deliver: func(ctx context.Context, request any) (any, error) {
 			r := request.(deliverRequest)
@@ -131,6 +139,7 @@ func MakeEndpoints(s Services) Endpoints {
 			return s.Orders.Unclaim(ctx, request.(idRequest).ID)
 		},
 	}
+	staffEndpoints(s, &e)
 	auditStaffActions(s, &e)
 	return e
 }

@@ -64,6 +64,18 @@ var (
 
 	problemAlreadyTaken = httpx.NewProblem(http.StatusConflict, "already_taken",
 		i18n.Text{TR: "Bu işi başka bir çevirmen aldı.", EN: "Another translator has taken this job."})
+	problemOrderChanged = httpx.NewProblem(http.StatusConflict, "order_changed",
+		i18n.Text{TR: "Sipariş siz bakarken değişti (örneğin başka bir personel atadı); lütfen yeniden bakın.", EN: "The order changed while you were looking (another staff member assigned it, say); please look again."})
+	problemNoFulfilment = httpx.NewProblem(http.StatusConflict, "no_fulfilment",
+		i18n.Text{TR: "Bu siparişte yeminli, noter ya da apostil işlemi yok.", EN: "This order has no sworn, notary or apostille work."})
+	problemNotTranslated = httpx.NewProblem(http.StatusConflict, "not_translated",
+		i18n.Text{TR: "Çeviri henüz teslim edilmedi; evrak adımları teslimden sonra başlar.", EN: "The translation is not delivered yet; the paper work starts after the delivery."})
+	problemPriceChanged = httpx.NewProblem(http.StatusConflict, "price_changed",
+		i18n.Text{TR: "Teklifin fiyatı siz baktıktan sonra değişti; lütfen yeni fiyata bakıp yeniden onaylayın.", EN: "The price of this quote changed after you looked; please look at the new price and approve again."})
+	problemQuoteCancelled = httpx.NewProblem(http.StatusConflict, "quote_cancelled",
+		i18n.Text{TR: "Bu teklif iptal edildi; onaylanamaz.", EN: "This quote was cancelled; it can no longer be approved."})
+	problemBeingApproved = httpx.NewProblem(http.StatusConflict, "quote_being_approved",
+		i18n.Text{TR: "Müşteri bu teklifi şu anda onaylıyor; lütfen biraz sonra yeniden bakın.", EN: "The customer is approving this quote right now; please look again in a moment."})
 	problemUnclaimWindow = httpx.NewProblem(http.StatusConflict, "unclaim_window_over",
 		i18n.Text{TR: "Bir iş yalnızca havuzdan alındıktan sonraki bir saat içinde geri bırakılabilir.", EN: "A job can be given back only within an hour of taking it from the pool."})
 )
@@ -72,8 +84,9 @@ var (
 // errors that are not theirs.
 func explain(err error) *httpx.Problem {
 	var (
-		fields  errs.Fields
-		illegal *orders.IllegalTransition
+		fields     errs.Fields
+		illegal    *orders.IllegalTransition
+		outOfOrder *orders.StepOutOfOrder
 	)
 	switch {
 	case errors.As(err, &fields):
@@ -84,6 +97,26 @@ func explain(err error) *httpx.Problem {
 		return problemRevisionWindow
 	case errors.As(err, &illegal):
 		return illegalTransition(illegal)
+	case errors.As(err, &outOfOrder):
+		return stepOutOfOrder(outOfOrder)
+	case errors.Is(err, orders.ErrUnknownCursor), errors.Is(err, quotes.ErrUnknownCursor):
+		return httpx.ErrValidation.WithField("before", fieldMessages["unknown_cursor"])
+	case errors.Is(err, orders.ErrCannotAssign):
+		return cannotAssign(err)
+	case errors.Is(err, orders.ErrOrderChanged):
+		return problemOrderChanged
+	case errors.Is(err, orders.ErrNoFulfilment):
+		return problemNoFulfilment
+	case errors.Is(err, orders.ErrNotTranslated):
+		return problemNotTranslated
+	case errors.Is(err, quotes.ErrPriceChanged):
+		return problemPriceChanged
+	case errors.Is(err, quotes.ErrQuoteCancelled):
+		return problemQuoteCancelled
+	case errors.Is(err, quotes.ErrBeingApproved):
+		return problemBeingApproved
+	case errors.Is(err, quotes.ErrForbidden):
+		return authn.ErrForbidden
 	case errors.Is(err, files.ErrNotFound), errors.Is(err, quotes.ErrNotFound), errors.Is(err, orders.ErrNotFound):
 		return httpx.ErrNotFound
 	case errors.Is(err, files.ErrNoFile):
@@ -155,19 +188,49 @@ var notEligibleTexts = []struct {
 	reason error
 	text   i18n.Text
 }{
+	{pool.ErrSuspended, i18n.Text{TR: "Çevirmenin hesabı askıya alındı; askı kalkana kadar iş alamaz.", EN: "The translator is suspended and takes no jobs until the suspension is lifted."}},
 	{pool.ErrOnVacation, i18n.Text{TR: "Çevirmen izinde; izin bitene kadar iş alamaz.", EN: "The translator is on vacation and takes no jobs until it ends."}},
 	{pool.ErrAtCap, i18n.Text{TR: "Çevirmen aynı anda alabileceği en fazla iş sayısına ulaştı.", EN: "The translator already has as many active jobs as their limit allows."}},
 	{pool.ErrNoMatch, i18n.Text{TR: "İşin hizmeti, dil çifti ya da yeminli olması çevirmenin profiline uymuyor.", EN: "The job's service, language pair or sworn status does not match the translator's profile."}},
 }
 
 func notEligible(err error) *httpx.Problem {
-	text := i18n.Text{TR: "Çevirmenin profili henüz tanınmıyor; bu işi alamaz.", EN: "The translator's profile is not known yet; they cannot take this job."}
+	return httpx.NewProblem(http.StatusConflict, "not_eligible", notEligibleText(err))
+}
+
+func notEligibleText(err error) i18n.Text {
 	for _, r := range notEligibleTexts {
 		if errors.Is(err, r.reason) {
-			text = r.text
+			return r.text
 		}
 	}
-	return httpx.NewProblem(http.StatusConflict, "not_eligible", text)
+	return i18n.Text{TR: "Çevirmenin profili henüz tanınmıyor; bu işi alamaz.", EN: "The translator's profile is not known yet; they cannot take this job."}
+}
+
+// cannotAssign is staff picking a translator who may not take the order: 422, with why.
+func cannotAssign(err error) *httpx.Problem {
+	return httpx.NewProblem(http.StatusUnprocessableEntity, "not_eligible", notEligibleText(err)).WithField("translatorId", notEligibleText(err))
+}
+
+// stepNames are the paper work's steps as people read them.
+var stepNames = map[orders.FulfilmentStep]i18n.Text{
+	orders.StepTranslated: {TR: "Çevrildi", EN: "Translated"},
+	orders.StepAtNotary:   {TR: "Noterde", EN: "At the notary"},
+	orders.StepNotarised:  {TR: "Noter onaylı", EN: "Notarised"},
+	orders.StepApostilled: {TR: "Apostil alındı", EN: "Apostilled"},
+	orders.StepShipped:    {TR: "Kargoya verildi", EN: "Shipped"},
+}
+
+func stepOutOfOrder(e *orders.StepOutOfOrder) *httpx.Problem {
+	if e.Want == "" {
+		return httpx.NewProblem(http.StatusConflict, "step_out_of_order",
+			i18n.Text{TR: "Bu siparişin bütün evrak adımları tamamlandı.", EN: "Every step of this order's paper work is done."})
+	}
+	next := stepNames[e.Want]
+	return httpx.NewProblem(http.StatusConflict, "step_out_of_order", i18n.Text{
+		TR: fmt.Sprintf("Adımlar sırayla işlenir; sıradaki adım: “%s”.", next.TR),
+		EN: fmt.Sprintf("Steps are recorded in order; the next one is “%s”.", next.EN),
+	})
 }
 
 // fieldMessages are the texts of the field reason codes.
@@ -189,5 +252,9 @@ var fieldMessages = map[string]i18n.Text{
 	"nothing_to_count":       {TR: "Dosyalarda bu hizmetin birimiyle sayılacak içerik yok (ör. dakika için ses, video ya da altyazı dosyası gerekir).", EN: "The files hold nothing to count in this service's unit (minutes need audio, video or subtitle files)."},
 	"too_many_files":         {TR: "En fazla 20 dosya eklenebilir.", EN: "At most 20 files can be added."},
 	"too_long":               {TR: "Bu metin çok uzun.", EN: "This text is too long."},
+	"one_filter":             {TR: "Bu süzgeçler birlikte kullanılamaz; birini seçin.", EN: "These filters cannot be combined; choose one."},
+	"unknown_filter":         {TR: "Bu süzgeç tanınmıyor.", EN: "This filter is not known."},
+	"unknown_cursor":         {TR: "Sayfa imleci bilinen bir kaydın kimliği olmalı.", EN: "The page cursor must be the id of a known item."},
+	"quote_currency":         {TR: "Yeni tutar teklifin para biriminde olmalı.", EN: "The new total must be in the quote's currency."},
 	documents.ReasonLanguage: documents.LanguageText,
 }

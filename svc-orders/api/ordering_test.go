@@ -255,7 +255,7 @@ func TestOrderLifecycle(t *testing.T) {
 		}
 	}
 	// Nothing moves before the invoice is paid.
-	if a := f.send(t, "POST", path+"/assign", "en", admin, map[string]string{"translatorId": "tr-1"}); a.status != 409 || a.code() != "illegal_transition" || a.message() != "The order is “Awaiting payment” now; this cannot be done." {
+	if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", admin, map[string]string{"translatorId": "tr-1"}); a.status != 409 || a.code() != "illegal_transition" || a.message() != "The order is “Awaiting payment” now; this cannot be done." {
 		t.Errorf("assign before payment: %d %s", a.status, a.raw)
 	}
 
@@ -288,13 +288,13 @@ func TestOrderLifecycle(t *testing.T) {
 	status("in_progress")
 
 	// Staff assign; the customer cannot, nor can they complete work not delivered.
-	if a := f.send(t, "POST", path+"/assign", "en", customer, map[string]string{"translatorId": "cust-life"}); a.status != 403 {
+	if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", customer, map[string]string{"translatorId": "cust-life"}); a.status != 403 {
 		t.Errorf("customer assigns: %d", a.status)
 	}
-	if a := f.send(t, "POST", path+"/assign", "en", admin, map[string]string{}); a.status != 400 || fieldOf(a.body, "translatorId") == "" {
+	if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", admin, map[string]string{}); a.status != 400 || fieldOf(a.body, "translatorId") == "" {
 		t.Errorf("assign nobody: %d %s", a.status, a.raw)
 	}
-	if a := f.send(t, "POST", path+"/assign", "en", admin, map[string]string{"translatorId": "tr-1"}); a.status != 200 || a.body["status"] != "assigned" || a.body["translatorId"] != "tr-1" {
+	if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", admin, map[string]string{"translatorId": "tr-1"}); a.status != 200 || a.body["status"] != "assigned" || a.body["translatorId"] != "tr-1" {
 		t.Fatalf("assign: %d %s", a.status, a.raw)
 	}
 	// One assignment recorded: the refused ones (before payment, by a customer, to nobody) not.
@@ -360,7 +360,7 @@ func TestOrderLifecycle(t *testing.T) {
 	if a := f.send(t, "POST", path+"/revision", "en", customer, map[string]string{"reason": "Terim 3 yanlış"}); a.status != 200 || a.body["status"] != "revision_requested" {
 		t.Fatalf("revision: %d %s", a.status, a.raw)
 	}
-	if a := f.send(t, "POST", path+"/assign", "en", admin, nil); a.status != 200 || a.body["status"] != "assigned" || a.body["translatorId"] != "tr-1" {
+	if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", admin, nil); a.status != 200 || a.body["status"] != "assigned" || a.body["translatorId"] != "tr-1" {
 		t.Fatalf("back to the translator: %d %s", a.status, a.raw)
 	}
 	if a := f.send(t, "POST", path+"/deliver", "en", translator, map[string]any{"fileIds": []string{resultID}}); a.status != 200 {
@@ -413,7 +413,7 @@ func TestCustomerAcceptsDelivery(t *testing.T) {
 	if err := f.svc.InvoicePaid(ctx, orders.InvoicePaidData{InvoiceID: "inv-2", QuoteID: obj(approval.body, "quote")["id"].(string)}); err != nil {
 		t.Fatal(err)
 	}
-	f.send(t, "POST", "/api/v1/orders/orders/"+oid+"/assign", "en", f.token(authn.RoleAdmin), map[string]string{"translatorId": "tr-9"})
+	f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", f.token(authn.RoleAdmin), map[string]string{"translatorId": "tr-9"})
 	up := f.upload(t, "out.txt", []byte("translated"), "", translator)
 	f.send(t, "POST", "/api/v1/orders/orders/"+oid+"/deliver", "en", translator, map[string]any{"fileIds": []string{obj(up.body, "file")["id"].(string)}})
 	a := f.send(t, "POST", "/api/v1/orders/orders/"+oid+"/complete", "en", customer, nil)
@@ -462,7 +462,7 @@ func (f *fixture) paidAndAssigned(t *testing.T, customer, tr string) string {
 	if err := f.svc.InvoicePaid(context.Background(), orders.InvoicePaidData{InvoiceID: "inv-" + oid, OrderID: oid}); err != nil {
 		t.Fatal(err)
 	}
-	if a := f.send(t, "POST", "/api/v1/orders/orders/"+oid+"/assign", "en", f.token(authn.RoleAdmin), map[string]string{"translatorId": tr}); a.status != 200 {
+	if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", f.token(authn.RoleAdmin), map[string]string{"translatorId": tr}); a.status != 200 {
 		t.Fatalf("assign: %d %s", a.status, a.raw)
 	}
 	return oid

@@ -343,18 +343,18 @@ func TestPriceListIsStaffEditable(t *testing.T) {
 	pl := pricing.SeedPriceList()
 	pl.Services[0].BaseRate = 1000 // $0.10 a word
 	pl.Services[0].TranslatorRate = 550
-	if status, _ := f.call(t, "PUT", "/api/v1/orders/prices", "en", "", pl); status != 401 {
+	if status, _ := f.call(t, "PUT", "/api/v1/orders/admin/prices", "en", "", pl); status != 401 {
 		t.Errorf("visitor: %d", status)
 	}
-	if status, _ := f.call(t, "PUT", "/api/v1/orders/prices", "en", f.token(authn.RoleCustomer), pl); status != 403 {
+	if status, _ := f.call(t, "PUT", "/api/v1/orders/admin/prices", "en", f.token(authn.RoleCustomer), pl); status != 403 {
 		t.Errorf("customer: %d", status)
 	}
 	broken := pricing.SeedPriceList()
 	broken.Services[1].BaseRate = -1
-	if status, body := f.call(t, "PUT", "/api/v1/orders/prices", "en", f.token(authn.RoleAdmin), broken); status != 400 || fieldOf(body, "services.1.baseRate") == "" {
+	if status, body := f.call(t, "PUT", "/api/v1/orders/admin/prices", "en", f.token(authn.RoleAdmin), broken); status != 400 || fieldOf(body, "services.1.baseRate") == "" {
 		t.Errorf("invalid list: %d %v", status, body)
 	}
-	if status, body := f.call(t, "PUT", "/api/v1/orders/prices", "en", f.token(authn.RoleAdmin), pl); status != 200 {
+	if status, body := f.call(t, "PUT", "/api/v1/orders/admin/prices", "en", f.token(authn.RoleAdmin), pl); status != 200 {
 		t.Fatalf("admin: %d %v", status, body)
 	}
 	_, est := f.call(t, "POST", "/api/v1/orders/estimate", "en", "", map[string]any{"service": "professional-translation", "sourceLanguage": "en", "targetLanguages": []string{"tr"}, "quantity": 1000})

@@ -276,7 +276,7 @@ func TestUnclaimWithinTheHour(t *testing.T) {
 
 	// A job staff assigned is not the translator's to give back.
 	other := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
-	if s := f.send(t, "POST", "/api/v1/orders/orders/"+other+"/assign", "en", f.token(authn.RoleAdmin), map[string]string{"translatorId": "tr-a"}); s.status != 200 {
+	if s := f.send(t, "POST", "/api/v1/orders/admin/orders/"+other+"/assign", "en", f.token(authn.RoleAdmin), map[string]string{"translatorId": "tr-a"}); s.status != 200 {
 		t.Fatalf("staff assign: %d %s", s.status, s.raw)
 	}
 	if u := f.send(t, "POST", "/api/v1/orders/orders/"+other+"/unclaim", "en", a, nil); u.status != 409 || u.code() != "unclaim_window_over" {
@@ -300,7 +300,7 @@ func TestOnlyEligibleTranslatorsGetAJob(t *testing.T) {
 		"tr-nobody": "The translator's profile is not known yet; they cannot take this job.",
 		"tr-plain":  "The job's service, language pair or sworn status does not match the translator's profile.",
 	} {
-		if a := f.send(t, "POST", path+"/assign", "en", admin, map[string]string{"translatorId": who}); a.status != 409 || a.code() != "not_eligible" || a.message() != msg {
+		if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", admin, map[string]string{"translatorId": who}); a.status != 422 || a.code() != "not_eligible" || a.message() != msg {
 			t.Errorf("staff assign to %s: %d %s", who, a.status, a.raw)
 		}
 		if a := f.send(t, "POST", path+"/claim", "en", f.tokenFor(who, authn.RoleTranslator), nil); a.status != 409 || a.code() != "not_eligible" {
@@ -314,7 +314,7 @@ func TestOnlyEligibleTranslatorsGetAJob(t *testing.T) {
 	if a := f.send(t, "POST", "/api/v1/orders/orders/"+unpaid+"/claim", "en", f.tokenFor("tr-sworn", authn.RoleTranslator), nil); a.status != 404 {
 		t.Errorf("claim an unpaid order: %d %s", a.status, a.raw)
 	}
-	if a := f.send(t, "POST", path+"/assign", "en", admin, map[string]string{"translatorId": "tr-sworn"}); a.status != 200 || a.body["translatorId"] != "tr-sworn" || obj(a.body, "pay", "usd")["amount"] == nil {
+	if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", admin, map[string]string{"translatorId": "tr-sworn"}); a.status != 200 || a.body["translatorId"] != "tr-sworn" || obj(a.body, "pay", "usd")["amount"] == nil {
 		t.Fatalf("staff assign to the sworn translator: %d %s", a.status, a.raw)
 	}
 	if a := f.send(t, "POST", path+"/claim", "en", f.tokenFor("tr-plain", authn.RoleTranslator), nil); a.status != 409 || a.code() != "already_taken" {

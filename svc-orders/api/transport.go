@@ -18,6 +18,7 @@ import (
 	"linguaport/svc-orders/access"
 	"linguaport/svc-orders/counting"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
 )
@@ -34,7 +35,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 	m := authn.NewMux(auth, access.Rules)
 	m.Handle("POST /api/v1/orders/estimate", json(e.Estimate, decodeEstimate, encodePrivate))
 	m.Handle("GET /api/v1/orders/prices", json(e.PriceList, decodeNothing, encodePriceList))
-	m.Handle("PUT /api/v1/orders/prices", json(e.UpdatePriceList, decodePriceList, encodePrivate))
+	m.Handle("PUT /api/v1/orders/admin/prices", json(e.UpdatePriceList, decodePriceList, encodePrivate))
 
 	m.Handle("POST /api/v1/orders/files", uploadHandler(e.UploadFile, trusted))
 	m.Handle("GET /api/v1/orders/files", json(e.Files, decodeNothing, encodePrivate))
@@ -43,12 +44,11 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 	m.Handle("POST /api/v1/orders/quotes", json(e.CreateQuote, decodeQuote, encodeCreated))
 	m.Handle("GET /api/v1/orders/quotes", json(e.Quotes, decodeNothing, encodePrivate))
 	m.Handle("GET /api/v1/orders/quotes/{id}", json(e.Quote, decodeQuoteID, encodeQuote)) // and {id}.pdf
-	m.Handle("POST /api/v1/orders/quotes/{id}/approve", json(e.ApproveQuote, decodeID, encodePrivate))
+	m.Handle("POST /api/v1/orders/quotes/{id}/approve", json(e.ApproveQuote, decodeApprove, encodePrivate))
 	m.Handle("POST /api/v1/orders/quotes/{id}/reject", json(e.RejectQuote, decodeReason, encodePrivate))
 
 	m.Handle("GET /api/v1/orders/orders", json(e.Orders, decodeNothing, encodePrivate))
 	m.Handle("GET /api/v1/orders/orders/{id}", json(e.Order, decodeID, encodePrivate))
-	m.Handle("POST /api/v1/orders/orders/{id}/assign", json(e.Assign, decodeAssign, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/deliver", json(e.Deliver, decodeDeliver, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/complete", json(e.Complete, decodeID, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/revision", json(e.Revision, decodeReason, encodePrivate))
@@ -56,6 +56,17 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 	m.Handle("GET /api/v1/orders/pool", json(e.Pool, decodeNothing, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/claim", json(e.Claim, decodeID, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/unclaim", json(e.Unclaim, decodeID, encodePrivate))
+
+	m.Handle("GET /api/v1/orders/admin/orders", json(e.StaffOrders, decodeStaffOrders, encodePrivate))
+	m.Handle("GET /api/v1/orders/admin/orders/{id}", json(e.StaffOrder, decodeID, encodePrivate))
+	m.Handle("GET /api/v1/orders/admin/orders/{id}/eligible", json(e.Eligible, decodeID, encodePrivate))
+	m.Handle("POST /api/v1/orders/admin/orders/{id}/assign", json(e.Assign, decodeAssign, encodePrivate))
+	m.Handle("POST /api/v1/orders/admin/orders/{id}/fulfilment", json(e.Fulfil, decodeFulfil, encodePrivate))
+	m.Handle("GET /api/v1/orders/admin/quotes", json(e.StaffQuotes, decodeStaffQuotes, encodePrivate))
+	m.Handle("GET /api/v1/orders/admin/quotes/{id}", json(e.StaffQuote, decodeID, encodePrivate))
+	m.Handle("POST /api/v1/orders/admin/quotes/{id}/revise", json(e.ReviseQuote, decodeRevise, encodePrivate))
+	m.Handle("POST /api/v1/orders/admin/quotes/{id}/cancel", json(e.CancelQuote, decodeReason, encodePrivate))
+	m.Handle("GET /api/v1/orders/admin/summary", json(e.Summary, decodeNothing, encodePrivate))
 	m.Handle("GET /api/v1/orders/admin/audit", e.Audit)
 	return m.Handler()
 }
@@ -229,12 +240,13 @@ func decodeReason(_ context.Context, r *http.Request) (any, error) {
 
 func decodeAssign(_ context.Context, r *http.Request) (any, error) {
 	var b struct {
-		TranslatorID string `json:"translatorId"`
+		TranslatorID string  `json:"translatorId"`
+		From         *string `json:"from"`
 	}
 	if err := decodeOptionalJSON(r, &b); err != nil {
 		return nil, err
 	}
-	return assignRequest{ID: r.PathValue("id"), TranslatorID: b.TranslatorID}, nil
+	return assignRequest{ID: r.PathValue("id"), In: orders.AssignInput{TranslatorID: b.TranslatorID, From: b.From}}, nil
 }
 
 func decodeDeliver(_ context.Context, r *http.Request) (any, error) {

@@ -147,13 +147,19 @@ type JobFile struct {
 	Counts counting.Counts `json:"counts"`
 }
 
-// PoolView is the pool as one translator sees it, with why it may be empty.
+// PoolView is the pool as one translator sees it, with why it may be empty: Reason is
+// "suspended", "on_vacation" or "at_cap" when the translator may take nothing now.
 type PoolView struct {
-	Jobs         []Job `json:"jobs"`
-	OnVacation   bool  `json:"onVacation"`
-	ActiveJobs   int   `json:"activeJobs"`
-	ActiveJobCap int   `json:"activeJobCap"`
+	Jobs         []Job  `json:"jobs"`
+	OnVacation   bool   `json:"onVacation"`
+	Suspended    bool   `json:"suspended"`
+	ActiveJobs   int    `json:"activeJobs"`
+	ActiveJobCap int    `json:"activeJobCap"`
+	Reason       string `json:"reason,omitempty"`
 }
+
+// unavailableReasons are the reason codes of PoolView.
+var unavailableReasons = map[error]string{pool.ErrSuspended: "suspended", pool.ErrOnVacation: "on_vacation", pool.ErrAtCap: "at_cap"}
 
 func (s *service) Pool(ctx context.Context) (PoolView, error) {
 	caller, _ := authn.FromContext(ctx)
@@ -169,8 +175,9 @@ func (s *service) Pool(ctx context.Context) (PoolView, error) {
 	if view.ActiveJobs, err = s.store.ActiveCount(ctx, caller.Subject); err != nil {
 		return PoolView{}, err
 	}
-	view.ActiveJobCap, view.OnVacation = t.Cap(), t.OnVacation(now)
-	if t.Available(now, view.ActiveJobs) != nil {
+	view.ActiveJobCap, view.OnVacation, view.Suspended = t.Cap(), t.OnVacation(now), t.Suspended
+	if err := t.Available(now, view.ActiveJobs); err != nil {
+		view.Reason = unavailableReasons[err]
 		return view, nil
 	}
 	found, err := s.store.Pool(ctx, t.Keys())
@@ -263,22 +270,6 @@ func (s *service) Unclaim(ctx context.Context, id string) (OrderView, error) {
 	})
 }
 
-// assignable checks a staff assignment before it is written: an order waiting in the pool, or
-// a revision going to someone other than who delivered, goes only to an eligible translator.
-func (s *service) assignable(ctx context.Context, id, translatorID string) error {
-	if caller, _ := authn.FromContext(ctx); caller.Role != authn.RoleAdmin || translatorID == "" {
-		return nil // the transition refuses it
-	}
-	o, err := s.store.Order(ctx, id)
-	if err != nil {
-		return err
-	}
-	if o.Status != InProgress && o.Status != RevisionRequested || o.TranslatorID == translatorID {
-		return nil
-	}
-	return s.eligible(ctx, translatorID, o.jobKeys(), s.now())
-}
-
 // view is o as the caller sees it; its translator and staff also see what it pays.
 func (s *service) view(ctx context.Context, o *Order, now time.Time) OrderView {
 	v := o.viewAt(now)
@@ -286,5 +277,18 @@ func (s *service) view(ctx context.Context, o *Order, now time.Time) OrderView {
 	if caller.Role == authn.RoleAdmin || (caller.Subject != "" && caller.Subject == o.TranslatorID) {
 		v.Pay = payView(ctx, o.Pay)
 	}
+	if caller.Role == authn.RoleAdmin {
+		v.Fulfilment = o.fulfilmentView(true)
+		return v
+	}
+	// Which staff member did what is staff's to read.
+	history := make([]HistoryEntry, len(o.History))
+	for i, h := range o.History {
+		h.By = ""
+		history[i] = h
+	}
+	shown := *o
+	shown.History = history
+	v.Order = &shown
 	return v
 }

@@ -32,8 +32,8 @@ const RevisionWindow = 7 * 24 * time.Hour
 // transitions are the only moves an order makes.
 var transitions = map[OrderStatus][]OrderStatus{
 	AwaitingPayment:   {InProgress},
-	InProgress:        {Assigned},              // staff assign, or a translator claims it from the pool
-	Assigned:          {Delivered, InProgress}, // delivered, or unclaimed back into the pool
+	InProgress:        {Assigned},                        // staff assign, or a translator claims it from the pool
+	Assigned:          {Delivered, InProgress, Assigned}, // delivered, unclaimed back into the pool, or reassigned by staff
 	Delivered:         {Completed, RevisionRequested},
 	RevisionRequested: {Assigned},
 }
@@ -53,6 +53,10 @@ type HistoryEntry struct {
 	Status OrderStatus `json:"status" bson:"status"`
 	At     time.Time   `json:"at" bson:"at"`
 	Note   string      `json:"note" bson:"note"`
+	// TranslatorID is who a staff assignment gave the order to, By the staff member (staff alone
+	// read By).
+	TranslatorID string `json:"translatorId,omitempty" bson:"translatorId,omitempty"`
+	By           string `json:"by,omitempty" bson:"by,omitempty"`
 }
 
 // Order is approved work: what was quoted, who does it, what was delivered and when.
@@ -74,6 +78,9 @@ type Order struct {
 	DeliveredAt    *time.Time     `json:"deliveredAt" bson:"deliveredAt,omitempty"`
 	CompletedAt    *time.Time     `json:"completedAt" bson:"completedAt,omitempty"`
 	History        []HistoryEntry `json:"history" bson:"history"`
+	// Fulfilment is the paper work of sworn, notary and apostille orders (fulfilment.go), shown
+	// through OrderView.
+	Fulfilment *Fulfilment `json:"-" bson:"fulfilment,omitempty"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
@@ -122,10 +129,14 @@ type OrderView struct {
 	Escalated bool `json:"escalated"`
 	// Pay is what the order pays its translator: shown to them and staff only.
 	Pay *PayView `json:"pay,omitempty"`
+	// Fulfilment: the steps of the paper work with their times and the tracking number; absent
+	// for an order without sworn, notary or apostille work.
+	Fulfilment *FulfilmentView `json:"fulfilment,omitempty"`
 }
 
 func (o *Order) viewAt(now time.Time) OrderView {
-	v := OrderView{Order: o, DisplayStatus: "in_progress", Escalated: o.EscalatedAt != nil && o.Status == InProgress}
+	v := OrderView{Order: o, DisplayStatus: "in_progress", Escalated: o.EscalatedAt != nil && o.Status == InProgress,
+		Fulfilment: o.fulfilmentView(false)}
 	if o.Status == Delivered || o.Status == Completed {
 		v.DisplayStatus = "completed" // spec §4: completed, and the file can be downloaded
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pool"
@@ -39,9 +40,14 @@ func (m instrumenting) done(action string, v OrderView, err error) (OrderView, e
 	return v, err
 }
 
-func (m instrumenting) Assign(ctx context.Context, id, translatorID string) (OrderView, error) {
-	v, err := m.Service.Assign(ctx, id, translatorID)
+func (m instrumenting) Assign(ctx context.Context, id string, in AssignInput) (OrderView, error) {
+	v, err := m.Service.Assign(ctx, id, in)
 	return m.done("assign", v, err)
+}
+
+func (m instrumenting) Fulfil(ctx context.Context, id string, in FulfilmentInput) (OrderView, error) {
+	v, err := m.Service.Fulfil(ctx, id, in)
+	return m.done("fulfil", v, err)
 }
 
 func (m instrumenting) Claim(ctx context.Context, id string) (OrderView, error) {
@@ -76,7 +82,9 @@ func Refused(err error) bool {
 	var illegal *IllegalTransition
 	return errors.As(err, &illegal) || errors.Is(err, ErrNotFound) || errors.Is(err, ErrNotYours) ||
 		errors.Is(err, ErrNotAssignedToYou) || errors.Is(err, ErrForbidden) || errors.Is(err, ErrAlreadyTaken) ||
-		errors.Is(err, ErrUnclaimWindowOver) || errors.Is(err, pool.ErrNotEligible) || quotes.Refused(err) || files.Refused(err)
+		errors.Is(err, ErrUnclaimWindowOver) || errors.Is(err, pool.ErrNotEligible) || errors.Is(err, ErrOrderChanged) ||
+		errors.Is(err, ErrNoFulfilment) || errors.Is(err, ErrNotTranslated) || errors.Is(err, ErrUnknownCursor) || errors.As(err, new(*StepOutOfOrder)) ||
+		errors.As(err, new(errs.Fields)) || quotes.Refused(err) || files.Refused(err)
 }
 
 // LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.
@@ -95,9 +103,34 @@ func (m loggingMiddleware) done(ctx context.Context, method string, begin time.T
 	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) ApproveQuote(ctx context.Context, quoteID string) (_ Approval, err error) {
+func (m loggingMiddleware) ApproveQuote(ctx context.Context, quoteID string, version int) (_ Approval, err error) {
 	defer m.done(ctx, "ApproveQuote", time.Now(), &err)
-	return m.next.ApproveQuote(ctx, quoteID)
+	return m.next.ApproveQuote(ctx, quoteID, version)
+}
+
+func (m loggingMiddleware) StaffOrders(ctx context.Context, q StaffQuery) (_ OrderPage, err error) {
+	defer m.done(ctx, "StaffOrders", time.Now(), &err)
+	return m.next.StaffOrders(ctx, q)
+}
+
+func (m loggingMiddleware) StaffOrder(ctx context.Context, id string) (_ StaffOrderView, err error) {
+	defer m.done(ctx, "StaffOrder", time.Now(), &err)
+	return m.next.StaffOrder(ctx, id)
+}
+
+func (m loggingMiddleware) Eligible(ctx context.Context, id string) (_ []Candidate, err error) {
+	defer m.done(ctx, "Eligible", time.Now(), &err)
+	return m.next.Eligible(ctx, id)
+}
+
+func (m loggingMiddleware) Fulfil(ctx context.Context, id string, in FulfilmentInput) (_ OrderView, err error) {
+	defer m.done(ctx, "Fulfil", time.Now(), &err)
+	return m.next.Fulfil(ctx, id, in)
+}
+
+func (m loggingMiddleware) Waiting(ctx context.Context) (_ Waiting, err error) {
+	defer m.done(ctx, "Waiting", time.Now(), &err)
+	return m.next.Waiting(ctx)
 }
 
 func (m loggingMiddleware) Orders(ctx context.Context) (_ []OrderView, err error) {
@@ -110,9 +143,9 @@ func (m loggingMiddleware) Order(ctx context.Context, id string) (_ OrderView, e
 	return m.next.Order(ctx, id)
 }
 
-func (m loggingMiddleware) Assign(ctx context.Context, id, translatorID string) (_ OrderView, err error) {
+func (m loggingMiddleware) Assign(ctx context.Context, id string, in AssignInput) (_ OrderView, err error) {
 	defer m.done(ctx, "Assign", time.Now(), &err)
-	return m.next.Assign(ctx, id, translatorID)
+	return m.next.Assign(ctx, id, in)
 }
 
 func (m loggingMiddleware) Deliver(ctx context.Context, id string, fileIDs []string, note string) (_ OrderView, err error) {

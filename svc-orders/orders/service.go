@@ -52,11 +52,15 @@ type Store interface {
 	// Unescalated lists the ids of orders of the urgency waiting in the pool since paid before,
 	// never escalated.
 	Unescalated(ctx context.Context, urgency pricing.Urgency, paidBefore time.Time) ([]string, error)
+	// List answers up to f.Limit orders matching f, in its order (admin_store.go); Waiting counts
+	// the paid orders without a translator.
+	List(ctx context.Context, f ListFilter) ([]*Order, error)
+	Waiting(ctx context.Context) (Waiting, error)
 }
 
 // Quotes is what an order is made from: a quote its customer approves, or one an event names.
 type Quotes interface {
-	Approve(ctx context.Context, id string) (q *quotes.Quote, decided bool, err error)
+	Approve(ctx context.Context, id string, version int) (q *quotes.Quote, decided bool, err error)
 	Lookup(ctx context.Context, id string) (*quotes.Quote, error)
 }
 
@@ -78,13 +82,23 @@ type Approval struct {
 type Service interface {
 	// ApproveQuote approves the caller's quote and opens its order; approving again answers the
 	// same order.
-	ApproveQuote(ctx context.Context, quoteID string) (Approval, error)
+	// version, when not 0, is the price version the customer saw (quotes.ErrPriceChanged when
+	// staff revised it since).
+	ApproveQuote(ctx context.Context, quoteID string, version int) (Approval, error)
 	Orders(ctx context.Context) ([]OrderView, error)
 	Order(ctx context.Context, id string) (OrderView, error)
-	Assign(ctx context.Context, id, translatorID string) (OrderView, error)
 	Deliver(ctx context.Context, id string, fileIDs []string, note string) (OrderView, error)
 	Complete(ctx context.Context, id string) (OrderView, error)
 	RequestRevision(ctx context.Context, id, reason string) (OrderView, error)
+
+	// Staff (admin.go, fulfilment.go): every order a page at a time, one with its customer, who
+	// could take it, (re)assigning it, the steps of its paper work, the dashboard's counts.
+	StaffOrders(ctx context.Context, q StaffQuery) (OrderPage, error)
+	StaffOrder(ctx context.Context, id string) (StaffOrderView, error)
+	Eligible(ctx context.Context, id string) ([]Candidate, error)
+	Assign(ctx context.Context, id string, in AssignInput) (OrderView, error)
+	Fulfil(ctx context.Context, id string, in FulfilmentInput) (OrderView, error)
+	Waiting(ctx context.Context) (Waiting, error)
 
 	// Pool is the jobs the calling translator may take; Claim takes one (assigned to them),
 	// Unclaim gives it back within UnclaimWindow.
@@ -134,8 +148,8 @@ func NewService(store Store, quotes Quotes, files Files, translators Translators
 
 func (s *service) now() time.Time { return s.clock().UTC() }
 
-func (s *service) ApproveQuote(ctx context.Context, quoteID string) (Approval, error) {
-	q, _, err := s.quotes.Approve(ctx, quoteID)
+func (s *service) ApproveQuote(ctx context.Context, quoteID string, version int) (Approval, error) {
+	q, _, err := s.quotes.Approve(ctx, quoteID, version)
 	if err != nil {
 		return Approval{}, err
 	}
@@ -242,38 +256,11 @@ func (s *service) transition(ctx context.Context, id string, allowed func(caller
 	return s.view(ctx, o, now), nil
 }
 
-func staffOnly(caller authn.Claims, _ *Order) error {
-	if caller.Role != authn.RoleAdmin {
-		return ErrForbidden
-	}
-	return nil
-}
-
 func customerOrStaff(caller authn.Claims, o *Order) error {
 	if o.CustomerID != caller.Subject && caller.Role != authn.RoleAdmin {
 		return ErrForbidden
 	}
 	return nil
-}
-
-func (s *service) Assign(ctx context.Context, id, translatorID string) (OrderView, error) {
-	translatorID = strings.TrimSpace(translatorID)
-	if err := s.assignable(ctx, id, translatorID); err != nil {
-		return OrderView{}, err
-	}
-	return s.transition(ctx, id, staffOnly, func(o *Order, now time.Time) error {
-		if translatorID == "" {
-			if o.Status != RevisionRequested || o.TranslatorID == "" {
-				return errs.Fields{"translatorId": "required"}
-			}
-			translatorID = o.TranslatorID // a revision goes back to whoever delivered
-		}
-		if err := o.move(Assigned, now, ""); err != nil {
-			return err
-		}
-		o.TranslatorID, o.ClaimedAt = translatorID, nil
-		return nil
-	})
 }
 
 func (s *service) Deliver(ctx context.Context, id string, fileIDs []string, note string) (OrderView, error) {

@@ -25,11 +25,8 @@ type MongoStore struct{ coll *mongo.Collection }
 // one order per quote is a unique index, so an approval replayed from any path makes one order.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{coll: db.Collection("orders")}
-	err := mongox.EnsureIndexes(ctx, s.coll,
+	indexes := append([]mongo.IndexModel{
 		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
-		mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "createdAt", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "createdAt", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "deliveredAt", Value: 1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "deliveredAt", Value: -1}}},
 		// Who reaches a file through an order: its customer (a delivery) or its translator.
@@ -41,7 +38,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// Escalation: the jobs of an urgency waiting since their payment, never escalated.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "urgency", Value: 1}, {Key: "escalatedAt", Value: 1}, {Key: "paidAt", Value: 1}}},
 		events.OutboxIndex(),
-	)
+	}, staffListIndexes()...)
+	err := mongox.EnsureIndexes(ctx, s.coll, indexes...)
 	if err != nil {
 		return nil, fmt.Errorf("orders indexes: %w", err)
 	}

@@ -21,7 +21,9 @@ type ProfileChangedData struct {
 	Services      []string `json:"services"`
 	SwornVerified bool     `json:"swornVerified"`
 	ActiveJobCap  int      `json:"activeJobCap"`
-	Vacations     []struct {
+	// Suspended: staff suspended the translator; they take no jobs until it is lifted.
+	Suspended bool `json:"suspended"`
+	Vacations []struct {
 		Start string `json:"start"`
 		End   string `json:"end"`
 	} `json:"vacations"`
@@ -36,7 +38,7 @@ func (p ProfileChangedData) translator() (*Translator, error) {
 		return nil, fmt.Errorf("%s without a translatorId", EventProfileChanged)
 	}
 	t := &Translator{ID: p.TranslatorID, Version: p.Version, Pairs: p.Pairs, Services: p.Services,
-		SwornVerified: p.SwornVerified, ActiveJobCap: p.ActiveJobCap, Vacations: []Vacation{}, At: p.At.UTC()}
+		SwornVerified: p.SwornVerified, ActiveJobCap: p.ActiveJobCap, Suspended: p.Suspended, Vacations: []Vacation{}, At: p.At.UTC()}
 	for i := range t.Pairs {
 		t.Pairs[i] = Pair{Source: strings.ToLower(t.Pairs[i].Source), Target: strings.ToLower(t.Pairs[i].Target)}
 	}

@@ -38,6 +38,7 @@ type Translator struct {
 	Services      []string   `bson:"services"`
 	SwornVerified bool       `bson:"swornVerified"`
 	ActiveJobCap  int        `bson:"activeJobCap"`
+	Suspended     bool       `bson:"suspended"`
 	Vacations     []Vacation `bson:"vacations"`
 	At            time.Time  `bson:"at"`
 	// PoolKeys are Keys() as stored, so that the translators competent for a job are an index
@@ -129,6 +130,7 @@ var (
 	// ErrNotEligible wraps every reason below: the transport answers them alike.
 	ErrNotEligible = errors.New("the translator may not take this job")
 	ErrUnknown     = reasonError("the translator has no profile the pool knows of")
+	ErrSuspended   = reasonError("staff suspended the translator")
 	ErrNoMatch     = reasonError("the job's service, language pair or sworn status is not the translator's")
 	ErrOnVacation  = reasonError("the translator is on vacation")
 	ErrAtCap       = reasonError("the translator works on as many jobs as their cap allows")
@@ -146,6 +148,8 @@ func (t *Translator) Available(now time.Time, active int) error {
 	switch {
 	case t == nil:
 		return ErrUnknown
+	case t.Suspended:
+		return ErrSuspended
 	case t.OnVacation(now):
 		return ErrOnVacation
 	case active >= t.Cap():

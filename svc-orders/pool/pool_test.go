@@ -145,6 +145,11 @@ func TestEligibility(t *testing.T) {
 			t.Errorf("%s: %v, want %v", name, err, c.want)
 		}
 	}
+	suspended := *tr
+	suspended.Suspended = true
+	if err := suspended.MayTake(plain.Keys(), working, 0); !errors.Is(err, pool.ErrSuspended) || !errors.Is(err, pool.ErrNotEligible) {
+		t.Errorf("suspended: %v", err)
+	}
 	tr.SwornVerified = true
 	if err := tr.MayTake(pool.JobOf("professional-translation", "tr", []string{"en"}, []string{"sworn"}).Keys(), working, 0); err != nil {
 		t.Errorf("sworn job, verified: %v", err)

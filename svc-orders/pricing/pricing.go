@@ -105,7 +105,10 @@ type Line struct {
 	Translation    int64   `json:"translation"` // USD cents, after urgency and tier
 	MinimumApplied bool    `json:"minimumApplied"`
 	AddOns         []Extra `json:"addOns"`
-	Total          int64   `json:"total"` // USD cents
+	// Adjustment is what staff's revision of a quote added to (or took from) the line, already in
+	// Total: USD cents.
+	Adjustment int64 `json:"adjustment,omitempty"`
+	Total      int64 `json:"total"` // USD cents
 }
 
 // Extra is an add-on's price on a line.

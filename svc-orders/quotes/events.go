@@ -3,6 +3,7 @@ package quotes
 import (
 	"context"
 	"strings"
+	"time"
 
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
@@ -15,7 +16,30 @@ const (
 	EventQuoteCreated  = "quote.created"
 	EventQuoteApproved = "quote.approved"
 	EventQuoteRejected = "quote.rejected"
+	// Staff's: a new price of a pending quote (the customer approves it), a withdrawn quote.
+	EventQuoteRevised   = "quote.revised"
+	EventQuoteCancelled = "quote.cancelled"
 )
+
+// QuoteRevisedData is the payload of quote.revised.
+type QuoteRevisedData struct {
+	QuoteID    string        `json:"quoteId"`
+	Number     string        `json:"number"`
+	CustomerID string        `json:"customerId"`
+	Version    int           `json:"version"`
+	Previous   pricing.Money `json:"previous"`
+	Total      pricing.Money `json:"total"`
+	Note       string        `json:"note"`
+	ExpiresAt  time.Time     `json:"expiresAt"`
+}
+
+// QuoteCancelledData is the payload of quote.cancelled.
+type QuoteCancelledData struct {
+	QuoteID    string `json:"quoteId"`
+	Number     string `json:"number"`
+	CustomerID string `json:"customerId"`
+	Reason     string `json:"reason"`
+}
 
 // QuoteCreatedData is the payload of quote.created.
 type QuoteCreatedData struct {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 	"linguaport/svc-orders/pricing"
 )
@@ -37,8 +38,8 @@ func (m instrumenting) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, 
 	return q, err
 }
 
-func (m instrumenting) Approve(ctx context.Context, id string) (*Quote, bool, error) {
-	q, decided, err := m.Service.Approve(ctx, id)
+func (m instrumenting) Approve(ctx context.Context, id string, version int) (*Quote, bool, error) {
+	q, decided, err := m.Service.Approve(ctx, id, version)
 	if err == nil && decided {
 		m.quotes.WithLabelValues("approved").Inc()
 	}
@@ -57,6 +58,8 @@ func (m instrumenting) RejectQuote(ctx context.Context, id, reason string) (*Quo
 // caller's or no longer open, an estimate it will not make) rather than failing.
 func Refused(err error) bool {
 	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrQuoteExpired) || errors.Is(err, ErrQuoteNotPending) ||
+		errors.Is(err, ErrPriceChanged) || errors.Is(err, ErrBeingApproved) || errors.Is(err, ErrUnknownCursor) ||
+		errors.Is(err, ErrForbidden) || errors.As(err, new(errs.Fields)) ||
 		pricing.Refused(err)
 }
 
@@ -91,9 +94,34 @@ func (m loggingMiddleware) Quote(ctx context.Context, id string) (_ *Quote, err 
 	return m.next.Quote(ctx, id)
 }
 
-func (m loggingMiddleware) Approve(ctx context.Context, id string) (_ *Quote, _ bool, err error) {
+func (m loggingMiddleware) Approve(ctx context.Context, id string, version int) (_ *Quote, _ bool, err error) {
 	defer m.done(ctx, "Approve", time.Now(), &err)
-	return m.next.Approve(ctx, id)
+	return m.next.Approve(ctx, id, version)
+}
+
+func (m loggingMiddleware) StaffQuotes(ctx context.Context, q StaffQuery) (_ QuotePage, err error) {
+	defer m.done(ctx, "StaffQuotes", time.Now(), &err)
+	return m.next.StaffQuotes(ctx, q)
+}
+
+func (m loggingMiddleware) StaffQuote(ctx context.Context, id string) (_ StaffQuote, err error) {
+	defer m.done(ctx, "StaffQuote", time.Now(), &err)
+	return m.next.StaffQuote(ctx, id)
+}
+
+func (m loggingMiddleware) Revise(ctx context.Context, id string, in RevisionInput) (_ *Quote, err error) {
+	defer m.done(ctx, "Revise", time.Now(), &err)
+	return m.next.Revise(ctx, id, in)
+}
+
+func (m loggingMiddleware) Cancel(ctx context.Context, id, reason string) (_ *Quote, err error) {
+	defer m.done(ctx, "Cancel", time.Now(), &err)
+	return m.next.Cancel(ctx, id, reason)
+}
+
+func (m loggingMiddleware) PendingCount(ctx context.Context) (_ int64, err error) {
+	defer m.done(ctx, "PendingCount", time.Now(), &err)
+	return m.next.PendingCount(ctx)
 }
 
 func (m loggingMiddleware) RejectQuote(ctx context.Context, id, reason string) (_ *Quote, err error) {

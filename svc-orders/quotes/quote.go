@@ -21,6 +21,8 @@ const (
 	QuoteApproved QuoteStatus = "approved"
 	QuoteRejected QuoteStatus = "rejected"
 	QuoteExpired  QuoteStatus = "expired"
+	// QuoteCancelled: staff withdrew the quote (CancelReason says why).
+	QuoteCancelled QuoteStatus = "cancelled"
 )
 
 // QuoteValidity is how long a customer has to decide on a quote.
@@ -62,6 +64,11 @@ type Quote struct {
 	ExpiresAt    time.Time  `json:"expiresAt" bson:"expiresAt"`
 	DecidedAt    *time.Time `json:"decidedAt" bson:"decidedAt,omitempty"`
 	RejectReason string     `json:"rejectReason,omitempty" bson:"rejectReason,omitempty"`
+	// PriceVersion counts the prices the quote has had: 1, then one more at each staff revision
+	// (Revisions, oldest first). Approving names the version the customer saw.
+	PriceVersion int        `json:"version" bson:"priceVersion"`
+	Revisions    []Revision `json:"revisions" bson:"revisions,omitempty"`
+	CancelReason string     `json:"cancelReason,omitempty" bson:"cancelReason,omitempty"`
 	// OrderID and OrderNumber are chosen when the quote is approved, so the order made from it
 	// has the same id however often the approval is repeated or replayed.
 	OrderID     string `json:"orderId" bson:"orderId,omitempty"`
@@ -100,6 +107,8 @@ func (q *Quote) open(now time.Time) error {
 		return nil
 	case QuoteExpired:
 		return ErrQuoteExpired
+	case QuoteCancelled:
+		return ErrQuoteCancelled
 	default:
 		return ErrQuoteNotPending
 	}
@@ -116,8 +125,11 @@ func (q *Quote) decide(now time.Time, to QuoteStatus) error {
 
 // claimApproval lets the approval by hold the open quote for the time it takes to number its
 // order; a claim whose holder died lapses at its Until.
-func (q *Quote) claimApproval(now time.Time, by string, hold time.Duration) error {
+func (q *Quote) claimApproval(now time.Time, by string, hold time.Duration, version int) error {
 	if err := q.open(now); err != nil {
+		return err
+	}
+	if err := q.saw(version); err != nil {
 		return err
 	}
 	if q.Approving != nil && q.Approving.By != by && now.Before(q.Approving.Until) {
@@ -128,9 +140,12 @@ func (q *Quote) claimApproval(now time.Time, by string, hold time.Duration) erro
 }
 
 // approve accepts a pending quote and names the order it becomes.
-func (q *Quote) approve(now time.Time, orderID, orderNumber string) error {
+func (q *Quote) approve(now time.Time, orderID, orderNumber string, version int) error {
 	if q.Approving == nil || q.Approving.By != orderID {
 		return errApprovalUnderWay // our claim lapsed and another approval holds the quote now
+	}
+	if err := q.saw(version); err != nil {
+		return err
 	}
 	if err := q.decide(now, QuoteApproved); err != nil {
 		return err

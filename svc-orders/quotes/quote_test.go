@@ -11,30 +11,30 @@ import (
 func TestApprovalClaim(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	q := &Quote{Status: QuotePending, ExpiresAt: now.Add(QuoteValidity)}
-	if err := q.claimApproval(now, "order-a", approvalHold); err != nil {
+	if err := q.claimApproval(now, "order-a", approvalHold, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := q.claimApproval(now.Add(time.Second), "order-b", approvalHold); !errors.Is(err, errApprovalUnderWay) {
+	if err := q.claimApproval(now.Add(time.Second), "order-b", approvalHold, 0); !errors.Is(err, errApprovalUnderWay) {
 		t.Fatalf("second approval while the first holds it: %v", err)
 	}
-	if err := q.claimApproval(now.Add(time.Second), "order-a", approvalHold); err != nil {
+	if err := q.claimApproval(now.Add(time.Second), "order-a", approvalHold, 0); err != nil {
 		t.Fatalf("the holder claims again: %v", err)
 	}
 	later := now.Add(time.Second + approvalHold)
-	if err := q.claimApproval(later, "order-b", approvalHold); err != nil {
+	if err := q.claimApproval(later, "order-b", approvalHold, 0); err != nil {
 		t.Fatalf("taking over a lapsed claim: %v", err)
 	}
-	if err := q.approve(later, "order-a", "O-2026-00001"); !errors.Is(err, errApprovalUnderWay) {
+	if err := q.approve(later, "order-a", "O-2026-00001", 0); !errors.Is(err, errApprovalUnderWay) {
 		t.Fatalf("the lapsed holder decides: %v", err)
 	}
-	if err := q.approve(later, "order-b", "O-2026-00002"); err != nil || q.Status != QuoteApproved || q.OrderID != "order-b" || q.Approving != nil {
+	if err := q.approve(later, "order-b", "O-2026-00002", 0); err != nil || q.Status != QuoteApproved || q.OrderID != "order-b" || q.Approving != nil {
 		t.Fatalf("the holder decides: %v %+v", err, q)
 	}
-	if err := q.claimApproval(later, "order-c", approvalHold); !errors.Is(err, ErrQuoteNotPending) {
+	if err := q.claimApproval(later, "order-c", approvalHold, 0); !errors.Is(err, ErrQuoteNotPending) {
 		t.Fatalf("claiming a decided quote: %v", err)
 	}
 	expired := &Quote{Status: QuotePending, ExpiresAt: now}
-	if err := expired.claimApproval(now, "order-d", approvalHold); !errors.Is(err, ErrQuoteExpired) {
+	if err := expired.claimApproval(now, "order-d", approvalHold, 0); !errors.Is(err, ErrQuoteExpired) {
 		t.Fatalf("claiming an expired quote: %v", err)
 	}
 }

@@ -32,6 +32,10 @@ type Store interface {
 	Update(ctx context.Context, id string, change func(*Quote) (*Quote, error)) (*Quote, error)
 	// ExpireOverdue writes down the expiry of the pending quotes whose date passed by now.
 	ExpireOverdue(ctx context.Context, now time.Time) (int64, error)
+	// List answers up to f.Limit quotes matching f, newest first, after f.After; PendingCount
+	// counts the quotes waiting for their customer at now.
+	List(ctx context.Context, f ListFilter) ([]*Quote, error)
+	PendingCount(ctx context.Context, now time.Time) (int64, error)
 }
 
 // Numbers hand out the numbers people read on quotes and orders, one sequence per prefix and
@@ -63,9 +67,18 @@ type Service interface {
 	Quotes(ctx context.Context) ([]*Quote, error)
 	Quote(ctx context.Context, id string) (*Quote, error)
 	// Approve accepts the caller's pending quote and names the order it becomes. A quote approved
-	// before is returned as it is, with decided false.
-	Approve(ctx context.Context, id string) (q *Quote, decided bool, err error)
+	// before is returned as it is, with decided false. version, when not 0, is the price version
+	// the customer saw: ErrPriceChanged when staff revised it since.
+	Approve(ctx context.Context, id string, version int) (q *Quote, decided bool, err error)
 	RejectQuote(ctx context.Context, id, reason string) (*Quote, error)
+
+	// Staff (staff.go): every quote a page at a time, one with its customer, revising a pending
+	// quote's price, cancelling one, and how many wait for their customer.
+	StaffQuotes(ctx context.Context, q StaffQuery) (QuotePage, error)
+	StaffQuote(ctx context.Context, id string) (StaffQuote, error)
+	Revise(ctx context.Context, id string, in RevisionInput) (*Quote, error)
+	Cancel(ctx context.Context, id, reason string) (*Quote, error)
+	PendingCount(ctx context.Context) (int64, error)
 
 	// Lookup and ExpireOverdue act as the system, not as a caller: Lookup finds a quote an event
 	// names; ExpireOverdue writes down the expiry of quotes nobody decided on in time.
@@ -127,7 +140,7 @@ func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error
 			Urgency: est.Urgency, AddOns: addOns, Unit: est.Unit, Quantity: est.Quantity, Files: quoted, Brief: in.Brief,
 			Lines: est.Lines, TotalUSD: est.TotalUSD, Total: est.Total, RateMicros: est.RateMicros, Window: est.Window,
 		},
-		CreatedAt: now, ExpiresAt: now.Add(QuoteValidity),
+		CreatedAt: now, ExpiresAt: now.Add(QuoteValidity), PriceVersion: 1,
 	}
 	if err := q.record(ctx, EventQuoteCreated, q.created()); err != nil {
 		return nil, err
@@ -147,7 +160,7 @@ func (s *service) Quotes(ctx context.Context) ([]*Quote, error) {
 	}
 	now := s.now()
 	for _, q := range qs {
-		q.Status = q.StatusAt(now)
+		forCustomer(q, now)
 	}
 	return qs, nil
 }
@@ -157,8 +170,10 @@ func (s *service) Quote(ctx context.Context, id string) (*Quote, error) {
 	if err != nil {
 		return nil, err
 	}
-	q.Status = q.StatusAt(s.now())
-	return q, nil
+	if caller, _ := authn.FromContext(ctx); caller.Role == authn.RoleAdmin {
+		return staffView(q, s.now()).Quote, nil
+	}
+	return forCustomer(q, s.now()), nil
 }
 
 // quoteOf loads a quote the caller may see: their own, or any for staff when staffToo.
@@ -178,7 +193,15 @@ func (s *service) quoteOf(ctx context.Context, id string, staffToo bool) (*Quote
 // approval waits for it, and one whose holder died takes over after it.
 const approvalHold = 10 * time.Second
 
-func (s *service) Approve(ctx context.Context, id string) (*Quote, bool, error) {
+func (s *service) Approve(ctx context.Context, id string, version int) (*Quote, bool, error) {
+	q, decided, err := s.approveOwn(ctx, id, version)
+	if q != nil {
+		q = forCustomer(q, s.now())
+	}
+	return q, decided, err
+}
+
+func (s *service) approveOwn(ctx context.Context, id string, version int) (*Quote, bool, error) {
 	q, err := s.quoteOf(ctx, id, false)
 	if err != nil || q.Status == QuoteApproved {
 		return q, false, err
@@ -186,7 +209,7 @@ func (s *service) Approve(ctx context.Context, id string) (*Quote, bool, error) 
 	// The order's id names this approval: it holds the quote while it takes the order number.
 	orderID := s.newID()
 	for {
-		q, decided, err := s.approve(ctx, id, orderID)
+		q, decided, err := s.approve(ctx, id, orderID, version)
 		if !errors.Is(err, errApprovalUnderWay) {
 			return q, decided, err
 		}
@@ -200,13 +223,13 @@ func (s *service) Approve(ctx context.Context, id string) (*Quote, bool, error) 
 
 // approve claims the quote for the approval orderID, numbers its order and writes the decision;
 // a quote approved meanwhile is answered as it is, with the order it already has.
-func (s *service) approve(ctx context.Context, id, orderID string) (*Quote, bool, error) {
+func (s *service) approve(ctx context.Context, id, orderID string, version int) (*Quote, bool, error) {
 	now := s.now().UTC()
 	q, err := s.store.Update(ctx, id, func(q *Quote) (*Quote, error) {
 		if q.Status == QuoteApproved {
 			return q, nil
 		}
-		return q, q.claimApproval(now, orderID, approvalHold)
+		return q, q.claimApproval(now, orderID, approvalHold, version)
 	})
 	if err != nil || q.Status == QuoteApproved {
 		return q, false, err
@@ -221,7 +244,7 @@ func (s *service) approve(ctx context.Context, id, orderID string) (*Quote, bool
 		if q.Status == QuoteApproved {
 			return q, nil
 		}
-		if err := q.approve(now, orderID, orderNumber); err != nil {
+		if err := q.approve(now, orderID, orderNumber, version); err != nil {
 			return nil, err
 		}
 		decided = true

@@ -22,7 +22,13 @@ type MongoStore struct{ coll *mongo.Collection }
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{coll: db.Collection("quotes")}
 	err := mongox.EnsureIndexes(ctx, s.coll,
-		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "createdAt", Value: -1}}},
+		// The customers' own lists and staff's (each filter with the cursor's tie-break on _id).
+		mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}, {Key: "status", Value: 1}}},
+		// Expiry, and the pending ones counted for the dashboard.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "expiresAt", Value: 1}}},
 		events.OutboxIndex(),
 	)
@@ -75,6 +81,48 @@ func (s *MongoStore) ExpireOverdue(ctx context.Context, now time.Time) (int64, e
 		return 0, fmt.Errorf("expire quotes: %w", err)
 	}
 	return res.ModifiedCount, nil
+}
+
+// List answers up to f.Limit quotes matching f, newest first, after f.After; a number is a point
+// lookup.
+func (s *MongoStore) List(ctx context.Context, f ListFilter) ([]*Quote, error) {
+	base := bson.D{}
+	opts := options.Find().SetLimit(int64(f.Limit))
+	switch {
+	case f.Number != "":
+		base = append(base, bson.E{Key: "number", Value: f.Number})
+	case f.CustomerID != "":
+		base = append(base, bson.E{Key: "customerId", Value: f.CustomerID})
+	}
+	if f.Status != "" {
+		base = append(base, bson.E{Key: "status", Value: f.Status})
+	}
+	filter := base
+	if f.Number == "" {
+		opts.SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}})
+		if f.After != nil {
+			older := append(append(bson.D{}, base...), bson.E{Key: "createdAt", Value: bson.D{{Key: "$lt", Value: f.After.CreatedAt}}})
+			tie := append(append(bson.D{}, base...), bson.E{Key: "createdAt", Value: f.After.CreatedAt}, bson.E{Key: "_id", Value: bson.D{{Key: "$lt", Value: f.After.ID}}})
+			filter = bson.D{{Key: "$or", Value: bson.A{older, tie}}}
+		}
+	}
+	cur, err := s.coll.Find(ctx, filter, opts)
+	if err != nil {
+		return nil, fmt.Errorf("list quotes: %w", err)
+	}
+	out := []*Quote{}
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("read quotes: %w", err)
+	}
+	return out, nil
+}
+
+func (s *MongoStore) PendingCount(ctx context.Context, now time.Time) (int64, error) {
+	n, err := s.coll.CountDocuments(ctx, bson.D{{Key: "status", Value: QuotePending}, {Key: "expiresAt", Value: bson.D{{Key: "$gt", Value: now}}}})
+	if err != nil {
+		return 0, fmt.Errorf("count pending quotes: %w", err)
+	}
+	return n, nil
 }
 
 // Counters hand out numbers from the "counters" collection, one document per prefix and year.

@@ -83,7 +83,7 @@ async function deliveredOrder(lang) {
   const translator = await session('tercuman@linguaport.local', 'Tercuman-Demo-2026');
   const { user } = await translator.call('GET', 'auth/me');
   const admin = await session('admin@linguaport.local', 'Yonetici-Demo-2026');
-  await admin.call('POST', `orders/orders/${order.id}/assign`, { translatorId: user.id });
+  await admin.call('POST', `orders/admin/orders/${order.id}/assign`, { translatorId: user.id });
   const result = await translator.upload(`translation-${lang}.txt`, 'The full text of the contract is here.');
   const delivered = await translator.call('POST', `orders/orders/${order.id}/deliver`, { fileIds: [result.id], note: 'Ready' });
   assert.equal(delivered.status, 'delivered');

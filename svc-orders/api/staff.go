@@ -1,0 +1,156 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/httpx"
+	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/quotes"
+)
+
+// The back office's endpoints of svc-orders (DESIGN §11): every order and quote, a page at a
+// time, filtered and searched by the stores; who could take an order; the paper work's steps; a
+// quote's revised price or cancellation; the dashboard's counts.
+
+type (
+	approveRequest struct {
+		ID      string
+		Version int
+	}
+	fulfilRequest struct {
+		ID string
+		In orders.FulfilmentInput
+	}
+	reviseRequest struct {
+		ID string
+		In quotes.RevisionInput
+	}
+)
+
+// Summary is the dashboard's counts: quotes waiting for their customer, paid jobs nobody took
+// within the pool window (escalated), and paid jobs without a translator at all.
+type Summary struct {
+	QuotesPending int64 `json:"quotesPending"`
+	Escalated     int64 `json:"escalated"`
+	Unassigned    int64 `json:"unassigned"`
+}
+
+func staffEndpoints(s Services, e *Endpoints) {
+	e.StaffOrders = func(ctx context.Context, request any) (any, error) {
+		return s.Orders.StaffOrders(ctx, request.(orders.StaffQuery))
+	}
+	e.StaffOrder = func(ctx context.Context, request any) (any, error) {
+		return s.Orders.StaffOrder(ctx, request.(idRequest).ID)
+	}
+	e.Eligible = func(ctx context.Context, request any) (any, error) {
+		list, err := s.Orders.Eligible(ctx, request.(idRequest).ID)
+		return map[string][]orders.Candidate{"translators": list}, err
+	}
+	e.Fulfil = func(ctx context.Context, request any) (any, error) {
+		r := request.(fulfilRequest)
+		return s.Orders.Fulfil(ctx, r.ID, r.In)
+	}
+	e.StaffQuotes = func(ctx context.Context, request any) (any, error) {
+		return s.Quotes.StaffQuotes(ctx, request.(quotes.StaffQuery))
+	}
+	e.StaffQuote = func(ctx context.Context, request any) (any, error) {
+		return s.Quotes.StaffQuote(ctx, request.(idRequest).ID)
+	}
+	e.ReviseQuote = func(ctx context.Context, request any) (any, error) {
+		r := request.(reviseRequest)
+		return s.Quotes.Revise(ctx, r.ID, r.In)
+	}
+	e.CancelQuote = func(ctx context.Context, request any) (any, error) {
+		r := request.(reasonRequest)
+		return s.Quotes.Cancel(ctx, r.ID, r.Reason)
+	}
+	e.Summary = func(ctx context.Context, _ any) (any, error) {
+		pending, err := s.Quotes.PendingCount(ctx)
+		if err != nil {
+			return nil, err
+		}
+		waiting, err := s.Orders.Waiting(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return Summary{QuotesPending: pending, Escalated: waiting.Escalated, Unassigned: waiting.Unassigned}, nil
+	}
+}
+
+// decodeStaffOrders reads GET admin/orders' query; a word it does not know is a 400.
+func decodeStaffOrders(_ context.Context, r *http.Request) (any, error) {
+	q, err := staffQuery(r, "status", "q", "customer", "translator", "sort", "before")
+	return orders.StaffQuery{Status: q["status"], Q: q["q"], Customer: q["customer"], Translator: q["translator"], Sort: q["sort"], Before: q["before"]}, err
+}
+
+func decodeStaffQuotes(_ context.Context, r *http.Request) (any, error) {
+	q, err := staffQuery(r, "status", "q", "customer", "before")
+	return quotes.StaffQuery{Status: q["status"], Q: q["q"], Customer: q["customer"], Before: q["before"]}, err
+}
+
+// maxQueryValue bounds one filter's value.
+const maxQueryValue = 200
+
+func staffQuery(r *http.Request, known ...string) (map[string]string, error) {
+	out := map[string]string{}
+	bad := errs.Fields{}
+	for name, values := range r.URL.Query() {
+		switch {
+		case !contains(known, name):
+			bad[name] = "unknown_filter"
+		case len(values) > 1 || len(values[0]) > maxQueryValue:
+			bad[name] = "invalid"
+		default:
+			out[name] = values[0]
+		}
+	}
+	return out, bad.Err()
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func decodeApprove(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		Version int `json:"version"`
+	}
+	if err := decodeOptionalJSON(r, &b); err != nil {
+		return nil, err
+	}
+	return approveRequest{ID: r.PathValue("id"), Version: b.Version}, nil
+}
+
+func decodeFulfil(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		Step           orders.FulfilmentStep `json:"step"`
+		Courier        string                `json:"courier"`
+		TrackingNumber string                `json:"trackingNumber"`
+		Note           string                `json:"note"`
+	}
+	if err := httpx.DecodeJSON(r, maxJSONBody, &b); err != nil {
+		return nil, err
+	}
+	return fulfilRequest{ID: r.PathValue("id"), In: orders.FulfilmentInput{Step: b.Step, Courier: b.Courier, TrackingNumber: b.TrackingNumber, Note: b.Note}}, nil
+}
+
+func decodeRevise(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		Total struct {
+			Amount   int64  `json:"amount"`
+			Currency string `json:"currency"`
+		} `json:"total"`
+		Note string `json:"note"`
+	}
+	if err := httpx.DecodeJSON(r, maxJSONBody, &b); err != nil {
+		return nil, err
+	}
+	return reviseRequest{ID: r.PathValue("id"), In: quotes.RevisionInput{Amount: b.Total.Amount, Currency: b.Total.Currency, Note: b.Note}}, nil
+}

@@ -1,0 +1,348 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
+	"linguaport/internal/events"
+	"linguaport/svc-orders/pricing"
+)
+
+// The back office's side of orders (DESIGN §11): every order, one with its timeline, who could
+// take it, (re)assigning it, and the counts of the dashboard.
+
+// PageSize is how many orders one page of the staff list holds.
+const PageSize = 50
+
+// Errors of staff actions.
+var (
+	// ErrOrderChanged: the order changed between the staff member reading it and the write, e.g.
+	// two staff assigning at once; the later one looks again.
+	ErrOrderChanged = errors.New("the order changed since it was read")
+	// ErrCannotAssign wraps a pool reason (pool.ErrNotEligible) when staff pick a translator who
+	// may not take the order.
+	ErrCannotAssign = errors.New("the translator may not be given this order")
+	// ErrUnknownCursor is a page cursor naming no order (or one the sort cannot place).
+	ErrUnknownCursor = errors.New("no such order to page from")
+)
+
+// Sort orders of the staff list.
+const (
+	SortCreated  = "created"  // newest first
+	SortDeadline = "deadline" // the most urgent first; orders without a deadline (unpaid) left out
+)
+
+// StaffQuery is the staff list's filters: Q is an order number or a customer id.
+type StaffQuery struct {
+	Status, Q, Customer, Translator, Sort, Before string
+}
+
+// ListFilter is a StaffQuery as the store runs it. After is the last order of the previous page.
+type ListFilter struct {
+	Status       OrderStatus
+	Number       string
+	CustomerID   string
+	TranslatorID string
+	ByDeadline   bool
+	After        *Order
+	Limit        int
+}
+
+// OrderSummary is an order as the staff list shows it.
+type OrderSummary struct {
+	ID              string          `json:"id"`
+	Number          string          `json:"number"`
+	Status          OrderStatus     `json:"status"`
+	CustomerID      string          `json:"customerId"`
+	TranslatorID    string          `json:"translatorId"`
+	Service         string          `json:"service"`
+	SourceLanguage  string          `json:"sourceLanguage"`
+	TargetLanguages []string        `json:"targetLanguages"`
+	Urgency         pricing.Urgency `json:"urgency"`
+	AddOns          []string        `json:"addOns"`
+	Deadline        *time.Time      `json:"deadline"`
+	CreatedAt       time.Time       `json:"createdAt"`
+	PaidAt          *time.Time      `json:"paidAt"`
+	Total           pricing.Money   `json:"total"`
+	TotalUSD        pricing.Money   `json:"totalUsd"`
+	Escalated       bool            `json:"escalated"`
+	// NextStep is the paper work's next step ("" when none or all done).
+	NextStep string `json:"nextStep,omitempty"`
+}
+
+// OrderPage is one page of the staff list; Next is the cursor (before=) of the following page.
+type OrderPage struct {
+	Orders []OrderSummary `json:"orders"`
+	More   bool           `json:"more"`
+	Next   string         `json:"next,omitempty"`
+}
+
+// StaffOrderView is one order as staff see it: with its customer.
+type StaffOrderView struct {
+	OrderView
+	CustomerID string `json:"customerId"`
+}
+
+// Candidate is a translator who could take an order now.
+type Candidate struct {
+	TranslatorID string `json:"translatorId"`
+	ActiveJobs   int    `json:"activeJobs"`
+	ActiveJobCap int    `json:"activeJobCap"`
+}
+
+// Waiting are the dashboard's counts of paid orders without a translator.
+type Waiting struct {
+	Unassigned int64 `json:"unassigned"`
+	Escalated  int64 `json:"escalated"`
+}
+
+// orderNumber is what an order number looks like ("O-2026-00007"); any other search word is a
+// customer id.
+var orderNumber = regexp.MustCompile(`^[Oo]-\d{4}-\d+$`)
+
+var knownStatuses = []OrderStatus{AwaitingPayment, InProgress, Assigned, Delivered, RevisionRequested, Completed}
+
+func requireStaff(ctx context.Context) (authn.Claims, error) {
+	caller, _ := authn.FromContext(ctx)
+	if caller.Role != authn.RoleAdmin {
+		return caller, ErrForbidden
+	}
+	return caller, nil
+}
+
+func (q StaffQuery) filter() (ListFilter, error) {
+	f := ListFilter{Status: OrderStatus(q.Status), CustomerID: strings.TrimSpace(q.Customer), TranslatorID: strings.TrimSpace(q.Translator), Limit: PageSize + 1}
+	bad := errs.Fields{}
+	if f.Status != "" && !containsStatus(f.Status) {
+		bad["status"] = "invalid"
+	}
+	switch q.Sort {
+	case "", SortCreated:
+	case SortDeadline:
+		f.ByDeadline = true
+	default:
+		bad["sort"] = "invalid"
+	}
+	if word := strings.TrimSpace(q.Q); word != "" {
+		switch {
+		case orderNumber.MatchString(word):
+			f.Number = strings.ToUpper(word)
+		case f.CustomerID != "" && f.CustomerID != word:
+			bad["q"] = "one_filter"
+		default:
+			f.CustomerID = word
+		}
+	}
+	if f.CustomerID != "" && f.TranslatorID != "" {
+		bad["translator"] = "one_filter" // one index per filter: a customer's or a translator's orders
+	}
+	if len(bad) > 0 {
+		return ListFilter{}, bad
+	}
+	return f, nil
+}
+
+func containsStatus(s OrderStatus) bool {
+	for _, k := range knownStatuses {
+		if k == s {
+			return true
+		}
+	}
+	return false
+}
+
+// StaffOrders is a page of every order, filtered, searched and sorted by the store.
+func (s *service) StaffOrders(ctx context.Context, q StaffQuery) (OrderPage, error) {
+	if _, err := requireStaff(ctx); err != nil {
+		return OrderPage{}, err
+	}
+	f, err := q.filter()
+	if err != nil {
+		return OrderPage{}, err
+	}
+	if q.Before != "" {
+		after, err := s.store.Order(ctx, q.Before)
+		if errors.Is(err, ErrNotFound) || (err == nil && f.ByDeadline && after.Deadline == nil) {
+			return OrderPage{}, ErrUnknownCursor
+		}
+		if err != nil {
+			return OrderPage{}, err
+		}
+		f.After = after
+	}
+	found, err := s.store.List(ctx, f)
+	if err != nil {
+		return OrderPage{}, err
+	}
+	page := OrderPage{Orders: []OrderSummary{}, More: len(found) > PageSize}
+	for i, o := range found {
+		if i == PageSize {
+			break
+		}
+		page.Orders = append(page.Orders, o.summary())
+	}
+	if page.More {
+		page.Next = page.Orders[len(page.Orders)-1].ID
+	}
+	return page, nil
+}
+
+func (o *Order) summary() OrderSummary {
+	return OrderSummary{ID: o.ID, Number: o.Number, Status: o.Status, CustomerID: o.CustomerID, TranslatorID: o.TranslatorID,
+		Service: o.Service, SourceLanguage: o.SourceLanguage, TargetLanguages: o.TargetLanguages, Urgency: o.Urgency, AddOns: o.AddOns,
+		Deadline: o.Deadline, CreatedAt: o.CreatedAt, PaidAt: o.PaidAt, Total: o.Total, TotalUSD: o.TotalUSD,
+		Escalated: o.EscalatedAt != nil && o.Status == InProgress, NextStep: string(o.nextStep())}
+}
+
+// StaffOrder is one order with its timeline, fulfilment, pay and customer.
+func (s *service) StaffOrder(ctx context.Context, id string) (StaffOrderView, error) {
+	if _, err := requireStaff(ctx); err != nil {
+		return StaffOrderView{}, err
+	}
+	o, err := s.store.Order(ctx, id)
+	if err != nil {
+		return StaffOrderView{}, err
+	}
+	return StaffOrderView{OrderView: s.view(ctx, o, s.now()), CustomerID: o.CustomerID}, nil
+}
+
+// Eligible lists the translators who could take the order now, by the pool's rules: competent
+// for every key, not suspended, not on vacation, below their cap. Its current translator is not
+// listed (giving it to them again changes nothing); an order no one may be given (unpaid,
+// delivered, completed) has none.
+func (s *service) Eligible(ctx context.Context, id string) ([]Candidate, error) {
+	if _, err := requireStaff(ctx); err != nil {
+		return nil, err
+	}
+	o, err := s.store.Order(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := []Candidate{}
+	if o.Status != InProgress && o.Status != Assigned && o.Status != RevisionRequested {
+		return out, nil
+	}
+	keys := o.jobKeys()
+	found, err := s.translators.Covering(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	for _, t := range found {
+		if t.ID == o.TranslatorID || t.Available(now, 0) != nil {
+			continue // spares counting the desk of who is suspended or away
+		}
+		active, err := s.store.ActiveCount(ctx, t.ID)
+		if err != nil {
+			return nil, err
+		}
+		if t.MayTake(keys, now, active) == nil {
+			out = append(out, Candidate{TranslatorID: t.ID, ActiveJobs: active, ActiveJobCap: t.Cap()})
+		}
+	}
+	return out, nil
+}
+
+// EventOrderReassigned is published on events.Stream("orders") when staff take an order from
+// its translator and give it to another: the previous translator is told it is no longer theirs.
+const EventOrderReassigned = "order.reassigned"
+
+// OrderReassignedData is the payload of order.reassigned.
+type OrderReassignedData struct {
+	OrderID              string    `json:"orderId"`
+	Number               string    `json:"number"`
+	CustomerID           string    `json:"customerId"`
+	TranslatorID         string    `json:"translatorId"`
+	PreviousTranslatorID string    `json:"previousTranslatorId"`
+	At                   time.Time `json:"at"`
+}
+
+// AssignInput is a staff assignment: the translator, and optionally From, the translator the
+// staff member saw on the order ("" for none), so that of two staff assigning the same order
+// at once the later one is told the order changed instead of silently reassigning it.
+type AssignInput struct {
+	TranslatorID string
+	From         *string
+}
+
+// Assign gives the order to a translator (staff): a paid order waiting in the pool, one sent back
+// for a revision (to whoever delivered when translatorID is empty), or one already assigned,
+// which is taken from its translator (reassigned). A translator other than the current one must
+// be eligible. The write is conditional on the order as the staff member's request read it: of
+// two staff assigning at once one wins, the other gets ErrOrderChanged.
+func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderView, error) {
+	caller, err := requireStaff(ctx)
+	if err != nil {
+		return OrderView{}, err
+	}
+	translatorID := strings.TrimSpace(in.TranslatorID)
+	o, err := s.store.Order(ctx, id)
+	if err != nil {
+		return OrderView{}, err
+	}
+	if in.From != nil && *in.From != o.TranslatorID {
+		return OrderView{}, ErrOrderChanged // someone assigned it since the staff member looked
+	}
+	now := s.now()
+	seen := o.GetVersion()
+	if translatorID == "" {
+		if o.Status != RevisionRequested || o.TranslatorID == "" {
+			return OrderView{}, errs.Fields{"translatorId": "required"}
+		}
+		translatorID = o.TranslatorID // a revision goes back to whoever delivered
+	}
+	if o.Status == Assigned && o.TranslatorID == translatorID {
+		return s.view(ctx, o, now), nil // a second click: already theirs
+	}
+	switch o.Status {
+	case InProgress, Assigned, RevisionRequested:
+		if translatorID != o.TranslatorID {
+			if err := s.eligible(ctx, translatorID, o.jobKeys(), now); err != nil {
+				return OrderView{}, fmt.Errorf("%w: %w", ErrCannotAssign, err)
+			}
+		}
+	}
+	o, err = s.store.Update(ctx, id, func(o *Order) (*Order, error) {
+		if o.GetVersion() != seen {
+			return nil, ErrOrderChanged
+		}
+		previous, note := o.TranslatorID, ""
+		if o.Status == Assigned {
+			note = "reassigned"
+		}
+		if err := o.move(Assigned, now, note); err != nil {
+			return nil, err
+		}
+		last := &o.History[len(o.History)-1]
+		last.TranslatorID, last.By = translatorID, caller.Subject
+		o.TranslatorID, o.ClaimedAt = translatorID, nil
+		if previous != "" && previous != translatorID {
+			e, err := events.New(ctx, EventOrderReassigned, OrderReassignedData{OrderID: o.ID, Number: o.Number, CustomerID: o.CustomerID,
+				TranslatorID: translatorID, PreviousTranslatorID: previous, At: now})
+			if err != nil {
+				return nil, err
+			}
+			o.Add(e)
+		}
+		return o, o.statusChanged(ctx)
+	})
+	if err != nil {
+		return OrderView{}, err
+	}
+	s.kick(o.ID)
+	return s.view(ctx, o, now), nil
+}
+
+// Waiting counts the paid orders nobody has taken, and those of them escalated.
+func (s *service) Waiting(ctx context.Context) (Waiting, error) {
+	if _, err := requireStaff(ctx); err != nil {
+		return Waiting{}, err
+	}
+	return s.store.Waiting(ctx)
+}
