@@ -91,7 +91,9 @@ func main() {
 	// The job pool's read model of the translators, from svc-translators' profile changes.
 	translatorEvents := events.NewConsumer(rdb, events.Stream("translators"), cfg.Name, processed, pool.EventHandler(translatorStore), log)
 	go func() { p.ExitOn("translators events", translatorEvents.Run(ctx)) }()
-	go sweep(ctx, log, time.Minute, []sweepJob{
+	// SWEEP_EVERY: how often time-made changes are looked for; the browser tests shorten it with
+	// the pool windows to see a job escalated.
+	go sweep(ctx, log, env.Duration("SWEEP_EVERY", time.Minute), []sweepJob{
 		{"expire quotes", quoteSvc.ExpireOverdue},
 		{"delete unclaimed files", fileSvc.DeleteUnclaimed},
 		{"complete orders", orderSvc.CompleteOverdue},
