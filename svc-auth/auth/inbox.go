@@ -81,6 +81,9 @@ var orderNews = map[string]i18n.Text{
 func InboxHandler(inbox *MongoStore, opts ...Option) events.Handler {
 	s := NewService(inbox, nil, nil, nil, opts...).(*service)
 	return func(ctx context.Context, e events.Event) error {
+		if handled, err := staffNews(ctx, inbox, e); handled {
+			return err
+		}
 		switch e.Type {
 		case EventTicketAnswered:
 			return s.ticketAnswered(ctx, inbox, e)
