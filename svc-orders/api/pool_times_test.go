@@ -243,6 +243,14 @@ func TestUnclaimedJobsAreEscalatedOnce(t *testing.T) {
 		t.Errorf("a claimed job escalated: %d", n)
 	}
 
+	// Staff list the escalated jobs still waiting, the longest waiting first; a claimed one leaves.
+	if got, _ := f.staffList(t, "/api/v1/orders/admin/orders", "status=escalated"); !slices.Equal(got, []string{urgent, normal}) {
+		t.Errorf("escalated jobs: %v, want %v", got, []string{urgent, normal})
+	}
+	if got, _ := f.staffList(t, "/api/v1/orders/admin/orders", "status=escalated&before="+urgent); !slices.Equal(got, []string{normal}) {
+		t.Errorf("escalated jobs after the first: %v", got)
+	}
+
 	// The customer reads that a translator is being arranged; once one claims it, no longer.
 	view = f.send(t, "GET", "/api/v1/orders/orders/"+normal, "en", customer, nil)
 	if view.body["escalated"] != true || view.body["escalatedAt"] == nil || view.body["status"] != "in_progress" {
@@ -251,6 +259,9 @@ func TestUnclaimedJobsAreEscalatedOnce(t *testing.T) {
 	c := f.send(t, "POST", "/api/v1/orders/orders/"+normal+"/claim", "en", tr, nil)
 	if c.status != 200 || c.body["status"] != "assigned" || c.body["escalated"] != false || c.body["escalatedAt"] == nil {
 		t.Errorf("claim after the escalation: %d %s", c.status, c.raw)
+	}
+	if got, _ := f.staffList(t, "/api/v1/orders/admin/orders", "status=escalated"); !slices.Equal(got, []string{urgent}) {
+		t.Errorf("escalated jobs after a claim: %v", got)
 	}
 
 	// The windows are configurable (POOL_WINDOW_NORMAL in main).

@@ -38,6 +38,10 @@ const (
 	SortDeadline = "deadline" // the most urgent first; orders without a deadline (unpaid) left out
 )
 
+// StatusEscalated is the staff list's filter for escalated jobs (a status filter's value, not an
+// order status: such an order is in_progress with escalatedAt set).
+const StatusEscalated = "escalated"
+
 // StaffQuery is the staff list's filters: Q is an order number or a customer id.
 type StaffQuery struct {
 	Status, Q, Customer, Translator, Sort, Before string
@@ -50,8 +54,10 @@ type ListFilter struct {
 	CustomerID   string
 	TranslatorID string
 	ByDeadline   bool
-	After        *Order
-	Limit        int
+	// Escalated: paid jobs nobody took in their window, still waiting, the longest first.
+	Escalated bool
+	After     *Order
+	Limit     int
 }
 
 // OrderSummary is an order as the staff list shows it.
@@ -119,7 +125,10 @@ func requireStaff(ctx context.Context) (authn.Claims, error) {
 func (q StaffQuery) filter() (ListFilter, error) {
 	f := ListFilter{Status: OrderStatus(q.Status), CustomerID: strings.TrimSpace(q.Customer), TranslatorID: strings.TrimSpace(q.Translator), Limit: PageSize + 1}
 	bad := errs.Fields{}
-	if f.Status != "" && !containsStatus(f.Status) {
+	if q.Status == StatusEscalated {
+		f.Status, f.Escalated = InProgress, true
+	}
+	if f.Status != "" && !f.Escalated && !containsStatus(f.Status) {
 		bad["status"] = "invalid"
 	}
 	switch q.Sort {
@@ -138,6 +147,9 @@ func (q StaffQuery) filter() (ListFilter, error) {
 		default:
 			f.CustomerID = word
 		}
+	}
+	if f.Escalated && (f.CustomerID != "" || f.TranslatorID != "") {
+		bad["status"] = "one_filter"
 	}
 	if f.CustomerID != "" && f.TranslatorID != "" {
 		bad["translator"] = "one_filter" // one index per filter: a customer's or a translator's orders
@@ -168,7 +180,7 @@ func (s *service) StaffOrders(ctx context.Context, q StaffQuery) (OrderPage, err
 	}
 	if q.Before != "" {
 		after, err := s.store.Order(ctx, q.Before)
-		if errors.Is(err, ErrNotFound) || (err == nil && f.ByDeadline && after.Deadline == nil) {
+		if errors.Is(err, ErrNotFound) || (err == nil && (f.ByDeadline && after.Deadline == nil || f.Escalated && after.EscalatedAt == nil)) {
 			return OrderPage{}, ErrUnknownCursor
 		}
 		if err != nil {

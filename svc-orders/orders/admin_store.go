@@ -42,7 +42,7 @@ func staffListIndexes() []mongo.IndexModel {
 	// escalated orders still waiting.
 	return append(out,
 		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}, {Key: "status", Value: 1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "escalatedAt", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "escalatedAt", Value: 1}, {Key: "_id", Value: 1}}},
 	)
 }
 
@@ -68,21 +68,27 @@ func (s *MongoStore) List(ctx context.Context, f ListFilter) ([]*Order, error) {
 	filter := base
 	if f.Number == "" {
 		key, dir, op := "createdAt", -1, "$lt"
-		if f.ByDeadline {
+		switch {
+		case f.Escalated:
+			key, dir, op = "escalatedAt", 1, "$gt"
+		case f.ByDeadline:
 			key, dir, op = "deadline", 1, "$gt"
 		}
 		opts.SetSort(bson.D{{Key: key, Value: dir}, {Key: "_id", Value: dir}})
 		switch {
 		case f.After != nil:
 			at := f.After.CreatedAt
-			if f.ByDeadline {
+			switch {
+			case f.Escalated:
+				at = *f.After.EscalatedAt
+			case f.ByDeadline:
 				at = *f.After.Deadline
 			}
 			past := append(append(bson.D{}, base...), bson.E{Key: key, Value: bson.D{{Key: op, Value: at}}})
 			tie := append(append(bson.D{}, base...), bson.E{Key: key, Value: at}, bson.E{Key: "_id", Value: bson.D{{Key: op, Value: f.After.ID}}})
 			filter = bson.D{{Key: "$or", Value: bson.A{past, tie}}}
-		case f.ByDeadline:
-			filter = append(append(bson.D{}, base...), bson.E{Key: "deadline", Value: anyTime})
+		case f.Escalated || f.ByDeadline:
+			filter = append(append(bson.D{}, base...), bson.E{Key: key, Value: anyTime})
 		}
 	}
 	cur, err := s.coll.Find(ctx, filter, opts)
