@@ -41,5 +41,7 @@ func (s *stack) paymentsEnv() []string {
 		"STRIPE_SECRET_KEY=" + paymentsSecretKey,
 		"STRIPE_WEBHOOK_SECRET=" + paymentsWebhookSecret,
 		"STRIPE_API_BASE=" + s.payments.URL(),
+		// Not a payment setting, but svc-billing's: days to pay an invoice (as k8s sets it).
+		"INVOICE_DUE_DAYS=7",
 	}
 }

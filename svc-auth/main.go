@@ -68,6 +68,7 @@ func main() {
 
 	store, err := auth.NewMongoStore(ctx, db)
 	p.ExitOn("store", err)
+	p.ExitOn("search keys", store.FillSearchKeys(ctx))
 	signer, err := auth.SigningKey(ctx, db)
 	p.ExitOn("signing key", err)
 
@@ -100,7 +101,7 @@ func main() {
 	svc = auth.LoggingMiddleware(log)(svc)
 	svc = auth.InstrumentingMiddleware(metrics)(svc)
 	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(rdb))
-	handler := auth.MakeHandler(auth.MakeEndpoints(svc), auth.Transport{
+	handler := auth.MakeHandler(auth.MakeEndpoints(svc).WithStaff(auth.NewStaff(store)), auth.Transport{
 		Authenticator: authn.NewAuthenticator(verifier, origins),
 		Trusted:       p.Trusted,
 		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},

@@ -32,6 +32,8 @@ func main() {
 	cfg := config.LoadService(env, "svc-billing", ":8084")
 	origins := env.List("SITE_ORIGINS", nil)
 	vatPercent := env.Int("VAT_RATE_PERCENT", invoices.DefaultVATRatePercent)
+	// How many days a customer has to pay an invoice; past it, staff see it as past due.
+	dueDays := env.Int("INVOICE_DUE_DAYS", invoices.DefaultDueDays)
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
 	// The smallest payout of a translator's earnings, in TRY minor units.
 	payoutThreshold := env.Int("PAYOUT_THRESHOLD_MINOR", earnings.DefaultThresholdMinor)
@@ -44,6 +46,9 @@ func main() {
 	if vatPercent < 0 || vatPercent > 100 {
 		p.ExitOn("config", fmt.Errorf("VAT_RATE_PERCENT=%d is not a percentage", vatPercent))
 	}
+	if dueDays < 0 || dueDays > 365 {
+		p.ExitOn("config", fmt.Errorf("INVOICE_DUE_DAYS=%d is not 0 to 365 days", dueDays))
+	}
 	if payoutThreshold < 1 {
 		p.ExitOn("config", fmt.Errorf("PAYOUT_THRESHOLD_MINOR=%d is not a positive amount", payoutThreshold))
 	}
@@ -54,6 +59,7 @@ func main() {
 	p.ExitOn("profiles", err)
 	invoiceStore, err := invoices.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("invoices", err)
+	p.ExitOn("invoice due dates", invoiceStore.FillDueDates(p.Ctx, dueDays))
 	balanceStore, err := balance.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("balances", err)
 	// Translators' earnings: the same ledger as the customers' balances, in collections of their own.
@@ -79,7 +85,7 @@ func main() {
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
 	// Invoices read the billing details from the profiles' store: the same service's data.
-	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, time.Now, invoiceRelay.Kick)
+	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, invoiceRelay.Kick)
 	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
 	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick)
 	balanceSvc = balance.LoggingMiddleware(p.Log)(balance.InstrumentingMiddleware(metrics)(balanceSvc))

@@ -35,4 +35,9 @@ var Rules = []authn.Rule{
 	{Pattern: "GET " + p + "oauth/{provider}/start", Access: authn.Anyone},
 	{Pattern: "GET " + p + "oauth/{provider}/callback", Access: authn.Anyone},
 	{Pattern: "GET " + authn.JWKSPath, Access: authn.Anyone},
+	// Staff's views of the accounts: the customers (never a password hash or a token) and the
+	// names of any ids the other back-office screens show.
+	{Pattern: "GET " + p + "admin/customers", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET " + p + "admin/customers/{id}", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET " + p + "admin/users", Access: authn.Only(authn.RoleAdmin)},
 }

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -35,6 +37,7 @@ type fixture struct {
 	signer   *authn.Signer
 	sessions *auth.Sessions
 	redis    *testenv.Redis
+	db       *mongo.Database
 }
 
 type mailer struct{ s *mail.Sender }
@@ -117,14 +120,14 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 	if configs == nil {
 		configs = map[string]auth.ProviderConfig{}
 	}
-	handler := auth.MakeHandler(auth.MakeEndpoints(svc), auth.Transport{
+	handler := auth.MakeHandler(auth.MakeEndpoints(svc).WithStaff(auth.NewStaff(store)), auth.Transport{
 		Authenticator: authn.NewAuthenticator(verifier, []string{"https://site.test"}),
 		Trusted:       httpx.LoopbackOnly,
 		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
 		OAuth:         auth.NewOAuth(svc, r.Client, srv.URL, configs, log),
 	})
 	srv.Config.Handler = httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: log}).Handler()
-	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r}
+	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r, db: db}
 }
 
 // browser keeps cookies by hand: Go's cookie jar will not send Secure cookies over plain HTTP.
@@ -133,6 +136,7 @@ type browser struct {
 	lang    string
 	ip      string
 	cookies map[string]*http.Cookie
+	token   string // a Bearer token, when set (staff_test.go)
 }
 
 func (f *fixture) browser(lang string) *browser {
@@ -186,6 +190,9 @@ func (b *browser) send(method, path string, body any, extra ...string) (answer, 
 	req.Header.Set("Accept-Language", b.lang)
 	req.Header.Set("X-Forwarded-For", b.ip)
 	req.Header.Set("Origin", "https://site.test")
+	if b.token != "" {
+		req.Header.Set("Authorization", "Bearer "+b.token)
+	}
 	for i := 0; i+1 < len(extra); i += 2 {
 		if extra[i+1] == "" {
 			req.Header.Del(extra[i])

@@ -12,6 +12,8 @@ import (
 type Endpoints struct {
 	Register, Login, Logout, Refresh, Me, UpdateMe, ChangePassword, ForgotPassword, ResetPassword,
 	Messages, MarkRead endpoint.Endpoint
+	// Staff's views of the accounts (staff.go, WithStaff).
+	AdminCustomers, AdminCustomer, AdminUsers endpoint.Endpoint
 }
 
 type registerRequest struct {

@@ -35,6 +35,8 @@ type userDoc struct {
 	Facebook     string     `bson:"facebook,omitempty"` // the Facebook user id linked to the account
 	CreatedAt    time.Time  `bson:"createdAt"`
 	UpdatedAt    time.Time  `bson:"updatedAt"`
+	// SearchKeys are the prefixes staff find the account by (staff.go), kept by every write.
+	SearchKeys []string `bson:"searchKeys,omitempty"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
@@ -61,6 +63,9 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "facebook", Value: 1}}, Options: options.Index().SetSparse(true)},
 		// The staff accounts, told of jobs nobody took (inbox_jobs.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "role", Value: 1}}},
+		// Staff's customer list, newest first, and its search (staff.go).
+		mongo.IndexModel{Keys: bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "role", Value: 1}, {Key: "searchKeys", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
 		events.OutboxIndex()); err != nil {
 		return nil, fmt.Errorf("users indexes: %w", err)
 	}
@@ -75,6 +80,7 @@ func (s *MongoStore) Users() *mongo.Collection { return s.users }
 
 // InsertUser stores a new account; an email already used is ErrEmailTaken.
 func (s *MongoStore) InsertUser(ctx context.Context, u *userDoc) error {
+	u.SearchKeys = searchKeys(u.FullName, u.Email)
 	if _, err := s.users.InsertOne(ctx, u); err != nil {
 		if mongox.IsDuplicateKey(err) {
 			return ErrEmailTaken
@@ -112,7 +118,13 @@ func (s *MongoStore) UserByProvider(ctx context.Context, provider, subject strin
 
 // UpdateUser changes an account with fn in one conditional write (wild-workouts style).
 func (s *MongoStore) UpdateUser(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error) {
-	u, err := mongox.Update(ctx, s.users, id, fn)
+	u, err := mongox.Update(ctx, s.users, id, func(u *userDoc) (*userDoc, error) {
+		changed, err := fn(u)
+		if changed != nil {
+			changed.SearchKeys = searchKeys(changed.FullName, changed.Email)
+		}
+		return changed, err
+	})
 	if errors.Is(err, mongox.ErrNotFound) {
 		return nil, ErrNotFound
 	}

@@ -57,6 +57,9 @@ func MakeHandler(e Endpoints, t Transport) http.Handler {
 	mux.Handle("POST "+p+"password/reset", server(e.ResetPassword, decodeReset))
 	mux.Handle("GET "+p+"messages", server(e.Messages, decodeMessages))
 	mux.Handle("POST "+p+"messages/{id}/read", server(e.MarkRead, decodeMarkRead))
+	mux.Handle("GET "+p+"admin/customers", server(e.AdminCustomers, decodeCustomers))
+	mux.Handle("GET "+p+"admin/customers/{id}", server(e.AdminCustomer, decodePathID))
+	mux.Handle("GET "+p+"admin/users", server(e.AdminUsers, decodeUserIDs))
 	mux.HandleFunc("GET "+authn.JWKSPath, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "public, max-age=300")
 		_ = httpx.WriteJSON(w, http.StatusOK, t.JWKS)
@@ -292,6 +295,9 @@ var fieldMessages = map[string]i18n.Text{
 
 func fieldMessage(_, reason string) i18n.Text {
 	if text, ok := fieldMessages[reason]; ok {
+		return text
+	}
+	if text, ok := staffFieldMessages[reason]; ok {
 		return text
 	}
 	return httpx.ErrValidation.Message

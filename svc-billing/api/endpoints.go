@@ -43,6 +43,8 @@ type Endpoints struct {
 	Earnings, RequestPayout, Payouts endpoint.Endpoint
 	AdminPayouts, PayoutPaid         endpoint.Endpoint
 	RejectPayout                     endpoint.Endpoint
+	// Staff are the back office's invoices, balances, bank export and summary (staff.go).
+	Staff StaffEndpoints
 	// Audit serves GET admin/audit.
 	Audit *audit.Log
 }
@@ -110,6 +112,7 @@ func MakeEndpoints(s Services) Endpoints {
 	makePayingEndpoints(s, &e)
 	makeEarningsEndpoints(s, &e)
 	makeAuditedEndpoints(s, &e)
+	e.Staff = makeStaffEndpoints(s)
 	return e
 }
 

@@ -92,6 +92,9 @@ func wordField(field, reason string) i18n.Text {
 	if t, ok := earningsFieldTexts[field][reason]; ok {
 		return t
 	}
+	if t, ok := staffFieldTexts[field][reason]; ok {
+		return t
+	}
 	if t, ok := anyField[reason]; ok {
 		return t
 	}

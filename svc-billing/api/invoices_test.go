@@ -26,6 +26,7 @@ import (
 	"linguaport/internal/testenv"
 	"linguaport/svc-billing/api"
 	"linguaport/svc-billing/balance"
+	"linguaport/svc-billing/earnings"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/paying"
 	"linguaport/svc-billing/payments"
@@ -40,7 +41,8 @@ type billing struct {
 	db       *mongo.Database
 	pub      *events.Publisher
 	stripe   *stripedev.Server
-	start    func() // starts the consumers of svc-orders' stream and of svc-billing's own
+	earn     events.Handler // the earnings' event handler, fed by hand (staff_test.go)
+	start    func()         // starts the consumers of svc-orders' stream and of svc-billing's own
 }
 
 // site is the origin pay requests return to (SITE_ORIGINS in the tests).
@@ -102,7 +104,7 @@ func newStoppedBilling(t *testing.T) *billing {
 	// The clock runs from a fixed day in 2026, so numbers read LP-2026-… whenever the test runs.
 	began := time.Now()
 	clock := func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Add(time.Since(began)) }
-	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, clock, invoiceRelay.Kick)
+	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, invoices.DefaultDueDays, clock, invoiceRelay.Kick)
 	invoiceSvc = invoices.LoggingMiddleware(log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
 	balanceSvc := balance.NewService(balances, clock, ids.New, accountRelay.Kick)
 	balanceSvc = balance.LoggingMiddleware(log)(balanceSvc)
@@ -114,7 +116,16 @@ func newStoppedBilling(t *testing.T) *billing {
 	if err != nil {
 		t.Fatal(err)
 	}
-	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Audit: auditLog}
+	earningsLedger, err := balance.NewMongoStoreNamed(ctx, db, "earnings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	payouts, err := earnings.NewMongoStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	earningsSvc := earnings.NewService(balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), payouts, earnings.DefaultThresholdMinor, clock)
+	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog}
 	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")
@@ -143,7 +154,7 @@ func newStoppedBilling(t *testing.T) *billing {
 		_ = stripe.Close()
 	})
 	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}, invoices: store, balances: balances,
-		balance: balanceSvc, db: db, pub: publisher, stripe: stripe, start: start}
+		balance: balanceSvc, db: db, pub: publisher, stripe: stripe, earn: earnings.Handler(earningsSvc, log), start: start}
 }
 
 const (

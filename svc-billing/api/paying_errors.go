@@ -28,6 +28,8 @@ func explainPaying(err error) *httpx.Problem {
 		}).WithDetails(map[string]any{"missing": m})
 	case errors.Is(err, invoices.ErrAlreadyRefunded):
 		return errRefunded
+	case errors.Is(err, invoices.ErrNotPending):
+		return errNotPending
 	case errors.As(err, &illegal):
 		return errNotPaid
 	case errors.Is(err, paying.ErrKeyReused), errors.Is(err, balance.ErrKeyReused):
@@ -45,6 +47,8 @@ func explainPaying(err error) *httpx.Problem {
 var (
 	errRefunded = httpx.NewProblem(http.StatusConflict, "invoice_refunded",
 		i18n.Text{TR: "Bu fatura iade edildi; ödenemez.", EN: "This invoice was refunded and cannot be paid."})
+	errNotPending = httpx.NewProblem(http.StatusConflict, "invoice_not_pending",
+		i18n.Text{TR: "Bu fatura ödeme beklemiyor (ödenmiş veya iade edilmiş); havale ile ödendi olarak işaretlenemez.", EN: "This invoice is not waiting for payment (paid or refunded); it cannot be marked paid by bank transfer."})
 	errNotPaid = httpx.NewProblem(http.StatusConflict, "invoice_not_paid",
 		i18n.Text{TR: "Yalnızca ödenmiş bir fatura iade edilebilir.", EN: "Only a paid invoice can be refunded."})
 	errKeyReused = httpx.NewProblem(http.StatusUnprocessableEntity, "idempotency_key_reused",

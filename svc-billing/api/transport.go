@@ -42,6 +42,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 	m.Handle("POST /api/v1/billing/admin/invoices/{id}/refund", json(e.Refund, decodeID))
 	m.Handle("POST /api/v1/billing/webhooks/stripe", json(e.Webhook, decodeWebhook))
 	handleEarnings(m, e, json, opts)
+	handleStaff(m, e.Staff, json)
 	m.Handle("GET /api/v1/billing/admin/audit", e.Audit)
 	return m.Handler()
 }
@@ -94,8 +95,11 @@ func decodeDetails(_ context.Context, r *http.Request) (any, error) {
 
 // encodePrivate: billing details and invoices are personal; no cache keeps them.
 func encodePrivate(ctx context.Context, w http.ResponseWriter, response any) error {
-	if p, ok := response.(invoicePDF); ok {
-		return encodePDF(w, p)
+	switch r := response.(type) {
+	case invoicePDF:
+		return encodePDF(w, r)
+	case payoutsCSV:
+		return encodeCSV(w, r)
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	return httpx.EncodeJSONResponse(ctx, w, response)

@@ -87,6 +87,9 @@ const (
 	ReasonTransfer = "transfer" // a bank transfer confirmed by staff
 	ReasonInvoice  = "invoice"  // a debit paying an invoice; the reference is its id
 	ReasonRefund   = "refund"   // a refunded invoice; the reference is its id
+	// ReasonAdjustment is staff correcting a balance by hand; the reference is the staff
+	// member's id and the note says why.
+	ReasonAdjustment = "adjustment"
 
 	// The reasons of translators' earnings accounts (svc-billing/earnings), the same ledger kept
 	// in their own collections (NewMongoStoreNamed).
@@ -95,7 +98,7 @@ const (
 	ReasonPayoutReturned = "payout_returned" // a payout staff rejected, credited back; the reference is its id
 )
 
-var reasons = []string{ReasonTopUp, ReasonTransfer, ReasonInvoice, ReasonRefund, ReasonEarning, ReasonPayout, ReasonPayoutReturned}
+var reasons = []string{ReasonTopUp, ReasonTransfer, ReasonInvoice, ReasonRefund, ReasonAdjustment, ReasonEarning, ReasonPayout, ReasonPayoutReturned}
 
 // The idempotency keys of movements: one movement per invoice paid, card session, transfer and
 // refund, however often it is asked for.
@@ -103,6 +106,10 @@ func KeyInvoice(invoiceID string) string   { return "invoice:" + invoiceID }
 func KeyTopUp(sessionID string) string     { return "topup:" + sessionID }
 func KeyTransfer(transferID string) string { return "transfer:" + transferID }
 func KeyRefund(invoiceID string) string    { return "refund:" + invoiceID }
+
+// KeyAdjustment is a staff adjustment's key: one per customer and Idempotency-Key, so a double
+// click adjusts once.
+func KeyAdjustment(customerID, key string) string { return "adjustment:" + customerID + ":" + key }
 
 // The keys of earnings movements: one earning per order, one debit and at most one return per
 // payout.
@@ -119,6 +126,8 @@ type Movement struct {
 	Amount    Money
 	Reason    string
 	Reference string
+	// Note is staff's own words on an adjustment.
+	Note string
 	// Events are pushed to the account's outbox in the same write as the movement, so what the
 	// movement starts is finished even if the process dies right after (the relay is kicked).
 	Events []events.Event
@@ -132,11 +141,19 @@ type Entry struct {
 	Amount       Money     `json:"amount" bson:"amount"`
 	Reason       string    `json:"reason" bson:"reason"`
 	Reference    string    `json:"reference" bson:"reference"`
+	Note         string    `json:"note,omitempty" bson:"note,omitempty"`
 	BalanceAfter Money     `json:"balanceAfter" bson:"balanceAfter"`
 	At           time.Time `json:"at" bson:"at"`
 	// Seq orders a customer's entries: the account's version the movement made.
 	Seq int64 `json:"-" bson:"seq"`
+	// applied: the Move that returned this entry made the movement (never stored).
+	applied bool
 }
+
+// Applied reports whether the Move that returned e made the movement, rather than finding it
+// made before under the same key (a repeated request): of any number of racing Moves with one
+// key, exactly one answers true.
+func (e Entry) Applied() bool { return e.applied }
 
 // signed is the entry's change to the balance.
 func (e Entry) signed() int64 {
@@ -149,7 +166,7 @@ func (e Entry) signed() int64 {
 // same reports whether e and o are the same movement (ErrKeyReused when a key is asked for
 // with another one): the same customer, kind, amount and reason.
 func (e Entry) same(o Entry) bool {
-	return e.CustomerID == o.CustomerID && e.Kind == o.Kind && e.Reason == o.Reason &&
+	return e.CustomerID == o.CustomerID && e.Kind == o.Kind && e.Reason == o.Reason && e.Note == o.Note &&
 		e.Amount.Amount == o.Amount.Amount && e.Amount.Currency == o.Amount.Currency
 }
 

@@ -125,3 +125,18 @@ func (m loggingMiddleware) RejectTransfer(ctx context.Context, id, reason string
 	defer m.done(ctx, "RejectTransfer", time.Now(), &err)
 	return m.next.RejectTransfer(ctx, id, reason)
 }
+
+func (m loggingMiddleware) Accounts(ctx context.Context, q, before string) (_ AccountPage, err error) {
+	defer m.done(ctx, "Accounts", time.Now(), &err)
+	return m.next.Accounts(ctx, q, before)
+}
+
+func (m loggingMiddleware) Adjust(ctx context.Context, customerID, staffID string, in Adjustment) (_ Adjusted, err error) {
+	defer m.done(ctx, "Adjust", time.Now(), &err)
+	return m.next.Adjust(ctx, customerID, staffID, in)
+}
+
+func (m loggingMiddleware) CountTransfers(ctx context.Context, status string) (_ int64, err error) {
+	defer m.done(ctx, "CountTransfers", time.Now(), &err)
+	return m.next.CountTransfers(ctx, status)
+}

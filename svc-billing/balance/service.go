@@ -30,6 +30,12 @@ type Store interface {
 	InsertTransfer(ctx context.Context, t Transfer) error
 	// Transfer is ErrNotFound for an unknown id.
 	Transfer(ctx context.Context, id string) (Transfer, error)
+	// ListAccounts lists the accounts whose customer id starts with prefix, by id descending, below
+	// the id before ("" = from the top), at most limit.
+	ListAccounts(ctx context.Context, prefix, before string, limit int) ([]Account, error)
+	// CountTransfers counts the transfers in status.
+	CountTransfers(ctx context.Context, status string) (int64, error)
+
 	// TransfersByStatus lists transfers in status oldest first, at most limit; only the
 	// customer's when customerID is set.
 	TransfersByStatus(ctx context.Context, customerID, status string, limit int) ([]Transfer, error)
@@ -66,6 +72,13 @@ type Service interface {
 	// RejectTransfer answers it rejected with reason; ErrTransferDecided once confirmed (or
 	// while a confirm is under way).
 	RejectTransfer(ctx context.Context, id, reason string) (Transfer, error)
+
+	// Accounts is staff's page of customer accounts (adjust.go).
+	Accounts(ctx context.Context, q, before string) (AccountPage, error)
+	// Adjust is staff's credit or debit of a customer's balance (adjust.go).
+	Adjust(ctx context.Context, customerID, staffID string, in Adjustment) (Adjusted, error)
+	// CountTransfers counts the transfers in status, for staff's summary.
+	CountTransfers(ctx context.Context, status string) (int64, error)
 }
 
 type service struct {
@@ -87,7 +100,7 @@ func (s *service) Move(ctx context.Context, m Movement) (Entry, error) {
 		return Entry{}, err
 	}
 	e := Entry{ID: m.Key, CustomerID: m.CustomerID, Kind: m.Kind, Amount: moneyOf(m.Amount.Currency, m.Amount.Amount),
-		Reason: m.Reason, Reference: m.Reference, At: s.now().UTC().Truncate(time.Millisecond)}
+		Reason: m.Reason, Reference: m.Reference, Note: m.Note, At: s.now().UTC().Truncate(time.Millisecond)}
 	evs := slices.Clone(m.Events)
 	paying := m.Kind == Debit && m.Reason == ReasonInvoice
 	if paying {
@@ -179,6 +192,9 @@ func (s *service) Balance(ctx context.Context, customerID, currency, before stri
 // Refused reports whether err is the service refusing a request (bad input, an unknown or
 // decided transfer, a balance too low) rather than failing.
 func Refused(err error) bool {
-	var low *InsufficientBalance
-	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrTransferDecided) || errors.As(err, &low)
+	var (
+		low    *InsufficientBalance
+		fields errs.Fields
+	)
+	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrTransferDecided) || errors.As(err, &low) || errors.As(err, &fields)
 }

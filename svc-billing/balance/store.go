@@ -197,7 +197,9 @@ func (s *MongoStore) Move(ctx context.Context, e Entry, evs []events.Event) (Ent
 				return Entry{}, err
 			}
 			if !reversed {
-				return p.Entry, nil
+				made := p.Entry
+				made.applied = true
+				return made, nil
 			}
 			continue // the key is another account's: the ledger says whose
 		}
@@ -402,4 +404,42 @@ func (s *MongoStore) Decide(ctx context.Context, id, status, reason string, at t
 		return fmt.Errorf("%s transfer %s: %w", status, id, err)
 	}
 	return nil
+}
+
+// ListAccounts lists the accounts whose id (the customer's) starts with prefix, by id descending,
+// below before, at most limit; served by the _id index.
+func (s *MongoStore) ListAccounts(ctx context.Context, prefix, before string, limit int) ([]Account, error) {
+	cond := bson.D{}
+	if prefix != "" {
+		cond = append(cond, bson.E{Key: "$regex", Value: prefixPattern(prefix)})
+	}
+	if before != "" {
+		cond = append(cond, bson.E{Key: "$lt", Value: before})
+	}
+	filter := bson.D{}
+	if len(cond) > 0 {
+		filter = bson.D{{Key: "_id", Value: cond}}
+	}
+	cur, err := s.accounts.Find(ctx, filter, options.Find().SetSort(bson.D{{Key: "_id", Value: -1}}).SetLimit(int64(limit)))
+	if err != nil {
+		return nil, fmt.Errorf("find balance accounts: %w", err)
+	}
+	var docs []account
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, fmt.Errorf("read balance accounts: %w", err)
+	}
+	list := make([]Account, 0, len(docs))
+	for _, a := range docs {
+		list = append(list, Account{CustomerID: a.ID, Balances: a.money()})
+	}
+	return list, nil
+}
+
+// CountTransfers counts the transfers in status.
+func (s *MongoStore) CountTransfers(ctx context.Context, status string) (int64, error) {
+	n, err := s.transfers.CountDocuments(ctx, bson.D{{Key: "status", Value: status}})
+	if err != nil {
+		return 0, fmt.Errorf("count %s transfers: %w", status, err)
+	}
+	return n, nil
 }

@@ -55,15 +55,18 @@ const (
 
 // Payout is a translator's request to be paid their earnings to one of their bank accounts.
 type Payout struct {
-	ID            string        `json:"id" bson:"_id"`
-	TranslatorID  string        `json:"translatorId" bson:"translatorId"`
-	Status        string        `json:"status" bson:"status"`
-	Amount        balance.Money `json:"amount" bson:"amount"`
-	BankAccountID string        `json:"bankAccountId" bson:"bankAccountId"`
-	IBAN          string        `json:"iban" bson:"iban"`
-	Holder        string        `json:"holder" bson:"holder"`
-	RequestedAt   time.Time     `json:"requestedAt" bson:"requestedAt"`
-	DecidedAt     *time.Time    `json:"decidedAt,omitempty" bson:"decidedAt,omitempty"`
+	ID           string `json:"id" bson:"_id"`
+	TranslatorID string `json:"translatorId" bson:"translatorId"`
+	// TranslatorName is the translator's name when the payout was requested (the bank export's
+	// first column); empty for payouts requested before names were announced.
+	TranslatorName string        `json:"translatorName,omitempty" bson:"translatorName,omitempty"`
+	Status         string        `json:"status" bson:"status"`
+	Amount         balance.Money `json:"amount" bson:"amount"`
+	BankAccountID  string        `json:"bankAccountId" bson:"bankAccountId"`
+	IBAN           string        `json:"iban" bson:"iban"`
+	Holder         string        `json:"holder" bson:"holder"`
+	RequestedAt    time.Time     `json:"requestedAt" bson:"requestedAt"`
+	DecidedAt      *time.Time    `json:"decidedAt,omitempty" bson:"decidedAt,omitempty"`
 	// DecidedBy is the staff member who marked it paid or rejected it.
 	DecidedBy string `json:"decidedBy,omitempty" bson:"decidedBy,omitempty"`
 	// Reason is why staff rejected it.
@@ -89,6 +92,9 @@ type PayoutAccounts struct {
 	TranslatorID string          `json:"translatorId" bson:"_id"`
 	Version      int64           `json:"version" bson:"version"`
 	Accounts     []PayoutAccount `json:"accounts" bson:"accounts"`
+	// Name is the translator's name on their profile (svc-translators announces it since the
+	// bank export needs it; older announcements have none).
+	Name string `json:"name,omitempty" bson:"name,omitempty"`
 }
 
 // PayoutRequest is what the translator asks for: the whole available balance (Amount nil) or

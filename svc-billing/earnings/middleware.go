@@ -104,6 +104,11 @@ func (m logged) Payouts(ctx context.Context, translatorID string) (_ []Payout, e
 	return m.next.Payouts(ctx, translatorID)
 }
 
+func (m logged) CountIn(ctx context.Context, status string) (_ int64, err error) {
+	defer m.done(ctx, "CountIn", time.Now(), &err)
+	return m.next.CountIn(ctx, status)
+}
+
 func (m logged) PayoutsIn(ctx context.Context, status string) (_ []Payout, err error) {
 	defer m.done(ctx, "PayoutsIn", time.Now(), &err)
 	return m.next.PayoutsIn(ctx, status)

@@ -36,6 +36,8 @@ type Service interface {
 	Payouts(ctx context.Context, translatorID string) ([]Payout, error)
 	// PayoutsIn are the payouts in status ("" = requested), oldest first, at most ListLimit.
 	PayoutsIn(ctx context.Context, status string) ([]Payout, error)
+	// CountIn counts the payouts in status, for staff's summary.
+	CountIn(ctx context.Context, status string) (int64, error)
 	// Payout is one payout as staff see it (the audit's "before"); ErrPayoutNotFound if unknown.
 	Payout(ctx context.Context, id string) (Payout, error)
 	// MarkPaid answers the payout paid, by staff member by; again answers the same;
@@ -185,7 +187,7 @@ func (s *service) RequestPayout(ctx context.Context, translatorID string, r Payo
 	if amount < s.threshold {
 		return Payout{}, &BelowThreshold{Threshold: s.money(s.threshold), Missing: s.money(s.threshold - amount)}
 	}
-	p := Payout{ID: id, TranslatorID: translatorID, Status: Requested, Amount: s.money(amount), BankAccountID: acc.ID,
+	p := Payout{ID: id, TranslatorID: translatorID, TranslatorName: accounts.Name, Status: Requested, Amount: s.money(amount), BankAccountID: acc.ID,
 		IBAN: acc.IBAN, Holder: acc.Holder, RequestedAt: s.now().UTC().Truncate(time.Millisecond), Whole: r.Amount == nil}
 	ev, err := events.New(ctx, EventPayoutRequested, requested{Payout: p, Whole: p.Whole})
 	if err != nil {
@@ -237,6 +239,10 @@ func (s *service) PayoutsIn(ctx context.Context, status string) ([]Payout, error
 		return nil, errs.Fields{FieldStatus: ReasonStatus}
 	}
 	return s.store.Payouts(ctx, "", status, ListLimit)
+}
+
+func (s *service) CountIn(ctx context.Context, status string) (int64, error) {
+	return s.store.Count(ctx, status)
 }
 
 func (s *service) Payout(ctx context.Context, id string) (Payout, error) {

@@ -22,6 +22,8 @@ type Store interface {
 	Payout(ctx context.Context, id string) (Payout, error)
 	// Payouts lists payouts newest first with translatorID (status ""), or oldest first in status.
 	Payouts(ctx context.Context, translatorID, status string, limit int) ([]Payout, error)
+	// Count counts the payouts in status.
+	Count(ctx context.Context, status string) (int64, error)
 	// StartRejecting marks a requested payout as being rejected (no longer payable).
 	StartRejecting(ctx context.Context, id string) error
 	// Decide moves a requested payout to Paid (not once a reject began) or Rejected (only once it
@@ -87,6 +89,14 @@ func (s *MongoStore) Payouts(ctx context.Context, translatorID, status string, l
 		return nil, fmt.Errorf("read payouts: %w", err)
 	}
 	return list, nil
+}
+
+func (s *MongoStore) Count(ctx context.Context, status string) (int64, error) {
+	n, err := s.payouts.CountDocuments(ctx, bson.D{{Key: "status", Value: status}})
+	if err != nil {
+		return 0, fmt.Errorf("count %s payouts: %w", status, err)
+	}
+	return n, nil
 }
 
 func (s *MongoStore) StartRejecting(ctx context.Context, id string) error {

@@ -84,9 +84,12 @@ type Invoice struct {
 	VATPercent  int             `json:"vatPercent" bson:"vatPercent"`
 	Details     profile.Details `json:"details" bson:"details"` // the billing details issued to
 	IssuedAt    time.Time       `json:"issuedAt" bson:"issuedAt"`
-	PaidAt      *time.Time      `json:"paidAt,omitempty" bson:"paidAt,omitempty"`
-	RefundedAt  *time.Time      `json:"refundedAt,omitempty" bson:"refundedAt,omitempty"`
-	Payment     *Payment        `json:"payment,omitempty" bson:"payment,omitempty"`
+	// DueAt is when the customer should have paid: issued + INVOICE_DUE_DAYS. Invoices stored
+	// before due dates existed have none and count from their issue date (Service fills it in).
+	DueAt      *time.Time `json:"dueAt,omitempty" bson:"dueAt,omitempty"`
+	PaidAt     *time.Time `json:"paidAt,omitempty" bson:"paidAt,omitempty"`
+	RefundedAt *time.Time `json:"refundedAt,omitempty" bson:"refundedAt,omitempty"`
+	Payment    *Payment   `json:"payment,omitempty" bson:"payment,omitempty"`
 	// Checkout is the card payment waiting at the provider, if any; only its URL is ever shown,
 	// and only to the payer (the pay answer).
 	Checkout *Checkout `json:"-" bson:"checkout,omitempty"`

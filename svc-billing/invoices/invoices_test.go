@@ -87,7 +87,7 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	profiles, _ := profile.NewMongoStore(ctx, db)
-	svc := invoices.NewService(store, profiles, 20, func() time.Time { return issuedAt }, func(...any) {})
+	svc := invoices.NewService(store, profiles, 20, 7, func() time.Time { return issuedAt }, func(...any) {})
 	return &fixture{store: store, profiles: profiles, svc: svc, db: db}
 }
 

@@ -32,11 +32,13 @@ const (
 	MethodCard    = "card"
 )
 
-// Payment is how an invoice was paid: the ledger entry of a balance debit, or the provider's
-// checkout session of a card payment.
+// Payment is how an invoice was paid: the ledger entry of a balance debit, the provider's
+// checkout session of a card payment, or the reference of a bank transfer staff saw arrive.
 type Payment struct {
 	Method    string `json:"method" bson:"method"`
 	Reference string `json:"reference" bson:"reference"`
+	// ReceivedAt is when a bank transfer arrived, as staff read it on the statement.
+	ReceivedAt *time.Time `json:"receivedAt,omitempty" bson:"receivedAt,omitempty"`
 }
 
 // Checkout is an invoice's card payment open at the provider. Attempt numbers the sessions an

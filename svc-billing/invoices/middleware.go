@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 )
 
@@ -55,8 +56,12 @@ type loggingMiddleware struct {
 
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
 	logging.Call(ctx, m.log, method, begin, *err, func(err error) bool {
-		var illegal *IllegalTransition
-		return errors.Is(err, ErrNotFound) || errors.Is(err, ErrAlreadyRefunded) || errors.As(err, &illegal)
+		var (
+			illegal *IllegalTransition
+			fields  errs.Fields
+		)
+		return errors.Is(err, ErrNotFound) || errors.Is(err, ErrAlreadyRefunded) || errors.Is(err, ErrNotPending) ||
+			errors.As(err, &illegal) || errors.As(err, &fields)
 	})
 }
 
@@ -93,4 +98,19 @@ func (m loggingMiddleware) ForgetCheckout(ctx context.Context, id, sessionID str
 func (m loggingMiddleware) Refund(ctx context.Context, id string) (_ Invoice, err error) {
 	defer m.done(ctx, "Refund", time.Now(), &err)
 	return m.next.Refund(ctx, id)
+}
+
+func (m loggingMiddleware) List(ctx context.Context, q StaffQuery) (_ Page, err error) {
+	defer m.done(ctx, "List", time.Now(), &err)
+	return m.next.List(ctx, q)
+}
+
+func (m loggingMiddleware) CountPastDue(ctx context.Context) (_ int64, err error) {
+	defer m.done(ctx, "CountPastDue", time.Now(), &err)
+	return m.next.CountPastDue(ctx)
+}
+
+func (m loggingMiddleware) PayByTransfer(ctx context.Context, id string, p TransferPayment) (_ Invoice, _ bool, err error) {
+	defer m.done(ctx, "PayByTransfer", time.Now(), &err)
+	return m.next.PayByTransfer(ctx, id, p)
 }

@@ -29,6 +29,10 @@ type Store interface {
 	OfCustomer(ctx context.Context, customerID string, limit int) ([]Invoice, error)
 	// Update changes one invoice in one conditional write; ErrNotFound when there is none.
 	Update(ctx context.Context, id string, change func(*Invoice) (*Invoice, error)) (Invoice, error)
+	// List is staff's page of invoices (Query), at most q.Limit.
+	List(ctx context.Context, q Query) ([]Invoice, error)
+	// CountPastDue counts the pending invoices due before now.
+	CountPastDue(ctx context.Context, now time.Time) (int64, error)
 }
 
 // Profiles reads the billing details an invoice is issued to (svc-billing's own profile store).
@@ -66,20 +70,32 @@ type Service interface {
 	ForgetCheckout(ctx context.Context, id, sessionID string) error
 	// Refund refunds a paid invoice (staff); refunding a refunded one answers it as it is.
 	Refund(ctx context.Context, id string) (Invoice, error)
+
+	// List is staff's page of invoices, filtered; errs.Fields for a bad filter or cursor.
+	List(ctx context.Context, q StaffQuery) (Page, error)
+	// CountPastDue counts the pending invoices past their due date.
+	CountPastDue(ctx context.Context) (int64, error)
+	// PayByTransfer marks a pending invoice paid by a bank transfer staff saw arrive, with
+	// invoice.paid as every payment, and says whether this call paid it: the same transfer
+	// again answers the invoice as it is; ErrNotPending for an invoice paid otherwise or
+	// refunded; errs.Fields for bad input.
+	PayByTransfer(ctx context.Context, id string, p TransferPayment) (Invoice, bool, error)
 }
 
 type service struct {
 	store      Store
 	profiles   Profiles
 	vatPercent int
+	dueDays    int
 	now        func() time.Time
 	// kick tells the outbox relay which invoices a write queued events in.
 	kick func(ids ...any)
 }
 
-// NewService returns the invoices service charging vatPercent KDV to customers billed in Turkey.
-func NewService(store Store, profiles Profiles, vatPercent int, now func() time.Time, kick func(ids ...any)) Service {
-	return &service{store: store, profiles: profiles, vatPercent: vatPercent, now: now, kick: kick}
+// NewService returns the invoices service charging vatPercent KDV to customers billed in Turkey,
+// each invoice due dueDays after its issue.
+func NewService(store Store, profiles Profiles, vatPercent, dueDays int, now func() time.Time, kick func(ids ...any)) Service {
+	return &service{store: store, profiles: profiles, vatPercent: vatPercent, dueDays: dueDays, now: now, kick: kick}
 }
 
 func (s *service) Issue(ctx context.Context, q QuoteApproved) (Invoice, error) {
@@ -121,11 +137,12 @@ func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
 	}
 	inTurkey := details.Country == "" || details.InTurkey()
 	now := s.now().UTC().Truncate(time.Millisecond)
+	due := now.AddDate(0, 0, s.dueDays)
 	inv := Invoice{
 		ID: IDFor(q.QuoteID), Year: YearOf(now), Status: Pending,
 		CustomerID: q.CustomerID, QuoteID: q.QuoteID, QuoteNumber: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber,
 		Service: q.Service, Currency: q.Currency, Decimals: q.Total.Decimals, RateMicros: q.RateMicros,
-		InTurkey: inTurkey, Details: details, IssuedAt: now,
+		InTurkey: inTurkey, Details: details, IssuedAt: now, DueAt: &due,
 	}
 	inv.Lines = workLines(q)
 	for _, l := range inv.Lines {
@@ -194,9 +211,10 @@ func (s *service) Invoice(ctx context.Context, c Caller, id string) (Invoice, er
 // is what Issue would do next anyway.
 func (s *service) numbered(ctx context.Context, inv Invoice) (Invoice, error) {
 	if inv.Number != "" {
-		return inv, nil
+		return s.withDue(inv), nil
 	}
-	return s.store.Number(ctx, inv.ID)
+	inv, err := s.store.Number(ctx, inv.ID)
+	return s.withDue(inv), err
 }
 
 func (s *service) MarkPaid(ctx context.Context, id string, p Payment) (Invoice, error) {
@@ -210,12 +228,11 @@ func (s *service) MarkPaid(ctx context.Context, id string, p Payment) (Invoice, 
 		return inv, inv.pay(ctx, p, s.now().UTC().Truncate(time.Millisecond))
 	})
 	if errors.Is(err, errUnchanged) {
-		return s.store.Invoice(ctx, id)
-	}
-	if err == nil {
+		inv, err = s.store.Invoice(ctx, id)
+	} else if err == nil {
 		s.kick(id)
 	}
-	return inv, err
+	return s.withDue(inv), err
 }
 
 func (s *service) OpenCheckout(ctx context.Context, id string, c Checkout) (Invoice, error) {
@@ -256,12 +273,11 @@ func (s *service) Refund(ctx context.Context, id string) (Invoice, error) {
 		return inv, inv.refund(ctx, s.now().UTC().Truncate(time.Millisecond))
 	})
 	if errors.Is(err, errUnchanged) {
-		return s.store.Invoice(ctx, id)
-	}
-	if err == nil {
+		inv, err = s.store.Invoice(ctx, id)
+	} else if err == nil {
 		s.kick(id)
 	}
-	return inv, err
+	return s.withDue(inv), err
 }
 
 // errUnchanged ends an Update that has nothing to write.

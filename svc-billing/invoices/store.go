@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -28,6 +29,15 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "issuedAt", Value: -1}}},
 		events.OutboxIndex(),
+		// Staff's list (List): each filter it takes, newest first, the id breaking ties of one
+		// millisecond for the page cursor; past due by due date; one invoice by its number.
+		mongo.IndexModel{Keys: bson.D{{Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "dueAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "dueAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}}},
 	)
 	if err != nil {
 		return nil, err
@@ -85,6 +95,106 @@ func (s *MongoStore) OfCustomer(ctx context.Context, customerID string, limit in
 		return nil, fmt.Errorf("read invoices of %s: %w", customerID, err)
 	}
 	return list, nil
+}
+
+// List runs staff's query: the invoice of a number, or a page of the filtered list newest first
+// (past due: by due date), older than the cursor.
+func (s *MongoStore) List(ctx context.Context, q Query) ([]Invoice, error) {
+	if q.Number != "" {
+		// One invoice at most: the other filters are checked on it rather than given an index.
+		inv, err := s.byNumber(ctx, q.Number)
+		if err != nil || inv == nil || !q.matches(*inv) {
+			return []Invoice{}, err
+		}
+		return []Invoice{*inv}, nil
+	}
+	filter := bson.D{}
+	if q.Customer != "" {
+		filter = append(filter, bson.E{Key: "customerId", Value: q.Customer})
+	}
+	sortKey := "issuedAt"
+	switch {
+	case q.PastDue:
+		sortKey = "dueAt"
+		filter = append(filter, bson.E{Key: "status", Value: Pending})
+	case q.Status != "":
+		filter = append(filter, bson.E{Key: "status", Value: q.Status})
+	}
+	if q.After != nil {
+		lt := *q.After
+		if q.PastDue && q.Now.Before(lt) {
+			lt = q.Now
+		}
+		// Older than the cursor, or as old with a smaller id.
+		older := append(append(bson.D{}, filter...), bson.E{Key: sortKey, Value: bson.D{{Key: "$lt", Value: lt}}})
+		tie := append(append(bson.D{}, filter...), bson.E{Key: sortKey, Value: *q.After}, bson.E{Key: "_id", Value: bson.D{{Key: "$lt", Value: q.AfterID}}})
+		filter = bson.D{{Key: "$or", Value: bson.A{older, tie}}}
+	} else if q.PastDue {
+		filter = append(filter, bson.E{Key: sortKey, Value: bson.D{{Key: "$lt", Value: q.Now}}})
+	}
+	cur, err := s.invoices.Find(ctx, filter, options.Find().
+		SetSort(bson.D{{Key: sortKey, Value: -1}, {Key: "_id", Value: -1}}).SetLimit(int64(q.Limit)))
+	if err != nil {
+		return nil, fmt.Errorf("find invoices: %w", err)
+	}
+	list := []Invoice{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read invoices: %w", err)
+	}
+	return list, nil
+}
+
+// matches checks the list's filters on one invoice.
+func (q Query) matches(inv Invoice) bool {
+	switch {
+	case q.Customer != "" && inv.CustomerID != q.Customer,
+		q.Status != "" && inv.Status != q.Status,
+		q.PastDue && (inv.Status != Pending || inv.DueAt == nil || !inv.DueAt.Before(q.Now)):
+		return false
+	}
+	return true
+}
+
+func (s *MongoStore) byNumber(ctx context.Context, number string) (*Invoice, error) {
+	var inv Invoice
+	err := s.invoices.FindOne(ctx, bson.D{{Key: "number", Value: number}}).Decode(&inv)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find invoice %s: %w", number, err)
+	}
+	return &inv, nil
+}
+
+// CountPastDue counts the pending invoices due before now.
+func (s *MongoStore) CountPastDue(ctx context.Context, now time.Time) (int64, error) {
+	n, err := s.invoices.CountDocuments(ctx, bson.D{{Key: "status", Value: Pending}, {Key: "dueAt", Value: bson.D{{Key: "$lt", Value: now}}}})
+	if err != nil {
+		return 0, fmt.Errorf("count invoices past due: %w", err)
+	}
+	return n, nil
+}
+
+// FillDueDates gives the pending invoices stored before due dates existed theirs, issued +
+// days, so the past-due list and count find them; each write is conditional on there being none.
+func (s *MongoStore) FillDueDates(ctx context.Context, days int) error {
+	cur, err := s.invoices.Find(ctx, bson.D{{Key: "status", Value: Pending}, {Key: "dueAt", Value: nil}})
+	if err != nil {
+		return fmt.Errorf("find invoices without a due date: %w", err)
+	}
+	var list []Invoice
+	if err := cur.All(ctx, &list); err != nil {
+		return fmt.Errorf("read invoices without a due date: %w", err)
+	}
+	for _, inv := range list {
+		_, err := s.invoices.UpdateOne(ctx, bson.D{{Key: "_id", Value: inv.ID}, {Key: "dueAt", Value: nil}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "dueAt", Value: inv.IssuedAt.AddDate(0, 0, days)}}}})
+		if err != nil {
+			return fmt.Errorf("due date of %s: %w", inv.ID, err)
+		}
+	}
+	return nil
 }
 
 // counter is a year's numbering: seq is the last number taken. Pending is a number taken for an

@@ -21,4 +21,9 @@ var profileRules = []authn.Rule{
 	{Pattern: "GET /api/v1/translators/admin/translators", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "PUT /api/v1/translators/admin/translators/{id}/cap", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/translators/admin/translators/{id}/sworn/verify", Access: authn.Only(authn.RoleAdmin)},
+	// Staff suspend a translator (no pool, no claims) and lift it.
+	{Pattern: "POST /api/v1/translators/admin/translators/{id}/suspend", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/translators/admin/translators/{id}/unsuspend", Access: authn.Only(authn.RoleAdmin)},
+	// The dashboard's counts: applications waiting for a decision, tickets waiting for staff.
+	{Pattern: "GET /api/v1/translators/admin/summary", Access: authn.Only(authn.RoleAdmin)},
 }

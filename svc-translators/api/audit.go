@@ -46,6 +46,8 @@ func objectID(request any) string {
 		return r.ID
 	case capRequest:
 		return r.id
+	case suspendRequest:
+		return r.id
 	case ticketMessage:
 		return r.id
 	}

@@ -87,7 +87,30 @@ func profileRoutes(s Services) []route {
 			staffEndpoint(func(ctx context.Context, staff string, req any) (any, error) {
 				return svc.VerifySworn(ctx, staff, req.(string))
 			})), decodePathID)},
+		{"POST " + profileBase + "admin/translators/{id}/suspend", private(audited(s, "translator.suspend", kindTranslator, loadTranslator(svc),
+			staffEndpoint(func(ctx context.Context, staff string, req any) (any, error) {
+				r := req.(suspendRequest)
+				return svc.Suspend(ctx, staff, r.id, r.Reason)
+			})), decodeSuspend)},
+		{"POST " + profileBase + "admin/translators/{id}/unsuspend", private(audited(s, "translator.unsuspend", kindTranslator, loadTranslator(svc),
+			staffEndpoint(func(ctx context.Context, staff string, req any) (any, error) {
+				return svc.Unsuspend(ctx, staff, req.(string))
+			})), decodePathID)},
 	}
+}
+
+type suspendRequest struct {
+	id     string
+	Reason string `json:"reason"`
+}
+
+func decodeSuspend(_ context.Context, r *http.Request) (any, error) {
+	var b suspendRequest
+	if err := httpx.DecodeJSON(r, maxProfileBody, &b); err != nil {
+		return nil, err
+	}
+	b.id = r.PathValue("id")
+	return b, nil
 }
 
 type accountList struct {
@@ -199,6 +222,14 @@ func explainProfiles(err error) *httpx.Problem {
 		}
 	}
 	return nil
+}
+
+// suspendFieldTexts word a suspension's refusals (tested in profiles_suspend_test.go).
+var suspendFieldTexts = map[string]map[string]i18n.Text{
+	"reason": {
+		p.ReasonSuspendRequired: {TR: "Askıya alma nedenini yazın.", EN: "Write why the translator is suspended."},
+		p.ReasonSuspendLength:   {TR: "Neden en çok 500 karakter olmalı.", EN: "The reason must be at most 500 characters."},
+	},
 }
 
 // profileFieldTexts word the profile's refusals; every reason the profiles package gives a field

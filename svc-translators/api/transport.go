@@ -41,7 +41,7 @@ type route struct {
 // svc-translators/access declares, each behind its access check.
 func MakeHandler(s Services, auth *authn.Authenticator) http.Handler {
 	m := authn.NewMux(auth, access.Rules)
-	for _, r := range slices.Concat(applicationRoutes(s), profileRoutes(s), supportRoutes(s), auditRoutes(s)) {
+	for _, r := range slices.Concat(applicationRoutes(s), profileRoutes(s), supportRoutes(s), auditRoutes(s), summaryRoutes(s)) {
 		m.Handle(r.pattern, r.handler)
 	}
 	return m.Handler()

@@ -97,6 +97,11 @@ func (m loggingMiddleware) List(ctx context.Context, f Filter) (_ Page, err erro
 	return m.next.List(ctx, f)
 }
 
+func (m loggingMiddleware) Count(ctx context.Context, status Status) (_ int64, err error) {
+	defer m.done(ctx, "Count", time.Now(), &err)
+	return m.next.Count(ctx, status)
+}
+
 func (m loggingMiddleware) Application(ctx context.Context, id string) (_ Application, err error) {
 	defer m.done(ctx, "Application", time.Now(), &err)
 	return m.next.Application(ctx, id)

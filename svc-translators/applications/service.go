@@ -94,6 +94,8 @@ type Store interface {
 	// List is at most limit applications newest first: of status and with the search key
 	// (each when not empty), ordered before the order key before (when not empty).
 	List(ctx context.Context, status Status, key, before string, limit int) ([]Application, error)
+	// Count is how many applications have status, counted on its index.
+	Count(ctx context.Context, status Status) (int64, error)
 	// Update changes one application in one conditional write; ErrNotFound when there is none.
 	Update(ctx context.Context, id string, change func(*Application) (*Application, error)) (Application, error)
 }
@@ -114,6 +116,8 @@ type Service interface {
 	Submit(ctx context.Context, s Submission) (Application, error)
 	// List is staff's list.
 	List(ctx context.Context, f Filter) (Page, error)
+	// Count is how many applications have status (the dashboard's figure).
+	Count(ctx context.Context, status Status) (int64, error)
 	Application(ctx context.Context, id string) (Application, error)
 	// File opens the CV or the portfolio file of an application; ErrNoFile when it has none.
 	File(ctx context.Context, id string, which Which) (FileInfo, io.ReadCloser, error)
@@ -273,6 +277,13 @@ func (s *service) limit(ctx context.Context, from string) error {
 		return &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
 	}
 	return nil
+}
+
+func (s *service) Count(ctx context.Context, status Status) (int64, error) {
+	if !status.Valid() {
+		return 0, errs.Fields{"status": "status"}.Err()
+	}
+	return s.store.Count(ctx, status)
 }
 
 func (s *service) List(ctx context.Context, f Filter) (Page, error) {

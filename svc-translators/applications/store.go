@@ -124,6 +124,14 @@ func (s *MongoStore) List(ctx context.Context, status Status, key, before string
 }
 
 // Update changes one application in one conditional write (mongox.Update).
+func (s *MongoStore) Count(ctx context.Context, status Status) (int64, error) {
+	n, err := s.apps.CountDocuments(ctx, bson.D{{Key: "status", Value: status}})
+	if err != nil {
+		return 0, fmt.Errorf("count applications: %w", err)
+	}
+	return n, nil
+}
+
 func (s *MongoStore) Update(ctx context.Context, id string, change func(*Application) (*Application, error)) (Application, error) {
 	a, err := mongox.Update(ctx, s.apps, id, change)
 	if errors.Is(err, mongox.ErrNotFound) {

@@ -23,14 +23,17 @@ type Period struct {
 // consumer that keeps the one with the highest Version has the newest, whatever order the
 // events arrive in and however often.
 type ProfileChanged struct {
-	TranslatorID  string    `json:"translatorId"`
-	Version       int64     `json:"version"`
-	Pairs         []Pair    `json:"pairs"`
-	Services      []string  `json:"services"`
-	SwornVerified bool      `json:"swornVerified"`
-	ActiveJobCap  int       `json:"activeJobCap"`
-	Vacations     []Period  `json:"vacations"` // the periods not over at the time of the change
-	At            time.Time `json:"at"`
+	TranslatorID  string   `json:"translatorId"`
+	Version       int64    `json:"version"`
+	Pairs         []Pair   `json:"pairs"`
+	Services      []string `json:"services"`
+	SwornVerified bool     `json:"swornVerified"`
+	ActiveJobCap  int      `json:"activeJobCap"`
+	Vacations     []Period `json:"vacations"` // the periods not over at the time of the change
+	// Suspended: staff hold the translator back from new work; svc-orders shows them no pool
+	// and refuses their claims while it is true.
+	Suspended bool      `json:"suspended"`
+	At        time.Time `json:"at"`
 }
 
 // availability is p's picture on day today, without version and time.
@@ -42,6 +45,7 @@ func availability(p *Profile, today string) ProfileChanged {
 		SwornVerified: p.Competencies.Sworn != nil && p.Competencies.Sworn.Verified,
 		ActiveJobCap:  p.ActiveJobCap,
 		Vacations:     []Period{},
+		Suspended:     p.Suspension != nil,
 	}
 	for _, v := range p.Vacations {
 		if v.End >= today {
@@ -53,7 +57,8 @@ func availability(p *Profile, today string) ProfileChanged {
 
 func samePicture(a, b ProfileChanged) bool {
 	return slices.Equal(a.Pairs, b.Pairs) && slices.Equal(a.Services, b.Services) &&
-		a.SwornVerified == b.SwornVerified && a.ActiveJobCap == b.ActiveJobCap && slices.Equal(a.Vacations, b.Vacations)
+		a.SwornVerified == b.SwornVerified && a.ActiveJobCap == b.ActiveJobCap && slices.Equal(a.Vacations, b.Vacations) &&
+		a.Suspended == b.Suspended
 }
 
 // announce queues translator.profile_changed in p's outbox when its availability on today
@@ -94,7 +99,9 @@ type PayoutAccounts struct {
 	TranslatorID string          `json:"translatorId"`
 	Version      int64           `json:"version"`
 	Accounts     []PayoutAccount `json:"accounts"`
-	At           time.Time       `json:"at"`
+	// Name is the translator's name, the first column of svc-billing's bank file of payouts.
+	Name string    `json:"name"`
+	At   time.Time `json:"at"`
 }
 
 func payoutAccounts(p *Profile) []PayoutAccount {
@@ -113,7 +120,7 @@ func announceAccounts(ctx context.Context, was []PayoutAccount, p *Profile, seen
 		return false, nil
 	}
 	e, err := events.New(ctx, EventPayoutAccounts, PayoutAccounts{TranslatorID: p.TranslatorID, Version: seen + 1,
-		Accounts: is, At: now.UTC()})
+		Accounts: is, Name: p.FullName, At: now.UTC()})
 	if err != nil {
 		return false, err
 	}

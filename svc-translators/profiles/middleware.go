@@ -164,3 +164,25 @@ func (m loggingMiddleware) Start(ctx context.Context, o Opening) (_ Profile, err
 	defer m.done(ctx, "Start", time.Now(), &err)
 	return m.next.Start(ctx, o)
 }
+
+func (m instrumenting) Suspend(ctx context.Context, staffID, translatorID, reason string) (Profile, error) {
+	p, err := m.Service.Suspend(ctx, staffID, translatorID, reason)
+	m.count("suspend", err)
+	return p, err
+}
+
+func (m instrumenting) Unsuspend(ctx context.Context, staffID, translatorID string) (Profile, error) {
+	p, err := m.Service.Unsuspend(ctx, staffID, translatorID)
+	m.count("unsuspend", err)
+	return p, err
+}
+
+func (m loggingMiddleware) Suspend(ctx context.Context, staffID, translatorID, reason string) (_ Profile, err error) {
+	defer m.done(ctx, "Suspend", time.Now(), &err)
+	return m.next.Suspend(ctx, staffID, translatorID, reason)
+}
+
+func (m loggingMiddleware) Unsuspend(ctx context.Context, staffID, translatorID string) (_ Profile, err error) {
+	defer m.done(ctx, "Unsuspend", time.Now(), &err)
+	return m.next.Unsuspend(ctx, staffID, translatorID)
+}

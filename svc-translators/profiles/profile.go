@@ -151,6 +151,9 @@ type Profile struct {
 	UpdatedAt    time.Time    `json:"updatedAt,omitzero" bson:"updatedAt"`
 	// OnVacation: a period is running today.
 	OnVacation bool `json:"onVacation" bson:"-"`
+	// Suspended: staff hold the translator back from new work (Suspension says why, by whom).
+	Suspended  bool        `json:"suspended" bson:"-"`
+	Suspension *Suspension `json:"suspension,omitempty" bson:"suspension,omitempty"`
 
 	Accounts []BankAccount `json:"-" bson:"accounts"`
 	StaffLog []StaffAction `json:"-" bson:"staffLog"`

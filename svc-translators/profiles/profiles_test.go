@@ -409,7 +409,7 @@ func TestEventReachesTheStream(t *testing.T) {
 					}
 				}
 			})
-			if !slices.Equal(keys, []string{"activeJobCap", "at", "pairs", "services", "swornVerified", "translatorId", "vacations", "version"}) {
+			if !slices.Equal(keys, []string{"activeJobCap", "at", "pairs", "services", "suspended", "swornVerified", "translatorId", "vacations", "version"}) {
 				t.Errorf("payload keys %v", keys)
 			}
 			if payload["translatorId"] != ayse.ID || payload["at"] != "2026-11-20T09:00:00Z" {

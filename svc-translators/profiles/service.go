@@ -46,6 +46,10 @@ type Service interface {
 	SetCap(ctx context.Context, staffID, translatorID string, n int) (Profile, error)
 	// VerifySworn records that staff checked the translator's sworn registration.
 	VerifySworn(ctx context.Context, staffID, translatorID string) (Profile, error)
+	// Suspend holds the translator back from new work, with why (suspend.go).
+	Suspend(ctx context.Context, staffID, translatorID, reason string) (Profile, error)
+	// Unsuspend lets them take work again.
+	Unsuspend(ctx context.Context, staffID, translatorID string) (Profile, error)
 
 	// Start makes an approved applicant's profile, once: when the translator has one already it
 	// is left alone.
@@ -80,6 +84,7 @@ func (s *service) show(p Profile) Profile {
 	today := Today(s.now())
 	p.Vacations = slices.Clone(p.Vacations)
 	p.OnVacation = false
+	p.Suspended = p.Suspension != nil
 	for i := range p.Vacations {
 		p.Vacations[i].Status = status(p.Vacations[i], today)
 		p.OnVacation = p.OnVacation || p.Vacations[i].Status == Running

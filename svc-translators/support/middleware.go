@@ -115,6 +115,11 @@ func (m loggingMiddleware) List(ctx context.Context, f Filter) (_ Page, err erro
 	return m.next.List(ctx, f)
 }
 
+func (m loggingMiddleware) Count(ctx context.Context, status Status) (_ int64, err error) {
+	defer m.done(ctx, "Count", time.Now(), &err)
+	return m.next.Count(ctx, status)
+}
+
 func (m loggingMiddleware) Ticket(ctx context.Context, id string) (_ Ticket, err error) {
 	defer m.done(ctx, "Ticket", time.Now(), &err)
 	return m.next.Ticket(ctx, id)

@@ -28,6 +28,8 @@ type Service interface {
 
 	// List is staff's list of all tickets.
 	List(ctx context.Context, f Filter) (Page, error)
+	// Count is how many tickets have status (the dashboard's figure).
+	Count(ctx context.Context, status Status) (int64, error)
 	// Ticket is any ticket with its thread, for staff.
 	Ticket(ctx context.Context, id string) (Ticket, error)
 	// Reply adds a staff member's message, which answers the ticket and tells the translator.
@@ -86,6 +88,13 @@ func (s *service) Open(ctx context.Context, c Caller, in NewTicket) (Ticket, err
 func (s *service) Mine(ctx context.Context, c Caller, f Filter) (Page, error) {
 	f.TranslatorID = c.ID
 	return s.list(ctx, f)
+}
+
+func (s *service) Count(ctx context.Context, status Status) (int64, error) {
+	if !ValidStatus(status) {
+		return 0, errs.Fields{"status": ReasonUnknown}.Err()
+	}
+	return s.store.Count(ctx, status)
 }
 
 func (s *service) List(ctx context.Context, f Filter) (Page, error) {

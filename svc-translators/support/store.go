@@ -23,6 +23,8 @@ type Store interface {
 	Ticket(ctx context.Context, id string) (Ticket, error)
 	// List returns at most limit tickets of f, newest activity first, without their threads.
 	List(ctx context.Context, f Filter, limit int) ([]Ticket, error)
+	// Count is how many tickets have status.
+	Count(ctx context.Context, status Status) (int64, error)
 	// Apply makes c in one conditional write of ticket id and returns the ticket as written;
 	// applied is false (and the ticket zero) when the ticket does not meet c's conditions.
 	Apply(ctx context.Context, id string, c Change) (t Ticket, applied bool, err error)
@@ -107,6 +109,15 @@ func (s *MongoStore) List(ctx context.Context, f Filter, limit int) ([]Ticket, e
 		return nil, fmt.Errorf("read tickets: %w", err)
 	}
 	return list, nil
+}
+
+// Count is how many tickets have status, counted on the status index.
+func (s *MongoStore) Count(ctx context.Context, status Status) (int64, error) {
+	n, err := s.tickets.CountDocuments(ctx, bson.D{{Key: "status", Value: status}})
+	if err != nil {
+		return 0, fmt.Errorf("count tickets: %w", err)
+	}
+	return n, nil
 }
 
 func (s *MongoStore) Apply(ctx context.Context, id string, c Change) (Ticket, bool, error) {

@@ -1,0 +1,317 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
+	"linguaport/internal/events"
+	"linguaport/internal/i18n"
+)
+
+// Staff's view of the accounts (API.md "Staff"): customers listed and searched, one customer's
+// profile, names for ids. Never a password hash, a session, a refresh or reset token: those live
+// in Redis or stay in userDoc, and the types below have no field for them.
+
+// Bounds of staff's lists.
+const (
+	CustomerPageSize = 50
+	MaxUserIDs       = 100
+	// searchPrefix bounds the search keys: a prefix longer than this matches on its first
+	// searchPrefix characters.
+	searchPrefix = 40
+)
+
+// Field reasons of staff's refused requests.
+const (
+	reasonCursor  = "cursor"   // before: no such customer
+	reasonTooMany = "too_many" // ids: more than MaxUserIDs
+)
+
+// CustomerSummary is one row of staff's customer list.
+type CustomerSummary struct {
+	ID          string    `json:"id"`
+	FullName    string    `json:"fullName"`
+	Email       string    `json:"email"`
+	CompanyName string    `json:"companyName"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+// CustomerPage is one page of the list, newest first; the next is before= the last id.
+type CustomerPage struct {
+	Customers []CustomerSummary `json:"customers"`
+	More      bool              `json:"more"`
+}
+
+// Customer is one customer's profile as staff see it.
+type Customer struct {
+	ID          string    `json:"id"`
+	FullName    string    `json:"fullName"`
+	Email       string    `json:"email"`
+	Phone       string    `json:"phone"`
+	CompanyName string    `json:"companyName"`
+	Address     string    `json:"address"`
+	Type        string    `json:"type"`
+	Language    string    `json:"language"`
+	CreatedAt   time.Time `json:"createdAt"`
+	// Providers are the sign-in providers linked to the account, by name.
+	Providers []string `json:"providers"`
+	// EmailVerified: a provider vouched for this e-mail (linking needs a verified one, oauth.go);
+	// the site mails no confirmation links of its own.
+	EmailVerified bool `json:"emailVerified"`
+}
+
+// UserRef is an account's name for an id, for the back office's other screens.
+type UserRef struct {
+	ID    string     `json:"id"`
+	Name  string     `json:"name"`
+	Email string     `json:"email"`
+	Role  authn.Role `json:"role"`
+}
+
+// StaffStore is what staff's views read (MongoStore).
+type StaffStore interface {
+	// Customers lists role customer accounts newest first, with key among their search keys when
+	// key is set, older than the account after (nil: from the newest), at most limit.
+	Customers(ctx context.Context, key string, after *userDoc, limit int) ([]userDoc, error)
+	UserByID(ctx context.Context, id string) (*userDoc, error)
+	UsersByIDs(ctx context.Context, ids []string) ([]userDoc, error)
+}
+
+// Staff is svc-auth's staff API.
+type Staff interface {
+	Customers(ctx context.Context, q, before string) (CustomerPage, error)
+	// Customer is ErrNotFound for an id that is not a customer's.
+	Customer(ctx context.Context, id string) (Customer, error)
+	Users(ctx context.Context, ids []string) ([]UserRef, error)
+}
+
+type staffService struct{ store StaffStore }
+
+// NewStaff serves staff's views from store.
+func NewStaff(store StaffStore) Staff { return staffService{store: store} }
+
+func (s staffService) Customers(ctx context.Context, q, before string) (CustomerPage, error) {
+	var after *userDoc
+	if before != "" {
+		u, err := s.store.UserByID(ctx, before)
+		switch {
+		case errors.Is(err, ErrNotFound) || err == nil && u.Role != authn.RoleCustomer:
+			return CustomerPage{}, errs.Fields{"before": reasonCursor}
+		case err != nil:
+			return CustomerPage{}, err
+		}
+		after = u
+	}
+	docs, err := s.store.Customers(ctx, searchKey(q), after, CustomerPageSize+1)
+	if err != nil {
+		return CustomerPage{}, err
+	}
+	page := CustomerPage{Customers: []CustomerSummary{}, More: len(docs) > CustomerPageSize}
+	for _, u := range docs[:min(len(docs), CustomerPageSize)] {
+		page.Customers = append(page.Customers, CustomerSummary{ID: u.ID, FullName: u.FullName, Email: u.Email,
+			CompanyName: u.CompanyName, CreatedAt: u.CreatedAt})
+	}
+	return page, nil
+}
+
+func (s staffService) Customer(ctx context.Context, id string) (Customer, error) {
+	u, err := s.store.UserByID(ctx, id)
+	if err != nil {
+		return Customer{}, err
+	}
+	if u.Role != authn.RoleCustomer {
+		return Customer{}, ErrNotFound
+	}
+	c := Customer{ID: u.ID, FullName: u.FullName, Email: u.Email, Phone: u.Phone, CompanyName: u.CompanyName,
+		Address: u.Address, Type: string(u.Role), Language: u.Lang, CreatedAt: u.CreatedAt, Providers: []string{}}
+	if u.Google != "" {
+		c.Providers = append(c.Providers, "google")
+	}
+	if u.Facebook != "" {
+		c.Providers = append(c.Providers, "facebook")
+	}
+	c.EmailVerified = len(c.Providers) > 0
+	return c, nil
+}
+
+func (s staffService) Users(ctx context.Context, ids []string) ([]UserRef, error) {
+	clean := []string{}
+	for _, id := range ids {
+		if id = strings.TrimSpace(id); id != "" && !slices.Contains(clean, id) {
+			clean = append(clean, id)
+		}
+	}
+	if len(clean) > MaxUserIDs {
+		return nil, errs.Fields{"ids": reasonTooMany}
+	}
+	out := []UserRef{}
+	if len(clean) == 0 {
+		return out, nil
+	}
+	docs, err := s.store.UsersByIDs(ctx, clean)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range docs {
+		out = append(out, UserRef{ID: u.ID, Name: u.FullName, Email: u.Email, Role: u.Role})
+	}
+	return out, nil
+}
+
+// staffFieldMessages word staff's refusals.
+var staffFieldMessages = map[string]i18n.Text{
+	reasonCursor:  {TR: "Sayfa imleci bilinen bir müşteri değil.", EN: "The page cursor is not a known customer."},
+	reasonTooMany: {TR: "En çok 100 kimlik sorulabilir.", EN: "At most 100 ids can be asked for."},
+}
+
+// searchKeys are the prefixes staff find an account by: of each word of the name, the whole
+// name and the e-mail, folded (fold), each at most searchPrefix characters.
+func searchKeys(fullName, email string) []string {
+	var keys []string
+	seen := map[string]bool{}
+	words := append(strings.Fields(fullName), fullName, email)
+	for _, s := range words {
+		r := []rune(fold(strings.TrimSpace(s)))
+		for n := 1; n <= min(len(r), searchPrefix); n++ {
+			if k := string(r[:n]); !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+	}
+	return keys
+}
+
+// searchKey is a query as searchKeys stores it.
+func searchKey(q string) string {
+	r := []rune(fold(strings.Join(strings.Fields(q), " ")))
+	return string(r[:min(len(r), searchPrefix)])
+}
+
+// turkishI folds the Turkish i's to "i" after lower-casing: "ilker", "İlker", "ILKER" and
+// "yilmaz" all find İlker Yılmaz.
+var turkishI = strings.NewReplacer("i\u0307", "i", "ı", "i")
+
+func fold(s string) string { return turkishI.Replace(strings.ToLower(s)) }
+
+// Customers: newest first by createdAt, the id breaking ties, served by {role, createdAt, _id}
+// or, searching, the multikey {role, searchKeys, createdAt, _id}.
+func (s *MongoStore) Customers(ctx context.Context, key string, after *userDoc, limit int) ([]userDoc, error) {
+	filter := bson.D{{Key: "role", Value: authn.RoleCustomer}}
+	if key != "" {
+		filter = append(filter, bson.E{Key: "searchKeys", Value: key})
+	}
+	if after != nil {
+		older := append(append(bson.D{}, filter...), bson.E{Key: "createdAt", Value: bson.D{{Key: "$lt", Value: after.CreatedAt}}})
+		tie := append(append(bson.D{}, filter...), bson.E{Key: "createdAt", Value: after.CreatedAt},
+			bson.E{Key: "_id", Value: bson.D{{Key: "$lt", Value: after.ID}}})
+		filter = bson.D{{Key: "$or", Value: bson.A{older, tie}}}
+	}
+	cur, err := s.users.Find(ctx, filter, options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}).
+		SetLimit(int64(limit)).SetProjection(staffProjection))
+	if err != nil {
+		return nil, fmt.Errorf("find customers: %w", err)
+	}
+	var out []userDoc
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("read customers: %w", err)
+	}
+	return out, nil
+}
+
+// UsersByIDs reads the accounts of ids (missing ones are left out), served by _id.
+func (s *MongoStore) UsersByIDs(ctx context.Context, ids []string) ([]userDoc, error) {
+	cur, err := s.users.Find(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}, options.Find().SetProjection(staffProjection))
+	if err != nil {
+		return nil, fmt.Errorf("find users: %w", err)
+	}
+	var out []userDoc
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("read users: %w", err)
+	}
+	return out, nil
+}
+
+// staffProjection leaves the password hash and the outbox in the database.
+var staffProjection = bson.D{{Key: "passwordHash", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: "searchKeys", Value: 0}}
+
+// FillSearchKeys gives the accounts stored before search keys existed theirs, so staff find
+// them; each write is conditional on there being none yet.
+func (s *MongoStore) FillSearchKeys(ctx context.Context) error {
+	for _, role := range []authn.Role{authn.RoleCustomer, authn.RoleTranslator, authn.RoleAdmin} {
+		cur, err := s.users.Find(ctx, bson.D{{Key: "role", Value: role}, {Key: "searchKeys", Value: nil}})
+		if err != nil {
+			return fmt.Errorf("find users without search keys: %w", err)
+		}
+		var docs []userDoc
+		if err := cur.All(ctx, &docs); err != nil {
+			return fmt.Errorf("read users without search keys: %w", err)
+		}
+		for _, u := range docs {
+			_, err := s.users.UpdateOne(ctx, bson.D{{Key: "_id", Value: u.ID}, {Key: "searchKeys", Value: nil}},
+				bson.D{{Key: "$set", Value: bson.D{{Key: "searchKeys", Value: searchKeys(u.FullName, u.Email)}}}})
+			if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
+				return fmt.Errorf("search keys of %s: %w", u.ID, err)
+			}
+		}
+	}
+	return nil
+}
+
+type customersRequest struct{ Q, Before string }
+
+type usersResponse struct {
+	Users []UserRef `json:"users"`
+}
+
+// WithStaff adds staff's endpoints over st; each lets only staff through, whatever the route's
+// wiring (svc-auth/access declares them admin-only).
+func (e Endpoints) WithStaff(st Staff) Endpoints {
+	only := func(next func(ctx context.Context, request any) (any, error)) func(ctx context.Context, request any) (any, error) {
+		return func(ctx context.Context, request any) (any, error) {
+			if err := authn.Authorize(ctx, authn.RoleAdmin); err != nil {
+				return nil, err
+			}
+			return next(ctx, request)
+		}
+	}
+	e.AdminCustomers = only(func(ctx context.Context, request any) (any, error) {
+		r := request.(customersRequest)
+		return st.Customers(ctx, r.Q, r.Before)
+	})
+	e.AdminCustomer = only(func(ctx context.Context, request any) (any, error) {
+		return st.Customer(ctx, request.(string))
+	})
+	e.AdminUsers = only(func(ctx context.Context, request any) (any, error) {
+		users, err := st.Users(ctx, request.([]string))
+		return usersResponse{Users: users}, err
+	})
+	return e
+}
+
+func decodeCustomers(_ context.Context, r *http.Request) (any, error) {
+	q := r.URL.Query()
+	return customersRequest{Q: q.Get("q"), Before: q.Get("before")}, nil
+}
+
+func decodePathID(_ context.Context, r *http.Request) (any, error) { return r.PathValue("id"), nil }
+
+// decodeUserIDs reads ids=a,b,c (also repeated ids=).
+func decodeUserIDs(_ context.Context, r *http.Request) (any, error) {
+	var ids []string
+	for _, v := range r.URL.Query()["ids"] {
+		ids = append(ids, strings.Split(v, ",")...)
+	}
+	return ids, nil
+}

@@ -1,0 +1,200 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-kit/kit/endpoint"
+	kithttp "github.com/go-kit/kit/transport/http"
+
+	"linguaport/internal/audit"
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
+	"linguaport/internal/httpx"
+	"linguaport/svc-billing/balance"
+	"linguaport/svc-billing/earnings"
+	"linguaport/svc-billing/invoices"
+)
+
+// StaffEndpoints are the back office's money screens (API.md "Staff: invoices, balances,
+// payouts").
+type StaffEndpoints struct {
+	Invoices, Invoice, MarkPaid endpoint.Endpoint
+	Balances, Balance, Adjust   endpoint.Endpoint
+	PayoutsCSV, Summary         endpoint.Endpoint
+}
+
+type markPaidRequest struct {
+	ID         string
+	Reference  string `json:"reference"`
+	ReceivedAt string `json:"receivedAt"`
+}
+
+type balancesRequest struct{ Q, Before string }
+
+type staffBalanceRequest struct{ CustomerID, Currency, Before string }
+
+type adjustBody struct {
+	Amount balance.Money `json:"amount"`
+	Reason string        `json:"reason"`
+}
+
+type adjustRequest struct {
+	CustomerID string
+	balance.Adjustment
+}
+
+// staffBalance is one customer's balances and a page of a currency's ledger, as staff see it.
+type staffBalance struct {
+	CustomerID string `json:"customerId"`
+	balance.View
+}
+
+// Summary is the dashboard's money counts.
+type Summary struct {
+	TransfersDeclared int64 `json:"transfersDeclared"`
+	InvoicesPastDue   int64 `json:"invoicesPastDue"`
+	PayoutsRequested  int64 `json:"payoutsRequested"`
+}
+
+// makeStaffEndpoints wires the staff's money routes; the two that change something are recorded
+// in the audit log.
+func makeStaffEndpoints(s Services) StaffEndpoints {
+	e := StaffEndpoints{
+		Invoices: staff(func(ctx context.Context, request any) (any, error) {
+			return s.Invoices.List(ctx, request.(invoices.StaffQuery))
+		}),
+		Invoice: staff(func(ctx context.Context, request any) (any, error) {
+			return s.Invoices.Invoice(ctx, invoices.Caller{Admin: true}, request.(string))
+		}),
+		MarkPaid: staff(func(ctx context.Context, request any) (any, error) {
+			req := request.(markPaidRequest)
+			before, _ := s.Invoices.Invoice(ctx, invoices.Caller{Admin: true}, req.ID)
+			inv, paid, err := s.Invoices.PayByTransfer(ctx, req.ID, invoices.TransferPayment{Reference: req.Reference, ReceivedAt: req.ReceivedAt})
+			if err != nil || !paid {
+				// A second click, or two staff at once: only the write that paid it is recorded.
+				return inv, err
+			}
+			record(ctx, s.Audit, "invoice.mark_paid", audit.Object{Kind: "invoice", ID: req.ID}, before, inv)
+			return inv, nil
+		}),
+		Balances: staff(func(ctx context.Context, request any) (any, error) {
+			req := request.(balancesRequest)
+			return s.Balance.Accounts(ctx, req.Q, req.Before)
+		}),
+		Balance: staff(func(ctx context.Context, request any) (any, error) {
+			req := request.(staffBalanceRequest)
+			v, err := s.Balance.Balance(ctx, req.CustomerID, req.Currency, req.Before)
+			return staffBalance{CustomerID: req.CustomerID, View: v}, err
+		}),
+		Adjust: staff(func(ctx context.Context, request any) (any, error) {
+			req := request.(adjustRequest)
+			caller, _ := authn.FromContext(ctx)
+			before, err := s.Balance.Balance(ctx, req.CustomerID, "", "")
+			if err != nil {
+				return nil, err
+			}
+			done, err := s.Balance.Adjust(ctx, req.CustomerID, caller.Subject, req.Adjustment)
+			if err != nil || done.Repeat {
+				return done, err
+			}
+			// The entry is part of "after" only: before it there was none.
+			record(ctx, s.Audit, "balance.adjust", audit.Object{Kind: "balance", ID: req.CustomerID},
+				map[string]any{"balances": before.Balances}, done)
+			return done, nil
+		}),
+		PayoutsCSV: staff(func(ctx context.Context, request any) (any, error) {
+			list, err := s.Earnings.PayoutsIn(ctx, request.(string))
+			if err != nil {
+				return nil, err
+			}
+			status := request.(string)
+			if status == "" {
+				status = earnings.Requested
+			}
+			return payoutsCSV{payouts: list, status: status, at: time.Now()}, nil
+		}),
+		Summary: staff(func(ctx context.Context, _ any) (any, error) {
+			var (
+				sum Summary
+				err error
+			)
+			if sum.TransfersDeclared, err = s.Balance.CountTransfers(ctx, balance.TransferDeclared); err != nil {
+				return nil, err
+			}
+			if sum.InvoicesPastDue, err = s.Invoices.CountPastDue(ctx); err != nil {
+				return nil, err
+			}
+			if s.Earnings != nil {
+				if sum.PayoutsRequested, err = s.Earnings.CountIn(ctx, earnings.Requested); err != nil {
+					return nil, err
+				}
+			}
+			return sum, nil
+		}),
+	}
+	return e
+}
+
+// record writes the audit entry of a staff action that changed something, told apart from a
+// repeat by the service itself (where audit.Log.Endpoint would see two racing clicks both start
+// from the old state). A record that cannot be written is logged; the change stands.
+func record(ctx context.Context, log *audit.Log, action string, obj audit.Object, before, after any) {
+	if _, err := log.Change(ctx, action, obj, before, after); err != nil {
+		slog.ErrorContext(ctx, "audit record lost", "action", action, "object", obj.String(), "err", err)
+	}
+}
+
+// handleStaff routes the staff's money endpoints (svc-billing/access declares them admin-only).
+func handleStaff(m *authn.Mux, e StaffEndpoints, json func(endpoint.Endpoint, kithttp.DecodeRequestFunc) http.Handler) {
+	m.Handle("GET /api/v1/billing/admin/invoices", json(e.Invoices, decodeStaffInvoices))
+	m.Handle("GET /api/v1/billing/admin/invoices/{id}", json(e.Invoice, decodeID))
+	m.Handle("POST /api/v1/billing/admin/invoices/{id}/mark-paid", json(e.MarkPaid, decodeMarkPaid))
+	m.Handle("GET /api/v1/billing/admin/balances", json(e.Balances, decodeBalances))
+	m.Handle("GET /api/v1/billing/admin/balances/{customerId}", json(e.Balance, decodeStaffBalance))
+	m.Handle("POST /api/v1/billing/admin/balances/{customerId}/adjustments", json(e.Adjust, decodeAdjust))
+	m.Handle("GET /api/v1/billing/admin/payouts.csv", json(e.PayoutsCSV, decodeTransferList))
+	m.Handle("GET /api/v1/billing/admin/summary", json(e.Summary, decodeNothing))
+}
+
+func decodeStaffInvoices(_ context.Context, r *http.Request) (any, error) {
+	v := r.URL.Query()
+	q := invoices.StaffQuery{Status: invoices.Status(v.Get("status")), Customer: v.Get("customer"), Number: v.Get("q"), Before: v.Get("before")}
+	switch v.Get("pastDue") {
+	case "", "false":
+	case "true":
+		q.PastDue = true
+	default:
+		return nil, errs.Fields{invoices.FieldPastDue: invoices.ReasonChoice}
+	}
+	return q, nil
+}
+
+func decodeMarkPaid(_ context.Context, r *http.Request) (any, error) {
+	req := markPaidRequest{ID: r.PathValue("id")}
+	if err := httpx.DecodeJSON(r, maxPayBody, &req); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+func decodeBalances(_ context.Context, r *http.Request) (any, error) {
+	v := r.URL.Query()
+	return balancesRequest{Q: v.Get("q"), Before: v.Get("before")}, nil
+}
+
+func decodeStaffBalance(_ context.Context, r *http.Request) (any, error) {
+	v := r.URL.Query()
+	return staffBalanceRequest{CustomerID: r.PathValue("customerId"), Currency: v.Get("currency"), Before: v.Get("before")}, nil
+}
+
+func decodeAdjust(_ context.Context, r *http.Request) (any, error) {
+	var b adjustBody
+	if err := httpx.DecodeJSON(r, maxPayBody, &b); err != nil {
+		return nil, err
+	}
+	return adjustRequest{CustomerID: r.PathValue("customerId"), Adjustment: balance.Adjustment{
+		Amount: b.Amount, Reason: b.Reason, Key: r.Header.Get("Idempotency-Key")}}, nil
+}

@@ -1,0 +1,204 @@
+package invoices
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"linguaport/internal/errs"
+)
+
+// MethodBankTransfer: staff saw the customer's bank transfer for the invoice arrive.
+const MethodBankTransfer = "bank_transfer"
+
+// DefaultDueDays is how long a customer has to pay an invoice when INVOICE_DUE_DAYS does not
+// say otherwise.
+const DefaultDueDays = 7
+
+// ErrNotPending: staff marking paid an invoice that is no longer waiting for its payment.
+var ErrNotPending = errors.New("invoice not pending")
+
+// StaffPageSize is how many invoices one page of staff's list holds.
+const StaffPageSize = 50
+
+// Field names and reasons of staff's refused requests (errs.Fields).
+const (
+	FieldStatus     = "status"
+	FieldPastDue    = "pastDue"
+	FieldBefore     = "before"
+	FieldReference  = "reference"
+	FieldReceivedAt = "receivedAt"
+
+	ReasonChoice   = "invoice_choice"   // not one of the values the field takes
+	ReasonCursor   = "invoice_cursor"   // before: no such invoice
+	ReasonRequired = "invoice_required" // missing
+	ReasonLength   = "invoice_length"   // reference over MaxReference characters
+	ReasonDate     = "invoice_date"     // receivedAt: not a date, in the future or over a year back
+)
+
+// MaxReference bounds a bank transfer's reference.
+const MaxReference = 140
+
+// StaffQuery is staff's list of invoices: every filter optional.
+type StaffQuery struct {
+	Status   Status
+	PastDue  bool   // pending and past their due date; the list is then sorted by due date
+	Customer string // one customer's
+	Number   string // q: the invoice with this number
+	Before   string // the last invoice of the previous page
+}
+
+// Page is one page of staff's list, newest first (past due: the latest due first).
+type Page struct {
+	Invoices []Invoice `json:"invoices"`
+	More     bool      `json:"more"`
+}
+
+// Query is StaffQuery as the store runs it: the cursor resolved to its sort value.
+type Query struct {
+	StaffQuery
+	Now time.Time
+	// After is the cursor invoice's sort value (its issuedAt, or dueAt when PastDue) and id.
+	After   *time.Time
+	AfterID string
+	Limit   int
+}
+
+// TransferPayment is a bank transfer staff saw arrive for an invoice.
+type TransferPayment struct {
+	Reference  string
+	ReceivedAt string // YYYY-MM-DD, or an RFC 3339 time
+}
+
+// turkeyDay is the calendar day in Turkey at t, as midnight there.
+func turkeyDay(t time.Time) time.Time {
+	y, m, d := t.In(turkeyTime).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, turkeyTime)
+}
+
+// check trims p and answers its refused fields and the time the money arrived.
+func (p *TransferPayment) check(now time.Time) (time.Time, error) {
+	f := errs.Fields{}
+	p.Reference = strings.TrimSpace(p.Reference)
+	switch n := utf8.RuneCountInString(p.Reference); {
+	case n == 0:
+		f.Add(FieldReference, ReasonRequired)
+	case n > MaxReference:
+		f.Add(FieldReference, ReasonLength)
+	}
+	raw := strings.TrimSpace(p.ReceivedAt)
+	at, err := time.ParseInLocation("2006-01-02", raw, turkeyTime)
+	if err != nil {
+		at, err = time.Parse(time.RFC3339, raw)
+	}
+	switch {
+	case raw == "":
+		f.Add(FieldReceivedAt, ReasonRequired)
+	case err != nil, turkeyDay(at).After(turkeyDay(now)), at.Before(turkeyDay(now).AddDate(-1, 0, 0)):
+		f.Add(FieldReceivedAt, ReasonDate)
+	}
+	return at.UTC().Truncate(time.Millisecond), f.Err()
+}
+
+// dueOf is inv's due date: stored since due dates exist, else counted from its issue date.
+func (s *service) dueOf(inv Invoice) time.Time {
+	if inv.DueAt != nil {
+		return *inv.DueAt
+	}
+	return inv.IssuedAt.AddDate(0, 0, s.dueDays)
+}
+
+// withDue fills in the due date of an invoice stored before due dates existed.
+func (s *service) withDue(inv Invoice) Invoice {
+	if inv.DueAt == nil && !inv.IssuedAt.IsZero() {
+		due := s.dueOf(inv)
+		inv.DueAt = &due
+	}
+	return inv
+}
+
+func (s *service) List(ctx context.Context, q StaffQuery) (Page, error) {
+	f := errs.Fields{}
+	switch q.Status {
+	case "", Pending, Paid, Refunded:
+	default:
+		f.Add(FieldStatus, ReasonChoice)
+	}
+	if q.PastDue && q.Status != "" && q.Status != Pending {
+		f.Add(FieldPastDue, ReasonChoice) // past due are pending invoices only
+	}
+	query := Query{StaffQuery: q, Now: s.now().UTC(), Limit: StaffPageSize + 1}
+	query.Number = strings.ToUpper(strings.TrimSpace(q.Number))
+	if q.Before != "" {
+		cur, err := s.store.Invoice(ctx, q.Before)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			f.Add(FieldBefore, ReasonCursor)
+		case err != nil:
+			return Page{}, err
+		default:
+			at := cur.IssuedAt
+			if q.PastDue {
+				at = s.dueOf(cur)
+			}
+			query.After, query.AfterID = &at, cur.ID
+		}
+	}
+	if err := f.Err(); err != nil {
+		return Page{}, err
+	}
+	list, err := s.store.List(ctx, query)
+	if err != nil {
+		return Page{}, err
+	}
+	page := Page{Invoices: list, More: len(list) > StaffPageSize}
+	if page.More {
+		page.Invoices = list[:StaffPageSize]
+	}
+	for i := range page.Invoices {
+		if page.Invoices[i], err = s.numbered(ctx, page.Invoices[i]); err != nil {
+			return Page{}, err
+		}
+		page.Invoices[i] = s.withDue(page.Invoices[i])
+	}
+	return page, nil
+}
+
+func (s *service) CountPastDue(ctx context.Context) (int64, error) {
+	return s.store.CountPastDue(ctx, s.now().UTC())
+}
+
+// PayByTransfer: the one conditional write from pending to paid, as every other payment path.
+// The same transfer recorded again (a double click) answers the invoice as it is; anything else
+// on an invoice no longer pending is ErrNotPending.
+func (s *service) PayByTransfer(ctx context.Context, id string, p TransferPayment) (Invoice, bool, error) {
+	now := s.now().UTC().Truncate(time.Millisecond)
+	received, err := p.check(now)
+	if err != nil {
+		return Invoice{}, false, err
+	}
+	if _, err := s.ensureNumbered(ctx, id); err != nil {
+		return Invoice{}, false, err
+	}
+	inv, err := s.store.Update(ctx, id, func(inv *Invoice) (*Invoice, error) {
+		if inv.Status == Paid && inv.Payment != nil && inv.Payment.Method == MethodBankTransfer && inv.Payment.Reference == p.Reference {
+			return nil, errUnchanged
+		}
+		if inv.Status != Pending {
+			return nil, ErrNotPending
+		}
+		return inv, inv.pay(ctx, Payment{Method: MethodBankTransfer, Reference: p.Reference, ReceivedAt: &received}, now)
+	})
+	paid := err == nil
+	if errors.Is(err, errUnchanged) {
+		inv, err = s.store.Invoice(ctx, id)
+	} else if paid {
+		s.kick(id)
+	}
+	if err != nil {
+		return Invoice{}, false, err
+	}
+	return s.withDue(inv), paid, nil
+}
