@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"io"
+	"mime"
 	"net"
 	"net/http"
 	"net/http/httputil"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
@@ -25,7 +27,9 @@ import (
 var forwardedHeaders = []string{
 	"Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Content-Type",
 	"Cookie", "Idempotency-Key", "If-Match", "If-Modified-Since", "If-None-Match", "If-Unmodified-Since",
+	"Last-Event-ID", // where a reconnecting event stream resumes
 	"Origin", "Range", "Referer", "User-Agent", "X-Request-Id",
+	"X-Chat-Token",     // a visitor's hold on their live support conversation (svc-catalog/chat)
 	"X-Upload-Token",   // a visitor's hold on the documents they uploaded (svc-orders/API.md)
 	"Stripe-Signature", // the payment provider's proof on its webhooks (svc-billing/API.md)
 }
@@ -53,6 +57,12 @@ func newUpstream(rt Route, instances *discovery.Instances, trusted httpx.Trusted
 		ModifyResponse: func(resp *http.Response) error {
 			// The gateway already answers with the request id; a second copy would only confuse.
 			resp.Header.Del("X-Request-Id")
+			if isEventStream(resp) {
+				// A stream lasts as long as its reader stays; the client leaving still ends it.
+				if lift, ok := resp.Request.Context().Value(liftTimeoutKey{}).(func() bool); ok {
+					lift()
+				}
+			}
 			return nil
 		},
 	}
@@ -78,9 +88,24 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			r.Body, r.ContentLength, r.TransferEncoding = io.NopCloser(bytes.NewReader(body)), int64(len(body)), nil
 		}
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), u.route.Timeout)
-	defer cancel()
+	// The route's timeout bounds the whole exchange, unless the answer turns out to be an event
+	// stream (ModifyResponse lifts it): then only the client leaving ends it. httputil flushes
+	// each write of a text/event-stream answer at once.
+	ctx, cancel := context.WithCancelCause(r.Context())
+	defer cancel(nil)
+	timer := time.AfterFunc(u.route.Timeout, func() { cancel(context.DeadlineExceeded) })
+	defer timer.Stop()
+	ctx = context.WithValue(ctx, liftTimeoutKey{}, timer.Stop)
 	u.proxy.ServeHTTP(w, r.WithContext(ctx))
+}
+
+// liftTimeoutKey holds, in an upstream request's context, the function that lifts the route's
+// timeout.
+type liftTimeoutKey struct{}
+
+func isEventStream(resp *http.Response) bool {
+	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	return ct == "text/event-stream"
 }
 
 func (u *upstream) rewrite(pr *httputil.ProxyRequest) {
@@ -124,11 +149,11 @@ var (
 func (u *upstream) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var tooLarge *http.MaxBytesError
 	switch {
-	case errors.Is(r.Context().Err(), context.Canceled):
+	case errors.Is(context.Cause(r.Context()), context.Canceled):
 		return // the client left; nobody reads an answer
 	case errors.Is(err, errNoInstance):
 		httpx.EncodeError(r.Context(), errNoInstanceProblem, w)
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(context.Cause(r.Context()), context.DeadlineExceeded):
 		httpx.EncodeError(r.Context(), errTimeoutProblem, w)
 	case errors.As(err, &tooLarge):
 		httpx.EncodeError(r.Context(), httpx.ErrBodyTooLarge, w)

@@ -158,8 +158,9 @@ func (uc *upstreamConn) exchange(req *http.Request) (*http.Response, error) {
 // wrap reports a cancelled or timed-out exchange as the context's error, which the gateway
 // turns into 504, rather than as the I/O error the deadline caused.
 func (uc *upstreamConn) wrap(ctx context.Context, err error) error {
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		return ctxErr
+	if ctx.Err() != nil {
+		// The cause tells the route's timeout (DeadlineExceeded) from the client leaving.
+		return context.Cause(ctx)
 	}
 	return err
 }

@@ -12,9 +12,12 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/config"
+	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
+	"linguaport/internal/mail"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
 	"linguaport/svc-catalog/catalog"
@@ -33,6 +36,9 @@ func main() {
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-catalog", ":8082")
 	inquiriesPerHour := env.Int("INQUIRIES_PER_HOUR", 5)
+	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
+	// Staff's replies to inquiries go out as svc-auth's mails do, to the SMTP server of SMTP_ADDR.
+	mailCfg := mail.ConfigFromEnv(env)
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 
@@ -49,9 +55,27 @@ func main() {
 	svc := catalog.NewService(store, limiter, ids.New)
 	svc = catalog.LoggingMiddleware(p.Log)(svc)
 	svc = catalog.InstrumentingMiddleware(metrics)(svc)
+
+	// Staff's side: every change recorded in the audit log; a reply's mail leaves through the
+	// inquiry's outbox on events:catalog and comes back to our own consumer, in a group of its
+	// own, which sends it (catalog.MailHandler).
+	auditLog, err := audit.NewLog(p.Ctx, p.DB, p.Log)
+	p.ExitOn("audit log", err)
+	replyRelay := events.NewRelay(store.Collection(), events.Stream("catalog"), events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	go replyRelay.Run(p.Ctx)
+	staffSvc := catalog.NewStaffService(store, auditLog, mail.NewSender(mailCfg), p.Log, time.Now, ids.New, replyRelay.Kick)
+	staffSvc = catalog.StaffLoggingMiddleware(p.Log)(staffSvc)
+	replyMails := events.NewConsumer(p.Redis, events.Stream("catalog"), cfg.Name+"-mail",
+		p.DB.Collection("processed_events"), catalog.MailHandler(staffSvc), p.Log)
+	go func() { p.ExitOn("reply mails", replyMails.Run(p.Ctx)) }()
+
+	// Staff and customers are identified by their tokens here too (DESIGN §5, defence in depth).
+	auth := newAuthenticator(p, env)
+	chatHandler := startChat(p, env, svc, metrics, auth, auditLog)
+	catalogHandler := catalog.MakeHandler(catalog.MakeEndpoints(svc), catalog.MakeStaffEndpoints(staffSvc, auditLog), p.Trusted, auth)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   catalog.MakeHandler(catalog.MakeEndpoints(svc), p.Trusted),
+		Handler:   withChat(catalogHandler, chatHandler),
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,

@@ -111,7 +111,9 @@ func TestStaffRoutesAreAdminOnly(t *testing.T) {
 	for _, access := range []authn.Access{authn.Anyone, authn.SignedIn, authn.Only(authn.RoleCustomer), authn.Only(authn.RoleAdmin, authn.RoleTranslator)} {
 		for name, build := range map[string]func(){
 			"service": func() { authn.NewMux(auth, []authn.Rule{{Pattern: "GET /api/v1/x/admin/things", Access: access}}) },
-			"gateway": func() { authn.NewGuard(auth, []authn.Rule{{Pattern: "POST /api/v1/x/admin/things/{id}", Access: access}}) },
+			"gateway": func() {
+				authn.NewGuard(auth, []authn.Rule{{Pattern: "POST /api/v1/x/admin/things/{id}", Access: access}})
+			},
 		} {
 			func() {
 				defer func() {

@@ -13,6 +13,9 @@ import (
 // live support chat's (chat.go).
 var Rules = slices.Concat(public, staff, chat)
 
+// Public is the public routes alone, which the prerendering snapshot serves without a database.
+var Public = public
+
 // public: the catalogue is the public site's content, read and written to by visitors.
 var public = []authn.Rule{
 	{Pattern: "GET /api/v1/catalog/services", Access: authn.Anyone},

@@ -65,7 +65,7 @@ func MakeEndpoints(s Service) Endpoints {
 			v, err := s.Testimonials(ctx)
 			return testimonialsResponse{v}, err
 		},
-		Stats: func(ctx context.Context, _ any) (any, error) { return s.Stats(ctx), nil },
+		Stats: func(ctx context.Context, _ any) (any, error) { return s.Stats(ctx) },
 		Legal: func(ctx context.Context, request any) (any, error) {
 			r := request.(legalRequest)
 			return s.Legal(ctx, r.ID, r.Lang)

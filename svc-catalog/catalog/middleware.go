@@ -99,8 +99,7 @@ func (m loggingMiddleware) Testimonials(ctx context.Context) (_ []Testimonial, e
 	return m.next.Testimonials(ctx)
 }
 
-func (m loggingMiddleware) Stats(ctx context.Context) Stats {
-	var err error
+func (m loggingMiddleware) Stats(ctx context.Context) (_ Stats, err error) {
 	defer m.done(ctx, "Stats", time.Now(), &err)
 	return m.next.Stats(ctx)
 }

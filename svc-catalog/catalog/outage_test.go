@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/discovery"
 	"linguaport/internal/embeddb"
 	"linguaport/internal/httpx"
@@ -59,9 +60,12 @@ func TestDatabaseOutageAnswers503AndRecovers(t *testing.T) {
 	r := testenv.StartRedis(t)
 	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { return "inq" })
 	srv := httpx.NewServer(httpx.Options{
-		Name:    "svc-catalog",
-		Handler: catalog.MakeHandler(catalog.MakeEndpoints(svc), httpx.LoopbackOnly),
-		Checks:  []httpx.Check{{Name: "mongo", Probe: mongox.Ping(client)}, {Name: "redis", Probe: redisx.Ping(r.Client)}},
+		Name: "svc-catalog",
+		// Staff's side is served by the same store; nobody signs in here.
+		Handler: catalog.MakeHandler(catalog.MakeEndpoints(svc),
+			catalog.MakeStaffEndpoints(catalog.NewStaffService(store, nil, nil, nil, time.Now, nil, nil), http.NotFoundHandler()),
+			httpx.LoopbackOnly, authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{}, nil), nil)),
+		Checks: []httpx.Check{{Name: "mongo", Probe: mongox.Ping(client)}, {Name: "redis", Probe: redisx.Ping(r.Client)}},
 	})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)

@@ -28,11 +28,21 @@ type Content struct {
 	FAQ          []FAQItem
 	Testimonials []Testimonial
 	Legal        []LegalDoc
+	Figures      Stats
+}
+
+// launchFigures are the marketing figures of spec §1 the site started with; staff keep them
+// up to date (PUT admin/figures).
+func launchFigures() Stats {
+	st := Stats{Translators: 500, Languages: 50, Clients: 1000, Projects: 10000, Quality: "ISO 9001:2015",
+		FreeRevisionDays: 7, Support: "24/7", MinExperience: 5, QualityStages: 3}
+	st.Delivery.StandardDays, st.Delivery.TechnicalDays, st.Delivery.RushHours = "1-3", "3-5", 24
+	return st
 }
 
 // SeedContent parses the embedded seed files.
 func SeedContent() (Content, error) {
-	var c Content
+	c := Content{Figures: launchFigures()}
 	if err := readJSON("seed/services.json", &c.Services); err != nil {
 		return c, err
 	}
@@ -119,19 +129,22 @@ func readPost(name, lang string) (Post, error) {
 		return Post{}, fmt.Errorf("%s: date: %w", name, err)
 	}
 	slug := strings.TrimSuffix(path.Base(name), ".md")
+	// Seeded posts are published; their ids stay those of the seed whatever staff rename.
 	p := Post{
-		ID: lang + "/" + slug, Lang: lang, Slug: slug, Title: meta["title"], Excerpt: meta["excerpt"],
-		Author: meta["author"], Date: date, Cover: meta["cover"], CoverAlt: meta["coverAlt"],
-		TranslationKey: meta["translationKey"], Body: strings.TrimSpace(body),
+		ID: seedPostID(lang, slug), Lang: lang, Slug: slug, Title: meta["title"], Excerpt: meta["excerpt"],
+		Author: meta["author"], Date: &date, UpdatedAt: date, Cover: meta["cover"], CoverAlt: meta["coverAlt"],
+		TranslationKey: meta["translationKey"], Body: strings.TrimSpace(body), Status: PostPublished,
 	}
+	p.index()
 	if p.Title == "" || p.Excerpt == "" || p.TranslationKey == "" || p.CoverAlt == "" || p.Body == "" {
 		return Post{}, fmt.Errorf("%s: title, excerpt, translationKey, coverAlt and body are required", name)
 	}
 	return p, nil
 }
 
-// Seed inserts every piece of content that is not in the store yet and reports how many it added.
-// Running it again adds nothing and changes nothing.
+// Seed inserts every piece of content that is not in the store yet and reports how many it added,
+// then brings documents written before the back office up to its shape (migrate). Running it
+// again adds nothing and changes nothing, so nothing staff edited is undone by a restart.
 func (s *MongoStore) Seed(ctx context.Context, c Content) (int, error) {
 	added := 0
 	add := func(ok bool, err error) error {
@@ -149,6 +162,9 @@ func (s *MongoStore) Seed(ctx context.Context, c Content) (int, error) {
 		if err := add(seedOne(ctx, s.languages, v.Code, v)); err != nil {
 			return added, err
 		}
+	}
+	if err := s.moveLegacyPosts(ctx, c.Posts); err != nil {
+		return added, err
 	}
 	for _, v := range c.Posts {
 		if err := add(seedOne(ctx, s.posts, v.ID, v)); err != nil {
@@ -170,5 +186,8 @@ func (s *MongoStore) Seed(ctx context.Context, c Content) (int, error) {
 			return added, err
 		}
 	}
-	return added, nil
+	if err := add(seedOne(ctx, s.figures, figuresID, c.Figures)); err != nil {
+		return added, err
+	}
+	return added, s.migrate(ctx)
 }

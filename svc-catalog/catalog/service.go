@@ -22,6 +22,11 @@ var (
 	ErrUnknownLanguage  = errors.New("language must be tr or en")
 	ErrUnknownCategory  = errors.New("unknown FAQ category")
 	ErrTooManyInquiries = errors.New("too many inquiries from this address")
+	// Staff's: an edit based on an older version, and the unique keys of posts.
+	ErrStale            = errors.New("changed since it was loaded")
+	ErrSlugTaken        = errors.New("slug taken in this language")
+	ErrTranslationTaken = errors.New("this language already has a post with this translation key")
+	ErrPostPublished    = errors.New("a post that was published cannot be deleted")
 )
 
 // ServiceEntry is one of the eight services of the catalogue (spec §3).
@@ -50,33 +55,18 @@ type Language struct {
 	Order  int    `json:"-" bson:"order"`
 }
 
-// Post is a blog article in one language.
-type Post struct {
-	ID             string    `json:"-" bson:"_id"` // lang/slug
-	Lang           string    `json:"lang" bson:"lang"`
-	Slug           string    `json:"slug" bson:"slug"`
-	Title          string    `json:"title" bson:"title"`
-	Excerpt        string    `json:"excerpt" bson:"excerpt"`
-	Author         string    `json:"author" bson:"author"`
-	Date           time.Time `json:"date" bson:"date"`
-	Cover          string    `json:"cover" bson:"cover"`
-	CoverAlt       string    `json:"coverAlt" bson:"coverAlt"`
-	TranslationKey string    `json:"translationKey" bson:"translationKey"`
-	Body           string    `json:"-" bson:"body"` // Markdown
-}
-
 // PostPage is one page of a language's posts, newest first, without bodies.
 type PostPage struct {
-	Posts    []Post `json:"posts"`
-	Page     int    `json:"page"`
-	PageSize int    `json:"pageSize"`
-	Total    int    `json:"total"`
+	Posts    []PublicPost `json:"posts"`
+	Page     int          `json:"page"`
+	PageSize int          `json:"pageSize"`
+	Total    int          `json:"total"`
 }
 
 // PostDetail is a post with its body rendered to safe HTML and the slug of its counterpart in
 // the other language, for the language switcher.
 type PostDetail struct {
-	Post
+	PublicPost
 	HTML      string            `json:"html"`
 	Alternate map[string]string `json:"alternate"`
 }
@@ -91,6 +81,7 @@ type FAQItem struct {
 	Order    int       `json:"order" bson:"order"`
 	Question i18n.Text `json:"question" bson:"question"`
 	Answer   i18n.Text `json:"answer" bson:"answer"`
+	Version  int64     `json:"version" bson:"version"`
 }
 
 // FAQEntry is an FAQ item in one language.
@@ -111,24 +102,29 @@ type Testimonial struct {
 	SourceLanguage string    `json:"sourceLanguage" bson:"sourceLanguage"`
 	TargetLanguage string    `json:"targetLanguage" bson:"targetLanguage"`
 	Rating         int       `json:"rating" bson:"rating"`
+	// Version is staff's (optimistic concurrency); the public list leaves it out.
+	Version int64 `json:"version,omitempty" bson:"version"`
 }
 
-// Stats are the marketing figures of spec §1.
+// Stats are the marketing figures of spec §1: one stored document, seeded with launchFigures
+// and edited by staff (UpdateFigures).
 type Stats struct {
-	Translators      int    `json:"translators"`
-	Languages        int    `json:"languages"`
-	Clients          int    `json:"clients"`
-	Projects         int    `json:"projects"`
-	Quality          string `json:"quality"`
-	FreeRevisionDays int    `json:"freeRevisionDays"`
-	Support          string `json:"support"`
-	MinExperience    int    `json:"minTranslatorExperienceYears"`
-	QualityStages    int    `json:"qualityControlStages"`
+	Translators      int    `json:"translators" bson:"translators"`
+	Languages        int    `json:"languages" bson:"languages"`
+	Clients          int    `json:"clients" bson:"clients"`
+	Projects         int    `json:"projects" bson:"projects"`
+	Quality          string `json:"quality" bson:"quality"`
+	FreeRevisionDays int    `json:"freeRevisionDays" bson:"freeRevisionDays"`
+	Support          string `json:"support" bson:"support"`
+	MinExperience    int    `json:"minTranslatorExperienceYears" bson:"minTranslatorExperienceYears"`
+	QualityStages    int    `json:"qualityControlStages" bson:"qualityControlStages"`
 	Delivery         struct {
-		StandardDays  string `json:"standardBusinessDays"`
-		TechnicalDays string `json:"technicalBusinessDays"`
-		RushHours     int    `json:"rushHours"`
-	} `json:"delivery"`
+		StandardDays  string `json:"standardBusinessDays" bson:"standardBusinessDays"`
+		TechnicalDays string `json:"technicalBusinessDays" bson:"technicalBusinessDays"`
+		RushHours     int    `json:"rushHours" bson:"rushHours"`
+	} `json:"delivery" bson:"delivery"`
+	// Version is staff's (optimistic concurrency); the public figures leave it out.
+	Version int64 `json:"version,omitempty" bson:"version"`
 }
 
 // LegalDoc is one of the legal texts.
@@ -148,30 +144,18 @@ type LegalPage struct {
 	HTML    string `json:"html"`
 }
 
-// Inquiry is a contact or corporate request from a visitor.
-type Inquiry struct {
-	ID        string    `json:"id" bson:"_id"`
-	Kind      string    `json:"kind" bson:"kind"` // contact | corporate
-	Name      string    `json:"name" bson:"name"`
-	Email     string    `json:"email" bson:"email"`
-	Phone     string    `json:"phone,omitempty" bson:"phone,omitempty"`
-	Company   string    `json:"company,omitempty" bson:"company,omitempty"`
-	Message   string    `json:"message" bson:"message"`
-	Language  string    `json:"language" bson:"language"`
-	CreatedAt time.Time `json:"createdAt" bson:"createdAt"`
-	From      string    `json:"-" bson:"from"` // the sender's address, kept for abuse handling
-}
-
 // Store is where the catalogue lives.
 type Store interface {
 	Services(ctx context.Context) ([]ServiceEntry, error)
 	Languages(ctx context.Context) ([]Language, error)
+	// Posts, Post and PostByKey see only published posts.
 	Posts(ctx context.Context, lang string, skip, limit int) ([]Post, int, error)
 	Post(ctx context.Context, lang, slug string) (Post, error)
 	PostByKey(ctx context.Context, lang, translationKey string) (Post, error)
 	FAQ(ctx context.Context, category string) ([]FAQItem, error)
 	Testimonials(ctx context.Context) ([]Testimonial, error)
 	Legal(ctx context.Context, id string) (LegalDoc, error)
+	Figures(ctx context.Context) (Stats, error)
 	AddInquiry(ctx context.Context, in Inquiry) error
 }
 
@@ -188,7 +172,7 @@ type Service interface {
 	Post(ctx context.Context, lang, slug string) (PostDetail, error)
 	FAQ(ctx context.Context, lang, category string) ([]FAQEntry, error)
 	Testimonials(ctx context.Context) ([]Testimonial, error)
-	Stats(ctx context.Context) Stats
+	Stats(ctx context.Context) (Stats, error)
 	Legal(ctx context.Context, id, lang string) (LegalPage, error)
 	SubmitInquiry(ctx context.Context, in Inquiry) (Inquiry, error)
 }
@@ -250,10 +234,11 @@ func (s *service) Posts(ctx context.Context, lang string, page, pageSize int) (P
 	if err != nil {
 		return PostPage{}, err
 	}
-	if posts == nil {
-		posts = []Post{}
+	out := make([]PublicPost, len(posts))
+	for i, p := range posts {
+		out[i] = p.public()
 	}
-	return PostPage{Posts: posts, Page: page, PageSize: pageSize, Total: total}, nil
+	return PostPage{Posts: out, Page: page, PageSize: pageSize, Total: total}, nil
 }
 
 func (s *service) Post(ctx context.Context, lang, slug string) (PostDetail, error) {
@@ -275,7 +260,7 @@ func (s *service) Post(ctx context.Context, lang, slug string) (PostDetail, erro
 	} else if !errors.Is(err, ErrNotFound) {
 		return PostDetail{}, err
 	}
-	return PostDetail{Post: p, HTML: html, Alternate: alternate}, nil
+	return PostDetail{PublicPost: p.public(), HTML: html, Alternate: alternate}, nil
 }
 
 func (s *service) FAQ(ctx context.Context, lang, category string) ([]FAQEntry, error) {
@@ -297,14 +282,17 @@ func (s *service) FAQ(ctx context.Context, lang, category string) ([]FAQEntry, e
 }
 
 func (s *service) Testimonials(ctx context.Context) ([]Testimonial, error) {
-	return s.store.Testimonials(ctx)
+	list, err := s.store.Testimonials(ctx)
+	for i := range list {
+		list[i].Version = 0 // staff's
+	}
+	return list, err
 }
 
-func (s *service) Stats(context.Context) Stats {
-	st := Stats{Translators: 500, Languages: 50, Clients: 1000, Projects: 10000, Quality: "ISO 9001:2015",
-		FreeRevisionDays: 7, Support: "24/7", MinExperience: 5, QualityStages: 3}
-	st.Delivery.StandardDays, st.Delivery.TechnicalDays, st.Delivery.RushHours = "1-3", "3-5", 24
-	return st
+func (s *service) Stats(ctx context.Context) (Stats, error) {
+	st, err := s.store.Figures(ctx)
+	st.Version = 0 // staff's
+	return st, err
 }
 
 // legalDocs are the legal texts by id.
@@ -349,7 +337,9 @@ func (s *service) SubmitInquiry(ctx context.Context, in Inquiry) (Inquiry, error
 	if !ok {
 		return Inquiry{}, &errs.RateLimited{RetryAfter: retry, Reason: ErrTooManyInquiries}
 	}
-	in.ID, in.CreatedAt = s.newID(), s.now().UTC()
+	in.ID, in.CreatedAt = s.newID(), s.now().UTC().Truncate(time.Millisecond)
+	in.Status, in.Replies = InquiryOpen, []Reply{}
+	in.index()
 	if err := s.store.AddInquiry(ctx, in); err != nil {
 		return Inquiry{}, err
 	}

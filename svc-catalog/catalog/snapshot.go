@@ -18,7 +18,7 @@ import (
 // pages carry the same JSON the API serves, produced by the same handler, without a database.
 func Snapshot(ctx context.Context, c Content) (map[string]json.RawMessage, error) {
 	svc := NewService(contentStore{c}, nil, nil)
-	handler := MakeHandler(MakeEndpoints(svc), httpx.LoopbackOnly)
+	handler := makePublicHandler(MakeEndpoints(svc), httpx.LoopbackOnly)
 
 	urls := []string{
 		"/api/v1/catalog/services",
@@ -72,13 +72,13 @@ func (s contentStore) Languages(context.Context) ([]Language, error) {
 func (s contentStore) Posts(_ context.Context, lang string, skip, limit int) ([]Post, int, error) {
 	var posts []Post
 	for _, p := range s.c.Posts {
-		if p.Lang == lang {
+		if p.Lang == lang && p.Status == PostPublished {
 			p.Body = ""
 			posts = append(posts, p)
 		}
 	}
 	slices.SortStableFunc(posts, func(a, b Post) int {
-		if c := b.Date.Compare(a.Date); c != 0 {
+		if c := b.Date.Compare(*a.Date); c != 0 {
 			return c
 		}
 		return strings.Compare(a.ID, b.ID)
@@ -89,11 +89,13 @@ func (s contentStore) Posts(_ context.Context, lang string, skip, limit int) ([]
 }
 
 func (s contentStore) Post(_ context.Context, lang, slug string) (Post, error) {
-	return s.findPost(func(p Post) bool { return p.Lang == lang && p.Slug == slug })
+	return s.findPost(func(p Post) bool { return p.Lang == lang && p.Slug == slug && p.Status == PostPublished })
 }
 
 func (s contentStore) PostByKey(_ context.Context, lang, key string) (Post, error) {
-	return s.findPost(func(p Post) bool { return p.Lang == lang && p.TranslationKey == key })
+	return s.findPost(func(p Post) bool {
+		return p.Lang == lang && p.TranslationKey == key && p.Status == PostPublished
+	})
 }
 
 func (s contentStore) findPost(match func(Post) bool) (Post, error) {
@@ -132,6 +134,8 @@ func (s contentStore) Legal(_ context.Context, id string) (LegalDoc, error) {
 	}
 	return LegalDoc{}, ErrNotFound
 }
+
+func (s contentStore) Figures(context.Context) (Stats, error) { return s.c.Figures, nil }
 
 func (contentStore) AddInquiry(context.Context, Inquiry) error { return errReadOnly }
 

@@ -9,12 +9,13 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/events"
 	"linguaport/internal/mongox"
 )
 
 // MongoStore keeps the catalogue in the service's own database.
 type MongoStore struct {
-	services, languages, posts, faq, testimonials, legal, inquiries *mongo.Collection
+	services, languages, posts, faq, testimonials, legal, inquiries, figures *mongo.Collection
 }
 
 // NewMongoStore uses db and makes sure the indexes its queries need exist.
@@ -27,6 +28,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		testimonials: db.Collection("testimonials"),
 		legal:        db.Collection("legal"),
 		inquiries:    db.Collection("inquiries"),
+		figures:      db.Collection("figures"),
 	}
 	byOrderIndex := mongo.IndexModel{Keys: bson.D{{Key: "order", Value: 1}}}
 	err := errors.Join(
@@ -34,13 +36,18 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongox.EnsureIndexes(ctx, s.languages, byOrderIndex),
 		mongox.EnsureIndexes(ctx, s.posts,
 			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "slug", Value: 1}}, Options: options.Index().SetUnique(true)},
-			// _id breaks ties between posts of one date, so pages never overlap.
-			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "date", Value: -1}, {Key: "_id", Value: 1}}},
-			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "translationKey", Value: 1}}}),
+			// The public list: _id breaks ties between posts of one date, so pages never overlap.
+			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "status", Value: 1}, {Key: "date", Value: -1}, {Key: "_id", Value: 1}}},
+			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "translationKey", Value: 1}, {Key: "status", Value: 1}}},
+			// Staff's list, newest-updated first, filtered and searched (search.go).
+			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "updatedAt", Value: -1}, {Key: "_id", Value: 1}}}),
 		mongox.EnsureIndexes(ctx, s.faq,
 			mongo.IndexModel{Keys: bson.D{{Key: "category", Value: 1}, {Key: "order", Value: 1}}},
 			byOrderIndex),
-		mongox.EnsureIndexes(ctx, s.inquiries, mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}}),
+		mongox.EnsureIndexes(ctx, s.inquiries, mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}},
+			// Staff's list, newest first, filtered and searched (search.go); the open count.
+			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "order", Value: -1}}},
+			events.OutboxIndex()),
 	)
 	if err != nil {
 		return nil, err
@@ -82,24 +89,36 @@ func (s *MongoStore) Languages(ctx context.Context) ([]Language, error) {
 	return findAll[Language](ctx, s.languages, bson.D{}, byOrder)
 }
 
+// Collection is the inquiries' collection, for the outbox relay of the reply mails.
+func (s *MongoStore) Collection() *mongo.Collection { return s.inquiries }
+
+var published = bson.E{Key: "status", Value: PostPublished}
+
 func (s *MongoStore) Posts(ctx context.Context, lang string, skip, limit int) ([]Post, int, error) {
-	filter := bson.D{{Key: "lang", Value: lang}}
+	filter := bson.D{{Key: "lang", Value: lang}, published}
 	total, err := s.posts.CountDocuments(ctx, filter)
 	if err != nil {
 		return nil, 0, fmt.Errorf("count posts: %w", err)
 	}
 	posts, err := findAll[Post](ctx, s.posts, filter, options.Find().
 		SetSort(bson.D{{Key: "date", Value: -1}, {Key: "_id", Value: 1}}).SetSkip(int64(skip)).SetLimit(int64(limit)).
-		SetProjection(bson.D{{Key: "body", Value: 0}}))
+		SetProjection(bson.D{{Key: "body", Value: 0}, {Key: "keys", Value: 0}}))
 	return posts, int(total), err
 }
 
 func (s *MongoStore) Post(ctx context.Context, lang, slug string) (Post, error) {
-	return findOne[Post](ctx, s.posts, bson.D{{Key: "lang", Value: lang}, {Key: "slug", Value: slug}})
+	return findOne[Post](ctx, s.posts, bson.D{{Key: "lang", Value: lang}, {Key: "slug", Value: slug}, published})
 }
 
 func (s *MongoStore) PostByKey(ctx context.Context, lang, key string) (Post, error) {
-	return findOne[Post](ctx, s.posts, bson.D{{Key: "lang", Value: lang}, {Key: "translationKey", Value: key}})
+	return findOne[Post](ctx, s.posts, bson.D{{Key: "lang", Value: lang}, {Key: "translationKey", Value: key}, published})
+}
+
+// figuresID is the one document of the marketing figures.
+const figuresID = "current"
+
+func (s *MongoStore) Figures(ctx context.Context) (Stats, error) {
+	return findOne[Stats](ctx, s.figures, bson.D{{Key: "_id", Value: figuresID}})
 }
 
 func (s *MongoStore) FAQ(ctx context.Context, category string) ([]FAQItem, error) {
@@ -151,6 +170,11 @@ func seedOne(ctx context.Context, coll *mongo.Collection, id any, doc any) (bool
 	}
 	delete(fields, "_id") // set by the filter on insert; never "changed"
 	res, err := coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}}, bson.D{{Key: "$setOnInsert", Value: fields}}, options.UpdateOne().SetUpsert(true))
+	if mongox.IsDuplicateKey(err) {
+		// Another unique key (a post's slug) is staff's already, or a replica starting at the
+		// same moment inserted it: what is there stays.
+		return false, nil
+	}
 	if err != nil {
 		return false, fmt.Errorf("seed %s/%v: %w", coll.Name(), id, err)
 	}

@@ -15,21 +15,38 @@ import (
 	"linguaport/svc-catalog/access"
 )
 
-// publicCaching lets browsers and nginx keep public content briefly and revalidate by ETag.
-const publicCaching = "public, max-age=300"
+// publicCaching: browsers and nginx may keep public content but must revalidate it on every use
+// (an ETag → 304 without a body, cheap), because staff publish and edit it in the back office and
+// a published post must show on the site at once, not when a max-age runs out.
+const publicCaching = "public, no-cache"
 
 // maxInquiryBody bounds an inquiry request.
 const maxInquiryBody = 32 << 10
 
-// MakeHandler serves the catalogue under /api/v1/catalog/. trusted decides whose
-// X-Forwarded-For names the sender of an inquiry, for rate limiting.
-func MakeHandler(e Endpoints, trusted httpx.TrustedProxies) http.Handler {
+// MakeHandler serves the catalogue under /api/v1/catalog/: the public content and the staff's
+// routes (staff_transport.go), each behind its declared access (svc-catalog/access). auth
+// identifies the staff; trusted decides whose X-Forwarded-For names the sender of an inquiry,
+// for rate limiting. The chat's routes are served by svc-catalog/chat on a mux of its own.
+func MakeHandler(e Endpoints, staff StaffEndpoints, trusted httpx.TrustedProxies, auth *authn.Authenticator) http.Handler {
+	m := authn.NewMux(auth, access.Catalog)
+	handlePublic(m, e, trusted)
+	handleStaff(m, staff)
+	return m.Handler()
+}
+
+// makePublicHandler serves the public routes alone, which need no caller identified: the
+// snapshot the site is prerendered from.
+func makePublicHandler(e Endpoints, trusted httpx.TrustedProxies) http.Handler {
+	m := authn.NewMux(nil, access.Public)
+	handlePublic(m, e, trusted)
+	return m.Handler()
+}
+
+func handlePublic(m *authn.Mux, e Endpoints, trusted httpx.TrustedProxies) {
 	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError), kithttp.ServerBefore(keepRequest)}
 	cached := func(ep func(context.Context, any) (any, error), dec kithttp.DecodeRequestFunc) http.Handler {
 		return kithttp.NewServer(ep, dec, encodeCached, opts...)
 	}
-	// Every route is public, so no caller is identified (svc-catalog/access).
-	m := authn.NewMux(nil, access.Rules)
 	m.Handle("GET /api/v1/catalog/services", cached(e.Services, decodeNothing))
 	m.Handle("GET /api/v1/catalog/languages", cached(e.Languages, decodeNothing))
 	m.Handle("GET /api/v1/catalog/blog", cached(e.Posts, decodePosts))
@@ -39,7 +56,6 @@ func MakeHandler(e Endpoints, trusted httpx.TrustedProxies) http.Handler {
 	m.Handle("GET /api/v1/catalog/stats", cached(e.Stats, decodeNothing))
 	m.Handle("GET /api/v1/catalog/legal/{doc}", cached(e.Legal, decodeLegal))
 	m.Handle("POST /api/v1/catalog/inquiries", kithttp.NewServer(e.SubmitInquiry, decodeInquiry(trusted), encodeCreated, opts...))
-	return m.Handler()
 }
 
 type requestKey struct{}
@@ -160,6 +176,15 @@ var fieldTexts = map[string]map[string]i18n.Text{
 	"pageSize": {"pageSize": {TR: "Sayfa boyutu 1 ile 50 arasında olmalı.", EN: "The page size must be between 1 and 50."}},
 }
 
+// fieldWord is the visitors' forms' word for a field error, else the staff forms'.
+func fieldWord(field, reason string) i18n.Text {
+	if w, ok := fieldTexts[field][reason]; ok {
+		return w
+	}
+	w, _ := staffFieldWord(field, reason)
+	return w
+}
+
 // encodeError answers the service's errors in the request's language.
 var encodeError = httpx.ErrorEncoder(problemOf)
 
@@ -168,7 +193,7 @@ func problemOf(err error) *httpx.Problem {
 	var fields errs.Fields
 	switch {
 	case errors.As(err, &fields):
-		return httpx.ErrValidation.WithFields(fields, func(field, reason string) i18n.Text { return fieldTexts[field][reason] })
+		return httpx.ErrValidation.WithFields(fields, fieldWord)
 	case errors.Is(err, ErrTooManyInquiries):
 		return problemRateLimited
 	case errors.Is(err, ErrNotFound):
@@ -177,6 +202,14 @@ func problemOf(err error) *httpx.Problem {
 		return problemLanguage
 	case errors.Is(err, ErrUnknownCategory):
 		return problemCategory
+	case errors.Is(err, ErrStale):
+		return problemStale
+	case errors.Is(err, ErrSlugTaken):
+		return problemSlugTaken
+	case errors.Is(err, ErrTranslationTaken):
+		return problemTranslationTaken
+	case errors.Is(err, ErrPostPublished):
+		return problemPostPublished
 	}
 	return nil
 }

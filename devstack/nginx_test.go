@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"linguaport/internal/proc"
+)
+
+// The web UI's nginx server block (webui/nginx/default.conf.template), run by the real nginx in
+// front of a stand-in gateway: live support's event streams pass through event by event, never
+// compressed, and end upstream when the browser leaves.
+func TestNginxPassesEventStreamsThrough(t *testing.T) {
+	if _, err := os.Stat("/usr/sbin/nginx"); err != nil {
+		t.Skip("nginx is not installed (make test-deps installs it)")
+	}
+	root, err := proc.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	send := make(chan string)
+	gone := make(chan string, 4)
+	gw, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/events") {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = fmt.Fprint(w, `{"ok":true}`)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		rc := http.NewResponseController(w)
+		_, _ = fmt.Fprint(w, "retry: 3000\n\n")
+		_ = rc.Flush()
+		for {
+			select {
+			case <-r.Context().Done():
+				gone <- r.URL.Path
+				return
+			case data := <-send:
+				// Small events: a buffering or compressing proxy would sit on them.
+				_, _ = fmt.Fprintf(w, "event: message\ndata: %s\n\n", data)
+				_ = rc.Flush()
+			}
+		}
+	})}
+	go func() { _ = srv.Serve(gw) }()
+	t.Cleanup(func() { _ = srv.Close() })
+
+	webLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	webPort := webLn.Addr().(*net.TCPAddr).Port
+	_ = webLn.Close()
+	c := stackConfig{root: root, dataDir: t.TempDir(), ports: map[string]int{
+		"DEVSTACK_WEB_PORT": webPort, "DEVSTACK_GATEWAY_PORT": gw.Addr().(*net.TCPAddr).Port,
+	}}
+	for _, dir := range []string{c.logDir(), filepath.Join(c.dataDir, "nginx")} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conf, err := renderNginx(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(c.dataDir, "nginx", "nginx.conf")
+	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := proc.Start("nginx", "-p", filepath.Join(c.dataDir, "nginx"), "-c", path, "-e", "stderr", "-g", "daemon off;")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Stop)
+	web := fmt.Sprintf("http://127.0.0.1:%d", webPort)
+	if err := proc.WaitFor(10*time.Second, func() error {
+		resp, err := http.Get(web + "/api/v1/catalog/chat/status")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err
+	}); err != nil {
+		t.Fatalf("nginx did not start: %v\n%s", err, p.Output())
+	}
+
+	for _, stream := range []string{"/api/v1/catalog/chat/conversations/c1/events", "/api/v1/catalog/admin/chat/events"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, "GET", web+stream+"?token=t", nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Accept-Encoding", "gzip, br")
+		// A proxy holding the stream back holds its head back too: wait for it for a while only.
+		held := time.AfterFunc(5*time.Second, cancel)
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil || !held.Stop() {
+			cancel()
+			t.Fatalf("%s: no answer within 5 s: %v", stream, err)
+		}
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "" {
+			t.Fatalf("%s: %d, encoding %q", stream, resp.StatusCode, resp.Header.Get("Content-Encoding"))
+		}
+		lines := make(chan string, 8)
+		go func() {
+			sc := bufio.NewScanner(resp.Body)
+			for sc.Scan() {
+				if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+					lines <- data
+				}
+			}
+			close(lines)
+		}()
+		for i := range 3 {
+			want := fmt.Sprintf("e%d", i)
+			select {
+			case send <- want:
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s: the stream never reached the gateway", stream)
+			}
+			select {
+			case got := <-lines:
+				if got != want {
+					t.Fatalf("%s: got %q, want %q", stream, got, want)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s: %q was held back by nginx while the stream is open", stream, want)
+			}
+		}
+		cancel()
+		resp.Body.Close()
+		select {
+		case path := <-gone:
+			if path != stream {
+				t.Fatalf("closed %s, want %s", path, stream)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: the browser left but the stream upstream is still open", stream)
+		}
+	}
+}

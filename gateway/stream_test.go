@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"linguaport/internal/discovery"
+	"linguaport/internal/httpx"
+	"linguaport/internal/testenv"
+)
+
+// An event stream (live support, svc-catalog/chat) passes through as it is written: each event
+// reaches the client while the service is still holding the answer open, the stream outlives
+// the route's timeout, and the client leaving ends the service's side.
+func TestEventStreamsFlowThroughAndEndWithTheClient(t *testing.T) {
+	c := testenv.Consul(t)
+	svc := serviceName(t)
+	send := make(chan string)
+	gone := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
+	mux.HandleFunc("/api/v1/test/events", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		rc := http.NewResponseController(w)
+		_, _ = fmt.Fprint(w, "retry: 1000\n\n")
+		_ = rc.Flush()
+		for {
+			select {
+			case <-r.Context().Done():
+				close(gone)
+				return
+			case data := <-send:
+				_, _ = fmt.Fprintf(w, "event: message\ndata: %s\n\n", data)
+				_ = rc.Flush()
+			}
+		}
+	})
+	mux.HandleFunc("/api/v1/test/x", func(w http.ResponseWriter, _ *http.Request) {
+		_ = httpx.WriteJSON(w, http.StatusOK, map[string]string{"instance": "streamer"})
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	dereg, err := discovery.Register(c, discovery.Registration{Name: svc, Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(dereg)
+	const timeout = 300 * time.Millisecond
+	gw := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: timeout, MaxBody: 16}}, httpx.LoopbackOnly)
+	waitInstances(t, gw+"/api/v1/test/x", 1)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", gw+"/api/v1/test/events", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("stream: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	lines := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				lines <- data
+			}
+		}
+		close(lines)
+	}()
+	for i := range 3 {
+		want := fmt.Sprintf("event %d", i)
+		send <- want
+		select {
+		case got, ok := <-lines:
+			if !ok || got != want {
+				t.Fatalf("got %q (open %v), want %q", got, ok, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%q did not come through while the stream is open: the gateway buffers it", want)
+		}
+		// The next event comes after the route's timeout: a stream is not cut by it.
+		time.Sleep(timeout)
+	}
+
+	cancel()
+	select {
+	case <-gone:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the client left but the service's stream is still open")
+	}
+}

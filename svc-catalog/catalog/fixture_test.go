@@ -1,0 +1,113 @@
+package catalog_test
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"linguaport/internal/audit"
+	"linguaport/internal/authn"
+	"linguaport/internal/events"
+	"linguaport/internal/httpx"
+	"linguaport/internal/ids"
+	"linguaport/internal/mail"
+	"linguaport/internal/mailcapture"
+	"linguaport/internal/ratelimit"
+	"linguaport/internal/testenv"
+	"linguaport/svc-catalog/catalog"
+)
+
+// fixture serves svc-catalog's real handler over FerretDB and redis-server, with the staff's
+// side as main wires it: tokens checked against a test signer and Redis sessions, the audit log,
+// and the replies' outbox relay and mail consumer sending to an SMTP capture.
+type fixture struct {
+	url    string
+	db     *mongo.Database
+	store  *catalog.MongoStore
+	redis  *redis.Client
+	signer *authn.Signer
+	mail   *mailcapture.Server
+}
+
+func newFixture(t *testing.T) *fixture { t.Helper(); return newFixtureMailingTo(t, "") }
+
+// newFixtureMailingTo sends mail to smtpAddr, or to a capture of its own when "".
+func newFixtureMailingTo(t *testing.T, smtpAddr string) *fixture {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	db := testenv.Mongo(t)
+	store, err := catalog.NewMongoStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := catalog.SeedContent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Seed(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	r := testenv.StartRedis(t)
+	var capture *mailcapture.Server
+	if smtpAddr == "" {
+		if capture, err = mailcapture.Start("127.0.0.1:0"); err != nil {
+			t.Fatal(err)
+		}
+		smtpAddr = capture.Addr()
+		t.Cleanup(func() { _ = capture.Close() })
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	_, key, _ := ed25519.GenerateKey(rand.Reader)
+	signer := authn.NewSigner("k", key)
+	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
+
+	n := 0
+	reg := prometheus.NewRegistry()
+	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { n++; return fmt.Sprintf("inq-%d", n) })
+	svc = catalog.InstrumentingMiddleware(reg)(svc)
+
+	auditLog, err := audit.NewLog(ctx, db, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relay := events.NewRelay(store.Collection(), events.Stream("catalog"), events.NewPublisher(r.Client), log, time.Minute)
+	sender := mail.NewSender(mail.Config{Addr: smtpAddr, From: mail.DefaultFrom})
+	staff := catalog.NewStaffService(store, auditLog, sender, log, time.Now, ids.New, relay.Kick)
+	staff = catalog.StaffLoggingMiddleware(log)(staff)
+	consumer := events.NewConsumer(r.Client, events.Stream("catalog"), "svc-catalog-mail",
+		db.Collection("processed_events"), catalog.MailHandler(staff), log)
+	consumer.Block, consumer.ClaimAfter = 100*time.Millisecond, time.Second
+	var running sync.WaitGroup
+	running.Go(func() { relay.Run(ctx) })
+	running.Go(func() { _ = consumer.Run(ctx) })
+
+	handler := catalog.MakeHandler(catalog.MakeEndpoints(svc), catalog.MakeStaffEndpoints(staff, auditLog), httpx.LoopbackOnly, auth)
+	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-catalog", Handler: handler, Registry: reg}).Handler())
+	t.Cleanup(func() {
+		srv.Close()
+		cancel()
+		running.Wait()
+	})
+	return &fixture{url: srv.URL, db: db, store: store, redis: r.Client, signer: signer, mail: capture}
+}
+
+// token is a signed-in user's bearer token with a live session.
+func (f *fixture) token(role authn.Role, subject, name string) string {
+	f.redis.Set(context.Background(), authn.SessionKey("s-"+subject), "1", time.Hour)
+	tok, _ := f.signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: subject, Session: "s-" + subject, Role: role,
+		Name: name, ExpiresAt: time.Now().Add(time.Hour).Unix()})
+	return tok
+}
+
+func (f *fixture) staff() string { return f.token(authn.RoleAdmin, "st-1", "Selin Yönetici") }

@@ -1,0 +1,175 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/events"
+)
+
+// Staff's inquiry list: 50 a page.
+const inquiryPageSize = 50
+
+// InquiryFilter selects staff's inquiries; Before is the id of the last one of the previous page.
+type InquiryFilter struct {
+	Kind, Status, Q, Before string
+}
+
+// InquiryPage is one page of inquiries, newest first; More says older ones exist.
+type InquiryPage struct {
+	Inquiries []Inquiry `json:"inquiries"`
+	More      bool      `json:"more"`
+}
+
+func (s *staffService) Inquiries(ctx context.Context, f InquiryFilter) (InquiryPage, error) {
+	fields := errs.Fields{}
+	if f.Kind != "" && f.Kind != "contact" && f.Kind != "corporate" {
+		fields.Add("kind", "kind")
+	}
+	if f.Status != "" && f.Status != InquiryOpen && f.Status != InquiryHandled {
+		fields.Add("status", "inquiryStatus")
+	}
+	before := ""
+	if f.Before != "" {
+		cur, err := s.store.Inquiry(ctx, f.Before)
+		if errors.Is(err, ErrNotFound) {
+			fields.Add("before", "before")
+		} else if err != nil {
+			return InquiryPage{}, err
+		}
+		before = cur.Order
+	}
+	if err := fields.Err(); err != nil {
+		return InquiryPage{}, err
+	}
+	list, err := s.store.Inquiries(ctx, listKey(f.Q, dim{"kind", f.Kind}, dim{"status", f.Status}), before, inquiryPageSize+1)
+	if err != nil {
+		return InquiryPage{}, err
+	}
+	more := len(list) > inquiryPageSize
+	return InquiryPage{Inquiries: list[:min(len(list), inquiryPageSize)], More: more}, nil
+}
+
+func (s *staffService) Inquiry(ctx context.Context, id string) (Inquiry, error) {
+	return s.store.Inquiry(ctx, id)
+}
+
+// handle marks in handled by who at now, unless it is already.
+func handle(in *Inquiry, who Staff, now time.Time) {
+	if in.Status != InquiryHandled {
+		in.Status, in.HandledAt, in.HandledBy = InquiryHandled, &now, &who
+	}
+}
+
+func (s *staffService) MarkHandled(ctx context.Context, id string) (Inquiry, error) {
+	who := actor(ctx)
+	before, after, err := s.store.ChangeInquiry(ctx, id, func(in *Inquiry) error {
+		if in.Status == InquiryHandled {
+			return errUnchanged
+		}
+		handle(in, who, s.stamp())
+		in.index()
+		return nil
+	})
+	if errors.Is(err, errUnchanged) {
+		return s.store.Inquiry(ctx, id)
+	}
+	if err != nil {
+		return Inquiry{}, err
+	}
+	s.record(ctx, "inquiry.handled", "inquiry", id, before, after)
+	return after, nil
+}
+
+// EventReplied queues a reply's mail on the inquiry's outbox; svc-catalog's own consumer of
+// events:catalog sends it (MailHandler).
+const EventReplied = "inquiry.replied"
+
+type repliedEvent struct {
+	InquiryID string `json:"inquiryId"`
+	ReplyID   string `json:"replyId"`
+}
+
+// sameReplyWithin: a reply with the text of the staff member's last one, this soon after it, is
+// the second click of a double click (or a retry of a lost answer), not a new reply.
+const sameReplyWithin = time.Minute
+
+func (s *staffService) Reply(ctx context.Context, id, message string) (Inquiry, error) {
+	message = strings.TrimSpace(message)
+	switch n := utf8.RuneCountInString(message); {
+	case n == 0:
+		return Inquiry{}, errs.Fields{"message": "required"}
+	case n > maxMessage:
+		return Inquiry{}, errs.Fields{"message": "replyLength"}
+	}
+	who := actor(ctx)
+	before, after, err := s.store.ChangeInquiry(ctx, id, func(in *Inquiry) error {
+		now := s.stamp()
+		if n := len(in.Replies); n > 0 {
+			last := in.Replies[n-1]
+			if last.By.ID == who.ID && last.Message == message && now.Sub(last.At) < sameReplyWithin {
+				return errUnchanged
+			}
+		}
+		r := Reply{ID: s.newID(), Message: message, At: now, By: who}
+		ev, err := events.New(ctx, EventReplied, repliedEvent{InquiryID: in.ID, ReplyID: r.ID})
+		if err != nil {
+			return err
+		}
+		in.Replies = append(slices.Clip(in.Replies), r)
+		in.Pending = append(slices.Clip(in.Pending), ev)
+		handle(in, who, now)
+		in.index()
+		return nil
+	})
+	if errors.Is(err, errUnchanged) {
+		return s.store.Inquiry(ctx, id)
+	}
+	if err != nil {
+		return Inquiry{}, err
+	}
+	s.kick(id)
+	s.record(ctx, "inquiry.reply", "inquiry", id, before, after)
+	return after, nil
+}
+
+func (s *staffService) SendReply(ctx context.Context, inquiryID, replyID string) error {
+	in, err := s.store.Inquiry(ctx, inquiryID)
+	if err != nil {
+		return fmt.Errorf("reply %s of %s: %w", replyID, inquiryID, err)
+	}
+	i := slices.IndexFunc(in.Replies, func(r Reply) bool { return r.ID == replyID })
+	if i < 0 {
+		return fmt.Errorf("reply %s of %s: %w", replyID, inquiryID, ErrNotFound)
+	}
+	if err := s.mailer.Send(ctx, replyMail(in, in.Replies[i])); err != nil {
+		return fmt.Errorf("mailing reply %s of %s: %w", replyID, inquiryID, err)
+	}
+	return nil
+}
+
+// MailHandler sends the replies' mails from svc-catalog's own stream.
+//
+// Why through the outbox and not in the request (as svc-translators' applications do): the
+// reply is queued in the same write that keeps it on the inquiry, the request answers at once,
+// and a mail server that is down only delays the mail: the event stays unacknowledged and is
+// delivered again until the mail leaves. The consumer handles each event id once; a crash
+// between sending and recording it may send one mail twice, never none.
+func MailHandler(s StaffService) events.Handler {
+	return func(ctx context.Context, e events.Event) error {
+		if e.Type != EventReplied {
+			return nil
+		}
+		var ev repliedEvent
+		if err := e.Decode(&ev); err != nil || ev.InquiryID == "" || ev.ReplyID == "" {
+			return fmt.Errorf("%s payload %q: %w", e.Type, e.Data, err)
+		}
+		return s.SendReply(ctx, ev.InquiryID, ev.ReplyID)
+	}
+}

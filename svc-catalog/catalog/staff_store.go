@@ -1,0 +1,272 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/errs"
+	"linguaport/internal/mongox"
+)
+
+// versioned documents carry the version change writes them under.
+type versioned interface{ versionPtr() *int64 }
+
+// versionIs matches a document's version; 0 also matches a document written before versions
+// (the FAQ and testimonials seeded before the back office).
+func versionIs(v int64) bson.E {
+	if v == 0 {
+		return bson.E{Key: "version", Value: bson.D{{Key: "$in", Value: bson.A{int64(0), nil}}}}
+	}
+	return bson.E{Key: "version", Value: v}
+}
+
+// changeBudget bounds how long change retries a lost race.
+const changeBudget = 5 * time.Second
+
+// change loads document id, lets fn turn it into its next state and writes that state only if
+// nobody wrote the document in between (one conditional single-document write). want is the
+// version the caller's edit was based on: any other is ErrStale. With want < 0 (an action such
+// as publish, based on no version) a lost race loads again and asks fn again, so fn must be a
+// pure decision on the document it is given. It answers the document before and after.
+func change[T any, P interface {
+	*T
+	versioned
+}](ctx context.Context, coll *mongo.Collection, id any, want int64, fn func(P) error) (before, after T, err error) {
+	deadline := time.Now().Add(changeBudget)
+	for {
+		var cur T
+		if err := coll.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&cur); err != nil {
+			if errors.Is(err, mongo.ErrNoDocuments) {
+				return before, after, ErrNotFound
+			}
+			return before, after, fmt.Errorf("load %s/%v: %w", coll.Name(), id, err)
+		}
+		before = cur
+		next := cur
+		seen := *P(&next).versionPtr()
+		if want >= 0 && seen != want {
+			return before, after, ErrStale
+		}
+		if err := fn(P(&next)); err != nil {
+			return before, after, err
+		}
+		*P(&next).versionPtr() = seen + 1
+		res, err := coll.ReplaceOne(ctx, bson.D{{Key: "_id", Value: id}, versionIs(seen)}, &next)
+		if err != nil {
+			return before, after, fmt.Errorf("save %s/%v: %w", coll.Name(), id, err)
+		}
+		if res.MatchedCount == 1 {
+			return before, next, nil
+		}
+		if want >= 0 {
+			return before, after, ErrStale
+		}
+		if time.Now().After(deadline) {
+			return before, after, fmt.Errorf("%s/%v: %w", coll.Name(), id, errs.ErrConflict)
+		}
+		select {
+		case <-ctx.Done():
+			return before, after, ctx.Err()
+		case <-time.After(time.Millisecond + rand.N(20*time.Millisecond)):
+		}
+	}
+}
+
+// postWriteErr: the one unique key of posts beside _id (random for new posts) is the slug.
+func postWriteErr(err error) error {
+	if mongox.IsDuplicateKey(err) {
+		return ErrSlugTaken
+	}
+	return err
+}
+
+func (s *MongoStore) StaffPosts(ctx context.Context, key string, skip, limit int) ([]Post, int, error) {
+	filter := bson.D{{Key: "keys", Value: key}}
+	total, err := s.posts.CountDocuments(ctx, filter)
+	if err != nil {
+		return nil, 0, fmt.Errorf("count posts: %w", err)
+	}
+	posts, err := findAll[Post](ctx, s.posts, filter, options.Find().
+		SetSort(bson.D{{Key: "updatedAt", Value: -1}, {Key: "_id", Value: 1}}).SetSkip(int64(skip)).SetLimit(int64(limit)).
+		SetProjection(bson.D{{Key: "body", Value: 0}, {Key: "keys", Value: 0}}))
+	return posts, int(total), err
+}
+
+func (s *MongoStore) PostByID(ctx context.Context, id string) (Post, error) {
+	return findOne[Post](ctx, s.posts, bson.D{{Key: "_id", Value: id}})
+}
+
+func (s *MongoStore) AnyPostByKey(ctx context.Context, lang, key string) (Post, error) {
+	return findOne[Post](ctx, s.posts, bson.D{{Key: "lang", Value: lang}, {Key: "translationKey", Value: key}})
+}
+
+func (s *MongoStore) InsertPost(ctx context.Context, p Post) error {
+	if _, err := s.posts.InsertOne(ctx, p); err != nil {
+		return postWriteErr(fmt.Errorf("insert post: %w", err))
+	}
+	return nil
+}
+
+func (s *MongoStore) ChangePost(ctx context.Context, id string, version int64, fn func(*Post) error) (Post, Post, error) {
+	before, after, err := change(ctx, s.posts, id, version, fn)
+	return before, after, postWriteErr(err)
+}
+
+// DeleteDraft deletes a post never published (no date) in one conditional write.
+func (s *MongoStore) DeleteDraft(ctx context.Context, id string) (Post, error) {
+	p, err := findOneAndDelete[Post](ctx, s.posts, bson.D{{Key: "_id", Value: id}, {Key: "date", Value: nil}})
+	if errors.Is(err, ErrNotFound) {
+		if _, err := s.PostByID(ctx, id); err == nil {
+			return Post{}, ErrPostPublished
+		}
+	}
+	return p, err
+}
+
+func findOneAndDelete[T any](ctx context.Context, coll *mongo.Collection, filter bson.D) (T, error) {
+	var v T
+	err := coll.FindOneAndDelete(ctx, filter).Decode(&v)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return v, ErrNotFound
+	}
+	if err != nil {
+		return v, fmt.Errorf("delete from %s: %w", coll.Name(), err)
+	}
+	return v, nil
+}
+
+func (it *FAQItem) versionPtr() *int64    { return &it.Version }
+func (t *Testimonial) versionPtr() *int64 { return &t.Version }
+func (st *Stats) versionPtr() *int64      { return &st.Version }
+
+func (s *MongoStore) InsertFAQ(ctx context.Context, it FAQItem) error {
+	if _, err := s.faq.InsertOne(ctx, it); err != nil {
+		return fmt.Errorf("insert faq: %w", err)
+	}
+	return nil
+}
+
+func (s *MongoStore) ChangeFAQ(ctx context.Context, id string, version int64, fn func(*FAQItem) error) (FAQItem, FAQItem, error) {
+	return change(ctx, s.faq, id, version, fn)
+}
+
+func (s *MongoStore) DeleteFAQ(ctx context.Context, id string) (FAQItem, error) {
+	return findOneAndDelete[FAQItem](ctx, s.faq, bson.D{{Key: "_id", Value: id}})
+}
+
+func (s *MongoStore) InsertTestimonial(ctx context.Context, t Testimonial) error {
+	if _, err := s.testimonials.InsertOne(ctx, t); err != nil {
+		return fmt.Errorf("insert testimonial: %w", err)
+	}
+	return nil
+}
+
+func (s *MongoStore) ChangeTestimonial(ctx context.Context, id string, version int64, fn func(*Testimonial) error) (Testimonial, Testimonial, error) {
+	return change(ctx, s.testimonials, id, version, fn)
+}
+
+func (s *MongoStore) DeleteTestimonial(ctx context.Context, id string) (Testimonial, error) {
+	return findOneAndDelete[Testimonial](ctx, s.testimonials, bson.D{{Key: "_id", Value: id}})
+}
+
+func (s *MongoStore) ChangeFigures(ctx context.Context, version int64, fn func(*Stats) error) (Stats, Stats, error) {
+	return change(ctx, s.figures, figuresID, version, fn)
+}
+
+func (s *MongoStore) Inquiries(ctx context.Context, key, beforeOrder string, limit int) ([]Inquiry, error) {
+	filter := bson.D{{Key: "keys", Value: key}}
+	if beforeOrder != "" {
+		filter = append(filter, bson.E{Key: "order", Value: bson.D{{Key: "$lt", Value: beforeOrder}}})
+	}
+	return findAll[Inquiry](ctx, s.inquiries, filter, options.Find().
+		SetSort(bson.D{{Key: "order", Value: -1}}).SetLimit(int64(limit)).
+		SetProjection(bson.D{{Key: "keys", Value: 0}}))
+}
+
+func (s *MongoStore) Inquiry(ctx context.Context, id string) (Inquiry, error) {
+	return findOne[Inquiry](ctx, s.inquiries, bson.D{{Key: "_id", Value: id}})
+}
+
+func (s *MongoStore) ChangeInquiry(ctx context.Context, id string, fn func(*Inquiry) error) (Inquiry, Inquiry, error) {
+	return change(ctx, s.inquiries, id, -1, fn)
+}
+
+func (s *MongoStore) CountInquiries(ctx context.Context, key string) (int, error) {
+	n, err := s.inquiries.CountDocuments(ctx, bson.D{{Key: "keys", Value: key}})
+	if err != nil {
+		return 0, fmt.Errorf("count inquiries: %w", err)
+	}
+	return int(n), nil
+}
+
+// moveLegacyPosts gives the seeded posts stored before the back office (id "lang/slug", no keys)
+// their seed id. An id cannot change in place, and the new document cannot be written beside the
+// old (the slug is unique per language), so the old one is deleted and the seeding that follows
+// inserts the post again from the seed: nobody could edit posts before the back office, so the
+// seed is what was there, and a crash in between is healed by the next start's seeding. Only
+// documents still without keys are touched: once moved, or edited by staff, a post is left alone.
+func (s *MongoStore) moveLegacyPosts(ctx context.Context, seed []Post) error {
+	for _, p := range seed {
+		legacy := bson.D{{Key: "_id", Value: p.Lang + "/" + p.Slug}, {Key: "keys", Value: nil}}
+		if _, err := s.posts.DeleteOne(ctx, legacy); err != nil {
+			return fmt.Errorf("move post %s/%s: %w", p.Lang, p.Slug, err)
+		}
+	}
+	return nil
+}
+
+// migrate brings posts and inquiries written before the back office up to its shape: a post
+// without a status was on the public blog, so it is published; an inquiry without one is open.
+// Both get the keys staff's lists find them by. Each document is one conditional write (on its
+// lacking keys), so replicas starting together and restarts change nothing twice; the documents
+// are found through the keys index (missing keys read as null).
+func (s *MongoStore) migrate(ctx context.Context) error {
+	lacking := bson.D{{Key: "keys", Value: nil}}
+	posts, err := findAll[Post](ctx, s.posts, lacking, options.Find())
+	if err != nil {
+		return err
+	}
+	for _, p := range posts {
+		if p.Status == "" {
+			p.Status = PostPublished
+		}
+		if p.UpdatedAt.IsZero() && p.Date != nil {
+			p.UpdatedAt = *p.Date
+		}
+		p.index()
+		if err := migrateOne(ctx, s.posts, p.ID, p); err != nil {
+			return err
+		}
+	}
+	inquiries, err := findAll[Inquiry](ctx, s.inquiries, lacking, options.Find())
+	if err != nil {
+		return err
+	}
+	for _, in := range inquiries {
+		if in.Status == "" {
+			in.Status = InquiryOpen
+		}
+		if in.Replies == nil {
+			in.Replies = []Reply{}
+		}
+		in.index()
+		if err := migrateOne(ctx, s.inquiries, in.ID, in); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func migrateOne(ctx context.Context, coll *mongo.Collection, id string, doc any) error {
+	if _, err := coll.ReplaceOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "keys", Value: nil}}, doc); err != nil {
+		return fmt.Errorf("migrate %s/%s: %w", coll.Name(), id, err)
+	}
+	return nil
+}
