@@ -21,6 +21,12 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The back office's day (webui/e2e/staff-day.test.mjs) needs an urgent job escalated within
+	// seconds, and the tests together send more translator applications from one address than a
+	// visitor may in an hour.
+	t.Setenv("POOL_WINDOW_URGENT", "5s")
+	t.Setenv("SWEEP_EVERY", "2s")
+	t.Setenv("APPLICATIONS_PER_HOUR", "20")
 	s := startStack(t, t.TempDir())
 
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)

@@ -5,19 +5,15 @@
 // second translator with the same pair and a vacation running sees no job while one waits.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
+import { ADMIN, mails, pageApi, redisCommand, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
 import { formatPay } from '../src/features/jobs/format.js';
 import { formatMoney } from '../src/lib/money.js';
 
-// The stack's Redis and mail capture; TestBrowser (CI) passes both, a manual run sets them.
-const REDIS_ADDR = process.env.REDIS_ADDR ?? '127.0.0.1:6379';
-const MAIL_URL = process.env.MAIL_URL ?? 'http://127.0.0.1:8025/messages';
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Mavi-Sozluk-${stamp}`;
-const ADMIN = { email: 'admin@linguaport.local', password: 'Yonetici-Demo-2026' };
 const IBAN = 'TR33 0006 1005 1978 6457 8413 26';
 // Enough words that the job pays past the 250 TRY payout threshold (asserted below from its pay).
 const WORDS = 1500;
@@ -82,80 +78,6 @@ before(async () => {
 });
 after(() => browser?.close());
 
-/** session is a signed-in API client (the authToken cookie plus the site's Origin). */
-async function session(email, password, { register, lang = 'tr' } = {}) {
-  const body = register ? { fullName: register, email, password, confirmPassword: password, acceptTerms: true } : { email, password, rememberMe: false };
-  const res = await fetch(`${BASE_URL}/api/v1/auth/${register ? 'register' : 'login'}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: BASE_URL, 'Accept-Language': lang },
-    body: JSON.stringify(body),
-  });
-  assert.ok(res.ok, `${register ? 'register' : 'login'} ${email}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('authToken='));
-  return apiAs(cookie, lang);
-}
-
-/** apiAs calls the API with a cookie; call asserts the status and answers the JSON. */
-function apiAs(cookie, lang) {
-  const send = async (method, path, json, headers = {}) => {
-    const r = await fetch(`${BASE_URL}/api/v1/${path}`, {
-      method,
-      headers: { Cookie: cookie, Origin: BASE_URL, 'Accept-Language': lang, 'Content-Type': 'application/json', ...headers },
-      body: json && JSON.stringify(json),
-    });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null };
-  };
-  const call = async (method, path, json, { status, headers } = {}) => {
-    const r = await send(method, path, json, headers);
-    assert.ok(status ? r.status === status : r.status < 300, `${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
-  };
-  return { send, call };
-}
-
-/** pageApi is the API as the browser context's signed-in user (its cookies). */
-function pageApi(page, lang) {
-  return async (method, path, data, headers = {}) => {
-    const r = await page.request.fetch(`/api/v1/${path}`, { method, headers: { Accept: 'application/json', 'Accept-Language': lang, Origin: BASE_URL, ...headers }, data });
-    const text = await r.text();
-    return { status: r.status(), body: text ? JSON.parse(text) : null };
-  };
-}
-
-/** mails lists the captured mails to an address. */
-async function mails(to) {
-  const r = await fetch(`${MAIL_URL}?to=${encodeURIComponent(to)}`);
-  assert.equal(r.status, 200, 'the mail capture answers');
-  return r.json();
-}
-
-/** resetLinkIn is the set-password link of a mail, as a path and query to open on BASE_URL (the mail's host is SITE_URL's). */
-function resetLinkIn(mail, resetPath) {
-  const m = (mail.text || mail.html || '').match(/https?:\/\/[^\s"<>]+/g)?.find((u) => new URL(u).pathname === resetPath);
-  assert.ok(m, `a ${resetPath} link in the mail`);
-  const u = new URL(m);
-  return `${u.pathname}${u.search}`;
-}
-
-/** redisCommand sends one command in RESP and resolves with the raw reply. */
-function redisCommand(args) {
-  const [host, port] = REDIS_ADDR.split(':');
-  const payload = `*${args.length}\r\n` + args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('');
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection({ host, port: Number(port) }, () => socket.write(payload));
-    socket.once('data', (data) => {
-      socket.end();
-      const reply = data.toString();
-      reply.startsWith('-') ? reject(new Error(reply)) : resolve(reply);
-    });
-    socket.once('error', reject);
-  });
-}
-
-/** turkeyDay is the calendar day in Turkey (UTC+3) days from now, as vacations count them. */
-const turkeyDay = (days = 0) => new Date(Date.now() + 3 * 3600_000 + days * 86400_000).toISOString().slice(0, 10);
-
 /**
  * paidOrder has a customer order the pair (WORDS words of professional translation, in TRY) and
  * pay it from the balance after a bank transfer staff confirm, so the order is in the pool.
@@ -177,15 +99,6 @@ async function paidOrder(customer, admin, pair, brief) {
   return order;
 }
 
-async function signIn(page, l, email, password) {
-  await page.goto(l.login);
-  await waitHydrated(page);
-  const form = page.locator('[data-testid=login-form]');
-  await form.locator('input[name=email]').fill(email);
-  await form.locator('input[name=password]').fill(password);
-  await form.locator('button[type=submit]').click();
-  await page.waitForURL((u) => u.pathname !== l.login);
-}
 
 // What the tr test leaves for the vacation test: its translator, customer and staff sessions.
 const shared = {};
@@ -256,7 +169,7 @@ for (const lang of ['tr', 'en']) {
     await reset.locator('input[name=confirmPassword]').fill(PASSWORD);
     await reset.locator('button[type=submit]').click();
     await page.locator('[data-testid=reset-done]').waitFor();
-    await signIn(page, l, email, PASSWORD);
+    await signIn(page, l.login, email, PASSWORD);
     const api = pageApi(page, lang);
     const me = (await api('GET', 'auth/me')).body.user;
     assert.deepEqual([me.id, me.type, me.email], [approved.translatorId, 'translator', email]);
@@ -413,7 +326,7 @@ test('tr: a second translator of the same pair with a vacation running sees no j
 
   // The pool page: no job, and the vacation named as the reason, with the way to vacation mode.
   const page = await openPage(browser, { locale: l.locale });
-  await signIn(page, l, email, PASSWORD);
+  await signIn(page, l.login, email, PASSWORD);
   await page.goto(l.pool);
   await waitHydrated(page);
   const empty = page.locator('[data-testid=pool-empty][data-reason=vacation]');

@@ -120,13 +120,30 @@ function accountRoutes(lang) {
 // each its own chunk, so none of it is in the public pages' first load.
 const staffPages = {
   dashboard: page('admin/dashboard', () => import('./routes/admin/dashboard.jsx')),
+  siparisler: page('admin/orders', () => import('./routes/admin/orders.jsx')),
+  teklifler: page('admin/quotes', () => import('./routes/admin/quotes.jsx')),
+  order: page('admin/order-detail', () => import('./routes/admin/order-detail.jsx')),
+  quote: page('admin/quote-detail', () => import('./routes/admin/quote-detail.jsx')),
   havaleler: page('admin/transfers', () => import('./routes/admin/transfers.jsx')),
   odemeler: page('admin/payouts', () => import('./routes/admin/payouts.jsx')),
+  faturalar: page('admin/invoices', () => import('./routes/admin/invoices.jsx')),
+  invoice: page('admin/invoice-detail', () => import('./routes/admin/invoice-detail.jsx')),
+  bakiyeler: page('admin/balances', () => import('./routes/admin/balances.jsx')),
+  musteriler: page('admin/customers', () => import('./routes/admin/customers.jsx')),
+  customer: page('admin/customer-detail', () => import('./routes/admin/customer-detail.jsx')),
   basvurular: page('admin/applications', () => import('./routes/admin/applications.jsx')),
   cevirmenler: page('admin/translators', () => import('./routes/admin/translators.jsx')),
   talepler: page('admin/tickets', () => import('./routes/admin/tickets.jsx')),
   application: page('admin/application-detail', () => import('./routes/admin/application-detail.jsx')),
   ticket: page('admin/ticket-detail', () => import('./routes/admin/ticket-detail.jsx')),
+  'canli-destek': page('admin/chat', () => import('./routes/admin/chat.jsx')),
+  chat: page('admin/chat-detail', () => import('./routes/admin/chat-detail.jsx')),
+  mesajlar: page('admin/inquiries', () => import('./routes/admin/inquiries.jsx')),
+  inquiry: page('admin/inquiry-detail', () => import('./routes/admin/inquiry-detail.jsx')),
+  icerik: page('admin/content', () => import('./routes/admin/content.jsx')),
+  post: page('admin/post-detail', () => import('./routes/admin/post-detail.jsx')),
+  fiyatlar: page('admin/prices', () => import('./routes/admin/prices.jsx')),
+  denetim: page('admin/audit', () => import('./routes/admin/audit.jsx')),
 };
 
 /** staffRoutes are the screens below the back office's path in lang: the dashboard, each section, its items, a catch-all. */

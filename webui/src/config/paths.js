@@ -122,15 +122,32 @@ export const PATHS = {
 // sections whose items have a page of their own (/tr/yonetim/basvurular/<id>).
 // One line each: a section is listed once its route module exists (router.jsx staffPages).
 export const STAFF_SECTIONS = [
+  'siparisler',
+  'teklifler',
+  'faturalar',
   'havaleler',
+  'bakiyeler',
   'odemeler',
+  'musteriler',
   'basvurular',
   'cevirmenler',
   'talepler',
+  'canli-destek',
+  'mesajlar',
+  'icerik',
+  'fiyatlar',
+  'denetim',
 ];
 export const STAFF_DETAILS = {
+  order: 'siparisler',
+  quote: 'teklifler',
+  invoice: 'faturalar',
+  customer: 'musteriler',
   application: 'basvurular',
   ticket: 'talepler',
+  chat: 'canli-destek',
+  inquiry: 'mesajlar',
+  post: 'icerik',
 };
 
 /** staffPath is the dashboard, a section or one item of it: /tr/yonetim/basvurular/<id>, /en/admin/applications/<id>. */

@@ -9,6 +9,7 @@ import { CurrencyPicker } from '../../features/currency/components/currency-pick
 import { useAuth } from '../../features/auth/auth-context.jsx';
 import { ServicesMenu } from './services-menu.jsx';
 import { LanguageSwitch } from './language-switch.jsx';
+import { StaffLink } from './staff-link.jsx';
 
 // The mobile menu is only fetched when someone opens it (spec §2).
 const MobileMenu = lazy(() => loadChunk('mobile-menu', () => import('./mobile-menu.jsx')).then((m) => ({ default: m.MobileMenu })));
@@ -58,6 +59,7 @@ export function Header() {
         <div className="site-header__tools">
           <LanguageSwitch />
           <CurrencyPicker label={t('currency.label')} />
+          <StaffEntry />
           <AccountEntry />
         </div>
         <button
@@ -98,6 +100,12 @@ function AccountEntry() {
       <AccountMenu />
     </Suspense>
   );
+}
+
+// Staff reach the back office from every page; the account menu stays the customer's (auth-cookie.js menuRole).
+function StaffEntry() {
+  const { loggedIn, user } = useAuth();
+  return <StaffLink user={loggedIn ? user : null} />;
 }
 
 function useScrolledPast(px) {

@@ -8,6 +8,7 @@ import { CurrencyPicker } from '../../features/currency/components/currency-pick
 import { useAuth } from '../../features/auth/auth-context.jsx';
 import { SECTIONS_NS, menuOf, sectionTexts } from '../../features/auth/account-sections.js';
 import { LanguageSwitch } from './language-switch.jsx';
+import { StaffLink } from './staff-link.jsx';
 
 /** MobileMenu is the small-screen navigation, a modal dialog loaded on first use. */
 export function MobileMenu({ onClose }) {
@@ -77,6 +78,11 @@ function AccountLinks() {
     <nav aria-label={t('menuLabel')} className="mobile-menu__account">
       <p className="mobile-menu__heading">{user.fullName?.trim() || t('account')}</p>
       <ul>
+        {user?.type === 'admin' && (
+          <li>
+            <StaffLink user={user} className="" />
+          </li>
+        )}
         {menuOf(role).map((key) => (
           <li key={key}>
             <Link to={accountPath(lang, key)}>{t(`sections.${key}`)}</Link>

@@ -78,6 +78,9 @@ test('someone else taking the job is said as such; the empty pool says why', () 
   html = view({ pool: toPool({ jobs: [], onVacation: false, activeJobs: 3, activeJobCap: 3 }) }, 'en');
   expect(text(html)).toContain('You have reached the number of jobs you can hold at once.');
   expect(html).toContain('href="/en/account/active-jobs"');
+  html = view({ pool: toPool({ jobs: [], reason: 'suspended', suspended: true, onVacation: false, activeJobs: 0, activeJobCap: 3 }) });
+  expect(html).toContain('data-reason="suspended"');
+  expect(text(html)).toContain('Hesabınız yönetim tarafından askıya alındı');
   // While one claim is on its way every Claim button waits.
   html = view({ pool: toPool({ jobs: [job, { ...job, id: 'job-2' }] }), claiming: 'job-1' });
   expect(html.match(/<button[^>]*disabled=""/g)).toHaveLength(2);

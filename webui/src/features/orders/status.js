@@ -1,13 +1,13 @@
 // The states of quotes and orders (svc-orders API.md) and how the customer reads them.
 
-export const QUOTE_STATUSES = ['pending', 'approved', 'rejected', 'expired'];
+export const QUOTE_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'];
 export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'assigned', 'delivered', 'revision_requested', 'completed'];
 // Spec §4: the customer sees an order in progress, or completed once the work can be downloaded.
 export const DISPLAY_STATUSES = ['in_progress', 'completed'];
 
 export const statusTexts = {
   tr: {
-    quote: { pending: 'Onay bekliyor', approved: 'Onaylandı', rejected: 'Reddedildi', expired: 'Süresi doldu' },
+    quote: { pending: 'Onay bekliyor', approved: 'Onaylandı', rejected: 'Reddedildi', expired: 'Süresi doldu', cancelled: 'İptal edildi' },
     order: {
       awaiting_payment: 'Ödeme bekleniyor',
       in_progress: 'Devam ediyor',
@@ -19,7 +19,7 @@ export const statusTexts = {
     display: { in_progress: 'Devam ediyor', completed: 'Tamamlandı' },
   },
   en: {
-    quote: { pending: 'Awaiting approval', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' },
+    quote: { pending: 'Awaiting approval', approved: 'Approved', rejected: 'Rejected', expired: 'Expired', cancelled: 'Cancelled' },
     order: {
       awaiting_payment: 'Awaiting payment',
       in_progress: 'In progress',

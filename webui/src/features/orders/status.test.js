@@ -9,8 +9,8 @@ test('order states read as the customer is told, in both languages', () => {
 });
 
 test("quote states and spec §4's in progress / completed, in both languages", () => {
-  expect(QUOTE_STATUSES.map((s) => statusLabel('tr', 'quote', s))).toEqual(['Onay bekliyor', 'Onaylandı', 'Reddedildi', 'Süresi doldu']);
-  expect(QUOTE_STATUSES.map((s) => statusLabel('en', 'quote', s))).toEqual(['Awaiting approval', 'Approved', 'Rejected', 'Expired']);
+  expect(QUOTE_STATUSES.map((s) => statusLabel('tr', 'quote', s))).toEqual(['Onay bekliyor', 'Onaylandı', 'Reddedildi', 'Süresi doldu', 'İptal edildi']);
+  expect(QUOTE_STATUSES.map((s) => statusLabel('en', 'quote', s))).toEqual(['Awaiting approval', 'Approved', 'Rejected', 'Expired', 'Cancelled']);
   expect(DISPLAY_STATUSES.map((s) => statusLabel('tr', 'display', s))).toEqual(['Devam ediyor', 'Tamamlandı']);
   expect(DISPLAY_STATUSES.map((s) => statusLabel('en', 'display', s))).toEqual(['In progress', 'Completed']);
 });

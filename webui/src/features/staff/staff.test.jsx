@@ -1,9 +1,8 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { createRequestOnce } from '../../lib/request-once.js';
 import { render, text } from '../../lib/test-render.jsx';
-import { applicationsPageKey, confirmTransfer, dashboardKeys, rejectPayout, ticketsPageKey } from './api/staff.js';
+import { applicationsPageKey, confirmTransfer, rejectPayout, ticketsPageKey } from './api/staff.js';
 import { reasonBody } from './reason.js';
-import { DashboardView } from './components/dashboard.jsx';
 import { RejectForm } from './components/actions.jsx';
 import { TransferRow } from './components/transfers.jsx';
 import { ApplicationView } from './components/applications.jsx';
@@ -13,30 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const json = (status, body) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const TRY = (amount) => ({ amount, currency: 'TRY', decimals: 2 });
 
-test('the dashboard counts what waits in each list and links each figure to its list, in both languages', () => {
-  const lists = {
-    transfers: { data: { transfers: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] } },
-    applications: { data: { applications: Array.from({ length: 50 }, (_, i) => ({ id: `x${i}` })), more: true } },
-    tickets: { error: new Error('down') },
-    payouts: { data: { payouts: [] } },
-  };
-  const figure = (html, key) => text(html.match(new RegExp(`data-testid="staff-count-${key}">(.*?)</div>`))[1]);
-  const tr = render(<DashboardView lists={lists} />, { path: '/tr/yonetim' });
-  expect(figure(tr, 'transfers')).toBe('Onay bekleyen havaleler 3 Listeyi aç');
-  expect(figure(tr, 'applications')).toBe('Yeni çevirmen başvuruları 50+ Listeyi aç');
-  expect(figure(tr, 'tickets')).toBe('Açık destek talepleri Alınamadı Listeyi aç');
-  expect(figure(tr, 'payouts')).toBe('Ödenecek çevirmen ödemeleri 0 Listeyi aç');
-  for (const href of ['/tr/yonetim/havaleler', '/tr/yonetim/basvurular', '/tr/yonetim/talepler', '/tr/yonetim/odemeler']) expect(tr).toContain(`href="${href}"`);
-  const en = render(<DashboardView lists={lists} />, { path: '/en/admin' });
-  for (const href of ['/en/admin/transfers', '/en/admin/applications', '/en/admin/tickets', '/en/admin/payouts']) expect(en).toContain(`href="${href}"`);
-  // The figures come from the lists that wait for a person.
-  expect(Object.values(dashboardKeys('tr')).map(([url]) => url)).toEqual([
-    '/api/v1/billing/admin/transfers?status=declared',
-    '/api/v1/translators/admin/applications?status=submitted',
-    '/api/v1/translators/admin/tickets?status=open',
-    '/api/v1/billing/admin/payouts?status=requested',
-  ]);
-});
+// The dashboard's test lives in dashboard.test.jsx.
 
 test('applications are asked for by status and search, each next page before the last one shown, none after the last page', () => {
   const key = applicationsPageKey('en', { status: 'rejected', q: ' İlkay Şahin ' });

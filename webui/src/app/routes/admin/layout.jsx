@@ -6,6 +6,7 @@ import { Loading } from '../../../components/loading.jsx';
 import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { Forbidden } from '../../../features/staff/components/forbidden.jsx';
 import { StaffNav } from '../../../features/staff/components/staff-nav.jsx';
+import { StaffChatProvider } from '../../../features/staff/components/chat.jsx';
 import { useStaffTexts } from '../../../features/staff/texts.js';
 import { staffGate } from '../../staff-gate.js';
 import '../../../features/staff/staff.css';
@@ -32,13 +33,16 @@ export function Component() {
   // An unknown address below the back office: its dashboard.
   if (rest) return <Navigate to={staffPath(lang)} replace />;
 
+  // The live support stream stays open on every back-office page: staff here are online.
   return (
-    <div className="page account staff">
-      <StaffNav />
-      <div className="account__content" data-section={section}>
-        <h1>{detail ? t(`detail.${detail}`) : t(`sections.${section}`)}</h1>
-        <Outlet />
+    <StaffChatProvider>
+      <div className="page account staff">
+        <StaffNav />
+        <div className="account__content" data-section={section}>
+          <h1>{detail ? t(`detail.${detail}`) : t(`sections.${section}`)}</h1>
+          <Outlet />
+        </div>
       </div>
-    </div>
+    </StaffChatProvider>
   );
 }

@@ -23,8 +23,9 @@ const REASONS = {
   cap: 'cap',
   active_job_cap: 'cap',
   cap_reached: 'cap',
+  suspended: 'suspended',
 };
-/** poolReason is noMatch, vacation or cap for the server's word, else ''. */
+/** poolReason is noMatch, vacation, cap or suspended for the server's word, else ''. */
 export const poolReason = (raw) => REASONS[raw] ?? '';
 
 const toFile = (f) => ({ id: f.id ?? '', name: f.name ?? '', size: f.size, counts: f.counts ?? null, url: f.id ? `${API_BASE}${ORDERS}/files/${id(f.id)}` : '' });

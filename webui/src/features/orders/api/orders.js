@@ -10,7 +10,8 @@ const fetcher = ([url, lang]) => api.get(url, { lang });
 // The price list and the estimate are shared with the home calculator: src/lib/api/.
 export const createQuote = (body, lang) => api.post(`${ORDERS}/quotes`, body, { lang });
 /** approveQuote answers { quote, order }; approving again answers the same order. */
-export const approveQuote = (quoteId, lang) => api.post(`${ORDERS}/quotes/${id(quoteId)}/approve`, undefined, { lang });
+/** approveQuote approves the price version the customer saw (409 price_changed when staff revised it since). */
+export const approveQuote = (quoteId, lang, version) => api.post(`${ORDERS}/quotes/${id(quoteId)}/approve`, version ? { version } : undefined, { lang });
 export const rejectQuote = (quoteId, reason, lang) => api.post(`${ORDERS}/quotes/${id(quoteId)}/reject`, reason ? { reason } : {}, { lang });
 export const completeOrder = (orderId, lang) => api.post(`${ORDERS}/orders/${id(orderId)}/complete`, undefined, { lang });
 export const requestRevision = (orderId, reason, lang) => api.post(`${ORDERS}/orders/${id(orderId)}/revision`, { reason }, { lang });

@@ -142,6 +142,8 @@ export function OrderDetail({ orderId }) {
         {order.files?.length ? <FileList title={t('order.sourceFiles')} files={order.files} headingLevel={3} /> : <p className="field__hint">{t('order.noFiles')}</p>}
       </section>
 
+      {order.fulfilment && <Fulfilment fulfilment={order.fulfilment} />}
+
       <section aria-labelledby={`${id}-history`} className="account__block">
         <h2 id={`${id}-history`}>{t('order.history')}</h2>
         <ol className="timeline" data-testid="order-history">
@@ -155,6 +157,38 @@ export function OrderDetail({ orderId }) {
         </ol>
       </section>
     </article>
+  );
+}
+
+/**
+ * Fulfilment is the paper side of sworn, notarised and apostilled work: each step the order needs,
+ * done (with its time) or waiting, and once shipped the courier and the tracking number.
+ */
+export function Fulfilment({ fulfilment }) {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-fulfilment`} className="account__block" data-testid="fulfilment">
+      <h2 id={`${id}-fulfilment`}>{t('order.fulfilment.title')}</h2>
+      <ol className="timeline">
+        {(fulfilment.steps ?? []).map((s) => (
+          <li key={s.step} data-step={s.step} data-done={s.done ? 'true' : 'false'}>
+            <span className="timeline__status">{t(`order.fulfilment.steps.${s.step}`)}</span>
+            {s.done && s.at ? <time dateTime={s.at}>{formatDate(lang, s.at, { withTime: true })}</time> : <span className="field__hint">{t('order.fulfilment.waiting')}</span>}
+            {s.note && <p className="timeline__note">{s.note}</p>}
+          </li>
+        ))}
+      </ol>
+      {fulfilment.trackingNumber && (
+        <dl className="summary-list">
+          <SummaryItem label={t('order.fulfilment.courier')}>{fulfilment.courier}</SummaryItem>
+          <SummaryItem label={t('order.fulfilment.tracking')}>
+            <span data-testid="tracking-number">{fulfilment.trackingNumber}</span>
+          </SummaryItem>
+        </dl>
+      )}
+    </section>
   );
 }
 

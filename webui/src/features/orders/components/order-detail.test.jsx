@@ -40,3 +40,36 @@ test('an escalated order still waiting for its translator tells the customer a t
   expect(show(order({ status: 'assigned', escalated: false, escalatedAt: '2026-11-23T14:00:00Z' }))).not.toContain('data-testid="escalated"');
   expect(show(order({ status: 'delivered', escalated: true }))).not.toContain('data-testid="escalated"');
 });
+
+test('a sworn, notarised order shows its paper steps, their times and the tracking number once shipped', () => {
+  const fulfilment = {
+    steps: [
+      { step: 'translated', done: true, at: '2026-11-23T10:00:00Z' },
+      { step: 'at_notary', done: true, at: '2026-11-24T10:00:00Z' },
+      { step: 'notarised', done: false, at: null },
+      { step: 'shipped', done: false, at: null },
+    ],
+    next: 'notarised',
+  };
+  const tr = show(order({ status: 'delivered', addOns: ['sworn', 'notary'], fulfilment }));
+  expect(text(tr)).toContain('Yeminli tercüme, noter ve apostil adımları');
+  expect(text(tr)).toContain('Noterde');
+  expect(tr).toMatch(/data-step="at_notary" data-done="true"/);
+  expect(tr).toMatch(/data-step="notarised" data-done="false"/);
+  expect(text(tr)).toContain('Bekleniyor');
+  expect(tr).not.toContain('data-testid="tracking-number"');
+  const shipped = {
+    steps: fulfilment.steps.map((s) => ({ ...s, done: true, at: '2026-11-25T10:00:00Z' })),
+    next: '',
+    courier: 'Yurtiçi Kargo',
+    trackingNumber: 'YK123456',
+  };
+  const en = show(order({ status: 'completed', fulfilment: shipped }), 'en');
+  expect(text(en)).toContain('Sworn translation, notary and apostille steps');
+  expect(text(en)).toContain('Shipped');
+  expect(text(en)).toContain('Tracking number');
+  expect(text(en)).toContain('YK123456');
+  expect(text(en)).toContain('Yurtiçi Kargo');
+  // An order without paper work has no such section.
+  expect(show(order())).not.toContain('data-testid="fulfilment"');
+});

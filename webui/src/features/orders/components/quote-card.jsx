@@ -5,6 +5,7 @@ import { accountDetailPath } from '../../../config/account-paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { moneyText } from '../../../lib/money.js';
 import { usePrices } from '../../../lib/api/use-prices.js';
 import { approveQuote, fileUrl, ordersKey, quoteKey, quotesKey, rejectQuote } from '../api/orders.js';
 import { formatDate } from '../format.js';
@@ -64,6 +65,7 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
         <SummaryItem label={t('quote.createdAt')}>{formatDate(lang, quote.createdAt, { withTime: true })}</SummaryItem>
         {status === 'pending' && <SummaryItem label={t('quote.validUntil')}>{t('quote.validUntilText', { date: formatDate(lang, quote.expiresAt, { withTime: true }) })}</SummaryItem>}
       </dl>
+      <QuoteRevision quote={quote} />
       {quote.lines?.length > 0 && <PriceLines lines={quote.lines} total={quote.total} />}
       {quote.files?.length > 0 && <FileList title={t('quote.files')} files={quote.files} />}
       {quote.brief && (
@@ -74,6 +76,21 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
       )}
       <QuoteActions quote={quote} onApproved={onApproved} />
     </article>
+  );
+}
+
+/** QuoteRevision says that staff changed the price, from what to what, with their note (the latest revision). */
+export function QuoteRevision({ quote }) {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  const last = quote.revisions?.at(-1);
+  if (!last) return null;
+  return (
+    <div className="notice" data-testid="quote-revision" data-version={quote.version}>
+      <p>{t('quote.revised', { previous: moneyText(lang, last.previous), total: moneyText(lang, last.total) })}</p>
+      {last.note && <p>{t('quote.revisedNote', { note: last.note })}</p>}
+      <p className="field__hint">{t('quote.revisedAt', { date: formatDate(lang, last.at, { withTime: true }) })}</p>
+    </div>
   );
 }
 
@@ -129,7 +146,7 @@ export function QuoteActions({ quote, onApproved, compact = false }) {
     setBusy('approve');
     setError('');
     try {
-      const answer = await approveQuote(quote.id, lang);
+      const answer = await approveQuote(quote.id, lang, quote.version);
       refresh(answer.quote);
       mutate(ordersKey(lang));
       await onApproved?.(answer);
@@ -177,7 +194,10 @@ export function QuoteActions({ quote, onApproved, compact = false }) {
     return (
       <div className="quote__actions">
         {errorLine}
-        {!compact && <p className="notice">{t(status === 'rejected' ? 'quote.rejected' : 'quote.expired')}</p>}
+        {!compact && <p className="notice">{t(`quote.${status === 'rejected' || status === 'cancelled' ? status : 'expired'}`)}</p>}
+        {!compact && status === 'cancelled' && quote.cancelReason && (
+          <p data-testid="cancel-reason">{t('quote.cancelReason', { reason: quote.cancelReason })}</p>
+        )}
       </div>
     );
   }

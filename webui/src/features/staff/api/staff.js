@@ -8,8 +8,8 @@ import { api } from '../../../lib/api-client.js';
 // language is part of every cache key. dedupingInterval 0: other staff change these lists too.
 const BILLING = '/api/v1/billing/admin';
 const TRANSLATORS = '/api/v1/translators/admin';
-const fetcher = ([url, lang]) => api.get(url, { lang });
-const FRESH = { dedupingInterval: 0 };
+export const fetcher = ([url, lang]) => api.get(url, { lang });
+export const FRESH = { dedupingInterval: 0 };
 
 /** query is a URL's query string of the given values, empty ones left out ('' when none). */
 export function query(values) {
@@ -65,20 +65,3 @@ export const ticketKey = (id, lang) => [`${TRANSLATORS}/tickets/${encodeURICompo
 export const useTicket = (id, lang) => useSWR(ticketKey(id, lang), fetcher, FRESH);
 export const replyTicket = (id, message, lang) => api.post(`${TRANSLATORS}/tickets/${encodeURIComponent(id)}/messages`, { message }, { lang });
 export const closeTicket = (id, lang) => api.post(`${TRANSLATORS}/tickets/${encodeURIComponent(id)}/close`, undefined, { lang });
-
-// The dashboard's figures: the first page of each list that waits for a person.
-export const dashboardKeys = (lang) => ({
-  transfers: transfersKey(lang),
-  applications: applicationsPageKey(lang, { status: 'submitted' })(0, null),
-  tickets: ticketsPageKey(lang, 'open')(0, null),
-  payouts: payoutsKey(lang, 'requested'),
-});
-export function useDashboard(lang) {
-  const keys = dashboardKeys(lang);
-  return {
-    transfers: useSWR(keys.transfers, fetcher, FRESH),
-    applications: useSWR(keys.applications, fetcher, FRESH),
-    tickets: useSWR(keys.tickets, fetcher, FRESH),
-    payouts: useSWR(keys.payouts, fetcher, FRESH),
-  };
-}

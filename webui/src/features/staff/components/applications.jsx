@@ -6,7 +6,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { approveApplication, cvUrl, portfolioUrl, rejectApplication, useApplication, useApplicationPages } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter } from './list-state.jsx';
+import { ListState, StatusFilter, useListParams } from './list-state.jsx';
 
 const STATUSES = ['submitted', 'approved', 'rejected'];
 const fullName = (a) => [a.firstName, a.lastName].filter(Boolean).join(' ');
@@ -16,21 +16,20 @@ export function Applications() {
   const lang = useLanguage();
   const t = useStaffTexts();
   const id = useId();
-  const [status, setStatus] = useState('submitted');
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const [{ status, q }, change] = useListParams({ status: 'submitted', q: '' });
+  const [typed, setTyped] = useState(q);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useApplicationPages(lang, { status, q });
   const rows = (data ?? []).flatMap((p) => p?.applications ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
-      <StatusFilter statuses={STATUSES} value={status} onChange={setStatus} texts={(s) => t(`applications.statuses.${s}`)} />
+      <StatusFilter statuses={STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`applications.statuses.${s}`)} />
       <form
         role="search"
         className="staff-search"
         onSubmit={(e) => {
           e.preventDefault();
-          setQ(typed.trim());
+          change({ q: typed.trim() });
         }}
       >
         <label htmlFor={`${id}-q`}>{t('common.searchLabel')}</label>

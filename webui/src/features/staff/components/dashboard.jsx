@@ -1,37 +1,56 @@
 import { StatCard, StatCards } from '../../../components/stat-card.jsx';
-import { staffPath } from '../../../config/paths.js';
+import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useDashboard } from '../api/staff.js';
-import { useStaffTexts } from '../texts.js';
+import { query } from '../api/staff.js';
+import { useSummaries } from '../api/summary.js';
+import { useDashboardTexts } from '../texts-dashboard.js';
 
-/**
- * countOf is a list answer's figure: its length, with "+" when the list goes on (a page that says
- * more, or a list at the service's cap); '' while unknown.
- */
-export function countOf(data, field, cap) {
-  const list = data?.[field];
-  if (!Array.isArray(list)) return '';
-  return data.more || (cap && list.length >= cap) ? `${list.length}+` : String(list.length);
-}
-
-// Each card: its figure's list, the answer's field, the service's cap of that list, the section it links to.
-const CARDS = [
-  { key: 'transfers', field: 'transfers', cap: 200, section: 'havaleler' },
-  { key: 'applications', field: 'applications', section: 'basvurular' },
-  { key: 'tickets', field: 'tickets', section: 'talepler' },
-  { key: 'payouts', field: 'payouts', cap: 200, section: 'odemeler' },
+// One card per need (DESIGN §11): the service's summary it is counted from, the figure's field,
+// the section listing those things and the filter that shows just them there (the services' own
+// list filters: escalated jobs are paid orders nobody took in their window, still waiting).
+export const CARDS = [
+  { key: 'quotes', area: 'orders', field: 'quotesPending', section: 'teklifler', filter: { status: 'pending' } },
+  { key: 'invoicesPastDue', area: 'billing', field: 'invoicesPastDue', section: 'faturalar', filter: { pastDue: 'true' } },
+  { key: 'escalated', area: 'orders', field: 'escalated', section: 'siparisler', filter: { status: 'escalated' }, note: 'unassigned' },
+  { key: 'transfers', area: 'billing', field: 'transfersDeclared', section: 'havaleler' },
+  { key: 'applications', area: 'translators', field: 'applicationsSubmitted', section: 'basvurular', filter: { status: 'submitted' } },
+  { key: 'tickets', area: 'translators', field: 'ticketsOpen', section: 'talepler', filter: { status: 'open' } },
+  { key: 'inquiries', area: 'catalog', field: 'inquiriesOpen', section: 'mesajlar', filter: { status: 'open' } },
+  { key: 'payouts', area: 'billing', field: 'payoutsRequested', section: 'odemeler', filter: { status: 'requested' } },
 ];
 
-/** DashboardView draws the figures of what waits for a person, each a link to its list. lists: { transfers, applications, tickets, payouts } as SWR gives them. */
-export function DashboardView({ lists }) {
+/** cardLink is where a card's figure leads: its section with its filter, or nothing while the back office has no such section. */
+export function cardLink(lang, { section, filter = {} }, sections = STAFF_SECTIONS) {
+  return sections.includes(section) ? staffPath(lang, section) + query(filter) : undefined;
+}
+
+/**
+ * DashboardView draws one card per need from the services' summaries ({ orders, billing,
+ * translators, catalog } as SWR gives them): a summary that failed leaves its cards saying so,
+ * the others show their figures. sections: those the back office has (paths.js).
+ */
+export function DashboardView({ summaries, sections = STAFF_SECTIONS }) {
   const lang = useLanguage();
-  const t = useStaffTexts();
+  const t = useDashboardTexts();
   return (
-    <StatCards label={t('dashboard.cards')}>
-      {CARDS.map(({ key, field, cap, section }) => {
-        const { data, error } = lists[key] ?? {};
-        const value = error ? t('dashboard.unknown') : countOf(data, field, cap) || '…';
-        return <StatCard key={key} testId={`staff-count-${key}`} label={t(`dashboard.${key}`)} value={value} to={staffPath(lang, section)} linkText={t('dashboard.open')} />;
+    <StatCards label={t('cards')}>
+      {CARDS.map((card) => {
+        const { data, error } = summaries[card.area] ?? {};
+        const figure = data?.[card.field];
+        const value = error ? t('unknown') : Number.isFinite(figure) ? String(figure) : '…';
+        const noteFigure = card.note && !error ? data?.[card.note] : undefined;
+        const to = cardLink(lang, card, sections);
+        return (
+          <StatCard
+            key={card.key}
+            testId={`staff-count-${card.key}`}
+            label={t(card.key)}
+            value={value}
+            note={Number.isFinite(noteFigure) ? t(card.note, { count: noteFigure }) : undefined}
+            to={to}
+            linkText={t('open')}
+          />
+        );
       })}
     </StatCards>
   );
@@ -40,5 +59,5 @@ export function DashboardView({ lists }) {
 /** Dashboard is the back office's first screen. */
 export function Dashboard() {
   const lang = useLanguage();
-  return <DashboardView lists={useDashboard(lang)} />;
+  return <DashboardView summaries={useSummaries(lang)} />;
 }

@@ -1,4 +1,25 @@
+import { useSearchParams } from 'react-router';
 import { errorText, useStaffTexts } from '../texts.js';
+
+/**
+ * useListParams keeps a list's filters in the address (?status=…&q=…), so the dashboard and other
+ * screens can link to a filtered list and the back button returns to it. defaults are the values
+ * when the address names none; a value equal to its default is left out of the address.
+ */
+export function useListParams(defaults) {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d]));
+  const change = (next) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(next)) {
+        if (v === defaults[k] || v === undefined) out.delete(k);
+        else out.set(k, v);
+      }
+      return out;
+    });
+  return [values, change];
+}
 
 /** ListState is a list's loading, failed (with a retry) or empty state; null when it has rows to show. */
 export function ListState({ loading, error, empty, retry }) {

@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
+import { payoutsCsvUrl } from '../api/money.js';
 import { markPayoutPaid, rejectPayout, usePayouts } from '../api/staff.js';
+import { useMoneyTexts } from '../money-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter } from './list-state.jsx';
+import { ListState, StatusFilter, useListParams } from './list-state.jsx';
 
 const STATUSES = ['requested', 'paid', 'rejected'];
 
@@ -17,7 +18,7 @@ export function PayoutRow({ payout, request: given }) {
   const current = state.result ?? payout;
   return (
     <tr data-payout-id={payout.id} data-status={current.status}>
-      <td data-label={t('payouts.translator')}>{payout.translatorId}</td>
+      <td data-label={t('payouts.translator')}>{payout.translatorName || payout.translatorId}</td>
       <td data-label={t('payouts.amount')}>{moneyText(lang, payout.amount)}</td>
       <td data-label={t('payouts.iban')}>
         <span className="staff-mono">{payout.iban}</span>
@@ -48,13 +49,23 @@ export function PayoutRow({ payout, request: given }) {
 export function Payouts() {
   const lang = useLanguage();
   const t = useStaffTexts();
-  const [status, setStatus] = useState('requested');
+  const words = useMoneyTexts();
+  const [{ status }, change] = useListParams({ status: 'requested' });
   const { data, error, isLoading, mutate } = usePayouts(lang, status);
   const payouts = data?.payouts ?? [];
   return (
     <>
-      <StatusFilter statuses={STATUSES} value={status} onChange={setStatus} texts={(s) => t(`payouts.statuses.${s}`)} />
+      <StatusFilter statuses={STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`payouts.statuses.${s}`)} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && payouts.length === 0} retry={mutate} />
+      {payouts.length > 0 && (
+        <p>
+          {/* The bank's file of the payouts shown (svc-billing admin/payouts.csv), downloaded with the session's cookie. */}
+          <a href={payoutsCsvUrl(status)} download className="button button--small button--ghost" data-testid="payouts-csv">
+            {words('payouts.csv')}
+          </a>{' '}
+          <span className="field__hint">{words('payouts.csvHint')}</span>
+        </p>
+      )}
       {payouts.length > 0 && (
         <table className="staff-table">
           <thead>

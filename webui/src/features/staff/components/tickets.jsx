@@ -6,7 +6,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { closeTicket, replyTicket, useTicket, useTicketPages } from '../api/staff.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter } from './list-state.jsx';
+import { ListState, StatusFilter, useListParams } from './list-state.jsx';
 
 const STATUSES = ['open', 'answered', 'closed'];
 
@@ -14,13 +14,13 @@ const STATUSES = ['open', 'answered', 'closed'];
 export function Tickets() {
   const lang = useLanguage();
   const t = useStaffTexts();
-  const [status, setStatus] = useState('open');
+  const [{ status }, change] = useListParams({ status: 'open' });
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useTicketPages(lang, status);
   const rows = (data ?? []).flatMap((p) => p?.tickets ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
-      <StatusFilter statuses={STATUSES} value={status} onChange={setStatus} allowAll texts={(s) => t(`tickets.statuses.${s}`)} />
+      <StatusFilter statuses={STATUSES} value={status} onChange={(v) => change({ status: v })} allowAll texts={(s) => t(`tickets.statuses.${s}`)} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
         <table className="staff-table">

@@ -1,6 +1,10 @@
 import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
+import { formatMoment } from '../../../lib/dates.js';
+import { suspendTranslator, unsuspendTranslator } from '../api/customers.js';
 import { setActiveJobCap, useTranslators, verifySworn } from '../api/staff.js';
+import { useMoneyTexts } from '../money-texts.js';
+import { reasonBody } from '../reason.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
 import { ListState } from './list-state.jsx';
@@ -13,14 +17,99 @@ export function capValue(text) {
   return n >= 1 && n <= 20 ? n : null;
 }
 
-/** TranslatorRow is one profile: sworn status with Verify, the active-job cap with Save. */
+/**
+ * Suspension shows whether staff hold the translator back from new work, with Suspend (a
+ * required reason, 1–500 characters) or Lift; the answer is the profile, given to onChange.
+ */
+export function Suspension({ profile, onChange, request: given, open: initiallyOpen = false }) {
+  const lang = useLanguage();
+  const t = useMoneyTexts();
+  const id = useId();
+  const [request, state] = useRequestOnce(given);
+  const [open, setOpen] = useState(initiallyOpen);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const done = (result) => {
+    if (!result) return;
+    setOpen(false);
+    setReason('');
+    onChange?.(result);
+  };
+  if (profile.suspended) {
+    return (
+      <div data-suspended="true">
+        <p>
+          <strong>{t('suspend.suspended')}</strong> {profile.suspension?.at && t('suspend.since', { when: formatMoment(lang, profile.suspension.at) })}
+          {profile.suspension?.reason && ` – ${profile.suspension.reason}`}
+        </p>
+        <ActionButton request={request} state={state} what="unsuspend" ghost send={() => unsuspendTranslator(profile.translatorId, lang)} onDone={done}>
+          {t('suspend.lift')}
+        </ActionButton>
+        <ActionError state={state} />
+      </div>
+    );
+  }
+  if (!open) {
+    return (
+      <div data-suspended="false">
+        <p>{t('suspend.active')}</p>
+        {state.result && <p role="status">{t('suspend.lifted')}</p>}
+        <button type="button" className="button button--small button--ghost" onClick={() => setOpen(true)} aria-haspopup="dialog" data-action="suspend-open">
+          {t('suspend.button')}
+        </button>
+      </div>
+    );
+  }
+  const submit = (e) => {
+    e.preventDefault();
+    const checked = reasonBody(reason, 500);
+    if (checked.error) return setError(t(`suspend.${checked.error}`));
+    setError('');
+    request.run('suspend', () => suspendTranslator(profile.translatorId, checked.body.reason, lang)).then(done);
+  };
+  return (
+    <form className="staff-reject" role="dialog" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate data-testid="suspend-form">
+      <p id={`${id}-title`} className="staff-reject__title">
+        {t('suspend.title')}
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>
+          {t('suspend.reason')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error ? 'true' : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} autoFocus />
+        <p id={`${id}-hint`} className="field__hint">
+          {t('suspend.hint')}
+        </p>
+        {error && (
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="staff-actions">
+        <button type="submit" className="button button--small" disabled={!!state.busy}>
+          {state.busy === 'suspend' ? t('common.sending') : t('suspend.send')}
+        </button>
+        <button type="button" className="button button--small button--ghost" onClick={() => setOpen(false)} disabled={!!state.busy}>
+          {t('common.cancel')}
+        </button>
+      </div>
+      <ActionError state={state} />
+    </form>
+  );
+}
+
+/** TranslatorRow is one profile: sworn status with Verify, the active-job cap with Save, the suspension. */
 export function TranslatorRow({ profile: given }) {
   const lang = useLanguage();
   const t = useStaffTexts();
+  const words = useMoneyTexts();
   const id = useId();
   const [verify, verifyState] = useRequestOnce();
   const [cap, capState] = useRequestOnce();
-  const profile = capState.result ?? verifyState.result ?? given;
+  const [suspension, setSuspension] = useState(null);
+  const profile = suspension ?? capState.result ?? verifyState.result ?? given;
   const [typed, setTyped] = useState(String(given.activeJobCap ?? ''));
   const [capError, setCapError] = useState('');
   const sworn = profile.competencies?.sworn;
@@ -62,6 +151,9 @@ export function TranslatorRow({ profile: given }) {
         {capState.error && <p className="field__error" role="alert">{errorText(t, capState.error)}</p>}
         {capState.result && !capState.busy && <p role="status">{t('translators.capSaved')}</p>}
       </td>
+      <td data-label={words('suspend.status')}>
+        <Suspension profile={profile} onChange={setSuspension} />
+      </td>
     </tr>
   );
 }
@@ -70,6 +162,7 @@ export function TranslatorRow({ profile: given }) {
 export function Translators() {
   const lang = useLanguage();
   const t = useStaffTexts();
+  const words = useMoneyTexts();
   const id = useId();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -99,6 +192,7 @@ export function Translators() {
               {['name', 'email', 'pairs', 'sworn', 'cap'].map((k) => (
                 <th key={k} scope="col">{t(`translators.${k}`)}</th>
               ))}
+              <th scope="col">{words('suspend.status')}</th>
             </tr>
           </thead>
           <tbody>

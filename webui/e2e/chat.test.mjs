@@ -1,0 +1,114 @@
+// Live support against the running stack (svc-catalog/chat through nginx and the gateway), in
+// both languages: a visitor opens the corner and writes; a staff member in the back office sees
+// the conversation appear without reloading, with the unread badge and the title notice, and
+// answers; the visitor sees the answer arrive live.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
+
+const stamp = `${Date.now()}-${process.pid}`;
+const ADMIN = { email: 'admin@linguaport.local', password: 'Yonetici-Demo-2026' };
+
+const L = {
+  tr: {
+    locale: 'tr-TR',
+    home: '/tr',
+    backOffice: '/tr/yonetim',
+    section: '/tr/yonetim/canli-destek',
+    open: 'Canlı destek',
+    name: 'Adınız',
+    message: 'Mesajınız',
+    start: 'Görüşmeyi başlat',
+    reply: 'Yanıtınız',
+    notice: 'Yeni mesaj',
+    visitor: `Zeynep Kaya ${stamp.slice(-5)}`,
+    question: 'Merhaba, noter onaylı tercüme kaç günde biter?',
+    answer: 'Merhaba! Genellikle iki iş günü içinde teslim ediyoruz.',
+    more: 'Teşekkürler, dosyamı yüklüyorum.',
+  },
+  en: {
+    locale: 'en-US',
+    home: '/en',
+    backOffice: '/en/admin',
+    section: '/en/admin/live-chat',
+    open: 'Live support',
+    name: 'Your name',
+    message: 'Your message',
+    start: 'Start the conversation',
+    reply: 'Your answer',
+    notice: 'New message',
+    visitor: `Sam Carter ${stamp.slice(-5)}`,
+    question: 'Hello, how long does a certified translation take?',
+    answer: 'Hello! Usually two working days.',
+    more: 'Thanks, uploading my file now.',
+  },
+};
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(() => browser?.close());
+
+for (const lang of ['tr', 'en']) {
+  const l = L[lang];
+
+  test(`${lang}: a visitor's message reaches staff in the back office live, and their answer reaches the visitor live`, async () => {
+    // Staff sign in and stay in the back office (its dashboard): from now on they are online.
+    const staff = await openPage(browser, { locale: l.locale });
+    const login = await staff.request.post('/api/v1/auth/login', { data: { ...ADMIN, rememberMe: false }, headers: { Origin: BASE_URL } });
+    assert.equal(login.status(), 200, 'the demo admin signs in');
+    await staff.goto(l.backOffice);
+    await waitHydrated(staff);
+    await until('staff are online', async () => (await (await fetch(`${BASE_URL}/api/v1/catalog/chat/status`)).json()).staffOnline);
+    const before = await staff.locator('[data-testid=chat-unread]').count() ? Number(await staff.locator('[data-testid=chat-unread]').textContent()) : 0;
+
+    // The visitor opens the corner (loaded once the page is idle) and writes.
+    const visitor = await openPage(browser, { locale: l.locale });
+    await visitor.goto(l.home);
+    await waitHydrated(visitor);
+    const corner = visitor.locator('[data-testid=chat-widget]');
+    await corner.locator('button.chat-widget__button').click();
+    await corner.locator('.chat__status[data-online=true]').waitFor();
+    await corner.getByLabel(l.name).fill(l.visitor);
+    await corner.getByLabel(l.message).fill(l.question);
+    await corner.getByRole('button', { name: l.start }).click();
+    await corner.locator('.chat__message[data-from=visitor]', { hasText: l.question }).waitFor();
+
+    // Staff, elsewhere in the back office: the badge counts it and the title says so.
+    const badge = staff.locator('[data-testid=chat-unread]');
+    await until('the unread badge counts the message', async () => (await badge.count()) && Number(await badge.textContent()) === before + 1);
+    await until('the title notice', async () => (await staff.title()).startsWith(`(${before + 1}) ${l.notice} – `));
+
+    // The list shows the conversation without a reload; staff open it and answer.
+    await staff.locator(`nav a[data-section=canli-destek]`).click();
+    await staff.waitForURL((u) => u.pathname === l.section);
+    const row = staff.locator('[data-testid=chat-conversations] tr', { hasText: l.visitor });
+    await row.waitFor();
+    await row.locator('a').click();
+    const thread = staff.locator('[data-testid=chat-thread]');
+    await thread.locator('[data-from=visitor]', { hasText: l.question }).waitFor();
+    // Seen: the badge and the notice go.
+    await until('read once seen', async () => (await badge.count()) === 0 || Number(await badge.textContent()) === before);
+    await until('the title notice goes', async () => !(await staff.title()).startsWith('('));
+    await staff.getByLabel(l.reply).fill(l.answer);
+    await staff.locator('.staff-reply button[type=submit]').click();
+
+    // The visitor sees the answer arrive, with no reload; their next words reach staff the same way.
+    await corner.locator('.chat__message[data-from=staff]', { hasText: l.answer }).waitFor({ timeout: 15_000 });
+    await corner.getByLabel(l.message).fill(l.more);
+    await corner.locator('.chat__form button[type=submit]').click();
+    await thread.locator('[data-from=visitor]', { hasText: l.more }).waitFor({ timeout: 15_000 });
+
+    // The conversation is kept: after a reload the corner shows it again (the token in localStorage).
+    await visitor.reload();
+    await waitHydrated(visitor);
+    await corner.locator('button.chat-widget__button').click();
+    await corner.locator('.chat__message[data-from=staff]', { hasText: l.answer }).waitFor();
+
+    assert.deepEqual(visitor.problems, []);
+    assert.deepEqual(staff.problems, []);
+    await visitor.context().close();
+    await staff.context().close();
+  });
+}

@@ -1,0 +1,97 @@
+// Talking to the running stack from the browser tests: API sessions as the demo accounts or new
+// ones, the captured mails and the stack's Redis. TestBrowser (CI) passes REDIS_ADDR and
+// MAIL_URL; a manual run sets them.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { BASE_URL, waitHydrated } from './browser.mjs';
+
+export const REDIS_ADDR = process.env.REDIS_ADDR ?? '127.0.0.1:6379';
+export const MAIL_URL = process.env.MAIL_URL ?? 'http://127.0.0.1:8025/messages';
+// The accounts make up seeds (README).
+export const ADMIN = { email: 'admin@linguaport.local', password: 'Yonetici-Demo-2026' };
+export const DEMO_TRANSLATOR = { email: 'tercuman@linguaport.local', password: 'Tercuman-Demo-2026' };
+
+/** session is a signed-in API client (the authToken cookie plus the site's Origin); register names a new account's holder. */
+export async function session(email, password, { register, lang = 'tr' } = {}) {
+  const body = register ? { fullName: register, email, password, confirmPassword: password, acceptTerms: true } : { email, password, rememberMe: false };
+  const res = await fetch(`${BASE_URL}/api/v1/auth/${register ? 'register' : 'login'}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: BASE_URL, 'Accept-Language': lang },
+    body: JSON.stringify(body),
+  });
+  assert.ok(res.ok, `${register ? 'register' : 'login'} ${email}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('authToken='));
+  return apiAs(cookie, lang);
+}
+
+/** apiAs calls the API with a cookie; call asserts the status and answers the JSON. */
+export function apiAs(cookie, lang) {
+  const send = async (method, path, json, headers = {}) => {
+    const r = await fetch(`${BASE_URL}/api/v1/${path}`, {
+      method,
+      headers: { Cookie: cookie, Origin: BASE_URL, 'Accept-Language': lang, 'Content-Type': 'application/json', ...headers },
+      body: json && JSON.stringify(json),
+    });
+    const text = await r.text();
+    return { status: r.status, body: text ? JSON.parse(text) : null };
+  };
+  const call = async (method, path, json, { status, headers } = {}) => {
+    const r = await send(method, path, json, headers);
+    assert.ok(status ? r.status === status : r.status < 300, `${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  return { send, call, cookie };
+}
+
+/** pageApi is the API as the browser context's signed-in user (its cookies). */
+export function pageApi(page, lang) {
+  return async (method, path, data, headers = {}) => {
+    const r = await page.request.fetch(`/api/v1/${path}`, { method, headers: { Accept: 'application/json', 'Accept-Language': lang, Origin: BASE_URL, ...headers }, data });
+    const text = await r.text();
+    return { status: r.status(), body: text ? JSON.parse(text) : null };
+  };
+}
+
+/** mails lists the captured mails to an address. */
+export async function mails(to) {
+  const r = await fetch(`${MAIL_URL}?to=${encodeURIComponent(to)}`);
+  assert.equal(r.status, 200, 'the mail capture answers');
+  return r.json();
+}
+
+/** redisCommand sends one command in RESP and resolves with the raw reply. */
+export function redisCommand(args) {
+  const [host, port] = REDIS_ADDR.split(':');
+  const payload = `*${args.length}\r\n` + args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('');
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection({ host, port: Number(port) }, () => socket.write(payload));
+    socket.once('data', (data) => {
+      socket.end();
+      const reply = data.toString();
+      reply.startsWith('-') ? reject(new Error(reply)) : resolve(reply);
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** turkeyDay is the calendar day in Turkey (UTC+3) days from now. */
+export const turkeyDay = (days = 0) => new Date(Date.now() + 3 * 3600_000 + days * 86400_000).toISOString().slice(0, 10);
+
+/** signIn signs the page in through the login form at loginPath and waits to be sent on. */
+export async function signIn(page, loginPath, email, password) {
+  await page.goto(loginPath);
+  await waitHydrated(page);
+  const form = page.locator('[data-testid=login-form]');
+  await form.locator('input[name=email]').fill(email);
+  await form.locator('input[name=password]').fill(password);
+  await form.locator('button[type=submit]').click();
+  await page.waitForURL((u) => u.pathname !== loginPath);
+}
+
+/** resetLinkIn is the set-password link of a mail, as a path and query to open on BASE_URL (the mail's host is SITE_URL's). */
+export function resetLinkIn(mail, resetPath) {
+  const m = (mail.text || mail.html || '').match(/https?:\/\/[^\s"<>]+/g)?.find((u) => new URL(u).pathname === resetPath);
+  assert.ok(m, `a ${resetPath} link in the mail`);
+  const u = new URL(m);
+  return `${u.pathname}${u.search}`;
+}

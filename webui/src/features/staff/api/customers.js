@@ -1,0 +1,40 @@
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { api } from '../../../lib/api-client.js';
+import { FRESH, fetcher, query } from './staff.js';
+
+// svc-auth's staff views of the accounts (svc-auth/API.md "Staff") and the customer's orders from
+// svc-orders (svc-orders/API.md "Staff"). No answer here carries a secret of the account.
+const AUTH = '/api/v1/auth/admin';
+const ORDERS = '/api/v1/orders/admin';
+const enc = encodeURIComponent;
+
+/** customersPageKey is the SWR Infinite key of the customers (newest first, 50 a page), with a search. */
+export const customersPageKey = (lang, q) => (index, previous) => {
+  if (previous && (!previous.more || !previous.customers?.length)) return null;
+  return [`${AUTH}/customers${query({ q: q?.trim(), before: previous?.customers.at(-1).id })}`, lang];
+};
+export const useCustomerPages = (lang, q) => useSWRInfinite(customersPageKey(lang, q), fetcher, { ...FRESH, revalidateFirstPage: true });
+export const customerKey = (id, lang) => [`${AUTH}/customers/${enc(id)}`, lang];
+export const useCustomer = (id, lang) => useSWR(customerKey(id, lang), fetcher, FRESH);
+
+/** customerOrdersKey is the first page of one customer's orders. */
+export const customerOrdersKey = (id, lang) => [`${ORDERS}/orders${query({ customer: id })}`, lang];
+export const useCustomerOrders = (id, lang) => useSWR(customerOrdersKey(id, lang), fetcher, { ...FRESH, shouldRetryOnError: false });
+
+/** usersKey asks for the names of up to 100 ids at once (sorted, so one set is one key); null when there are none. */
+export const usersKey = (ids, lang) => {
+  const unique = [...new Set((ids ?? []).filter(Boolean))].sort().slice(0, 100);
+  return unique.length ? [`${AUTH}/users${query({ ids: unique.join(',') })}`, lang] : null;
+};
+/** useUserNames is a function from an id to the account's name (the id while unknown). */
+export function useUserNames(ids, lang) {
+  const { data } = useSWR(usersKey(ids, lang), fetcher, FRESH);
+  const names = new Map((data?.users ?? []).map((u) => [u.id, u.name]));
+  return (id) => names.get(id) || id;
+}
+
+// A translator held back from new work (svc-translators/API.md): the answer is the profile.
+const TRANSLATORS = '/api/v1/translators/admin/translators';
+export const suspendTranslator = (id, reason, lang) => api.post(`${TRANSLATORS}/${enc(id)}/suspend`, { reason }, { lang });
+export const unsuspendTranslator = (id, lang) => api.post(`${TRANSLATORS}/${enc(id)}/unsuspend`, undefined, { lang });

@@ -1,0 +1,45 @@
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { api } from '../../../lib/api-client.js';
+import { FRESH, fetcher, query } from './staff.js';
+
+// svc-orders' staff endpoints (svc-orders/API.md "Staff"): every order and quote 50 a page,
+// filtered, searched and sorted by the server; an order's eligible translators, (re)assigning it,
+// its paper work's steps; a quote's revised price or cancellation.
+const ADMIN = '/api/v1/orders/admin';
+const enc = encodeURIComponent;
+
+/** ordersPageKey is the SWR Infinite key of the orders: each next page before the previous page's cursor, none after the last. */
+export const ordersPageKey = (lang, { status, q, sort } = {}) => (index, previous) => {
+  if (previous && (!previous.more || !previous.next)) return null;
+  return [`${ADMIN}/orders${query({ status, q: q?.trim(), sort: sort === 'created' ? '' : sort, before: previous?.next })}`, lang];
+};
+export const useOrderPages = (lang, filter) => useSWRInfinite(ordersPageKey(lang, filter), fetcher, { ...FRESH, revalidateFirstPage: true });
+export const staffOrderKey = (id, lang) => [`${ADMIN}/orders/${enc(id)}`, lang];
+export const useStaffOrder = (id, lang) => useSWR(staffOrderKey(id, lang), fetcher, FRESH);
+export const eligibleKey = (id, lang) => [`${ADMIN}/orders/${enc(id)}/eligible`, lang];
+export const useEligible = (id, lang) => useSWR(eligibleKey(id, lang), fetcher, FRESH);
+
+/** assignOrder gives the order to translatorId; from is the translator the staff member saw on it ('' for none), so a race answers 409. */
+export const assignOrder = (id, translatorId, from, lang) => api.post(`${ADMIN}/orders/${enc(id)}/assign`, { translatorId, from: from ?? '' }, { lang });
+
+/** fulfilmentBody is a step as svc-orders takes it: shipped carries the courier and tracking number, every step an optional note. */
+export function fulfilmentBody(step, { courier = '', trackingNumber = '', note = '' } = {}) {
+  const body = { step };
+  if (step === 'shipped') Object.assign(body, { courier: courier.trim(), trackingNumber: trackingNumber.trim() });
+  if (note.trim()) body.note = note.trim();
+  return body;
+}
+export const recordStep = (id, body, lang) => api.post(`${ADMIN}/orders/${enc(id)}/fulfilment`, body, { lang });
+
+/** quotesPageKey is the SWR Infinite key of the quotes (newest first, 50 a page). */
+export const quotesPageKey = (lang, { status, q } = {}) => (index, previous) => {
+  if (previous && (!previous.more || !previous.next)) return null;
+  return [`${ADMIN}/quotes${query({ status, q: q?.trim(), before: previous?.next })}`, lang];
+};
+export const useQuotePages = (lang, filter) => useSWRInfinite(quotesPageKey(lang, filter), fetcher, { ...FRESH, revalidateFirstPage: true });
+export const staffQuoteKey = (id, lang) => [`${ADMIN}/quotes/${enc(id)}`, lang];
+export const useStaffQuote = (id, lang) => useSWR(staffQuoteKey(id, lang), fetcher, FRESH);
+/** reviseQuote gives a pending quote a new total in its own currency (minor units) with a note the customer reads. */
+export const reviseQuote = (id, total, note, lang) => api.post(`${ADMIN}/quotes/${enc(id)}/revise`, { total, note }, { lang });
+export const cancelQuote = (id, reason, lang) => api.post(`${ADMIN}/quotes/${enc(id)}/cancel`, { reason }, { lang });

@@ -1,0 +1,226 @@
+import { useId, useState } from 'react';
+import { STAFF_SECTIONS } from '../../../config/paths.js';
+import { formatMoment } from '../../../lib/dates.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { decimals, moneyText } from '../../../lib/money.js';
+import { adjustBalance, adjustmentBody, useBalancePages, useLedgerPages } from '../api/money.js';
+import { useMoneyTexts } from '../money-texts.js';
+import { ActionError, useRequestOnce } from './actions.jsx';
+import { ListState } from './list-state.jsx';
+import { CustomerLink } from './orders.jsx';
+
+// The site's currencies, the ones a balance can be held in (svc-billing).
+const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'RUB'];
+
+/** Balances is every customer with a balance, searched by the start of their id (svc-billing admin/balances). */
+export function Balances({ sections = STAFF_SECTIONS }) {
+  const lang = useLanguage();
+  const t = useMoneyTexts();
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useBalancePages(lang, q);
+  const rows = (data ?? []).flatMap((p) => p?.accounts ?? []);
+  const more = data?.at(-1)?.more;
+  return (
+    <>
+      <form
+        role="search"
+        className="staff-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(typed.trim());
+        }}
+      >
+        <label htmlFor={`${id}-q`}>{t('balances.searchLabel')}</label>
+        <input id={`${id}-q`} type="search" maxLength={100} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <button type="submit" className="button button--small">
+          {t('common.search')}
+        </button>
+      </form>
+      <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
+      {rows.length > 0 && (
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('balances.customer')}</th>
+              <th scope="col">{t('balances.balances')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((a) => (
+              <tr key={a.customerId} data-customer-id={a.customerId}>
+                <td data-label={t('balances.customer')}>
+                  <CustomerLink id={a.customerId} sections={sections} />
+                </td>
+                <td data-label={t('balances.balances')}>{a.balances?.length ? a.balances.map((m) => moneyText(lang, m)).join(' · ') : t('balances.none')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {more && (
+        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid="balances-more">
+          {isValidating ? t('common.sending') : t('common.more')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * AdjustForm credits or debits a customer's balance: a signed amount in the currency's major
+ * units and a required reason. Each submission has its own Idempotency-Key (createRequestOnce),
+ * and a second click while it is under way joins it, so a double click adjusts once.
+ */
+export function AdjustForm({ customerId, currency: initial = 'TRY', onDone, request: given }) {
+  const lang = useLanguage();
+  const t = useMoneyTexts();
+  const id = useId();
+  const [request, state] = useRequestOnce(given);
+  const [currency, setCurrency] = useState(initial);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState({});
+  const submit = (e) => {
+    e.preventDefault();
+    const checked = adjustmentBody(amount, currency, reason);
+    setErrors(checked.errors ?? {});
+    if (checked.errors) return;
+    request.run('adjust', (key) => adjustBalance(customerId, checked.body, key, lang)).then((result) => {
+      if (!result) return;
+      setAmount('');
+      setReason('');
+      onDone?.(result);
+    });
+  };
+  const described = (name, hint) => [hint && `${id}-${name}-hint`, errors[name] && `${id}-${name}-error`].filter(Boolean).join(' ') || undefined;
+  const error = (name) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} className="field__error">
+        {t(`balances.adjust.${errors[name]}`)}
+      </p>
+    );
+  const adjusted = state.result?.entry;
+  return (
+    <form className="staff-reject" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="adjust-form">
+      <p id={`${id}-title`} className="staff-reject__title">
+        {t('balances.adjust.title')}
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-currency`}>{t('balances.adjust.currency')}</label>
+        <select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value)}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-amount`}>
+          {t('balances.adjust.amount', { currency })}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <input id={`${id}-amount`} name="amount" inputMode={decimals(currency) ? 'decimal' : 'numeric'} required value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={errors.amount ? 'true' : undefined} aria-describedby={described('amount', true)} />
+        <p id={`${id}-amount-hint`} className="field__hint">
+          {t('balances.adjust.amountHint')}
+        </p>
+        {error('amount')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>
+          {t('balances.adjust.reason')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={errors.reason ? 'true' : undefined} aria-describedby={described('reason', true)} />
+        <p id={`${id}-reason-hint`} className="field__hint">
+          {t('balances.adjust.reasonHint')}
+        </p>
+        {error('reason')}
+      </div>
+      <div className="staff-actions">
+        <button type="submit" className="button button--small" disabled={!!state.busy} aria-busy={!!state.busy || undefined} data-action="adjust">
+          {state.busy ? t('common.sending') : t('balances.adjust.send')}
+        </button>
+      </div>
+      {adjusted && !state.busy && (
+        <p role="status">{t('balances.adjust.done', { amount: `${adjusted.kind === 'debit' ? '−' : '+'}${moneyText(lang, adjusted.amount)}` })}</p>
+      )}
+      <ActionError state={state} />
+    </form>
+  );
+}
+
+/** LedgerTable is a page of a balance's movements, newest first. */
+export function LedgerTable({ entries }) {
+  const lang = useLanguage();
+  const t = useMoneyTexts();
+  return (
+    <table className="staff-table">
+      <thead>
+        <tr>
+          {['when', 'kind', 'amount', 'reason', 'after'].map((k) => (
+            <th key={k} scope="col">{t(`balances.${k}`)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((e) => (
+          <tr key={e.id} data-entry-id={e.id}>
+            <td data-label={t('balances.when')}>{formatMoment(lang, e.at)}</td>
+            <td data-label={t('balances.kind')}>{t(`balances.kinds.${e.kind}`)}</td>
+            <td data-label={t('balances.amount')}>{`${e.kind === 'debit' ? '−' : '+'}${moneyText(lang, e.amount)}`}</td>
+            <td data-label={t('balances.reason')}>
+              {t(`balances.reasons.${e.reason}`, { defaultValue: e.reason })}
+              {e.note && ` – ${e.note}`}
+              {e.reference && <span className="field__hint staff-mono"> {e.reference}</span>}
+            </td>
+            <td data-label={t('balances.after')}>{moneyText(lang, e.balanceAfter)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** BalancePanel is one customer's balances, a currency's ledger 20 a page and the adjustment form (svc-billing admin/balances/{id}). */
+export function BalancePanel({ customerId }) {
+  const lang = useLanguage();
+  const t = useMoneyTexts();
+  const [currency, setCurrency] = useState('');
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useLedgerPages(customerId, lang, currency);
+  const first = data?.[0];
+  const entries = (data ?? []).flatMap((p) => p?.entries ?? []);
+  const shown = first?.currency ?? (currency || 'TRY');
+  return (
+    <section aria-labelledby={`balance-${customerId}`} data-testid="balance-panel">
+      <h2 id={`balance-${customerId}`}>{t('balances.title')}</h2>
+      <ListState loading={isLoading && !first} error={error} retry={mutate} />
+      {first && (
+        <>
+          <div className="filters" role="group" aria-label={t('balances.currency')}>
+            {(first.balances?.length ? first.balances : [{ amount: 0, currency: shown }]).map((m) => (
+              <button key={m.currency} type="button" aria-pressed={m.currency === shown} onClick={() => setCurrency(m.currency)}>
+                {moneyText(lang, m)}
+              </button>
+            ))}
+          </div>
+          <h3>{t('balances.ledger')}</h3>
+          {entries.length ? <LedgerTable entries={entries} /> : <p className="staff-state">{t('customers.none')}</p>}
+          {data?.at(-1)?.more && (
+            <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)}>
+              {isValidating ? t('common.sending') : t('common.more')}
+            </button>
+          )}
+          {first.transfers?.length > 0 && (
+            <p>
+              {t('balances.pending')}: {first.transfers.map((tr) => moneyText(lang, tr.amount)).join(' · ')}
+            </p>
+          )}
+        </>
+      )}
+      <AdjustForm customerId={customerId} currency={shown} onDone={() => mutate()} />
+    </section>
+  );
+}

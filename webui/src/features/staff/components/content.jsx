@@ -1,0 +1,164 @@
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { staffPath } from '../../../config/paths.js';
+import { formatMoment } from '../../../lib/dates.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { pageCount, useBlog } from '../api/content.js';
+import { query } from '../api/staff.js';
+import { useStaffTexts } from '../texts.js';
+import { useContentTexts } from '../texts-content.js';
+import { ListState, StatusFilter } from './list-state.jsx';
+import '../staff-editors.css';
+import { FaqEditor } from './faq.jsx';
+import { TestimonialsEditor } from './testimonials.jsx';
+import { FiguresEditor } from './figures.jsx';
+import '../../../components/section-tabs.css';
+
+export const CONTENT_TABS = ['blog', 'faq', 'testimonials', 'figures'];
+const POST_STATUSES = ['draft', 'published'];
+const POST_LANGS = ['tr', 'en'];
+
+/** contentTab is the tab ?tab= names, the blog for anything else. */
+export const contentTab = (params) => (CONTENT_TABS.includes(params.get('tab')) ? params.get('tab') : 'blog');
+
+/** ContentTabs links the content screen's tabs (?tab=), the current one marked. */
+export function ContentTabs({ current }) {
+  const lang = useLanguage();
+  const t = useContentTexts();
+  const base = staffPath(lang, 'icerik');
+  return (
+    <nav className="section-tabs" aria-label={t('tabs.label')}>
+      <ul>
+        {CONTENT_TABS.map((tab) => (
+          <li key={tab}>
+            <Link to={tab === 'blog' ? base : `${base}${query({ tab })}`} className="section-tabs__link" aria-current={tab === current ? 'page' : undefined} data-tab={tab}>
+              {t(`tabs.${tab}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Content is the content screen: its tabs and the current tab's editor. */
+export function Content() {
+  const [params] = useSearchParams();
+  const tab = contentTab(params);
+  return (
+    <>
+      <ContentTabs current={tab} />
+      {tab === 'blog' && <BlogList />}
+      {tab === 'faq' && <FaqEditor />}
+      {tab === 'testimonials' && <TestimonialsEditor />}
+      {tab === 'figures' && <FiguresEditor />}
+    </>
+  );
+}
+
+/** blogFilter reads the blog list's filter from the address: post language, status, search and page. */
+export function blogFilter(params) {
+  const pick = (name, allowed) => (allowed.includes(params.get(name)) ? params.get(name) : '');
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return { postLang: pick('lang', POST_LANGS), status: pick('status', POST_STATUSES), q: (params.get('q') ?? '').slice(0, 40), page: page > 1 ? page : 1 };
+}
+
+/** BlogList lists the posts of a language and status with a search, 20 a page, all kept in the address. */
+export function BlogList() {
+  const lang = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const filter = blogFilter(params);
+  const { data, error, isLoading, mutate } = useBlog(lang, filter);
+  // Changing a filter starts again at page 1.
+  const change = (values) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries({ page: '', ...values })) {
+        if (v === '' || v === undefined || v === 1) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    });
+  return <BlogListView filter={filter} data={data} error={error} loading={isLoading} retry={mutate} onChange={change} />;
+}
+
+/** BlogListView draws the blog list for a filter and an answer; onChange({lang|status|q|page}) moves the filter. */
+export function BlogListView({ filter, data, error, loading, retry, onChange }) {
+  const lang = useLanguage();
+  const t = useContentTexts();
+  const ts = useStaffTexts();
+  const id = useId();
+  const [typed, setTyped] = useState(filter.q);
+  const posts = data?.posts ?? [];
+  const pages = pageCount(data);
+  return (
+    <>
+      <p>
+        <Link className="button button--small" to={staffPath(lang, 'icerik', 'new')} data-action="new-post">
+          {t('blog.new')}
+        </Link>
+      </p>
+      <div className="filters" role="group" aria-label={t('blog.language')}>
+        {['', ...POST_LANGS].map((l) => (
+          <button key={l || 'all'} type="button" aria-pressed={filter.postLang === l} onClick={() => onChange({ lang: l })} data-lang={l || 'all'}>
+            {l ? t(`languages.${l}`) : ts('common.all')}
+          </button>
+        ))}
+      </div>
+      <StatusFilter statuses={POST_STATUSES} value={filter.status} onChange={(status) => onChange({ status })} allowAll texts={(s) => t(`blog.statuses.${s}`)} />
+      <form
+        role="search"
+        className="staff-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onChange({ q: typed.trim() });
+        }}
+      >
+        <label htmlFor={`${id}-q`}>{t('blog.searchLabel')}</label>
+        <input id={`${id}-q`} type="search" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <button type="submit" className="button button--small">
+          {ts('common.search')}
+        </button>
+      </form>
+      <ListState loading={loading && !data} error={error} empty={!loading && !error && posts.length === 0} retry={retry} />
+      {posts.length > 0 && (
+        <table className="staff-table">
+          <thead>
+            <tr>
+              {['title', 'language', 'status', 'author', 'updated', 'date'].map((k) => (
+                <th key={k} scope="col">{t(`blog.${k}`)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {posts.map((p) => (
+              <tr key={p.id} data-post-id={p.id}>
+                <td data-label={t('blog.title')}>
+                  <Link to={staffPath(lang, 'icerik', p.id)}>{p.title}</Link>
+                  <br />
+                  <span className="staff-mono">{p.slug}</span>
+                </td>
+                <td data-label={t('blog.language')}>{t(`languages.${p.lang}`)}</td>
+                <td data-label={t('blog.status')}>{t(`blog.statuses.${p.status}`)}</td>
+                <td data-label={t('blog.author')}>{p.author}</td>
+                <td data-label={t('blog.updated')}>{formatMoment(lang, p.updatedAt)}</td>
+                <td data-label={t('blog.date')}>{formatMoment(lang, p.date)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 && (
+        <nav className="staff-actions" aria-label={t('blog.page', { page: filter.page, pages })}>
+          <button type="button" className="button button--small button--ghost" disabled={filter.page <= 1} onClick={() => onChange({ page: filter.page - 1 })} data-action="previous">
+            {t('blog.previous')}
+          </button>
+          <span>{t('blog.page', { page: filter.page, pages })}</span>
+          <button type="button" className="button button--small button--ghost" disabled={filter.page >= pages} onClick={() => onChange({ page: filter.page + 1 })} data-action="next">
+            {t('blog.next')}
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,236 @@
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { staffPath } from '../../../config/paths.js';
+import { formatMoment } from '../../../lib/dates.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { auditPath } from '../api/audit.js';
+import { markHandled, replyInquiry, useInquiry, useInquiryPages } from '../api/content.js';
+import { errorText, useStaffTexts } from '../texts.js';
+import { useContentTexts } from '../texts-content.js';
+import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
+import { ListState, StatusFilter } from './list-state.jsx';
+
+const KINDS = ['contact', 'corporate'];
+const STATUSES = ['open', 'handled'];
+
+/** inquiryFilter reads the list's filter from the address: kind and status ('' for all; open unless said), search. */
+export function inquiryFilter(params) {
+  const status = params.get('status');
+  return {
+    kind: KINDS.includes(params.get('kind')) ? params.get('kind') : '',
+    status: STATUSES.includes(status) ? status : status === 'all' ? '' : 'open',
+    q: (params.get('q') ?? '').slice(0, 40),
+  };
+}
+
+/** Inquiries lists the contact and corporate messages by kind and status with a search, 50 a page. */
+export function Inquiries() {
+  const lang = useLanguage();
+  const t = useContentTexts();
+  const ts = useStaffTexts();
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const filter = inquiryFilter(params);
+  const [typed, setTyped] = useState(filter.q);
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useInquiryPages(lang, filter);
+  const rows = (data ?? []).flatMap((p) => p?.inquiries ?? []);
+  const more = data?.at(-1)?.more;
+  const change = (values) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(values)) {
+        if (v === '' && k !== 'status') next.delete(k);
+        else next.set(k, v === '' ? 'all' : v);
+      }
+      return next;
+    });
+  return (
+    <>
+      <div className="filters" role="group" aria-label={t('inquiries.kind')}>
+        {['', ...KINDS].map((k) => (
+          <button key={k || 'all'} type="button" aria-pressed={filter.kind === k} onClick={() => change({ kind: k })} data-kind={k || 'all'}>
+            {k ? t(`inquiries.kinds.${k}`) : ts('common.all')}
+          </button>
+        ))}
+      </div>
+      <StatusFilter statuses={STATUSES} value={filter.status} onChange={(status) => change({ status })} allowAll texts={(s) => t(`inquiries.statuses.${s}`)} />
+      <form
+        role="search"
+        className="staff-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          change({ q: typed.trim() });
+        }}
+      >
+        <label htmlFor={`${id}-q`}>{t('inquiries.searchLabel')}</label>
+        <input id={`${id}-q`} type="search" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <button type="submit" className="button button--small">
+          {ts('common.search')}
+        </button>
+      </form>
+      <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
+      {rows.length > 0 && <InquiriesTable inquiries={rows} />}
+      {more && (
+        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)}>
+          {isValidating ? ts('common.loading') : ts('common.more')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** InquiriesTable is the list's rows, each linked to its message. */
+export function InquiriesTable({ inquiries }) {
+  const lang = useLanguage();
+  const t = useContentTexts();
+  const ts = useStaffTexts();
+  return (
+    <table className="staff-table">
+      <thead>
+        <tr>
+          {['name', 'company', 'kind', 'received'].map((k) => (
+            <th key={k} scope="col">{t(`inquiries.${k}`)}</th>
+          ))}
+          <th scope="col">{ts('common.status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {inquiries.map((q) => (
+          <tr key={q.id} data-inquiry-id={q.id}>
+            <td data-label={t('inquiries.name')}>
+              <Link to={staffPath(lang, 'mesajlar', q.id)}>{q.name}</Link>
+              <br />
+              <span className="staff-mono">{q.email}</span>
+            </td>
+            <td data-label={t('inquiries.company')}>{q.company}</td>
+            <td data-label={t('inquiries.kind')}>{t(`inquiries.kinds.${q.kind}`)}</td>
+            <td data-label={t('inquiries.received')}>{formatMoment(lang, q.createdAt)}</td>
+            <td data-label={ts('common.status')}>{t(`inquiries.statuses.${q.status}`)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** InquiryView is one message with its replies, Mark as handled while open, and the reply form. onChange(inquiry) takes each answer. */
+export function InquiryView({ inquiry, onChange }) {
+  const lang = useLanguage();
+  const t = useContentTexts();
+  const ts = useStaffTexts();
+  const id = useId();
+  const [reply, replyState] = useRequestOnce();
+  const [handle, handleState] = useRequestOnce();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const send = (e) => {
+    e.preventDefault();
+    if (!message.trim()) return setError(t('inquiries.replyRequired'));
+    setError('');
+    reply.run('reply', () => replyInquiry(inquiry.id, message.trim(), lang)).then((answer) => {
+      if (!answer) return;
+      setMessage('');
+      setSent(true);
+      onChange?.(answer);
+    });
+  };
+  const replies = inquiry.replies ?? [];
+  const history = auditPath(lang, 'catalog', 'inquiry', inquiry.id);
+  const facts = [
+    ['email', <a key="e" href={`mailto:${inquiry.email}`}>{inquiry.email}</a>],
+    ['phone', inquiry.phone],
+    ['company', inquiry.company],
+    ['kind', t(`inquiries.kinds.${inquiry.kind}`)],
+    ['language', t(`languages.${inquiry.language}`, { defaultValue: inquiry.language })],
+    ['received', formatMoment(lang, inquiry.createdAt)],
+  ].filter(([, v]) => v);
+  return (
+    <article className="staff-detail" data-inquiry-id={inquiry.id} data-status={inquiry.status}>
+      <h2>{inquiry.name}</h2>
+      <p>
+        {ts('common.status')}: <strong>{t(`inquiries.statuses.${inquiry.status}`)}</strong>
+        {inquiry.handledBy && ` · ${t('inquiries.handledBy', { name: inquiry.handledBy.name, at: formatMoment(lang, inquiry.handledAt) })}`}
+      </p>
+      {history && (
+        <p>
+          <Link to={history}>{t('history')}</Link>
+        </p>
+      )}
+      <dl className="staff-facts">
+        {facts.map(([k, v]) => (
+          <div key={k}>
+            <dt>{t(`inquiries.${k}`)}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{t('inquiries.message')}</h3>
+      <p className="staff-thread__body">{inquiry.message}</p>
+      {inquiry.status === 'open' && (
+        <div className="staff-actions">
+          <ActionButton request={handle} state={handleState} what="handled" ghost send={() => markHandled(inquiry.id, lang)} onDone={onChange}>
+            {t('inquiries.handled')}
+          </ActionButton>
+        </div>
+      )}
+      <ActionError state={handleState} />
+      {handleState.result && <p role="status">{t('inquiries.doneHandled')}</p>}
+      <h3 id={`${id}-replies`}>{t('inquiries.replies')}</h3>
+      {replies.length === 0 ? (
+        <p>{t('inquiries.noReplies')}</p>
+      ) : (
+        <ol className="staff-thread" aria-labelledby={`${id}-replies`}>
+          {replies.map((r, i) => (
+            <li key={`${r.at}-${i}`} className="staff-thread__message staff-thread__message--staff">
+              <p className="staff-thread__meta">
+                <strong>{r.by?.name}</strong> · <time dateTime={r.at}>{formatMoment(lang, r.at)}</time>
+              </p>
+              <p className="staff-thread__body">{r.message}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={send} noValidate className="staff-reply">
+        <div className="field">
+          <label htmlFor={`${id}-reply`}>{t('inquiries.reply')}</label>
+          <textarea
+            id={`${id}-reply`}
+            rows={6}
+            maxLength={5000}
+            required
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          />
+          <p id={`${id}-hint`} className="field__hint">
+            {t('inquiries.replyHint', { language: t(`languages.${inquiry.language}`, { defaultValue: inquiry.language }) })}
+          </p>
+          {error && <p id={`${id}-error`} className="field__error">{error}</p>}
+        </div>
+        {replyState.error && <p className="field__error" role="alert">{errorText(ts, replyState.error)}</p>}
+        {sent && !replyState.busy && <p role="status">{t('inquiries.sent')}</p>}
+        <button type="submit" className="button button--small" disabled={!!replyState.busy} data-action="reply">
+          {replyState.busy ? ts('common.sending') : t('inquiries.send')}
+        </button>
+      </form>
+    </article>
+  );
+}
+
+/** InquiryDetail loads one inquiry (svc-catalog admin/inquiries/{id}). */
+export function InquiryDetail({ id }) {
+  const lang = useLanguage();
+  const ts = useStaffTexts();
+  const { data, error, isLoading, mutate } = useInquiry(id, lang);
+  return (
+    <>
+      <p>
+        <Link to={staffPath(lang, 'mesajlar')}>← {ts('common.back')}</Link>
+      </p>
+      <ListState loading={isLoading} error={error} retry={mutate} />
+      {data && <InquiryView inquiry={data} onChange={(inquiry) => mutate(inquiry, { revalidate: false })} />}
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
+import { formatMoment } from '../../../lib/dates.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { moneyText } from '../../../lib/money.js';
+import { auditPath } from '../api/audit.js';
+import { assignOrder, useEligible, useOrderPages, useStaffOrder } from '../api/orders.js';
+import { useTranslators } from '../api/staff.js';
+import { useStaffOrdersTexts } from '../orders-texts.js';
+import { useStaffTexts } from '../texts.js';
+import { ActionError, useRequestOnce } from './actions.jsx';
+import { FulfilmentPanel } from './fulfilment.jsx';
+import { ListState, StatusFilter, useListParams } from './list-state.jsx';
+
+// escalated is a filter of svc-orders' list (in_progress jobs nobody took in their window), not a status.
+export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'escalated', 'assigned', 'delivered', 'revision_requested', 'completed'];
+const ASSIGNABLE = ['in_progress', 'assigned', 'revision_requested'];
+
+/** useTranslatorNames is a translator's name by id from svc-translators' profiles (their id while unknown). */
+export function useTranslatorNames(lang) {
+  const { data } = useTranslators(lang, '');
+  const names = new Map((data?.translators ?? []).map((p) => [p.translatorId, p.fullName]));
+  return (id) => (id ? names.get(id) || id : '');
+}
+
+/** CustomerLink leads to the customer's page in the back office once that screen exists, else shows their id. */
+export function CustomerLink({ id, sections = STAFF_SECTIONS }) {
+  const lang = useLanguage();
+  if (!id) return null;
+  if (!sections.includes('musteriler')) return <span data-customer-id={id}>{id}</span>;
+  return (
+    <Link to={staffPath(lang, 'musteriler', id)} data-customer-id={id}>
+      {id}
+    </Link>
+  );
+}
+
+/** Orders lists every order by status, searched by number or customer, newest or soonest due first, 50 a page. */
+export function Orders() {
+  const lang = useLanguage();
+  const t = useStaffOrdersTexts();
+  const common = useStaffTexts();
+  const id = useId();
+  const nameOf = useTranslatorNames(lang);
+  const [{ status, sort, q }, change] = useListParams({ status: '', sort: 'created', q: '' });
+  const [typed, setTyped] = useState(q);
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useOrderPages(lang, { status, q, sort });
+  const rows = (data ?? []).flatMap((p) => p?.orders ?? []);
+  const more = data?.at(-1)?.more;
+  return (
+    <>
+      <StatusFilter statuses={ORDER_STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`orders.statuses.${s}`)} allowAll />
+      <form
+        role="search"
+        className="staff-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          change({ q: typed.trim() });
+        }}
+      >
+        <label htmlFor={`${id}-q`}>{t('orders.searchLabel')}</label>
+        <input id={`${id}-q`} type="search" maxLength={100} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <button type="submit" className="button button--small">
+          {common('common.search')}
+        </button>
+        <label htmlFor={`${id}-sort`}>{t('orders.sort')}</label>
+        <select id={`${id}-sort`} value={sort} onChange={(e) => change({ sort: e.target.value })}>
+          {['created', 'deadline'].map((s) => (
+            <option key={s} value={s}>
+              {t(`orders.sorts.${s}`)}
+            </option>
+          ))}
+        </select>
+      </form>
+      <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
+      {rows.length > 0 && <OrdersTable orders={rows} nameOf={nameOf} />}
+      {more && (
+        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid="orders-more">
+          {isValidating ? common('common.loading') : common('common.more')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** OrdersTable is a page of orders; on a phone each row is a card. */
+export function OrdersTable({ orders, nameOf = (x) => x }) {
+  const lang = useLanguage();
+  const t = useStaffOrdersTexts();
+  const common = useStaffTexts();
+  return (
+    <table className="staff-table">
+      <thead>
+        <tr>
+          {['number', 'customer', 'translator', 'work', 'deadline', 'total', 'created'].map((k) => (
+            <th key={k} scope="col">{t(`orders.${k}`)}</th>
+          ))}
+          <th scope="col">{common('common.status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.id} data-order-id={o.id} data-status={o.status}>
+            <td data-label={t('orders.number')}>
+              <Link to={staffPath(lang, 'siparisler', o.id)}>{o.number}</Link>
+            </td>
+            <td data-label={t('orders.customer')}>
+              <CustomerLink id={o.customerId} />
+            </td>
+            <td data-label={t('orders.translator')}>{o.translatorId ? nameOf(o.translatorId) : t('orders.nobody')}</td>
+            <td data-label={t('orders.work')}>
+              {o.service} · {o.sourceLanguage} → {(o.targetLanguages ?? []).join(', ')}
+            </td>
+            <td data-label={t('orders.deadline')}>{o.deadline ? formatMoment(lang, o.deadline) : '–'}</td>
+            <td data-label={t('orders.total')}>{moneyText(lang, o.total)}</td>
+            <td data-label={t('orders.created')}>{formatMoment(lang, o.createdAt)}</td>
+            <td data-label={common('common.status')}>
+              {t(`orders.statuses.${o.status}`)}
+              {o.escalated && <strong className="staff-flag"> · {t('orders.escalated')}</strong>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** StaffOrderDetail loads one order and the translators who could take it (svc-orders admin/orders/{id}). */
+export function StaffOrderDetail({ id }) {
+  const lang = useLanguage();
+  const common = useStaffTexts();
+  const { data, error, isLoading, mutate } = useStaffOrder(id, lang);
+  const eligible = useEligible(id, lang);
+  const nameOf = useTranslatorNames(lang);
+  const changed = (o) => {
+    mutate({ ...data, ...o, customerId: data?.customerId }, { revalidate: true });
+    eligible.mutate();
+  };
+  return (
+    <>
+      <p>
+        <Link to={staffPath(lang, 'siparisler')}>← {common('common.back')}</Link>
+      </p>
+      <ListState loading={isLoading} error={error} retry={mutate} />
+      {data && <StaffOrderView order={data} eligible={eligible.data?.translators} nameOf={nameOf} onChanged={changed} />}
+    </>
+  );
+}
+
+/** StaffOrderView is one order: its facts, timeline, (re)assignment from the eligible list and paper work. */
+export function StaffOrderView({ order, eligible, nameOf = (x) => x, onChanged, request }) {
+  const lang = useLanguage();
+  const t = useStaffOrdersTexts();
+  const common = useStaffTexts();
+  const audit = auditPath(lang, 'orders', 'order', order.id);
+  const facts = [
+    ['customer', <CustomerLink key="c" id={order.customerId} />],
+    ['translator', order.translatorId ? nameOf(order.translatorId) : t('orders.nobody')],
+    ['work', `${order.service} · ${order.sourceLanguage} → ${(order.targetLanguages ?? []).join(', ')}${order.addOns?.length ? ` (${order.addOns.join(', ')})` : ''}`],
+    ['deadline', order.deadline ? formatMoment(lang, order.deadline) : '–'],
+    ['total', moneyText(lang, order.total)],
+    ['created', formatMoment(lang, order.createdAt)],
+    ['paid', order.paidAt ? formatMoment(lang, order.paidAt) : '–'],
+  ];
+  return (
+    <article className="staff-detail" data-order-id={order.id} data-status={order.status}>
+      <h2>{order.number}</h2>
+      <p>
+        {common('common.status')}: <strong>{t(`orders.statuses.${order.status}`)}</strong>
+        {order.escalated && <strong className="staff-flag"> · {t('orders.escalated')}</strong>}
+      </p>
+      <dl className="staff-facts">
+        {facts.map(([k, v]) => (
+          <div key={k}>
+            <dt>{t(`orders.${k}`)}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {audit && (
+        <p>
+          <Link to={audit} data-testid="order-audit">
+            {t('orders.audit')}
+          </Link>
+        </p>
+      )}
+      {ASSIGNABLE.includes(order.status) && <AssignForm order={order} eligible={eligible} nameOf={nameOf} onDone={onChanged} request={request} />}
+      {order.fulfilment && <FulfilmentPanel order={order} onDone={onChanged} />}
+      <h3>{t('orders.timeline')}</h3>
+      <ol className="timeline" data-testid="staff-order-history">
+        {(order.history ?? []).map((h, i) => (
+          <li key={`${h.status}-${h.at}-${i}`} data-status={h.status}>
+            <span className="timeline__status">{t(`orders.statuses.${h.status}`)}</span> <time dateTime={h.at}>{formatMoment(lang, h.at)}</time>
+            {h.translatorId && <span> · {t('orders.to', { name: nameOf(h.translatorId) })}</span>}
+            {h.by && <span> · {t('orders.by', { name: h.by })}</span>}
+            {h.note && <p className="timeline__note">{t(`orders.notes.${h.note}`, { defaultValue: h.note })}</p>}
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}
+
+/**
+ * AssignForm gives the order to one of the translators svc-orders says could take it now. It
+ * sends the translator the page showed (from), so another staff member's assignment meanwhile
+ * answers 409 instead of being silently replaced.
+ */
+export function AssignForm({ order, eligible, nameOf = (x) => x, onDone, request: given }) {
+  const lang = useLanguage();
+  const t = useStaffOrdersTexts();
+  const common = useStaffTexts();
+  const id = useId();
+  const [request, state] = useRequestOnce(given);
+  const [chosen, setChosen] = useState('');
+  const reassign = order.status === 'assigned';
+  const list = eligible ?? [];
+  const submit = (e) => {
+    e.preventDefault();
+    if (!chosen) return;
+    request.run('assign', () => assignOrder(order.id, chosen, order.translatorId ?? '', lang)).then((result) => {
+      if (!result) return;
+      setChosen('');
+      onDone?.(result);
+    });
+  };
+  return (
+    <section className="staff-assign" aria-labelledby={`${id}-title`} data-testid="assign">
+      <h3 id={`${id}-title`}>{t(reassign ? 'orders.assign.reassignTitle' : 'orders.assign.title')}</h3>
+      {eligible && list.length === 0 ? (
+        <p>{t('orders.assign.none')}</p>
+      ) : (
+        <form className="staff-actions" onSubmit={submit}>
+          <label htmlFor={`${id}-tr`}>{t('orders.assign.label')}</label>
+          <select id={`${id}-tr`} value={chosen} onChange={(e) => setChosen(e.target.value)} required>
+            <option value="">{t('orders.assign.choose')}</option>
+            {list.map((c) => (
+              <option key={c.translatorId} value={c.translatorId}>
+                {`${nameOf(c.translatorId)} (${t('orders.assign.jobs', { active: c.activeJobs, cap: c.activeJobCap })})`}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--small" disabled={!chosen || !!state.busy} data-action="assign">
+            {state.busy ? common('common.sending') : t(reassign ? 'orders.assign.sendReassign' : 'orders.assign.send')}
+          </button>
+        </form>
+      )}
+      {state.result && <p role="status">{t('orders.assign.done', { name: nameOf(state.result.translatorId) })}</p>}
+      <ActionError state={state} />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useTexts } from '../../lib/i18n.js';
+
+// The back office's words for orders and quotes (sections 'siparisler' and 'teklifler').
+export const STAFF_ORDERS_NS = 'staff-orders';
+export const staffOrdersTexts = {
+  tr: {
+    orders: {
+      lead: 'Bütün siparişler: durum, müşteri, çevirmen ve teslim tarihiyle.',
+      statuses: {
+        awaiting_payment: 'Ödeme bekleniyor', in_progress: 'Çevirmen bekliyor', escalated: 'Kimse almadı', assigned: 'Çevirmende', delivered: 'Teslim edildi',
+        revision_requested: 'Düzeltme istendi', completed: 'Tamamlandı',
+      },
+      searchLabel: 'Sipariş numarası veya müşteri kimliği ile ara',
+      sort: 'Sıralama',
+      sorts: { created: 'En yeni önce', deadline: 'Teslim tarihi yakın olan önce' },
+      number: 'Sipariş', customer: 'Müşteri', translator: 'Çevirmen', deadline: 'Teslim tarihi', created: 'Oluşturuldu', paid: 'Ödendi', total: 'Tutar',
+      work: 'İş', nobody: 'Atanmadı', escalated: 'Kimse almadı', audit: 'İşlem kayıtları',
+      timeline: 'Zaman çizelgesi', by: '{{name}} tarafından', to: 'Çevirmen: {{name}}',
+      notes: { claimed: 'Havuzdan alındı', unclaimed: 'Havuza geri bırakıldı', reassigned: 'Başka çevirmene verildi', auto: 'Otomatik' },
+      assign: {
+        title: 'Çevirmen ata', reassignTitle: 'Başka çevirmene ver', label: 'Uygun çevirmenler', choose: 'Çevirmen seçin…',
+        none: 'Şu anda bu işi alabilecek çevirmen yok (dil çifti, hizmet, yeminli onayı, izin, askı ve iş sınırına bakıldı).',
+        jobs: '{{active}}/{{cap}} iş', send: 'Ata', sendReassign: 'Yeniden ata', done: 'Sipariş {{name}} adlı çevirmene atandı.',
+        notNow: 'Bu durumdaki bir sipariş atanamaz.',
+      },
+    },
+    fulfilment: {
+      title: 'Yeminli tercüme, noter ve apostil adımları',
+      steps: { translated: 'Çevrildi', at_notary: 'Noterde', notarised: 'Noter onaylı', apostilled: 'Apostil alındı', shipped: 'Kargoya verildi' },
+      next: 'Sıradaki adım: {{step}}', allDone: 'Bütün adımlar tamamlandı.', waiting: 'Bekleniyor',
+      record: '“{{step}}” olarak işaretle', courier: 'Kargo firması', tracking: 'Takip numarası', note: 'Not (isteğe bağlı)',
+      courierRequired: 'Kargo firmasını yazın.', trackingRequired: 'Takip numarasını yazın.', recorded: 'Adım kaydedildi.',
+    },
+    quotes: {
+      lead: 'Bütün teklifler; bekleyen bir teklifin fiyatı güncellenebilir ya da teklif iptal edilebilir.',
+      statuses: { pending: 'Onay bekliyor', approved: 'Onaylandı', rejected: 'Reddedildi', expired: 'Süresi doldu', cancelled: 'İptal edildi' },
+      searchLabel: 'Teklif numarası veya müşteri kimliği ile ara',
+      number: 'Teklif', customer: 'Müşteri', total: 'Tutar', created: 'Oluşturuldu', expires: 'Geçerlilik', version: 'Fiyat sürümü',
+      revisions: 'Fiyat güncellemeleri', revisionLine: 'Sürüm {{version}}: {{previous}} → {{total}}', cancelReason: 'İptal gerekçesi',
+      revise: {
+        title: 'Fiyatı güncelle', amount: 'Yeni tutar ({{currency}})', note: 'Müşteriye not', send: 'Yeni fiyatı gönder',
+        amountInvalid: 'Geçerli bir tutar yazın.', noteRequired: 'Müşteriye bir not yazın.', done: 'Yeni fiyat müşteriye gönderildi.',
+      },
+      cancel: { open: 'Teklifi iptal et', title: 'İptal gerekçesi', reason: 'Gerekçe (müşteri görür)', send: 'İptal et', done: 'Teklif iptal edildi.' },
+      order: 'Siparişe git',
+    },
+  },
+  en: {
+    orders: {
+      lead: 'Every order: its state, customer, translator and deadline.',
+      statuses: {
+        awaiting_payment: 'Awaiting payment', in_progress: 'Waiting for a translator', escalated: 'Nobody took it', assigned: 'With the translator', delivered: 'Delivered',
+        revision_requested: 'Revision requested', completed: 'Completed',
+      },
+      searchLabel: 'Search by order number or customer id',
+      sort: 'Order by',
+      sorts: { created: 'Newest first', deadline: 'Soonest deadline first' },
+      number: 'Order', customer: 'Customer', translator: 'Translator', deadline: 'Deadline', created: 'Created', paid: 'Paid', total: 'Total',
+      work: 'Work', nobody: 'Not assigned', escalated: 'Nobody took it', audit: 'Audit log',
+      timeline: 'Timeline', by: 'by {{name}}', to: 'Translator: {{name}}',
+      notes: { claimed: 'Taken from the pool', unclaimed: 'Given back to the pool', reassigned: 'Given to another translator', auto: 'Automatic' },
+      assign: {
+        title: 'Assign a translator', reassignTitle: 'Give to another translator', label: 'Eligible translators', choose: 'Choose a translator…',
+        none: 'No translator can take this job right now (pair, service, sworn status, vacation, suspension and job cap checked).',
+        jobs: '{{active}}/{{cap}} jobs', send: 'Assign', sendReassign: 'Reassign', done: 'The order is assigned to {{name}}.',
+        notNow: 'An order in this state cannot be assigned.',
+      },
+    },
+    fulfilment: {
+      title: 'Sworn translation, notary and apostille steps',
+      steps: { translated: 'Translated', at_notary: 'At the notary', notarised: 'Notarised', apostilled: 'Apostilled', shipped: 'Shipped' },
+      next: 'Next step: {{step}}', allDone: 'Every step is done.', waiting: 'Waiting',
+      record: 'Mark as “{{step}}”', courier: 'Courier', tracking: 'Tracking number', note: 'Note (optional)',
+      courierRequired: 'Enter the courier.', trackingRequired: 'Enter the tracking number.', recorded: 'Step recorded.',
+    },
+    quotes: {
+      lead: 'Every quote; a pending quote’s price can be revised, or the quote cancelled.',
+      statuses: { pending: 'Awaiting approval', approved: 'Approved', rejected: 'Rejected', expired: 'Expired', cancelled: 'Cancelled' },
+      searchLabel: 'Search by quote number or customer id',
+      number: 'Quote', customer: 'Customer', total: 'Total', created: 'Created', expires: 'Valid until', version: 'Price version',
+      revisions: 'Price revisions', revisionLine: 'Version {{version}}: {{previous}} → {{total}}', cancelReason: 'Reason for cancelling',
+      revise: {
+        title: 'Revise the price', amount: 'New total ({{currency}})', note: 'Note to the customer', send: 'Send the new price',
+        amountInvalid: 'Enter a valid amount.', noteRequired: 'Write a note to the customer.', done: 'The new price was sent to the customer.',
+      },
+      cancel: { open: 'Cancel the quote', title: 'Reason for cancelling', reason: 'Reason (the customer sees it)', send: 'Cancel it', done: 'The quote is cancelled.' },
+      order: 'Go to the order',
+    },
+  },
+};
+
+/** useStaffOrdersTexts is `t` of the orders' and quotes' screens. */
+export const useStaffOrdersTexts = () => useTexts(STAFF_ORDERS_NS, staffOrdersTexts);

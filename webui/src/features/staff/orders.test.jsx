@@ -1,0 +1,140 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { render, text } from '../../lib/test-render.jsx';
+import { assignOrder, fulfilmentBody, ordersPageKey, quotesPageKey, recordStep } from './api/orders.js';
+import { CustomerLink, Orders, OrdersTable, StaffOrderView } from './components/orders.jsx';
+import { FulfilmentPanel, fulfilmentProblems } from './components/fulfilment.jsx';
+import { StaffQuoteView, revisionBody } from './components/quotes.jsx';
+
+afterEach(() => vi.unstubAllGlobals());
+const json = (status, body) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const TRY = (amount) => ({ amount, currency: 'TRY', decimals: 2 });
+
+const order = (extra = {}) => ({
+  id: 'o1',
+  number: 'O-2026-00007',
+  status: 'in_progress',
+  customerId: 'cust-1',
+  translatorId: '',
+  service: 'professional-translation',
+  sourceLanguage: 'tr',
+  targetLanguages: ['en'],
+  addOns: [],
+  total: TRY(187000),
+  createdAt: '2026-11-23T10:00:00Z',
+  history: [{ status: 'awaiting_payment', at: '2026-11-23T10:00:00Z', note: '' }],
+  ...extra,
+});
+
+test('orders are asked for by status, search and sort, each next page from the cursor, none after the last', () => {
+  const key = ordersPageKey('tr', { status: 'in_progress', q: ' O-2026-00007 ', sort: 'deadline' });
+  expect(key(0, null)).toEqual(['/api/v1/orders/admin/orders?status=in_progress&q=O-2026-00007&sort=deadline', 'tr']);
+  expect(key(1, { orders: [{ id: 'o9' }], more: true, next: 'o9' })[0]).toBe('/api/v1/orders/admin/orders?status=in_progress&q=O-2026-00007&sort=deadline&before=o9');
+  expect(key(2, { orders: [{ id: 'o1' }], more: false })).toBe(null);
+  expect(ordersPageKey('en', { sort: 'created' })(0, null)[0]).toBe('/api/v1/orders/admin/orders');
+  expect(quotesPageKey('en', { status: 'pending', q: 'cust-1' })(1, { quotes: [], more: true, next: 'q2' })[0]).toBe('/api/v1/orders/admin/quotes?status=pending&q=cust-1&before=q2');
+});
+
+test('the list takes its filters from the address, so the dashboard links straight to the escalated jobs', () => {
+  const tr = render(<Orders />, { path: '/tr/yonetim/siparisler?status=escalated&sort=deadline&q=O-2026-00007' });
+  expect(tr).toMatch(/aria-pressed="true" data-status="escalated"/);
+  expect(tr).toMatch(/<option value="deadline" selected="">/);
+  expect(tr).toContain('value="O-2026-00007"');
+  const plain = render(<Orders />, { path: '/en/admin/orders' });
+  expect(plain).toMatch(/aria-pressed="true" data-status="all"/);
+});
+
+test('the orders table links each order to its page, names the translator and flags escalated jobs', () => {
+  const rows = [order({ escalated: true }), order({ id: 'o2', number: 'O-2026-00008', status: 'assigned', translatorId: 'tr-1' })];
+  const tr = render(<OrdersTable orders={rows} nameOf={(id) => (id === 'tr-1' ? 'Ayşe Yılmaz' : id)} />, { path: '/tr/yonetim/siparisler' });
+  expect(tr).toContain('href="/tr/yonetim/siparisler/o1"');
+  expect(text(tr)).toContain('Ayşe Yılmaz');
+  expect(text(tr)).toContain('Atanmadı');
+  expect(text(tr)).toContain('Kimse almadı');
+  const en = render(<OrdersTable orders={rows} />, { path: '/en/admin/orders' });
+  expect(en).toContain('href="/en/admin/orders/o2"');
+  expect(text(en)).toContain('Waiting for a translator');
+  // The customer's page is linked only once the back office has that screen (staffPath refuses an unknown section).
+  const plain = render(<CustomerLink id="cust-1" sections={['siparisler']} />, { path: '/tr/yonetim' });
+  expect(plain).not.toContain('href');
+  expect(text(plain)).toBe('cust-1');
+});
+
+test('an order shows its timeline with who assigned whom, and offers only the eligible translators', () => {
+  const o = order({
+    status: 'assigned',
+    translatorId: 'tr-1',
+    history: [
+      { status: 'in_progress', at: '2026-11-23T10:00:00Z', note: '' },
+      { status: 'assigned', at: '2026-11-23T11:00:00Z', note: '', translatorId: 'tr-1', by: 'staff-1' },
+      { status: 'assigned', at: '2026-11-23T12:00:00Z', note: 'reassigned', translatorId: 'tr-2', by: 'staff-2' },
+    ],
+  });
+  const names = (id) => ({ 'tr-1': 'Ayşe Yılmaz', 'tr-2': 'Mehmet Öz', 'tr-3': 'Zeynep Kaya' })[id] ?? id;
+  const html = render(<StaffOrderView order={o} eligible={[{ translatorId: 'tr-3', activeJobs: 1, activeJobCap: 3 }]} nameOf={names} />, { path: '/tr/yonetim/siparisler/o1' });
+  expect(text(html)).toContain('Başka çevirmene verildi');
+  expect(text(html)).toContain('Çevirmen: Mehmet Öz');
+  expect(text(html)).toContain('staff-2 tarafından');
+  expect(text(html)).toContain('Başka çevirmene ver');
+  expect(html).toMatch(/<option value="tr-3">Zeynep Kaya \(1\/3 iş\)<\/option>/);
+  expect(html).toContain('href="/tr/yonetim/denetim?area=orders&amp;object=order%3Ao1"');
+  const none = render(<StaffOrderView order={order()} eligible={[]} />, { path: '/en/admin/orders/o1' });
+  expect(text(none)).toContain('No translator can take this job right now');
+  // Nothing to assign once delivered.
+  expect(render(<StaffOrderView order={order({ status: 'delivered' })} eligible={[]} />, { path: '/en/admin/orders/o1' })).not.toContain('data-testid="assign"');
+});
+
+test('assigning sends the translator and the one the page showed; a step sends courier and tracking only when shipped', async () => {
+  const fetch = vi.fn(() => Promise.resolve(json(200, order({ status: 'assigned', translatorId: 'tr-3' }))));
+  vi.stubGlobal('fetch', fetch);
+  await assignOrder('o1', 'tr-3', 'tr-1', 'en');
+  let [url, init] = fetch.mock.calls[0];
+  expect(url).toBe('/api/v1/orders/admin/orders/o1/assign');
+  expect(JSON.parse(init.body)).toEqual({ translatorId: 'tr-3', from: 'tr-1' });
+  await recordStep('o1', fulfilmentBody('shipped', { courier: ' Yurtiçi ', trackingNumber: ' YK1 ', note: '' }), 'tr');
+  [url, init] = fetch.mock.calls[1];
+  expect(url).toBe('/api/v1/orders/admin/orders/o1/fulfilment');
+  expect(JSON.parse(init.body)).toEqual({ step: 'shipped', courier: 'Yurtiçi', trackingNumber: 'YK1' });
+  expect(fulfilmentBody('at_notary', { courier: 'x', note: ' ok ' })).toEqual({ step: 'at_notary', note: 'ok' });
+  expect(fulfilmentProblems('shipped', { courier: '', trackingNumber: ' ' })).toEqual({ courier: 'fulfilment.courierRequired', trackingNumber: 'fulfilment.trackingRequired' });
+  expect(fulfilmentProblems('notarised', {})).toEqual({});
+});
+
+test('the paper work shows each step done or waiting and asks for courier and tracking number before shipping', () => {
+  const fulfilment = {
+    steps: [
+      { step: 'translated', done: true, at: '2026-11-23T10:00:00Z', by: 'staff-1' },
+      { step: 'apostilled', done: true, at: '2026-11-24T10:00:00Z' },
+      { step: 'shipped', done: false, at: null },
+    ],
+    next: 'shipped',
+  };
+  const tr = render(<FulfilmentPanel order={order({ fulfilment })} />, { path: '/tr/yonetim/siparisler/o1' });
+  expect(text(tr)).toContain('Sıradaki adım: Kargoya verildi');
+  expect(text(tr)).toContain('Kargo firması');
+  expect(text(tr)).toContain('Takip numarası');
+  expect(tr).toMatch(/data-step="apostilled" data-done="true"/);
+  const done = { ...fulfilment, next: '', steps: fulfilment.steps.map((s) => ({ ...s, done: true, at: '2026-11-25T10:00:00Z' })), courier: 'Aras', trackingNumber: 'AR9' };
+  const en = render(<FulfilmentPanel order={order({ fulfilment: done })} />, { path: '/en/admin/orders/o1' });
+  expect(text(en)).toContain('Every step is done.');
+  expect(text(en)).toContain('Tracking number: AR9');
+  expect(en).not.toContain('data-action="step"');
+});
+
+test('a pending quote can be revised in its own currency with a note, or cancelled; a cancelled one shows why', () => {
+  expect(revisionBody('1.234,57', ' Noter masrafı ', 'TRY')).toEqual({ body: { total: { amount: 123457, currency: 'TRY' }, note: 'Noter masrafı' } });
+  expect(revisionBody('abc', '', 'EUR').problems).toEqual({ amount: 'quotes.revise.amountInvalid', note: 'quotes.revise.noteRequired' });
+  const q = {
+    id: 'q1', number: 'Q-2026-00012', status: 'pending', customerId: 'cust-1', total: TRY(123457), version: 2,
+    createdAt: '2026-11-23T10:00:00Z', expiresAt: '2026-12-07T10:00:00Z',
+    revisions: [{ version: 2, previous: TRY(187000), total: TRY(123457), note: 'Noter masrafı eklendi.', by: 'staff-1', at: '2026-11-24T10:00:00Z' }],
+  };
+  const tr = render(<StaffQuoteView quote={q} />, { path: '/tr/yonetim/teklifler/q1' });
+  expect(text(tr)).toContain('Yeni tutar (TRY)');
+  expect(text(tr)).toContain('Sürüm 2:');
+  expect(text(tr)).toContain('Noter masrafı eklendi.');
+  expect(tr).toContain('data-action="cancel-open"');
+  const cancelled = render(<StaffQuoteView quote={{ ...q, status: 'cancelled', cancelReason: 'Belge okunamıyor.' }} />, { path: '/en/admin/quotes/q1' });
+  expect(text(cancelled)).toContain('Cancelled');
+  expect(text(cancelled)).toContain('Belge okunamıyor.');
+  expect(cancelled).not.toContain('data-testid="revise-form"');
+});
