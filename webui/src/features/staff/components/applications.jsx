@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
@@ -6,7 +5,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { approveApplication, cvUrl, portfolioUrl, rejectApplication, useApplication, useApplicationPages } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter, useListParams } from './list-state.jsx';
+import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
 
 const STATUSES = ['submitted', 'approved', 'rejected'];
 const fullName = (a) => [a.firstName, a.lastName].filter(Boolean).join(' ');
@@ -15,29 +14,14 @@ const fullName = (a) => [a.firstName, a.lastName].filter(Boolean).join(' ');
 export function Applications() {
   const lang = useLanguage();
   const t = useStaffTexts();
-  const id = useId();
   const [{ status, q }, change] = useListParams({ status: 'submitted', q: '' });
-  const [typed, setTyped] = useState(q);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useApplicationPages(lang, { status, q });
   const rows = (data ?? []).flatMap((p) => p?.applications ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
       <StatusFilter statuses={STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`applications.statuses.${s}`)} />
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          change({ q: typed.trim() });
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('common.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {t('common.search')}
-        </button>
-      </form>
+      <SearchForm label={t('common.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={40} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
         <table className="staff-table">
@@ -64,11 +48,7 @@ export function Applications() {
           </tbody>
         </table>
       )}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid="applications-more">
-          {isValidating ? t('common.loading') : t('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="applications-more" />
     </>
   );
 }

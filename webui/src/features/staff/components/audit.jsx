@@ -6,9 +6,8 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
 import { AUDIT_AREAS, objectFilter, useAuditPages } from '../api/audit.js';
 import { query } from '../api/staff.js';
-import { useStaffTexts } from '../texts.js';
 import { useAuditTexts } from '../texts-audit.js';
-import { ListState } from './list-state.jsx';
+import { ListState, MorePages } from './list-state.jsx';
 import '../staff-editors.css';
 
 // Where an object's own screen is, by its kind: an item's page (paths.js STAFF_DETAILS, by the
@@ -119,7 +118,6 @@ export function AuditFilter({ filter, onApply }) {
 
 /** AuditList draws the entries of the pages loaded so far (SWR Infinite's answer) with "more" for older ones. */
 export function AuditList({ pages, area }) {
-  const ts = useStaffTexts();
   const { data, error, isLoading, isValidating, size, setSize, mutate } = pages;
   const entries = (data ?? []).flatMap((p) => p?.entries ?? []);
   const more = data?.at(-1)?.more;
@@ -127,11 +125,7 @@ export function AuditList({ pages, area }) {
     <>
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && entries.length === 0} retry={mutate} />
       {entries.length > 0 && <AuditTable entries={entries} area={area} />}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)}>
-          {isValidating ? ts('common.loading') : ts('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { decimals, moneyText } from '../../../lib/money.js';
 import { adjustBalance, adjustmentBody, useBalancePages, useLedgerPages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
-import { ListState } from './list-state.jsx';
+import { ListState, MorePages, SearchForm } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 
 // The site's currencies, the ones a balance can be held in (svc-billing).
@@ -16,28 +16,13 @@ const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'RUB'];
 export function Balances({ sections = STAFF_SECTIONS }) {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const id = useId();
-  const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useBalancePages(lang, q);
   const rows = (data ?? []).flatMap((p) => p?.accounts ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('balances.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={100} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {t('common.search')}
-        </button>
-      </form>
+      <SearchForm label={t('balances.searchLabel')} value={q} onSearch={setQ} maxLength={100} />
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
         <table className="staff-table">
@@ -59,11 +44,7 @@ export function Balances({ sections = STAFF_SECTIONS }) {
           </tbody>
         </table>
       )}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid="balances-more">
-          {isValidating ? t('common.sending') : t('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="balances-more" />
     </>
   );
 }

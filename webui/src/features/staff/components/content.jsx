@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
@@ -7,7 +6,7 @@ import { pageCount, useBlog } from '../api/content.js';
 import { query } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { useContentTexts } from '../texts-content.js';
-import { ListState, StatusFilter } from './list-state.jsx';
+import { ListState, SearchForm, StatusFilter } from './list-state.jsx';
 import '../staff-editors.css';
 import { FaqEditor } from './faq.jsx';
 import { TestimonialsEditor } from './testimonials.jsx';
@@ -87,8 +86,6 @@ export function BlogListView({ filter, data, error, loading, retry, onChange }) 
   const lang = useLanguage();
   const t = useContentTexts();
   const ts = useStaffTexts();
-  const id = useId();
-  const [typed, setTyped] = useState(filter.q);
   const posts = data?.posts ?? [];
   const pages = pageCount(data);
   return (
@@ -106,20 +103,7 @@ export function BlogListView({ filter, data, error, loading, retry, onChange }) 
         ))}
       </div>
       <StatusFilter statuses={POST_STATUSES} value={filter.status} onChange={(status) => onChange({ status })} allowAll texts={(s) => t(`blog.statuses.${s}`)} />
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onChange({ q: typed.trim() });
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('blog.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {ts('common.search')}
-        </button>
-      </form>
+      <SearchForm label={t('blog.searchLabel')} value={filter.q} onSearch={(q) => onChange({ q })} maxLength={40} />
       <ListState loading={loading && !data} error={error} empty={!loading && !error && posts.length === 0} retry={retry} />
       {posts.length > 0 && (
         <table className="staff-table">

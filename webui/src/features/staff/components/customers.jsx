@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
@@ -10,41 +10,22 @@ import { useMoneyTexts } from '../money-texts.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
 import { BalancePanel } from './balances.jsx';
 import { InvoicesTable } from './invoices.jsx';
-import { ListState } from './list-state.jsx';
+import { ListState, MorePages, SearchForm } from './list-state.jsx';
 
 /** Customers is the customer accounts, newest first, searched by name or e-mail (svc-auth admin/customers). */
 export function Customers() {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const id = useId();
-  const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useCustomerPages(lang, q);
   const rows = (data ?? []).flatMap((p) => p?.customers ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('customers.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {t('common.search')}
-        </button>
-      </form>
+      <SearchForm label={t('customers.searchLabel')} value={q} onSearch={setQ} maxLength={40} />
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <CustomersTable customers={rows} />}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid="customers-more">
-          {isValidating ? t('common.sending') : t('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="customers-more" />
     </>
   );
 }

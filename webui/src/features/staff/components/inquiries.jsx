@@ -8,7 +8,7 @@ import { markHandled, replyInquiry, useInquiry, useInquiryPages } from '../api/c
 import { errorText, useStaffTexts } from '../texts.js';
 import { useContentTexts } from '../texts-content.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter } from './list-state.jsx';
+import { ListState, MorePages, SearchForm, StatusFilter } from './list-state.jsx';
 
 const KINDS = ['contact', 'corporate'];
 const STATUSES = ['open', 'handled'];
@@ -28,10 +28,8 @@ export function Inquiries() {
   const lang = useLanguage();
   const t = useContentTexts();
   const ts = useStaffTexts();
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const filter = inquiryFilter(params);
-  const [typed, setTyped] = useState(filter.q);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useInquiryPages(lang, filter);
   const rows = (data ?? []).flatMap((p) => p?.inquiries ?? []);
   const more = data?.at(-1)?.more;
@@ -54,27 +52,10 @@ export function Inquiries() {
         ))}
       </div>
       <StatusFilter statuses={STATUSES} value={filter.status} onChange={(status) => change({ status })} allowAll texts={(s) => t(`inquiries.statuses.${s}`)} />
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          change({ q: typed.trim() });
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('inquiries.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {ts('common.search')}
-        </button>
-      </form>
+      <SearchForm label={t('inquiries.searchLabel')} value={filter.q} onSearch={(q) => change({ q })} maxLength={40} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <InquiriesTable inquiries={rows} />}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)}>
-          {isValidating ? ts('common.loading') : ts('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { formatMoney, moneyText } from '../../../lib/money.js';
 import { invoicePdfUrl, markInvoicePaid, markPaidBody, refundInvoice, useInvoice, useInvoicePages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter, useListParams } from './list-state.jsx';
+import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 
 const STATUSES = ['pending', 'paid', 'refunded'];
@@ -83,11 +83,9 @@ export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_
 export function Invoices() {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const id = useId();
   const [filter, change] = useListParams({ status: '', pastDue: '', q: '' });
   const { status, q } = filter;
   const overdue = filter.pastDue === 'true';
-  const [typed, setTyped] = useState(q);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useInvoicePages(lang, { status: overdue ? '' : status, pastDue: overdue, q });
   const rows = (data ?? []).flatMap((p) => p?.invoices ?? []);
   const more = data?.at(-1)?.more;
@@ -97,27 +95,10 @@ export function Invoices() {
       <label className="staff-check">
         <input type="checkbox" checked={overdue} onChange={(e) => change({ pastDue: e.target.checked ? 'true' : '' })} data-testid="past-due" /> {t('invoices.pastDue')}
       </label>
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          change({ q: typed.trim() });
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('invoices.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={20} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {t('common.search')}
-        </button>
-      </form>
+      <SearchForm label={t('invoices.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={20} />
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <InvoicesTable invoices={rows} />}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid="invoices-more">
-          {isValidating ? t('common.sending') : t('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="invoices-more" />
     </>
   );
 }

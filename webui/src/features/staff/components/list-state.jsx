@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorText, useStaffTexts } from '../texts.js';
 
@@ -53,5 +54,44 @@ export function StatusFilter({ statuses, value, onChange, texts, allowAll = fals
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * SearchForm is a list's search box: what is typed is sent (trimmed) on submit only, so the server
+ * is asked once per search. value is the search in force; children are more controls of the form
+ * (a sort).
+ */
+export function SearchForm({ label, value = '', onSearch, maxLength = 100, children }) {
+  const t = useStaffTexts();
+  const id = useId();
+  const [typed, setTyped] = useState(value);
+  return (
+    <form
+      role="search"
+      className="staff-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(typed.trim());
+      }}
+    >
+      <label htmlFor={`${id}-q`}>{label}</label>
+      <input id={`${id}-q`} type="search" maxLength={maxLength} value={typed} onChange={(e) => setTyped(e.target.value)} />
+      <button type="submit" className="button button--small">
+        {t('common.search')}
+      </button>
+      {children}
+    </form>
+  );
+}
+
+/** MorePages is the button loading a list's next page (SWR Infinite's pages), while there is one. */
+export function MorePages({ pages: { size, setSize, isValidating }, more, testid }) {
+  const t = useStaffTexts();
+  if (!more) return null;
+  return (
+    <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid={testid}>
+      {isValidating ? t('common.loading') : t('common.more')}
+    </button>
   );
 }

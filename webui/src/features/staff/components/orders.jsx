@@ -11,7 +11,7 @@ import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
 import { FulfilmentPanel } from './fulfilment.jsx';
-import { ListState, StatusFilter, useListParams } from './list-state.jsx';
+import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
 
 // escalated is a filter of svc-orders' list (in_progress jobs nobody took in their window), not a status.
 export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'escalated', 'assigned', 'delivered', 'revision_requested', 'completed'];
@@ -40,30 +40,16 @@ export function CustomerLink({ id, sections = STAFF_SECTIONS }) {
 export function Orders() {
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
-  const common = useStaffTexts();
   const id = useId();
   const nameOf = useTranslatorNames(lang);
   const [{ status, sort, q }, change] = useListParams({ status: '', sort: 'created', q: '' });
-  const [typed, setTyped] = useState(q);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useOrderPages(lang, { status, q, sort });
   const rows = (data ?? []).flatMap((p) => p?.orders ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
       <StatusFilter statuses={ORDER_STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`orders.statuses.${s}`)} allowAll />
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          change({ q: typed.trim() });
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('orders.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={100} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {common('common.search')}
-        </button>
+      <SearchForm label={t('orders.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={100}>
         <label htmlFor={`${id}-sort`}>{t('orders.sort')}</label>
         <select id={`${id}-sort`} value={sort} onChange={(e) => change({ sort: e.target.value })}>
           {['created', 'deadline'].map((s) => (
@@ -72,14 +58,10 @@ export function Orders() {
             </option>
           ))}
         </select>
-      </form>
+      </SearchForm>
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <OrdersTable orders={rows} nameOf={nameOf} />}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid="orders-more">
-          {isValidating ? common('common.loading') : common('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="orders-more" />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { cancelQuote, reviseQuote, useQuotePages, useStaffQuote } from '../api/o
 import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter, useListParams } from './list-state.jsx';
+import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 
 export const QUOTE_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'];
@@ -31,29 +31,14 @@ export function Quotes() {
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
-  const id = useId();
   const [{ status, q }, change] = useListParams({ status: 'pending', q: '' });
-  const [typed, setTyped] = useState(q);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useQuotePages(lang, { status, q });
   const rows = (data ?? []).flatMap((p) => p?.quotes ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
       <StatusFilter statuses={QUOTE_STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`quotes.statuses.${s}`)} allowAll />
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          change({ q: typed.trim() });
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('quotes.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={100} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {common('common.search')}
-        </button>
-      </form>
+      <SearchForm label={t('quotes.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
         <table className="staff-table">
@@ -83,11 +68,7 @@ export function Quotes() {
           </tbody>
         </table>
       )}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)} data-testid="quotes-more">
-          {isValidating ? common('common.loading') : common('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="quotes-more" />
     </>
   );
 }

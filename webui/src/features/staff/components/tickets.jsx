@@ -6,7 +6,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { closeTicket, replyTicket, useTicket, useTicketPages } from '../api/staff.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter, useListParams } from './list-state.jsx';
+import { ListState, MorePages, StatusFilter, useListParams } from './list-state.jsx';
 
 const STATUSES = ['open', 'answered', 'closed'];
 
@@ -48,11 +48,7 @@ export function Tickets() {
           </tbody>
         </table>
       )}
-      {more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)}>
-          {isValidating ? t('common.loading') : t('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} />
     </>
   );
 }

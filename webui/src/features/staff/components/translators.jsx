@@ -7,7 +7,7 @@ import { useMoneyTexts } from '../money-texts.js';
 import { reasonBody } from '../reason.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState } from './list-state.jsx';
+import { ListState, SearchForm } from './list-state.jsx';
 
 /** capValue is the cap typed as a whole number 1–20, else null. */
 export function capValue(text) {
@@ -163,27 +163,12 @@ export function Translators() {
   const lang = useLanguage();
   const t = useStaffTexts();
   const words = useMoneyTexts();
-  const id = useId();
-  const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const { data, error, isLoading, mutate } = useTranslators(lang, q);
   const rows = data?.translators ?? [];
   return (
     <>
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
-        <label htmlFor={`${id}-q`}>{t('common.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {t('common.search')}
-        </button>
-      </form>
+      <SearchForm label={t('common.searchLabel')} value={q} onSearch={setQ} maxLength={40} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
         <table className="staff-table">
