@@ -52,7 +52,6 @@ export const staffMoneyTexts = {
     payouts: { csv: 'Banka için CSV indir', csvHint: 'Listelenen ödemeler, Excel’de açılabilen bir dosya olarak.' },
     suspend: {
       button: 'Askıya al', title: 'Askıya alma nedeni', reason: 'Neden', hint: 'Çevirmen yeni iş alamaz ve havuzu göremez; mevcut işleri kendisinde kalır.', send: 'Askıya al',
-      reasonRequired: 'Askıya alma nedenini yazın.', reasonTooLong: 'Neden en fazla 500 karakter olabilir.',
       suspended: 'Askıda', since: '{{when}} tarihinden beri', lift: 'Askıyı kaldır', lifted: 'Askı kaldırıldı.', done: 'Çevirmen askıya alındı.', active: 'Etkin', status: 'Durum',
     },
     common: { more: 'Daha fazla göster', cancel: 'Vazgeç', sending: 'Gönderiliyor…', back: 'Listeye dön', all: 'Tümü', search: 'Ara' },
@@ -105,7 +104,6 @@ export const staffMoneyTexts = {
     payouts: { csv: 'Download CSV for the bank', csvHint: 'The payouts listed, as a file Excel opens.' },
     suspend: {
       button: 'Suspend', title: 'Why suspend', reason: 'Reason', hint: 'The translator takes no new work and sees no pool; the jobs they have stay theirs.', send: 'Suspend',
-      reasonRequired: 'Write why the translator is suspended.', reasonTooLong: 'The reason can be at most 500 characters.',
       suspended: 'Suspended', since: 'since {{when}}', lift: 'Lift the suspension', lifted: 'Suspension lifted.', done: 'The translator is suspended.', active: 'Active', status: 'Status',
     },
     common: { more: 'Show more', cancel: 'Cancel', sending: 'Sending…', back: 'Back to the list', all: 'All', search: 'Search' },

@@ -37,18 +37,21 @@ export function ActionError({ state }) {
 
 /**
  * RejectForm asks for the reason of a rejection before it sends one: opened from its button, a
- * labelled dialog with a required reason (1–max characters); send(reason) makes the call.
+ * labelled dialog with a required reason (1–max characters); send(reason) makes the call. what
+ * and words make it the form of another action that needs a reason (a suspension): words.open
+ * (the button), title, reason (the label), hint and send, each a text in the page's language.
  */
-export function RejectForm({ request, state, send, onDone, max = 500, open: initiallyOpen = false }) {
+export function RejectForm({ request, state, send, onDone, max = 500, open: initiallyOpen = false, what = 'reject', words = {} }) {
   const t = useStaffTexts();
   const id = useId();
   const [open, setOpen] = useState(initiallyOpen);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  const w = { open: t('common.reject'), title: t('common.rejectTitle'), reason: t('common.reason'), hint: t('common.reasonHint'), send: t('common.sendReject'), ...words };
   if (!open) {
     return (
-      <button type="button" className="button button--small button--ghost" disabled={!!state.busy} onClick={() => setOpen(true)} aria-haspopup="dialog" data-action="reject-open">
-        {t('common.reject')}
+      <button type="button" className="button button--small button--ghost" disabled={!!state.busy} onClick={() => setOpen(true)} aria-haspopup="dialog" data-action={`${what}-open`}>
+        {w.open}
       </button>
     );
   }
@@ -60,20 +63,21 @@ export function RejectForm({ request, state, send, onDone, max = 500, open: init
       return;
     }
     setError('');
-    request.run('reject', () => send(checked.body.reason)).then((result) => {
+    request.run(what, () => send(checked.body.reason)).then((result) => {
       if (!result) return;
       setOpen(false);
+      setReason('');
       onDone?.(result);
     });
   };
   return (
-    <form className="staff-reject" role="dialog" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate data-testid="reject-form">
+    <form className="staff-reject" role="dialog" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate data-testid={`${what}-form`}>
       <p id={`${id}-title`} className="staff-reject__title">
-        {t('common.rejectTitle')}
+        {w.title}
       </p>
       <div className="field">
         <label htmlFor={`${id}-reason`}>
-          {t('common.reason')}
+          {w.reason}
           <span aria-hidden="true"> *</span>
         </label>
         <textarea
@@ -89,7 +93,7 @@ export function RejectForm({ request, state, send, onDone, max = 500, open: init
           autoFocus
         />
         <p id={`${id}-hint`} className="field__hint">
-          {t('common.reasonHint')}
+          {w.hint}
         </p>
         {error && (
           <p id={`${id}-error`} className="field__error">
@@ -99,7 +103,7 @@ export function RejectForm({ request, state, send, onDone, max = 500, open: init
       </div>
       <div className="staff-actions">
         <button type="submit" className="button button--small" disabled={!!state.busy}>
-          {state.busy === 'reject' ? t('common.sending') : t('common.sendReject')}
+          {state.busy === what ? t('common.sending') : w.send}
         </button>
         <button type="button" className="button button--small button--ghost" onClick={() => setOpen(false)} disabled={!!state.busy}>
           {t('common.cancel')}

@@ -4,9 +4,8 @@ import { formatMoment } from '../../../lib/dates.js';
 import { suspendTranslator, unsuspendTranslator } from '../api/customers.js';
 import { setActiveJobCap, useTranslators, verifySworn } from '../api/staff.js';
 import { useMoneyTexts } from '../money-texts.js';
-import { reasonBody } from '../reason.js';
 import { errorText, useStaffTexts } from '../texts.js';
-import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
+import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
 import { ListState, SearchForm } from './list-state.jsx';
 
 /** capValue is the cap typed as a whole number 1–20, else null. */
@@ -21,20 +20,11 @@ export function capValue(text) {
  * Suspension shows whether staff hold the translator back from new work, with Suspend (a
  * required reason, 1–500 characters) or Lift; the answer is the profile, given to onChange.
  */
-export function Suspension({ profile, onChange, request: given, open: initiallyOpen = false }) {
+export function Suspension({ profile, onChange, request: given, open = false }) {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const id = useId();
   const [request, state] = useRequestOnce(given);
-  const [open, setOpen] = useState(initiallyOpen);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const done = (result) => {
-    if (!result) return;
-    setOpen(false);
-    setReason('');
-    onChange?.(result);
-  };
+  const done = (result) => result && onChange?.(result);
   if (profile.suspended) {
     return (
       <div data-suspended="true">
@@ -49,54 +39,14 @@ export function Suspension({ profile, onChange, request: given, open: initiallyO
       </div>
     );
   }
-  if (!open) {
-    return (
-      <div data-suspended="false">
-        <p>{t('suspend.active')}</p>
-        {state.result && <p role="status">{t('suspend.lifted')}</p>}
-        <button type="button" className="button button--small button--ghost" onClick={() => setOpen(true)} aria-haspopup="dialog" data-action="suspend-open">
-          {t('suspend.button')}
-        </button>
-      </div>
-    );
-  }
-  const submit = (e) => {
-    e.preventDefault();
-    const checked = reasonBody(reason, 500);
-    if (checked.error) return setError(t(`suspend.${checked.error}`));
-    setError('');
-    request.run('suspend', () => suspendTranslator(profile.translatorId, checked.body.reason, lang)).then(done);
-  };
+  const words = { open: t('suspend.button'), title: t('suspend.title'), reason: t('suspend.reason'), hint: t('suspend.hint'), send: t('suspend.send') };
   return (
-    <form className="staff-reject" role="dialog" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate data-testid="suspend-form">
-      <p id={`${id}-title`} className="staff-reject__title">
-        {t('suspend.title')}
-      </p>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>
-          {t('suspend.reason')}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error ? 'true' : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} autoFocus />
-        <p id={`${id}-hint`} className="field__hint">
-          {t('suspend.hint')}
-        </p>
-        {error && (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="staff-actions">
-        <button type="submit" className="button button--small" disabled={!!state.busy}>
-          {state.busy === 'suspend' ? t('common.sending') : t('suspend.send')}
-        </button>
-        <button type="button" className="button button--small button--ghost" onClick={() => setOpen(false)} disabled={!!state.busy}>
-          {t('common.cancel')}
-        </button>
-      </div>
+    <div data-suspended="false">
+      <p>{t('suspend.active')}</p>
+      {state.result && <p role="status">{t('suspend.lifted')}</p>}
+      <RejectForm what="suspend" words={words} request={request} state={state} max={500} open={open} send={(reason) => suspendTranslator(profile.translatorId, reason, lang)} onDone={done} />
       <ActionError state={state} />
-    </form>
+    </div>
   );
 }
 
