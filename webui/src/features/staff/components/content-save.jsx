@@ -1,6 +1,8 @@
-import { isStale } from '../api/content.js';
+import { useState } from 'react';
+import { isStale, itemsOf } from '../api/content.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { useContentTexts } from '../texts-content.js';
+import { ListState } from './list-state.jsx';
 
 /**
  * fieldError is what a form shows under one field: the page's own check first, else the
@@ -43,5 +45,52 @@ export function SaveButton({ state, children }) {
     <button type="submit" className="button button--small" disabled={!!state.busy} aria-busy={state.busy === 'save' || undefined} data-action="save">
       {state.busy === 'save' ? t('saving') : (children ?? t('save'))}
     </button>
+  );
+}
+
+/**
+ * ItemList is an editable list of the catalogue's items (FAQ items, testimonials): Add on top,
+ * a Form per item (item, onSaved, onCancel, reload) and what the last save or delete did. A
+ * saved item comes back with its new version and is drawn afresh, so the notice is the list's.
+ * kind names its texts (faq.lead, faq.newItem); field is where the answer lists them; blank(items)
+ * is a new item's form.
+ */
+export function ItemList({ kind, answer: { data, error, isLoading, mutate }, field, blank, Form }) {
+  const t = useContentTexts();
+  const [adding, setAdding] = useState(false);
+  const [notice, setNotice] = useState('');
+  const items = itemsOf(data, field);
+  const reload = () => {
+    setNotice('');
+    return mutate();
+  };
+  const saved = (item) => {
+    mutate();
+    setNotice(item ? 'saved' : 'deleted');
+  };
+  return (
+    <>
+      <p className="lead">{t(`${kind}.lead`)}</p>
+      <p>
+        <button type="button" className="button button--small" onClick={() => setAdding(true)} disabled={adding} data-action="add">
+          {t(`${kind}.newItem`)}
+        </button>
+      </p>
+      {adding && (
+        <Form
+          item={blank(items)}
+          onSaved={(item) => {
+            setAdding(false);
+            saved(item);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      )}
+      {notice && <p role="status">{t(notice)}</p>}
+      <ListState loading={isLoading} error={error} empty={!isLoading && !error && items.length === 0} retry={mutate} />
+      {items.map((item) => (
+        <Form key={`${item.id}:${item.version}`} item={item} onSaved={saved} reload={reload} />
+      ))}
+    </>
   );
 }

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
-import { deleteFaq, itemsOf, saveFaq, useFaq } from '../api/content.js';
+import { deleteFaq, saveFaq, useFaq } from '../api/content.js';
 import { useContentTexts } from '../texts-content.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState } from './list-state.jsx';
 import '../staff-editors.css';
-import { SaveButton, SaveError, fieldError } from './content-save.jsx';
+import { ItemList, SaveButton, SaveError, fieldError } from './content-save.jsx';
 
 export const FAQ_CATEGORIES = ['general', 'pricing', 'quality', 'delivery', 'technical'];
 const BOTH = ['tr', 'en'];
@@ -20,45 +19,8 @@ export function faqInput(item) {
 /** FaqEditor is the FAQ: every item editable in both languages side by side, a new one added on top. */
 export function FaqEditor() {
   const lang = useLanguage();
-  const t = useContentTexts();
-  const { data, error, isLoading, mutate } = useFaq(lang);
-  const [adding, setAdding] = useState(false);
-  const [notice, setNotice] = useState('');
-  const items = itemsOf(data, 'items');
-  const reload = () => {
-    setNotice('');
-    return mutate();
-  };
-  // A saved item comes back with its new version and is drawn afresh, so the notice is the list's.
-  const saved = (item) => {
-    mutate();
-    setNotice(item ? 'saved' : 'deleted');
-  };
-  return (
-    <>
-      <p className="lead">{t('faq.lead')}</p>
-      <p>
-        <button type="button" className="button button--small" onClick={() => setAdding(true)} disabled={adding} data-action="add">
-          {t('faq.newItem')}
-        </button>
-      </p>
-      {adding && (
-        <FaqItemForm
-          item={{ category: 'general', order: (items.at(-1)?.order ?? 0) + 10, question: { tr: '', en: '' }, answer: { tr: '', en: '' } }}
-          onSaved={(item) => {
-            setAdding(false);
-            saved(item);
-          }}
-          onCancel={() => setAdding(false)}
-        />
-      )}
-      {notice && <p role="status">{t(notice)}</p>}
-      <ListState loading={isLoading} error={error} empty={!isLoading && !error && items.length === 0} retry={mutate} />
-      {items.map((item) => (
-        <FaqItemForm key={`${item.id}:${item.version}`} item={item} onSaved={saved} reload={reload} />
-      ))}
-    </>
-  );
+  const blank = (items) => ({ category: 'general', order: (items.at(-1)?.order ?? 0) + 10, question: { tr: '', en: '' }, answer: { tr: '', en: '' } });
+  return <ItemList kind="faq" answer={useFaq(lang)} field="items" blank={blank} Form={FaqItemForm} />;
 }
 
 /** FaqItemForm edits one item (or a new one, without id): Save, and Delete once it exists. */

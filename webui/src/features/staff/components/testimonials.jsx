@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
-import { deleteTestimonial, itemsOf, saveTestimonial, useTestimonials } from '../api/content.js';
+import { deleteTestimonial, saveTestimonial, useTestimonials } from '../api/content.js';
 import { useContentTexts } from '../texts-content.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState } from './list-state.jsx';
 import '../staff-editors.css';
-import { SaveButton, SaveError, fieldError } from './content-save.jsx';
+import { ItemList, SaveButton, SaveError, fieldError } from './content-save.jsx';
 
 const TEXT_FIELDS = ['author', 'company', 'service', 'sourceLanguage', 'targetLanguage'];
 const EMPTY = { quote: { tr: '', en: '' }, author: '', company: '', service: '', sourceLanguage: '', targetLanguage: '', rating: 5 };
@@ -21,44 +20,7 @@ export function testimonialInput(item) {
 /** TestimonialsEditor is the testimonials, each editable with its quote in both languages side by side. */
 export function TestimonialsEditor() {
   const lang = useLanguage();
-  const t = useContentTexts();
-  const { data, error, isLoading, mutate } = useTestimonials(lang);
-  const [adding, setAdding] = useState(false);
-  const [notice, setNotice] = useState('');
-  const items = itemsOf(data, 'testimonials');
-  const reload = () => {
-    setNotice('');
-    return mutate();
-  };
-  const saved = (item) => {
-    mutate();
-    setNotice(item ? 'saved' : 'deleted');
-  };
-  return (
-    <>
-      <p className="lead">{t('testimonials.lead')}</p>
-      <p>
-        <button type="button" className="button button--small" onClick={() => setAdding(true)} disabled={adding} data-action="add">
-          {t('testimonials.newItem')}
-        </button>
-      </p>
-      {adding && (
-        <TestimonialForm
-          item={EMPTY}
-          onSaved={(item) => {
-            setAdding(false);
-            saved(item);
-          }}
-          onCancel={() => setAdding(false)}
-        />
-      )}
-      {notice && <p role="status">{t(notice)}</p>}
-      <ListState loading={isLoading} error={error} empty={!isLoading && !error && items.length === 0} retry={mutate} />
-      {items.map((item) => (
-        <TestimonialForm key={`${item.id}:${item.version}`} item={item} onSaved={saved} reload={reload} />
-      ))}
-    </>
-  );
+  return <ItemList kind="testimonials" answer={useTestimonials(lang)} field="testimonials" blank={() => EMPTY} Form={TestimonialForm} />;
 }
 
 /** TestimonialForm edits one testimonial (or a new one, without id): Save, and Delete once it exists. */
