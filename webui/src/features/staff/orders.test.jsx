@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { render, text } from '../../lib/test-render.jsx';
+import { usersKey } from './api/customers.js';
 import { assignOrder, fulfilmentBody, ordersPageKey, quotesPageKey, recordStep } from './api/orders.js';
 import { CustomerLink, Orders, OrdersTable, StaffOrderView } from './components/orders.jsx';
 import { FulfilmentPanel, fulfilmentProblems } from './components/fulfilment.jsx';
@@ -41,6 +42,16 @@ test('the list takes its filters from the address, so the dashboard links straig
   expect(tr).toContain('value="O-2026-00007"');
   const plain = render(<Orders />, { path: '/en/admin/orders' });
   expect(plain).toMatch(/aria-pressed="true" data-status="all"/);
+});
+
+test('the list names each customer, asking svc-auth once for all the rows', () => {
+  const rows = [order(), order({ id: 'o2', customerId: 'cust-2' })];
+  const html = render(<OrdersTable orders={rows} />, {
+    path: '/tr/yonetim/siparisler',
+    answers: [[usersKey(['cust-1', 'cust-2'], 'tr'), { users: [{ id: 'cust-1', name: 'Selin Kaya' }, { id: 'cust-2', name: 'Emre Demir' }] }]],
+  });
+  expect(text(html)).toContain('Selin Kaya');
+  expect(text(html)).toContain('Emre Demir');
 });
 
 test('the orders table links each order to its page, names the translator and flags escalated jobs', () => {

@@ -8,6 +8,7 @@ import { useMoneyTexts } from '../money-texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SearchForm } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
+import { useUserNames } from '../api/customers.js';
 
 // The site's currencies, the ones a balance can be held in (svc-billing).
 const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'RUB'];
@@ -19,6 +20,7 @@ export function Balances({ sections = STAFF_SECTIONS }) {
   const [q, setQ] = useState('');
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useBalancePages(lang, q);
   const rows = (data ?? []).flatMap((p) => p?.accounts ?? []);
+  const customerName = useUserNames(rows.map((a) => a.customerId), lang);
   const more = data?.at(-1)?.more;
   return (
     <>
@@ -36,7 +38,7 @@ export function Balances({ sections = STAFF_SECTIONS }) {
             {rows.map((a) => (
               <tr key={a.customerId} data-customer-id={a.customerId}>
                 <td data-label={t('balances.customer')}>
-                  <CustomerLink id={a.customerId} sections={sections} />
+                  <CustomerLink id={a.customerId} name={customerName(a.customerId)} sections={sections} />
                 </td>
                 <td data-label={t('balances.balances')}>{a.balances?.length ? a.balances.map((m) => moneyText(lang, m)).join(' · ') : t('balances.none')}</td>
               </tr>

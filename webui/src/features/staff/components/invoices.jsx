@@ -9,6 +9,7 @@ import { useMoneyTexts } from '../money-texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
+import { useUserNames } from '../api/customers.js';
 
 const STATUSES = ['pending', 'paid', 'refunded'];
 
@@ -44,6 +45,7 @@ export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_
   const lang = useLanguage();
   const t = useMoneyTexts();
   const columns = ['number', ...(showCustomer ? ['customer'] : []), 'order', 'total', 'issued', 'due', 'status'];
+  const customerName = useUserNames(showCustomer ? invoices.map((i) => i.customerId) : [], lang);
   return (
     <table className="staff-table">
       <thead>
@@ -61,7 +63,7 @@ export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_
             </td>
             {showCustomer && (
               <td data-label={t('invoices.customer')}>
-                <CustomerLink id={inv.customerId} sections={sections} />
+                <CustomerLink id={inv.customerId} name={customerName(inv.customerId)} sections={sections} />
               </td>
             )}
             <td data-label={t('invoices.order')}>{inv.orderNumber}</td>

@@ -5,6 +5,7 @@ import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
 import { auditPath } from '../api/audit.js';
+import { useUserNames } from '../api/customers.js';
 import { assignOrder, useEligible, useOrderPages, useStaffOrder } from '../api/orders.js';
 import { useTranslators } from '../api/staff.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
@@ -24,14 +25,20 @@ export function useTranslatorNames(lang) {
   return (id) => (id ? names.get(id) || id : '');
 }
 
-/** CustomerLink leads to the customer's page in the back office once that screen exists, else shows their id. */
-export function CustomerLink({ id, sections = STAFF_SECTIONS }) {
+/**
+ * CustomerLink names a customer and leads to their page in the back office once that screen
+ * exists. A list passes name (from one useUserNames for all its rows); without it the link asks
+ * for this one name itself. The id shows while the name is unknown.
+ */
+export function CustomerLink({ id, name, sections = STAFF_SECTIONS }) {
   const lang = useLanguage();
+  const own = useUserNames(name === undefined && id ? [id] : [], lang);
   if (!id) return null;
-  if (!sections.includes('musteriler')) return <span data-customer-id={id}>{id}</span>;
+  const label = name ?? own(id);
+  if (!sections.includes('musteriler')) return <span data-customer-id={id}>{label}</span>;
   return (
     <Link to={staffPath(lang, 'musteriler', id)} data-customer-id={id}>
-      {id}
+      {label}
     </Link>
   );
 }
@@ -69,6 +76,7 @@ export function Orders() {
 /** OrdersTable is a page of orders; on a phone each row is a card. */
 export function OrdersTable({ orders, nameOf = (x) => x }) {
   const lang = useLanguage();
+  const customerName = useUserNames(orders.map((o) => o.customerId), lang);
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
   return (
@@ -88,7 +96,7 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
               <Link to={staffPath(lang, 'siparisler', o.id)}>{o.number}</Link>
             </td>
             <td data-label={t('orders.customer')}>
-              <CustomerLink id={o.customerId} />
+              <CustomerLink id={o.customerId} name={customerName(o.customerId)} />
             </td>
             <td data-label={t('orders.translator')}>{o.translatorId ? nameOf(o.translatorId) : t('orders.nobody')}</td>
             <td data-label={t('orders.work')}>

@@ -11,6 +11,7 @@ import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
+import { useUserNames } from '../api/customers.js';
 
 export const QUOTE_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'];
 const NOTE_MAX = 1000;
@@ -34,6 +35,7 @@ export function Quotes() {
   const [{ status, q }, change] = useListParams({ status: 'pending', q: '' });
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useQuotePages(lang, { status, q });
   const rows = (data ?? []).flatMap((p) => p?.quotes ?? []);
+  const customerName = useUserNames(rows.map((x) => x.customerId), lang);
   const more = data?.at(-1)?.more;
   return (
     <>
@@ -57,7 +59,7 @@ export function Quotes() {
                   <Link to={staffPath(lang, 'teklifler', x.id)}>{x.number}</Link>
                 </td>
                 <td data-label={t('quotes.customer')}>
-                  <CustomerLink id={x.customerId} />
+                  <CustomerLink id={x.customerId} name={customerName(x.customerId)} />
                 </td>
                 <td data-label={t('quotes.total')}>{moneyText(lang, x.total)}</td>
                 <td data-label={t('quotes.created')}>{formatMoment(lang, x.createdAt)}</td>

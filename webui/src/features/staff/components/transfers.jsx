@@ -5,9 +5,11 @@ import { confirmTransfer, rejectTransfer, useTransfers } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
 import { ListState } from './list-state.jsx';
+import { CustomerLink } from './orders.jsx';
+import { useUserNames } from '../api/customers.js';
 
 /** TransferRow is one declared transfer with Confirm and Reject; once decided it says so. request: tests pass their own. */
-export function TransferRow({ transfer, onDecided, request: given }) {
+export function TransferRow({ transfer, onDecided, customerName, request: given }) {
   const lang = useLanguage();
   const t = useStaffTexts();
   const [request, state] = useRequestOnce(given);
@@ -17,7 +19,7 @@ export function TransferRow({ transfer, onDecided, request: given }) {
   );
   return (
     <tr data-transfer-id={transfer.id}>
-      {cell('customer', transfer.customerId)}
+      {cell('customer', <CustomerLink id={transfer.customerId} name={customerName?.(transfer.customerId)} />)}
       {cell('amount', moneyText(lang, transfer.amount))}
       {cell('sender', transfer.sender)}
       {cell('date', transfer.date)}
@@ -43,6 +45,7 @@ export function TransferRow({ transfer, onDecided, request: given }) {
 /** TransfersTable lists declared transfers; on a phone each row is a card. */
 export function TransfersTable({ transfers, onDecided }) {
   const t = useStaffTexts();
+  const customerName = useUserNames(transfers.map((tr) => tr.customerId), useLanguage());
   return (
     <table className="staff-table">
       <thead>
@@ -54,7 +57,7 @@ export function TransfersTable({ transfers, onDecided }) {
       </thead>
       <tbody>
         {transfers.map((tr) => (
-          <TransferRow key={tr.id} transfer={tr} onDecided={onDecided} />
+          <TransferRow key={tr.id} transfer={tr} onDecided={onDecided} customerName={customerName} />
         ))}
       </tbody>
     </table>
