@@ -19,13 +19,6 @@ import (
 // front of a stand-in gateway: live support's event streams pass through event by event, never
 // compressed, and end upstream when the browser leaves.
 func TestNginxPassesEventStreamsThrough(t *testing.T) {
-	if _, err := os.Stat("/usr/sbin/nginx"); err != nil {
-		t.Skip("nginx is not installed (make test-deps installs it)")
-	}
-	root, err := proc.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
 	send := make(chan string)
 	gone := make(chan string, 4)
 	gw, err := net.Listen("tcp", "127.0.0.1:0")
@@ -58,43 +51,7 @@ func TestNginxPassesEventStreamsThrough(t *testing.T) {
 	go func() { _ = srv.Serve(gw) }()
 	t.Cleanup(func() { _ = srv.Close() })
 
-	webLn, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	webPort := webLn.Addr().(*net.TCPAddr).Port
-	_ = webLn.Close()
-	c := stackConfig{root: root, dataDir: t.TempDir(), ports: map[string]int{
-		"DEVSTACK_WEB_PORT": webPort, "DEVSTACK_GATEWAY_PORT": gw.Addr().(*net.TCPAddr).Port,
-	}}
-	for _, dir := range []string{c.logDir(), filepath.Join(c.dataDir, "nginx")} {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	conf, err := renderNginx(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(c.dataDir, "nginx", "nginx.conf")
-	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err := proc.Start("nginx", "-p", filepath.Join(c.dataDir, "nginx"), "-c", path, "-e", "stderr", "-g", "daemon off;")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(p.Stop)
-	web := fmt.Sprintf("http://127.0.0.1:%d", webPort)
-	if err := proc.WaitFor(10*time.Second, func() error {
-		resp, err := http.Get(web + "/api/v1/catalog/chat/status")
-		if err == nil {
-			resp.Body.Close()
-		}
-		return err
-	}); err != nil {
-		t.Fatalf("nginx did not start: %v\n%s", err, p.Output())
-	}
+	web := startNginx(t, gw)
 
 	for _, stream := range []string{"/api/v1/catalog/chat/conversations/c1/events", "/api/v1/catalog/admin/chat/events"} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -147,5 +104,121 @@ func TestNginxPassesEventStreamsThrough(t *testing.T) {
 		case <-time.After(5 * time.Second):
 			t.Fatalf("%s: the browser left but the stream upstream is still open", stream)
 		}
+	}
+}
+
+// startNginx runs the real nginx with the web UI's server block in front of the stand-in gateway
+// listening on gw, and answers the site's address.
+func startNginx(t *testing.T, gw net.Listener) string {
+	t.Helper()
+	if _, err := os.Stat("/usr/sbin/nginx"); err != nil {
+		t.Skip("nginx is not installed (make test-deps installs it)")
+	}
+	root, err := proc.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	webLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	webPort := webLn.Addr().(*net.TCPAddr).Port
+	_ = webLn.Close()
+	c := stackConfig{root: root, dataDir: t.TempDir(), ports: map[string]int{
+		"DEVSTACK_WEB_PORT": webPort, "DEVSTACK_GATEWAY_PORT": gw.Addr().(*net.TCPAddr).Port,
+	}}
+	for _, dir := range []string{c.logDir(), filepath.Join(c.dataDir, "nginx")} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conf, err := renderNginx(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(c.dataDir, "nginx", "nginx.conf")
+	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := proc.Start("nginx", "-p", filepath.Join(c.dataDir, "nginx"), "-c", path, "-e", "stderr", "-g", "daemon off;")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Stop)
+	web := fmt.Sprintf("http://127.0.0.1:%d", webPort)
+	if err := proc.WaitFor(10*time.Second, func() error {
+		resp, err := http.Get(web + "/api/v1/nginx-started")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err
+	}); err != nil {
+		t.Fatalf("nginx did not start: %v\n%s", err, p.Output())
+	}
+
+	return web
+}
+
+// A post staff published after the build has no prerendered page: nginx asks svc-catalog whether
+// it is published and serves the SPA shell with 200 (the page fetches the post); an unknown slug
+// still gets the shell with status 404, and a prerendered post its own page.
+func TestNginxServesPostsPublishedSinceTheBuild(t *testing.T) {
+	asked := make(chan string, 16)
+	gw, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/v1/catalog/blog/") {
+			asked <- r.Method + " " + r.URL.Path
+		}
+		switch r.URL.Path {
+		case "/api/v1/catalog/blog/tr/yeni-yazi", "/api/v1/catalog/blog/en/new-post":
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = fmt.Fprint(w, `{"slug":"new"}`)
+		default:
+			http.NotFound(w, r)
+		}
+	})}
+	go func() { _ = srv.Serve(gw) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	web := startNginx(t, gw)
+	root, _ := proc.RepoRoot()
+	shell, err := os.ReadFile(filepath.Join(root, "webui", "dist", "index.html"))
+	if err != nil {
+		t.Skip("the web UI is not built (make webui)")
+	}
+	seeded, _ := filepath.Glob(filepath.Join(root, "webui", "dist", "tr", "blog", "*", "index.html"))
+	if len(seeded) == 0 {
+		t.Fatal("no prerendered post in webui/dist")
+	}
+	get := func(path string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(web + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var b strings.Builder
+		_, _ = bufio.NewReader(resp.Body).WriteTo(&b)
+		return resp.StatusCode, b.String()
+	}
+	for path, want := range map[string]int{"/tr/blog/yeni-yazi": 200, "/en/blog/new-post/": 200, "/tr/blog/boyle-bir-yazi-yok": 404, "/en/blog/Not%20A%20Slug": 404} {
+		status, body := get(path)
+		if status != want || body != string(shell) {
+			t.Errorf("%s: %d (want %d), the SPA shell: %v\n%.300s", path, status, want, body == string(shell), body)
+		}
+	}
+	post := filepath.Base(filepath.Dir(seeded[0]))
+	for len(asked) > 0 {
+		<-asked
+	}
+	if status, body := get("/tr/blog/" + post); status != 200 || body == string(shell) {
+		t.Errorf("the prerendered %s: %d, its own page: %v", post, status, body != string(shell))
+	}
+	select {
+	case q := <-asked:
+		t.Errorf("a prerendered post asked svc-catalog: %s", q)
+	default:
 	}
 }

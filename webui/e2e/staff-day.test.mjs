@@ -188,6 +188,7 @@ for (const lang of ['tr', 'en']) {
     await visitor.locator(`a[href="${l.blog}/${slug}"]`).first().click();
     await visitor.locator('h1', { hasText: title }).waitFor();
     assert.ok(visitor.url().endsWith(`/${slug}`), `the post's address: ${visitor.url()}`);
+    assert.equal((await fetch(`${BASE_URL}${l.blog}/${slug}`)).status, 200, 'the new post is a page of the site, not a 404');
 
     // 6. Staff raise professional translation's rate; the public calculator prices with it.
     const original = await admin.call('GET', 'orders/prices');
