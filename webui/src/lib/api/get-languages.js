@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { useLanguage } from '../language.jsx';
 
 // The catalogue's working languages, which the home calculator and the order wizard both offer.
 export const languagesKey = '/api/v1/catalog/languages';
@@ -7,4 +8,14 @@ export const languagesKey = '/api/v1/catalog/languages';
 export function useLanguages() {
   const { data, ...rest } = useSWR(languagesKey);
   return { languages: data?.languages, ...rest };
+}
+
+/** useLanguageName names a catalogue language code in the page's language (the code when unknown). */
+export function useLanguageName() {
+  const lang = useLanguage();
+  const { languages } = useLanguages();
+  return (code) => {
+    const l = languages?.find((x) => x.code === code);
+    return (l && (lang === 'en' ? l.nameEn : l.nameTr)) || code;
+  };
 }

@@ -2,7 +2,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { useActiveJobs } from '../api/jobs.js';
 import { formatTime } from '../format.js';
 import { useJobsTexts } from '../texts.js';
-import { useLanguageName } from './job-facts.jsx';
+import { useLanguageName } from '../../../lib/api/get-languages.js';
 
 /** DueJobs lists the jobs still on the translator's desk with their deadlines (shown beside vacation mode). */
 export function DueJobs() {

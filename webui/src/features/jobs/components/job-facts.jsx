@@ -1,19 +1,9 @@
-import { useLanguages } from '../../../lib/api/get-languages.js';
+import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
 import { formatNumber, formatTime } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import '../jobs.css';
-
-/** useLanguageName names a catalogue language code in the page's language (the code when unknown). */
-export function useLanguageName() {
-  const lang = useLanguage();
-  const { languages } = useLanguages();
-  return (code) => {
-    const l = languages?.find((x) => x.code === code);
-    return (l && (lang === 'en' ? l.nameEn : l.nameTr)) || code;
-  };
-}
 
 /** JobHeading is a job's language pair (source → targets), its number and whether it is sworn. */
 export function JobHeading({ job, level = 2 }) {

@@ -59,10 +59,9 @@ export function StatusFilter({ statuses, value, onChange, texts, allowAll = fals
 
 /**
  * SearchForm is a list's search box: what is typed is sent (trimmed) on submit only, so the server
- * is asked once per search. value is the search in force; children are more controls of the form
- * (a sort).
+ * is asked once per search. value is the search in force.
  */
-export function SearchForm({ label, value = '', onSearch, maxLength = 100, children }) {
+export function SearchForm({ label, value = '', onSearch, maxLength = 100 }) {
   const t = useStaffTexts();
   const id = useId();
   const [typed, setTyped] = useState(value);
@@ -80,7 +79,6 @@ export function SearchForm({ label, value = '', onSearch, maxLength = 100, child
       <button type="submit" className="button button--small">
         {t('common.search')}
       </button>
-      {children}
     </form>
   );
 }

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
+import { useLanguageName } from '../../../lib/api/get-languages.js';
+import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
 import { auditPath } from '../api/audit.js';
@@ -43,6 +45,18 @@ export function CustomerLink({ id, name, sections = STAFF_SECTIONS }) {
   );
 }
 
+/** useWorkText words an order's work: its service, language pair and add-ons in the page's language. */
+export function useWorkText() {
+  const common = useTexts();
+  const language = useLanguageName();
+  return (o, { addOns = false } = {}) => {
+    const service = common(`nav.serviceNames.${o.service}`, { defaultValue: o.service });
+    const pair = `${language(o.sourceLanguage)} → ${(o.targetLanguages ?? []).map(language).join(', ')}`;
+    const extra = addOns && o.addOns?.length ? ` (${o.addOns.join(', ')})` : '';
+    return `${service} · ${pair}${extra}`;
+  };
+}
+
 /** Orders lists every order by status, searched by number or customer, newest or soonest due first, 50 a page. */
 export function Orders() {
   const lang = useLanguage();
@@ -56,7 +70,7 @@ export function Orders() {
   return (
     <>
       <StatusFilter statuses={ORDER_STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`orders.statuses.${s}`)} allowAll />
-      <SearchForm label={t('orders.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={100}>
+      <div className="staff-search">
         <label htmlFor={`${id}-sort`}>{t('orders.sort')}</label>
         <select id={`${id}-sort`} value={sort} onChange={(e) => change({ sort: e.target.value })}>
           {['created', 'deadline'].map((s) => (
@@ -65,7 +79,8 @@ export function Orders() {
             </option>
           ))}
         </select>
-      </SearchForm>
+      </div>
+      <SearchForm label={t('orders.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <OrdersTable orders={rows} nameOf={nameOf} />}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="orders-more" />
@@ -77,6 +92,7 @@ export function Orders() {
 export function OrdersTable({ orders, nameOf = (x) => x }) {
   const lang = useLanguage();
   const customerName = useUserNames(orders.map((o) => o.customerId), lang);
+  const work = useWorkText();
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
   return (
@@ -100,7 +116,7 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
             </td>
             <td data-label={t('orders.translator')}>{o.translatorId ? nameOf(o.translatorId) : t('orders.nobody')}</td>
             <td data-label={t('orders.work')}>
-              {o.service} · {o.sourceLanguage} → {(o.targetLanguages ?? []).join(', ')}
+              {work(o)}
             </td>
             <td data-label={t('orders.deadline')}>{o.deadline ? formatMoment(lang, o.deadline) : '–'}</td>
             <td data-label={t('orders.total')}>{moneyText(lang, o.total)}</td>
@@ -144,10 +160,11 @@ export function StaffOrderView({ order, eligible, nameOf = (x) => x, onChanged, 
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
   const audit = auditPath(lang, 'orders', 'order', order.id);
+  const work = useWorkText();
   const facts = [
     ['customer', <CustomerLink key="c" id={order.customerId} />],
     ['translator', order.translatorId ? nameOf(order.translatorId) : t('orders.nobody')],
-    ['work', `${order.service} · ${order.sourceLanguage} → ${(order.targetLanguages ?? []).join(', ')}${order.addOns?.length ? ` (${order.addOns.join(', ')})` : ''}`],
+    ['work', work(order, { addOns: true })],
     ['deadline', order.deadline ? formatMoment(lang, order.deadline) : '–'],
     ['total', moneyText(lang, order.total)],
     ['created', formatMoment(lang, order.createdAt)],
