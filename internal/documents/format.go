@@ -6,16 +6,8 @@ import (
 	"time"
 
 	"linguaport/internal/i18n"
+	"linguaport/internal/money"
 )
-
-// decimals is the number of minor-unit digits of a currency: 0 for JPY, 2 for the others (the
-// rule of svc-geo's Decimals, for the currencies of its rate table).
-func decimals(currency string) int {
-	if currency == "JPY" {
-		return 0
-	}
-	return 2
-}
 
 // separators are the thousands and decimal marks of a language: 1.234,56 in Turkish, 1,234.56
 // in English.
@@ -63,7 +55,7 @@ func fixed(v int64, scale, digits int, lang i18n.Lang) string {
 // Money writes an amount in minor units with its currency code: "1.234,56 TRY" in Turkish,
 // "1,234.56 TRY" in English, "12.345 JPY" / "12,345 JPY" for a currency without minor units.
 func Money(amount int64, currency string, lang i18n.Lang) string {
-	n := decimals(currency)
+	n := money.Decimals(currency)
 	return fixed(amount, n, n, lang) + " " + currency
 }
 

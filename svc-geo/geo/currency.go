@@ -3,10 +3,9 @@ package geo
 import (
 	"errors"
 	"math/big"
-	"strconv"
-	"strings"
 
 	"linguaport/internal/country"
+	"linguaport/internal/money"
 )
 
 // Currency is one option of the currency picker.
@@ -19,13 +18,13 @@ type Currency struct {
 
 // pickerCurrencies is the picker's list in the order of spec §3; the first is the default.
 var pickerCurrencies = []Currency{
-	{Code: "TRY", Symbol: "₺", NameTR: "Türk Lirası", NameEN: "Turkish Lira"},
-	{Code: "USD", Symbol: "$", NameTR: "Amerikan Doları", NameEN: "US Dollar"},
-	{Code: "EUR", Symbol: "€", NameTR: "Euro", NameEN: "Euro"},
-	{Code: "GBP", Symbol: "£", NameTR: "İngiliz Sterlini", NameEN: "British Pound"},
-	{Code: "JPY", Symbol: "¥", NameTR: "Japon Yeni", NameEN: "Japanese Yen"},
-	{Code: "CNY", Symbol: "¥", NameTR: "Çin Yuanı", NameEN: "Chinese Yuan"},
-	{Code: "RUB", Symbol: "₽", NameTR: "Rus Rublesi", NameEN: "Russian Ruble"},
+	{Code: "TRY", Symbol: money.Symbol("TRY"), NameTR: "Türk Lirası", NameEN: "Turkish Lira"},
+	{Code: "USD", Symbol: money.Symbol("USD"), NameTR: "Amerikan Doları", NameEN: "US Dollar"},
+	{Code: "EUR", Symbol: money.Symbol("EUR"), NameTR: "Euro", NameEN: "Euro"},
+	{Code: "GBP", Symbol: money.Symbol("GBP"), NameTR: "İngiliz Sterlini", NameEN: "British Pound"},
+	{Code: "JPY", Symbol: money.Symbol("JPY"), NameTR: "Japon Yeni", NameEN: "Japanese Yen"},
+	{Code: "CNY", Symbol: money.Symbol("CNY"), NameTR: "Çin Yuanı", NameEN: "Chinese Yuan"},
+	{Code: "RUB", Symbol: money.Symbol("RUB"), NameTR: "Rus Rublesi", NameEN: "Russian Ruble"},
 }
 
 // PickerCurrencies returns a copy of the picker list.
@@ -68,14 +67,6 @@ func Rates() map[string]int64 {
 // CurrencyForCountry maps an ISO 3166-1 alpha-2 code to the currency shown there.
 func CurrencyForCountry(cc string) (string, bool) { return country.Currency(cc) }
 
-// Decimals is how many minor-unit digits a currency is shown with: 0 for JPY, 2 for the rest (spec §9).
-func Decimals(code string) int {
-	if code == "JPY" {
-		return 0
-	}
-	return 2
-}
-
 // ValidCurrencyCode accepts three upper-case ASCII letters.
 func ValidCurrencyCode(code string) bool {
 	if len(code) != 3 {
@@ -111,8 +102,8 @@ func Convert(amount int64, from, to string) (int64, error) {
 	rateFrom, _ := RateMicros(from)
 	rateTo, _ := RateMicros(to)
 	num := new(big.Int).Mul(big.NewInt(amount), big.NewInt(rateTo))
-	num.Mul(num, big.NewInt(pow10[Decimals(to)]))
-	den := new(big.Int).Mul(big.NewInt(rateFrom), big.NewInt(pow10[Decimals(from)]))
+	num.Mul(num, big.NewInt(pow10[money.Decimals(to)]))
+	den := new(big.Int).Mul(big.NewInt(rateFrom), big.NewInt(pow10[money.Decimals(from)]))
 	q, r := new(big.Int).QuoRem(num, den, new(big.Int))
 	if r.Lsh(r, 1).Cmp(den) >= 0 {
 		q.Add(q, big.NewInt(1))
@@ -128,52 +119,4 @@ func CrossRateMicros(from, to string) int64 {
 	rateFrom, _ := RateMicros(from)
 	rateTo, _ := RateMicros(to)
 	return (rateTo*rateScale + rateFrom/2) / rateFrom
-}
-
-// Format shows minor units for people: "1.234,56 ₺" in Turkish, "₺1,234.56" in English. A
-// currency outside the picker shows its code ("12,50 CHF", "CHF 12.50").
-func Format(amount int64, code, lang string) string {
-	symbol := code
-	for _, c := range pickerCurrencies {
-		if c.Code == code {
-			symbol = c.Symbol
-		}
-	}
-	sign := ""
-	if amount < 0 {
-		sign = "-"
-	}
-	abs := strconv.FormatUint(uint64(amount), 10)
-	if amount < 0 {
-		abs = strconv.FormatUint(uint64(-(amount+1))+1, 10)
-	}
-	dec := Decimals(code)
-	for len(abs) <= dec {
-		abs = "0" + abs
-	}
-	whole, frac := abs[:len(abs)-dec], abs[len(abs)-dec:]
-
-	thousands, point := ",", "."
-	if lang == "tr" {
-		thousands, point = ".", ","
-	}
-	var b strings.Builder
-	for i, d := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteString(thousands)
-		}
-		b.WriteRune(d)
-	}
-	number := b.String()
-	if dec > 0 {
-		number += point + frac
-	}
-	switch {
-	case lang == "tr":
-		return sign + number + " " + symbol
-	case symbol == code:
-		return sign + code + " " + number
-	default:
-		return sign + symbol + number
-	}
 }

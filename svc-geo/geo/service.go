@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"linguaport/internal/errs"
+	"linguaport/internal/money"
 )
 
 // Errors the service answers with; the transport maps them to HTTP. Conversions refuse with the
@@ -135,6 +136,6 @@ func (s *service) Convert(_ context.Context, amount int64, from, to, lang string
 	if err != nil {
 		return Conversion{}, err
 	}
-	return Conversion{Amount: amount, From: from, Result: result, To: to, Decimals: Decimals(to), Formatted: Format(result, to, lang),
+	return Conversion{Amount: amount, From: from, Result: result, To: to, Decimals: money.Decimals(to), Formatted: money.Format(result, to, lang),
 		RateMicros: CrossRateMicros(from, to)}, nil
 }

@@ -11,10 +11,10 @@ import (
 	"unicode/utf8"
 
 	"linguaport/internal/authn"
-	"linguaport/internal/documents"
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/internal/money"
 	"linguaport/svc-orders/pricing"
 )
 
@@ -99,11 +99,11 @@ func (q *Quote) revise(in RevisionInput, by string, now time.Time, lang i18n.Lan
 		l := &q.Lines[i]
 		l.Adjustment += kept[i] - l.Total
 		l.Total = kept[i]
-		l.Price.Amount, l.Price.Formatted = shown[i], documents.Money(shown[i], l.Price.Currency, lang)
+		l.Price.Amount, l.Price.Formatted = shown[i], money.Format(shown[i], l.Price.Currency, string(lang))
 	}
 	previous := q.Total
-	q.Total.Amount, q.Total.Formatted = in.Amount, documents.Money(in.Amount, q.Total.Currency, lang)
-	q.TotalUSD.Amount, q.TotalUSD.Formatted = usd, documents.Money(usd, "USD", lang)
+	q.Total.Amount, q.Total.Formatted = in.Amount, money.Format(in.Amount, q.Total.Currency, string(lang))
+	q.TotalUSD.Amount, q.TotalUSD.Formatted = usd, money.Format(usd, "USD", string(lang))
 	q.PriceVersion = q.version() + 1
 	q.Revisions = append(q.Revisions, Revision{Version: q.PriceVersion, Previous: previous, Total: q.Total, Note: in.Note, By: by, At: now})
 	q.ExpiresAt = now.Add(QuoteValidity)

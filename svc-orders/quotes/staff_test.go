@@ -73,6 +73,10 @@ func TestReviseRules(t *testing.T) {
 	if err := ok.revise(in, "s", now, i18n.EN); err != nil || ok.version() != 2 || ok.Lines[0].Adjustment != 500 || !ok.ExpiresAt.Equal(now.Add(QuoteValidity)) {
 		t.Fatalf("revise: %v %+v", err, ok)
 	}
+	// The new price reads as every other price of the site (svc-geo's way, internal/money).
+	if ok.Total.Formatted != "$15.00" || ok.Lines[0].Price.Formatted != "$15.00" || ok.TotalUSD.Formatted != "$15.00" {
+		t.Errorf("written as %q, %q, %q", ok.Total.Formatted, ok.Lines[0].Price.Formatted, ok.TotalUSD.Formatted)
+	}
 	if err := ok.saw(1); !errors.Is(err, ErrPriceChanged) {
 		t.Errorf("old version: %v", err)
 	}
