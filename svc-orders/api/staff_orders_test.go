@@ -317,3 +317,45 @@ func TestTwoStaffAssignAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// Writes to the order that change nothing staff decided on (its outbox relayed, the pool's
+// bookkeeping) while an assignment is under way do not refuse the assignment: only another
+// translator on the order does.
+func TestAssignSurvivesUnrelatedWrites(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	customer := f.tokenFor("cust-busy", authn.RoleCustomer)
+	f.competent(t, "tr-busy")
+	staff := f.tokenFor("staff-busy", authn.RoleAdmin)
+	for round := range 10 {
+		oid := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				// A write that leaves every field as it was but moves the version on.
+				_, _ = f.orders.Update(ctx, oid, func(o *orders.Order) (*orders.Order, error) { return o, nil })
+			}
+		}()
+		a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", staff, map[string]any{"translatorId": "tr-busy"})
+		close(stop)
+		wg.Wait()
+		if a.status != 200 {
+			t.Fatalf("round %d: %d %s", round, a.status, a.raw)
+		}
+		// Hand it back so the translator stays under their cap for the next round.
+		if _, err := f.orders.Update(ctx, oid, func(o *orders.Order) (*orders.Order, error) {
+			o.Status, o.TranslatorID = orders.Delivered, "tr-busy-done"
+			return o, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

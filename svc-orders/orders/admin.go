@@ -302,7 +302,9 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 		return OrderView{}, ErrOrderChanged // someone assigned it since the staff member looked
 	}
 	now := s.now()
-	seen := o.GetVersion()
+	// What the decision was made on: the order's translator. Other writes meanwhile (its outbox
+	// relayed, the pool's bookkeeping) change nothing of it and are simply written over again.
+	seen := o.TranslatorID
 	if translatorID == "" {
 		if o.Status != RevisionRequested || o.TranslatorID == "" {
 			return OrderView{}, errs.Fields{"translatorId": "required"}
@@ -321,8 +323,8 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 		}
 	}
 	o, err = s.store.Update(ctx, id, func(o *Order) (*Order, error) {
-		if o.GetVersion() != seen {
-			return nil, ErrOrderChanged
+		if o.TranslatorID != seen {
+			return nil, ErrOrderChanged // another staff member assigned it, or a translator claimed it
 		}
 		previous, note := o.TranslatorID, ""
 		if o.Status == Assigned {
