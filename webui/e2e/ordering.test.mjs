@@ -304,7 +304,9 @@ async function payByCard(page, l, lang, { orderId, net, currency }) {
   const navigations = [];
   const requests = [];
   const onNav = (frame) => frame === page.mainFrame() && navigations.push(frame.url());
-  const onReq = (req) => requests.push(req.url());
+  // The API only: the page's late extras (the live support corner's code, loaded once idle) may
+  // still arrive.
+  const onReq = (req) => new URL(req.url()).pathname.startsWith('/api/') && requests.push(req.url());
   page.on('framenavigated', onNav);
   page.on('request', onReq);
   await new Promise((r) => setTimeout(r, 3500));

@@ -114,6 +114,11 @@ test('the language switch maps every route to its counterpart and back', async (
     const there = new URL(page.url()).pathname;
     if (expected) assert.equal(there, new URL(expected).pathname, `${p} → ${there}`);
     await page.waitForFunction((l) => document.documentElement.lang === l, other);
+    // A blog post names its other-language version once its own answer has come: wait for the
+    // switch to lead back (or fail the assertion below when it never does).
+    await page
+      .waitForFunction(([l, back]) => document.querySelector(`header .language-switch a[hreflang=${l}]`)?.getAttribute('href') === back, [lang, p], { timeout: 10_000 })
+      .catch(() => {});
     await page.click(`header .language-switch a[hreflang=${lang}]`);
     await page.waitForURL((u) => u.pathname.startsWith(`/${lang}`));
     assert.equal(new URL(page.url()).pathname, p, `${p} → ${there} → back`);
