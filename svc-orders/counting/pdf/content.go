@@ -266,27 +266,30 @@ func (in *interpreter) show(s []byte) {
 		code, n := f.next(s)
 		s = s[n:]
 		text, ok := f.text(code)
-		trm := matrix{gs.fs * gs.th, 0, 0, gs.fs, 0, gs.ts}.mul(in.tm).mul(gs.ctm)
+		// m is the text matrix on the page. The glyph's matrix, [fs·th 0 0 fs 0 ts] × m, and
+		// the next glyph's start (the advance moves along m's first row, or its second for a
+		// vertical font) are worked out from it by hand: one matrix product a glyph, not five.
+		m := in.tm.mul(gs.ctm)
+		x, y := gs.ts*m[2]+m[4], gs.ts*m[3]+m[5]
 		w, known := f.width(code)
-		var tx, ty float64
 		space := 0.0
 		if n == 1 && code == 32 {
 			space = gs.tw
 		}
+		ux, uy := gs.fs*gs.th*m[0], gs.fs*gs.th*m[1]
+		var nx, ny float64
 		if f.vertical {
-			ty = -w*gs.fs + gs.tc + space
-			in.tm = matrix{1, 0, 0, 1, 0, ty}.mul(in.tm)
+			ty := -w*gs.fs + gs.tc + space
+			in.tm[4], in.tm[5] = ty*in.tm[2]+in.tm[4], ty*in.tm[3]+in.tm[5]
+			nx, ny = x+ty*m[2], y+ty*m[3]
+			ux, uy = -gs.fs*m[2], -gs.fs*m[3]
 		} else {
-			tx = (w*gs.fs + gs.tc + space) * gs.th
-			in.tm = matrix{1, 0, 0, 1, tx, 0}.mul(in.tm)
+			tx := (w*gs.fs + gs.tc + space) * gs.th
+			in.tm[4], in.tm[5] = tx*in.tm[0]+in.tm[4], tx*in.tm[1]+in.tm[5]
+			nx, ny = x+tx*m[0], y+tx*m[1]
 		}
-		next := matrix{gs.fs * gs.th, 0, 0, gs.fs, 0, gs.ts}.mul(in.tm).mul(gs.ctm)
-		ux, uy := trm[0], trm[1]
-		if f.vertical {
-			ux, uy = -trm[2], -trm[3]
-		}
-		size := math.Hypot(trm[2], trm[3]) * f.sizeScale
-		in.out.glyph(trm[4], trm[5], ux, uy, size, next[4], next[5], text, ok, known, f.symbolic)
+		size := math.Hypot(gs.fs*m[2], gs.fs*m[3]) * f.sizeScale
+		in.out.glyph(x, y, ux, uy, size, nx, ny, text, ok, known, f.symbolic)
 	}
 }
 

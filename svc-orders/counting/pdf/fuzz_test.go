@@ -41,6 +41,9 @@ func fuzzSeeds(t testing.TB) [][]byte {
 		encryptedDoc(t, "AESV2", false),
 		type0,
 		countingtest.PDFPages("<< /Font << /F1 "+helvetica+" >> >>", countingtest.PDFStream("/Filter /LZWDecode", lzwEncode([]byte("BT /F1 9 Tf (lzw) Tj ET")))).Bytes(),
+		texAccentsPDF().Bytes(),
+		overprintPDF().Bytes(),
+		hyphenatedPDF().Bytes(),
 		[]byte("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"),
 	}
 }

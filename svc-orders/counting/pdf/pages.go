@@ -111,7 +111,8 @@ func (d *document) content(o pdfObject) []byte {
 }
 
 func (d *document) extract(pages []page, count func(string) (int, int)) Result {
-	out := &textOut{count: count}
+	out := &textOut{count: count, lastAt: -1}
+	out.forget()
 	in := &interpreter{d: d, out: out}
 	res := Result{Pages: len(pages)}
 	for _, pg := range pages {
@@ -124,14 +125,14 @@ func (d *document) extract(pages []page, count func(string) (int, int)) Result {
 		for len(out.marked) > 0 {
 			out.endMarked()
 		}
-		out.flushSoft()
+		out.endText()
 		out.flush(true)
 		chars := out.chars - start
 		if in.image >= 0.5*pg.area && chars < scannedPageChars {
 			res.ScannedPages++
 		}
 	}
-	out.flushSoft()
+	out.endText()
 	out.flush(true)
 	res.Words, res.Characters, res.Head = out.words, out.chars, string(out.head)
 	res.Glyphs, res.UnmappedGlyphs = out.glyphs, out.undecoded

@@ -5,7 +5,9 @@
 // content streams (text operators, q/Q/cm, Form XObjects) and fonts (ToUnicode CMaps, simple
 // encodings with Differences, Type0 CMaps, widths). Words are separated by where the glyphs
 // are drawn, not only by space characters: a gap of 0.15 em or more along the line, or a move
-// to another line, ends a word.
+// to another line, ends a word. An accent drawn as a glyph of its own over or under a letter is
+// put on the letter, text drawn again on the same spot (fake bold, shadows) is read once, and a
+// word hyphenated at a line end is joined.
 //
 // The document is read where it lies (an io.ReaderAt over the uploaded file), through a few
 // cached blocks: objects are parsed from windows of the file just large enough to hold them,

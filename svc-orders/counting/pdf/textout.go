@@ -1,12 +1,15 @@
 package pdf
 
 // The text out of the glyphs drawn: where words end (gaps and line changes), ActualText,
-// soft hyphens at line ends, ligatures spelled out; counted a piece at a time.
+// soft hyphens and hyphenated words at line ends, ligatures spelled out; counted a piece at a
+// time. Accents drawn as glyphs of their own and text drawn twice on the same spot are in
+// overlap.go.
 
 // textOut collects the text, decides where words end from where glyphs are drawn, and counts
 // it in pieces (cut after a space, so that no word is cut).
 
 import (
+	"bytes"
 	"math"
 	"strings"
 	"unicode"
@@ -15,13 +18,17 @@ import (
 
 type textOut struct {
 	count             func(string) (words, characters int)
-	b                 strings.Builder
+	b                 []byte // the text not counted yet
+	lastAt            int    // where in b the last glyph's text starts; -1 when something followed it
 	words, chars      int
 	head              []byte // the first bytes of the text, for the preview
 	started           bool   // some text was written
 	has               bool
-	nx, ny            float64 // where the next glyph would start if it followed on
-	ux, uy            float64 // writing direction (unit vector)
+	lx, ly            float64    // where the last glyph placed starts
+	nx, ny            float64    // where the next glyph would start if it followed on
+	ux, uy            float64    // writing direction (unit vector)
+	rawDir, dir       [2]float64 // the last direction given to glyph, and as a unit vector
+	dirKnown          bool
 	size              float64
 	known             bool // the last glyph's width was known
 	softHyphen        bool // a soft hyphen waits: dropped inside a line, kept before a break
@@ -29,6 +36,15 @@ type textOut struct {
 	glyphs, undecoded int
 	marked            []markedContent // open marked-content sequences
 	replaced          int             // how many of them replace their glyphs by an ActualText
+	overlap
+}
+
+// drawn is a glyph as drawn: where it starts, its writing direction (unit vector), its size,
+// where the next glyph would start and its text.
+type drawn struct {
+	x, y, ux, uy, size, nx, ny float64
+	text                       string
+	known                      bool // its width was known
 }
 
 // markedContent is a marked-content sequence; one with an ActualText stands for its glyphs.
@@ -60,7 +76,9 @@ func (o *textOut) endMarked() {
 	if m.actual {
 		o.replaced--
 		if !m.written {
+			o.settle()
 			o.write(m.text)
+			o.lastAt = -1
 		}
 	}
 }
@@ -95,48 +113,78 @@ const docEncodingHigh = "•†‡…—–ƒ⁄‹›−‰„“”‘" +
 
 // flush counts the text collected so far: all of it, or up to its last space.
 func (o *textOut) flush(all bool) {
-	s := o.b.String()
-	cut := len(s)
+	cut := len(o.b)
 	if !all {
-		cut = strings.LastIndexAny(s, " \n") + 1
+		cut = bytes.LastIndexAny(o.b, " \n") + 1
 		if cut == 0 { // one very long word: cut it at a character
-			_, n := utf8.DecodeLastRuneInString(s)
-			cut = len(s) - n
+			_, n := utf8.DecodeLastRune(o.b)
+			cut = len(o.b) - n
 		}
 	}
-	w, c := o.count(s[:cut])
+	w, c := o.count(string(o.b[:cut]))
 	o.words, o.chars = o.words+w, o.chars+c
 	if n := min(cut, headBytes-len(o.head)); n > 0 {
-		o.head = append(o.head, s[:n]...)
+		o.head = append(o.head, o.b[:n]...)
 	}
-	rest := s[cut:]
-	o.b.Reset()
-	o.b.WriteString(rest)
+	o.b = o.b[:copy(o.b, o.b[cut:])]
+	if o.lastAt -= cut; o.lastAt < 0 {
+		o.lastAt = -1
+	}
 }
 
 func (o *textOut) pageBreak() {
-	o.flushSoft()
+	o.endText()
 	o.sep('\n')
 	o.has = false
+	o.forget()
+}
+
+// endText writes what still waits for the glyph after it: an accent, a soft hyphen.
+func (o *textOut) endText() {
+	o.settle()
+	o.flushSoft()
 }
 
 func (o *textOut) sep(c byte) {
 	if o.started && !o.lastWS {
-		o.b.WriteByte(c)
+		o.b = append(o.b, c)
 		o.lastWS = true
+		o.lastAt = -1
 	}
 }
 
 func (o *textOut) flushSoft() {
 	if o.softHyphen {
 		o.softHyphen = false
-		o.b.WriteByte('-')
+		o.b = append(o.b, '-')
 		o.lastWS, o.started = false, true
+		o.lastAt = -1
 	}
 }
 
+// hyphenBreak joins a word hyphenated at the end of a line, as pdftotext does: when the line
+// ends in a hyphen right after a letter and the next one (starting with next) goes on in lower
+// case, the hyphen is dropped. A hyphen inside a line ("well-known") is not at a line end, and
+// one before a capital or after a space or a digit stays.
+func (o *textOut) hyphenBreak(next string) bool {
+	if r, _ := utf8.DecodeRuneInString(next); o.lastWS || !unicode.IsLower(r) {
+		return false
+	}
+	h, n := utf8.DecodeLastRune(o.b)
+	if h != '-' && h != '\u2010' {
+		return false
+	}
+	if l, _ := utf8.DecodeLastRune(o.b[:len(o.b)-n]); !unicode.IsLetter(l) {
+		return false
+	}
+	o.b = o.b[:len(o.b)-n]
+	o.lastAt = -1
+	return true
+}
+
 func (o *textOut) glyph(x, y, ux, uy, size, nx, ny float64, text string, ok, known, symbolic bool) {
-	if o.replaced > 0 {
+	actual := o.replaced > 0
+	if actual {
 		// Inside an ActualText: its text once, at the first glyph, in place of the glyphs.
 		for i := len(o.marked) - 1; i >= 0; i-- {
 			if m := &o.marked[i]; m.actual {
@@ -156,14 +204,53 @@ func (o *textOut) glyph(x, y, ux, uy, size, nx, ny float64, text string, ok, kno
 			o.undecoded++
 		}
 	}
-	if n := math.Hypot(ux, uy); n > 1e-12 && !math.IsNaN(n) && !math.IsInf(n, 0) {
-		ux, uy = ux/n, uy/n
-	} else {
-		ux, uy = 1, 0
+	if ux != o.rawDir[0] || uy != o.rawDir[1] || !o.dirKnown { // the same for a whole line
+		o.rawDir, o.dirKnown = [2]float64{ux, uy}, true
+		if n := math.Hypot(ux, uy); n > 1e-12 && !math.IsNaN(n) && !math.IsInf(n, 0) {
+			o.dir = [2]float64{ux / n, uy / n}
+		} else {
+			o.dir = [2]float64{1, 0}
+		}
 	}
+	ux, uy = o.dir[0], o.dir[1]
+	g := drawn{x: x, y: y, ux: ux, uy: uy, size: size, nx: nx, ny: ny, text: text, known: known}
+	if actual || text == "" || text == "\u00ad" {
+		o.settle()
+		o.place(&g)
+		return
+	}
+	// Text that follows on from the last glyph, the most of it, is no copy.
+	follows := !o.has || g.x == o.nx && g.y == o.ny && g.ux == o.ux && g.uy == o.uy
+	if (o.again >= 0 || !follows) && o.repeated(&g) {
+		return
+	}
+	o.remember(&g)
+	if o.accentWaits {
+		o.accentWaits = false
+		if t, ok := composeUnder(o.accent, g); ok {
+			g.text = t
+		} else {
+			o.place(&o.accent)
+		}
+	}
+	if maybeAccent(g.text) {
+		if mark, ok := accentMark(g.text); ok {
+			if !o.composeLast(g, mark) {
+				o.accent, o.accentWaits = g, true // the letter it goes over may be drawn next
+			}
+			return
+		}
+	}
+	o.place(&g)
+}
+
+// place writes a glyph's text after what its position says separates it from the last one: a
+// space, a line break, nothing.
+func (o *textOut) place(g *drawn) {
+	text := g.text
 	if o.has {
-		sz := max(size, o.size)
-		gx, gy := x-o.nx, y-o.ny
+		sz := max(g.size, o.size)
+		gx, gy := g.x-o.nx, g.y-o.ny
 		along := gx*o.ux + gy*o.uy
 		perp := gy*o.ux - gx*o.uy
 		spaceGap := wordGap
@@ -173,10 +260,12 @@ func (o *textOut) glyph(x, y, ux, uy, size, nx, ny float64, text string, ok, kno
 		}
 		switch {
 		case sz <= 1e-9 || math.IsNaN(along) || math.IsNaN(perp):
-		case math.Abs(perp) > lineGap*sz || ux*o.ux+uy*o.uy < 0.9:
-			if o.softHyphen {
+		case math.Abs(perp) > lineGap*sz || g.ux*o.ux+g.uy*o.uy < 0.9:
+			switch {
+			case o.softHyphen:
 				o.softHyphen = false // a word broken across lines: joined
-			} else {
+			case o.hyphenBreak(text):
+			default:
 				o.sep('\n')
 			}
 		case along > spaceGap*sz || along < back*sz:
@@ -184,24 +273,28 @@ func (o *textOut) glyph(x, y, ux, uy, size, nx, ny float64, text string, ok, kno
 			o.sep(' ')
 		}
 	}
-	if text == "\u00ad" {
+	switch text {
+	case "\u00ad":
 		o.softHyphen = true
-	} else if text != "" {
+	case "":
+		o.lastAt = -1 // an accent over this glyph has no letter to go on
+	default:
 		o.flushSoft()
 		o.write(text)
 	}
 	o.has = true
-	o.nx, o.ny, o.ux, o.uy, o.size, o.known = nx, ny, ux, uy, size, known
+	o.lx, o.ly, o.nx, o.ny, o.ux, o.uy, o.size, o.known = g.x, g.y, g.nx, g.ny, g.ux, g.uy, g.size, g.known
 }
 
 // write appends decoded text: controls become spaces, ligatures are spelled out.
 func (o *textOut) write(s string) {
-	if o.b.Len() > textPiece {
+	if len(o.b) > textPiece {
 		o.flush(false)
 	}
 	o.started = true
+	o.lastAt = len(o.b)
 	if len(s) == 1 && s[0] > ' ' && s[0] < 0x7f {
-		o.b.WriteByte(s[0])
+		o.b = append(o.b, s[0])
 		o.lastWS = false
 		return
 	}
@@ -213,9 +306,9 @@ func (o *textOut) write(s string) {
 		case r == utf8.RuneError, r == '\ufeff':
 			continue
 		case r >= 0xfb00 && r <= 0xfb06:
-			o.b.WriteString([]string{"ff", "fi", "fl", "ffi", "ffl", "st", "st"}[r-0xfb00])
+			o.b = append(o.b, []string{"ff", "fi", "fl", "ffi", "ffl", "st", "st"}[r-0xfb00]...)
 		default:
-			o.b.WriteRune(r)
+			o.b = utf8.AppendRune(o.b, r)
 		}
 		o.lastWS = false
 	}
