@@ -8,6 +8,8 @@ package counting_test
 
 import (
 	"bytes"
+	"html"
+	"strings"
 	"sync"
 	"testing"
 
@@ -54,6 +56,10 @@ var (
 		doc, words := countingtest.TwoHourSRT()
 		return fixture{name: "film.srt", data: doc, words: words, minutes: 120}
 	})
+	htmlFixture = once(func(testing.TB) fixture {
+		doc, words := articlePage(1 << 20)
+		return fixture{name: "news.html", data: doc, words: words}
+	})
 	pdfFixture = once(func(testing.TB) fixture {
 		doc, words := countingtest.HundredPagePDF(pdfPhotoBytes)
 		return fixture{name: "brochure.pdf", data: doc, words: words}
@@ -99,6 +105,24 @@ func BenchmarkCountXLSX50MB(b *testing.B) {
 // BenchmarkCountSRT2Hours: 2,400 cues over two hours.
 func BenchmarkCountSRT2Hours(b *testing.B) { benchCount(b, srtFixture(b)) }
 
+// articlePage is a news page of about size bytes as sites make them: paragraphs with links whose
+// title tooltip repeats the link's text (counted once), and the words a translator gets.
+func articlePage(size int) ([]byte, int) {
+	g := countingtest.NewTextGen(7)
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>Haberler</title></head><body><main>`)
+	for b.Len() < size {
+		b.WriteString("<p>" + html.EscapeString(g.Text(20, 60)) + " ")
+		link := html.EscapeString(g.Text(2, 5))
+		b.WriteString(`<a href="/haber" title="` + link + `">` + link + "</a></p>\n")
+	}
+	b.WriteString("</main></body></html>")
+	return []byte(b.String()), g.Words + 1 // and the title
+}
+
+// BenchmarkCountHTMLArticle: a 1 MB news page whose links repeat their text in a title.
+func BenchmarkCountHTMLArticle(b *testing.B) { benchCount(b, htmlFixture(b)) }
+
 // pdfPhotoBytes is the photo on every page of the pdf: 100 of them make a 30 MB file, most of
 // which the counter has no need to read.
 const pdfPhotoBytes = 300 << 10
@@ -108,7 +132,7 @@ const pdfPhotoBytes = 300 << 10
 func BenchmarkCountPDF100Pages(b *testing.B) { benchCount(b, pdfFixture(b)) }
 
 // TestFixtures keeps the generators honest where it is cheap (go test ./... runs it): the docx,
-// the srt and the pdf count to what was written, and a sample of generated text is as many
+// the srt, the html and the pdf count to what was written, and a sample of generated text is as many
 // words as the generator says by counting.CountText. The 50 MB xlsx is checked by its
 // benchmark.
 func TestFixtures(t *testing.T) {
@@ -120,7 +144,7 @@ func TestFixtures(t *testing.T) {
 			t.Fatalf("%q: %d words by CountText, the generator wrote %d", s, w, g.Words-before)
 		}
 	}
-	for _, f := range []fixture{docxFixture(t), srtFixture(t), pdfFixture(t)} {
+	for _, f := range []fixture{docxFixture(t), srtFixture(t), htmlFixture(t), pdfFixture(t)} {
 		c, err := counting.Count(f.name, bytes.NewReader(f.data))
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)

@@ -213,10 +213,10 @@ func TestODP(t *testing.T) {
 
 func TestHTML(t *testing.T) {
 	got := mustCount(t, "sayfa.html", []byte(fullHTML))
-	// Sayfa | Başlık | Merhaba dünya & herkes | Resim açıklaması (alt) | Bağlantı ipucu (title)
-	// tıkla | bir | iki. Not: style, script, comments, noscript, template.
+	// Sayfa | Başlık | Merhaba dünya & herkes | Resim açıklaması (alt) | tıkla | Bağlantı ipucu
+	// (title, after its link) | bir | iki. Not: style, script, comments, noscript, template.
 	expect(t, "html", got, 12, 69)
-	if got.Preview != "Sayfa Başlık Merhaba dünya & herkes Resim açıklaması Bağlantı ipucu tıkla bir iki" {
+	if got.Preview != "Sayfa Başlık Merhaba dünya & herkes Resim açıklaması tıkla Bağlantı ipucu bir iki" {
 		t.Errorf("preview %q", got.Preview)
 	}
 	// Windows-1254 without a declaration, and ISO-8859-9 declared

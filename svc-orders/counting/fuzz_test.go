@@ -155,6 +155,7 @@ func FuzzOOXML(f *testing.F) {
 	f.Add(uint8(1), []byte(wPart("styles", `<w:style w:type="character" w:styleId="X"><w:basedOn w:val="X"/><w:rPr><w:vanish/></w:rPr></w:style>`)))
 	f.Add(uint8(2), []byte(sheetXML(`<row><c t="s"><v>1</v></c><c t="inlineStr"><is><t>x y</t></is></c><c><f>1</f><v>2</v></c></row>`)))
 	f.Add(uint8(3), []byte(`<sst><si><r><t>a</t></r><rPh><t>b</t></rPh></si></sst>`))
+	f.Add(uint8(2), []byte(sheetXML(`<row><c t="str"><v>yazılan metin</v></c><c t="str"><f>A1</f><v>sonuç</v></c></row>`)))
 	f.Add(uint8(4), []byte(pSlide("sld", pShape("Başlık")+slideNumberField)))
 	f.Add(uint8(0), fullDOCX(f))
 	f.Add(uint8(1), fullXLSX(f))
@@ -203,6 +204,9 @@ func FuzzHTML(f *testing.F) {
 	f.Add([]byte(fullHTML))
 	f.Add([]byte(`<template><template></template><p title="t">x</template><script>a<b</script><img alt=a alt=b>`))
 	f.Add(win1254(f, `<meta charset="iso-8859-9"><p>`+turkishText))
+	page, _ := articlePage()
+	f.Add([]byte(page))
+	f.Add([]byte(`<select><optgroup label=a><option label=b>b<a title="x y"><img alt="X  Y"></a><input type=submit value=x>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer slowGuard(t)()
 		res, err := counterResult(countHTML(src(data)))

@@ -12,8 +12,9 @@ import (
 	"golang.org/x/text/encoding/charmap"
 )
 
-// HTML: the text a reader sees plus the alt and title attributes; not the contents of
-// script, style, template, noscript (nor iframe, noembed, noframes fallbacks), not comments.
+// HTML: the text a reader sees plus the translatable attributes, each once (htmlattr.go); not
+// the contents of script, style, template, noscript (nor iframe, noembed, noframes
+// fallbacks), not comments.
 
 // htmlSkipRaw are elements whose raw contents are never shown.
 var htmlSkipRaw = map[string]bool{
@@ -70,6 +71,7 @@ func countHTML(src Source) (*counter, error) {
 
 func countHTMLFrom(r io.Reader, c *counter) error {
 	z := html.NewTokenizer(r)
+	h := newHTMLText(c)
 	skipNextText := false // the raw contents of a skipped element come next
 	template := 0
 	for {
@@ -79,10 +81,13 @@ func countHTMLFrom(r io.Reader, c *counter) error {
 			if err := z.Err(); err != nil && !errors.Is(err, io.EOF) {
 				return malformed("html: %v", err)
 			}
+			h.finish()
 			return nil
 		case html.TextToken:
 			if !skipNextText && template == 0 {
-				c.Write(z.Text())
+				b := z.Text()
+				h.text(b)
+				c.Write(b)
 			}
 			skipNextText = false
 			continue
@@ -92,16 +97,17 @@ func countHTMLFrom(r io.Reader, c *counter) error {
 			if tag == "template" && tt == html.StartTagToken {
 				template++
 			}
+			if template == 0 {
+				h.startTag(tag)
+			}
 			if htmlBlocks[tag] {
 				c.brk()
+				h.boundary()
 			}
-			for hasAttr && template == 0 {
-				var k, v []byte
-				k, v, hasAttr = z.TagAttr()
-				if string(k) == "alt" || string(k) == "title" {
-					c.brk()
-					c.Write(v)
-					c.brk()
+			if template == 0 {
+				h.tag(z, tag, hasAttr, tt == html.SelfClosingTagToken)
+				if tag == "title" && tt == html.StartTagToken && !h.titleSeen {
+					h.inTitle, h.titleSeen = true, true
 				}
 			}
 			skipNextText = htmlSkipRaw[tag] && tt == html.StartTagToken
@@ -112,8 +118,15 @@ func countHTMLFrom(r io.Reader, c *counter) error {
 			if tag == "template" && template > 0 {
 				template--
 			}
+			if template == 0 {
+				h.endTag(tag)
+			}
+			if tag == "title" {
+				h.inTitle = false
+			}
 			if htmlBlocks[tag] {
 				c.brk()
+				h.boundary()
 			}
 		}
 		skipNextText = false

@@ -105,8 +105,9 @@ func (h *sstHandler) text(b []byte) {
 	}
 }
 
-// sheetHandler counts text cells: shared strings (t="s") and inline strings, never numbers,
-// booleans, dates, errors or anything with a formula.
+// sheetHandler counts text cells: shared strings (t="s"), inline strings and string cells
+// (t="str") the customer typed; never numbers, booleans, dates, errors or anything with a
+// formula (a t="str" cell with one holds the formula's computed result).
 type sheetHandler struct {
 	c        *counter
 	sst      *sharedStrings
@@ -161,6 +162,12 @@ func (h *sheetHandler) end(e *xml.EndElement) {
 				h.c.brk()
 				h.c.Write(h.inline)
 				h.c.brk()
+			case "str":
+				// Excel writes str only for formula results, but other programs (and
+				// exports built by scripts) write typed text this way, with no <f>.
+				h.c.brk()
+				h.c.Write(h.v)
+				h.c.brk()
 			}
 		}
 		h.inCell, h.inV, h.inT, h.inIS = false, false, false, false
@@ -171,7 +178,9 @@ func (h *sheetHandler) text(b []byte) {
 	switch {
 	case h.inT:
 		h.inline = append(h.inline, b...)
-	case h.inV && len(h.v) < 32:
+	case h.inV && (len(h.v) < 32 || h.typ == "str"):
+		// a str cell's value is its text; any other value is a number (an index, a
+		// boolean, an error), and 32 bytes are more than any of them
 		h.v = append(h.v, b...)
 	}
 }

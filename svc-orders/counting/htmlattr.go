@@ -1,0 +1,565 @@
+package counting
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// The translatable attributes of HTML (README.md, "html"), each counted once: a page repeats
+// its text in attributes (a link's title tooltip says what the link says, an image's alt what
+// its caption says, og:title what <title> says), and a translator translates it once. An
+// attribute is not counted when its text is the same, spaces collapsed and case ignored, as
+// the text of its element (for a link, an image's alt inside it is that text too), as the
+// visible text right before or right after its element, or as another attribute of the same
+// element. The page descriptions in <meta> are not counted when they repeat the page title,
+// each other, or a run of visible text.
+
+// The attributes that can be text: alt, title, placeholder and the aria ones on any element
+// (alt is only valid on img, area and input anyway), value of a button-like input, label of
+// option, optgroup and track, content of the <meta> in htmlMetaText.
+const (
+	atAlt = 1 << iota
+	atTitle
+	atPlaceholder
+	atAriaLabel
+	atAriaDescription
+	atAriaPlaceholder
+	atAriaRoleDescription
+	atValue
+	atLabel
+	atContent
+)
+
+var htmlTextAttrs = map[string]int{
+	"alt": atAlt, "title": atTitle, "placeholder": atPlaceholder, "aria-label": atAriaLabel,
+	"aria-description": atAriaDescription, "aria-placeholder": atAriaPlaceholder,
+	"aria-roledescription": atAriaRoleDescription, "value": atValue, "label": atLabel, "content": atContent,
+}
+
+// htmlMetaText are the <meta name|property> whose content is shown to readers: the search
+// result snippet and the preview card of a shared link. Keywords, authors, site names and
+// the like are not (they are not sentences anyone reads on the page).
+var htmlMetaText = map[string]bool{
+	"description": true, "og:title": true, "og:description": true, "og:image:alt": true,
+	"twitter:title": true, "twitter:description": true, "twitter:image:alt": true,
+}
+
+// htmlVoid are elements without contents or an end tag.
+var htmlVoid = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
+}
+
+const (
+	maxAttrKey    = 16 << 10   // a longer attribute is counted without comparing
+	runKeyLimit   = maxAttrKey // a longer run of text is the same as no attribute
+	maxOpenAttrs  = 256        // elements with attributes open at once, and attributes waiting
+	maxMetaTexts  = 32
+	attrCapPerTag = 16 // translatable attributes read from one tag
+)
+
+// textKey is the comparison form of a text: whitespace runs as one space and none at either
+// end, letters in lower case (Turkish İ and ı as i), invisible characters left out.
+type textKey struct {
+	b     []byte
+	space bool // a space is due before the next character
+	limit int  // nothing is kept past this length ...
+	over  bool // ... and the text went on: it equals nothing compared with it
+}
+
+func (k *textKey) write(s []byte) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf { // most of a page, even a Turkish one
+			i++
+			if asciiClass[c] == clSpace {
+				k.space = true
+				continue
+			}
+			if len(k.b) >= k.limit {
+				k.over = true
+				return
+			}
+			if k.space && len(k.b) > 0 {
+				k.b = append(k.b, ' ')
+			}
+			k.space = false
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			k.b = append(k.b, c)
+			continue
+		}
+		r, n := utf8.DecodeRune(s[i:])
+		i += n
+		var f rune
+		if r < latinKeys {
+			f = latinFold[r]
+		} else {
+			switch classOf(r) {
+			case clSpace:
+				f = -1
+			case clInvisible:
+				f = 0
+			default:
+				f = foldKey(r)
+			}
+		}
+		switch f {
+		case -1:
+			k.space = true
+			continue
+		case 0:
+			continue
+		}
+		if len(k.b) >= k.limit {
+			k.over = true
+			return
+		}
+		if k.space && len(k.b) > 0 {
+			k.b = append(k.b, ' ')
+		}
+		k.space = false
+		k.b = utf8.AppendRune(k.b, f)
+	}
+}
+
+// latinFold is what write makes of the Latin letters (Turkish among them) without looking
+// them up: -1 a space, 0 nothing (a soft hyphen), else the folded letter.
+const latinKeys = 0x250
+
+var latinFold = func() (t [latinKeys]rune) {
+	for r := range rune(latinKeys) {
+		switch classOf(r) {
+		case clSpace:
+			t[r] = -1
+		case clInvisible:
+			t[r] = 0
+		default:
+			t[r] = foldKey(r)
+		}
+	}
+	return t
+}()
+
+func (k *textKey) reset() { k.b, k.space, k.over = k.b[:0], false, false }
+
+// equals reports whether the text is key (a key of an attribute: never empty).
+func (k *textKey) equals(key string) bool { return !k.over && string(k.b) == key }
+
+// foldKey is the lower case of a letter that is not ASCII (write does ASCII itself).
+func foldKey(r rune) rune {
+	if r == 'İ' || r == 'ı' {
+		return 'i'
+	}
+	return unicode.ToLower(r)
+}
+
+// attrOf is an attribute value and its key, copied out of the tokenizer in one allocation.
+func (h *htmlText) attrOf(v []byte, alt bool) htmlAttr {
+	h.scratch.reset()
+	h.scratch.limit = len(v) * utf8.UTFMax
+	h.scratch.write(v)
+	n := len(h.scratch.b)
+	if n == 0 {
+		return htmlAttr{}
+	}
+	both := string(append(h.scratch.b, v...))
+	return htmlAttr{key: both[:n], text: both[n:], alt: alt}
+}
+
+// htmlAttr is one translatable attribute value.
+type htmlAttr struct {
+	text string // as written, entities decoded
+	key  string
+	alt  bool // an alt: the text of the element around its image
+	dup  bool // (meta) the same as a run of visible text
+}
+
+// htmlOpen is an element with translatable attributes whose end has not come yet; its text
+// is inner.b[start:].
+type htmlOpen struct {
+	tag   string
+	start int
+	attrs []htmlAttr
+}
+
+// htmlText counts the text of a page and decides about its attributes as the tokens come.
+// Visible text is cut into runs at block elements and at elements with translatable
+// attributes; only the last run, the current one and the text of the open elements are kept
+// (and no more of them than an attribute could equal).
+type htmlText struct {
+	c          *counter
+	run, prev  textKey // the current run, the last run that had text
+	runChecked int     // how much of run the waiting attributes were compared with
+	inner      textKey // the text since the outermost open element's start
+	open       []htmlOpen
+	live       int            // open[:live] have more text than any of their attributes
+	openTags   map[string]int // how many of open have each tag
+	waiting    []htmlAttr     // attributes of ended elements, for the next run to decide
+	metas      []htmlAttr
+	title      textKey // the page <title>
+	inTitle    bool
+	titleSeen  bool
+	kv         [][2][]byte
+	scratch    textKey
+	attrs      []htmlAttr
+}
+
+func newHTMLText(c *counter) *htmlText {
+	return &htmlText{c: c, run: textKey{limit: runKeyLimit}, prev: textKey{limit: runKeyLimit},
+		title: textKey{limit: runKeyLimit}, openTags: map[string]int{}}
+}
+
+// text is visible text, before it is counted: an attribute waiting for it that it does not
+// repeat is counted first, so that the preview has it where the page has it.
+func (h *htmlText) text(b []byte) {
+	h.run.write(b)
+	if len(h.waiting) > 0 {
+		h.decideEarly()
+	}
+	if len(h.open) > 0 {
+		h.inner.write(b)
+	}
+	if h.inTitle {
+		h.title.write(b)
+	}
+}
+
+// decideEarly counts the waiting attributes the run has stopped repeating. Attributes only
+// start waiting when there is no run, and the run only grows, so each byte of the run is
+// compared once with each attribute (and only while the attribute matches it so far).
+func (h *htmlText) decideEarly() {
+	n := len(h.run.b)
+	if n == h.runChecked && !h.run.over {
+		return
+	}
+	keep := h.waiting[:0]
+	for _, a := range h.waiting {
+		if !h.run.over && n <= len(a.key) && a.key[h.runChecked:n] == string(h.run.b[h.runChecked:n]) {
+			keep = append(keep, a)
+			continue
+		}
+		h.countAttr(a.text)
+	}
+	h.waiting, h.runChecked = keep, n
+}
+
+// boundary is a block element's start or end: no run, and no word, crosses it.
+func (h *htmlText) boundary() {
+	h.endRun()
+	h.inner.space = true
+}
+
+// endRun ends the current run; if it had text, the waiting attributes are decided by it.
+func (h *htmlText) endRun() {
+	if len(h.run.b) == 0 && !h.run.over {
+		h.run.reset()
+		return
+	}
+	for _, a := range h.waiting {
+		if !h.run.equals(a.key) {
+			h.countAttr(a.text)
+		}
+	}
+	h.waiting = h.waiting[:0]
+	for i := range h.metas {
+		if h.run.equals(h.metas[i].key) {
+			h.metas[i].dup = true
+		}
+	}
+	h.prev, h.run = h.run, h.prev
+	h.run.reset()
+	h.runChecked = 0
+}
+
+// countAttr adds an attribute's text without touching the word in progress around it (a
+// title on an inline element inside a word does not split the word).
+func (h *htmlText) countAttr(s string) {
+	var k counter
+	if h.c.pv.full() {
+		k.pv.runes = PreviewRunes // no preview to make
+	}
+	k.WriteString(s)
+	h.c.words = satAdd(h.c.words, k.words)
+	h.c.chars = satAdd(h.c.chars, k.chars)
+	if !h.c.pv.full() && k.pv.runes > 0 {
+		h.c.pv.space = true
+		h.c.pv.addText(k.pv.String())
+		h.c.pv.space = true
+	}
+}
+
+func (h *htmlText) wait(attrs []htmlAttr) {
+	if len(h.waiting)+len(attrs) > maxOpenAttrs {
+		for _, a := range h.waiting {
+			h.countAttr(a.text)
+		}
+		h.waiting = h.waiting[:0]
+	}
+	h.waiting = append(h.waiting, attrs...)
+}
+
+// tag reads a start tag's translatable attributes and opens (or, for a void element, ends)
+// the element if it has any. Meta descriptions are kept for the end.
+func (h *htmlText) tag(z *html.Tokenizer, tag string, hasAttr, selfClosing bool) {
+	attrs, meta := h.readAttrs(z, tag, hasAttr)
+	if len(attrs) == 0 {
+		return
+	}
+	if meta {
+		h.addMeta(attrs[0])
+		return
+	}
+	h.endRun()
+	if selfClosing || htmlVoid[tag] {
+		// an image's alt is the text of the link or button around it
+		for _, a := range attrs {
+			if a.alt && len(h.open) > 0 {
+				h.inner.space = true
+				h.inner.write([]byte(a.text))
+				h.inner.space = true
+			}
+		}
+		h.wait(h.notPrev(attrs))
+		return
+	}
+	keep := h.notPrev(attrs)
+	if len(h.open) == maxOpenAttrs {
+		// a page of elements that never end: the older half is counted as it is
+		n := maxOpenAttrs / 2
+		for _, e := range h.open[:n] {
+			for _, a := range e.attrs {
+				h.countAttr(a.text)
+			}
+			h.untag(e.tag)
+		}
+		h.open = append(h.open[:0], h.open[n:]...)
+		h.live = max(0, h.live-n)
+	}
+	if len(h.inner.b) >= h.inner.limit {
+		// every open element has more text than any of its attributes: none is compared again
+		h.live = len(h.open)
+		h.inner.reset()
+		h.inner.limit = 0
+	}
+	h.inner.space = true
+	start := len(h.inner.b)
+	longest := 0
+	for _, a := range keep {
+		longest = max(longest, len(a.key))
+	}
+	// +2: a leading space, and one byte more than the longest key tells "longer" from "equal"
+	h.inner.limit = max(h.inner.limit, start+longest+2)
+	h.open = append(h.open, htmlOpen{tag: tag, start: start, attrs: slices.Clone(keep)})
+	h.openTags[tag]++
+}
+
+// untag forgets one open element named tag (a map of every tag name ever seen would grow
+// with a page of made-up ones).
+func (h *htmlText) untag(tag string) {
+	if h.openTags[tag] <= 1 {
+		delete(h.openTags, tag)
+		return
+	}
+	h.openTags[tag]--
+}
+
+// notPrev drops the attributes that repeat the run before their element (in place).
+func (h *htmlText) notPrev(attrs []htmlAttr) []htmlAttr {
+	keep := attrs[:0]
+	for _, a := range attrs {
+		if !h.prev.equals(a.key) {
+			keep = append(keep, a)
+		}
+	}
+	return keep
+}
+
+// closeTag ends the nearest open element named tag, and those opened after it.
+func (h *htmlText) closeTag(tag string) {
+	if h.openTags[tag] == 0 {
+		return
+	}
+	for i := len(h.open) - 1; i >= 0; i-- {
+		if h.open[i].tag == tag {
+			for len(h.open) > i {
+				h.closeTop()
+			}
+			return
+		}
+	}
+}
+
+func (h *htmlText) closeTop() {
+	i := len(h.open) - 1
+	e := &h.open[i]
+	h.endRun()
+	keep := e.attrs
+	if i >= h.live {
+		inner := h.inner.b[e.start:]
+		if len(inner) > 0 && inner[0] == ' ' {
+			inner = inner[1:]
+		}
+		keep = e.attrs[:0]
+		for _, a := range e.attrs {
+			if string(inner) != a.key {
+				keep = append(keep, a)
+			}
+		}
+	}
+	h.wait(keep)
+	h.untag(e.tag)
+	h.open = h.open[:i]
+	h.live = min(h.live, i)
+	if len(h.open) == 0 {
+		h.inner.reset()
+		h.inner.limit = 0
+	}
+	h.inner.space = true
+}
+
+// startTag ends what a start tag ends without an end tag of its own.
+func (h *htmlText) startTag(tag string) {
+	switch tag {
+	case "a", "button", "option", "p": // none of these can hold another
+		h.closeTag(tag)
+	case "optgroup":
+		h.closeTag("optgroup")
+		h.closeTag("option")
+	}
+}
+
+// endTag ends the element, and what it ends implicitly.
+func (h *htmlText) endTag(tag string) {
+	switch tag {
+	case "select", "datalist":
+		h.closeTag("optgroup")
+		h.closeTag("option")
+	case "optgroup":
+		h.closeTag("option")
+	}
+	h.closeTag(tag)
+}
+
+// addMeta keeps a meta description for the end, to be compared with the title, the other
+// descriptions and the visible text around it.
+func (h *htmlText) addMeta(a htmlAttr) {
+	if len(h.metas) == maxMetaTexts {
+		h.countAttr(a.text)
+		return
+	}
+	a.dup = h.prev.equals(a.key)
+	h.metas = append(h.metas, a)
+}
+
+// finish ends every open element and decides what is still waiting.
+func (h *htmlText) finish() {
+	for len(h.open) > 0 {
+		h.closeTop()
+	}
+	h.endRun()
+	for _, a := range h.waiting {
+		h.countAttr(a.text)
+	}
+	h.waiting = h.waiting[:0]
+	title := ""
+	if !h.title.over {
+		title = string(h.title.b)
+	}
+	for i, m := range h.metas {
+		if m.dup || m.key == title || seenKey(h.metas[:i], m.key) {
+			continue
+		}
+		h.countAttr(m.text)
+	}
+}
+
+func seenKey(attrs []htmlAttr, key string) bool {
+	for _, a := range attrs {
+		if a.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// readAttrs returns the translatable attributes of a tag (the first of each name; the same
+// text twice once) and whether they are a meta description (then only one).
+func (h *htmlText) readAttrs(z *html.Tokenizer, tag string, hasAttr bool) ([]htmlAttr, bool) {
+	h.kv = h.kv[:0]
+	var typ, metaName []byte
+	for hasAttr {
+		var k, v []byte
+		k, v, hasAttr = z.TagAttr()
+		switch string(k) {
+		case "type":
+			if typ == nil {
+				typ = v
+			}
+		case "name", "property":
+			if metaName == nil {
+				metaName = v
+			}
+		}
+		if _, ok := htmlTextAttrs[string(k)]; ok && len(h.kv) < attrCapPerTag {
+			h.kv = append(h.kv, [2][]byte{k, v})
+		}
+	}
+	h.attrs = h.attrs[:0]
+	seen := 0
+	for _, p := range h.kv {
+		bit := htmlTextAttrs[string(p[0])]
+		if seen&bit != 0 {
+			continue // a repeated attribute: browsers keep the first
+		}
+		seen |= bit
+		switch {
+		case tag == "meta":
+			// only the content of a description; a meta's other attributes are never shown
+			if bit != atContent || !htmlMetaText[lowerTrim(metaName)] {
+				continue
+			}
+		case bit == atValue:
+			if tag != "input" || !isButtonType(typ) {
+				continue
+			}
+		case bit == atLabel:
+			if tag != "option" && tag != "optgroup" && tag != "track" {
+				continue
+			}
+		case bit == atContent:
+			continue
+		}
+		if len(p[1]) > maxAttrKey {
+			h.countAttr(string(p[1])) // no page repeats this much in an attribute: not held to compare
+			continue
+		}
+		a := h.attrOf(p[1], bit == atAlt)
+		if a.key == "" || seenKey(h.attrs, a.key) {
+			continue
+		}
+		h.attrs = append(h.attrs, a)
+	}
+	return h.attrs, tag == "meta"
+}
+
+// isButtonType: an <input> whose value is its visible label.
+func isButtonType(typ []byte) bool {
+	switch lowerTrim(typ) {
+	case "button", "submit", "reset":
+		return true
+	}
+	return false
+}
+
+// lowerTrim is an attribute keyword in lower case without surrounding spaces.
+func lowerTrim(b []byte) string {
+	if len(b) > 64 {
+		return "" // no keyword is this long
+	}
+	return strings.ToLower(strings.TrimSpace(string(b)))
+}
