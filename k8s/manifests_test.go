@@ -13,7 +13,10 @@ import (
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
@@ -23,6 +26,9 @@ type objects struct {
 	deployments map[string]appsv1.Deployment
 	services    map[string]corev1.Service
 	configMaps  map[string]corev1.ConfigMap
+	autoscalers map[string]autoscalingv2.HorizontalPodAutoscaler
+	budgets     map[string]policyv1.PodDisruptionBudget
+	ingresses   map[string]networkingv1.Ingress
 }
 
 func build(t *testing.T, dir string) objects {
@@ -35,7 +41,8 @@ func build(t *testing.T, dir string) objects {
 	if err != nil {
 		t.Fatal(err)
 	}
-	objs := objects{map[string]appsv1.Deployment{}, map[string]corev1.Service{}, map[string]corev1.ConfigMap{}}
+	objs := objects{map[string]appsv1.Deployment{}, map[string]corev1.Service{}, map[string]corev1.ConfigMap{},
+		map[string]autoscalingv2.HorizontalPodAutoscaler{}, map[string]policyv1.PodDisruptionBudget{}, map[string]networkingv1.Ingress{}}
 	for _, doc := range bytes.Split(out, []byte("\n---\n")) {
 		var meta struct{ Kind string }
 		if err := yaml.Unmarshal(doc, &meta); err != nil {
@@ -55,6 +62,18 @@ func build(t *testing.T, dir string) objects {
 			var c corev1.ConfigMap
 			strict(t, doc, &c)
 			objs.configMaps[c.Name] = c
+		case "HorizontalPodAutoscaler":
+			var h autoscalingv2.HorizontalPodAutoscaler
+			strict(t, doc, &h)
+			objs.autoscalers[h.Name] = h
+		case "PodDisruptionBudget":
+			var b policyv1.PodDisruptionBudget
+			strict(t, doc, &b)
+			objs.budgets[b.Name] = b
+		case "Ingress":
+			var i networkingv1.Ingress
+			strict(t, doc, &i)
+			objs.ingresses[i.Name] = i
 		default:
 			t.Errorf("unexpected kind %q in %s", meta.Kind, dir)
 		}
@@ -204,8 +223,8 @@ func TestProductionOverlay(t *testing.T) {
 			t.Errorf("%s: namespace %q labels %v", name, d.Namespace, d.Labels)
 		}
 	}
-	if r := prod.deployments["gateway"].Spec.Replicas; r == nil || *r != 3 {
-		t.Errorf("gateway replicas %v, want 3", r)
+	if h := prod.autoscalers["gateway"]; h.Spec.MinReplicas == nil || *h.Spec.MinReplicas != 3 {
+		t.Errorf("gateway's autoscaler keeps %v replicas at least, want 3", h.Spec.MinReplicas)
 	}
 	if !slices.Contains([]string{"linguaport"}, prod.configMaps["platform-config"].Namespace) {
 		t.Error("config not in the namespace")
@@ -387,4 +406,86 @@ func loopbackValue(values ...string) string {
 		}
 	}
 	return ""
+}
+
+// Every Deployment scales with its load and survives a node drain: an autoscaler aimed at it
+// (CPU; svc-orders memory too, counting being memory-heavy) and no replica count of its own to
+// fight it, and a disruption budget selecting exactly its pods. The web UI is reached through an
+// Ingress over TLS issued by cert-manager.
+func TestEveryDeploymentScalesAndSurvivesDrains(t *testing.T) {
+	for _, dir := range []string{"base", "overlays/production"} {
+		objs := build(t, dir)
+		for name, d := range objs.deployments {
+			if d.Spec.Replicas != nil {
+				t.Errorf("%s %s sets replicas %d: the autoscaler owns them", dir, name, *d.Spec.Replicas)
+			}
+			h, ok := objs.autoscalers[name]
+			switch {
+			case !ok:
+				t.Errorf("%s %s has no HorizontalPodAutoscaler", dir, name)
+			case h.Spec.ScaleTargetRef != (autoscalingv2.CrossVersionObjectReference{APIVersion: "apps/v1", Kind: "Deployment", Name: name}):
+				t.Errorf("%s %s's autoscaler aims at %+v", dir, name, h.Spec.ScaleTargetRef)
+			case h.Spec.MinReplicas == nil || *h.Spec.MinReplicas < 2 || h.Spec.MaxReplicas < *h.Spec.MinReplicas:
+				t.Errorf("%s %s scales from %v to %d: at least two, for a pod lost or drained", dir, name, h.Spec.MinReplicas, h.Spec.MaxReplicas)
+			}
+			var resources []corev1.ResourceName
+			for _, m := range h.Spec.Metrics {
+				if m.Type == autoscalingv2.ResourceMetricSourceType && m.Resource != nil && m.Resource.Target.Type == autoscalingv2.UtilizationMetricType {
+					resources = append(resources, m.Resource.Name)
+				}
+			}
+			want := []corev1.ResourceName{corev1.ResourceCPU}
+			if name == "svc-orders" {
+				want = append(want, corev1.ResourceMemory)
+			}
+			if !slices.Equal(resources, want) {
+				t.Errorf("%s %s scales on %v, want %v", dir, name, resources, want)
+			}
+			// Utilisation is measured against requests: a container without them never scales.
+			for _, c := range d.Spec.Template.Spec.Containers {
+				for _, r := range want {
+					if _, ok := c.Resources.Requests[r]; !ok {
+						t.Errorf("%s %s/%s requests no %s", dir, name, c.Name, r)
+					}
+				}
+			}
+			b, ok := objs.budgets[name]
+			if !ok {
+				t.Errorf("%s %s has no PodDisruptionBudget", dir, name)
+				continue
+			}
+			if b.Spec.Selector == nil || !equalLabels(b.Spec.Selector.MatchLabels, d.Spec.Selector.MatchLabels) ||
+				b.Spec.MaxUnavailable == nil || b.Spec.MaxUnavailable.IntValue() != 1 {
+				t.Errorf("%s %s's budget %+v does not select its pods one at a time", dir, name, b.Spec)
+			}
+		}
+		if len(objs.autoscalers) != len(objs.deployments) || len(objs.budgets) != len(objs.deployments) {
+			t.Errorf("%s: %d autoscalers and %d budgets for %d deployments", dir, len(objs.autoscalers), len(objs.budgets), len(objs.deployments))
+		}
+		in, ok := objs.ingresses["webui"]
+		if !ok {
+			t.Fatalf("%s has no Ingress for the web UI", dir)
+		}
+		if in.Annotations["cert-manager.io/cluster-issuer"] == "" || len(in.Spec.TLS) != 1 || in.Spec.TLS[0].SecretName == "" ||
+			len(in.Spec.Rules) != 1 || !slices.Equal(in.Spec.TLS[0].Hosts, []string{in.Spec.Rules[0].Host}) {
+			t.Errorf("%s: the web UI's Ingress is not TLS by cert-manager for its host: %+v", dir, in)
+		}
+		path := in.Spec.Rules[0].HTTP.Paths[0]
+		svc := objs.services[path.Backend.Service.Name]
+		if path.Path != "/" || path.Backend.Service.Name != "webui" || !slices.ContainsFunc(svc.Spec.Ports, func(p corev1.ServicePort) bool { return p.Name == path.Backend.Service.Port.Name }) {
+			t.Errorf("%s: the Ingress leads to %+v, not the web UI's Service port", dir, path.Backend)
+		}
+	}
+}
+
+func equalLabels(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
 }
