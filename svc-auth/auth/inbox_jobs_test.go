@@ -8,7 +8,6 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
-	"linguaport/internal/testenv"
 	"linguaport/svc-auth/auth"
 )
 
@@ -17,19 +16,8 @@ import (
 // Each event is handled twice (a redelivery) and leaves its messages once.
 func TestPoolEventsBecomeMessages(t *testing.T) {
 	ctx := context.Background()
-	db := testenv.Mongo(t)
-	store, err := auth.NewMongoStore(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	accounts := auth.NewService(store, nil, nil, newID)
-	user := func(name, email string, role authn.Role) string {
-		u, err := accounts.CreateUser(ctx, name, email, "Str0ng-Passw0rd!", role)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return u.ID
-	}
+	f := newInboxFixture(t)
+	store, user := f.store, f.user
 	admin1, admin2 := user("Ayşe Yönetici", "ayse@example.com", authn.RoleAdmin), user("Mehmet Yönetici", "mehmet@example.com", authn.RoleAdmin)
 	customer, translator := user("Selin Kaya", "selin@example.com", authn.RoleCustomer), user("Can Çevirmen", "can@example.com", authn.RoleTranslator)
 	other := user("Başka Çevirmen", "baska@example.com", authn.RoleTranslator)
@@ -45,18 +33,7 @@ func TestPoolEventsBecomeMessages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	texts := func(id string, lang i18n.Lang) []string {
-		t.Helper()
-		msgs, err := store.Messages(ctx, id, lang)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, m := range msgs {
-			out = append(out, m.Title+" | "+m.Body)
-		}
-		return out
-	}
+	texts := f.texts
 	en := strings.Join(texts(translator, i18n.EN), "\n")
 	if got := texts(translator, i18n.EN); len(got) != 2 || !strings.Contains(en, "3 new jobs in your pool | New jobs that match your profile: O-2026-00001, O-2026-00002, O-2026-00003.") ||
 		!strings.Contains(en, "1 new job in your pool | New jobs that match your profile: O-2026-00004.") {

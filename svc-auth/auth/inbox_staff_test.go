@@ -8,7 +8,6 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
-	"linguaport/internal/testenv"
 	"linguaport/svc-auth/auth"
 )
 
@@ -17,19 +16,8 @@ import (
 // the tracking number once shipped). A redelivered event leaves its messages once.
 func TestBackOfficeEventsBecomeMessages(t *testing.T) {
 	ctx := context.Background()
-	db := testenv.Mongo(t)
-	store, err := auth.NewMongoStore(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	accounts := auth.NewService(store, nil, nil, newID)
-	user := func(name, email string, role authn.Role) string {
-		u, err := accounts.CreateUser(ctx, name, email, "Str0ng-Passw0rd!", role)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return u.ID
-	}
+	f := newInboxFixture(t)
+	store, user := f.store, f.user
 	customer := user("Selin Kaya", "selin@example.com", authn.RoleCustomer)
 	from, to := user("Can Çevirmen", "can@example.com", authn.RoleTranslator), user("Deniz Çevirmen", "deniz@example.com", authn.RoleTranslator)
 
@@ -53,18 +41,7 @@ func TestBackOfficeEventsBecomeMessages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	texts := func(id string, lang i18n.Lang) string {
-		t.Helper()
-		msgs, err := store.Messages(ctx, id, lang)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, m := range msgs {
-			out = append(out, m.Title+" | "+m.Body)
-		}
-		return strings.Join(out, "\n")
-	}
+	texts := func(id string, lang i18n.Lang) string { return strings.Join(f.texts(id, lang), "\n") }
 	for who, want := range map[string][]string{
 		customer + " tr": {"Teklifiniz güncellendi: Q-2026-00007 | Q-2026-00007 numaralı teklifinizin tutarı 1.200,00 ₺ yerine 1.000,00 ₺ oldu. Not: Tekrarlanan metin indirimi.",
 			"Teklif iptal edildi: Q-2026-00008 | Q-2026-00008 numaralı teklifiniz iptal edildi. Gerekçe: Belge okunamıyor.",

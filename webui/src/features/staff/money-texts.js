@@ -54,7 +54,7 @@ export const staffMoneyTexts = {
       button: 'Askıya al', title: 'Askıya alma nedeni', reason: 'Neden', hint: 'Çevirmen yeni iş alamaz ve havuzu göremez; mevcut işleri kendisinde kalır.', send: 'Askıya al',
       suspended: 'Askıda', since: '{{when}} tarihinden beri', lift: 'Askıyı kaldır', lifted: 'Askı kaldırıldı.', done: 'Çevirmen askıya alındı.', active: 'Etkin', status: 'Durum',
     },
-    common: { more: 'Daha fazla göster', cancel: 'Vazgeç', sending: 'Gönderiliyor…', back: 'Listeye dön', all: 'Tümü', search: 'Ara' },
+    common: { cancel: 'Vazgeç', sending: 'Gönderiliyor…', back: 'Listeye dön' },
   },
   en: {
     invoices: {
@@ -106,7 +106,7 @@ export const staffMoneyTexts = {
       button: 'Suspend', title: 'Why suspend', reason: 'Reason', hint: 'The translator takes no new work and sees no pool; the jobs they have stay theirs.', send: 'Suspend',
       suspended: 'Suspended', since: 'since {{when}}', lift: 'Lift the suspension', lifted: 'Suspension lifted.', done: 'The translator is suspended.', active: 'Active', status: 'Status',
     },
-    common: { more: 'Show more', cancel: 'Cancel', sending: 'Sending…', back: 'Back to the list', all: 'All', search: 'Search' },
+    common: { cancel: 'Cancel', sending: 'Sending…', back: 'Back to the list' },
   },
 };
 

@@ -18,13 +18,6 @@ export const staffTexts = {
     forbidden: { title: 'Bu sayfaya erişiminiz yok', text: 'Yönetim sayfaları yalnızca yetkili personel içindir.', account: 'Hesabıma dön' },
     dashboard: {
       lead: 'Şimdi bir kişinin ilgilenmesi gerekenler.',
-      cards: 'Bekleyen işler',
-      transfers: 'Onay bekleyen havaleler',
-      applications: 'Yeni çevirmen başvuruları',
-      tickets: 'Açık destek talepleri',
-      payouts: 'Ödenecek çevirmen ödemeleri',
-      open: 'Listeyi aç',
-      unknown: 'Alınamadı',
     },
     common: {
       loading: 'Yükleniyor…',
@@ -97,13 +90,6 @@ export const staffTexts = {
     forbidden: { title: 'You do not have access to this page', text: 'The back office is for authorised staff only.', account: 'Back to my account' },
     dashboard: {
       lead: 'What needs a person now.',
-      cards: 'Waiting',
-      transfers: 'Bank transfers to confirm',
-      applications: 'New translator applications',
-      tickets: 'Open support tickets',
-      payouts: 'Translator payouts to pay',
-      open: 'Open the list',
-      unknown: 'Unavailable',
     },
     common: {
       loading: 'Loading…',

@@ -191,11 +191,7 @@ export function BalancePanel({ customerId }) {
           </div>
           <h3>{t('balances.ledger')}</h3>
           {entries.length ? <LedgerTable entries={entries} /> : <p className="staff-state">{t('customers.none')}</p>}
-          {data?.at(-1)?.more && (
-            <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)}>
-              {isValidating ? t('common.sending') : t('common.more')}
-            </button>
-          )}
+          <MorePages pages={{ size, setSize, isValidating }} more={data?.at(-1)?.more} />
           {first.transfers?.length > 0 && (
             <p>
               {t('balances.pending')}: {first.transfers.map((tr) => moneyText(lang, tr.amount)).join(' · ')}

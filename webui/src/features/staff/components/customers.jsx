@@ -127,18 +127,13 @@ export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SE
 /** CustomerInvoices is the customer's invoices, newest first, 50 a page. */
 export function CustomerInvoices({ id }) {
   const lang = useLanguage();
-  const t = useMoneyTexts();
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useInvoicePages(lang, { customer: id });
   const rows = (data ?? []).flatMap((p) => p?.invoices ?? []);
   return (
     <>
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <InvoicesTable invoices={rows} showCustomer={false} />}
-      {data?.at(-1)?.more && (
-        <button type="button" className="button button--ghost" disabled={isValidating} onClick={() => setSize(size + 1)}>
-          {isValidating ? t('common.sending') : t('common.more')}
-        </button>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={data?.at(-1)?.more} />
     </>
   );
 }
