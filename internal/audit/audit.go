@@ -36,6 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -117,6 +118,9 @@ type Log struct {
 	coll *mongo.Collection
 	now  func() time.Time
 	log  *slog.Logger
+
+	mu   sync.Mutex
+	last time.Time // the newest time this instance has stamped
 }
 
 // indexes serve the three listings (one object's, one staff member's, everything), each newest
@@ -155,8 +159,7 @@ func (l *Log) Record(ctx context.Context, e Entry) (Entry, error) {
 	if e.ID == "" {
 		e.ID = ids.New()
 	}
-	// Mongo keeps milliseconds; the page cursor compares what was stored.
-	e.At = l.now().UTC().Truncate(time.Millisecond)
+	e.At = l.stamp()
 	e.RequestID = logging.RequestID(ctx)
 	d := doc{ID: e.ID, Actor: e.Actor, Action: e.Action, Object: e.Object, Before: string(e.Before), After: string(e.After),
 		At: e.At, RequestID: e.RequestID}
@@ -164,6 +167,20 @@ func (l *Log) Record(ctx context.Context, e Entry) (Entry, error) {
 		return Entry{}, fmt.Errorf("record %s on %s: %w", e.Action, e.Object, err)
 	}
 	return e, nil
+}
+
+// stamp is the time of a new entry: Mongo keeps milliseconds, and two entries of one millisecond
+// would list in the order of their random ids, so an instance never stamps the same millisecond
+// twice and its entries list in the order they were recorded (a burst runs a millisecond ahead).
+func (l *Log) stamp() time.Time {
+	at := l.now().UTC().Truncate(time.Millisecond)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !at.After(l.last) {
+		at = l.last.Add(time.Millisecond)
+	}
+	l.last = at
+	return at
 }
 
 // Change records action on obj from before to after (any JSON-able values), keeping only the

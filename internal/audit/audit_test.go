@@ -137,9 +137,25 @@ func TestEndpointRecordsSuccessOnly(t *testing.T) {
 }
 
 func TestPagesAndFilters(t *testing.T) {
-	l, s := newLog(t), newStaff(t)
+	s := newStaff(t)
 	selin, mert := s.ctx(t, "st1", "Selin"), s.ctx(t, "st2", "Mert")
-	// 120 entries in a few milliseconds: many share one, so pages must break ties by id.
+	// Two instances of a service write into one log. Each stamps its entries a millisecond apart,
+	// but the two share milliseconds, so pages must break ties by id.
+	db := testenv.Mongo(t)
+	l, err := audit.NewLog(context.Background(), db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := audit.NewLog(context.Background(), db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ayse := s.ctx(t, "st3", "Ayşe")
+	for i := range 30 {
+		if _, err := other.Change(ayse, "payout.paid", audit.Object{Kind: "payout", ID: "p1"}, map[string]int{"n": i}, map[string]int{"n": i + 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i := range 120 {
 		ctx, obj := selin, audit.Object{Kind: "invoice", ID: "i1"}
 		if i%3 == 0 {
@@ -185,13 +201,15 @@ func TestPagesAndFilters(t *testing.T) {
 			t.Errorf("%s: %d entries, want %d", name, len(got), want)
 		}
 	}
-	check("all", walk(audit.Filter{}), 120, func(audit.Entry) bool { return true })
+	check("all", walk(audit.Filter{}), 150, func(audit.Entry) bool { return true })
+	check("other instance", walk(audit.Filter{Actor: "st3"}), 30, func(e audit.Entry) bool { return e.Object.ID == "p1" })
 	check("object", walk(audit.Filter{Object: &audit.Object{Kind: "invoice", ID: "i1"}}), 60,
 		func(e audit.Entry) bool { return e.Object.ID == "i1" })
 	check("actor", walk(audit.Filter{Actor: "st2"}), 40, func(e audit.Entry) bool { return e.Actor.ID == "st2" })
 	check("both", walk(audit.Filter{Object: &audit.Object{Kind: "invoice", ID: "i2"}, Actor: "st2"}), 20,
 		func(e audit.Entry) bool { return e.Actor.ID == "st2" && e.Object.ID == "i2" })
-	// The newest first: the last change made is the first entry.
+	// The newest first: the last change made is the first entry, even when made in the same
+	// millisecond as the one before.
 	if p, _ := l.List(selin, audit.Filter{}); string(p.Entries[0].After) != `{"n":120}` {
 		t.Errorf("first entry %s", p.Entries[0].After)
 	}

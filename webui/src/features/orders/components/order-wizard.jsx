@@ -224,10 +224,12 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
     }
   }
 
-  // Signing in while asked to (inline, or the session check finishing) sends the quote.
+  // Signing in while asked to (inline, or the session check finishing) sends the quote. A wizard
+  // that comes back asked to and finds the session already confirmed (the check answered before
+  // the list of services the route waits for) counts as having just signed in.
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
-  const wasLoggedIn = useRef(auth.loggedIn);
+  const wasLoggedIn = useRef(phase === 'signIn' ? false : auth.loggedIn);
   useEffect(() => {
     const before = wasLoggedIn.current;
     wasLoggedIn.current = auth.loggedIn;
