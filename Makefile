@@ -6,12 +6,12 @@ BIN := .bin
 WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f 2>/dev/null)
 
-.PHONY: up test deps test-deps bench-deps tools build webui vet fuzz bench-gateway bench-counting bench-db bench-growth bench-lighthouse clean
+.PHONY: up test deps test-deps bench-deps tools test-tools build webui vet fuzz bench-gateway bench-counting bench-db bench-growth bench-lighthouse clean
 
 up: deps tools build webui
 	$(BIN)/devstack
 
-test: test-deps tools build webui vet fuzz
+test: test-deps tools test-tools build webui vet fuzz
 	cd webui && npm run lint --silent && npm test --silent
 	$(GO) test -count=1 -timeout 20m ./...
 
@@ -49,12 +49,29 @@ define install
 	fi
 endef
 
-# Consul is built once from its Go module (pinned in tools/go.mod) and reused.
-tools: $(BIN)/consul
+# Consul and Jaeger are built once from their Go modules (pinned in tools/go.mod and
+# tools/jaeger/go.mod) and reused.
+tools: $(BIN)/consul $(BIN)/jaeger
 
 $(BIN)/consul: tools/go.mod tools/go.sum
 	@mkdir -p $(BIN)
 	cd tools && $(GO) build -ldflags="-s -w" -o ../$(BIN)/consul github.com/hashicorp/consul
+
+$(BIN)/jaeger: tools/jaeger/go.mod tools/jaeger/go.sum
+	@mkdir -p $(BIN)
+	cd tools/jaeger && $(GO) build -ldflags="-s -w" -o ../../$(BIN)/jaeger github.com/jaegertracing/jaeger/cmd/jaeger
+
+# The tests render the Kubernetes manifests with skaffold and kustomize (k8s/skaffold_test.go),
+# built like the others from their modules (tools/skaffold/go.mod); make up needs neither.
+test-tools: $(BIN)/skaffold $(BIN)/kustomize
+
+$(BIN)/skaffold: tools/skaffold/go.mod tools/skaffold/go.sum
+	@mkdir -p $(BIN)
+	cd tools/skaffold && $(GO) build -ldflags="-s -w" -o ../../$(BIN)/skaffold github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold
+
+$(BIN)/kustomize: tools/skaffold/go.mod tools/skaffold/go.sum
+	@mkdir -p $(BIN)
+	cd tools/skaffold && $(GO) build -ldflags="-s -w" -o ../../$(BIN)/kustomize sigs.k8s.io/kustomize/kustomize/v5
 
 # Every svc-*/ folder is a service with its own binary: a new folder is built with no edit here.
 SERVICES := $(sort $(patsubst %/,%,$(wildcard svc-*/)))

@@ -1,9 +1,9 @@
 // Command devstack runs the whole platform on this machine: a Consul dev agent, PostgreSQL under
-// an embedded FerretDB, redis-server, the services (the table in stack.go), the gateway, nginx
-// serving the web UI, a mail capture and local stand-ins for Google and Facebook sign-in and for
-// Stripe card payments. It is what `make up` starts and what the whole-stack tests start. A
-// process of the stack that exits is logged and started again after a back-off; Ctrl-C stops
-// everything it started.
+// an embedded FerretDB, redis-server, Jaeger keeping every process's traces, the services (the
+// table in stack.go), the gateway, nginx serving the web UI, a mail capture and local stand-ins
+// for Google and Facebook sign-in and for Stripe card payments. It is what `make up` starts and
+// what the whole-stack tests start. A process of the stack that exits is logged and started
+// again after a back-off; Ctrl-C stops everything it started.
 //
 //	devstack         run the stack
 //	devstack ports   print every DEVSTACK_*_PORT variable with its default, one NAME=PORT a line
@@ -45,6 +45,7 @@ func main() {
 			cfg.publicURL(), cfg.publicURL(), cfg.mailURL(), cfg.consulAddr(), cfg.logDir())
 		fmt.Printf("  Google/Facebook sign-in: a local stand-in at %s (not Google/Facebook)\n", s.signIn.URL())
 		fmt.Printf("  card payments: a local stand-in at %s (not Stripe)\n", s.payments.URL())
+		fmt.Printf("  traces (Jaeger): %s — the query API answers /api/traces/<trace id>; nginx's X-Request-Id is the trace id\n", cfg.jaegerURL())
 		fmt.Printf("  gateway: %s\n  services:", loopback(cfg.port("GATEWAY")))
 		for _, v := range services {
 			fmt.Printf(" %s %s", v.name, loopback(cfg.servicePort(v)))

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -220,5 +221,80 @@ func TestNginxServesPostsPublishedSinceTheBuild(t *testing.T) {
 	case q := <-asked:
 		t.Errorf("a prerendered post asked svc-catalog: %s", q)
 	default:
+	}
+}
+
+// nginx starts every request's trace (webui/nginx/default.conf.template): without a valid W3C
+// traceparent the upstream gets one whose trace id is nginx's request id (the X-Request-Id it
+// sends along) and whose span id is derived from it, sampled; a valid one arrives unchanged with
+// its tracestate; an invalid one is replaced and its tracestate dropped. The API, live support's
+// event streams and the published-post subrequest all pass it on.
+func TestNginxStartsTheTraceWithItsRequestID(t *testing.T) {
+	type seen struct{ path, requestID, traceparent, tracestate string }
+	got := make(chan seen, 16)
+	gw, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/v1/nginx-started" { // startNginx's probe
+			got <- seen{r.URL.Path, r.Header.Get("X-Request-Id"), r.Header.Get("Traceparent"), r.Header.Get("Tracestate")}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = fmt.Fprint(w, `{}`)
+	})}
+	go func() { _ = srv.Serve(gw) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	web := startNginx(t, gw)
+
+	send := func(path string, header ...string) seen {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, web+path, nil)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		select {
+		case s := <-got:
+			return s
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s never reached the upstream", path)
+			return seen{}
+		}
+	}
+	requestID := regexp.MustCompile(`^[0-9a-f]{32}$`)
+	started := func(s seen) string {
+		t.Helper()
+		if !requestID.MatchString(s.requestID) {
+			t.Fatalf("%s: request id %q is not 32 hex digits", s.path, s.requestID)
+		}
+		return "00-" + s.requestID + "-" + s.requestID[16:] + "-01"
+	}
+
+	for _, path := range []string{"/api/v1/geo/currency", "/api/v1/catalog/admin/chat/events", "/tr/blog/yeni-yazi"} {
+		s := send(path)
+		if want := started(s); s.traceparent != want || s.tracestate != "" {
+			t.Errorf("%s without a traceparent: upstream got %q (tracestate %q), want %q", path, s.traceparent, s.tracestate, want)
+		}
+		valid := "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+		if s := send(path, "traceparent", valid, "tracestate", "vendor=1"); s.traceparent != valid || s.tracestate != "vendor=1" {
+			t.Errorf("%s: the valid traceparent became %q (tracestate %q)", path, s.traceparent, s.tracestate)
+		}
+	}
+	for _, bad := range []string{
+		"garbage",
+		"00-00000000000000000000000000000000-00f067aa0ba902b7-01", // all-zero trace id
+		"00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01", // all-zero span id
+		"00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01", // upper case
+		"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra",
+	} {
+		s := send("/api/v1/geo/currency", "traceparent", bad, "tracestate", "vendor=1")
+		if want := started(s); s.traceparent != want || s.tracestate != "" {
+			t.Errorf("invalid %q: upstream got %q (tracestate %q), want %q and no tracestate", bad, s.traceparent, s.tracestate, want)
+		}
 	}
 }

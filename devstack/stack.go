@@ -67,6 +67,7 @@ var infraPorts = []portDefault{
 	{"WEB", 8000}, {"GATEWAY", 8080}, {"CONSUL", 8500}, {"REDIS", 6390}, {"MONGO", 27018}, {"POSTGRES", 5440},
 	{"SMTP", 1025}, {"MAIL", 8025}, {"OAUTH", 8090}, {"STRIPE", 8091},
 	{"CONSUL_SERF_LAN", 8301}, {"CONSUL_SERF_WAN", 8302}, {"CONSUL_SERVER", 8300},
+	{"JAEGER", 16686}, {"JAEGER_OTLP", 4318}, {"JAEGER_GRPC", 16685},
 }
 
 // portVars lists every port variable with its default: the infrastructure's, then the services'.
@@ -169,7 +170,7 @@ func (s *stack) start(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, name := range append([]string{"consul", "gateway"}, serviceNames()...) {
+	for _, name := range append([]string{"consul", "jaeger", "gateway"}, serviceNames()...) {
 		if _, err := os.Stat(s.cfg.bin(name)); err != nil {
 			return fmt.Errorf("%s is not built; run `make up` (or `make build tools`)", s.cfg.bin(name))
 		}
@@ -200,6 +201,10 @@ func (s *stack) start(ctx context.Context) error {
 	}, syscall.SIGTERM); err != nil {
 		return err
 	}
+	// Jaeger too, so the services' first spans have somewhere to go (jaeger.go).
+	if err := s.jaeger(); err != nil {
+		return err
+	}
 	if err := proc.WaitFor(60*time.Second, pg.Ready); err != nil {
 		return fmt.Errorf("postgres did not start: %w (see %s)", err, filepath.Join(s.cfg.logDir(), "postgres.log"))
 	}
@@ -215,6 +220,9 @@ func (s *stack) start(ctx context.Context) error {
 	}
 	if err := waitTCP(loopback(s.cfg.port("REDIS")), 10*time.Second); err != nil {
 		return fmt.Errorf("redis did not start: %w", err)
+	}
+	if err := proc.WaitFor(60*time.Second, func() error { return httpOK(s.cfg.jaegerURL() + "/api/services") }); err != nil {
+		return fmt.Errorf("jaeger did not start: %w (see %s)", err, filepath.Join(s.cfg.logDir(), "jaeger.log"))
 	}
 
 	// Mail the services send (password resets) is caught here and listed over HTTP.
@@ -238,6 +246,7 @@ func (s *stack) start(ctx context.Context) error {
 		"SITE_ORIGINS=" + s.cfg.siteOrigins(),
 		"SMTP_ADDR=" + loopback(s.cfg.port("SMTP")),
 	}
+	common = append(common, s.cfg.tracingEnv()...)
 	if err := s.startSignIn(); err != nil {
 		return err
 	}

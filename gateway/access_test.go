@@ -125,6 +125,33 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 			}
 		})
 	}
+
+	// Metrics are per route: the access rule that matched, refused or let through, else the
+	// prefix (a path no rule names), never the path itself.
+	if resp, err := http.Get(gw + "/api/v1/test/no-rule/42"); err == nil {
+		resp.Body.Close()
+	}
+	resp, err := http.Get(gw + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{
+		`http_requests_total{code="200",method="GET",route="GET /api/v1/test/me"} 1`,
+		`http_requests_total{code="401",method="GET",route="GET /api/v1/test/me"} 5`,
+		`http_requests_total{code="403",method="GET",route="/api/v1/test/translators/"} 1`,
+		`http_requests_total{code="200",method="GET",route="/api/v1/test/translators/"} 1`,
+		`http_request_duration_seconds_count{method="GET",route="GET /api/v1/test/open"}`,
+		`route="/api/v1/test/"}`,
+	} {
+		if !strings.Contains(string(metrics), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if strings.Contains(string(metrics), "no-rule/42") {
+		t.Error("a request's path became a metric label")
+	}
 }
 
 // The gateway checks exactly what the services declare: every rule of every service's access

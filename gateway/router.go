@@ -29,6 +29,14 @@ func newRouter(routes []Route, watch func(service string) *discovery.Instances, 
 		if guard != nil {
 			up = guard.Wrap(up)
 		}
+		// Metrics and spans are per route: the access rule's pattern when one matches (the guard
+		// names it), else the prefix.
+		route := rt.Prefix + "/"
+		named := up
+		up = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			httpx.SetRoute(r.Context(), route)
+			named.ServeHTTP(w, r)
+		})
 		r.Any(rt.Prefix+"/*path", gin.WrapH(up))
 	}
 	r.NoRoute(func(c *gin.Context) {

@@ -42,6 +42,9 @@ type codeScanner struct {
 	used         map[string]bool                // fields selected in the main package (x.MongoURI)
 	needs        map[string]bool                // needs the main package asks for
 	files        map[*ast.FuncDecl]*scannedFile // where each function is declared
+	// calls are the services the program calls: the names it follows in Consul, each a
+	// Watch("svc-x") (platform.Process.Watch, or the gateway's own watch) with a literal name.
+	calls map[string]bool
 }
 
 type scannedPkg struct {
@@ -65,11 +68,19 @@ func newCodeScanner(t *testing.T, root string) *codeScanner {
 	}
 	return &codeScanner{root: root, module: string(m[1]), fset: token.NewFileSet(), pkgs: map[string]*scannedPkg{},
 		visited: map[string]bool{}, reads: map[string]*envRead{}, fieldVars: map[string]string{},
-		gated: map[string]map[string]bool{}, used: map[string]bool{}, needs: map[string]bool{}, files: map[*ast.FuncDecl]*scannedFile{}}
+		gated: map[string]map[string]bool{}, used: map[string]bool{}, needs: map[string]bool{}, files: map[*ast.FuncDecl]*scannedFile{},
+		calls: map[string]bool{}}
 }
 
 // programReads returns what the program in dir (relative to the module root) reads.
 func programReads(t *testing.T, root, dir string) map[string]*envRead {
+	t.Helper()
+	return scanProgram(t, root, dir).reads
+}
+
+// scanProgram follows the program in dir from its main function: what it reads, and the
+// services it calls.
+func scanProgram(t *testing.T, root, dir string) *codeScanner {
 	t.Helper()
 	s := newCodeScanner(t, root)
 	main := s.module + "/" + dir
@@ -112,7 +123,7 @@ func programReads(t *testing.T, root, dir string) map[string]*envRead {
 			}
 		}
 	}
-	return s.reads
+	return s
 }
 
 // load parses the package at an import path of the module (test files left out).
@@ -199,6 +210,9 @@ func (s *codeScanner) follow(t *testing.T, pkgPath string, fn *ast.FuncDecl) {
 				}
 				return true
 			}
+			if name, ok := watchName(n); ok {
+				s.calls[name] = true
+			}
 			switch f := n.Fun.(type) {
 			case *ast.Ident: // a function of the same package
 				if callee, ok := s.pkgs[pkgPath].funcs[f.Name]; ok {
@@ -236,6 +250,27 @@ func readName(call *ast.CallExpr, file *scannedFile) (string, bool) {
 		return name, sel.Sel.Name == "Getenv" || sel.Sel.Name == "LookupEnv"
 	}
 	return name, envMethods[sel.Sel.Name]
+}
+
+// watchName recognises p.Watch("svc-x") and watch("svc-x"): a service followed in Consul to be
+// called. A name that is not a literal (the gateway's watch(rt.Service)) is the route table's.
+func watchName(call *ast.CallExpr) (string, bool) {
+	var fn string
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		fn = f.Name
+	case *ast.SelectorExpr:
+		fn = f.Sel.Name
+	}
+	if !strings.EqualFold(fn, "watch") || len(call.Args) != 1 {
+		return "", false
+	}
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	name, err := strconv.Unquote(lit.Value)
+	return name, err == nil
 }
 
 // gates notes the fields a function uses only under `if needs.<Need> { … }`, where needs is its

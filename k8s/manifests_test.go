@@ -14,6 +14,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -29,7 +30,25 @@ type objects struct {
 	autoscalers map[string]autoscalingv2.HorizontalPodAutoscaler
 	budgets     map[string]policyv1.PodDisruptionBudget
 	ingresses   map[string]networkingv1.Ingress
+	policies    map[string]networkingv1.NetworkPolicy
+	sets        map[string]appsv1.StatefulSet
+	secrets     map[string]corev1.Secret
+	jobs        map[string]batchv1.Job
+	all         []objectMeta // every object, in the order built
 }
+
+// objectMeta names one object of any kind.
+type objectMeta struct {
+	Kind     string `json:"kind"`
+	Metadata struct {
+		Name      string            `json:"name"`
+		Namespace string            `json:"namespace"`
+		Labels    map[string]string `json:"labels"`
+	} `json:"metadata"`
+	doc []byte
+}
+
+func (m objectMeta) String() string { return m.Kind + "/" + m.Metadata.Name }
 
 func build(t *testing.T, dir string) objects {
 	t.Helper()
@@ -41,13 +60,23 @@ func build(t *testing.T, dir string) objects {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return decode(t, dir, out)
+}
+
+// decode reads the objects of a YAML stream, as kustomize build or skaffold render prints it.
+func decode(t *testing.T, dir string, out []byte) objects {
+	t.Helper()
 	objs := objects{map[string]appsv1.Deployment{}, map[string]corev1.Service{}, map[string]corev1.ConfigMap{},
-		map[string]autoscalingv2.HorizontalPodAutoscaler{}, map[string]policyv1.PodDisruptionBudget{}, map[string]networkingv1.Ingress{}}
+		map[string]autoscalingv2.HorizontalPodAutoscaler{}, map[string]policyv1.PodDisruptionBudget{}, map[string]networkingv1.Ingress{},
+		map[string]networkingv1.NetworkPolicy{}, map[string]appsv1.StatefulSet{}, map[string]corev1.Secret{},
+		map[string]batchv1.Job{}, nil}
 	for _, doc := range bytes.Split(out, []byte("\n---\n")) {
-		var meta struct{ Kind string }
+		var meta objectMeta
 		if err := yaml.Unmarshal(doc, &meta); err != nil {
 			t.Fatal(err)
 		}
+		meta.doc = doc
+		objs.all = append(objs.all, meta)
 		// Strict: a misspelt or misplaced field fails here instead of being ignored by the cluster.
 		switch meta.Kind {
 		case "Deployment":
@@ -74,6 +103,24 @@ func build(t *testing.T, dir string) objects {
 			var i networkingv1.Ingress
 			strict(t, doc, &i)
 			objs.ingresses[i.Name] = i
+		case "NetworkPolicy":
+			var p networkingv1.NetworkPolicy
+			strict(t, doc, &p)
+			objs.policies[p.Name] = p
+		case "StatefulSet":
+			var s appsv1.StatefulSet
+			strict(t, doc, &s)
+			objs.sets[s.Name] = s
+		case "Secret":
+			var s corev1.Secret
+			strict(t, doc, &s)
+			objs.secrets[s.Name] = s
+		case "Job":
+			var j batchv1.Job
+			strict(t, doc, &j)
+			objs.jobs[j.Name] = j
+		case "Namespace":
+			strict(t, doc, &corev1.Namespace{})
 		default:
 			t.Errorf("unexpected kind %q in %s", meta.Kind, dir)
 		}
@@ -114,33 +161,13 @@ func env(c corev1.Container, name string) *corev1.EnvVar {
 
 func TestEveryServiceIsDeployable(t *testing.T) {
 	base := build(t, "base")
-	var skaffold struct {
-		APIVersion string                `json:"apiVersion"`
-		Kind       string                `json:"kind"`
-		Metadata   struct{ Name string } `json:"metadata"`
-		Build      struct {
-			Artifacts []struct {
-				Image   string `json:"image"`
-				Context string `json:"context"`
-				Docker  struct {
-					Dockerfile string `json:"dockerfile"`
-				} `json:"docker"`
-			} `json:"artifacts"`
-		} `json:"build"`
-		Manifests map[string]any   `json:"manifests"`
-		Deploy    map[string]any   `json:"deploy"`
-		Profiles  []map[string]any `json:"profiles"`
-	}
-	raw, err := os.ReadFile("../skaffold.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	strict(t, raw, &skaffold)
 	images := map[string]string{}
 	contexts := map[string]string{}
-	for _, a := range skaffold.Build.Artifacts {
-		images[a.Image] = filepath.Join("..", a.Context, a.Docker.Dockerfile)
-		contexts[a.Image] = a.Context
+	for _, m := range skaffoldModules(t) {
+		for _, a := range m.Build.Artifacts {
+			images[a.Image] = filepath.Join("..", a.Context, a.Docker.Dockerfile)
+			contexts[a.Image] = a.Context
+		}
 	}
 
 	for _, name := range append(goServices(t), "webui") {
@@ -162,8 +189,8 @@ func TestEveryServiceIsDeployable(t *testing.T) {
 					t.Errorf("%s copies %s, which the build context %s lacks", dockerfile, src, contextDir)
 				}
 			}
-			if _, err := os.Stat(filepath.Join("base", name+".yaml")); err != nil {
-				t.Errorf("no k8s/base/%s.yaml (one file per service)", name)
+			if _, err := os.Stat(filepath.Join("base", name, name+".yaml")); err != nil {
+				t.Errorf("no k8s/base/%s/%s.yaml (one file per service)", name, name)
 			}
 			d, ok := base.deployments[name]
 			if !ok {
@@ -251,7 +278,7 @@ func copySources(dockerfile string) []string {
 }
 
 // TestEveryServiceFolderIsDeployed: each svc-*/ folder, with code yet or not, has its manifest
-// in k8s/base, listed in the kustomization, and its image among skaffold's artifacts.
+// in k8s/base, listed in the kustomization, and its own skaffold module building its image.
 func TestEveryServiceFolderIsDeployed(t *testing.T) {
 	dirs, _ := filepath.Glob("../svc-*")
 	var kustomization struct {
@@ -264,23 +291,7 @@ func TestEveryServiceFolderIsDeployed(t *testing.T) {
 	if err := yaml.Unmarshal(raw, &kustomization); err != nil {
 		t.Fatal(err)
 	}
-	var skaffold struct {
-		Build struct {
-			Artifacts []struct {
-				Image  string `json:"image"`
-				Docker struct {
-					Dockerfile string `json:"dockerfile"`
-				} `json:"docker"`
-			} `json:"artifacts"`
-		} `json:"build"`
-	}
-	raw, err = os.ReadFile("../skaffold.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := yaml.Unmarshal(raw, &skaffold); err != nil {
-		t.Fatal(err)
-	}
+	modules := skaffoldModules(t)
 	found := 0
 	for _, d := range dirs {
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
@@ -288,21 +299,18 @@ func TestEveryServiceFolderIsDeployed(t *testing.T) {
 		}
 		found++
 		name := filepath.Base(d)
-		if _, err := os.Stat(filepath.Join("base", name+".yaml")); err != nil {
-			t.Errorf("%s/ has no k8s/base/%s.yaml", name, name)
+		if _, err := os.Stat(filepath.Join("base", name, name+".yaml")); err != nil {
+			t.Errorf("%s/ has no k8s/base/%s/%s.yaml", name, name, name)
 		}
-		if !slices.Contains(kustomization.Resources, name+".yaml") {
+		if !slices.Contains(kustomization.Resources, name) {
 			t.Errorf("%s/ is not listed in k8s/base/kustomization.yaml's resources", name)
 		}
-		if !slices.ContainsFunc(skaffold.Build.Artifacts, func(a struct {
-			Image  string `json:"image"`
-			Docker struct {
-				Dockerfile string `json:"dockerfile"`
-			} `json:"docker"`
-		}) bool {
-			return a.Image == name && a.Docker.Dockerfile == name+"/Dockerfile"
+		// Its own module, building its image alone, so `skaffold run -m <service>` ships just it.
+		if !slices.ContainsFunc(modules, func(m skaffoldModule) bool {
+			a := m.Build.Artifacts
+			return m.Metadata.Name == name && len(a) == 1 && a[0].Image == name && a[0].Docker.Dockerfile == name+"/Dockerfile"
 		}) {
-			t.Errorf("%s/ has no artifact in skaffold.yaml (image %s, dockerfile %s/Dockerfile)", name, name, name)
+			t.Errorf("%s/ has no module %s in skaffold.yaml building its image alone (dockerfile %s/Dockerfile)", name, name, name)
 		}
 	}
 	if found == 0 {

@@ -72,7 +72,10 @@ func main() {
 	signer, err := auth.SigningKey(ctx, db)
 	p.ExitOn("signing key", err)
 
+	metrics := prometheus.NewRegistry()
+	eventMetrics := events.NewMetrics(metrics, log)
 	relay := events.NewRelay(store.Users(), events.Stream("auth"), events.NewPublisher(rdb), log, outboxSweep)
+	eventMetrics.Outboxes(relay)
 	go relay.Run(ctx)
 	// The inbox is built from our own events, from ordering's (quotes, order states) and from
 	// svc-translators' (support replies, which are mailed too). On svc-translators' stream the
@@ -83,15 +86,16 @@ func main() {
 	for area, group := range inboxGroups {
 		consumer := events.NewConsumer(rdb, events.Stream(area), group, db.Collection("processed_events"),
 			auth.InboxHandler(store, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)), log)
+		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
 	// Approved applicants become translators (svc-translators' stream): their account, and a
 	// mail with the link to set its password, sent like a reset link.
 	translators := events.NewConsumer(rdb, events.Stream("translators"), cfg.Name, db.Collection("processed_events"),
 		auth.TranslatorHandler(store, auth.NewSessions(rdb), log, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)), log)
+	eventMetrics.Consumers(translators)
 	go func() { p.ExitOn("translators consumer", ignoreCanceled(translators.Run(ctx))) }()
 
-	metrics := prometheus.NewRegistry()
 	svc := auth.NewService(store, auth.NewSessions(rdb), signer, ids.New,
 		auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL),
 		auth.WithLimits(

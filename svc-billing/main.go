@@ -82,6 +82,8 @@ func main() {
 	go earningsRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()
+	eventMetrics := events.NewMetrics(metrics, p.Log)
+	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay)
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
 	// Invoices read the billing details from the profiles' store: the same service's data.
@@ -104,6 +106,7 @@ func main() {
 		"billing": paying.Handler(payingSvc),
 	} {
 		consumer := events.NewConsumer(p.Redis, events.Stream(area), cfg.Name, processed, handle, p.Log)
+		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" events", consumer.Run(p.Ctx)) }()
 	}
 	// Earnings follow completed orders, the translators' bank accounts and their own payouts in a
@@ -111,6 +114,7 @@ func main() {
 	for _, area := range []string{"orders", "translators", "billing"} {
 		consumer := events.NewConsumer(p.Redis, events.Stream(area), cfg.Name+"-earnings", processed,
 			earnings.Handler(earningsSvc, p.Log), p.Log)
+		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" events for earnings", consumer.Run(p.Ctx)) }()
 	}
 

@@ -62,11 +62,14 @@ func main() {
 	auditLog, err := audit.NewLog(p.Ctx, p.DB, p.Log)
 	p.ExitOn("audit log", err)
 	replyRelay := events.NewRelay(store.Collection(), events.Stream("catalog"), events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	eventMetrics := events.NewMetrics(metrics, p.Log)
+	eventMetrics.Outboxes(replyRelay)
 	go replyRelay.Run(p.Ctx)
 	staffSvc := catalog.NewStaffService(store, auditLog, mail.NewSender(mailCfg), p.Log, time.Now, ids.New, replyRelay.Kick)
 	staffSvc = catalog.StaffLoggingMiddleware(p.Log)(staffSvc)
 	replyMails := events.NewConsumer(p.Redis, events.Stream("catalog"), cfg.Name+"-mail",
 		p.DB.Collection("processed_events"), catalog.MailHandler(staffSvc), p.Log)
+	eventMetrics.Consumers(replyMails)
 	go func() { p.ExitOn("reply mails", replyMails.Run(p.Ctx)) }()
 
 	// Staff and customers are identified by their tokens here too (DESIGN §5, defence in depth).

@@ -62,6 +62,8 @@ func main() {
 	geo := svcclient.New(p.Watch("svc-geo"), 3*time.Second)
 	defer geo.Close()
 	metrics := prometheus.NewRegistry()
+	eventMetrics := events.NewMetrics(metrics, log)
+	eventMetrics.Outboxes(quoteRelay, orderRelay)
 
 	uploadLimit := ratelimit.New(rdb, "orders-uploads", int64(uploadsPerHour), time.Hour)
 	fileSvc := files.NewService(fileStore, files.NewRedisTokens(rdb), orderStore, uploadLimit, 0, newID, time.Now)
@@ -77,6 +79,7 @@ func main() {
 	notices, err := pool.NewNotices(ctx, db, time.Now, func(ids ...any) { noticeRelay.Kick(ids...) })
 	p.ExitOn("pool notices", err)
 	noticeRelay = events.NewRelay(notices.Collection(), events.Stream("orders"), publisher, log, outboxSweep)
+	eventMetrics.Outboxes(noticeRelay)
 	go noticeRelay.Run(ctx)
 	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick,
 		orders.WithPoolNotices(notices), orders.WithEscalation(windows))
@@ -86,10 +89,12 @@ func main() {
 	processed := db.Collection("processed_events")
 	for _, area := range []string{"billing", "orders"} {
 		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, processed, orders.EventHandler(orderSvc), log)
+		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" events", consumer.Run(ctx)) }()
 	}
 	// The job pool's read model of the translators, from svc-translators' profile changes.
 	translatorEvents := events.NewConsumer(rdb, events.Stream("translators"), cfg.Name, processed, pool.EventHandler(translatorStore), log)
+	eventMetrics.Consumers(translatorEvents)
 	go func() { p.ExitOn("translators events", translatorEvents.Run(ctx)) }()
 	// SWEEP_EVERY: how often time-made changes are looked for; the browser tests shorten it with
 	// the pool windows to see a job escalated.

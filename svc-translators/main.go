@@ -36,12 +36,14 @@ func main() {
 	defer p.Close()
 
 	metrics := prometheus.NewRegistry()
+	eventMetrics := events.NewMetrics(metrics, p.Log)
 
 	// Profile changes leave through the profiles' outboxes for svc-orders' job pool.
 	profileStore, err := profiles.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("profiles", err)
 	profileRelay := events.NewRelay(profileStore.Collection(), events.Stream("translators"),
 		events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	eventMetrics.Outboxes(profileRelay)
 	go profileRelay.Run(p.Ctx)
 	profileSvc := profiles.NewService(profileStore, time.Now, profileRelay.Kick)
 	profileSvc = profiles.LoggingMiddleware(p.Log)(profiles.InstrumentingMiddleware(metrics)(profileSvc))
@@ -54,6 +56,7 @@ func main() {
 	p.ExitOn("applications", err)
 	applicationRelay := events.NewRelay(applicationStore.Collection(), events.Stream("translators"),
 		events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	eventMetrics.Outboxes(applicationRelay)
 	go applicationRelay.Run(p.Ctx)
 	applicationSvc := applications.NewService(applicationStore,
 		ratelimit.New(p.Redis, "translator-applications", int64(applicationsPerHour), time.Hour),
@@ -61,11 +64,13 @@ func main() {
 	applicationSvc = applications.LoggingMiddleware(p.Log)(applications.InstrumentingMiddleware(metrics)(applicationSvc))
 	applicationMails := events.NewConsumer(p.Redis, events.Stream("translators"), cfg.Name+"-mail",
 		p.DB.Collection("processed_events"), applications.MailHandler(applicationSvc), p.Log)
+	eventMetrics.Consumers(applicationMails)
 	go func() { p.ExitOn("application mails", applicationMails.Run(p.Ctx)) }()
 
 	// An approved applicant's profile opens from translator.approved.
 	approvals := events.NewConsumer(p.Redis, events.Stream("translators"), cfg.Name,
 		p.DB.Collection("processed_events"), profiles.ApprovedHandler(profileSvc), p.Log)
+	eventMetrics.Consumers(approvals)
 	go func() { p.ExitOn("approvals", approvals.Run(p.Ctx)) }()
 
 	// Support tickets: staff replies (ticket.answered, for svc-auth's inbox and mail) and the
@@ -76,6 +81,7 @@ func main() {
 	p.ExitOn("tickets", err)
 	ticketRelay := events.NewRelay(ticketStore.Collection(), events.Stream("translators"),
 		events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	eventMetrics.Outboxes(ticketRelay)
 	go ticketRelay.Run(p.Ctx)
 	supportSvc := support.NewService(ticketStore, ids.New, time.Now, ticketRelay.Kick)
 	supportSvc = support.LoggingMiddleware(p.Log)(support.InstrumentingMiddleware(metrics)(supportSvc))

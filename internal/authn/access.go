@@ -216,6 +216,7 @@ func NewGuard(auth *Authenticator, rules []Rule) *Guard {
 func (g *Guard) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := g.match.Handler(r); pattern != "" {
+			httpx.SetRoute(r.Context(), pattern)
 			access := g.rules[pattern]
 			err := g.auth.CheckOrigin(r, access)
 			if err == nil && !access.Public() {

@@ -12,6 +12,10 @@ import (
 	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	semconv "go.opentelemetry.io/otel/semconv/v1.40.0"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Handler handles one event. Returning an error leaves the event unacknowledged; it is delivered
@@ -136,24 +140,49 @@ func (c *Consumer) deliver(ctx context.Context, m redis.XMessage) {
 		c.ack(ctx, m.ID)
 		return
 	}
+	c.process(ctx, m.ID, e)
+}
+
+// process handles e once per group under a consumer span that continues the producer's trace (so
+// a request and everything its events cause read as one trace) and links to the producer's span,
+// as semconv asks of consumers. A duplicate (redelivered after its handling was recorded) gets
+// the span too, marked, with only the lookup and the acknowledgement under it: the redelivery
+// itself is worth seeing when one hunts a slow or repeated event.
+func (c *Consumer) process(ctx context.Context, entryID string, e Event) {
+	parent := e.Context(ctx)
+	ctx, span := tracer().Start(parent, "process "+e.Type, trace.WithSpanKind(trace.SpanKindConsumer),
+		trace.WithLinks(trace.Link{SpanContext: trace.SpanContextFromContext(parent)}),
+		trace.WithAttributes(messagingSystem, semconv.MessagingOperationTypeProcess,
+			semconv.MessagingOperationName("process"), semconv.MessagingDestinationName(c.stream),
+			semconv.MessagingConsumerGroupName(c.group), semconv.MessagingMessageID(e.ID)))
+	defer span.End()
+	fail := func(msg string, err error) {
+		span.RecordError(err)
+		span.SetStatus(codes.Error, msg)
+	}
 	key := c.group + "/" + e.ID
 	n, err := c.processed.CountDocuments(ctx, bson.D{{Key: "_id", Value: key}})
 	if err != nil {
 		c.log.WarnContext(ctx, "event dedup lookup", "event", e.ID, "err", err)
+		fail("dedup lookup", err)
 		return
 	}
 	if n == 0 {
-		if err := c.handle(e.Context(ctx), e); err != nil {
+		if err := c.handle(ctx, e); err != nil {
 			c.log.WarnContext(ctx, "event handler failed; will retry", "type", e.Type, "event", e.ID, "err", err)
+			fail("handler", err)
 			return
 		}
 		_, err := c.processed.InsertOne(ctx, bson.D{{Key: "_id", Value: key}, {Key: "type", Value: e.Type}, {Key: "at", Value: time.Now().UTC()}})
 		if err != nil && !mongo.IsDuplicateKeyError(err) {
 			c.log.WarnContext(ctx, "recording processed event", "event", e.ID, "err", err)
+			fail("recording processed event", err)
 			return
 		}
+	} else {
+		span.SetAttributes(attribute.Bool("linguaport.event.duplicate", true))
 	}
-	c.ack(ctx, m.ID)
+	c.ack(ctx, entryID)
 }
 
 func (c *Consumer) ack(ctx context.Context, id string) {

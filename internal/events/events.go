@@ -18,7 +18,18 @@ import (
 	"github.com/redis/go-redis/v9"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
+	semconv "go.opentelemetry.io/otel/semconv/v1.40.0"
+	"go.opentelemetry.io/otel/trace"
 )
+
+// tracer makes the spans of events: "create <type>" where a request makes one, "process <type>"
+// where a consumer handles it. It is asked of the global provider at each use, as a provider set
+// later (a test's) would not receive a tracer kept from before.
+func tracer() trace.Tracer { return otel.Tracer("linguaport/events") }
+
+// messagingSystem is what semconv's messaging.system names the transport; Redis Streams has no
+// registered value, so the broker's name stands.
+var messagingSystem = semconv.MessagingSystemKey.String("redis")
 
 // Event is one fact a service announces, such as "quote.approved".
 type Event struct {
@@ -31,6 +42,11 @@ type Event struct {
 }
 
 // New builds an event with a fresh id, the payload encoded as JSON and the caller's trace context.
+//
+// It records the event's creation as a producer span in the caller's trace and carries that
+// span's context, so the consumers' spans continue the request's trace under it. The relay that
+// later sends the event, in its own goroutine, is no part of any request and has no span; the
+// stream is the relay's choice, so the span names no destination.
 func New(ctx context.Context, typ string, payload any) (Event, error) {
 	data, err := json.Marshal(payload)
 	if err != nil {
@@ -40,9 +56,15 @@ func New(ctx context.Context, typ string, payload any) (Event, error) {
 	if _, err := rand.Read(id[:]); err != nil {
 		return Event{}, err
 	}
+	e := Event{ID: hex.EncodeToString(id[:]), Type: typ, Data: string(data), OccurredAt: time.Now().UTC()}
+	ctx, span := tracer().Start(ctx, "create "+typ, trace.WithSpanKind(trace.SpanKindProducer),
+		trace.WithAttributes(messagingSystem, semconv.MessagingOperationTypeCreate,
+			semconv.MessagingOperationName("create"), semconv.MessagingMessageID(e.ID)))
+	defer span.End()
 	carrier := propagation.MapCarrier{}
 	otel.GetTextMapPropagator().Inject(ctx, carrier)
-	return Event{ID: hex.EncodeToString(id[:]), Type: typ, Data: string(data), OccurredAt: time.Now().UTC(), Trace: carrier}, nil
+	e.Trace = carrier
+	return e, nil
 }
 
 // Decode unmarshals the payload.

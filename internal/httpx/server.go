@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -187,6 +188,8 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 		w.Header().Set("X-Request-Id", id)
 		ctx = logging.WithRequestID(ctx, id)
 		ctx = WithLang(ctx, ParseAcceptLanguage(r.Header.Get("Accept-Language")))
+		named := new(string)
+		ctx = context.WithValue(ctx, routeKey{}, named)
 		r = r.WithContext(ctx)
 
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -194,11 +197,18 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 
 		elapsed := time.Since(start)
 		route := r.Pattern
+		if *named != "" {
+			route = *named
+		}
 		if route == "" {
 			route = "unmatched"
 		}
 		if span.IsRecording() {
-			span.SetName(r.Method + " " + route)
+			name := route
+			if !strings.Contains(route, " ") { // a pattern without its method ("/", "/things/{id}")
+				name = r.Method + " " + route
+			}
+			span.SetName(name)
 			span.SetAttributes(attribute.String("http.request.method", r.Method), attribute.String("url.path", r.URL.Path),
 				attribute.Int("http.response.status_code", rec.status), attribute.String("http.request.id", id))
 			if rec.status >= 500 {
@@ -221,6 +231,18 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 				"bytes", rec.bytes, "duration_ms", float64(elapsed.Microseconds())/1000, "remote", r.RemoteAddr)
 		}
 	})
+}
+
+type routeKey struct{}
+
+// SetRoute names the route a request matched, for its metrics and span, when the handler that
+// knows it sits behind a catch-all pattern (the gateway proxies whole prefixes; its access rules
+// know the route). pattern must come from a fixed set, never from the request, or the metrics'
+// label values would grow without bound.
+func SetRoute(ctx context.Context, pattern string) {
+	if named, ok := ctx.Value(routeKey{}).(*string); ok {
+		*named = pattern
+	}
 }
 
 // ValidRequestID accepts ids that are safe to echo and log: 8 to 64 letters, digits and dashes.
