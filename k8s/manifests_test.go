@@ -203,6 +203,15 @@ func TestEveryServiceIsDeployable(t *testing.T) {
 			if d.Spec.Selector.MatchLabels["app"] != d.Spec.Template.Labels["app"] {
 				t.Errorf("selector does not match pod labels")
 			}
+			if c.ReadinessProbe == nil || c.ReadinessProbe.HTTPGet.Path != "/readyz" || c.LivenessProbe == nil || c.LivenessProbe.HTTPGet.Path != "/healthz" {
+				t.Errorf("probes must be /readyz and /healthz")
+			}
+			if c.SecurityContext == nil || c.SecurityContext.ReadOnlyRootFilesystem == nil || !*c.SecurityContext.ReadOnlyRootFilesystem {
+				t.Errorf("root filesystem not read-only")
+			}
+			if pod := d.Spec.Template.Spec.SecurityContext; pod == nil || pod.RunAsNonRoot == nil || !*pod.RunAsNonRoot {
+				t.Errorf("pod may run as root")
+			}
 			if name == "webui" {
 				return
 			}
@@ -210,14 +219,8 @@ func TestEveryServiceIsDeployable(t *testing.T) {
 			if addr := env(c, "HTTP_ADDR"); addr == nil || addr.Value != fmt.Sprintf(":%d", port) {
 				t.Errorf("HTTP_ADDR %v does not match container port %d", addr, port)
 			}
-			if c.ReadinessProbe == nil || c.ReadinessProbe.HTTPGet.Path != "/readyz" || c.LivenessProbe == nil || c.LivenessProbe.HTTPGet.Path != "/healthz" {
-				t.Errorf("probes must be /readyz and /healthz")
-			}
 			if len(c.EnvFrom) == 0 || c.EnvFrom[0].ConfigMapRef.Name != "platform-config" {
 				t.Errorf("platform-config not mounted")
-			}
-			if c.SecurityContext == nil || c.SecurityContext.ReadOnlyRootFilesystem == nil || !*c.SecurityContext.ReadOnlyRootFilesystem {
-				t.Errorf("root filesystem not read-only")
 			}
 			if strings.HasPrefix(name, "svc-") {
 				adv := env(c, "ADVERTISE_HOST")
