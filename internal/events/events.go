@@ -17,6 +17,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/propagation"
 	semconv "go.opentelemetry.io/otel/semconv/v1.40.0"
 	"go.opentelemetry.io/otel/trace"
@@ -44,9 +45,8 @@ type Event struct {
 // New builds an event with a fresh id, the payload encoded as JSON and the caller's trace context.
 //
 // It records the event's creation as a producer span in the caller's trace and carries that
-// span's context, so the consumers' spans continue the request's trace under it. The relay that
-// later sends the event, in its own goroutine, is no part of any request and has no span; the
-// stream is the relay's choice, so the span names no destination.
+// span's context, so the relay's "send" and the consumers' "process" spans continue the request's
+// trace under it. The stream is the relay's choice, so this span names no destination.
 func New(ctx context.Context, typ string, payload any) (Event, error) {
 	data, err := json.Marshal(payload)
 	if err != nil {
@@ -88,9 +88,20 @@ type Publisher struct{ rdb *redis.Client }
 // NewPublisher returns a publisher writing to rdb.
 func NewPublisher(rdb *redis.Client) *Publisher { return &Publisher{rdb: rdb} }
 
-// Publish appends e to stream.
-func (p *Publisher) Publish(ctx context.Context, stream string, e Event) error {
-	trace, err := json.Marshal(e.Trace)
+// Publish appends e to stream, under a producer span "send <type>" below e's "create" span in
+// the trace of the request that made it, so the trace shows when the outbox let it go.
+func (p *Publisher) Publish(ctx context.Context, stream string, e Event) (err error) {
+	ctx, span := tracer().Start(e.Context(ctx), "send "+e.Type, trace.WithSpanKind(trace.SpanKindProducer),
+		trace.WithAttributes(messagingSystem, semconv.MessagingOperationTypeSend, semconv.MessagingOperationName("send"),
+			semconv.MessagingDestinationName(stream), semconv.MessagingMessageID(e.ID)))
+	defer func() {
+		if err != nil {
+			span.RecordError(err)
+			span.SetStatus(codes.Error, "publish")
+		}
+		span.End()
+	}()
+	traceContext, err := json.Marshal(e.Trace)
 	if err != nil {
 		return err
 	}
@@ -98,7 +109,7 @@ func (p *Publisher) Publish(ctx context.Context, stream string, e Event) error {
 		Stream: stream,
 		MaxLen: streamCap,
 		Approx: true,
-		Values: []any{"id", e.ID, "type", e.Type, "data", e.Data, "occurredAt", e.OccurredAt.Format(time.RFC3339Nano), "trace", string(trace)},
+		Values: []any{"id", e.ID, "type", e.Type, "data", e.Data, "occurredAt", e.OccurredAt.Format(time.RFC3339Nano), "trace", string(traceContext)},
 	}).Err()
 	if err != nil {
 		return fmt.Errorf("publish %s to %s: %w", e.Type, stream, err)

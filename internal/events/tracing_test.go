@@ -97,6 +97,20 @@ func TestEventSpansContinueTheRequestsTrace(t *testing.T) {
 		t.Errorf("create span's message id %q, want %q", v.AsString(), e.ID)
 	}
 
+	// Each publication is a "send" span under "create", naming the stream.
+	sent := spansNamed(rec, "send order.paid")
+	if len(sent) != 2 {
+		t.Fatalf("%d send spans, want 2 (published twice)", len(sent))
+	}
+	for _, s := range sent {
+		if s.SpanKind() != trace.SpanKindProducer || s.Parent().SpanID() != producer.SpanContext().SpanID() {
+			t.Errorf("send span: kind %v, parent %v; want a producer under the create span %v", s.SpanKind(), s.Parent().SpanID(), producer.SpanContext().SpanID())
+		}
+		if v, _ := attr(s, "messaging.destination.name"); v.AsString() != stream {
+			t.Errorf("send span's destination %q, want %q", v.AsString(), stream)
+		}
+	}
+
 	processes := spansNamed(rec, "process order.paid")
 	for i, p := range processes {
 		if p.SpanKind() != trace.SpanKindConsumer {
