@@ -16,9 +16,10 @@ test: test-deps tools test-tools build webui vet fuzz
 	$(GO) test -count=1 -timeout 20m ./...
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
-# The stack needs redis-server, PostgreSQL 15 (under the embedded FerretDB) and nginx; the tests also drive
+# The stack needs redis-server, PostgreSQL 15 (under the embedded FerretDB) and nginx (with Lua, for its
+# spans); the tests also drive
 # Chromium; the benchmarks load with wrk and hey.
-STACK_PACKAGES := redis-server:redis-server /usr/lib/postgresql/15/bin/postgres:postgresql-15 nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static
+STACK_PACKAGES := redis-server:redis-server /usr/lib/postgresql/15/bin/postgres:postgresql-15 nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static /usr/lib/nginx/modules/ngx_http_lua_module.so:libnginx-mod-http-lua
 TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium
 BENCH_PACKAGES := $(STACK_PACKAGES) wrk:wrk hey:hey
 

@@ -19,6 +19,8 @@ func renderNginx(c stackConfig) (string, error) {
 		"LISTEN_PORT":      strconv.Itoa(c.port("WEB")),
 		"WEB_ROOT":         filepath.Join(c.root, "webui", "dist"),
 		"GATEWAY_UPSTREAM": loopback(c.port("GATEWAY")),
+		"NGINX_LUA_DIR":    filepath.Join(c.root, "webui", "nginx"),
+		"OTLP_TRACES_ADDR": loopback(c.port("JAEGER_OTLP")),
 	}
 	server := os.Expand(string(tmpl), func(name string) string {
 		if v, ok := vars[name]; ok {
@@ -33,6 +35,14 @@ func renderNginx(c stackConfig) (string, error) {
 		if _, err := os.Stat(path); err == nil {
 			fmt.Fprintf(&b, "load_module %s;\n", path)
 		}
+	}
+	// nginx's span of each request (webui/nginx/lp_trace.lua) needs Lua: libnginx-mod-http-lua.
+	for _, mod := range []string{"ndk_http_module.so", "ngx_http_lua_module.so"} {
+		path := filepath.Join("/usr/lib/nginx/modules", mod)
+		if _, err := os.Stat(path); err != nil {
+			return "", fmt.Errorf("nginx module %s missing (make deps installs libnginx-mod-http-lua): %w", mod, err)
+		}
+		fmt.Fprintf(&b, "load_module %s;\n", path)
 	}
 	if os.Geteuid() == 0 {
 		// Workers would otherwise drop to nobody, who cannot read a checkout under /root or /work.

@@ -3,13 +3,18 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -112,6 +117,12 @@ func TestNginxPassesEventStreamsThrough(t *testing.T) {
 // listening on gw, and answers the site's address.
 func startNginx(t *testing.T, gw net.Listener) string {
 	t.Helper()
+	return startNginxTracing(t, gw, 0)
+}
+
+// startNginxTracing is startNginx sending nginx's spans to the OTLP/HTTP receiver on otlpPort.
+func startNginxTracing(t *testing.T, gw net.Listener, otlpPort int) string {
+	t.Helper()
 	if _, err := os.Stat("/usr/sbin/nginx"); err != nil {
 		t.Skip("nginx is not installed (make test-deps installs it)")
 	}
@@ -126,7 +137,7 @@ func startNginx(t *testing.T, gw net.Listener) string {
 	webPort := webLn.Addr().(*net.TCPAddr).Port
 	_ = webLn.Close()
 	c := stackConfig{root: root, dataDir: t.TempDir(), ports: map[string]int{
-		"DEVSTACK_WEB_PORT": webPort, "DEVSTACK_GATEWAY_PORT": gw.Addr().(*net.TCPAddr).Port,
+		"DEVSTACK_WEB_PORT": webPort, "DEVSTACK_GATEWAY_PORT": gw.Addr().(*net.TCPAddr).Port, "DEVSTACK_JAEGER_OTLP_PORT": otlpPort,
 	}}
 	for _, dir := range []string{c.logDir(), filepath.Join(c.dataDir, "nginx")} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -224,12 +235,14 @@ func TestNginxServesPostsPublishedSinceTheBuild(t *testing.T) {
 	}
 }
 
-// nginx starts every request's trace (webui/nginx/default.conf.template): without a valid W3C
-// traceparent the upstream gets one whose trace id is nginx's request id (the X-Request-Id it
-// sends along) and whose span id is derived from it, sampled; a valid one arrives unchanged with
-// its tracestate; an invalid one is replaced and its tracestate dropped. The API, live support's
-// event streams and the published-post subrequest all pass it on.
-func TestNginxStartsTheTraceWithItsRequestID(t *testing.T) {
+// nginx begins every request's trace (webui/nginx/default.conf.template, lp_trace.lua): the
+// upstream's traceparent names nginx's span (the request id's last 16 hex digits) in the trace
+// the request came with, or, without a valid one, in a new trace whose id is nginx's request id;
+// nginx sends that span to the OTLP/HTTP receiver, with the caller's span as its parent. An
+// unsampled trace stays unsampled and is not sent; an invalid traceparent is replaced and its
+// tracestate dropped. The API, live support's event streams and the published-post subrequest
+// all pass it on; pages and files from disk make no span.
+func TestNginxBeginsTheTrace(t *testing.T) {
 	type seen struct{ path, requestID, traceparent, tracestate string }
 	got := make(chan seen, 16)
 	gw, err := net.Listen("tcp", "127.0.0.1:0")
@@ -241,11 +254,15 @@ func TestNginxStartsTheTraceWithItsRequestID(t *testing.T) {
 			got <- seen{r.URL.Path, r.Header.Get("X-Request-Id"), r.Header.Get("Traceparent"), r.Header.Get("Tracestate")}
 		}
 		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/api/v1/geo/broken" {
+			w.WriteHeader(http.StatusBadGateway)
+		}
 		_, _ = fmt.Fprint(w, `{}`)
 	})}
 	go func() { _ = srv.Serve(gw) }()
 	t.Cleanup(func() { _ = srv.Close() })
-	web := startNginx(t, gw)
+	otlp := startOTLPReceiver(t)
+	web := startNginxTracing(t, gw, otlp.port)
 
 	send := func(path string, header ...string) seen {
 		t.Helper()
@@ -267,23 +284,36 @@ func TestNginxStartsTheTraceWithItsRequestID(t *testing.T) {
 		}
 	}
 	requestID := regexp.MustCompile(`^[0-9a-f]{32}$`)
-	started := func(s seen) string {
+	nginxSpan := func(s seen) string {
 		t.Helper()
 		if !requestID.MatchString(s.requestID) {
 			t.Fatalf("%s: request id %q is not 32 hex digits", s.path, s.requestID)
 		}
-		return "00-" + s.requestID + "-" + s.requestID[16:] + "-01"
+		return s.requestID[16:]
 	}
 
+	const caller = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+	type want struct{ trace, span, parent, name string }
+	var sent []want
+	spanNames := map[string]string{"/api/v1/geo/currency": "GET /api/v1/geo", "/api/v1/catalog/admin/chat/events": "GET /api/v1/catalog"}
 	for _, path := range []string{"/api/v1/geo/currency", "/api/v1/catalog/admin/chat/events", "/tr/blog/yeni-yazi"} {
 		s := send(path)
-		if want := started(s); s.traceparent != want || s.tracestate != "" {
+		if want := "00-" + s.requestID + "-" + nginxSpan(s) + "-01"; s.traceparent != want || s.tracestate != "" {
 			t.Errorf("%s without a traceparent: upstream got %q (tracestate %q), want %q", path, s.traceparent, s.tracestate, want)
 		}
-		valid := "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
-		if s := send(path, "traceparent", valid, "tracestate", "vendor=1"); s.traceparent != valid || s.tracestate != "vendor=1" {
-			t.Errorf("%s: the valid traceparent became %q (tracestate %q)", path, s.traceparent, s.tracestate)
+		if name, ok := spanNames[path]; ok { // the blog page's span is its own request's, not the subrequest's
+			sent = append(sent, want{s.requestID, nginxSpan(s), "", name})
 		}
+		s = send(path, "traceparent", caller, "tracestate", "vendor=1")
+		if want := "00-4bf92f3577b34da6a3ce929d0e0e4736-" + nginxSpan(s) + "-01"; s.traceparent != want || s.tracestate != "vendor=1" {
+			t.Errorf("%s with a caller's traceparent: upstream got %q (tracestate %q), want %q", path, s.traceparent, s.tracestate, want)
+		}
+	}
+	s := send("/api/v1/geo/currency", "traceparent", caller)
+	sent = append(sent, want{"4bf92f3577b34da6a3ce929d0e0e4736", nginxSpan(s), "00f067aa0ba902b7", "GET /api/v1/geo"})
+	unsampled := send("/api/v1/geo/currency", "traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00")
+	if want := "00-4bf92f3577b34da6a3ce929d0e0e4736-" + nginxSpan(unsampled) + "-00"; unsampled.traceparent != want {
+		t.Errorf("an unsampled trace: upstream got %q, want %q", unsampled.traceparent, want)
 	}
 	for _, bad := range []string{
 		"garbage",
@@ -293,8 +323,148 @@ func TestNginxStartsTheTraceWithItsRequestID(t *testing.T) {
 		"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra",
 	} {
 		s := send("/api/v1/geo/currency", "traceparent", bad, "tracestate", "vendor=1")
-		if want := started(s); s.traceparent != want || s.tracestate != "" {
+		if want := "00-" + s.requestID + "-" + nginxSpan(s) + "-01"; s.traceparent != want || s.tracestate != "" {
 			t.Errorf("invalid %q: upstream got %q (tracestate %q), want %q and no tracestate", bad, s.traceparent, s.tracestate, want)
+		}
+	}
+	broken := send("/api/v1/geo/broken")
+	resp, err := http.Get(web + "/robots.txt") // from disk: no span
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+
+	spans := otlp.await(t, func(spans map[string]otlpSpan) bool { _, ok := spans[nginxSpan(broken)]; return ok })
+	for _, w := range sent {
+		sp, ok := spans[w.span]
+		switch {
+		case !ok:
+			t.Errorf("no span %s sent (trace %s)", w.span, w.trace)
+		case sp.TraceID != w.trace || sp.ParentSpanID != w.parent || sp.Name != w.name || sp.Kind != 2 || sp.service != "nginx":
+			t.Errorf("span %s: %+v, want trace %s, parent %q, name %q, server kind, service nginx", w.span, sp, w.trace, w.parent, w.name)
+		case sp.attr("http.response.status_code") != "200" || sp.attr("http.request.method") != "GET" || !strings.HasPrefix(sp.attr("url.path"), "/api/v1/") ||
+			sp.Status.Code != 0 || sp.start() > sp.end():
+			t.Errorf("span %s: attributes %v, status %d, times %d–%d", w.span, sp.Attributes, sp.Status.Code, sp.start(), sp.end())
+		}
+	}
+	if sp := spans[nginxSpan(broken)]; sp.Status.Code != 2 || sp.attr("http.response.status_code") != "502" || sp.attr("http.request.id") != broken.requestID {
+		t.Errorf("a 502's span: %+v", sp)
+	}
+	if _, ok := spans[nginxSpan(unsampled)]; ok {
+		t.Error("an unsampled trace's span was sent")
+	}
+	for _, sp := range spans {
+		if p := sp.attr("url.path"); !strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/tr/blog/") {
+			t.Errorf("a span for %s, which nginx served from disk", p)
+		}
+	}
+}
+
+// otlpReceiver is an OTLP/HTTP endpoint taking JSON, as the collector's does: the spans it got.
+type otlpReceiver struct {
+	port  int
+	mu    sync.Mutex
+	spans map[string]otlpSpan
+}
+
+type otlpSpan struct {
+	TraceID           string `json:"traceId"`
+	SpanID            string `json:"spanId"`
+	ParentSpanID      string `json:"parentSpanId"`
+	Name              string `json:"name"`
+	Kind              int    `json:"kind"`
+	StartTimeUnixNano string `json:"startTimeUnixNano"`
+	EndTimeUnixNano   string `json:"endTimeUnixNano"`
+	Attributes        []struct {
+		Key   string `json:"key"`
+		Value struct {
+			StringValue *string `json:"stringValue"`
+			IntValue    *string `json:"intValue"`
+		} `json:"value"`
+	} `json:"attributes"`
+	Status  struct{ Code int } `json:"status"`
+	service string
+}
+
+func (s otlpSpan) attr(key string) string {
+	for _, a := range s.Attributes {
+		if a.Key == key && a.Value.StringValue != nil {
+			return *a.Value.StringValue
+		}
+		if a.Key == key && a.Value.IntValue != nil {
+			return *a.Value.IntValue
+		}
+	}
+	return ""
+}
+
+func (s otlpSpan) start() int64 { n, _ := strconv.ParseInt(s.StartTimeUnixNano, 10, 64); return n }
+func (s otlpSpan) end() int64   { n, _ := strconv.ParseInt(s.EndTimeUnixNano, 10, 64); return n }
+
+func startOTLPReceiver(t *testing.T) *otlpReceiver {
+	t.Helper()
+	o := &otlpReceiver{spans: map[string]otlpSpan{}}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			ResourceSpans []struct {
+				Resource struct {
+					Attributes []struct {
+						Key   string
+						Value struct{ StringValue string }
+					}
+				}
+				ScopeSpans []struct{ Spans []otlpSpan }
+			} `json:"resourceSpans"`
+		}
+		if r.Method != http.MethodPost || r.URL.Path != "/v1/traces" || r.Header.Get("Content-Type") != "application/json" {
+			http.Error(w, "not OTLP/HTTP JSON", http.StatusBadRequest)
+			return
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			t.Errorf("nginx sent malformed OTLP JSON: %v", err)
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		for _, rs := range body.ResourceSpans {
+			service := ""
+			for _, a := range rs.Resource.Attributes {
+				if a.Key == "service.name" {
+					service = a.Value.StringValue
+				}
+			}
+			for _, ss := range rs.ScopeSpans {
+				for _, sp := range ss.Spans {
+					sp.service = service
+					o.spans[sp.SpanID] = sp
+				}
+			}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = fmt.Fprint(w, `{}`)
+	}))
+	t.Cleanup(srv.Close)
+	o.port = srv.Listener.Addr().(*net.TCPAddr).Port
+	return o
+}
+
+// await returns the spans received once done says they are complete (nginx sends twice a second).
+func (o *otlpReceiver) await(t *testing.T, done func(map[string]otlpSpan) bool) map[string]otlpSpan {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		o.mu.Lock()
+		ok := done(o.spans)
+		spans := maps.Clone(o.spans)
+		o.mu.Unlock()
+		if ok {
+			time.Sleep(time.Second) // anything sent with it, or late
+			o.mu.Lock()
+			defer o.mu.Unlock()
+			return maps.Clone(o.spans)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("nginx's spans did not arrive; got %d", len(spans))
 		}
 	}
 }

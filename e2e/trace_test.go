@@ -15,8 +15,8 @@ import (
 )
 
 // A customer's quote, asked for through nginx, is one trace in the stack's Jaeger, looked up by
-// the request id the answer carries: nginx started it (the gateway's span is the child of the
-// span id nginx put in traceparent), the gateway passed it to svc-orders, svc-orders to svc-geo
+// the request id the answer carries: nginx started it (its own span, sent by nginx, is the root
+// and the gateway's span its child), the gateway passed it to svc-orders, svc-orders to svc-geo
 // (the price in euros) and to MongoDB (the quote saved), the event went through Redis, and
 // svc-auth's processing of the quote.created event it consumed (the customer's inbox message)
 // continues it.
@@ -50,6 +50,12 @@ func TestTraceOfAQuoteAcrossTheStack(t *testing.T) {
 	nginxSpan := traceID[16:] // the span id nginx derives from its request id
 
 	checks := []traceCheck{
+		{"nginx's own span " + nginxSpan + " is the root, with its request id", func(tr *jaegerTrace) bool {
+			return tr.any(func(sp jaegerSpan) bool {
+				return tr.service(sp) == "nginx" && sp.SpanID == nginxSpan && sp.parent() == "" && sp.tag("span.kind") == "server" &&
+					sp.tag("http.request.id") == traceID && sp.OperationName == "POST /api/v1/orders"
+			})
+		}},
 		{"the gateway's server span is the child of nginx's span " + nginxSpan, func(tr *jaegerTrace) bool {
 			return tr.any(func(sp jaegerSpan) bool {
 				return tr.service(sp) == "gateway" && sp.tag("span.kind") == "server" && sp.parent() == nginxSpan

@@ -281,6 +281,10 @@ func architecture(t *testing.T, objs objects, eps []endpoint, programs []string)
 		to(external, name, "dns", 53, corev1.ProtocolUDP)
 		to(external, name, "dns", 53, corev1.ProtocolTCP)
 		if name == "webui" {
+			// nginx sends its spans to the collector it is given (webui/nginx/lp_trace.lua).
+			if d, ok := objs.deployments[name]; ok && env(d.Spec.Template.Spec.Containers[0], "OTLP_TRACES_ADDR") != nil {
+				to(external, name, "collector", 4318, corev1.ProtocolTCP)
+			}
 			continue
 		}
 		scan := scanProgram(t, "..", name)

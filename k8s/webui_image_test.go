@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,7 +36,7 @@ func TestWebUIImageRunsUnprivileged(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, f := range []string{"nginx.conf", "default.conf.template", "start.sh"} {
+	for _, f := range []string{"nginx.conf", "default.conf.template", "lp_trace.lua", "start.sh"} {
 		b, err := os.ReadFile(filepath.Join("..", "webui", "nginx", f))
 		if err != nil {
 			t.Fatal(err)
@@ -51,9 +52,17 @@ func TestWebUIImageRunsUnprivileged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The trace collector (in the cluster a name, which nginx resolves with the pod's resolver).
+	traces := make(chan string, 16)
+	collector := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		traces <- r.URL.Path + " " + string(b)
+	}))
+	defer collector.Close()
 	cmd := exec.Command("/bin/sh", filepath.Join(conf, "start.sh"))
 	cmd.Env = append(os.Environ(), fmt.Sprintf("LISTEN_PORT=%d", ports[0]), "WEB_ROOT="+www, "GATEWAY_UPSTREAM=127.0.0.1:9",
-		"NGINX_CONF_DIR="+conf, "NGINX_PREFIX="+filepath.Join(prefix, "nginx"))
+		"NGINX_CONF_DIR="+conf, "NGINX_PREFIX="+filepath.Join(prefix, "nginx"),
+		"OTLP_TRACES_ADDR="+strings.TrimPrefix(collector.URL, "http://"))
 	// Its output goes to a pipe it owns, as the container runtime hands a container its stdout
 	// (nginx reopens /dev/stdout for the access log).
 	r, w, err := os.Pipe()
@@ -122,6 +131,14 @@ func TestWebUIImageRunsUnprivileged(t *testing.T) {
 	}
 	if code, _ := get("/api/v1/geo/currencies"); code != 502 {
 		t.Errorf("the API with no gateway answered %d, want 502", code)
+	}
+	select {
+	case got := <-traces:
+		if !strings.HasPrefix(got, "/v1/traces ") || !strings.Contains(got, `"stringValue":"nginx"`) || !strings.Contains(got, `"name":"GET /api/v1/geo"`) {
+			t.Errorf("the collector got %s", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("nginx sent the collector no span")
 	}
 	// Without the build it is alive but not ready, so the pod leaves the Service's endpoints.
 	if err := os.Remove(filepath.Join(www, "index.html")); err != nil {
