@@ -53,7 +53,7 @@ func TestTraceOfAQuoteAcrossTheStack(t *testing.T) {
 		{"nginx's own span " + nginxSpan + " is the root, with its request id", func(tr *jaegerTrace) bool {
 			return tr.any(func(sp jaegerSpan) bool {
 				return tr.service(sp) == "nginx" && sp.SpanID == nginxSpan && sp.parent() == "" && sp.tag("span.kind") == "server" &&
-					sp.tag("http.request.id") == traceID && sp.OperationName == "POST /api/v1/orders"
+					sp.tag("http.request.id") == traceID && sp.OperationName == "POST /api/" && sp.tag("url.path") == "/api/v1/orders/quotes"
 			})
 		}},
 		{"the gateway's server span is the child of nginx's span " + nginxSpan, func(tr *jaegerTrace) bool {
