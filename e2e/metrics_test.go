@@ -3,8 +3,10 @@ package e2e
 import (
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,6 +38,13 @@ var programs = []program{
 		"events:orders svc-billing-earnings", "events:translators svc-billing-earnings"}},
 	{name: "svc-translators", port: "TRANSLATORS", outboxes: 3, groups: []string{
 		"events:translators svc-translators", "events:translators svc-translators-mail"}},
+}
+
+// routesServed are routes the traffic of TestMetrics reached, by program.
+var routesServed = map[string][]string{
+	"gateway":     {"GET /api/v1/auth/providers", "GET /api/v1/catalog/services"},
+	"svc-auth":    {"GET /api/v1/auth/providers"},
+	"svc-catalog": {"GET /api/v1/catalog/services"},
 }
 
 // TestMetrics scrapes every program of the running stack after some traffic: each serves the
@@ -83,6 +92,21 @@ func TestMetrics(t *testing.T) {
 					t.Errorf("%s's help %q differs from another program's %q", name, f.GetHelp(), h)
 				}
 				helps[name] = f.GetHelp()
+			}
+			// Per route: the declared pattern a request matched (at the gateway, the access rule
+			// or its prefix), "unmatched" for none; never a bare "/" that lumps them together.
+			routes := map[string]bool{}
+			for _, m := range families["http_requests_total"].GetMetric() {
+				route := label(m, "route")
+				routes[route] = true
+				if route != "unmatched" && !strings.Contains(route, "/api/v1/") {
+					t.Errorf("http_requests_total has route %q", route)
+				}
+			}
+			for _, want := range append(routesServed[p.name], "unmatched") {
+				if !routes[want] {
+					t.Errorf("no requests counted for route %q; routes %v", want, slices.Sorted(maps.Keys(routes)))
+				}
 			}
 
 			eventNames := []string{events.MetricOutboxBacklog, events.MetricConsumerLag, events.MetricConsumerPending}

@@ -40,6 +40,7 @@ func newRouter(routes []Route, watch func(service string) *discovery.Instances, 
 		r.Any(rt.Prefix+"/*path", gin.WrapH(up))
 	}
 	r.NoRoute(func(c *gin.Context) {
+		httpx.SetRoute(c.Request.Context(), "unmatched")
 		httpx.EncodeError(c.Request.Context(), errNoRoute, c.Writer)
 	})
 	return r

@@ -155,11 +155,19 @@ func (m *Mux) Handle(pattern string, h http.Handler) {
 		panic(fmt.Sprintf("authn: %q is served but not declared in the service's access rules", pattern))
 	}
 	m.handled[pattern] = true
+	// The request's metrics and span are named by the rule: the mux behind the identifying
+	// middleware matches a copy of the request, whose pattern the server never sees.
+	named := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			httpx.SetRoute(r.Context(), pattern)
+			h.ServeHTTP(w, r)
+		})
+	}
 	if m.auth == nil {
-		m.mux.Handle(pattern, h)
+		m.mux.Handle(pattern, named(h))
 		return
 	}
-	m.mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	m.mux.Handle(pattern, named(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := m.auth.CheckOrigin(r, access); err != nil {
 			httpx.EncodeError(r.Context(), err, w)
 			return
@@ -169,7 +177,7 @@ func (m *Mux) Handle(pattern string, h http.Handler) {
 			return
 		}
 		h.ServeHTTP(w, r)
-	}))
+	})))
 }
 
 // HandleFunc is Handle for a function.
@@ -185,7 +193,10 @@ func (m *Mux) Handler() http.Handler {
 			panic(fmt.Sprintf("authn: %q is declared but not served", pattern))
 		}
 	}
-	m.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { httpx.EncodeError(r.Context(), httpx.ErrNotFound, w) })
+	m.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		httpx.SetRoute(r.Context(), "unmatched")
+		httpx.EncodeError(r.Context(), httpx.ErrNotFound, w)
+	})
 	if m.auth == nil {
 		return m.mux
 	}
