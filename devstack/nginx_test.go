@@ -130,12 +130,11 @@ func startNginxTracing(t *testing.T, gw net.Listener, otlpPort int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	webLn, err := net.Listen("tcp", "127.0.0.1:0")
+	free, err := proc.FreePorts(1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	webPort := webLn.Addr().(*net.TCPAddr).Port
-	_ = webLn.Close()
+	webPort := free[0]
 	c := stackConfig{root: root, dataDir: t.TempDir(), ports: map[string]int{
 		"DEVSTACK_WEB_PORT": webPort, "DEVSTACK_GATEWAY_PORT": gw.Addr().(*net.TCPAddr).Port, "DEVSTACK_JAEGER_OTLP_PORT": otlpPort,
 	}}

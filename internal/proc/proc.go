@@ -5,10 +5,12 @@ package proc
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -36,17 +38,45 @@ func RepoRoot() (string, error) {
 
 // FreePorts returns n distinct loopback TCP ports that were free a moment ago. They are all held
 // open until every one is chosen, so the same port is never handed out twice.
+//
+// They come from below the kernel's ephemeral range, which it draws from for the local end of
+// every outgoing connection: a port from that range, free when chosen, could be taken by any
+// connection on the machine before its server listens (and kept, by a pooled one). The ports are
+// consecutive from a random start, so two stacks starting at once rarely pick the same.
 func FreePorts(n int) ([]int, error) {
+	lo, hi := reservablePorts()
 	ports := make([]int, 0, n)
-	for range n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+	start := rand.IntN(hi - lo)
+	for i := 0; i < hi-lo && len(ports) < n; i++ {
+		port := lo + (start+i)%(hi-lo)
+		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
 		if err != nil {
-			return nil, err
+			continue // in use
 		}
 		defer ln.Close()
-		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
+		ports = append(ports, port)
+	}
+	if len(ports) < n {
+		return nil, fmt.Errorf("only %d free ports in %d-%d, want %d", len(ports), lo, hi-1, n)
 	}
 	return ports, nil
+}
+
+// reservablePorts is [lo, hi): from 10000 to the start of the ephemeral range (32768 on Linux
+// by default), or, where that range starts too low to leave room, 20000 ports above it.
+func reservablePorts() (lo, hi int) {
+	lo, hi = 10000, 32768
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			if first, err := strconv.Atoi(f[0]); err == nil {
+				hi = first
+			}
+			if last, err := strconv.Atoi(f[1]); err == nil && hi-lo < 2000 && last+20000 < 65536 {
+				lo, hi = last+1, last+20001
+			}
+		}
+	}
+	return lo, hi
 }
 
 // Process is an external server started for tests or the dev stack.

@@ -1,6 +1,8 @@
 package proc
 
 import (
+	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -77,5 +79,38 @@ func TestStopWithAndCredential(t *testing.T) {
 	p.StopWith(syscall.SIGINT)
 	if !strings.Contains(p.Output(), "got INT") || p.Exit() != "exit status 3" {
 		t.Errorf("output %q, exit %q", p.Output(), p.Exit())
+	}
+}
+
+// Ports handed out are distinct, free, and outside the range the kernel gives outgoing
+// connections, so no connection on the machine can take one before its server listens.
+func TestFreePortsAreOutsideTheEphemeralRange(t *testing.T) {
+	b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
+	if err != nil {
+		t.Skip("no ip_local_port_range here")
+	}
+	var first, last int
+	if _, err := fmt.Sscan(string(b), &first, &last); err != nil {
+		t.Fatal(err)
+	}
+	ports, err := FreePorts(200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for _, p := range ports {
+		if seen[p] {
+			t.Errorf("port %d handed out twice", p)
+		}
+		seen[p] = true
+		if p >= first && p <= last {
+			t.Errorf("port %d is in the ephemeral range %d-%d", p, first, last)
+		}
+		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", p))
+		if err != nil {
+			t.Errorf("port %d is not free: %v", p, err)
+			continue
+		}
+		ln.Close()
 	}
 }

@@ -52,15 +52,15 @@ func Main(m *testing.M) {
 	os.Exit(code)
 }
 
-// FreePort returns a loopback TCP port that was free a moment ago.
+// FreePort returns a loopback TCP port that was free a moment ago (proc.FreePorts: one no
+// outgoing connection can take before its server listens).
 func FreePort(t testing.TB) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ports, err := proc.FreePorts(1)
 	if err != nil {
 		t.Fatalf("free port: %v", err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports[0]
 }
 
 // ---- FerretDB ----
