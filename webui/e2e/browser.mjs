@@ -21,7 +21,9 @@ export async function openPage(browser, { viewport = { width: 1280, height: 900 
   const page = await context.newPage();
   page.problems = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') page.problems.push(`${msg.type()}: ${msg.text()}`);
+    // The address says which request failed when the text alone does not ("Failed to load resource").
+    const url = msg.location()?.url;
+    if (msg.type() === 'error' || msg.type() === 'warning') page.problems.push(`${msg.type()}: ${msg.text()}${url ? ` (${url})` : ''}`);
   });
   page.on('pageerror', (err) => page.problems.push(`pageerror: ${err.message}`));
   return page;
