@@ -102,6 +102,7 @@ for (const lang of ['tr', 'en']) {
     const translator = await session(DEMO_TRANSLATOR.email, DEMO_TRANSLATOR.password, { lang });
     const page = await openPage(browser, { locale: l.locale });
     await signIn(page, l.login, ADMIN.email, ADMIN.password);
+    assert.equal(new URL(page.url()).pathname, l.admin, 'staff land in the back office, not on a customer\'s overview');
 
     // 1. A customer declares a bank transfer; staff confirm it on the transfers screen.
     const reference = `EFT-GUN-${lang}-${stamp}`;

@@ -71,7 +71,7 @@ export function Component() {
           {t('oauthError', { code: oauthError.slice(0, 60) })}
         </p>
       )}
-      <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+      <LoginForm onSignedIn={(signedIn) => navigate(afterSignIn(returnTo, lang, signedIn), { replace: true })} />
       <p className="auth-page__aside">
         <button type="button" className="link-button" aria-expanded={forgotOpen} aria-controls={forgotId} onClick={() => setForgotOpen((o) => !o)}>
           {t('forgotToggle')}

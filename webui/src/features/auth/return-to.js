@@ -15,9 +15,13 @@ export function safeReturnTo(value) {
   return value;
 }
 
-/** afterSignIn is where a signed-in user goes: the validated returnTo, else the account overview. */
-export function afterSignIn(returnTo, lang) {
-  return safeReturnTo(returnTo) ?? accountPath(lang, 'genel-bakis');
+/**
+ * afterSignIn is where a signed-in user goes: the validated returnTo, else staff to the back
+ * office (the account pages are a customer's or a translator's) and everyone else to the account
+ * overview. user is the signed-in user when known.
+ */
+export function afterSignIn(returnTo, lang, user) {
+  return safeReturnTo(returnTo) ?? (user?.type === 'admin' ? path('admin', lang) : accountPath(lang, 'genel-bakis'));
 }
 
 /** loginPath is the login page that brings the visitor back to returnTo afterwards. */

@@ -20,6 +20,11 @@ test('after signing in: the validated returnTo, else the account overview', () =
   expect(afterSignIn('/tr/hesabim/ayarlar', 'tr')).toBe('/tr/hesabim/ayarlar');
   expect(afterSignIn('//evil.example', 'tr')).toBe('/tr/hesabim/genel-bakis');
   expect(afterSignIn(undefined, 'en')).toBe('/en/account/overview');
+  // Staff go to the back office, unless they were on their way somewhere.
+  expect(afterSignIn(undefined, 'tr', { type: 'admin' })).toBe('/tr/yonetim');
+  expect(afterSignIn(undefined, 'en', { type: 'admin' })).toBe('/en/admin');
+  expect(afterSignIn('/en/admin/orders', 'en', { type: 'admin' })).toBe('/en/admin/orders');
+  expect(afterSignIn(undefined, 'tr', { type: 'translator' })).toBe('/tr/hesabim/genel-bakis');
 });
 
 test('the login path carries returnTo encoded, or nothing when it is not acceptable', () => {

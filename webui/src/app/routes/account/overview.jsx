@@ -57,7 +57,8 @@ export function Component() {
     <>
       <h1>{name ? t('greeting', { name }) : t('greetingNoName')}</h1>
       <p className="lead">{t(`lead.${role}`)}</p>
-      {role === 'customer' && (
+      {/* Staff have no orders or invoices of their own: these would only be refused. */}
+      {role === 'customer' && user?.type !== 'admin' && (
         <>
           <p>
             <Link className="button" to={path('order', lang)}>
