@@ -124,7 +124,7 @@ func startNginx(t *testing.T, gw net.Listener) string {
 func startNginxTracing(t *testing.T, gw net.Listener, otlpPort int) string {
 	t.Helper()
 	if _, err := os.Stat("/usr/sbin/nginx"); err != nil {
-		t.Skip("nginx is not installed (make test-deps installs it)")
+		t.Fatal("nginx is not installed: make test-deps installs it")
 	}
 	root, err := proc.RepoRoot()
 	if err != nil {
@@ -197,7 +197,7 @@ func TestNginxServesPostsPublishedSinceTheBuild(t *testing.T) {
 	root, _ := proc.RepoRoot()
 	shell, err := os.ReadFile(filepath.Join(root, "webui", "dist", "index.html"))
 	if err != nil {
-		t.Skip("the web UI is not built (make webui)")
+		t.Fatal("the web UI is not built: make webui builds it")
 	}
 	seeded, _ := filepath.Glob(filepath.Join(root, "webui", "dist", "tr", "blog", "*", "index.html"))
 	if len(seeded) == 0 {
