@@ -241,7 +241,6 @@ func (s *stack) start(ctx context.Context) error {
 		"MONGO_URI=" + db.URI(),
 		"REDIS_URL=redis://" + loopback(s.cfg.port("REDIS")) + "/0",
 		"ADVERTISE_HOST=127.0.0.1",
-		"ENVIRONMENT=development",
 		"SITE_URL=" + s.cfg.publicURL(),
 		"SITE_ORIGINS=" + s.cfg.siteOrigins(),
 		"SMTP_ADDR=" + loopback(s.cfg.port("SMTP")),

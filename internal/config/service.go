@@ -14,7 +14,6 @@ type Service struct {
 	MongoDatabase string
 	RedisURL      string
 	LogLevel      string
-	Environment   string // "development" or "production"; only changes what gets seeded
 }
 
 // LoadService reads the shared settings for the service called name.
@@ -29,6 +28,5 @@ func LoadService(e *Env, name, defaultAddr string) Service {
 		MongoDatabase: e.String("MONGO_DATABASE", name),
 		RedisURL:      e.String("REDIS_URL", "redis://127.0.0.1:6390/0"),
 		LogLevel:      e.String("LOG_LEVEL", "info"),
-		Environment:   e.String("ENVIRONMENT", "production"),
 	}
 }
