@@ -5,6 +5,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -31,27 +32,16 @@ func main() {
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-billing", ":8084")
 	origins := env.List("SITE_ORIGINS", nil)
-	vatPercent := env.Int("VAT_RATE_PERCENT", invoices.DefaultVATRatePercent)
-	// How many days a customer has to pay an invoice; past it, staff see it as past due.
-	dueDays := env.Int("INVOICE_DUE_DAYS", invoices.DefaultDueDays)
+	lim, limErr := readLimits(env)
+	vatPercent, dueDays, payoutThreshold := lim.vatPercent, lim.dueDays, lim.payoutThreshold
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
-	// The smallest payout of a translator's earnings, in TRY minor units.
-	payoutThreshold := env.Int("PAYOUT_THRESHOLD_MINOR", earnings.DefaultThresholdMinor)
 	// The card payment provider: Stripe, or the local stand-in `make up` runs (STRIPE_API_BASE).
 	stripeKey := env.Required("STRIPE_SECRET_KEY")
 	stripeWebhookSecret := env.Required("STRIPE_WEBHOOK_SECRET")
 	stripeAPIBase := env.String("STRIPE_API_BASE", "")
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
-	if vatPercent < 0 || vatPercent > 100 {
-		p.ExitOn("config", fmt.Errorf("VAT_RATE_PERCENT=%d is not a percentage", vatPercent))
-	}
-	if dueDays < 0 || dueDays > 365 {
-		p.ExitOn("config", fmt.Errorf("INVOICE_DUE_DAYS=%d is not 0 to 365 days", dueDays))
-	}
-	if payoutThreshold < 1 {
-		p.ExitOn("config", fmt.Errorf("PAYOUT_THRESHOLD_MINOR=%d is not a positive amount", payoutThreshold))
-	}
+	p.ExitOn("config", limErr)
 	provider, err := payments.NewStripe(stripeKey, stripeAPIBase, stripeWebhookSecret)
 	p.ExitOn("payment provider", err)
 
@@ -133,4 +123,29 @@ func main() {
 		Registry:  metrics,
 		Checks:    p.Checks,
 	}))
+}
+
+// limits are svc-billing's numeric settings. A value that is no integer is reported by name by
+// platform.Start (config.Env); one out of range is this error, naming the variable too.
+type limits struct{ vatPercent, dueDays, payoutThreshold int }
+
+func readLimits(env *config.Env) (limits, error) {
+	l := limits{
+		vatPercent: env.Int("VAT_RATE_PERCENT", invoices.DefaultVATRatePercent),
+		// How many days a customer has to pay an invoice; past it, staff see it as past due.
+		dueDays: env.Int("INVOICE_DUE_DAYS", invoices.DefaultDueDays),
+		// The smallest payout of a translator's earnings, in TRY minor units.
+		payoutThreshold: env.Int("PAYOUT_THRESHOLD_MINOR", earnings.DefaultThresholdMinor),
+	}
+	var bad []error
+	if l.vatPercent < 0 || l.vatPercent > 100 {
+		bad = append(bad, fmt.Errorf("VAT_RATE_PERCENT=%d is not a percentage", l.vatPercent))
+	}
+	if l.dueDays < 0 || l.dueDays > 365 {
+		bad = append(bad, fmt.Errorf("INVOICE_DUE_DAYS=%d is not 0 to 365 days", l.dueDays))
+	}
+	if l.payoutThreshold < 1 {
+		bad = append(bad, fmt.Errorf("PAYOUT_THRESHOLD_MINOR=%d is not a positive amount", l.payoutThreshold))
+	}
+	return l, errors.Join(bad...)
 }

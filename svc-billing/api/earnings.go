@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/go-kit/kit/endpoint"
@@ -40,8 +41,7 @@ func makeEarningsEndpoints(s Services, e *Endpoints) {
 		return payoutList{Payouts: list}, err
 	})
 	e.AdminPayouts = staff(func(ctx context.Context, request any) (any, error) {
-		list, err := s.Earnings.PayoutsIn(ctx, request.(string))
-		return payoutList{Payouts: list}, err
+		return s.Earnings.PayoutsIn(ctx, request.(earnings.PayoutQuery))
 	})
 	e.PayoutPaid = staff(func(ctx context.Context, request any) (any, error) {
 		caller, _ := authn.FromContext(ctx)
@@ -71,13 +71,20 @@ func handleEarnings(m *authn.Mux, e Endpoints, json func(endpoint.Endpoint, kith
 	m.Handle("GET /api/v1/billing/earnings", json(e.Earnings, decodeBefore))
 	m.Handle("POST /api/v1/billing/earnings/payouts", kithttp.NewServer(e.RequestPayout, decodePayout, encodeCreated, opts...))
 	m.Handle("GET /api/v1/billing/earnings/payouts", json(e.Payouts, decodeNothing))
-	m.Handle("GET /api/v1/billing/admin/payouts", json(e.AdminPayouts, decodeTransferList))
+	m.Handle("GET /api/v1/billing/admin/payouts", json(e.AdminPayouts, decodePayoutList))
 	m.Handle("POST /api/v1/billing/admin/payouts/{id}/paid", json(e.PayoutPaid, decodeID))
 	m.Handle("POST /api/v1/billing/admin/payouts/{id}/reject", json(e.RejectPayout, decodeReject))
 }
 
 func decodeBefore(_ context.Context, r *http.Request) (any, error) {
 	return r.URL.Query().Get("before"), nil
+}
+
+// decodePayoutList reads staff's list of payouts and the bank file alike, so the file exports
+// what the list shows.
+func decodePayoutList(_ context.Context, r *http.Request) (any, error) {
+	v := r.URL.Query()
+	return earnings.PayoutQuery{Status: v.Get("status"), Q: v.Get("q"), Sort: v.Get("sort"), Before: v.Get("before")}, nil
 }
 
 func decodePayout(_ context.Context, r *http.Request) (any, error) {
@@ -115,6 +122,8 @@ func explainEarnings(err error) *httpx.Problem {
 		return errPayoutDecided
 	case errors.Is(err, earnings.ErrKeyReused):
 		return errKeyReused
+	case errors.Is(err, earnings.ErrExportTooLarge):
+		return errExportTooLarge
 	}
 	return nil
 }
@@ -124,6 +133,10 @@ var (
 		i18n.Text{TR: "Bu banka hesabı hesaplarınız arasında yok; hesaplarınızı Banka hesaplarım sayfasında görebilirsiniz.", EN: "This bank account is not one of yours; see your bank accounts page."})
 	errPayoutNotFound = httpx.NewProblem(http.StatusNotFound, "payout_not_found",
 		i18n.Text{TR: "Ödeme talebi bulunamadı.", EN: "Payout not found."})
+	errExportTooLarge = httpx.NewProblem(http.StatusUnprocessableEntity, "export_too_large", i18n.Text{
+		TR: fmt.Sprintf("Banka dosyası en çok %d ödeme içerebilir; listeyi durum veya arama ile daraltın.", earnings.MaxExport),
+		EN: fmt.Sprintf("A bank file holds at most %d payouts; narrow the list by status or search.", earnings.MaxExport),
+	})
 	errPayoutDecided = httpx.NewProblem(http.StatusConflict, "payout_decided",
 		i18n.Text{TR: "Bu ödeme talebi için karar zaten verildi.", EN: "This payout has already been decided."})
 )

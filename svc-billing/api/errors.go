@@ -54,7 +54,7 @@ var payingFieldTexts = map[string]map[string]i18n.Text{
 	},
 	bal.FieldAmount: {
 		bal.ReasonRequired: {TR: "Tutarı ve para birimini girin.", EN: "Enter the amount and its currency."},
-		bal.ReasonCurrency: {TR: "Para birimi TRY, USD, EUR, GBP, JPY, CNY veya RUB olmalı.", EN: "The currency must be TRY, USD, EUR, GBP, JPY, CNY or RUB."},
+		bal.ReasonCurrency: currencyText,
 		bal.ReasonRange:    {TR: "Tutar en az 1 kuruş, en çok 1.000.000 olmalı.", EN: "The amount must be at least one cent and at most 1,000,000."},
 	},
 	bal.FieldSender: {
@@ -78,7 +78,17 @@ var payingFieldTexts = map[string]map[string]i18n.Text{
 	bal.FieldStatus: {
 		bal.ReasonFormat: {TR: "Durum declared, confirmed veya rejected olmalı.", EN: "The status must be declared, confirmed or rejected."},
 	},
+	// GET balance's (and earnings') query: the ledger's currency and the entry a page follows.
+	bal.FieldCurrency: {
+		bal.ReasonCurrency: currencyText,
+	},
+	bal.FieldBefore: {
+		bal.ReasonFormat: {TR: "Sayfa imleci bu hesabın hareketlerinden biri değil.", EN: "The page cursor is not an entry of this ledger."},
+	},
 }
+
+// currencyText refuses a currency the balances do not keep, in a body's amount or a ledger's query.
+var currencyText = i18n.Text{TR: "Para birimi TRY, USD, EUR, GBP, JPY, CNY veya RUB olmalı.", EN: "The currency must be TRY, USD, EUR, GBP, JPY, CNY or RUB."}
 
 // wordField says why a field was refused, in both languages. Every reason the profile's rules
 // and the decoder give has words here (tested), so no field is answered with a bare "invalid".

@@ -54,10 +54,6 @@ type webhookRequest struct {
 	Signature string
 }
 
-type transferList struct {
-	Transfers []balance.Transfer `json:"transfers"`
-}
-
 // received acknowledges a webhook, processed now or before.
 var received = struct {
 	Received bool `json:"received"`
@@ -101,8 +97,7 @@ func makePayingEndpoints(s Services, e *Endpoints) {
 		return s.Balance.DeclareTransfer(ctx, customer, request.(balance.TransferInput))
 	}
 	e.Transfers = staff(func(ctx context.Context, request any) (any, error) {
-		list, err := s.Balance.Transfers(ctx, request.(string))
-		return transferList{Transfers: list}, err
+		return s.Balance.Transfers(ctx, request.(balance.TransferQuery))
 	})
 	e.ConfirmTransfer = staff(func(ctx context.Context, request any) (any, error) {
 		return s.Balance.ConfirmTransfer(ctx, request.(string))
@@ -163,7 +158,8 @@ func decodeTransfer(_ context.Context, r *http.Request) (any, error) {
 }
 
 func decodeTransferList(_ context.Context, r *http.Request) (any, error) {
-	return r.URL.Query().Get("status"), nil
+	v := r.URL.Query()
+	return balance.TransferQuery{Status: v.Get("status"), Q: v.Get("q"), Sort: v.Get("sort"), Before: v.Get("before")}, nil
 }
 
 func decodeID(_ context.Context, r *http.Request) (any, error) { return r.PathValue("id"), nil }

@@ -106,11 +106,12 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 			return done, nil
 		}),
 		PayoutsCSV: staff(func(ctx context.Context, request any) (any, error) {
-			list, err := s.Earnings.PayoutsIn(ctx, request.(string))
+			q := request.(earnings.PayoutQuery)
+			list, err := s.Earnings.PayoutsExport(ctx, q)
 			if err != nil {
 				return nil, err
 			}
-			status := request.(string)
+			status := q.Status
 			if status == "" {
 				status = earnings.Requested
 			}
@@ -155,13 +156,14 @@ func handleStaff(m *authn.Mux, e StaffEndpoints, json func(endpoint.Endpoint, ki
 	m.Handle("GET /api/v1/billing/admin/balances", json(e.Balances, decodeBalances))
 	m.Handle("GET /api/v1/billing/admin/balances/{customerId}", json(e.Balance, decodeStaffBalance))
 	m.Handle("POST /api/v1/billing/admin/balances/{customerId}/adjustments", json(e.Adjust, decodeAdjust))
-	m.Handle("GET /api/v1/billing/admin/payouts.csv", json(e.PayoutsCSV, decodeTransferList))
+	m.Handle("GET /api/v1/billing/admin/payouts.csv", json(e.PayoutsCSV, decodePayoutList))
 	m.Handle("GET /api/v1/billing/admin/summary", json(e.Summary, decodeNothing))
 }
 
 func decodeStaffInvoices(_ context.Context, r *http.Request) (any, error) {
 	v := r.URL.Query()
-	q := invoices.StaffQuery{Status: invoices.Status(v.Get("status")), Customer: v.Get("customer"), Number: v.Get("q"), Before: v.Get("before")}
+	q := invoices.StaffQuery{Status: invoices.Status(v.Get("status")), Customer: v.Get("customer"), Number: v.Get("q"),
+		Sort: v.Get("sort"), Before: v.Get("before")}
 	switch v.Get("pastDue") {
 	case "", "false":
 	case "true":
@@ -180,8 +182,16 @@ func decodeMarkPaid(_ context.Context, r *http.Request) (any, error) {
 	return req, nil
 }
 
+// reasonOneOrder: a sort asked of the balances' list, which has one order. An account has no
+// time of its own to order by (its id is the customer's, random), so it is listed by id;
+// refusing a sort says so rather than answering another order than the one asked for.
+const reasonOneOrder = "one_order"
+
 func decodeBalances(_ context.Context, r *http.Request) (any, error) {
 	v := r.URL.Query()
+	if v.Get("sort") != "" {
+		return nil, errs.Fields{balance.FieldSort: reasonOneOrder}
+	}
 	return balancesRequest{Q: v.Get("q"), Before: v.Get("before")}, nil
 }
 

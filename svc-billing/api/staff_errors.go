@@ -3,6 +3,7 @@ package api
 import (
 	"linguaport/internal/i18n"
 	bal "linguaport/svc-billing/balance"
+	earn "linguaport/svc-billing/earnings"
 	inv "linguaport/svc-billing/invoices"
 )
 
@@ -15,7 +16,16 @@ var staffFieldTexts = map[string]map[string]i18n.Text{
 		inv.ReasonChoice: {TR: "pastDue true veya false olmalı; vadesi geçmiş faturalar yalnızca bekleyen (pending) faturalardır.", EN: "pastDue must be true or false; past due invoices are pending ones only."},
 	},
 	inv.FieldBefore: {
-		inv.ReasonCursor: {TR: "Sayfa imleci bilinen bir fatura değil.", EN: "The page cursor is not a known invoice."},
+		inv.ReasonCursor:  {TR: "Sayfa imleci bilinen bir fatura değil.", EN: "The page cursor is not a known invoice."},
+		bal.ReasonCursor:  {TR: "Sayfa imleci bilinen bir havale değil.", EN: "The page cursor is not a known transfer."},
+		earn.ReasonCursor: {TR: "Sayfa imleci bilinen bir ödeme talebi değil.", EN: "The page cursor is not a known payout."},
+	},
+	// The lists' orders: the transfers' and payouts' share their reason (bal.ReasonSort).
+	inv.FieldSort: {
+		bal.ReasonSort: {TR: "Sıralama newest (en yeni) veya oldest (en eski) olmalı.", EN: "The sort must be newest or oldest."},
+		inv.ReasonSort: {TR: "Sıralama newest (en yeni), oldest (en eski) veya due (vadesi en yakın) olmalı; due yalnızca bekleyen (pending) faturaları listeler.",
+			EN: "The sort must be newest, oldest or due; due lists pending invoices only."},
+		reasonOneOrder: {TR: "Bakiyeler yalnızca müşteri numarasına göre sıralanır; sort kullanılmaz.", EN: "Balances are listed by customer id only; there is no sort."},
 	},
 	inv.FieldReference: {
 		inv.ReasonRequired: {TR: "Havalenin banka referansını veya açıklamasını girin.", EN: "Enter the transfer's bank reference or description."},

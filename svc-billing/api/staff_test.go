@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -125,7 +126,37 @@ func TestStaffInvoiceList(t *testing.T) {
 	if a = b.call(t, list+"?q="+number+"&status=refunded", admin, "en"); len(invoiceIDs(a)) != 0 {
 		t.Errorf("by number with another status: %v", invoiceIDs(a))
 	}
+	// Oldest first is newest first reversed, over the same pages.
+	if oldest := idsOf(b.walk(t, list+"?sort=oldest", admin, "invoices")); len(oldest) != 57 || !slices.Equal(oldest, reversed(seen)) {
+		t.Errorf("oldest first: %v", oldest)
+	}
+	// Due: the pending ones, the soonest due (the most overdue) first, ties by id.
+	var pending []map[string]any
+	for _, inv := range b.walk(t, list, admin, "invoices") {
+		if inv["status"] == "pending" {
+			pending = append(pending, inv)
+		}
+	}
+	slices.SortFunc(pending, func(x, y map[string]any) int {
+		if c := strings.Compare(x["dueAt"].(string), y["dueAt"].(string)); c != 0 {
+			return c
+		}
+		return strings.Compare(x["id"].(string), y["id"].(string))
+	})
+	due := idsOf(b.walk(t, list+"?sort=due", admin, "invoices"))
+	if len(pending) != 30 || !slices.Equal(due, idsOf(pending)) || due[0] != "inv-late" {
+		t.Errorf("due: %v, want %v", due, idsOf(pending))
+	}
+	if a = b.call(t, list+"?sort=due&pastDue=true", admin, "en"); strings.Join(invoiceIDs(a), ",") != "inv-late,inv-later,inv-old" {
+		t.Errorf("past due, soonest due first: %v", invoiceIDs(a))
+	}
+	if a = b.call(t, list+"?sort=due&customer=cust-late&before=inv-late", admin, "en"); strings.Join(invoiceIDs(a), ",") != "inv-later,inv-old" {
+		t.Errorf("one customer's by due date, second page: %v", invoiceIDs(a))
+	}
 	for _, c := range []struct{ query, lang, field, message string }{
+		{"sort=amount", "tr", "sort", "Sıralama newest (en yeni), oldest (en eski) veya due (vadesi en yakın) olmalı; due yalnızca bekleyen (pending) faturaları listeler."},
+		{"sort=amount", "en", "sort", "The sort must be newest, oldest or due; due lists pending invoices only."},
+		{"sort=due&status=paid", "en", "sort", "The sort must be newest, oldest or due; due lists pending invoices only."},
 		{"status=lost", "tr", "status", "Durum pending, paid veya refunded olmalı."},
 		{"pastDue=yes", "en", "pastDue", "pastDue must be true or false; past due invoices are pending ones only."},
 		{"pastDue=true&status=paid", "en", "pastDue", "pastDue must be true or false; past due invoices are pending ones only."},
@@ -139,6 +170,12 @@ func TestStaffInvoiceList(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func reversed(s []string) []string {
+	r := slices.Clone(s)
+	slices.Reverse(r)
+	return r
+}
 
 // A bank transfer staff saw arrive pays a pending invoice once, with invoice.paid as every
 // payment, also when two staff click at once; the same transfer again answers 200 and changes
@@ -320,6 +357,10 @@ func TestBalanceAdjustments(t *testing.T) {
 	}
 	if got := asList(b.call(t, "/api/v1/billing/admin/balances?before=cust-other", selin, "en").body["accounts"]); len(got) != 1 {
 		t.Errorf("next page: %v", got)
+	}
+	if a := b.call(t, "/api/v1/billing/admin/balances?sort=oldest", selin, "tr"); a.status != 400 ||
+		fieldsOf(a)["sort"] != "Bakiyeler yalnızca müşteri numarasına göre sıralanır; sort kullanılmaz." {
+		t.Errorf("a sort of the balances: %d %v", a.status, a.body)
 	}
 }
 

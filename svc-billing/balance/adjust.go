@@ -39,10 +39,12 @@ type Account struct {
 	Balances   []Money `json:"balances"`
 }
 
-// AccountPage is one page of staff's list of accounts; the next page is before= the last id.
+// AccountPage is one page of staff's list of accounts; Next, set when More, is the next page's
+// before (the last customer id).
 type AccountPage struct {
 	Accounts []Account `json:"accounts"`
 	More     bool      `json:"more"`
+	Next     string    `json:"next,omitempty"`
 }
 
 // Adjusted is an adjustment's answer: its ledger entry and the customer's balances after it.
@@ -103,7 +105,7 @@ func (s *service) Accounts(ctx context.Context, q, before string) (AccountPage, 
 	}
 	page := AccountPage{Accounts: list, More: len(list) > AccountPageSize}
 	if page.More {
-		page.Accounts = list[:AccountPageSize]
+		page.Accounts, page.Next = list[:AccountPageSize], list[AccountPageSize-1].CustomerID
 	}
 	return page, nil
 }

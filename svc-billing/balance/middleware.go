@@ -106,9 +106,9 @@ func (m loggingMiddleware) DeclareTransfer(ctx context.Context, customerID strin
 	return m.next.DeclareTransfer(ctx, customerID, in)
 }
 
-func (m loggingMiddleware) Transfers(ctx context.Context, status string) (_ []Transfer, err error) {
+func (m loggingMiddleware) Transfers(ctx context.Context, q TransferQuery) (_ TransferPage, err error) {
 	defer m.done(ctx, "Transfers", time.Now(), &err)
-	return m.next.Transfers(ctx, status)
+	return m.next.Transfers(ctx, q)
 }
 
 func (m loggingMiddleware) Transfer(ctx context.Context, id string) (_ Transfer, err error) {

@@ -9,6 +9,7 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
+	"linguaport/internal/mongox"
 )
 
 // Store keeps the accounts, the ledger and the transfers (MongoStore; the package comment says
@@ -39,13 +40,16 @@ type Store interface {
 	// TransfersByStatus lists transfers in status oldest first, at most limit; only the
 	// customer's when customerID is set.
 	TransfersByStatus(ctx context.Context, customerID, status string, limit int) ([]Transfer, error)
+	// ListTransfers lists the transfers in status in k's order and page; q ("" = all) is a
+	// transfer's id, its customer's id or its bank reference.
+	ListTransfers(ctx context.Context, status, q string, k mongox.Keyset) ([]Transfer, error)
 	// StartConfirming marks a declared transfer as being confirmed (no longer rejectable).
 	StartConfirming(ctx context.Context, id string) error
 	// Decide moves a declared transfer to status; a reject is not made once confirming began.
 	Decide(ctx context.Context, id, status, reason string, at time.Time) error
 }
 
-// TransferListLimit bounds the admin's list of transfers.
+// TransferListLimit bounds a customer's own list of waiting transfers.
 const TransferListLimit = 200
 
 // Service is the balance's API. Who is asking is the caller's business (svc-billing/api): it
@@ -61,9 +65,9 @@ type Service interface {
 	// DeclareTransfer records a bank transfer the customer says they made; errs.Fields with a
 	// Reason* for each refused field.
 	DeclareTransfer(ctx context.Context, customerID string, in TransferInput) (Transfer, error)
-	// Transfers lists the transfers in status ("" = declared), oldest first, at most
-	// TransferListLimit.
-	Transfers(ctx context.Context, status string) ([]Transfer, error)
+	// Transfers is a page of staff's list of transfers (transfers_list.go); errs.Fields for a
+	// status, sort or cursor it does not know.
+	Transfers(ctx context.Context, q TransferQuery) (TransferPage, error)
 	// Transfer is one transfer as staff see it (the audit's "before"); ErrNotFound if unknown.
 	Transfer(ctx context.Context, id string) (Transfer, error)
 	// ConfirmTransfer credits the transfer to its customer's balance once and answers it

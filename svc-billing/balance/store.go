@@ -53,9 +53,12 @@ func NewMongoStoreNamed(ctx context.Context, db *mongo.Database, name string) (*
 	if err != nil {
 		return nil, err
 	}
+	// A customer's waiting transfers and staff's list: by status, alone or with the customer or
+	// the bank reference searched for, in declaredAt then _id order (ListTransfers' keyset).
 	err = mongox.EnsureIndexes(ctx, s.transfers,
-		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "declaredAt", Value: 1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "declaredAt", Value: 1}}})
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "declaredAt", Value: 1}, {Key: "_id", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "declaredAt", Value: 1}, {Key: "_id", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "reference", Value: 1}, {Key: "declaredAt", Value: 1}, {Key: "_id", Value: 1}}})
 	if err != nil {
 		return nil, err
 	}
@@ -369,6 +372,26 @@ func (s *MongoStore) TransfersByStatus(ctx context.Context, customerID, status s
 		filter = bson.D{{Key: "customerId", Value: customerID}, {Key: "status", Value: status}}
 	}
 	cur, err := s.transfers.Find(ctx, filter, options.Find().SetSort(bson.D{{Key: "declaredAt", Value: 1}}).SetLimit(int64(limit)))
+	if err != nil {
+		return nil, fmt.Errorf("find %s transfers: %w", status, err)
+	}
+	list := []Transfer{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read %s transfers: %w", status, err)
+	}
+	return list, nil
+}
+
+// ListTransfers lists the transfers in status in k's order and page; a q is looked for as the
+// transfer's id, the customer's id and the bank reference, each an exact match an index serves.
+func (s *MongoStore) ListTransfers(ctx context.Context, status, q string, k mongox.Keyset) ([]Transfer, error) {
+	filter := bson.D{{Key: "status", Value: status}}
+	if q != "" {
+		filter = append(filter, bson.E{Key: "$or", Value: bson.A{
+			bson.D{{Key: "_id", Value: q}}, bson.D{{Key: "customerId", Value: q}}, bson.D{{Key: "reference", Value: q}},
+		}})
+	}
+	cur, err := s.transfers.Find(ctx, k.Filter(filter), k.Options())
 	if err != nil {
 		return nil, fmt.Errorf("find %s transfers: %w", status, err)
 	}

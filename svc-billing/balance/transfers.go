@@ -132,17 +132,6 @@ func (s *service) DeclareTransfer(ctx context.Context, customerID string, in Tra
 	return t, nil
 }
 
-func (s *service) Transfers(ctx context.Context, status string) ([]Transfer, error) {
-	switch status {
-	case "":
-		status = TransferDeclared
-	case TransferDeclared, TransferConfirmed, TransferRejected:
-	default:
-		return nil, errs.Fields{FieldStatus: ReasonFormat}
-	}
-	return s.store.TransfersByStatus(ctx, "", status, TransferListLimit)
-}
-
 // ConfirmTransfer: mark confirming (a reject can no longer win), credit with the transfer's key,
 // mark confirmed. Every step is a no-op when done, so a retry after a crash, or a confirm racing
 // another, finishes the same confirm.

@@ -170,7 +170,7 @@ func TestDeclareTransferRules(t *testing.T) {
 	if err != nil || len(v.Transfers) != 7 || v.Transfers[6].ID != tr.ID {
 		t.Errorf("the customer's waiting transfers: %+v %v", v.Transfers, err)
 	}
-	if _, err := f.svc.Transfers(ctx, "paid"); err == nil {
+	if _, err := f.svc.Transfers(ctx, balance.TransferQuery{Status: "paid"}); err == nil {
 		t.Error("unknown status accepted")
 	}
 }
@@ -206,11 +206,11 @@ func TestConfirmTransferCreditsOnce(t *testing.T) {
 	if _, err := f.svc.RejectTransfer(ctx, tr.ID, "no such payment"); !errors.Is(err, balance.ErrTransferDecided) {
 		t.Errorf("reject after confirm: %v", err)
 	}
-	if list, _ := f.svc.Transfers(ctx, ""); len(list) != 0 {
-		t.Errorf("still declared: %+v", list)
+	if page, _ := f.svc.Transfers(ctx, balance.TransferQuery{}); len(page.Transfers) != 0 {
+		t.Errorf("still declared: %+v", page)
 	}
-	if list, _ := f.svc.Transfers(ctx, balance.TransferConfirmed); len(list) != 1 || list[0].ID != tr.ID {
-		t.Errorf("confirmed: %+v", list)
+	if page, _ := f.svc.Transfers(ctx, balance.TransferQuery{Status: balance.TransferConfirmed}); len(page.Transfers) != 1 || page.Transfers[0].ID != tr.ID {
+		t.Errorf("confirmed: %+v", page)
 	}
 	if _, err := f.svc.ConfirmTransfer(ctx, "trf-nope"); !errors.Is(err, balance.ErrNotFound) {
 		t.Errorf("unknown transfer: %v", err)

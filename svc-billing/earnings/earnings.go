@@ -171,7 +171,7 @@ const (
 	MaxRejectReason = 500
 	// MaxPayoutMinor bounds one payout: 1 000 000 TRY.
 	MaxPayoutMinor = 100_000_000
-	// ListLimit bounds the lists of payouts.
+	// ListLimit bounds a translator's own list of payouts.
 	ListLimit = 200
 )
 
@@ -187,5 +187,5 @@ func Refused(err error) bool {
 		low   *Insufficient
 	)
 	return errors.Is(err, ErrPayoutNotFound) || errors.Is(err, ErrBankAccountNotFound) || errors.Is(err, ErrPayoutDecided) ||
-		errors.Is(err, ErrKeyReused) || errors.As(err, &below) || errors.As(err, &low)
+		errors.Is(err, ErrKeyReused) || errors.Is(err, ErrExportTooLarge) || errors.As(err, &below) || errors.As(err, &low)
 }

@@ -344,8 +344,9 @@ func TestPaidOnceRejectCreditsBackOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if list, _ := f.svc.PayoutsIn(ctx, ""); len(list) != 2 || list[0].ID != a.ID {
-		t.Fatalf("requested payouts %+v", list)
+	if page, _ := f.svc.PayoutsIn(ctx, earnings.PayoutQuery{}); len(page.Payouts) != 2 || page.Payouts[0].ID == page.Payouts[1].ID ||
+		(page.Payouts[0].ID != a.ID && page.Payouts[1].ID != a.ID) || (page.Payouts[0].ID != b.ID && page.Payouts[1].ID != b.ID) {
+		t.Fatalf("requested payouts %+v", page)
 	}
 	var wg sync.WaitGroup
 	for range 4 {
@@ -376,8 +377,8 @@ func TestPaidOnceRejectCreditsBackOnce(t *testing.T) {
 	if n, _ := f.ledger.Ledger().CountDocuments(ctx, bson.D{{Key: "_id", Value: balance.KeyPayoutReturned(b.ID)}}); n != 1 {
 		t.Errorf("%d returns of the rejected payout", n)
 	}
-	if list, _ := f.svc.PayoutsIn(ctx, earnings.Requested); len(list) != 0 {
-		t.Errorf("still requested: %+v", list)
+	if page, _ := f.svc.PayoutsIn(ctx, earnings.PayoutQuery{Status: earnings.Requested}); len(page.Payouts) != 0 {
+		t.Errorf("still requested: %+v", page)
 	}
 }
 
@@ -398,8 +399,8 @@ func TestInterruptedRejectIsFinished(t *testing.T) {
 	if _, err := f.svc.MarkPaid(ctx, p.ID, "staff-1"); !errors.Is(err, earnings.ErrPayoutDecided) {
 		t.Errorf("paying while a reject is under way: %v", err)
 	}
-	if list, _ := f.svc.PayoutsIn(ctx, ""); len(list) != 1 {
-		t.Errorf("the half-rejected payout is not in staff's list: %+v", list)
+	if page, _ := f.svc.PayoutsIn(ctx, earnings.PayoutQuery{}); len(page.Payouts) != 1 {
+		t.Errorf("the half-rejected payout is not in staff's list: %+v", page)
 	}
 	if got, err := f.svc.Reject(ctx, p.ID, "staff-1", "again"); err != nil || got.Status != earnings.Rejected {
 		t.Fatalf("reject again: %+v, %v", got, err)

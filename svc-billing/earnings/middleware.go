@@ -109,9 +109,14 @@ func (m logged) CountIn(ctx context.Context, status string) (_ int64, err error)
 	return m.next.CountIn(ctx, status)
 }
 
-func (m logged) PayoutsIn(ctx context.Context, status string) (_ []Payout, err error) {
+func (m logged) PayoutsIn(ctx context.Context, q PayoutQuery) (_ PayoutPage, err error) {
 	defer m.done(ctx, "PayoutsIn", time.Now(), &err)
-	return m.next.PayoutsIn(ctx, status)
+	return m.next.PayoutsIn(ctx, q)
+}
+
+func (m logged) PayoutsExport(ctx context.Context, q PayoutQuery) (_ []Payout, err error) {
+	defer m.done(ctx, "PayoutsExport", time.Now(), &err)
+	return m.next.PayoutsExport(ctx, q)
 }
 
 func (m logged) Payout(ctx context.Context, id string) (_ Payout, err error) {

@@ -34,8 +34,12 @@ type Service interface {
 	EnsurePayout(ctx context.Context, p Payout) error
 	// Payouts are the translator's own, newest first, at most ListLimit.
 	Payouts(ctx context.Context, translatorID string) ([]Payout, error)
-	// PayoutsIn are the payouts in status ("" = requested), oldest first, at most ListLimit.
-	PayoutsIn(ctx context.Context, status string) ([]Payout, error)
+	// PayoutsIn is a page of staff's list of payouts (payouts_list.go); errs.Fields for a status,
+	// sort or cursor it does not know.
+	PayoutsIn(ctx context.Context, q PayoutQuery) (PayoutPage, error)
+	// PayoutsExport is every payout q selects (its Before ignored) in its order, for the bank
+	// file; ErrExportTooLarge past MaxExport.
+	PayoutsExport(ctx context.Context, q PayoutQuery) ([]Payout, error)
 	// CountIn counts the payouts in status, for staff's summary.
 	CountIn(ctx context.Context, status string) (int64, error)
 	// Payout is one payout as staff see it (the audit's "before"); ErrPayoutNotFound if unknown.
@@ -96,7 +100,7 @@ func (s *service) Earnings(ctx context.Context, translatorID, before string) (Vi
 			out.Balance = b
 		}
 	}
-	list, err := s.store.Payouts(ctx, translatorID, "", ListLimit)
+	list, err := s.store.Payouts(ctx, translatorID, ListLimit)
 	if err != nil {
 		return View{}, err
 	}
@@ -227,18 +231,7 @@ func (s *service) EnsurePayout(ctx context.Context, p Payout) error {
 }
 
 func (s *service) Payouts(ctx context.Context, translatorID string) ([]Payout, error) {
-	return s.store.Payouts(ctx, translatorID, "", ListLimit)
-}
-
-func (s *service) PayoutsIn(ctx context.Context, status string) ([]Payout, error) {
-	switch status {
-	case "":
-		status = Requested
-	case Requested, Paid, Rejected:
-	default:
-		return nil, errs.Fields{FieldStatus: ReasonStatus}
-	}
-	return s.store.Payouts(ctx, "", status, ListLimit)
+	return s.store.Payouts(ctx, translatorID, ListLimit)
 }
 
 func (s *service) CountIn(ctx context.Context, status string) (int64, error) {

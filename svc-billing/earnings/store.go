@@ -20,8 +20,11 @@ type Store interface {
 	InsertPayout(ctx context.Context, p Payout) error
 	// Payout is ErrPayoutNotFound for an unknown id.
 	Payout(ctx context.Context, id string) (Payout, error)
-	// Payouts lists payouts newest first with translatorID (status ""), or oldest first in status.
-	Payouts(ctx context.Context, translatorID, status string, limit int) ([]Payout, error)
+	// Payouts lists the translator's payouts newest first, at most limit.
+	Payouts(ctx context.Context, translatorID string, limit int) ([]Payout, error)
+	// ListPayouts lists the payouts in status in k's order and page; q ("" = all) is a payout's
+	// id or its translator's id.
+	ListPayouts(ctx context.Context, status, q string, k mongox.Keyset) ([]Payout, error)
 	// Count counts the payouts in status.
 	Count(ctx context.Context, status string) (int64, error)
 	// StartRejecting marks a requested payout as being rejected (no longer payable).
@@ -44,9 +47,12 @@ type MongoStore struct {
 // NewMongoStore uses db and declares the indexes every query needs.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{payouts: db.Collection("earnings_payouts"), accounts: db.Collection("earnings_payout_accounts")}
+	// A translator's own payouts; staff's list by status, alone or with the translator searched
+	// for, in requestedAt then _id order (ListPayouts' keyset).
 	err := mongox.EnsureIndexes(ctx, s.payouts,
 		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "requestedAt", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "requestedAt", Value: 1}}})
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "requestedAt", Value: 1}, {Key: "_id", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "translatorId", Value: 1}, {Key: "requestedAt", Value: 1}, {Key: "_id", Value: 1}}})
 	if err != nil {
 		return nil, err
 	}
@@ -75,12 +81,21 @@ func (s *MongoStore) Payout(ctx context.Context, id string) (Payout, error) {
 	return p, nil
 }
 
-func (s *MongoStore) Payouts(ctx context.Context, translatorID, status string, limit int) ([]Payout, error) {
-	filter, sort := bson.D{{Key: "status", Value: status}}, bson.D{{Key: "requestedAt", Value: 1}}
-	if translatorID != "" {
-		filter, sort = bson.D{{Key: "translatorId", Value: translatorID}}, bson.D{{Key: "requestedAt", Value: -1}}
+func (s *MongoStore) Payouts(ctx context.Context, translatorID string, limit int) ([]Payout, error) {
+	return s.find(ctx, bson.D{{Key: "translatorId", Value: translatorID}},
+		options.Find().SetSort(bson.D{{Key: "requestedAt", Value: -1}}).SetLimit(int64(limit)))
+}
+
+func (s *MongoStore) ListPayouts(ctx context.Context, status, q string, k mongox.Keyset) ([]Payout, error) {
+	filter := bson.D{{Key: "status", Value: status}}
+	if q != "" {
+		filter = append(filter, bson.E{Key: "$or", Value: bson.A{bson.D{{Key: "_id", Value: q}}, bson.D{{Key: "translatorId", Value: q}}}})
 	}
-	cur, err := s.payouts.Find(ctx, filter, options.Find().SetSort(sort).SetLimit(int64(limit)))
+	return s.find(ctx, k.Filter(filter), k.Options())
+}
+
+func (s *MongoStore) find(ctx context.Context, filter bson.D, opts *options.FindOptionsBuilder) ([]Payout, error) {
+	cur, err := s.payouts.Find(ctx, filter, opts)
 	if err != nil {
 		return nil, fmt.Errorf("find payouts: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"linguaport/internal/errs"
+	"linguaport/internal/mongox"
 )
 
 // MethodBankTransfer: staff saw the customer's bank transfer for the invoice arrive.
@@ -23,15 +24,24 @@ var ErrNotPending = errors.New("invoice not pending")
 // StaffPageSize is how many invoices one page of staff's list holds.
 const StaffPageSize = 50
 
+// Orders of staff's list.
+const (
+	SortNewest = "newest" // the latest issued first (past due: the latest due); the default
+	SortOldest = "oldest" // the earliest issued first (past due: the earliest due)
+	SortDue    = "due"    // pending invoices, the soonest due first
+)
+
 // Field names and reasons of staff's refused requests (errs.Fields).
 const (
 	FieldStatus     = "status"
 	FieldPastDue    = "pastDue"
+	FieldSort       = "sort"
 	FieldBefore     = "before"
 	FieldReference  = "reference"
 	FieldReceivedAt = "receivedAt"
 
 	ReasonChoice   = "invoice_choice"   // not one of the values the field takes
+	ReasonSort     = "invoice_sort"     // sort: not newest, oldest or due, or due with a status other than pending
 	ReasonCursor   = "invoice_cursor"   // before: no such invoice
 	ReasonRequired = "invoice_required" // missing
 	ReasonLength   = "invoice_length"   // reference over MaxReference characters
@@ -44,26 +54,27 @@ const MaxReference = 140
 // StaffQuery is staff's list of invoices: every filter optional.
 type StaffQuery struct {
 	Status   Status
-	PastDue  bool   // pending and past their due date; the list is then sorted by due date
+	PastDue  bool   // pending and past their due date; the list is then ordered by due date
 	Customer string // one customer's
 	Number   string // q: the invoice with this number
+	Sort     string // SortNewest ("" too), SortOldest, SortDue
 	Before   string // the last invoice of the previous page
 }
 
-// Page is one page of staff's list, newest first (past due: the latest due first).
+// Page is one page of staff's list in the query's order; Next, set when More, is the next page's
+// before.
 type Page struct {
 	Invoices []Invoice `json:"invoices"`
 	More     bool      `json:"more"`
+	Next     string    `json:"next,omitempty"`
 }
 
-// Query is StaffQuery as the store runs it: the cursor resolved to its sort value.
+// Query is StaffQuery as the store runs it: its order and the cursor resolved to a keyset.
 type Query struct {
 	StaffQuery
 	Now time.Time
-	// After is the cursor invoice's sort value (its issuedAt, or dueAt when PastDue) and id.
-	After   *time.Time
-	AfterID string
-	Limit   int
+	// Page orders by issuedAt, or by dueAt when past due or due, after the cursor invoice.
+	Page mongox.Keyset
 }
 
 // TransferPayment is a bank transfer staff saw arrive for an invoice.
@@ -129,7 +140,22 @@ func (s *service) List(ctx context.Context, q StaffQuery) (Page, error) {
 	if q.PastDue && q.Status != "" && q.Status != Pending {
 		f.Add(FieldPastDue, ReasonChoice) // past due are pending invoices only
 	}
-	query := Query{StaffQuery: q, Now: s.now().UTC(), Limit: StaffPageSize + 1}
+	query := Query{StaffQuery: q, Now: s.now().UTC(), Page: mongox.Keyset{Key: "issuedAt", Limit: StaffPageSize + 1}}
+	if q.PastDue {
+		query.Page.Key = "dueAt"
+	}
+	switch q.Sort {
+	case "", SortNewest:
+	case SortOldest:
+		query.Page.Ascending = true
+	case SortDue:
+		query.Page.Key, query.Page.Ascending = "dueAt", true
+		if q.Status != "" && q.Status != Pending {
+			f.Add(FieldSort, ReasonSort) // due dates matter while pending only
+		}
+	default:
+		f.Add(FieldSort, ReasonSort)
+	}
 	query.Number = strings.ToUpper(strings.TrimSpace(q.Number))
 	if q.Before != "" {
 		cur, err := s.store.Invoice(ctx, q.Before)
@@ -138,12 +164,10 @@ func (s *service) List(ctx context.Context, q StaffQuery) (Page, error) {
 			f.Add(FieldBefore, ReasonCursor)
 		case err != nil:
 			return Page{}, err
+		case query.Page.Key == "dueAt":
+			query.Page.After, query.Page.AfterID = s.dueOf(cur), cur.ID
 		default:
-			at := cur.IssuedAt
-			if q.PastDue {
-				at = s.dueOf(cur)
-			}
-			query.After, query.AfterID = &at, cur.ID
+			query.Page.After, query.Page.AfterID = cur.IssuedAt, cur.ID
 		}
 	}
 	if err := f.Err(); err != nil {
@@ -153,9 +177,9 @@ func (s *service) List(ctx context.Context, q StaffQuery) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	page := Page{Invoices: list, More: len(list) > StaffPageSize}
-	if page.More {
-		page.Invoices = list[:StaffPageSize]
+	page := Page{Invoices: list}
+	if len(list) > StaffPageSize {
+		page.Invoices, page.More, page.Next = list[:StaffPageSize], true, list[StaffPageSize-1].ID
 	}
 	for i := range page.Invoices {
 		if page.Invoices[i], err = s.numbered(ctx, page.Invoices[i]); err != nil {

@@ -29,8 +29,9 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "issuedAt", Value: -1}}},
 		events.OutboxIndex(),
-		// Staff's list (List): each filter it takes, newest first, the id breaking ties of one
-		// millisecond for the page cursor; past due by due date; one invoice by its number.
+		// Staff's list (List): each filter it takes, by issue date (newest or oldest: an index
+		// serves both directions), the id breaking ties of one millisecond for the keyset; past
+		// due and due by due date; one invoice by its number.
 		mongo.IndexModel{Keys: bson.D{{Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "dueAt", Value: -1}, {Key: "_id", Value: -1}}},
@@ -97,8 +98,9 @@ func (s *MongoStore) OfCustomer(ctx context.Context, customerID string, limit in
 	return list, nil
 }
 
-// List runs staff's query: the invoice of a number, or a page of the filtered list newest first
-// (past due: by due date), older than the cursor.
+// List runs staff's query: the invoice of a number, or a page of the filtered list in the
+// query's order after its cursor. Past due and due keep to pending invoices with a due date
+// (past due: before now), a range on the order's own key, so the keyset's index serves it.
 func (s *MongoStore) List(ctx context.Context, q Query) ([]Invoice, error) {
 	if q.Number != "" {
 		// One invoice at most: the other filters are checked on it rather than given an index.
@@ -112,28 +114,18 @@ func (s *MongoStore) List(ctx context.Context, q Query) ([]Invoice, error) {
 	if q.Customer != "" {
 		filter = append(filter, bson.E{Key: "customerId", Value: q.Customer})
 	}
-	sortKey := "issuedAt"
 	switch {
 	case q.PastDue:
-		sortKey = "dueAt"
-		filter = append(filter, bson.E{Key: "status", Value: Pending})
+		filter = append(filter, bson.E{Key: "status", Value: Pending},
+			bson.E{Key: "$and", Value: bson.A{bson.D{{Key: "dueAt", Value: bson.D{{Key: "$lt", Value: q.Now}}}}}})
+	case q.Sort == SortDue:
+		// $gt a date keeps to dates: an invoice without a due date sorts before them all.
+		filter = append(filter, bson.E{Key: "status", Value: Pending},
+			bson.E{Key: "$and", Value: bson.A{bson.D{{Key: "dueAt", Value: bson.D{{Key: "$gt", Value: time.Time{}}}}}}})
 	case q.Status != "":
 		filter = append(filter, bson.E{Key: "status", Value: q.Status})
 	}
-	if q.After != nil {
-		lt := *q.After
-		if q.PastDue && q.Now.Before(lt) {
-			lt = q.Now
-		}
-		// Older than the cursor, or as old with a smaller id.
-		older := append(append(bson.D{}, filter...), bson.E{Key: sortKey, Value: bson.D{{Key: "$lt", Value: lt}}})
-		tie := append(append(bson.D{}, filter...), bson.E{Key: sortKey, Value: *q.After}, bson.E{Key: "_id", Value: bson.D{{Key: "$lt", Value: q.AfterID}}})
-		filter = bson.D{{Key: "$or", Value: bson.A{older, tie}}}
-	} else if q.PastDue {
-		filter = append(filter, bson.E{Key: sortKey, Value: bson.D{{Key: "$lt", Value: q.Now}}})
-	}
-	cur, err := s.invoices.Find(ctx, filter, options.Find().
-		SetSort(bson.D{{Key: sortKey, Value: -1}, {Key: "_id", Value: -1}}).SetLimit(int64(q.Limit)))
+	cur, err := s.invoices.Find(ctx, q.Page.Filter(filter), q.Page.Options())
 	if err != nil {
 		return nil, fmt.Errorf("find invoices: %w", err)
 	}
@@ -149,7 +141,8 @@ func (q Query) matches(inv Invoice) bool {
 	switch {
 	case q.Customer != "" && inv.CustomerID != q.Customer,
 		q.Status != "" && inv.Status != q.Status,
-		q.PastDue && (inv.Status != Pending || inv.DueAt == nil || !inv.DueAt.Before(q.Now)):
+		q.PastDue && (inv.Status != Pending || inv.DueAt == nil || !inv.DueAt.Before(q.Now)),
+		q.Sort == SortDue && (inv.Status != Pending || inv.DueAt == nil):
 		return false
 	}
 	return true
