@@ -19,6 +19,8 @@ var profileRules = []authn.Rule{
 	{Pattern: "POST /api/v1/translators/vacations/{id}/end", Access: authn.Only(authn.RoleTranslator).Owned()},
 	// Staff see every translator, set how many jobs each may hold and confirm sworn status.
 	{Pattern: "GET /api/v1/translators/admin/translators", Access: authn.Only(authn.RoleAdmin)},
+	// One translator as staff see them: the profile, vacations and bank accounts masked.
+	{Pattern: "GET /api/v1/translators/admin/translators/{id}", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "PUT /api/v1/translators/admin/translators/{id}/cap", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/translators/admin/translators/{id}/sworn/verify", Access: authn.Only(authn.RoleAdmin)},
 	// Staff suspend a translator (no pool, no claims) and lift it.

@@ -62,11 +62,6 @@ func decodeApplicationID(_ context.Context, r *http.Request) (any, error) {
 	return r.PathValue("id"), nil
 }
 
-func decodeApplicationFilter(_ context.Context, r *http.Request) (any, error) {
-	q := r.URL.Query()
-	return applications.Filter{Status: applications.Status(q.Get("status")), Q: q.Get("q"), Before: q.Get("before")}, nil
-}
-
 type rejectRequest struct {
 	ID     string
 	Reason string `json:"reason"`

@@ -703,15 +703,15 @@ func TestListPages(t *testing.T) {
 	}
 	ctx := context.Background()
 	var got []string
-	before := ""
+	var after *applications.Application
 	for range 4 {
-		page, err := f.store.List(ctx, applications.Submitted, "", before, 2)
+		page, err := f.store.List(ctx, applications.Submitted, "", false, after, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, a := range page {
 			got = append(got, a.ID)
-			before = a.Order
+			after = &a
 		}
 		if len(page) < 2 {
 			break

@@ -27,7 +27,7 @@ var encodeError = httpx.ErrorEncoder(func(err error) *httpx.Problem {
 // Every reason an area gives has words (each area's tests check), so no field is answered
 // with a bare "invalid".
 func wordField(field, reason string) i18n.Text {
-	for _, words := range []map[string]map[string]i18n.Text{applicationFieldTexts, profileFieldTexts, suspendFieldTexts, supportFieldTexts} {
+	for _, words := range []map[string]map[string]i18n.Text{applicationFieldTexts, profileFieldTexts, suspendFieldTexts, supportFieldTexts, listFieldTexts} {
 		if t, ok := words[field][reason]; ok {
 			return t
 		}

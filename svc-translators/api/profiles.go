@@ -59,7 +59,7 @@ func profileRoutes(s Services) []route {
 			if err != nil {
 				return nil, err
 			}
-			answer := vacationList{Vacations: list, DueJobs: []any{}}
+			answer := vacationList{Vacations: list}
 			for _, v := range list {
 				answer.OnVacation = answer.OnVacation || v.Status == p.Running
 			}
@@ -72,9 +72,11 @@ func profileRoutes(s Services) []route {
 			return svc.EndVacation(ctx, c, req.(string))
 		}), decodePathID)},
 		{"GET " + profileBase + "admin/translators", private(staffEndpoint(func(ctx context.Context, _ string, req any) (any, error) {
-			list, err := svc.Translators(ctx, req.(string))
-			return translatorList{Translators: list}, err
-		}), func(_ context.Context, r *http.Request) (any, error) { return r.URL.Query().Get("q"), nil })},
+			return svc.Translators(ctx, req.(p.ListFilter))
+		}), decodeTranslatorFilter)},
+		{"GET " + profileBase + "admin/translators/{id}", private(staffEndpoint(func(ctx context.Context, _ string, req any) (any, error) {
+			return svc.Translator(ctx, req.(string))
+		}), decodePathID)},
 		{"PUT " + profileBase + "admin/translators/{id}/cap", private(audited(s, "translator.cap", kindTranslator, loadTranslator(svc),
 			staffEndpoint(func(ctx context.Context, staff string, req any) (any, error) {
 				r := req.(capRequest)
@@ -117,15 +119,11 @@ type accountList struct {
 	Accounts []p.BankAccount `json:"accounts"`
 }
 
+// vacationList is the translator's periods off; which jobs are still due the page reads from
+// svc-orders (this service knows no jobs).
 type vacationList struct {
 	Vacations  []p.Vacation `json:"vacations"`
 	OnVacation bool         `json:"onVacation"`
-	// DueJobs are filled by the page from svc-orders; this service knows no jobs.
-	DueJobs []any `json:"dueJobs"`
-}
-
-type translatorList struct {
-	Translators []p.Profile `json:"translators"`
 }
 
 type capRequest struct {

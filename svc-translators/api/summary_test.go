@@ -60,7 +60,7 @@ func TestStaffSummary(t *testing.T) {
 	base := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
 	for i := range 55 {
 		a := applications.Application{ID: fmt.Sprintf("app-%02d", i), Status: applications.Submitted, Email: fmt.Sprintf("a%d@example.com", i),
-			Order: base.Add(time.Duration(i)*time.Minute).Format(time.RFC3339) + fmt.Sprintf("/app-%02d", i), Search: []string{}}
+			SubmittedAt: base.Add(time.Duration(i) * time.Minute), Search: []string{}}
 		if i >= 52 {
 			a.Status = applications.Approved
 		} else {

@@ -100,11 +100,6 @@ func decodeTicketMessage(_ context.Context, r *http.Request) (any, error) {
 	return m, nil
 }
 
-func decodeTicketFilter(_ context.Context, r *http.Request) (any, error) {
-	q := r.URL.Query()
-	return support.Filter{Status: support.Status(q.Get("status")), Before: q.Get("before")}, nil
-}
-
 // The tickets' own refusals. Another translator's ticket is answered as one that does not exist.
 var (
 	errTicketNotFound = httpx.NewProblem(http.StatusNotFound, "ticket_not_found",

@@ -71,11 +71,9 @@ type Application struct {
 	// unique sparse index lets one e-mail have one open application, decided in the insert
 	// itself, however many submissions race.
 	OpenEmail string `json:"-" bson:"openEmail,omitempty"`
-	// Search holds the lower-case prefixes of the names and the e-mail (see searchKeys), so
-	// staff's "q" is one indexed equality that still lists newest first.
+	// Search holds the folded prefixes of the names and the e-mail (svc-translators/search), so
+	// staff's "q" is one indexed equality that still lists in the asked order.
 	Search []string `json:"-" bson:"search"`
-	// Order sorts newest first and pages: the submission time, then the id to break ties.
-	Order string `json:"-" bson:"order"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
@@ -103,8 +101,6 @@ const (
 	maxCertificates = 1000
 	maxURL          = 2000
 	maxReason       = 1000
-	// searchPrefix bounds the prefixes kept for search; a longer q is cut to it.
-	searchPrefix = 40
 )
 
 // checked is a form that passed its rules, normalised.
@@ -254,39 +250,4 @@ func validURL(s string) bool {
 	}
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
-}
-
-// searchKeys are the prefixes staff may search by: of the first name, the last name, the full
-// name and the e-mail, lower case, each at most searchPrefix characters.
-func searchKeys(first, last, email string) []string {
-	var keys []string
-	seen := map[string]bool{}
-	for _, s := range []string{first, last, first + " " + last, email} {
-		r := []rune(fold(s))
-		for n := 1; n <= min(len(r), searchPrefix); n++ {
-			if k := string(r[:n]); !seen[k] {
-				seen[k] = true
-				keys = append(keys, k)
-			}
-		}
-	}
-	return keys
-}
-
-// searchKey is q as searchKeys stores it.
-func searchKey(q string) string {
-	r := []rune(fold(strings.TrimSpace(q)))
-	return string(r[:min(len(r), searchPrefix)])
-}
-
-// turkishI folds the Turkish i's to "i" after lower-casing: staff typing "ilker", "İlker",
-// "ILKER" or "yilmaz" on any keyboard find İlker Yılmaz.
-var turkishI = strings.NewReplacer("i\u0307", "i", "ı", "i")
-
-// fold is how names are compared in search: lower case, the Turkish i's as one.
-func fold(s string) string { return turkishI.Replace(strings.ToLower(s)) }
-
-// orderKey sorts by submission time, then id: RFC 3339 with fixed fractions sorts as text.
-func orderKey(at time.Time, id string) string {
-	return at.UTC().Format("2006-01-02T15:04:05.000000000Z") + "/" + id
 }

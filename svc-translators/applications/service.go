@@ -14,6 +14,7 @@ import (
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
 	"linguaport/internal/sniff"
+	"linguaport/svc-translators/search"
 )
 
 // Errors the service answers with; api/applications.go words them. Input that breaks the
@@ -58,17 +59,19 @@ type Submission struct {
 }
 
 // Filter is staff's list: a status, a name or e-mail prefix and the page after the
-// application Before (an id), each optional.
+// application Before (an id), each optional; newest submitted first unless Oldest.
 type Filter struct {
 	Status Status
 	Q      string
+	Oldest bool
 	Before string
 }
 
-// Page is one page of the list, newest first; More says whether another follows.
+// Page is one page of the list; More says whether another follows, from before=Next.
 type Page struct {
 	Applications []Application `json:"applications"`
 	More         bool          `json:"more"`
+	Next         string        `json:"next,omitempty"` // the last application's id, when More
 }
 
 // Which names a file of an application.
@@ -91,9 +94,9 @@ type Store interface {
 	HasOpen(ctx context.Context, email string) (bool, error)
 	// Application is ErrNotFound for an unknown id.
 	Application(ctx context.Context, id string) (Application, error)
-	// List is at most limit applications newest first: of status and with the search key
-	// (each when not empty), ordered before the order key before (when not empty).
-	List(ctx context.Context, status Status, key, before string, limit int) ([]Application, error)
+	// List is at most limit applications by submission (oldest first when oldest): of status
+	// and with the search key (each when not empty), past the application after (when not nil).
+	List(ctx context.Context, status Status, key string, oldest bool, after *Application, limit int) ([]Application, error)
 	// Count is how many applications have status, counted on its index.
 	Count(ctx context.Context, status Status) (int64, error)
 	// Update changes one application in one conditional write; ErrNotFound when there is none.
@@ -179,8 +182,7 @@ func (s *service) Submit(ctx context.Context, sub Submission) (Application, erro
 		ExperienceYears: c.experience, Education: c.education, Certificates: c.certificates,
 		PortfolioURL: c.portfolioURL, Lang: c.lang, SubmittedAt: now, OpenEmail: c.email,
 	}
-	a.Search = searchKeys(a.FirstName, a.LastName, a.Email)
-	a.Order = orderKey(now, a.ID)
+	a.Search = search.Keys(a.FirstName+" "+a.LastName, a.Email)
 	var stored []string
 	// Whatever fails after a file is stored takes it away again: no file without its application.
 	cleanup := func() {
@@ -291,7 +293,7 @@ func (s *service) List(ctx context.Context, f Filter) (Page, error) {
 	if f.Status != "" && !f.Status.Valid() {
 		fields.Add("status", "status")
 	}
-	var before string
+	var after *Application
 	if f.Before != "" {
 		last, err := s.store.Application(ctx, f.Before)
 		switch {
@@ -300,19 +302,20 @@ func (s *service) List(ctx context.Context, f Filter) (Page, error) {
 		case err != nil:
 			return Page{}, err
 		default:
-			before = last.Order
+			after = &last
 		}
 	}
 	if err := fields.Err(); err != nil {
 		return Page{}, err
 	}
-	list, err := s.store.List(ctx, f.Status, searchKey(f.Q), before, PageSize+1)
+	list, err := s.store.List(ctx, f.Status, search.Key(f.Q), f.Oldest, after, PageSize+1)
 	if err != nil {
 		return Page{}, err
 	}
 	page := Page{Applications: list, More: len(list) > PageSize}
 	if page.More {
 		page.Applications = list[:PageSize]
+		page.Next = page.Applications[PageSize-1].ID
 	}
 	return page, nil
 }

@@ -28,11 +28,12 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// One open application per e-mail: only open ones have the field (sparse), and the
 		// unique index refuses the second of two racing inserts.
 		mongo.IndexModel{Keys: bson.D{{Key: "openEmail", Value: 1}}, Options: options.Index().SetUnique(true).SetSparse(true)},
-		// Staff's list, newest first: all, by status, by search prefix, by both.
-		mongo.IndexModel{Keys: bson.D{{Key: "order", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "order", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "search", Value: 1}, {Key: "order", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "search", Value: 1}, {Key: "order", Value: -1}}},
+		// Staff's list by submission, either way (mongox.Keyset): all, by status, by search
+		// prefix, by both.
+		mongo.IndexModel{Keys: bson.D{{Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "search", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "search", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		events.OutboxIndex(),
 	)
 	if err != nil {
@@ -98,7 +99,7 @@ func (s *MongoStore) Application(ctx context.Context, id string) (Application, e
 	return a, nil
 }
 
-func (s *MongoStore) List(ctx context.Context, status Status, key, before string, limit int) ([]Application, error) {
+func (s *MongoStore) List(ctx context.Context, status Status, key string, oldest bool, after *Application, limit int) ([]Application, error) {
 	filter := bson.D{}
 	if status != "" {
 		filter = append(filter, bson.E{Key: "status", Value: status})
@@ -106,11 +107,11 @@ func (s *MongoStore) List(ctx context.Context, status Status, key, before string
 	if key != "" {
 		filter = append(filter, bson.E{Key: "search", Value: key})
 	}
-	if before != "" {
-		filter = append(filter, bson.E{Key: "order", Value: bson.D{{Key: "$lt", Value: before}}})
+	page := mongox.Keyset{Key: "submittedAt", Ascending: oldest, Limit: int64(limit)}
+	if after != nil {
+		page.After, page.AfterID = after.SubmittedAt, after.ID
 	}
-	cur, err := s.apps.Find(ctx, filter, options.Find().
-		SetSort(bson.D{{Key: "order", Value: -1}}).SetLimit(int64(limit)).
+	cur, err := s.apps.Find(ctx, page.Filter(filter), page.Options().
 		// The list shows no outbox and no search keys.
 		SetProjection(bson.D{{Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}}))
 	if err != nil {

@@ -48,7 +48,7 @@ func availability(p *Profile, today string) ProfileChanged {
 		Suspended:     p.Suspension != nil,
 	}
 	for _, v := range p.Vacations {
-		if v.End >= today {
+		if status(v, today) != Over {
 			c.Vacations = append(c.Vacations, Period{Start: v.Start, End: v.End})
 		}
 	}

@@ -145,9 +145,14 @@ func (m loggingMiddleware) EndVacation(ctx context.Context, c Caller, id string)
 	return m.next.EndVacation(ctx, c, id)
 }
 
-func (m loggingMiddleware) Translators(ctx context.Context, q string) (_ []Profile, err error) {
+func (m loggingMiddleware) Translators(ctx context.Context, f ListFilter) (_ Page, err error) {
 	defer m.done(ctx, "Translators", time.Now(), &err)
-	return m.next.Translators(ctx, q)
+	return m.next.Translators(ctx, f)
+}
+
+func (m loggingMiddleware) Translator(ctx context.Context, id string) (_ StaffView, err error) {
+	defer m.done(ctx, "Translator", time.Now(), &err)
+	return m.next.Translator(ctx, id)
 }
 
 func (m loggingMiddleware) SetCap(ctx context.Context, staffID, translatorID string, n int) (_ Profile, err error) {

@@ -12,6 +12,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
+	"linguaport/svc-translators/search"
 )
 
 // Errors the service answers with; input that breaks the rules is an errs.Fields.
@@ -96,11 +97,14 @@ const (
 
 // Vacation is a period off, in calendar days in Turkey, both ends included.
 type Vacation struct {
-	ID     string `json:"id" bson:"id"`
-	Start  string `json:"start" bson:"start"` // YYYY-MM-DD
-	End    string `json:"end" bson:"end"`
-	Note   string `json:"note" bson:"note"`
-	Status string `json:"status" bson:"-"`
+	ID    string `json:"id" bson:"id"`
+	Start string `json:"start" bson:"start"` // YYYY-MM-DD
+	End   string `json:"end" bson:"end"`
+	Note  string `json:"note" bson:"note"`
+	// EndedAt is when the translator ended it early: from then on it is over, though End (the day
+	// it was ended) is still running by the calendar.
+	EndedAt *time.Time `json:"endedAt,omitempty" bson:"endedAt,omitempty"`
+	Status  string     `json:"status" bson:"-"`
 	// Removed: ending a period not started yet removes it; the answer says so.
 	Removed bool `json:"removed,omitempty" bson:"-"`
 }
@@ -148,21 +152,31 @@ type Profile struct {
 	Competencies Competencies `json:"competencies" bson:"competencies"`
 	ActiveJobCap int          `json:"activeJobCap" bson:"activeJobCap"`
 	Vacations    []Vacation   `json:"vacations" bson:"vacations"`
-	UpdatedAt    time.Time    `json:"updatedAt,omitzero" bson:"updatedAt"`
+	// CreatedAt is when the profile was made: staff's list is by it.
+	CreatedAt time.Time `json:"createdAt,omitzero" bson:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt,omitzero" bson:"updatedAt"`
 	// OnVacation: a period is running today.
 	OnVacation bool `json:"onVacation" bson:"-"`
 	// Suspended: staff hold the translator back from new work (Suspension says why, by whom).
-	Suspended  bool        `json:"suspended" bson:"-"`
+	// Stored (derive) so that staff's list filters on it.
+	Suspended  bool        `json:"suspended" bson:"suspended"`
 	Suspension *Suspension `json:"suspension,omitempty" bson:"suspension,omitempty"`
 
 	Accounts []BankAccount `json:"-" bson:"accounts"`
 	StaffLog []StaffAction `json:"-" bson:"staffLog"`
-	// NameKey and EmailKey are the lower-cased name and e-mail staff search by prefix.
-	NameKey  string `json:"-" bson:"nameKey"`
-	EmailKey string `json:"-" bson:"emailKey"`
+	// Search holds what staff find a translator by (derive): prefixes of the name, its words and
+	// the e-mail, and the id whole.
+	Search []string `json:"-" bson:"search"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
+}
+
+// derive sets the fields kept for staff's list from the rest of the profile; every write
+// calls it, so they never disagree with what they are derived from.
+func (p *Profile) derive() {
+	p.Search = append(search.Keys(p.FullName, p.Email), search.Key(p.TranslatorID))
+	p.Suspended = p.Suspension != nil
 }
 
 // Caller is the translator making a request, as their token says.

@@ -287,15 +287,17 @@ func TestCap(t *testing.T) {
 	}
 }
 
-// Staff find translators by the start of their name or e-mail, in any case.
+// Staff find translators by the start of their name, of a word of it or of their e-mail, in
+// any case, newest first.
 func TestTranslatorsList(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	for _, o := range []profiles.Opening{
+	for i, o := range []profiles.Opening{
 		{TranslatorID: "t1", FullName: "Ayşe Yılmaz", Email: "ayse@example.com", Pairs: []profiles.Pair{{Source: "tr", Target: "en"}}, Specializations: []string{"legal"}},
 		{TranslatorID: "t2", FullName: "Mehmet Demir", Email: "mdemir@example.com"},
 		{TranslatorID: "t3", FullName: "Zeynep Kaya", Email: "ayla.k@example.com"},
 	} {
+		e.clock.set(at("2026-11-20").Add(time.Duration(i) * time.Minute))
 		if _, err := e.svc.Start(ctx, o); err != nil {
 			t.Fatal(err)
 		}
@@ -305,17 +307,17 @@ func TestTranslatorsList(t *testing.T) {
 		t.Errorf("second start: %+v, %v", p, err)
 	}
 	names := func(q string) []string {
-		list, err := e.svc.Translators(ctx, q)
+		page, err := e.svc.Translators(ctx, profiles.ListFilter{Q: q})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out []string
-		for _, p := range list {
+		for _, p := range page.Translators {
 			out = append(out, p.TranslatorID)
 		}
 		return out
 	}
-	for q, want := range map[string][]string{"": {"t1", "t2", "t3"}, "AY": {"t1", "t3"}, "mdem": {"t2"}, "meh": {"t2"}, "x": nil, ".*": nil} {
+	for q, want := range map[string][]string{"": {"t3", "t2", "t1"}, "AY": {"t3", "t1"}, "mdem": {"t2"}, "meh": {"t2"}, "YIL": {"t1"}, "dem": {"t2"}, "t2": {"t2"}, "x": nil, ".*": nil} {
 		if got := names(q); !slices.Equal(got, want) {
 			t.Errorf("q=%q: %v, want %v", q, got, want)
 		}

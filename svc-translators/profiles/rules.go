@@ -185,7 +185,7 @@ func validateVacation(v VacationInput, others []Vacation, today string) error {
 	}
 	open := 0
 	for _, o := range others {
-		if o.End < today {
+		if status(o, today) == Over {
 			continue
 		}
 		open++
@@ -202,10 +202,10 @@ func validateVacation(v VacationInput, others []Vacation, today string) error {
 // status is a period's on day today.
 func status(v Vacation, today string) string {
 	switch {
+	case v.EndedAt != nil, today > v.End:
+		return Over
 	case today < v.Start:
 		return Upcoming
-	case today > v.End:
-		return Over
 	}
 	return Running
 }

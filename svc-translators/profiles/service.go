@@ -40,8 +40,10 @@ type Service interface {
 	// EndVacation ends a running period today, or removes one not started yet.
 	EndVacation(ctx context.Context, c Caller, id string) (Vacation, error)
 
-	// Translators lists the profiles whose name or e-mail starts with q (any case), for staff.
-	Translators(ctx context.Context, q string) ([]Profile, error)
+	// Translators is a page of staff's list of translators (staff.go).
+	Translators(ctx context.Context, f ListFilter) (Page, error)
+	// Translator is one translator's profile as staff see it; ErrNotFound for an unknown id.
+	Translator(ctx context.Context, id string) (StaffView, error)
 	// SetCap sets how many jobs a translator may hold at once.
 	SetCap(ctx context.Context, staffID, translatorID string, n int) (Profile, error)
 	// VerifySworn records that staff checked the translator's sworn registration.
@@ -55,9 +57,6 @@ type Service interface {
 	// is left alone.
 	Start(ctx context.Context, o Opening) (Profile, error)
 }
-
-// ListLimit bounds a staff list; staff narrow it with q.
-const ListLimit = 200
 
 type service struct {
 	store Store
@@ -74,7 +73,6 @@ func NewService(store Store, now func() time.Time, kick func(ids ...any)) Servic
 // blank is the profile of a translator who has saved nothing yet.
 func blank(id, name, email string) Profile {
 	return Profile{TranslatorID: id, FullName: name, Email: email, ActiveJobCap: DefaultActiveJobCap,
-		NameKey: strings.ToLower(name), EmailKey: strings.ToLower(email),
 		Competencies: Competencies{Pairs: []Pair{}, Services: []string{}, Specializations: []string{}},
 		Vacations:    []Vacation{}}
 }
@@ -116,7 +114,7 @@ func (s *service) own(ctx context.Context, c Caller, change func(p *Profile, now
 	named := func(p *Profile, now time.Time) error {
 		if c.Name != "" && p.FullName != c.Name {
 			// The token carries the name the translator goes by now.
-			p.FullName, p.NameKey = c.Name, strings.ToLower(c.Name)
+			p.FullName = c.Name
 		}
 		return change(p, now)
 	}
@@ -129,7 +127,10 @@ func (s *service) own(ctx context.Context, c Caller, change func(p *Profile, now
 	if err := named(&b, s.now()); err != nil {
 		return Profile{}, err
 	}
-	if _, err := s.store.Create(ctx, blank(c.ID, c.Name, "")); err != nil {
+	first := blank(c.ID, c.Name, "")
+	first.CreatedAt = s.now().UTC().Truncate(time.Millisecond)
+	first.derive()
+	if _, err := s.store.Create(ctx, first); err != nil {
 		return Profile{}, err
 	}
 	return s.update(ctx, c.ID, named)
@@ -146,6 +147,7 @@ func (s *service) update(ctx context.Context, id string, change func(p *Profile,
 			return nil, err
 		}
 		p.UpdatedAt = now.UTC().Truncate(time.Millisecond)
+		p.derive()
 		changed, err := announce(ctx, was, p, seen, now)
 		if err != nil {
 			return nil, err
@@ -190,17 +192,6 @@ func orEmpty(s []string) []string {
 		return []string{}
 	}
 	return s
-}
-
-func (s *service) Translators(ctx context.Context, q string) ([]Profile, error) {
-	list, err := s.store.Find(ctx, strings.ToLower(strings.TrimSpace(q)), ListLimit)
-	if err != nil {
-		return nil, err
-	}
-	for i := range list {
-		list[i] = s.show(list[i])
-	}
-	return list, nil
 }
 
 func (s *service) SetCap(ctx context.Context, staffID, translatorID string, n int) (Profile, error) {
@@ -258,7 +249,9 @@ func (s *service) Start(ctx context.Context, o Opening) (Profile, error) {
 		}
 	}
 	now := s.now()
-	p.UpdatedAt = now.UTC().Truncate(time.Millisecond)
+	p.CreatedAt = now.UTC().Truncate(time.Millisecond)
+	p.UpdatedAt = p.CreatedAt
+	p.derive()
 	announced, err := announce(ctx, availability(&empty, Today(now)), &p, 0, now)
 	if err != nil {
 		return Profile{}, err

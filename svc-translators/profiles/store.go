@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"slices"
-	"strings"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -25,9 +23,9 @@ type Store interface {
 	// Update changes one profile in one conditional write (mongox.Update); ErrNotFound when there
 	// is none.
 	Update(ctx context.Context, id string, change func(*Profile) (*Profile, error)) (Profile, error)
-	// Find lists up to limit profiles whose name or e-mail starts with prefix (lower case; all
-	// profiles for ""), by name.
-	Find(ctx context.Context, prefix string, limit int) ([]Profile, error)
+	// List is at most limit profiles of f (its Q a search key, "" for all) by creation, oldest
+	// first when f.Oldest, past the profile after (when not nil); without bank accounts.
+	List(ctx context.Context, f ListFilter, after *Profile, limit int) ([]Profile, error)
 }
 
 // MongoStore keeps one document per translator in "profiles", keyed by the translator's user id.
@@ -35,19 +33,59 @@ type MongoStore struct {
 	profiles *mongo.Collection
 }
 
-// NewMongoStore uses db and declares the indexes every query needs: staff search by name and by
-// e-mail prefix, and the relay's sweep of the outboxes.
+// listFilters are the equality filters staff's list combines, in the order the indexes hold them.
+var listFilters = []string{"suspended", "competencies.sworn.verified", "search"}
+
+// NewMongoStore uses db and declares the indexes every query needs: staff's list under each
+// combination of its filters, by creation either way (mongox.Keyset), and the relay's sweep of
+// the outboxes. Profiles stored before the list's fields existed get theirs.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{profiles: db.Collection("profiles")}
-	err := mongox.EnsureIndexes(ctx, s.profiles,
-		mongo.IndexModel{Keys: bson.D{{Key: "nameKey", Value: 1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "emailKey", Value: 1}}},
-		events.OutboxIndex(),
-	)
-	if err != nil {
+	models := []mongo.IndexModel{events.OutboxIndex()}
+	for mask := range 1 << len(listFilters) {
+		keys := bson.D{}
+		for i, f := range listFilters {
+			if mask&(1<<i) != 0 {
+				keys = append(keys, bson.E{Key: f, Value: 1})
+			}
+		}
+		keys = append(keys, bson.E{Key: "createdAt", Value: -1}, bson.E{Key: "_id", Value: -1})
+		models = append(models, mongo.IndexModel{Keys: keys})
+	}
+	if err := mongox.EnsureIndexes(ctx, s.profiles, models...); err != nil {
+		return nil, err
+	}
+	if err := s.fillListFields(ctx); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// fillListFields gives profiles stored before staff's list had its fields (createdAt, search,
+// suspended) theirs, the time of their last change standing in for their creation; each write
+// is conditional on there being none yet.
+func (s *MongoStore) fillListFields(ctx context.Context) error {
+	cur, err := s.profiles.Find(ctx, bson.D{{Key: "createdAt", Value: nil}}, options.Find().SetProjection(listProjection))
+	if err != nil {
+		return fmt.Errorf("find profiles without list fields: %w", err)
+	}
+	var old []Profile
+	if err := cur.All(ctx, &old); err != nil {
+		return fmt.Errorf("read profiles without list fields: %w", err)
+	}
+	for _, p := range old {
+		p.derive()
+		created := p.UpdatedAt
+		if created.IsZero() {
+			created = time.Now().UTC().Truncate(time.Millisecond)
+		}
+		_, err := s.profiles.UpdateOne(ctx, bson.D{{Key: "_id", Value: p.TranslatorID}, {Key: "createdAt", Value: nil}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "createdAt", Value: created}, {Key: "search", Value: p.Search}, {Key: "suspended", Value: p.Suspended}}}})
+		if err != nil {
+			return fmt.Errorf("list fields of profile %s: %w", p.TranslatorID, err)
+		}
+	}
+	return nil
 }
 
 // Collection is the profiles' collection, whose outboxes the relay publishes.
@@ -88,31 +126,24 @@ func (s *MongoStore) Update(ctx context.Context, id string, change func(*Profile
 }
 
 // listProjection leaves out what a staff list never shows.
-var listProjection = bson.D{{Key: "accounts", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: "staffLog", Value: 0}}
+var listProjection = bson.D{{Key: "accounts", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: "staffLog", Value: 0}, {Key: "search", Value: 0}}
 
-func (s *MongoStore) Find(ctx context.Context, prefix string, limit int) ([]Profile, error) {
-	if prefix == "" {
-		return s.find(ctx, bson.D{}, options.Find().SetSort(bson.D{{Key: "nameKey", Value: 1}}).
-			SetLimit(int64(limit)).SetProjection(listProjection))
+func (s *MongoStore) List(ctx context.Context, f ListFilter, after *Profile, limit int) ([]Profile, error) {
+	filter := bson.D{}
+	if f.Suspended != nil {
+		filter = append(filter, bson.E{Key: "suspended", Value: *f.Suspended})
 	}
-	// Two anchored, case-sensitive prefixes on the lower-cased keys, each served by its index;
-	// the union is sorted here (at most 2×limit documents).
-	re := bson.Regex{Pattern: "^" + regexp.QuoteMeta(prefix)}
-	var all []Profile
-	for _, key := range []string{"nameKey", "emailKey"} {
-		found, err := s.find(ctx, bson.D{{Key: key, Value: re}},
-			options.Find().SetSort(bson.D{{Key: key, Value: 1}}).SetLimit(int64(limit)).SetProjection(listProjection))
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range found {
-			if !slices.ContainsFunc(all, func(q Profile) bool { return q.TranslatorID == p.TranslatorID }) {
-				all = append(all, p)
-			}
-		}
+	if f.Sworn != "" {
+		filter = append(filter, bson.E{Key: "competencies.sworn.verified", Value: f.Sworn == SwornVerified})
 	}
-	slices.SortFunc(all, func(a, b Profile) int { return strings.Compare(a.NameKey, b.NameKey) })
-	return all[:min(len(all), limit)], nil
+	if f.Q != "" {
+		filter = append(filter, bson.E{Key: "search", Value: f.Q})
+	}
+	page := mongox.Keyset{Key: "createdAt", Ascending: f.Oldest, Limit: int64(limit)}
+	if after != nil {
+		page.After, page.AfterID = after.CreatedAt, after.TranslatorID
+	}
+	return s.find(ctx, page.Filter(filter), page.Options().SetProjection(listProjection))
 }
 
 func (s *MongoStore) find(ctx context.Context, filter bson.D, opts *options.FindOptionsBuilder) ([]Profile, error) {

@@ -65,7 +65,9 @@ func (s *service) EndVacation(ctx context.Context, c Caller, id string) (Vacatio
 			p.Vacations = slices.Delete(slices.Clone(p.Vacations), i, i+1)
 			v.Status, v.Removed = Upcoming, true
 		case Running:
-			v.End = today
+			// Over at once, not at the end of today: the translator is back for work now.
+			ended := now.UTC()
+			v.End, v.EndedAt = today, &ended
 			p.Vacations[i] = v
 			v.Status = status(v, today)
 		}

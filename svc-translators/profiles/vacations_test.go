@@ -132,8 +132,20 @@ func TestEndVacation(t *testing.T) {
 		t.Errorf("another's vacation: %v", err)
 	}
 	ended, err := e.svc.EndVacation(ctx, ayse, running.ID)
-	if err != nil || ended.End != "2026-11-20" || ended.Status != profiles.Running || ended.Removed {
+	// Ended today, it is over now: the translator takes work again from this moment.
+	if err != nil || ended.End != "2026-11-20" || ended.Status != profiles.Over || ended.EndedAt == nil || ended.Removed {
 		t.Errorf("ended %+v, %v", ended, err)
+	}
+	if _, err := e.svc.EndVacation(ctx, ayse, running.ID); !errors.Is(err, profiles.ErrVacationOver) {
+		t.Errorf("ending one already ended: %v", err)
+	}
+	// A new period may begin the day one was ended.
+	again, err := e.svc.AddVacation(ctx, ayse, profiles.VacationInput{Start: "2026-11-20", End: "2026-11-22"})
+	if err != nil || again.Status != profiles.Running {
+		t.Fatalf("a vacation from the day one ended: %+v %v", again, err)
+	}
+	if _, err := e.svc.EndVacation(ctx, ayse, again.ID); err != nil {
+		t.Fatal(err)
 	}
 	removed, err := e.svc.EndVacation(ctx, ayse, upcoming.ID)
 	if err != nil || !removed.Removed {
@@ -147,7 +159,7 @@ func TestEndVacation(t *testing.T) {
 		t.Errorf("ending a removed one: %v", err)
 	}
 	list, _ := e.svc.Vacations(ctx, ayse)
-	if len(list) != 1 || list[0].Status != profiles.Over || list[0].End != "2026-11-20" {
+	if len(list) != 2 || list[0].Status != profiles.Over || list[0].End != "2026-11-20" || list[1].Status != profiles.Over {
 		t.Errorf("vacations %+v", list)
 	}
 	var pictures [][]profiles.Period
@@ -157,8 +169,10 @@ func TestEndVacation(t *testing.T) {
 	want := [][]profiles.Period{
 		{{Start: "2026-11-18", End: "2026-11-30"}},
 		{{Start: "2026-11-18", End: "2026-11-30"}, {Start: "2026-12-10", End: "2026-12-20"}},
-		{{Start: "2026-11-18", End: "2026-11-20"}, {Start: "2026-12-10", End: "2026-12-20"}},
-		{{Start: "2026-11-18", End: "2026-11-20"}},
+		{{Start: "2026-12-10", End: "2026-12-20"}}, // ended: svc-orders offers work again at once
+		{{Start: "2026-11-20", End: "2026-11-22"}, {Start: "2026-12-10", End: "2026-12-20"}},
+		{{Start: "2026-12-10", End: "2026-12-20"}},
+		{},
 	}
 	if len(pictures) != len(want) {
 		t.Fatalf("pictures %+v", pictures)

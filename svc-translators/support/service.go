@@ -72,7 +72,7 @@ func (s *service) Open(ctx context.Context, c Caller, in NewTicket) (Ticket, err
 		Messages:     []Message{{ID: s.newID(), From: Translator, AuthorID: c.ID, Author: c.Name, Body: in.Message, At: now}},
 		MessageCount: 1, CreatedAt: now, LastActivity: now,
 	}
-	t.Activity = activityKey(now, t.ID)
+	t.Search = searchKeys(t)
 	e, err := events.New(ctx, EventOpened, Opened{TicketID: t.ID, TranslatorID: c.ID, Subject: t.Subject, Category: t.Category, At: now})
 	if err != nil {
 		return Ticket{}, err
@@ -86,7 +86,7 @@ func (s *service) Open(ctx context.Context, c Caller, in NewTicket) (Ticket, err
 }
 
 func (s *service) Mine(ctx context.Context, c Caller, f Filter) (Page, error) {
-	f.TranslatorID = c.ID
+	f.TranslatorID, f.Q = c.ID, ""
 	return s.list(ctx, f)
 }
 
@@ -106,20 +106,30 @@ func (s *service) list(ctx context.Context, f Filter) (Page, error) {
 	if f.Status != "" && !ValidStatus(f.Status) {
 		fields.Add("status", ReasonUnknown)
 	}
-	if f.Before != "" && !validCursor(f.Before) {
-		fields.Add("before", ReasonCursor)
+	var after *Ticket
+	if f.Before != "" {
+		last, err := s.store.Ticket(ctx, f.Before)
+		switch {
+		case errors.Is(err, ErrNotFound), err == nil && f.TranslatorID != "" && last.TranslatorID != f.TranslatorID:
+			// Another translator's ticket is no cursor of theirs, as it is no ticket of theirs.
+			fields.Add("before", ReasonCursor)
+		case err != nil:
+			return Page{}, err
+		default:
+			after = &last
+		}
 	}
 	if err := fields.Err(); err != nil {
 		return Page{}, err
 	}
-	list, err := s.store.List(ctx, f, PageSize+1)
+	list, err := s.store.List(ctx, f, after, PageSize+1)
 	if err != nil {
 		return Page{}, err
 	}
 	page := Page{Tickets: list}
 	if len(list) > PageSize {
 		page.Tickets, page.More = list[:PageSize], true
-		page.Next = list[PageSize-1].Activity
+		page.Next = list[PageSize-1].ID
 	}
 	for i := range page.Tickets {
 		page.Tickets[i] = show(page.Tickets[i])

@@ -13,6 +13,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
+	"linguaport/svc-translators/search"
 )
 
 // Store keeps the tickets.
@@ -21,8 +22,9 @@ type Store interface {
 	Insert(ctx context.Context, t Ticket) error
 	// Ticket returns the ticket, or ErrNotFound.
 	Ticket(ctx context.Context, id string) (Ticket, error)
-	// List returns at most limit tickets of f, newest activity first, without their threads.
-	List(ctx context.Context, f Filter, limit int) ([]Ticket, error)
+	// List returns at most limit tickets of f by latest activity (f.Oldest: least recent first),
+	// past the ticket after (when not nil), without their threads.
+	List(ctx context.Context, f Filter, after *Ticket, limit int) ([]Ticket, error)
 	// Count is how many tickets have status.
 	Count(ctx context.Context, status Status) (int64, error)
 	// Apply makes c in one conditional write of ticket id and returns the ticket as written;
@@ -48,21 +50,53 @@ type MongoStore struct {
 	tickets *mongo.Collection
 }
 
-// NewMongoStore uses db and declares the indexes every query needs: staff's list, all and by
-// status, and each translator's own, newest activity first; the relay's sweep of the outboxes.
+// NewMongoStore uses db and declares the indexes every query needs: staff's list, all, by
+// status, by search key and by both, and each translator's own, all by latest activity either
+// way (mongox.Keyset); the relay's sweep of the outboxes. Tickets stored before they had
+// search keys get theirs.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{tickets: db.Collection("tickets")}
+	byActivity := func(keys ...string) mongo.IndexModel {
+		var d bson.D
+		for _, k := range keys {
+			d = append(d, bson.E{Key: k, Value: 1})
+		}
+		return mongo.IndexModel{Keys: append(d, bson.E{Key: "lastActivity", Value: -1}, bson.E{Key: "_id", Value: -1})}
+	}
 	err := mongox.EnsureIndexes(ctx, s.tickets,
-		mongo.IndexModel{Keys: bson.D{{Key: "activity", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "activity", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "activity", Value: -1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "status", Value: 1}, {Key: "activity", Value: -1}}},
+		byActivity(), byActivity("status"), byActivity("search"), byActivity("status", "search"),
+		byActivity("translatorId"), byActivity("translatorId", "status"),
 		events.OutboxIndex(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("tickets indexes: %w", err)
 	}
+	if err := s.fillSearchKeys(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
+}
+
+// fillSearchKeys gives the tickets stored before search keys existed theirs; each write is
+// conditional on there being none yet.
+func (s *MongoStore) fillSearchKeys(ctx context.Context) error {
+	cur, err := s.tickets.Find(ctx, bson.D{{Key: "search", Value: nil}}, options.Find().
+		SetProjection(bson.D{{Key: "translatorId", Value: 1}, {Key: "translatorName", Value: 1}, {Key: "subject", Value: 1}}))
+	if err != nil {
+		return fmt.Errorf("find tickets without search keys: %w", err)
+	}
+	var old []Ticket
+	if err := cur.All(ctx, &old); err != nil {
+		return fmt.Errorf("read tickets without search keys: %w", err)
+	}
+	for _, t := range old {
+		_, err := s.tickets.UpdateOne(ctx, bson.D{{Key: "_id", Value: t.ID}, {Key: "search", Value: nil}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "search", Value: searchKeys(t)}}}})
+		if err != nil {
+			return fmt.Errorf("search keys of ticket %s: %w", t.ID, err)
+		}
+	}
+	return nil
 }
 
 // Collection is the tickets' collection, whose outboxes the relay publishes.
@@ -87,7 +121,7 @@ func (s *MongoStore) Ticket(ctx context.Context, id string) (Ticket, error) {
 	return t, nil
 }
 
-func (s *MongoStore) List(ctx context.Context, f Filter, limit int) ([]Ticket, error) {
+func (s *MongoStore) List(ctx context.Context, f Filter, after *Ticket, limit int) ([]Ticket, error) {
 	filter := bson.D{}
 	if f.TranslatorID != "" {
 		filter = append(filter, bson.E{Key: "translatorId", Value: f.TranslatorID})
@@ -95,12 +129,15 @@ func (s *MongoStore) List(ctx context.Context, f Filter, limit int) ([]Ticket, e
 	if f.Status != "" {
 		filter = append(filter, bson.E{Key: "status", Value: f.Status})
 	}
-	if f.Before != "" {
-		filter = append(filter, bson.E{Key: "activity", Value: bson.D{{Key: "$lt", Value: f.Before}}})
+	if key := search.Key(f.Q); key != "" {
+		filter = append(filter, bson.E{Key: "search", Value: key})
 	}
-	cur, err := s.tickets.Find(ctx, filter, options.Find().
-		SetSort(bson.D{{Key: "activity", Value: -1}}).SetLimit(int64(limit)).
-		SetProjection(bson.D{{Key: "messages", Value: 0}, {Key: events.OutboxField, Value: 0}}))
+	page := mongox.Keyset{Key: "lastActivity", Ascending: f.Oldest, Limit: int64(limit)}
+	if after != nil {
+		page.After, page.AfterID = after.LastActivity, after.ID
+	}
+	cur, err := s.tickets.Find(ctx, page.Filter(filter), page.Options().
+		SetProjection(bson.D{{Key: "messages", Value: 0}, {Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}}))
 	if err != nil {
 		return nil, fmt.Errorf("list tickets: %w", err)
 	}
@@ -125,7 +162,7 @@ func (s *MongoStore) Apply(ctx context.Context, id string, c Change) (Ticket, bo
 	if c.Owner != "" {
 		filter = append(filter, bson.E{Key: "translatorId", Value: c.Owner})
 	}
-	set := bson.D{{Key: "status", Value: c.To}, {Key: "lastActivity", Value: c.At}, {Key: "activity", Value: activityKey(c.At, id)}}
+	set := bson.D{{Key: "status", Value: c.To}, {Key: "lastActivity", Value: c.At}}
 	if c.Lang != "" {
 		set = append(set, bson.E{Key: "lang", Value: c.Lang})
 	}

@@ -16,6 +16,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/svc-translators/search"
 )
 
 // Errors the service answers with; input that breaks the rules is an errs.Fields.
@@ -131,23 +132,17 @@ type Ticket struct {
 	LastActivity time.Time  `json:"lastActivity" bson:"lastActivity"`
 	ClosedAt     *time.Time `json:"closedAt,omitempty" bson:"closedAt,omitempty"`
 	ClosedBy     Side       `json:"closedBy,omitempty" bson:"closedBy,omitempty"`
-	// Activity sorts lists newest activity first and pages them: the time of the last change,
-	// then the id to break ties (activityKey).
-	Activity string `json:"-" bson:"activity"`
+	// Search holds the folded prefixes of the subject's and the translator's name's words and
+	// the translator's id whole (searchKeys): staff's "q" is one indexed equality.
+	Search []string `json:"-" bson:"search"`
 
 	events.Outbox `bson:",inline"`
 }
 
-// activityKey is the sort key of a ticket changed at t: fixed-width UTC time, then the id.
-func activityKey(t time.Time, id string) string {
-	return t.UTC().Format("20060102T150405.000000000Z") + "/" + id
-}
-
-// validCursor reports whether before is a key activityKey could have made.
-func validCursor(before string) bool {
-	at, id, ok := strings.Cut(before, "/")
-	_, err := time.Parse("20060102T150405.000000000Z", at)
-	return ok && err == nil && id != "" && utf8.ValidString(id) && len(before) <= 100
+// searchKeys are what staff find a ticket by: a word of its subject or of the translator's
+// name (from its first letter), or the translator's id whole.
+func searchKeys(t Ticket) []string {
+	return append(search.Keys(t.Subject, t.TranslatorName), search.Key(t.TranslatorID))
 }
 
 // Caller is who makes a request, as their token says.
@@ -164,14 +159,16 @@ type NewTicket struct {
 	Message  string `json:"message"`
 }
 
-// Filter narrows a list; the translator's own list always has TranslatorID.
+// Filter narrows a list; the translator's own list always has TranslatorID and no Q.
 type Filter struct {
 	TranslatorID string
 	Status       Status
-	Before       string // the `next` of the previous page
+	Q            string // staff's search: a word of the subject or of the name, or a translator id
+	Oldest       bool   // least recent activity first (newest activity first otherwise)
+	Before       string // the `next` of the previous page: a ticket id
 }
 
-// Page is one page of a list, newest activity first.
+// Page is one page of a list, by latest activity.
 type Page struct {
 	Tickets []Ticket `json:"tickets"`
 	More    bool     `json:"more"`
@@ -186,7 +183,7 @@ const (
 	ReasonTooLong  = "too_long"
 	ReasonFormat   = "characters"    // control characters
 	ReasonUnknown  = "unknown"       // a category or status not of the fixed lists
-	ReasonCursor   = "ticket_cursor" // a `before` no page of tickets gave (applications have their own "cursor")
+	ReasonCursor   = "ticket_cursor" // a `before` naming no ticket of the list (applications have their own "cursor")
 )
 
 // text checks a free-text field; a subject is one line, a message may have line breaks.

@@ -1,0 +1,4 @@
+package api
+
+// ListFieldTexts lets the tests check the staff lists' refusals are worded.
+var ListFieldTexts = listFieldTexts
