@@ -41,7 +41,6 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/ids"
@@ -253,10 +252,11 @@ type Filter struct {
 	Before string
 }
 
-// Page is one page of entries, newest first; More says older ones exist.
+// Page is one page of entries, newest first; More says older ones exist, from before=Next.
 type Page struct {
 	Entries []Entry `json:"entries"`
 	More    bool    `json:"more"`
+	Next    string  `json:"next,omitempty"` // the last entry's id, when More
 }
 
 // List returns up to PageSize entries matching f, newest first.
@@ -268,7 +268,7 @@ func (l *Log) List(ctx context.Context, f Filter) (Page, error) {
 	if f.Actor != "" {
 		base = append(base, bson.E{Key: "actor.id", Value: f.Actor})
 	}
-	filter := base
+	page := mongox.Keyset{Key: "at", Limit: PageSize + 1}
 	if f.Before != "" {
 		var cur doc
 		err := l.coll.FindOne(ctx, bson.D{{Key: "_id", Value: f.Before}}).Decode(&cur)
@@ -278,14 +278,9 @@ func (l *Log) List(ctx context.Context, f Filter) (Page, error) {
 		if err != nil {
 			return Page{}, fmt.Errorf("audit cursor: %w", err)
 		}
-		older := append(bson.D{}, base...)
-		older = append(older, bson.E{Key: "at", Value: bson.D{{Key: "$lt", Value: cur.At}}})
-		sameMilli := append(bson.D{}, base...)
-		sameMilli = append(sameMilli, bson.E{Key: "at", Value: cur.At}, bson.E{Key: "_id", Value: bson.D{{Key: "$lt", Value: cur.ID}}})
-		filter = bson.D{{Key: "$or", Value: bson.A{older, sameMilli}}}
+		page.After, page.AfterID = cur.At, cur.ID
 	}
-	c, err := l.coll.Find(ctx, filter, options.Find().
-		SetSort(bson.D{{Key: "at", Value: -1}, {Key: "_id", Value: -1}}).SetLimit(PageSize+1))
+	c, err := l.coll.Find(ctx, page.Filter(base), page.Options())
 	if err != nil {
 		return Page{}, fmt.Errorf("audit list: %w", err)
 	}
@@ -299,6 +294,9 @@ func (l *Log) List(ctx context.Context, f Filter) (Page, error) {
 			break
 		}
 		p.Entries = append(p.Entries, d.entry())
+	}
+	if p.More {
+		p.Next = p.Entries[len(p.Entries)-1].ID
 	}
 	return p, nil
 }

@@ -180,9 +180,15 @@ func TestPagesAndFilters(t *testing.T) {
 			}
 			all = append(all, p.Entries...)
 			if !p.More {
+				if p.Next != "" {
+					t.Errorf("next %q on the last page", p.Next)
+				}
 				return all
 			}
-			f.Before = p.Entries[len(p.Entries)-1].ID
+			if p.Next != p.Entries[len(p.Entries)-1].ID {
+				t.Fatalf("next %q, want the last entry's id", p.Next)
+			}
+			f.Before = p.Next
 		}
 	}
 	check := func(name string, got []audit.Entry, want int, match func(audit.Entry) bool) {

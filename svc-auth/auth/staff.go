@@ -17,6 +17,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
 )
 
 // Staff's view of the accounts (API.md "Staff"): customers listed and searched, one customer's
@@ -36,6 +37,13 @@ const (
 const (
 	reasonCursor  = "cursor"   // before: no such customer
 	reasonTooMany = "too_many" // ids: more than MaxUserIDs
+	reasonInvalid = "invalid"  // sort: not one of the list's orders
+)
+
+// Orders of staff's customer list (the staff list contract: sort=newest|oldest, by createdAt).
+const (
+	SortNewest = "newest"
+	SortOldest = "oldest"
 )
 
 // CustomerSummary is one row of staff's customer list.
@@ -47,10 +55,11 @@ type CustomerSummary struct {
 	CreatedAt   time.Time `json:"createdAt"`
 }
 
-// CustomerPage is one page of the list, newest first; the next is before= the last id.
+// CustomerPage is one page of the list in the asked order; the next is before=Next.
 type CustomerPage struct {
 	Customers []CustomerSummary `json:"customers"`
 	More      bool              `json:"more"`
+	Next      string            `json:"next,omitempty"` // the last id, when More
 }
 
 // Customer is one customer's profile as staff see it.
@@ -81,16 +90,18 @@ type UserRef struct {
 
 // StaffStore is what staff's views read (MongoStore).
 type StaffStore interface {
-	// Customers lists role customer accounts newest first, with key among their search keys when
-	// key is set, older than the account after (nil: from the newest), at most limit.
-	Customers(ctx context.Context, key string, after *userDoc, limit int) ([]userDoc, error)
+	// Customers lists role customer accounts by createdAt (oldest first when oldest), with key
+	// among their search keys when key is set, past the account after (nil: from the top), at
+	// most limit.
+	Customers(ctx context.Context, key string, oldest bool, after *userDoc, limit int) ([]userDoc, error)
 	UserByID(ctx context.Context, id string) (*userDoc, error)
 	UsersByIDs(ctx context.Context, ids []string) ([]userDoc, error)
 }
 
 // Staff is svc-auth's staff API.
 type Staff interface {
-	Customers(ctx context.Context, q, before string) (CustomerPage, error)
+	// Customers is a page of the list; sort is newest (or "") or oldest.
+	Customers(ctx context.Context, q, sort, before string) (CustomerPage, error)
 	// Customer is ErrNotFound for an id that is not a customer's.
 	Customer(ctx context.Context, id string) (Customer, error)
 	Users(ctx context.Context, ids []string) ([]UserRef, error)
@@ -101,7 +112,10 @@ type staffService struct{ store StaffStore }
 // NewStaff serves staff's views from store.
 func NewStaff(store StaffStore) Staff { return staffService{store: store} }
 
-func (s staffService) Customers(ctx context.Context, q, before string) (CustomerPage, error) {
+func (s staffService) Customers(ctx context.Context, q, sort, before string) (CustomerPage, error) {
+	if sort != "" && sort != SortNewest && sort != SortOldest {
+		return CustomerPage{}, errs.Fields{"sort": reasonInvalid}
+	}
 	var after *userDoc
 	if before != "" {
 		u, err := s.store.UserByID(ctx, before)
@@ -113,7 +127,7 @@ func (s staffService) Customers(ctx context.Context, q, before string) (Customer
 		}
 		after = u
 	}
-	docs, err := s.store.Customers(ctx, searchKey(q), after, CustomerPageSize+1)
+	docs, err := s.store.Customers(ctx, searchKey(q), sort == SortOldest, after, CustomerPageSize+1)
 	if err != nil {
 		return CustomerPage{}, err
 	}
@@ -121,6 +135,9 @@ func (s staffService) Customers(ctx context.Context, q, before string) (Customer
 	for _, u := range docs[:min(len(docs), CustomerPageSize)] {
 		page.Customers = append(page.Customers, CustomerSummary{ID: u.ID, FullName: u.FullName, Email: u.Email,
 			CompanyName: u.CompanyName, CreatedAt: u.CreatedAt})
+	}
+	if page.More {
+		page.Next = page.Customers[len(page.Customers)-1].ID
 	}
 	return page, nil
 }
@@ -173,6 +190,7 @@ func (s staffService) Users(ctx context.Context, ids []string) ([]UserRef, error
 var staffFieldMessages = map[string]i18n.Text{
 	reasonCursor:  {TR: "Sayfa imleci bilinen bir müşteri değil.", EN: "The page cursor is not a known customer."},
 	reasonTooMany: {TR: "En çok 100 kimlik sorulabilir.", EN: "At most 100 ids can be asked for."},
+	reasonInvalid: {TR: "Geçersiz sıralama; newest ya da oldest olmalı.", EN: "Invalid sort order; use newest or oldest."},
 }
 
 // searchKeys are the prefixes staff find an account by: of each word of the name, the whole
@@ -205,21 +223,18 @@ var turkishI = strings.NewReplacer("i\u0307", "i", "ı", "i")
 
 func fold(s string) string { return turkishI.Replace(strings.ToLower(s)) }
 
-// Customers: newest first by createdAt, the id breaking ties, served by {role, createdAt, _id}
-// or, searching, the multikey {role, searchKeys, createdAt, _id}.
-func (s *MongoStore) Customers(ctx context.Context, key string, after *userDoc, limit int) ([]userDoc, error) {
+// Customers: by createdAt, the id breaking ties, served (in either direction) by
+// {role, createdAt, _id} or, searching, the multikey {role, searchKeys, createdAt, _id}.
+func (s *MongoStore) Customers(ctx context.Context, key string, oldest bool, after *userDoc, limit int) ([]userDoc, error) {
 	filter := bson.D{{Key: "role", Value: authn.RoleCustomer}}
 	if key != "" {
 		filter = append(filter, bson.E{Key: "searchKeys", Value: key})
 	}
+	page := mongox.Keyset{Key: "createdAt", Ascending: oldest, Limit: int64(limit)}
 	if after != nil {
-		older := append(append(bson.D{}, filter...), bson.E{Key: "createdAt", Value: bson.D{{Key: "$lt", Value: after.CreatedAt}}})
-		tie := append(append(bson.D{}, filter...), bson.E{Key: "createdAt", Value: after.CreatedAt},
-			bson.E{Key: "_id", Value: bson.D{{Key: "$lt", Value: after.ID}}})
-		filter = bson.D{{Key: "$or", Value: bson.A{older, tie}}}
+		page.After, page.AfterID = after.CreatedAt, after.ID
 	}
-	cur, err := s.users.Find(ctx, filter, options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}).
-		SetLimit(int64(limit)).SetProjection(staffProjection))
+	cur, err := s.users.Find(ctx, page.Filter(filter), page.Options().SetProjection(staffProjection))
 	if err != nil {
 		return nil, fmt.Errorf("find customers: %w", err)
 	}
@@ -269,7 +284,7 @@ func (s *MongoStore) FillSearchKeys(ctx context.Context) error {
 	return nil
 }
 
-type customersRequest struct{ Q, Before string }
+type customersRequest struct{ Q, Sort, Before string }
 
 type usersResponse struct {
 	Users []UserRef `json:"users"`
@@ -288,7 +303,7 @@ func (e Endpoints) WithStaff(st Staff) Endpoints {
 	}
 	e.AdminCustomers = only(func(ctx context.Context, request any) (any, error) {
 		r := request.(customersRequest)
-		return st.Customers(ctx, r.Q, r.Before)
+		return st.Customers(ctx, r.Q, r.Sort, r.Before)
 	})
 	e.AdminCustomer = only(func(ctx context.Context, request any) (any, error) {
 		return st.Customer(ctx, request.(string))
@@ -302,7 +317,7 @@ func (e Endpoints) WithStaff(st Staff) Endpoints {
 
 func decodeCustomers(_ context.Context, r *http.Request) (any, error) {
 	q := r.URL.Query()
-	return customersRequest{Q: q.Get("q"), Before: q.Get("before")}, nil
+	return customersRequest{Q: q.Get("q"), Sort: q.Get("sort"), Before: q.Get("before")}, nil
 }
 
 func decodePathID(_ context.Context, r *http.Request) (any, error) { return r.PathValue("id"), nil }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -76,10 +77,50 @@ func TestStaffCustomerList(t *testing.T) {
 		t.Fatalf("first page: %d %v", a.status, got)
 	}
 	seen := customerIDs(a)
+	if a.body["next"] != seen[49] {
+		t.Fatalf("next of the first page: %v, want %s", a.body["next"], seen[49])
+	}
 	a = staff.do("GET", "admin/customers?before="+seen[49], nil)
 	seen = append(seen, customerIDs(a)...)
 	if a.status != 200 || a.body["more"] != false || len(seen) != 56 || seen[55] != "c-ilker" {
 		t.Fatalf("second page: %d %v", a.status, customerIDs(a))
+	}
+	if _, ok := a.body["next"]; ok {
+		t.Errorf("next on the last page: %s", a.raw)
+	}
+
+	// sort=oldest walks the same accounts the other way, page by page, none twice.
+	var oldest []string
+	next := ""
+	for range 3 {
+		a := staff.do("GET", "admin/customers?sort=oldest&before="+next, nil)
+		if a.status != 200 {
+			t.Fatalf("oldest: %d %s", a.status, a.raw)
+		}
+		oldest = append(oldest, customerIDs(a)...)
+		if a.body["more"] != true {
+			break
+		}
+		next = a.body["next"].(string)
+	}
+	if want := slices.Clone(seen); len(oldest) != 56 || !slices.Equal(oldest, func() []string { slices.Reverse(want); return want }()) {
+		t.Errorf("oldest first: %v\nwant the newest-first list reversed: %v", oldest, seen)
+	}
+	if a := staff.do("GET", "admin/customers?sort=newest&before="+seen[49], nil); !slices.Equal(customerIDs(a), seen[50:]) {
+		t.Errorf("sort=newest is the default order: %v", customerIDs(a))
+	}
+	if a := staff.do("GET", "admin/customers?q=m%C3%BC%C5%9Fteri&sort=oldest&before=c-43", nil); strings.Join(customerIDs(a), ",") != "c-44,c-45,c-46,c-47,c-48,c-49,c-50,c-51,c-52,c-53" {
+		t.Errorf("a search's oldest-first second page: %v", customerIDs(a))
+	}
+	trStaff := f.staff("staff-2", authn.RoleAdmin)
+	trStaff.lang = "tr"
+	for _, c := range []struct {
+		who  *browser
+		want string
+	}{{staff, "Invalid sort order; use newest or oldest."}, {trStaff, "Geçersiz sıralama; newest ya da oldest olmalı."}} {
+		if a := c.who.do("GET", "admin/customers?sort=deadline", nil); a.status != 400 || a.field("sort") != c.want {
+			t.Errorf("sort=deadline in %s: %d %s", c.who.lang, a.status, a.raw)
+		}
 	}
 	for _, c := range []struct{ q, want string }{
 		{"ilker", "c-ilker"}, {"YILMAZ", "c-ilker"}, {"İlker Yıl", "c-ilker"}, {"ilker@firma", "c-ilker"}, {"zeyn", registered},

@@ -53,7 +53,9 @@ type StaffService interface {
 // StaffStore is where staff's side reads and writes.
 type StaffStore interface {
 	Store
-	StaffPosts(ctx context.Context, key string, skip, limit int) ([]Post, int, error)
+	// StaffPosts lists the posts with key by updatedAt (oldest first when oldest), past after
+	// (nil: from the top), at most limit, and counts all with key.
+	StaffPosts(ctx context.Context, key string, oldest bool, after *Post, limit int) ([]Post, int, error)
 	PostByID(ctx context.Context, id string) (Post, error)
 	AnyPostByKey(ctx context.Context, lang, translationKey string) (Post, error)
 	InsertPost(ctx context.Context, p Post) error
@@ -70,7 +72,9 @@ type StaffStore interface {
 
 	ChangeFigures(ctx context.Context, version int64, fn func(*Stats) error) (before, after Stats, err error)
 
-	Inquiries(ctx context.Context, key, beforeOrder string, limit int) ([]Inquiry, error)
+	// Inquiries lists the inquiries with key by order (oldest first when oldest), past after
+	// (nil: from the top), at most limit.
+	Inquiries(ctx context.Context, key string, oldest bool, after *Inquiry, limit int) ([]Inquiry, error)
 	Inquiry(ctx context.Context, id string) (Inquiry, error)
 	ChangeInquiry(ctx context.Context, id string, fn func(*Inquiry) error) (before, after Inquiry, err error)
 	CountInquiries(ctx context.Context, key string) (int, error)
@@ -126,18 +130,32 @@ func (s *staffService) stamp() time.Time { return s.now().UTC().Truncate(time.Mi
 // Staff's blog list: 20 a page.
 const staffPageSize = 20
 
-// PostFilter selects staff's posts.
-type PostFilter struct {
-	Lang, Status, Q string
-	Page            int
+// Orders of staff's lists (the staff list contract): newest (the default) or oldest first.
+const (
+	SortNewest = "newest"
+	SortOldest = "oldest"
+)
+
+// oldestFirst reads a list's sort, adding a field error to fields for an unknown one.
+func oldestFirst(sort string, fields errs.Fields) bool {
+	if sort != "" && sort != SortNewest && sort != SortOldest {
+		fields.Add("sort", "invalid")
+	}
+	return sort == SortOldest
 }
 
-// StaffPostPage is one page of staff's posts, without bodies.
+// PostFilter selects staff's posts; Before is the id of the last one of the previous page.
+type PostFilter struct {
+	Lang, Status, Q, Sort, Before string
+}
+
+// StaffPostPage is one page of staff's posts, without bodies, by when they were last changed.
 type StaffPostPage struct {
 	Posts    []Post `json:"posts"`
-	Page     int    `json:"page"`
 	PageSize int    `json:"pageSize"`
-	Total    int    `json:"total"`
+	Total    int    `json:"total"` // the posts the filter selects, on every page
+	More     bool   `json:"more"`
+	Next     string `json:"next,omitempty"` // the last id, when More
 }
 
 // PostDetailStaff is a post with its body rendered as the site would show it.
@@ -155,18 +173,31 @@ func (s *staffService) Posts(ctx context.Context, f PostFilter) (StaffPostPage, 
 	if f.Status != "" && f.Status != PostDraft && f.Status != PostPublished {
 		fields.Add("status", "status")
 	}
-	if f.Page < 1 {
-		fields.Add("page", "page")
+	oldest := oldestFirst(f.Sort, fields)
+	var after *Post
+	if f.Before != "" {
+		cur, err := s.store.PostByID(ctx, f.Before)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			fields.Add("before", "postBefore")
+		case err != nil:
+			return StaffPostPage{}, err
+		}
+		after = &cur
 	}
 	if err := fields.Err(); err != nil {
 		return StaffPostPage{}, err
 	}
 	key := listKey(f.Q, dim{"lang", f.Lang}, dim{"status", f.Status})
-	posts, total, err := s.store.StaffPosts(ctx, key, (f.Page-1)*staffPageSize, staffPageSize)
+	posts, total, err := s.store.StaffPosts(ctx, key, oldest, after, staffPageSize+1)
 	if err != nil {
 		return StaffPostPage{}, err
 	}
-	return StaffPostPage{Posts: posts, Page: f.Page, PageSize: staffPageSize, Total: total}, nil
+	page := StaffPostPage{Posts: posts[:min(len(posts), staffPageSize)], PageSize: staffPageSize, Total: total, More: len(posts) > staffPageSize}
+	if page.More {
+		page.Next = page.Posts[len(page.Posts)-1].ID
+	}
+	return page, nil
 }
 
 func (s *staffService) Post(ctx context.Context, id string) (PostDetailStaff, error) {

@@ -226,7 +226,8 @@ func TestEditPost(t *testing.T) {
 }
 
 // Staff's list: filtered by language and status, searched by a word of the title or the slug
-// (Turkish i's alike), 20 a page, newest-updated first.
+// (Turkish i's alike), 20 a page, newest-updated first or (sort=oldest) the other way, each
+// page going on from the one before (before=next) with no post twice; a bad sort is 400.
 func TestStaffPostList(t *testing.T) {
 	f := newFixture(t)
 	staff := f.staff()
@@ -243,9 +244,84 @@ func TestStaffPostList(t *testing.T) {
 		posts[0].(map[string]any)["slug"] != "ilan-21" || posts[0].(map[string]any)["body"] != nil {
 		t.Fatalf("drafts page 1: %d total %v, %d posts, first %v", first.status, first.body["total"], len(posts), posts[0])
 	}
-	second := f.do(t, "GET", admin+"blog?status=draft&lang=tr&page=2", staff, "", nil)
-	if len(second.body["posts"].([]any)) != 2 {
-		t.Errorf("drafts page 2: %v", second.body)
+	if first.body["more"] != true || first.body["next"] != posts[19].(map[string]any)["id"] {
+		t.Fatalf("drafts page 1: more %v next %v", first.body["more"], first.body["next"])
+	}
+	slugs := func(a answer) []string {
+		var out []string
+		for _, p := range a.body["posts"].([]any) {
+			out = append(out, p.(map[string]any)["slug"].(string))
+		}
+		return out
+	}
+	// walk reads every page of the drafts in order, each asked for with the one before's next.
+	walk := func(query string) (all []map[string]any) {
+		next := ""
+		for range 3 {
+			a := f.do(t, "GET", admin+"blog?status=draft&lang=tr"+query+"&before="+next, staff, "", nil)
+			if a.status != 200 || a.body["total"] != float64(22) {
+				t.Fatalf("%s before=%s: %d %v", query, next, a.status, a.body)
+			}
+			for _, p := range a.body["posts"].([]any) {
+				all = append(all, p.(map[string]any))
+			}
+			if a.body["more"] != true {
+				if _, ok := a.body["next"]; ok {
+					t.Errorf("%s: next on the last page", query)
+				}
+				return all
+			}
+			next = a.body["next"].(string)
+		}
+		t.Fatalf("%s: more than 2 pages", query)
+		return nil
+	}
+	// before tells whether p lists after q newest first: updated earlier, or at once with a smaller
+	// id. Times are compared as times: their JSON drops trailing zeros, so as text they don't sort.
+	before := func(p, q map[string]any) bool {
+		pt, err1 := time.Parse(time.RFC3339Nano, p["updatedAt"].(string))
+		qt, err2 := time.Parse(time.RFC3339Nano, q["updatedAt"].(string))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("updatedAt %v %v", p["updatedAt"], q["updatedAt"])
+		}
+		return pt.Before(qt) || pt.Equal(qt) && p["id"].(string) < q["id"].(string)
+	}
+	newest, oldest := walk(""), walk("&sort=oldest")
+	seen := map[string]bool{}
+	for i, p := range newest {
+		if seen[p["slug"].(string)] || i > 0 && !before(p, newest[i-1]) {
+			t.Errorf("newest first, post %d (%s) repeated or out of order", i, p["slug"])
+		}
+		seen[p["slug"].(string)] = true
+	}
+	if len(seen) != 22 || newest[0]["slug"] != "ilan-21" || newest[21]["slug"] != "ilan-00" {
+		t.Errorf("newest first: %d posts from %s to %s", len(seen), newest[0]["slug"], newest[len(newest)-1]["slug"])
+	}
+	if len(oldest) != len(newest) {
+		t.Fatalf("oldest first: %d posts", len(oldest))
+	}
+	for i, p := range oldest {
+		if p["id"] != newest[len(newest)-1-i]["id"] {
+			t.Fatalf("oldest first is not newest first reversed at %d: %s", i, p["slug"])
+		}
+	}
+	if same := walk("&sort=newest"); len(same) != 22 || same[21]["id"] != newest[21]["id"] {
+		t.Errorf("sort=newest differs from the default")
+	}
+	// Editing a post moves it to the top of the newest-changed list.
+	edited := posts[19].(map[string]any)
+	in := draftPost(edited["slug"].(string))
+	in["title"], in["version"] = "İstanbul duyurusu düzeltildi", edited["version"]
+	if a := f.do(t, "PUT", admin+"blog/"+edited["id"].(string), staff, "", in); a.status != 200 {
+		t.Fatalf("edit: %d %v", a.status, a.body)
+	}
+	if got := slugs(f.do(t, "GET", admin+"blog?status=draft&lang=tr", staff, "", nil)); got[0] != edited["slug"] {
+		t.Errorf("after an edit the list starts %v, want %s", got[:2], edited["slug"])
+	}
+	for lang, want := range map[string]string{"en": "The sort must be newest or oldest.", "tr": "Sıralama newest veya oldest olmalı."} {
+		if a := f.do(t, "GET", admin+"blog?sort=updated", staff, lang, nil); a.status != 400 || fieldMsg(a, "sort") != want {
+			t.Errorf("sort=updated in %s: %d %v", lang, a.status, a.body)
+		}
 	}
 	for q, want := range map[string]float64{"istanbul": 22, "ISTANBUL": 22, "duyur": 22, "ilan-0": 10, "ilan-21": 1, "zzz": 0} {
 		a := f.do(t, "GET", admin+"blog?q="+q, staff, "", nil)
@@ -259,7 +335,8 @@ func TestStaffPostList(t *testing.T) {
 	if a := f.do(t, "GET", admin+"blog?lang=en&status=published", staff, "", nil); a.body["total"].(float64) < 6 {
 		t.Errorf("english published: %v", a.body["total"])
 	}
-	if a := f.do(t, "GET", admin+"blog?status=gone&page=0", staff, "en", nil); a.status != 400 || fieldMsg(a, "status") != "Must be draft or published." || fieldMsg(a, "page") == "" {
+	if a := f.do(t, "GET", admin+"blog?status=gone&before=nope", staff, "en", nil); a.status != 400 || fieldMsg(a, "status") != "Must be draft or published." ||
+		fieldMsg(a, "before") != "The page cursor must be the id of a known post." {
 		t.Errorf("bad filter: %d %v", a.status, a.body)
 	}
 }

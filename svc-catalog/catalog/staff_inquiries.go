@@ -18,13 +18,15 @@ const inquiryPageSize = 50
 
 // InquiryFilter selects staff's inquiries; Before is the id of the last one of the previous page.
 type InquiryFilter struct {
-	Kind, Status, Q, Before string
+	Kind, Status, Q, Sort, Before string
 }
 
-// InquiryPage is one page of inquiries, newest first; More says older ones exist.
+// InquiryPage is one page of inquiries in the asked order; More says others follow, from
+// before=Next.
 type InquiryPage struct {
 	Inquiries []Inquiry `json:"inquiries"`
 	More      bool      `json:"more"`
+	Next      string    `json:"next,omitempty"` // the last id, when More
 }
 
 func (s *staffService) Inquiries(ctx context.Context, f InquiryFilter) (InquiryPage, error) {
@@ -35,7 +37,8 @@ func (s *staffService) Inquiries(ctx context.Context, f InquiryFilter) (InquiryP
 	if f.Status != "" && f.Status != InquiryOpen && f.Status != InquiryHandled {
 		fields.Add("status", "inquiryStatus")
 	}
-	before := ""
+	oldest := oldestFirst(f.Sort, fields)
+	var after *Inquiry
 	if f.Before != "" {
 		cur, err := s.store.Inquiry(ctx, f.Before)
 		if errors.Is(err, ErrNotFound) {
@@ -43,17 +46,20 @@ func (s *staffService) Inquiries(ctx context.Context, f InquiryFilter) (InquiryP
 		} else if err != nil {
 			return InquiryPage{}, err
 		}
-		before = cur.Order
+		after = &cur
 	}
 	if err := fields.Err(); err != nil {
 		return InquiryPage{}, err
 	}
-	list, err := s.store.Inquiries(ctx, listKey(f.Q, dim{"kind", f.Kind}, dim{"status", f.Status}), before, inquiryPageSize+1)
+	list, err := s.store.Inquiries(ctx, listKey(f.Q, dim{"kind", f.Kind}, dim{"status", f.Status}), oldest, after, inquiryPageSize+1)
 	if err != nil {
 		return InquiryPage{}, err
 	}
-	more := len(list) > inquiryPageSize
-	return InquiryPage{Inquiries: list[:min(len(list), inquiryPageSize)], More: more}, nil
+	page := InquiryPage{Inquiries: list[:min(len(list), inquiryPageSize)], More: len(list) > inquiryPageSize}
+	if page.More {
+		page.Next = page.Inquiries[len(page.Inquiries)-1].ID
+	}
+	return page, nil
 }
 
 func (s *staffService) Inquiry(ctx context.Context, id string) (Inquiry, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -224,5 +225,79 @@ func TestReplyMailWaitsForTheMailServer(t *testing.T) {
 	m := waitMail(t, capture, "ada@example.com")
 	if !strings.Contains(m.Text, "We do.") {
 		t.Errorf("mail %q", m.Text)
+	}
+}
+
+// Staff's inquiries over more than a page: newest first or (sort=oldest) the other way, each
+// page going on from the one before (before=next), none twice, with a filter kept across pages;
+// a bad sort is 400 in the request's language.
+func TestStaffInquiryPagingBothWays(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	staff := f.staff()
+	base := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	var docs []any
+	for i := range 64 {
+		kind := "contact"
+		if i%4 == 0 {
+			kind = "corporate"
+		}
+		// Pairs share an instant: the order breaks the tie by id.
+		docs = append(docs, bson.D{{Key: "_id", Value: fmt.Sprintf("iq-%02d", i)}, {Key: "kind", Value: kind},
+			{Key: "name", Value: fmt.Sprintf("Ziyaretçi %02d", i)}, {Key: "email", Value: fmt.Sprintf("z%02d@example.com", i)},
+			{Key: "message", Value: "Bir sorum var, yardımcı olur musunuz?"}, {Key: "language", Value: "tr"},
+			{Key: "createdAt", Value: base.Add(time.Duration(i/2) * time.Minute)}, {Key: "from", Value: "203.0.113.9"}})
+	}
+	if _, err := f.db.Collection("inquiries").InsertMany(ctx, docs); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := catalog.SeedContent()
+	if _, err := f.store.Seed(ctx, c); err != nil { // gives the inquiries their keys and order
+		t.Fatal(err)
+	}
+	walk := func(query string) (ids []string, pages int) {
+		next := ""
+		for range 4 {
+			a := f.do(t, "GET", admin+"inquiries?"+query+"&before="+next, staff, "", nil)
+			if a.status != 200 {
+				t.Fatalf("%s before=%s: %d %v", query, next, a.status, a.body)
+			}
+			pages++
+			ids = append(ids, inquiryIDs(a)...)
+			if a.body["more"] != true {
+				if _, ok := a.body["next"]; ok {
+					t.Errorf("%s: next on the last page", query)
+				}
+				return ids, pages
+			}
+			next = a.body["next"].(string)
+		}
+		t.Fatalf("%s: too many pages", query)
+		return nil, 0
+	}
+	var want []string
+	for i := 63; i >= 0; i-- {
+		want = append(want, fmt.Sprintf("iq-%02d", i))
+	}
+	if got, pages := walk(""); pages != 2 || !slices.Equal(got, want) {
+		t.Errorf("newest first in %d pages: %v", pages, got)
+	}
+	if got, _ := walk("sort=newest"); !slices.Equal(got, want) {
+		t.Errorf("sort=newest: %v", got)
+	}
+	slices.Reverse(want)
+	if got, pages := walk("sort=oldest"); pages != 2 || !slices.Equal(got, want) {
+		t.Errorf("oldest first in %d pages: %v", pages, got)
+	}
+	if got, _ := walk("sort=oldest&kind=corporate"); len(got) != 16 || got[0] != "iq-00" || got[15] != "iq-60" {
+		t.Errorf("oldest corporate: %v", got)
+	}
+	if a := f.do(t, "GET", admin+"inquiries?sort=oldest&before=iq-49", staff, "", nil); strings.Join(inquiryIDs(a), ",") != "iq-50,iq-51,iq-52,iq-53,iq-54,iq-55,iq-56,iq-57,iq-58,iq-59,iq-60,iq-61,iq-62,iq-63" {
+		t.Errorf("oldest after iq-49: %v", inquiryIDs(a))
+	}
+	for lang, want := range map[string]string{"en": "The sort must be newest or oldest.", "tr": "Sıralama newest veya oldest olmalı."} {
+		if a := f.do(t, "GET", admin+"inquiries?sort=handled", staff, lang, nil); a.status != 400 || fieldMsg(a, "sort") != want {
+			t.Errorf("sort=handled in %s: %d %v", lang, a.status, a.body)
+		}
 	}
 }

@@ -87,15 +87,19 @@ func postWriteErr(err error) error {
 	return err
 }
 
-func (s *MongoStore) StaffPosts(ctx context.Context, key string, skip, limit int) ([]Post, int, error) {
+// StaffPosts is served (in either direction) by {keys, updatedAt, _id}.
+func (s *MongoStore) StaffPosts(ctx context.Context, key string, oldest bool, after *Post, limit int) ([]Post, int, error) {
 	filter := bson.D{{Key: "keys", Value: key}}
 	total, err := s.posts.CountDocuments(ctx, filter)
 	if err != nil {
 		return nil, 0, fmt.Errorf("count posts: %w", err)
 	}
-	posts, err := findAll[Post](ctx, s.posts, filter, options.Find().
-		SetSort(bson.D{{Key: "updatedAt", Value: -1}, {Key: "_id", Value: 1}}).SetSkip(int64(skip)).SetLimit(int64(limit)).
-		SetProjection(bson.D{{Key: "body", Value: 0}, {Key: "keys", Value: 0}}))
+	page := mongox.Keyset{Key: "updatedAt", Ascending: oldest, Limit: int64(limit)}
+	if after != nil {
+		page.After, page.AfterID = after.UpdatedAt, after.ID
+	}
+	posts, err := findAll[Post](ctx, s.posts, page.Filter(filter),
+		page.Options().SetProjection(bson.D{{Key: "body", Value: 0}, {Key: "keys", Value: 0}}))
 	return posts, int(total), err
 }
 
@@ -180,14 +184,15 @@ func (s *MongoStore) ChangeFigures(ctx context.Context, version int64, fn func(*
 	return change(ctx, s.figures, figuresID, version, fn)
 }
 
-func (s *MongoStore) Inquiries(ctx context.Context, key, beforeOrder string, limit int) ([]Inquiry, error) {
-	filter := bson.D{{Key: "keys", Value: key}}
-	if beforeOrder != "" {
-		filter = append(filter, bson.E{Key: "order", Value: bson.D{{Key: "$lt", Value: beforeOrder}}})
+// Inquiries is served (in either direction) by {keys, order, _id}; order is unique already
+// (createdAt/id), so _id only completes the shape Keyset pages by.
+func (s *MongoStore) Inquiries(ctx context.Context, key string, oldest bool, after *Inquiry, limit int) ([]Inquiry, error) {
+	page := mongox.Keyset{Key: "order", Ascending: oldest, Limit: int64(limit)}
+	if after != nil {
+		page.After, page.AfterID = after.Order, after.ID
 	}
-	return findAll[Inquiry](ctx, s.inquiries, filter, options.Find().
-		SetSort(bson.D{{Key: "order", Value: -1}}).SetLimit(int64(limit)).
-		SetProjection(bson.D{{Key: "keys", Value: 0}}))
+	return findAll[Inquiry](ctx, s.inquiries, page.Filter(bson.D{{Key: "keys", Value: key}}),
+		page.Options().SetProjection(bson.D{{Key: "keys", Value: 0}}))
 }
 
 func (s *MongoStore) Inquiry(ctx context.Context, id string) (Inquiry, error) {

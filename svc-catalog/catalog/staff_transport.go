@@ -123,12 +123,12 @@ func decodeUpdatePost(_ context.Context, r *http.Request) (any, error) {
 
 func decodeStaffPosts(_ context.Context, r *http.Request) (any, error) {
 	q := r.URL.Query()
-	return PostFilter{Lang: q.Get("lang"), Status: q.Get("status"), Q: q.Get("q"), Page: intParam(r, "page", 1)}, nil
+	return PostFilter{Lang: q.Get("lang"), Status: q.Get("status"), Q: q.Get("q"), Sort: q.Get("sort"), Before: q.Get("before")}, nil
 }
 
 func decodeInquiryFilter(_ context.Context, r *http.Request) (any, error) {
 	q := r.URL.Query()
-	return InquiryFilter{Kind: q.Get("kind"), Status: q.Get("status"), Q: q.Get("q"), Before: q.Get("before")}, nil
+	return InquiryFilter{Kind: q.Get("kind"), Status: q.Get("status"), Q: q.Get("q"), Sort: q.Get("sort"), Before: q.Get("before")}, nil
 }
 
 var (
@@ -168,6 +168,8 @@ var staffWords = map[string]i18n.Text{
 	"status":        {TR: "draft veya published olmalı.", EN: "Must be draft or published."},
 	"inquiryStatus": {TR: "open veya handled olmalı.", EN: "Must be open or handled."},
 	"before":        {TR: "Sayfa imleci bilinen bir talebin kimliği olmalı.", EN: "The page cursor must be the id of a known inquiry."},
+	"postBefore":    {TR: "Sayfa imleci bilinen bir yazının kimliği olmalı.", EN: "The page cursor must be the id of a known post."},
+	"invalid":       {TR: "Sıralama newest veya oldest olmalı.", EN: "The sort must be newest or oldest."},
 	"category":      {TR: "general, pricing, quality, delivery veya technical olmalı.", EN: "Must be general, pricing, quality, delivery or technical."},
 	"order":         {TR: "0 ile 10000 arasında bir tam sayı olmalı.", EN: "Must be a whole number from 0 to 10000."},
 	"service":       {TR: "Katalogdaki bir hizmet seçin.", EN: "Choose a service of the catalogue."},

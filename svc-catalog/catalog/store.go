@@ -39,14 +39,15 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 			// The public list: _id breaks ties between posts of one date, so pages never overlap.
 			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "status", Value: 1}, {Key: "date", Value: -1}, {Key: "_id", Value: 1}}},
 			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "translationKey", Value: 1}, {Key: "status", Value: 1}}},
-			// Staff's list, newest-updated first, filtered and searched (search.go).
-			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "updatedAt", Value: -1}, {Key: "_id", Value: 1}}}),
+			// Staff's list by updatedAt either way, filtered and searched (search.go); Keyset pages
+			// by the key and _id in one direction.
+			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "updatedAt", Value: -1}, {Key: "_id", Value: -1}}}),
 		mongox.EnsureIndexes(ctx, s.faq,
 			mongo.IndexModel{Keys: bson.D{{Key: "category", Value: 1}, {Key: "order", Value: 1}}},
 			byOrderIndex),
 		mongox.EnsureIndexes(ctx, s.inquiries, mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}},
 			// Staff's list, newest first, filtered and searched (search.go); the open count.
-			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "order", Value: -1}}},
+			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "order", Value: -1}, {Key: "_id", Value: -1}}},
 			events.OutboxIndex()),
 	)
 	if err != nil {

@@ -183,8 +183,7 @@ func (s *Store) find(ctx context.Context, filter bson.D, opts *options.FindOptio
 // List is a page of conversations with status, newest activity first, after the one named
 // before (a conversation id) when given.
 func (s *Store) List(ctx context.Context, status, before string, size int) (Page, error) {
-	base := bson.D{{Key: "status", Value: status}}
-	filter := base
+	page := mongox.Keyset{Key: "lastMessageAt", Limit: int64(size + 1)}
 	if before != "" {
 		cur, err := s.Conversation(ctx, before)
 		if errors.Is(err, ErrNotFound) {
@@ -193,14 +192,9 @@ func (s *Store) List(ctx context.Context, status, before string, size int) (Page
 		if err != nil {
 			return Page{}, err
 		}
-		older := append(bson.D{}, base...)
-		older = append(older, bson.E{Key: "lastMessageAt", Value: bson.D{{Key: "$lt", Value: cur.LastMessageAt}}})
-		same := append(bson.D{}, base...)
-		same = append(same, bson.E{Key: "lastMessageAt", Value: cur.LastMessageAt}, bson.E{Key: "_id", Value: bson.D{{Key: "$lt", Value: cur.ID}}})
-		filter = bson.D{{Key: "$or", Value: bson.A{older, same}}}
+		page.After, page.AfterID = cur.LastMessageAt, cur.ID
 	}
-	list, err := s.find(ctx, filter, options.Find().
-		SetSort(bson.D{{Key: "lastMessageAt", Value: -1}, {Key: "_id", Value: -1}}).SetLimit(int64(size+1)))
+	list, err := s.find(ctx, page.Filter(bson.D{{Key: "status", Value: status}}), page.Options())
 	if err != nil {
 		return Page{}, err
 	}
