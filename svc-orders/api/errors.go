@@ -76,6 +76,10 @@ var (
 		i18n.Text{TR: "Bu teklif iptal edildi; onaylanamaz.", EN: "This quote was cancelled; it can no longer be approved."})
 	problemBeingApproved = httpx.NewProblem(http.StatusConflict, "quote_being_approved",
 		i18n.Text{TR: "Müşteri bu teklifi şu anda onaylıyor; lütfen biraz sonra yeniden bakın.", EN: "The customer is approving this quote right now; please look again in a moment."})
+	// problemAtCap is a translator claiming a job with no room left under their active-job cap:
+	// unlike already_taken the job is still there for someone else, or for them after a delivery.
+	problemAtCap = httpx.NewProblem(http.StatusConflict, "at_cap",
+		i18n.Text{TR: "Aynı anda alabileceğiniz en fazla iş sayısına ulaştınız; yeni bir iş almak için önce birini teslim edin.", EN: "You already have as many active jobs as your limit allows; deliver one before taking another."})
 	problemUnclaimWindow = httpx.NewProblem(http.StatusConflict, "unclaim_window_over",
 		i18n.Text{TR: "Bir iş yalnızca havuzdan alındıktan sonraki bir saat içinde geri bırakılabilir.", EN: "A job can be given back only within an hour of taking it from the pool."})
 )
@@ -145,6 +149,8 @@ func explain(err error) *httpx.Problem {
 		return problemAlreadyTaken
 	case errors.Is(err, orders.ErrUnclaimWindowOver):
 		return problemUnclaimWindow
+	case errors.Is(err, pool.ErrAtCap):
+		return problemAtCap
 	case errors.Is(err, pool.ErrNotEligible):
 		return notEligible(err)
 	case errors.Is(err, orders.ErrForbidden):

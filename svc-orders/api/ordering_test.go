@@ -261,7 +261,11 @@ func TestOrderLifecycle(t *testing.T) {
 
 	// invoice.paid from billing, through Redis and the consumer group, starts the work; a
 	// redelivered event changes nothing.
-	paid, _ := events.New(ctx, orders.EventInvoicePaid, orders.InvoicePaidData{InvoiceID: "inv-1", OrderID: oid, QuoteID: qid})
+	paid, _ := events.New(ctx, orders.EventInvoicePaid, struct { // whole, as svc-billing sends it
+		orders.InvoicePaidData
+		CustomerID string `json:"customerId"`
+		Method     string `json:"method"`
+	}{orders.InvoicePaidData{InvoiceID: "inv-1", OrderID: oid, QuoteID: qid}, "cust-1", "card"})
 	if err := events.NewPublisher(f.redis).Publish(ctx, events.Stream("billing"), paid); err != nil {
 		t.Fatal(err)
 	}
@@ -359,6 +363,14 @@ func TestOrderLifecycle(t *testing.T) {
 	f.clock.advance(6 * 24 * time.Hour)
 	if a := f.send(t, "POST", path+"/revision", "en", customer, map[string]string{"reason": "Terim 3 yanlış"}); a.status != 200 || a.body["status"] != "revision_requested" {
 		t.Fatalf("revision: %d %s", a.status, a.raw)
+	}
+	// The translator reads why, on the order and in their list of active jobs.
+	if a := f.send(t, "GET", path, "en", translator, nil); a.status != 200 || a.body["status"] != "revision_requested" || a.body["revisionReason"] != "Terim 3 yanlış" {
+		t.Errorf("the translator's view of the revision: %d %s", a.status, a.raw)
+	}
+	if list := f.send(t, "GET", "/api/v1/orders/orders", "en", translator, nil); list.status != 200 || len(list.body["orders"].([]any)) != 1 ||
+		obj(list.body["orders"].([]any)[0])["revisionReason"] != "Terim 3 yanlış" {
+		t.Errorf("the translator's active jobs: %d %s", list.status, list.raw)
 	}
 	if a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+oid+"/assign", "en", admin, nil); a.status != 200 || a.body["status"] != "assigned" || a.body["translatorId"] != "tr-1" {
 		t.Fatalf("back to the translator: %d %s", a.status, a.raw)

@@ -157,7 +157,7 @@ func TestPoolShowsEachTranslatorTheJobsTheyMayTake(t *testing.T) {
 	if got, a := f.poolOf(t, busy); len(got) != 0 || a.body["activeJobs"] != 1.0 || a.body["activeJobCap"] != 1.0 {
 		t.Errorf("at the cap: %s", a.raw)
 	}
-	if c := f.send(t, "POST", "/api/v1/orders/orders/"+twoTargets+"/claim", "en", busy, nil); c.status != 409 || c.code() != "not_eligible" {
+	if c := f.send(t, "POST", "/api/v1/orders/orders/"+twoTargets+"/claim", "en", busy, nil); c.status != 409 || c.code() != "at_cap" {
 		t.Errorf("claim at the cap: %d %s", c.status, c.raw)
 	}
 

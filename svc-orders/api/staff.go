@@ -86,8 +86,8 @@ func decodeStaffOrders(_ context.Context, r *http.Request) (any, error) {
 }
 
 func decodeStaffQuotes(_ context.Context, r *http.Request) (any, error) {
-	q, err := staffQuery(r, "status", "q", "customer", "before")
-	return quotes.StaffQuery{Status: q["status"], Q: q["q"], Customer: q["customer"], Before: q["before"]}, err
+	q, err := staffQuery(r, "status", "q", "customer", "sort", "before")
+	return quotes.StaffQuery{Status: q["status"], Q: q["q"], Customer: q["customer"], Sort: q["sort"], Before: q["before"]}, err
 }
 
 // maxQueryValue bounds one filter's value.

@@ -256,6 +256,21 @@ func TestStaffQuoteList(t *testing.T) {
 	if a := f.send(t, "GET", list+"/"+ids[4], "en", f.token(authn.RoleAdmin), nil); a.status != 200 || a.body["customerId"] != "cust-q2" || a.body["number"] != "Q-2026-00005" {
 		t.Errorf("detail: %d %s", a.status, a.raw)
 	}
+	// Oldest first, with the same cursor: both walks cross the page boundary, meet every quote
+	// once, and are each other's reverse; newest is the default.
+	newest, oldest := f.walk(t, list, "sort=newest"), f.walk(t, list, "sort=oldest")
+	if len(newest) != 52 || !slices.Equal(newest, append(append([]string{}, first...), ids[1], ids[0])) || !slices.Equal(oldest, reversed(newest)) {
+		t.Errorf("newest %v\noldest %v", newest, oldest)
+	}
+	if page, a := f.staffList(t, list, "sort=oldest"); len(page) != 50 || page[0] != ids[0] || a.body["next"] != ids[49] {
+		t.Errorf("oldest first page: %v next=%v", page, a.body["next"])
+	}
+	if got := f.walk(t, list, "sort=oldest&customer=cust-q2&status=approved"); len(got) != 13 || got[0] != ids[0] || got[12] != ids[48] {
+		t.Errorf("cust-q2's approved, oldest first: %v", got)
+	}
+	if a := f.send(t, "GET", list+"?sort=created", "tr", f.token(authn.RoleAdmin), nil); a.status != 400 || fieldOf(a.body, "sort") != "Geçersiz değer." {
+		t.Errorf("unknown sort: %d %s", a.status, a.raw)
+	}
 	for query, field := range map[string]string{"status=gone": "status", "before=nope": "before", "sort=created": "sort"} {
 		if a := f.send(t, "GET", list+"?"+query, "en", f.token(authn.RoleAdmin), nil); a.status != 400 || fieldOf(a.body, field) == "" {
 			t.Errorf("%s: %d %s", query, a.status, a.raw)

@@ -11,6 +11,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
+	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
 )
 
@@ -34,7 +35,9 @@ var (
 
 // Sort orders of the staff list.
 const (
-	SortCreated  = "created"  // newest first
+	SortNewest   = "newest"   // the default
+	SortCreated  = "created"  // newest first, as before the shared list contract named it
+	SortOldest   = "oldest"   // oldest first
 	SortDeadline = "deadline" // the most urgent first; orders without a deadline (unpaid) left out
 )
 
@@ -54,6 +57,7 @@ type ListFilter struct {
 	CustomerID   string
 	TranslatorID string
 	ByDeadline   bool
+	Oldest       bool
 	// Escalated: paid jobs nobody took in their window, still waiting, the longest first.
 	Escalated bool
 	After     *Order
@@ -132,7 +136,9 @@ func (q StaffQuery) filter() (ListFilter, error) {
 		bad["status"] = "invalid"
 	}
 	switch q.Sort {
-	case "", SortCreated:
+	case "", SortNewest, SortCreated:
+	case SortOldest:
+		f.Oldest = true
 	case SortDeadline:
 		f.ByDeadline = true
 	default:
@@ -314,17 +320,42 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 	if o.Status == Assigned && o.TranslatorID == translatorID {
 		return s.view(ctx, o, now), nil // a second click: already theirs
 	}
+	// Staff give work only to whom the pool would: eligible and below their cap, held by a place
+	// on their desk reserved before the order is written (desk.go); a revision going back to
+	// whoever delivered is theirs already and keeps its place.
+	var held *reservation
 	switch o.Status {
 	case InProgress, Assigned, RevisionRequested:
-		if translatorID != o.TranslatorID {
-			if err := s.eligible(ctx, translatorID, o.jobKeys(), now); err != nil {
-				return OrderView{}, fmt.Errorf("%w: %w", ErrCannotAssign, err)
+		if translatorID == o.TranslatorID {
+			if err := s.hold(ctx, translatorID, id); err != nil {
+				return OrderView{}, err
 			}
+			break
 		}
+		t, err := s.eligible(ctx, translatorID, o.jobKeys(), now)
+		if err != nil {
+			return OrderView{}, fmt.Errorf("%w: %w", ErrCannotAssign, err)
+		}
+		r, err := s.reserve(ctx, t, id)
+		if errors.Is(err, pool.ErrNotEligible) {
+			return OrderView{}, fmt.Errorf("%w: %w", ErrCannotAssign, err)
+		}
+		if err != nil {
+			return OrderView{}, err
+		}
+		held = &r
 	}
 	o, err = s.store.Update(ctx, id, func(o *Order) (*Order, error) {
+		if o.Status == Assigned && o.TranslatorID == translatorID {
+			return nil, errAlreadyApplied // another staff member gave it to the same translator
+		}
 		if o.TranslatorID != seen {
 			return nil, ErrOrderChanged // another staff member assigned it, or a translator claimed it
+		}
+		if held != nil {
+			if err := held.lapsed(s.now()); err != nil {
+				return nil, err
+			}
 		}
 		previous, note := o.TranslatorID, ""
 		if o.Status == Assigned {
@@ -346,8 +377,20 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 		}
 		return o, o.statusChanged(ctx)
 	})
-	if err != nil {
+	switch {
+	case errors.Is(err, errAlreadyApplied):
+		if o, err = s.store.Order(ctx, id); err != nil {
+			return OrderView{}, err
+		}
+		return s.view(ctx, o, now), nil
+	case err != nil:
+		if held != nil {
+			s.giveBack(ctx, *held)
+		}
 		return OrderView{}, err
+	}
+	if seen != translatorID {
+		s.release(ctx, seen, o) // reassigned: off the desk of whoever had it
 	}
 	s.kick(o.ID)
 	return s.view(ctx, o, now), nil

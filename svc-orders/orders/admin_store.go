@@ -8,6 +8,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/mongox"
 )
 
 // The staff list's queries. Each filter the list allows (none, a status, a customer or a
@@ -49,11 +51,10 @@ func staffListIndexes() []mongo.IndexModel {
 // anyTime matches every set time: a range rather than $exists, so an index bounds it.
 var anyTime = bson.D{{Key: "$gte", Value: time.Time{}}}
 
-// List answers up to f.Limit orders matching f: newest first, or by deadline (the soonest first,
-// orders without one left out), after f.After.
+// List answers up to f.Limit orders matching f in its order (newest or oldest first, by deadline
+// or escalation, the soonest first, orders without one left out), after f.After.
 func (s *MongoStore) List(ctx context.Context, f ListFilter) ([]*Order, error) {
 	base := bson.D{}
-	opts := options.Find().SetLimit(int64(f.Limit))
 	switch {
 	case f.Number != "":
 		base = append(base, bson.E{Key: "number", Value: f.Number})
@@ -65,31 +66,28 @@ func (s *MongoStore) List(ctx context.Context, f ListFilter) ([]*Order, error) {
 	if f.Status != "" {
 		base = append(base, bson.E{Key: "status", Value: f.Status})
 	}
-	filter := base
+	filter, opts := base, options.Find().SetLimit(int64(f.Limit))
 	if f.Number == "" {
-		key, dir, op := "createdAt", -1, "$lt"
+		page := mongox.Keyset{Key: "createdAt", Ascending: f.Oldest, Limit: int64(f.Limit)}
+		timed := f.Escalated || f.ByDeadline
 		switch {
 		case f.Escalated:
-			key, dir, op = "escalatedAt", 1, "$gt"
+			page.Key, page.Ascending = "escalatedAt", true
 		case f.ByDeadline:
-			key, dir, op = "deadline", 1, "$gt"
+			page.Key, page.Ascending = "deadline", true
 		}
-		opts.SetSort(bson.D{{Key: key, Value: dir}, {Key: "_id", Value: dir}})
-		switch {
-		case f.After != nil:
-			at := f.After.CreatedAt
+		if f.After != nil {
+			page.After, page.AfterID = f.After.CreatedAt, f.After.ID
 			switch {
 			case f.Escalated:
-				at = *f.After.EscalatedAt
+				page.After = *f.After.EscalatedAt
 			case f.ByDeadline:
-				at = *f.After.Deadline
+				page.After = *f.After.Deadline
 			}
-			past := append(append(bson.D{}, base...), bson.E{Key: key, Value: bson.D{{Key: op, Value: at}}})
-			tie := append(append(bson.D{}, base...), bson.E{Key: key, Value: at}, bson.E{Key: "_id", Value: bson.D{{Key: op, Value: f.After.ID}}})
-			filter = bson.D{{Key: "$or", Value: bson.A{past, tie}}}
-		case f.Escalated || f.ByDeadline:
-			filter = append(append(bson.D{}, base...), bson.E{Key: key, Value: anyTime})
+		} else if timed {
+			base = append(base, bson.E{Key: page.Key, Value: anyTime})
 		}
+		filter, opts = page.Filter(base), page.Options()
 	}
 	cur, err := s.coll.Find(ctx, filter, opts)
 	if err != nil {

@@ -87,18 +87,15 @@ func addBusinessDays(t time.Time, days int) time.Time {
 	return t
 }
 
-// eligible is nil when the translator may take the job with keys now: known to the pool,
-// competent for each of its keys, not on vacation, below their cap.
-func (s *service) eligible(ctx context.Context, translatorID string, keys []string, now time.Time) error {
+// eligible answers the translator if they may take the job with keys now, their cap aside:
+// known to the pool, competent for each of its keys, neither suspended nor on vacation. The cap
+// is the desk's to hold (reserve).
+func (s *service) eligible(ctx context.Context, translatorID string, keys []string, now time.Time) (*pool.Translator, error) {
 	t, err := s.translators.Translator(ctx, translatorID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	active, err := s.store.ActiveCount(ctx, translatorID)
-	if err != nil {
-		return err
-	}
-	return t.MayTake(keys, now, active)
+	return t, t.MayTake(keys, now, 0)
 }
 
 // PayView is a job's pay as its translator reads it: USD (what is kept) and TRY.
@@ -230,14 +227,25 @@ func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
 		return OrderView{}, ErrAlreadyTaken
 	}
 	now := s.now()
-	if err := s.eligible(ctx, caller.Subject, o.jobKeys(), now); err != nil {
+	t, err := s.eligible(ctx, caller.Subject, o.jobKeys(), now)
+	if err != nil {
+		return OrderView{}, err
+	}
+	held, err := s.reserve(ctx, t, id)
+	if err != nil {
 		return OrderView{}, err
 	}
 	// The claim is one conditional write: it replaces the order only at the version read, so of
 	// racing claims one wins and the others, reloading, find the job taken.
 	o, err = s.store.Update(ctx, id, func(o *Order) (*Order, error) {
+		if o.Status == Assigned && o.TranslatorID == caller.Subject {
+			return nil, errAlreadyApplied // their own claim, made in parallel, won
+		}
 		if o.Status != InProgress || o.TranslatorID != "" {
 			return nil, ErrAlreadyTaken
+		}
+		if err := held.lapsed(s.now()); err != nil {
+			return nil, err
 		}
 		if err := o.move(Assigned, now, "claimed"); err != nil {
 			return nil, err
@@ -245,7 +253,11 @@ func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
 		o.TranslatorID, o.ClaimedAt = caller.Subject, &now
 		return o, o.statusChanged(ctx)
 	})
-	if err != nil {
+	switch {
+	case errors.Is(err, errAlreadyApplied):
+		return s.Order(ctx, id)
+	case err != nil:
+		s.giveBack(ctx, held)
 		return OrderView{}, err
 	}
 	s.kick(o.ID)
@@ -253,7 +265,8 @@ func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
 }
 
 func (s *service) Unclaim(ctx context.Context, id string) (OrderView, error) {
-	return s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
+	caller, _ := authn.FromContext(ctx)
+	v, err := s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
 		if o.TranslatorID != caller.Subject {
 			return ErrNotAssignedToYou
 		}
@@ -268,6 +281,10 @@ func (s *service) Unclaim(ctx context.Context, id string) (OrderView, error) {
 		o.TranslatorID, o.ClaimedAt = "", nil
 		return nil
 	})
+	if err == nil {
+		s.release(ctx, caller.Subject, v.Order)
+	}
+	return v, err
 }
 
 // view is o as the caller sees it; its translator and staff also see what it pays.

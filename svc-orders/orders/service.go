@@ -49,6 +49,10 @@ type Store interface {
 	// many orders a translator has on their desk (assigned or sent back for a revision).
 	Pool(ctx context.Context, keys []string) ([]*Order, error)
 	ActiveCount(ctx context.Context, translatorID string) (int, error)
+	// ActiveOrders are the ids of the orders ActiveCount counts; UpdateDesk changes a
+	// translator's desk (desk.go) in one conditional write, starting from an empty one.
+	ActiveOrders(ctx context.Context, translatorID string) ([]string, error)
+	UpdateDesk(ctx context.Context, translatorID string, change func(*Desk) (*Desk, error)) (*Desk, error)
 	// Unescalated lists the ids of orders of the urgency waiting in the pool since paid before,
 	// never escalated.
 	Unescalated(ctx context.Context, urgency pricing.Urgency, paidBefore time.Time) ([]string, error)
@@ -287,7 +291,7 @@ func (s *service) Deliver(ctx context.Context, id string, fileIDs []string, note
 	for i := range delivered {
 		delivered[i].Purpose, delivered[i].OrderID = files.DeliveryFile, id
 	}
-	return s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
+	v, err := s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
 		if caller.Role != authn.RoleAdmin && o.TranslatorID != caller.Subject {
 			return ErrNotAssignedToYou
 		}
@@ -300,17 +304,26 @@ func (s *service) Deliver(ctx context.Context, id string, fileIDs []string, note
 		o.DeliveryNote = note
 		return nil
 	})
+	if err == nil {
+		s.release(ctx, v.TranslatorID, v.Order) // delivered, the job leaves its translator's desk
+	}
+	return v, err
 }
 
 func (s *service) Complete(ctx context.Context, id string) (OrderView, error) {
-	return s.transition(ctx, id, customerOrStaff, func(o *Order, now time.Time) error {
+	v, err := s.transition(ctx, id, customerOrStaff, func(o *Order, now time.Time) error {
 		return o.move(Completed, now, "")
 	})
+	if err == nil {
+		s.release(ctx, v.TranslatorID, v.Order) // a place a lost release left behind
+	}
+	return v, err
 }
 
 func (s *service) RequestRevision(ctx context.Context, id, reason string) (OrderView, error) {
 	// Whoever may not see the order learns nothing of it, not even what a revision needs.
-	if _, err := s.orderOf(ctx, id); err != nil {
+	seen, err := s.orderOf(ctx, id)
+	if err != nil {
 		return OrderView{}, err
 	}
 	reason = strings.TrimSpace(reason)
@@ -319,6 +332,13 @@ func (s *service) RequestRevision(ctx context.Context, id, reason string) (Order
 		return OrderView{}, errs.Fields{"reason": "required"}
 	case utf8.RuneCountInString(reason) > MaxReasonRunes:
 		return OrderView{}, errs.Fields{"reason": "too_long"}
+	}
+	// Sent back, the job is on its translator's desk again, over their cap or not: the place is
+	// written first, so the desk never counts too few (desk.go).
+	if caller, _ := authn.FromContext(ctx); seen.Status == Delivered && seen.CustomerID == caller.Subject && seen.TranslatorID != "" {
+		if err := s.hold(ctx, seen.TranslatorID, id); err != nil {
+			return OrderView{}, err
+		}
 	}
 	return s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
 		if o.CustomerID != caller.Subject {

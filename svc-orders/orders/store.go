@@ -18,13 +18,13 @@ import (
 )
 
 // MongoStore keeps orders in the "orders" collection. It also answers files.Orders: who reaches
-// a file through an order.
-type MongoStore struct{ coll *mongo.Collection }
+// a file through an order. Its translators' desks (desk.go) are in "desks".
+type MongoStore struct{ coll, desks *mongo.Collection }
 
 // NewMongoStore opens the orders collection and makes sure the indexes its queries need exist;
 // one order per quote is a unique index, so an approval replayed from any path makes one order.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
-	s := &MongoStore{coll: db.Collection("orders")}
+	s := &MongoStore{coll: db.Collection("orders"), desks: db.Collection("desks")}
 	indexes := append([]mongo.IndexModel{
 		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "deliveredAt", Value: 1}}},

@@ -252,9 +252,16 @@ func (s *service) Cancel(ctx context.Context, id, reason string) (*Quote, error)
 	return staffView(q, now).Quote, nil
 }
 
-// StaffQuery is the staff list's filters: Q is a quote number or a customer id.
+// Sort orders of the staff list.
+const (
+	SortNewest = "newest" // the default
+	SortOldest = "oldest"
+)
+
+// StaffQuery is the staff list's filters: Q is a quote number or a customer id; Sort is
+// SortNewest or SortOldest.
 type StaffQuery struct {
-	Status, Q, Customer, Before string
+	Status, Q, Customer, Sort, Before string
 }
 
 // ListFilter is a StaffQuery as the store runs it; After is the last quote of the previous page.
@@ -262,6 +269,7 @@ type ListFilter struct {
 	Status     QuoteStatus
 	Number     string
 	CustomerID string
+	Oldest     bool
 	After      *Quote
 	Limit      int
 }
@@ -291,6 +299,13 @@ func (s *service) StaffQuotes(ctx context.Context, sq StaffQuery) (QuotePage, er
 	bad := errs.Fields{}
 	if f.Status != "" && !containsStatus(f.Status) {
 		bad["status"] = "invalid"
+	}
+	switch sq.Sort {
+	case "", SortNewest:
+	case SortOldest:
+		f.Oldest = true
+	default:
+		bad["sort"] = "invalid"
 	}
 	if word := strings.TrimSpace(sq.Q); word != "" {
 		switch {

@@ -83,11 +83,10 @@ func (s *MongoStore) ExpireOverdue(ctx context.Context, now time.Time) (int64, e
 	return res.ModifiedCount, nil
 }
 
-// List answers up to f.Limit quotes matching f, newest first, after f.After; a number is a point
-// lookup.
+// List answers up to f.Limit quotes matching f, newest (or oldest) first, after f.After; a
+// number is a point lookup.
 func (s *MongoStore) List(ctx context.Context, f ListFilter) ([]*Quote, error) {
 	base := bson.D{}
-	opts := options.Find().SetLimit(int64(f.Limit))
 	switch {
 	case f.Number != "":
 		base = append(base, bson.E{Key: "number", Value: f.Number})
@@ -97,14 +96,13 @@ func (s *MongoStore) List(ctx context.Context, f ListFilter) ([]*Quote, error) {
 	if f.Status != "" {
 		base = append(base, bson.E{Key: "status", Value: f.Status})
 	}
-	filter := base
+	filter, opts := base, options.Find().SetLimit(int64(f.Limit))
 	if f.Number == "" {
-		opts.SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}})
+		page := mongox.Keyset{Key: "createdAt", Ascending: f.Oldest, Limit: int64(f.Limit)}
 		if f.After != nil {
-			older := append(append(bson.D{}, base...), bson.E{Key: "createdAt", Value: bson.D{{Key: "$lt", Value: f.After.CreatedAt}}})
-			tie := append(append(bson.D{}, base...), bson.E{Key: "createdAt", Value: f.After.CreatedAt}, bson.E{Key: "_id", Value: bson.D{{Key: "$lt", Value: f.After.ID}}})
-			filter = bson.D{{Key: "$or", Value: bson.A{older, tie}}}
+			page.After, page.AfterID = f.After.CreatedAt, f.After.ID
 		}
+		filter, opts = page.Filter(base), page.Options()
 	}
 	cur, err := s.coll.Find(ctx, filter, opts)
 	if err != nil {
