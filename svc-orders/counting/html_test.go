@@ -1,6 +1,7 @@
 package counting
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -125,6 +126,12 @@ func TestHTMLAttributes(t *testing.T) {
 		{"unclosed elements", `<a title="Başlık bir">bir <a title="iki">iki`, "bir Başlık bir iki"},
 		{"a paragraph ends at the next", `<p title="Giriş">Giriş<p>İkinci paragraf</p>`, "Giriş İkinci paragraf"},
 		{"title of an empty element", `<span title="Bilgi"></span>`, "Bilgi"},
+		// runs are compared as written, put in comparison form only when an attribute could repeat them
+		{"alt = text after, in pieces", `<img alt="Kedi ve köpek">Kedi <!--x-->ve <!--y-->K&Ouml;PEK`, "Kedi ve köpek"},
+		{"run with spaces and a soft hyphen before", `<p>  &shy;Sepet </p><a title="SEPET" href="/"><svg></svg></a>`, "Sepet"},
+		{"spaces between are no run", "<p>Sepet</p>\n  \n<a title=\"sepet\"><svg></svg></a>", "Sepet"},
+		{"same end, other start", `<img alt="Ayna"><p>Bayna</p><p>Ayna b</p><a title="ayna">x</a>`, "Ayna Bayna Ayna b x ayna"},
+		{"description = a later paragraph", "<meta name=\"description\" content=\"Kısa özet.\"><p>\n  KISA özet.</p>", "Kısa özet."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -154,4 +161,27 @@ func TestHTMLLongAttribute(t *testing.T) {
 	got := mustCount(t, "a.html", []byte(`<figure><img alt="`+long+`"><figcaption>`+long+`</figcaption></figure>`))
 	words, chars := CountText(long + long)
 	expect(t, "long alt", got, words, chars)
+}
+
+// End tags find their element however deep it is: an outer element closed over ten open ones
+// with titles, and an inner one opened inside ten others, each compare their title with their
+// own text (both are the same: not counted again), and the titles of the others are counted.
+func TestHTMLDeepNesting(t *testing.T) {
+	var b, want strings.Builder
+	b.WriteString(`<i title="Bir iki">Bir `)
+	want.WriteString("Bir iki ")
+	for n := range 10 {
+		fmt.Fprintf(&b, `<span title="s%d">`, n)
+		fmt.Fprintf(&want, "s%d ", n)
+	}
+	b.WriteString("iki</i> ")
+	for n := range 10 {
+		fmt.Fprintf(&b, `<span title="t%d">`, n)
+		fmt.Fprintf(&want, "t%d ", n)
+	}
+	b.WriteString(`<b title="üç">üç</b> son`)
+	want.WriteString("üç son")
+	got := mustCount(t, "a.html", []byte(b.String()))
+	words, chars := CountText(want.String())
+	expect(t, "nested", got, words, chars)
 }

@@ -1,9 +1,7 @@
 package counting
 
 import (
-	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -34,10 +32,32 @@ const (
 	atContent
 )
 
-var htmlTextAttrs = map[string]int{
-	"alt": atAlt, "title": atTitle, "placeholder": atPlaceholder, "aria-label": atAriaLabel,
-	"aria-description": atAriaDescription, "aria-placeholder": atAriaPlaceholder,
-	"aria-roledescription": atAriaRoleDescription, "value": atValue, "label": atLabel, "content": atContent,
+// textAttr is the bit of an attribute that can be text, or 0 (a switch: every attribute of a
+// page passes here, and most are none of these).
+func textAttr(k []byte) int {
+	switch string(k) {
+	case "alt":
+		return atAlt
+	case "title":
+		return atTitle
+	case "placeholder":
+		return atPlaceholder
+	case "aria-label":
+		return atAriaLabel
+	case "aria-description":
+		return atAriaDescription
+	case "aria-placeholder":
+		return atAriaPlaceholder
+	case "aria-roledescription":
+		return atAriaRoleDescription
+	case "value":
+		return atValue
+	case "label":
+		return atLabel
+	case "content":
+		return atContent
+	}
+	return 0
 }
 
 // htmlMetaText are the <meta name|property> whose content is shown to readers: the search
@@ -55,108 +75,13 @@ var htmlVoid = map[string]bool{
 }
 
 const (
-	maxAttrKey    = 16 << 10   // a longer attribute is counted without comparing
-	runKeyLimit   = maxAttrKey // a longer run of text is the same as no attribute
-	maxOpenAttrs  = 256        // elements with attributes open at once, and attributes waiting
+	maxAttrKey    = 16 << 10       // a longer attribute is counted without comparing
+	runKeyLimit   = maxAttrKey     // a longer title is the same as no attribute
+	rawRunLimit   = 4 * maxAttrKey // a run of text written longer is the same as no attribute
+	maxOpenAttrs  = 256            // elements with attributes open at once, and attributes waiting
 	maxMetaTexts  = 32
 	attrCapPerTag = 16 // translatable attributes read from one tag
 )
-
-// textKey is the comparison form of a text: whitespace runs as one space and none at either
-// end, letters in lower case (Turkish İ and ı as i), invisible characters left out.
-type textKey struct {
-	b     []byte
-	space bool // a space is due before the next character
-	limit int  // nothing is kept past this length ...
-	over  bool // ... and the text went on: it equals nothing compared with it
-}
-
-func (k *textKey) write(s []byte) {
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf { // most of a page, even a Turkish one
-			i++
-			if asciiClass[c] == clSpace {
-				k.space = true
-				continue
-			}
-			if len(k.b) >= k.limit {
-				k.over = true
-				return
-			}
-			if k.space && len(k.b) > 0 {
-				k.b = append(k.b, ' ')
-			}
-			k.space = false
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			k.b = append(k.b, c)
-			continue
-		}
-		r, n := utf8.DecodeRune(s[i:])
-		i += n
-		var f rune
-		if r < latinKeys {
-			f = latinFold[r]
-		} else {
-			switch classOf(r) {
-			case clSpace:
-				f = -1
-			case clInvisible:
-				f = 0
-			default:
-				f = foldKey(r)
-			}
-		}
-		switch f {
-		case -1:
-			k.space = true
-			continue
-		case 0:
-			continue
-		}
-		if len(k.b) >= k.limit {
-			k.over = true
-			return
-		}
-		if k.space && len(k.b) > 0 {
-			k.b = append(k.b, ' ')
-		}
-		k.space = false
-		k.b = utf8.AppendRune(k.b, f)
-	}
-}
-
-// latinFold is what write makes of the Latin letters (Turkish among them) without looking
-// them up: -1 a space, 0 nothing (a soft hyphen), else the folded letter.
-const latinKeys = 0x250
-
-var latinFold = func() (t [latinKeys]rune) {
-	for r := range rune(latinKeys) {
-		switch classOf(r) {
-		case clSpace:
-			t[r] = -1
-		case clInvisible:
-			t[r] = 0
-		default:
-			t[r] = foldKey(r)
-		}
-	}
-	return t
-}()
-
-func (k *textKey) reset() { k.b, k.space, k.over = k.b[:0], false, false }
-
-// equals reports whether the text is key (a key of an attribute: never empty).
-func (k *textKey) equals(key string) bool { return !k.over && string(k.b) == key }
-
-// foldKey is the lower case of a letter that is not ASCII (write does ASCII itself).
-func foldKey(r rune) rune {
-	if r == 'İ' || r == 'ı' {
-		return 'i'
-	}
-	return unicode.ToLower(r)
-}
 
 // attrOf is an attribute value and its key, copied out of the tokenizer in one allocation.
 func (h *htmlText) attrOf(v []byte, alt bool) htmlAttr {
@@ -169,6 +94,12 @@ func (h *htmlText) attrOf(v []byte, alt bool) htmlAttr {
 	}
 	both := string(append(h.scratch.b, v...))
 	return htmlAttr{key: both[:n], text: both[n:], alt: alt}
+}
+
+// attrValue is an attribute that can be text, as the tokenizer has it.
+type attrValue struct {
+	bit int
+	v   []byte
 }
 
 // htmlAttr is one translatable attribute value.
@@ -190,28 +121,31 @@ type htmlOpen struct {
 // htmlText counts the text of a page and decides about its attributes as the tokens come.
 // Visible text is cut into runs at block elements and at elements with translatable
 // attributes; only the last run, the current one and the text of the open elements are kept
-// (and no more of them than an attribute could equal).
+// (and no more of them than an attribute could equal). Runs are kept as written: most are
+// never compared with an attribute, and one that is, is put in comparison form only as far as
+// the longest attribute it is compared with.
 type htmlText struct {
 	c          *counter
-	run, prev  textKey // the current run, the last run that had text
-	runChecked int     // how much of run the waiting attributes were compared with
+	run, prev  rawRun  // the current run, the last run that had text
+	runKey     textKey // run in comparison form, while attributes wait for it
+	runChecked int     // how much of runKey the waiting attributes were compared with
+	cmp        textKey // a run in comparison form, for one comparison
 	inner      textKey // the text since the outermost open element's start
 	open       []htmlOpen
 	live       int            // open[:live] have more text than any of their attributes
-	openTags   map[string]int // how many of open have each tag
+	openTags   map[string]int // how many of open[openScan:] have each tag
 	waiting    []htmlAttr     // attributes of ended elements, for the next run to decide
 	metas      []htmlAttr
 	title      textKey // the page <title>
 	inTitle    bool
 	titleSeen  bool
-	kv         [][2][]byte
+	kv         []attrValue
 	scratch    textKey
 	attrs      []htmlAttr
 }
 
 func newHTMLText(c *counter) *htmlText {
-	return &htmlText{c: c, run: textKey{limit: runKeyLimit}, prev: textKey{limit: runKeyLimit},
-		title: textKey{limit: runKeyLimit}, openTags: map[string]int{}}
+	return &htmlText{c: c, title: textKey{limit: runKeyLimit}, openTags: map[string]int{}}
 }
 
 // text is visible text, before it is counted: an attribute waiting for it that it does not
@@ -219,6 +153,7 @@ func newHTMLText(c *counter) *htmlText {
 func (h *htmlText) text(b []byte) {
 	h.run.write(b)
 	if len(h.waiting) > 0 {
+		h.runKey.write(b)
 		h.decideEarly()
 	}
 	if len(h.open) > 0 {
@@ -231,15 +166,17 @@ func (h *htmlText) text(b []byte) {
 
 // decideEarly counts the waiting attributes the run has stopped repeating. Attributes only
 // start waiting when there is no run, and the run only grows, so each byte of the run is
-// compared once with each attribute (and only while the attribute matches it so far).
+// put in comparison form once, and compared once with each attribute (and only while the
+// attribute matches it so far, and no further than the longest).
 func (h *htmlText) decideEarly() {
-	n := len(h.run.b)
-	if n == h.runChecked && !h.run.over {
+	k := &h.runKey
+	n := len(k.b)
+	if n == h.runChecked && !k.over {
 		return
 	}
 	keep := h.waiting[:0]
 	for _, a := range h.waiting {
-		if !h.run.over && n <= len(a.key) && a.key[h.runChecked:n] == string(h.run.b[h.runChecked:n]) {
+		if !k.over && n <= len(a.key) && a.key[h.runChecked:n] == string(k.b[h.runChecked:n]) {
 			keep = append(keep, a)
 			continue
 		}
@@ -257,23 +194,31 @@ func (h *htmlText) boundary() {
 // endRun ends the current run; if it had text, the waiting attributes are decided by it.
 func (h *htmlText) endRun() {
 	if len(h.run.b) == 0 && !h.run.over {
+		return
+	}
+	if !h.run.hasText() {
 		h.run.reset()
+		h.runKey.reset()
 		return
 	}
 	for _, a := range h.waiting {
-		if !h.run.equals(a.key) {
+		if !h.runKey.equals(a.key) {
 			h.countAttr(a.text)
 		}
 	}
 	h.waiting = h.waiting[:0]
-	for i := range h.metas {
-		if h.run.equals(h.metas[i].key) {
-			h.metas[i].dup = true
+	if h.run.mayEqual(h.metas) {
+		k := h.keyOf(&h.run, h.metas)
+		for i := range h.metas {
+			if k.equals(h.metas[i].key) {
+				h.metas[i].dup = true
+			}
 		}
 	}
 	h.prev, h.run = h.run, h.prev
 	h.run.reset()
-	h.runChecked = 0
+	h.runKey.reset()
+	h.runKey.limit, h.runChecked = 0, 0
 }
 
 // countAttr adds an attribute's text without touching the word in progress around it (a
@@ -301,6 +246,9 @@ func (h *htmlText) wait(attrs []htmlAttr) {
 		h.waiting = h.waiting[:0]
 	}
 	h.waiting = append(h.waiting, attrs...)
+	for _, a := range attrs {
+		h.runKey.limit = max(h.runKey.limit, len(a.key))
+	}
 }
 
 // tag reads a start tag's translatable attributes and opens (or, for a void element, ends)
@@ -335,10 +283,14 @@ func (h *htmlText) tag(z *html.Tokenizer, tag string, hasAttr, selfClosing bool)
 			for _, a := range e.attrs {
 				h.countAttr(a.text)
 			}
-			h.untag(e.tag)
 		}
 		h.open = append(h.open[:0], h.open[n:]...)
+		clear(h.open[len(h.open) : len(h.open)+n]) // those slots share their attrs with the moved ones
 		h.live = max(0, h.live-n)
+		clear(h.openTags)
+		for _, e := range h.open[openScan:] {
+			h.openTags[e.tag]++
+		}
 	}
 	if len(h.inner.b) >= h.inner.limit {
 		// every open element has more text than any of its attributes: none is compared again
@@ -354,9 +306,21 @@ func (h *htmlText) tag(z *html.Tokenizer, tag string, hasAttr, selfClosing bool)
 	}
 	// +2: a leading space, and one byte more than the longest key tells "longer" from "equal"
 	h.inner.limit = max(h.inner.limit, start+longest+2)
-	h.open = append(h.open, htmlOpen{tag: tag, start: start, attrs: slices.Clone(keep)})
-	h.openTags[tag]++
+	// the attrs of an element closed before in this slot are free to reuse
+	var held []htmlAttr
+	if len(h.open) < cap(h.open) {
+		held = h.open[:len(h.open)+1][len(h.open)].attrs[:0]
+	}
+	h.open = append(h.open, htmlOpen{tag: tag, start: start, attrs: append(held, keep...)})
+	if len(h.open) > openScan {
+		h.openTags[tag]++
+	}
 }
+
+// openScan is how many of the outermost open elements closeTag looks through one by one; the
+// tags of those opened inside them are counted in openTags, so that an end tag of an element
+// that is not open costs at most that many comparisons and a map look-up.
+const openScan = 8
 
 // untag forgets one open element named tag (a map of every tag name ever seen would grow
 // with a page of made-up ones).
@@ -370,21 +334,28 @@ func (h *htmlText) untag(tag string) {
 
 // notPrev drops the attributes that repeat the run before their element (in place).
 func (h *htmlText) notPrev(attrs []htmlAttr) []htmlAttr {
+	if len(h.prev.b) == 0 && !h.prev.over || !h.prev.mayEqual(attrs) {
+		return attrs
+	}
+	prev := h.keyOf(&h.prev, attrs)
 	keep := attrs[:0]
 	for _, a := range attrs {
-		if !h.prev.equals(a.key) {
+		if !prev.equals(a.key) {
 			keep = append(keep, a)
 		}
 	}
 	return keep
 }
 
-// closeTag ends the nearest open element named tag, and those opened after it.
+// closeTag ends the nearest open element named tag, and those opened after it. The look
+// through open[openScan:] is paid for by the elements it closes.
 func (h *htmlText) closeTag(tag string) {
-	if h.openTags[tag] == 0 {
-		return
+	n := len(h.open)
+	from := min(n, openScan) - 1
+	if n > openScan && (h.open[n-1].tag == tag || h.openTags[tag] > 0) {
+		from = n - 1
 	}
-	for i := len(h.open) - 1; i >= 0; i-- {
+	for i := from; i >= 0; i-- {
 		if h.open[i].tag == tag {
 			for len(h.open) > i {
 				h.closeTop()
@@ -412,7 +383,9 @@ func (h *htmlText) closeTop() {
 		}
 	}
 	h.wait(keep)
-	h.untag(e.tag)
+	if i >= openScan {
+		h.untag(e.tag)
+	}
 	h.open = h.open[:i]
 	h.live = min(h.live, i)
 	if len(h.open) == 0 {
@@ -452,7 +425,10 @@ func (h *htmlText) addMeta(a htmlAttr) {
 		h.countAttr(a.text)
 		return
 	}
-	a.dup = h.prev.equals(a.key)
+	if len(h.prev.b) > 0 || h.prev.over {
+		one := []htmlAttr{a}
+		a.dup = h.prev.mayEqual(one) && h.keyOf(&h.prev, one).equals(a.key)
+	}
 	h.metas = append(h.metas, a)
 }
 
@@ -505,14 +481,14 @@ func (h *htmlText) readAttrs(z *html.Tokenizer, tag string, hasAttr bool) ([]htm
 				metaName = v
 			}
 		}
-		if _, ok := htmlTextAttrs[string(k)]; ok && len(h.kv) < attrCapPerTag {
-			h.kv = append(h.kv, [2][]byte{k, v})
+		if bit := textAttr(k); bit != 0 && len(h.kv) < attrCapPerTag {
+			h.kv = append(h.kv, attrValue{bit, v})
 		}
 	}
 	h.attrs = h.attrs[:0]
 	seen := 0
 	for _, p := range h.kv {
-		bit := htmlTextAttrs[string(p[0])]
+		bit := p.bit
 		if seen&bit != 0 {
 			continue // a repeated attribute: browsers keep the first
 		}
@@ -534,11 +510,11 @@ func (h *htmlText) readAttrs(z *html.Tokenizer, tag string, hasAttr bool) ([]htm
 		case bit == atContent:
 			continue
 		}
-		if len(p[1]) > maxAttrKey {
-			h.countAttr(string(p[1])) // no page repeats this much in an attribute: not held to compare
+		if len(p.v) > maxAttrKey {
+			h.countAttr(string(p.v)) // no page repeats this much in an attribute: not held to compare
 			continue
 		}
-		a := h.attrOf(p[1], bit == atAlt)
+		a := h.attrOf(p.v, bit == atAlt)
 		if a.key == "" || seenKey(h.attrs, a.key) {
 			continue
 		}

@@ -64,7 +64,25 @@ var asciiClass = func() (t [utf8.RuneSelf]class) {
 	return t
 }()
 
+// latinClass is classOf for Latin-1 and Latin Extended-A and -B (Turkish, the other European
+// languages), looked up rather than worked out: most of a page that is not ASCII is here.
+const latinClasses = 0x250
+
+var latinClass = func() (t [latinClasses]class) {
+	for r := range rune(latinClasses) {
+		t[r] = classOfRune(r)
+	}
+	return t
+}()
+
 func classOf(r rune) class {
+	if r < latinClasses && r >= 0 {
+		return latinClass[r]
+	}
+	return classOfRune(r)
+}
+
+func classOfRune(r rune) class {
 	if r < utf8.RuneSelf {
 		return asciiClass[r]
 	}

@@ -44,6 +44,9 @@ func fuzzSeeds(t testing.TB) [][]byte {
 		texAccentsPDF().Bytes(),
 		overprintPDF().Bytes(),
 		hyphenatedPDF().Bytes(),
+		shadowPDF(shadowed, 10, 1.5, false).Bytes(),
+		nearbyRepeatsPDF().Bytes(),
+		romanianPDF().pdf().Bytes(),
 		[]byte("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"),
 	}
 }

@@ -23,6 +23,8 @@ type overlap struct {
 	seen        [seenGlyphs]seenGlyph // the last glyphs kept, in drawing order, a ring
 	nseen       int                   // glyphs kept on the page; seen[i%seenGlyphs] is the i-th
 	again       int                   // the glyph the last dropped one repeated (index), or -1
+	runDX       float32               // where the last dropped glyph was drawn from the one it
+	runDY       float32               // repeated: the offset of the whole copy
 	credit      int                   // glyphs that may still be looked at for a copy
 	accent      drawn                 // an accent waiting for the letter drawn after it
 	accentWaits bool
@@ -49,33 +51,49 @@ func (o *textOut) remember(g *drawn) {
 	o.credit += searchCredit
 }
 
-// covers says whether g is a copy of s: the same text in the same direction (not its mirror
-// image) starting within half the advance of s (at least 1 pt, but at most 0.8 of the advance,
-// so that the same letter twice in a row, "ll", is two letters; an advance counts as at least a
-// quarter of an em).
+// covers says whether g is a copy of s, the first glyph of a copy: the same text in the same
+// direction (not its mirror image) starting within half the advance of s or 0.3 em, whichever
+// is more (a shadow 2 to 3 pt away at body sizes). Along the line it must be nearer: on the same
+// baseline within half the advance (at least 1.05 pt), off it (a shadow) within 0.8 of the
+// advance, so that the same letter twice in a row, "ll", even kerned tight, is two letters (an
+// advance counts as at least a quarter of an em).
 func (s *seenGlyph) covers(g *drawn) bool {
 	dx, dy := float32(g.x)-s.x, float32(g.y)-s.y
 	d2 := dx*dx + dy*dy
-	if d2 > 0.64*s.adv2 && d2 > 0.04*s.size*s.size || s.text != g.text { // cheap rejection first
+	a2 := max(s.adv2, 0.0625*s.size*s.size)
+	if d2 > max(0.25*a2, 0.09*s.size*s.size) || s.text != g.text { // cheap rejection first
 		return false
 	}
-	a2 := max(s.adv2, 0.0625*s.size*s.size)
-	return d2 <= min(0.64*a2, max(0.25*a2, 1.1025)) && float32(g.ux)*s.ux+float32(g.uy)*s.uy >= 0.9
+	along, perp := dx*s.ux+dy*s.uy, dy*s.ux-dx*s.uy
+	lim := max(0.25*a2, 1.1025)
+	if perp*perp >= 0.0025*s.size*s.size {
+		lim = a2
+	}
+	return along*along <= min(lim, 0.64*a2) && float32(g.ux)*s.ux+float32(g.uy)*s.uy >= 0.9
+}
+
+// continues says whether g, drawn after a copy of the glyph before s, is the copy of s: the
+// same text drawn at the same offset (within 0.1 pt) from it as the run so far, whatever its
+// width (a space, an i or an l of a shadow 1.5 pt away is further from its original than its
+// own width).
+func (s *seenGlyph) continues(g *drawn, dx, dy float32) bool {
+	ex, ey := float32(g.x)-s.x-dx, float32(g.y)-s.y-dy
+	return ex*ex+ey*ey <= 0.01 && s.text == g.text && float32(g.ux)*s.ux+float32(g.uy)*s.uy >= 0.9
 }
 
 // repeated says whether g is a copy of a glyph drawn before on the same spot. A copy follows the
-// glyph after the one the last copy repeated; the first copy of a run is looked for only when g
-// does not follow on from the last glyph in reading order (it goes back along the line, up, or
-// turns), so that plain text costs no search: among the last few glyphs after a step back as
-// small as a kern (a copy of one letter), among all those kept after a larger one. Every glyph
-// kept earns searchCredit glyphs of looking, so that a page of nothing but steps back costs a
-// bounded multiple of its glyphs.
+// glyph after the one the last copy repeated, at the same offset; the first copy of a run is
+// looked for only when g does not follow on from the last glyph in reading order (it goes back
+// along the line, up, or turns), so that plain text costs no search: among the last few glyphs
+// after a step back as small as a kern (a copy of one letter), among all those kept after a
+// larger one. Every glyph kept earns searchCredit glyphs of looking, so that a page of nothing
+// but steps back costs a bounded multiple of its glyphs.
 func (o *textOut) repeated(g *drawn) bool {
 	oldest := max(0, o.nseen-seenGlyphs)
 	if o.again >= oldest {
 		for i := o.again + 1; i < o.nseen && i <= o.again+3; i++ {
-			if o.seen[i%seenGlyphs].covers(g) {
-				o.again = i
+			if s := &o.seen[i%seenGlyphs]; s.continues(g, o.runDX, o.runDY) || s.covers(g) {
+				o.copyOf(i, g)
 				return true
 			}
 		}
@@ -99,12 +117,19 @@ func (o *textOut) repeated(g *drawn) bool {
 	n = min(n, o.credit)
 	for k := range n {
 		if i := o.nseen - 1 - k; o.seen[i%seenGlyphs].covers(g) {
-			o.again, o.credit = i, o.credit-k-1
+			o.copyOf(i, g)
+			o.credit -= k + 1
 			return true
 		}
 	}
 	o.credit -= n
 	return false
+}
+
+// copyOf notes that g, dropped, repeated the i-th glyph kept.
+func (o *textOut) copyOf(i int, g *drawn) {
+	s := &o.seen[i%seenGlyphs]
+	o.again, o.runDX, o.runDY = i, float32(g.x)-s.x, float32(g.y)-s.y
 }
 
 // maybeAccent is a quick look at the bytes of a glyph's text: accents are `, ^, ~ or two-byte
@@ -191,6 +216,24 @@ func (o *textOut) composeLast(g drawn, mark rune) bool {
 	}
 	o.b = append(o.b[:len(o.b)-n], composed(r, mark)...)
 	return true
+}
+
+// commaBelow puts a comma drawn under the s or t placed last on it: Romanian ș and ț (Ș, Ț),
+// where the font has no such letter, are an s or a t and a comma whose middle lies within the
+// first three quarters of the letter's width, not above its baseline. A comma after a word
+// starts where the letter ends, so its middle lies past it even kerned close: punctuation.
+func (o *textOut) commaBelow(g drawn) bool {
+	switch r, _ := utf8.DecodeLastRune(o.b); r {
+	case 's', 't', 'S', 'T':
+	default:
+		return false
+	}
+	mx, my := (g.x+g.nx)/2-o.lx, (g.y+g.ny)/2-o.ly
+	along, w := mx*o.ux+my*o.uy, (o.nx-o.lx)*o.ux+(o.ny-o.ly)*o.uy
+	if along < 0 || along > 0.75*w || (g.y-o.ly)*o.ux-(g.x-o.lx)*o.uy > 0.02*max(g.size, o.size) {
+		return false
+	}
+	return o.composeLast(g, 0x326)
 }
 
 // composeUnder is the text of g with the accent a, drawn before it, on its first letter.

@@ -10,13 +10,15 @@ import (
 
 // texFont is a font as pdfTeX embeds Computer Modern (OT1): its own widths, and accents as
 // glyphs of their own (16 dotless i, 19 acute, 21 breve, 24 cedilla, 95 dot accent, 127
-// dieresis), so that Ş is drawn as S and a cedilla, ğ as a breve and g.
+// dieresis ...; 12 ogonek as T1 has it), so that Ş is drawn as S and a cedilla, ğ as a breve
+// and g.
 const texFont = "<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+CMR10 /FirstChar 0 /LastChar 255 /Widths [%s] " +
-	"/Encoding << /Type /Encoding /Differences [16 /dotlessi 19 /acute 21 /breve 24 /cedilla 95 /dotaccent 127 /dieresis] >> >>"
+	"/Encoding << /Type /Encoding /Differences [12 /ogonek 16 /dotlessi 18 /grave 19 /acute 20 /caron 21 /breve 22 /macron " +
+	"23 /ring 24 /cedilla 94 /circumflex 95 /dotaccent 125 /hungarumlaut 126 /tilde 127 /dieresis] >> >>"
 
 // texWidths are the widths of texFont (thousandths of an em) that are not 500.
 var texWidths = map[byte]int{16: 278, 24: 444, 95: 278, 'I': 361, 'i': 278, 'l': 278, 'r': 392, 'B': 708,
-	'A': 750, 'S': 556, 'L': 625, 'G': 785, 'f': 306, 'v': 528}
+	'A': 750, 'S': 556, 'L': 625, 'G': 785, 'f': 306, 'v': 528, ',': 278, 't': 389, 'T': 722}
 
 func texUnits(c byte) int {
 	if w, ok := texWidths[c]; ok {
@@ -92,6 +94,11 @@ func texAccentsPDF() *countingtest.PDF {
 	t.letters("na")
 	t.accented('\020', 127, true, 0)
 	t.letters("ve")
+	return t.pdf()
+}
+
+// pdf is a page with the glyphs laid out.
+func (t *texText) pdf() *countingtest.PDF {
 	widths := make([]string, 256)
 	for c := range widths {
 		widths[c] = fmt.Sprint(texUnits(byte(c)))
@@ -141,16 +148,18 @@ func TestPDFOverprintedTextOnce(t *testing.T) {
 
 func hyphenatedPDF() *countingtest.PDF {
 	return countingtest.PDFPages("<< /Font << /F1 "+helvetica+" >> >>", countingtest.PDFStream("",
-		[]byte("BT /F1 10 Tf 12 TL 72 700 Td (A well-known trans-) Tj T* (lation and an X-) Tj T* (Ray. end -) Tj T* (note) Tj ET")))
+		[]byte("BT /F1 10 Tf 12 TL 72 700 Td (A well-known trans-) Tj T* (lation and an X-) Tj T* (Ray. end -) Tj T* (note, COVID-) Tj "+
+			"T* (19 and co-) Tj T* (Operation, 2019-) Tj T* (2020 e-) Tj T* (posta) Tj ET")))
 }
 
-// A word hyphenated at the end of a line is one word when the next line goes on in lower case;
-// a compound's hyphen inside a line stays, and so does a line-end hyphen before a capital or
-// after a space.
+// A word hyphenated at the end of a line is one word: when the next line goes on in lower case
+// the hyphen is dropped, before a capital or a digit it stays (COVID-19 on one line is one word
+// too). A compound's hyphen inside a line stays, and a line-end hyphen after a space or a digit
+// stays apart.
 func TestPDFHyphenatedLineEndJoins(t *testing.T) {
 	c := mustCountPDF(t, hyphenatedPDF().Bytes())
-	const want = "A well-known translation and an X- Ray. end - note"
-	expectCounts(t, c, 9, 41)
+	const want = "A well-known translation and an X-Ray. end - note, COVID-19 and co-Operation, 2019- 2020 eposta"
+	expectCounts(t, c, 14, 81)
 	if c.Preview != want {
 		t.Errorf("preview\n got %q\nwant %q", c.Preview, want)
 	}

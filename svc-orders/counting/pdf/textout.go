@@ -162,12 +162,15 @@ func (o *textOut) flushSoft() {
 	}
 }
 
-// hyphenBreak joins a word hyphenated at the end of a line, as pdftotext does: when the line
-// ends in a hyphen right after a letter and the next one (starting with next) goes on in lower
-// case, the hyphen is dropped. A hyphen inside a line ("well-known") is not at a line end, and
-// one before a capital or after a space or a digit stays.
+// hyphenBreak joins a word hyphenated at the end of a line, as pdftotext does, when the line
+// ends in a hyphen right after a letter: before a lower-case letter the hyphen is dropped
+// ("trans-" "lation": translation), before a capital or a digit it stays ("COVID-" "19":
+// COVID-19, "X-" "Ray": X-Ray, one word, as on one line). A hyphen inside a line ("well-known")
+// is not at a line end, and one after a space or a digit stays apart.
 func (o *textOut) hyphenBreak(next string) bool {
-	if r, _ := utf8.DecodeRuneInString(next); o.lastWS || !unicode.IsLower(r) {
+	r, _ := utf8.DecodeRuneInString(next)
+	lower := unicode.IsLower(r)
+	if o.lastWS || !lower && !unicode.IsUpper(r) && !unicode.IsDigit(r) {
 		return false
 	}
 	h, n := utf8.DecodeLastRune(o.b)
@@ -177,7 +180,9 @@ func (o *textOut) hyphenBreak(next string) bool {
 	if l, _ := utf8.DecodeLastRune(o.b[:len(o.b)-n]); !unicode.IsLetter(l) {
 		return false
 	}
-	o.b = o.b[:len(o.b)-n]
+	if lower {
+		o.b = o.b[:len(o.b)-n]
+	}
 	o.lastAt = -1
 	return true
 }
@@ -232,6 +237,9 @@ func (o *textOut) glyph(x, y, ux, uy, size, nx, ny float64, text string, ok, kno
 		} else {
 			o.place(&o.accent)
 		}
+	}
+	if g.text == "," && o.commaBelow(g) {
+		return
 	}
 	if maybeAccent(g.text) {
 		if mark, ok := accentMark(g.text); ok {
