@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
-	"net/url"
 	"strings"
 	"syscall"
 	"testing"
@@ -36,19 +34,7 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 		t.Fatalf("approve: %d %v %v", st, approved, err)
 	}
 	orderID := approved["order"].(map[string]any)["id"].(string)
-	var invoiceID string
-	if err := proc.WaitFor(30*time.Second, func() error {
-		_, list, _ := try(s, "GET", "/api/v1/billing/invoices", nil, session)
-		for _, v := range asList(list["invoices"]) {
-			if inv := v.(map[string]any); inv["orderId"] == orderID {
-				invoiceID = inv["id"].(string)
-				return nil
-			}
-		}
-		return errors.New("no invoice yet")
-	}); err != nil {
-		t.Fatalf("the order's invoice: %v", err)
-	}
+	invoiceID := invoiceOf(t, s, session, orderID)
 
 	const stream, aside = "events:billing", "events:billing:aside"
 	if err := rdb.Rename(ctx, stream, aside).Err(); err != nil {
@@ -72,18 +58,7 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 	}
 	defer restore()
 
-	returnURL := s.web + "/tr/hesabim/fatura-bilgileri/faturalar/" + invoiceID
-	st, paid, err := tryWith(s, "POST", "/api/v1/billing/invoices/"+invoiceID+"/pay", map[string]any{"method": "card", "returnUrl": returnURL},
-		session, map[string]string{"Idempotency-Key": "fault-pay-1"})
-	if err != nil || st != 200 || paid["checkoutUrl"] == nil {
-		t.Fatalf("pay: %d %v %v", st, paid, err)
-	}
-	browser := &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := browser.PostForm(paid["checkoutUrl"].(string), url.Values{"action": {"pay"}, "email": {"odeme@example.com"}})
-	if err != nil || resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("pay on the stand-in's page: %v %v", resp, err)
-	}
-	resp.Body.Close()
+	returnURL := payOnStandIn(t, s, session, invoiceID, "fault-pay-1", "odeme@example.com")
 	if err := proc.WaitFor(20*time.Second, func() error {
 		_, inv, _ := try(s, "GET", "/api/v1/billing/invoices/"+invoiceID, nil, session)
 		if inv["status"] != "paid" {

@@ -38,6 +38,12 @@ func TestFaults(t *testing.T) {
 	dataDir := t.TempDir()
 	s := startStack(t, dataDir)
 
+	// On the fresh stack, before any fault: the order the translator steps at the end work with.
+	var poolOrder string
+	t.Run("out of the box: a newcomer's paid order is in the demo translator's pool", func(t *testing.T) {
+		poolOrder = testNewcomersOrderInDemoPool(t, s)
+	})
+
 	email := fmt.Sprintf("fault-%d@example.com", time.Now().UnixNano())
 	status, body, set := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
 		"fullName": "Hata Deneyen", "email": email, "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
@@ -174,8 +180,14 @@ func TestFaults(t *testing.T) {
 	t.Run("svc-billing killed after the webhook", func(t *testing.T) {
 		testBillingKilledAfterWebhook(t, s, dataDir, tr.session)
 	})
-	t.Run("svc-translators stopped: the pool answers", func(t *testing.T) {
-		testPoolWithoutTranslators(t, s)
+	if poolOrder == "" {
+		t.Fatal("no paid order in the demo translator's pool: the translator steps cannot run")
+	}
+	t.Run("svc-translators stopped: the pool offers the paid order, which can be claimed", func(t *testing.T) {
+		testPoolWithoutTranslators(t, s, poolOrder)
+	})
+	t.Run("svc-orders down: a profile change made meanwhile reaches it when it returns", func(t *testing.T) {
+		testProfileChangedWhileOrdersDown(t, s, poolOrder)
 	})
 }
 

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,14 +10,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/redis/go-redis/v9"
-
-	"linguaport/internal/events"
 )
 
 // testOrdering walks a visitor's document through nginx, the gateway and svc-orders to an order,
-// with the events crossing to svc-auth's inbox and from "billing" back to svc-orders over Redis.
+// with the events crossing over Redis to svc-auth's inbox and svc-billing, and the payment back
+// to svc-orders.
 func testOrdering(t *testing.T, s *devstack) {
 	// A visitor uploads two documents: the first answer's upload token, sent back in the header,
 	// keeps both under one hold.
@@ -85,23 +81,10 @@ func testOrdering(t *testing.T, s *devstack) {
 	}
 	orderID := order["id"].(string)
 
-	// Billing's invoice.paid (svc-billing comes later; its event is published as it will be).
-	rdb := redis.NewClient(&redis.Options{Addr: s.redis})
-	defer rdb.Close()
-	ctx := context.Background()
-	paid, _ := events.New(ctx, "invoice.paid", map[string]string{"invoiceId": "inv-e2e", "orderId": orderID, "quoteId": quote["id"].(string)})
-	if err := events.NewPublisher(rdb).Publish(ctx, events.Stream("billing"), paid); err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		_, o, _ := call(t, s, "GET", "/api/v1/orders/orders/"+orderID, nil, session)
-		if o["status"] == "in_progress" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("invoice.paid did not start the order: %v", o)
-		}
-	}
+	// svc-billing invoiced the approved quote; paid by card on the provider's page, its
+	// invoice.paid crosses to svc-orders over Redis and starts the order.
+	payOnStandIn(t, s, session, invoiceOf(t, s, session, orderID), "ordering-"+orderID, "siparis@example.com")
+	waitOrderStatus(t, s, session, orderID, "in_progress")
 
 	// The customer's inbox heard about the quote and the order's states.
 	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(200 * time.Millisecond) {

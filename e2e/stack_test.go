@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"linguaport/internal/httpx"
@@ -70,11 +71,15 @@ func letPostgresThrough(t *testing.T, dataDir string) {
 	}
 }
 
-// stop presses Ctrl-C and checks everything the stack started is gone.
+// stop checks that every event the services published keeps to its contract, presses Ctrl-C and
+// checks everything the stack started is gone.
 func (s *devstack) stop(t *testing.T) {
 	if s.cmd.ProcessState != nil {
 		return
 	}
+	rdb := redis.NewClient(&redis.Options{Addr: s.redis})
+	testenv.CheckEventContracts(t, rdb)
+	rdb.Close()
 	pids := childPids(s.cmd.Process.Pid)
 	if err := s.run.Stop(); err != nil {
 		t.Fatalf("Ctrl-C: %v", err)

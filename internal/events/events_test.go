@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"linguaport/internal/events"
@@ -46,7 +47,7 @@ func (r *recorder) count() int {
 func TestOutboxRelayAndConsumersDeliverEveryEventOnce(t *testing.T) {
 	ctx := context.Background()
 	db := testenv.Mongo(t)
-	rdb := testenv.StartRedis(t).Client
+	rdb := madeUpRedis(t)
 	orders := db.Collection("orders")
 	if err := mongox.EnsureIndexes(ctx, orders, events.OutboxIndex()); err != nil {
 		t.Fatal(err)
@@ -182,7 +183,7 @@ func TestOutboxRelayAndConsumersDeliverEveryEventOnce(t *testing.T) {
 func TestConsumerRetriesAFailedHandler(t *testing.T) {
 	ctx := context.Background()
 	db := testenv.Mongo(t)
-	rdb := testenv.StartRedis(t).Client
+	rdb := madeUpRedis(t)
 	stream := events.Stream("auth")
 	e, _ := events.New(ctx, "account.registered", map[string]string{"email": "a@example.com"})
 	if err := events.NewPublisher(rdb).Publish(ctx, stream, e); err != nil {
@@ -234,4 +235,44 @@ func waitUntil(t *testing.T, timeout time.Duration, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// madeUpRedis is a Redis for the bus's own tests: their events stand for no service's, so no
+// event contract applies to them.
+func madeUpRedis(t *testing.T) *redis.Client {
+	r := testenv.StartRedis(t)
+	r.MadeUpEvents()
+	return r.Client
+}
+
+// A consumer that stops with an entry handed to it but not acknowledged (the process died) gets
+// that entry back as soon as it runs again under the same name, without waiting ClaimAfter for
+// another consumer to claim it: why platform names consumers by instance, not by pid.
+func TestRestartedConsumerResumesItsOwnPending(t *testing.T) {
+	ctx := context.Background()
+	rdb := madeUpRedis(t)
+	processed := testenv.Mongo(t).Collection("processed_events")
+	stream := events.Stream("orders")
+	e, _ := events.New(ctx, "order.created", map[string]any{"n": 1})
+	if err := events.NewPublisher(rdb).Publish(ctx, stream, e); err != nil {
+		t.Fatal(err)
+	}
+	handed := make(chan struct{})
+	stuck := func(ctx context.Context, _ events.Event) error { close(handed); <-ctx.Done(); return ctx.Err() }
+	first := events.NewConsumer(rdb, stream, "svc-x", processed, stuck, nil).WithName("svc-x-host-8083")
+	first.Block = 100 * time.Millisecond
+	ctx1, crash := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { _ = first.Run(ctx1); close(done) }()
+	<-handed
+	crash()
+	<-done
+
+	rec := &recorder{seen: map[string]int{}}
+	again := events.NewConsumer(rdb, stream, "svc-x", processed, rec.handle, nil).WithName("svc-x-host-8083")
+	again.Block = 100 * time.Millisecond // ClaimAfter stays 30 s: the entry must not need a claim
+	ctx2, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() { _ = again.Run(ctx2) }()
+	waitUntil(t, 5*time.Second, func() bool { return rec.count() == 1 })
 }

@@ -61,7 +61,7 @@ func mustGauge(t *testing.T, reg *prometheus.Registry, name string, labels map[s
 func TestMetricsOutboxBacklogFollowsTheRelay(t *testing.T) {
 	ctx := context.Background()
 	db := testenv.Mongo(t)
-	rdb := testenv.StartRedis(t).Client
+	rdb := madeUpRedis(t)
 	orders, quotes := db.Collection("orders"), db.Collection("quotes")
 	for _, c := range []string{"orders", "quotes"} {
 		if err := mongox.EnsureIndexes(ctx, db.Collection(c), events.OutboxIndex()); err != nil {
@@ -111,7 +111,7 @@ func TestMetricsOutboxBacklogFollowsTheRelay(t *testing.T) {
 func TestMetricsConsumerLagAndPending(t *testing.T) {
 	ctx := context.Background()
 	db := testenv.Mongo(t)
-	rdb := testenv.StartRedis(t).Client
+	rdb := madeUpRedis(t)
 	stream := events.Stream("orders")
 	pub := events.NewPublisher(rdb)
 

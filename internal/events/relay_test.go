@@ -31,7 +31,7 @@ func newRelayFixture(t *testing.T, before func(f *relayFixture)) *relayFixture {
 	t.Helper()
 	ctx := context.Background()
 	db := testenv.Mongo(t)
-	f := &relayFixture{db: db, coll: db.Collection("orders"), rdb: testenv.StartRedis(t).Client, stream: events.Stream("orders")}
+	f := &relayFixture{db: db, coll: db.Collection("orders"), rdb: madeUpRedis(t), stream: events.Stream("orders")}
 	if err := mongox.EnsureIndexes(ctx, f.coll, events.OutboxIndex()); err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func TestEventSpansContinueTheRequestsTrace(t *testing.T) {
 	rec, _ := testenv.RecordSpans(t)
 	ctx := context.Background()
 	db := testenv.Mongo(t)
-	rdb := testenv.StartRedis(t).Client
+	rdb := madeUpRedis(t)
 	stream := events.Stream("orders")
 
 	reqCtx, req := otel.Tracer("test").Start(ctx, "POST /api/v1/orders", trace.WithSpanKind(trace.SpanKindServer))
@@ -156,7 +156,7 @@ func TestEventSpansWithoutARequest(t *testing.T) {
 	rec, _ := testenv.RecordSpans(t)
 	ctx := context.Background()
 	db := testenv.Mongo(t)
-	rdb := testenv.StartRedis(t).Client
+	rdb := madeUpRedis(t)
 	stream := events.Stream("orders")
 	e, _ := events.New(ctx, "quote.expired", map[string]int{"n": 1})
 	if err := events.NewPublisher(rdb).Publish(ctx, stream, e); err != nil {

@@ -157,7 +157,13 @@ type Redis struct {
 	Addr   string
 	URL    string
 	Client *redis.Client
+
+	madeUpEvents bool
 }
+
+// MadeUpEvents exempts this Redis's streams from the event contracts: for the event bus's own
+// tests, whose events stand for no service's.
+func (r *Redis) MadeUpEvents() { r.madeUpEvents = true }
 
 // StartRedis starts a private redis-server without persistence; it is stopped when the test ends.
 func StartRedis(t testing.TB) *Redis {
@@ -178,7 +184,13 @@ func StartRedis(t testing.TB) *Redis {
 	if err := proc.WaitFor(10*time.Second, func() error { return client.Ping(context.Background()).Err() }); err != nil {
 		t.Fatalf("redis-server did not start: %v\n%s", err, p.Output())
 	}
-	return &Redis{Addr: addr, URL: "redis://" + addr + "/0", Client: client}
+	r := &Redis{Addr: addr, URL: "redis://" + addr + "/0", Client: client}
+	t.Cleanup(func() { // before the client closes
+		if !r.madeUpEvents {
+			CheckEventContracts(t, client)
+		}
+	})
+	return r
 }
 
 // ---- Consul ----

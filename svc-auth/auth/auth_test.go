@@ -531,8 +531,8 @@ func TestOrderEventsBecomeMessages(t *testing.T) {
 	pub := events.NewPublisher(f.redis.Client)
 	quote, _ := events.New(ctx, auth.EventQuoteCreated, map[string]any{"quoteId": "q1", "number": "Q-2026-00042", "customerId": userID,
 		"total": map[string]any{"amount": 561000, "currency": "TRY", "decimals": 2, "formatted": "₺5,610.00"}})
-	delivered, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o1", "number": "O-2026-00007", "customerId": userID, "status": "delivered"})
-	someoneElse, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o2", "number": "O-2026-00008", "customerId": "another-user", "status": "completed"})
+	delivered, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o1", "number": "O-2026-00007", "customerId": userID, "status": "delivered", "at": time.Now().UTC()})
+	someoneElse, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o2", "number": "O-2026-00008", "customerId": "another-user", "status": "completed", "at": time.Now().UTC()})
 	for _, e := range []events.Event{quote, delivered, delivered, someoneElse} { // delivered twice: redelivery
 		if err := pub.Publish(ctx, events.Stream("orders"), e); err != nil {
 			t.Fatal(err)

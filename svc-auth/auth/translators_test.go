@@ -68,9 +68,16 @@ func newTranslatorsFixture(t *testing.T) *translatorsFixture {
 	}
 }
 
+// approvedEvent is translator.approved whole, as svc-translators sends it (its contract): the
+// fields svc-auth reads and the ones it leaves to others.
 func approvedEvent(t *testing.T, p auth.TranslatorApproved) events.Event {
 	t.Helper()
-	e, err := events.New(context.Background(), auth.EventTranslatorApproved, p)
+	e, err := events.New(context.Background(), auth.EventTranslatorApproved, struct {
+		auth.TranslatorApproved
+		NativeLanguage   string   `json:"nativeLanguage"`
+		WorkingLanguages []string `json:"workingLanguages"`
+		Specializations  []string `json:"specializations"`
+	}{p, "tr", []string{"en"}, []string{"legal"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,90 +1,41 @@
-// After the order: billing's invoice.paid (published to the stack's Redis the way svc-billing
-// will publish it), staff assign the seeded translator, the translator uploads and delivers through
-// the API, and the customer, in the browser, downloads the translation, asks for a revision
-// (Turkish) or accepts the delivery (English). svc-orders API.md, spec §4.
+// After the order: paid from the balance after a bank transfer staff confirm, staff assign the
+// seeded translator, the translator uploads and delivers through the API, and the customer, in
+// the browser, downloads the translation, asks for a revision (Turkish) or accepts the delivery
+// (English). svc-orders API.md, spec §4.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { BASE_URL, launch, openPage, waitHydrated } from './browser.mjs';
+import { ADMIN, DEMO_TRANSLATOR, payFromBalance, session } from './stack.mjs';
 
-// The stack's Redis (host:port); TestBrowser passes it, a manual run sets it.
-const REDIS_ADDR = process.env.REDIS_ADDR ?? '127.0.0.1:6379';
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Kirmizi-Kalem-${stamp}`;
 
-/** redisCommand sends one command in RESP and resolves with the raw reply. */
-function redisCommand(args) {
-  const [host, port] = REDIS_ADDR.split(':');
-  const payload = `*${args.length}\r\n` + args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('');
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection({ host, port: Number(port) }, () => socket.write(payload));
-    socket.once('data', (data) => {
-      socket.end();
-      const reply = data.toString();
-      reply.startsWith('-') ? reject(new Error(reply)) : resolve(reply);
-    });
-    socket.once('error', reject);
-  });
-}
-
-/** publishInvoicePaid appends billing's event to its stream, as internal/events does. */
-function publishInvoicePaid(orderId, quoteId) {
-  const data = JSON.stringify({ invoiceId: `inv-${stamp}`, orderId, quoteId });
-  return redisCommand(['XADD', 'events:billing', '*', 'id', randomBytes(16).toString('hex'), 'type', 'invoice.paid',
-    'data', data, 'occurredAt', new Date().toISOString(), 'trace', '{}']);
-}
-
-/** session is a signed-in API client: the authToken cookie plus the site's Origin. */
-async function session(email, password, register) {
-  const body = register
-    ? { fullName: register, email, password, confirmPassword: password, acceptTerms: true }
-    : { email, password, rememberMe: false };
-  const res = await fetch(`${BASE_URL}/api/v1/auth/${register ? 'register' : 'login'}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Origin: BASE_URL }, body: JSON.stringify(body),
-  });
-  assert.ok(res.ok, `${register ? 'register' : 'login'} ${email}: ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => c.startsWith('authToken=')).join('; ');
-  const call = async (method, path, json) => {
-    const r = await fetch(`${BASE_URL}/api/v1/${path}`, {
-      method, headers: { Cookie: cookie, Origin: BASE_URL, 'Content-Type': 'application/json' }, body: json && JSON.stringify(json),
-    });
-    const answer = await r.json().catch(() => null);
-    assert.ok(r.ok, `${method} ${path}: ${r.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
-  const upload = async (name, text) => {
-    const form = new FormData();
-    form.append('file', new Blob([text], { type: 'text/plain' }), name);
-    const r = await fetch(`${BASE_URL}/api/v1/orders/files`, { method: 'POST', headers: { Cookie: cookie, Origin: BASE_URL }, body: form });
-    assert.equal(r.status, 201, `upload ${name}`);
-    return (await r.json()).file;
-  };
-  return { call, upload };
+/** upload sends one text file as the session's holder and answers its description. */
+async function upload(who, name, text) {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/plain' }), name);
+  const r = await fetch(`${BASE_URL}/api/v1/orders/files`, { method: 'POST', headers: { Cookie: who.cookie, Origin: BASE_URL }, body: form });
+  assert.equal(r.status, 201, `upload ${name}`);
+  return (await r.json()).file;
 }
 
 /** deliveredOrder takes a new customer's order to delivered and returns what the test needs. */
 async function deliveredOrder(lang) {
   const email = `teslim-${lang}-${stamp}@example.com`;
-  const customer = await session(email, PASSWORD, lang === 'tr' ? 'Teslim Alan' : 'Delivery Taker');
-  const source = await customer.upload('kaynak.txt', 'Sözleşmenin tam metni burada.');
+  const customer = await session(email, PASSWORD, { register: lang === 'tr' ? 'Teslim Alan' : 'Delivery Taker', lang });
+  const source = await upload(customer, 'kaynak.txt', 'Sözleşmenin tam metni burada.');
   const quote = await customer.call('POST', 'orders/quotes', {
     service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], fileIds: [source.id], currency: 'USD',
   });
   const { order } = await customer.call('POST', `orders/quotes/${quote.id}/approve`);
 
-  await publishInvoicePaid(order.id, quote.id);
-  for (let i = 0; ; i++) {
-    if ((await customer.call('GET', `orders/orders/${order.id}`)).status === 'in_progress') break;
-    assert.ok(i < 100, 'invoice.paid did not start the order');
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const admin = await session(ADMIN.email, ADMIN.password, { lang });
+  await payFromBalance(customer, admin, quote.id, order.id);
 
-  const translator = await session('tercuman@linguaport.local', 'Tercuman-Demo-2026');
+  const translator = await session(DEMO_TRANSLATOR.email, DEMO_TRANSLATOR.password, { lang });
   const { user } = await translator.call('GET', 'auth/me');
-  const admin = await session('admin@linguaport.local', 'Yonetici-Demo-2026');
   await admin.call('POST', `orders/admin/orders/${order.id}/assign`, { translatorId: user.id });
-  const result = await translator.upload(`translation-${lang}.txt`, 'The full text of the contract is here.');
+  const result = await upload(translator, `translation-${lang}.txt`, 'The full text of the contract is here.');
   const delivered = await translator.call('POST', `orders/orders/${order.id}/deliver`, { fileIds: [result.id], note: 'Ready' });
   assert.equal(delivered.status, 'delivered');
   return { email, order, result };

@@ -2,8 +2,9 @@
 // ones, the captured mails and the stack's Redis. TestBrowser (CI) passes REDIS_ADDR and
 // MAIL_URL; a manual run sets them.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { BASE_URL, waitHydrated } from './browser.mjs';
+import { BASE_URL, until, waitHydrated } from './browser.mjs';
 
 export const REDIS_ADDR = process.env.REDIS_ADDR ?? '127.0.0.1:6379';
 export const MAIL_URL = process.env.MAIL_URL ?? 'http://127.0.0.1:8025/messages';
@@ -72,6 +73,23 @@ export function redisCommand(args) {
     });
     socket.once('error', reject);
   });
+}
+
+/**
+ * payFromBalance pays the invoice of an approved quote the way a customer without a card does:
+ * a bank transfer staff (admin, a session) confirm, then the invoice paid from the balance; it
+ * waits until svc-orders has the order in progress. Billing's own path, no event written by hand.
+ */
+export async function payFromBalance(customer, admin, quoteId, orderId) {
+  const invoice = await until('the invoice is issued', async () => (await customer.call('GET', 'billing/invoices')).invoices.find((i) => i.quoteId === quoteId));
+  const transfer = await customer.call('POST', 'billing/balance/transfers', {
+    amount: { amount: invoice.totals.total, currency: invoice.currency }, sender: 'E2E Müşteri', date: turkeyDay(-1), reference: `EFT-${quoteId}`,
+  });
+  assert.equal((await admin.call('POST', `billing/admin/transfers/${transfer.id}/confirm`)).status, 'confirmed');
+  const paid = await customer.call('POST', `billing/invoices/${invoice.id}/pay`, { method: 'balance' }, { headers: { 'Idempotency-Key': randomUUID() } });
+  assert.equal(paid.invoice.status, 'paid');
+  await until('the order is paid', async () => (await customer.call('GET', `orders/orders/${orderId}`)).status === 'in_progress');
+  return paid.invoice;
 }
 
 /** turkeyDay is the calendar day in Turkey (UTC+3) days from now. */

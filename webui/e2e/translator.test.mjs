@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
-import { ADMIN, mails, pageApi, redisCommand, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
+import { ADMIN, mails, pageApi, payFromBalance, redisCommand, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
 import { formatPay } from '../src/features/jobs/format.js';
 import { formatMoney } from '../src/lib/money.js';
 
@@ -88,14 +88,7 @@ async function paidOrder(customer, admin, pair, brief) {
   });
   const { order } = await customer.call('POST', `orders/quotes/${quote.id}/approve`);
   assert.equal(order.status, 'awaiting_payment');
-  const invoice = await until('the invoice is issued', async () => (await customer.call('GET', 'billing/invoices')).invoices.find((i) => i.quoteId === quote.id));
-  const transfer = await customer.call('POST', 'billing/balance/transfers', {
-    amount: { amount: invoice.totals.total, currency: invoice.currency }, sender: 'E2E Müşteri', date: turkeyDay(-1), reference: `EFT-${quote.id}`,
-  });
-  assert.equal((await admin.call('POST', `billing/admin/transfers/${transfer.id}/confirm`)).status, 'confirmed');
-  const paid = await customer.call('POST', `billing/invoices/${invoice.id}/pay`, { method: 'balance' }, { headers: { 'Idempotency-Key': randomUUID() } });
-  assert.equal(paid.invoice.status, 'paid');
-  await until('the order is paid and in the pool', async () => (await customer.call('GET', `orders/orders/${order.id}`)).status === 'in_progress');
+  await payFromBalance(customer, admin, quote.id, order.id);
   return order;
 }
 
