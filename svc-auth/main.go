@@ -84,15 +84,15 @@ func main() {
 	// kept apart by the group's name too).
 	inboxGroups := map[string]string{"auth": cfg.Name, "orders": cfg.Name, "translators": cfg.Name + "-inbox"}
 	for area, group := range inboxGroups {
-		consumer := events.NewConsumer(rdb, events.Stream(area), group, db.Collection("processed_events"),
-			auth.InboxHandler(store, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)), log)
+		consumer := p.Consumer(events.Stream(area), group, db.Collection("processed_events"),
+			auth.InboxHandler(store, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)))
 		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
 	// Approved applicants become translators (svc-translators' stream): their account, and a
 	// mail with the link to set its password, sent like a reset link.
-	translators := events.NewConsumer(rdb, events.Stream("translators"), cfg.Name, db.Collection("processed_events"),
-		auth.TranslatorHandler(store, auth.NewSessions(rdb), log, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)), log)
+	translators := p.Consumer(events.Stream("translators"), cfg.Name, db.Collection("processed_events"),
+		auth.TranslatorHandler(store, auth.NewSessions(rdb), log, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)))
 	eventMetrics.Consumers(translators)
 	go func() { p.ExitOn("translators consumer", ignoreCanceled(translators.Run(ctx))) }()
 

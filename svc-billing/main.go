@@ -95,15 +95,15 @@ func main() {
 		"orders":  invoices.Handler(invoiceSvc),
 		"billing": paying.Handler(payingSvc),
 	} {
-		consumer := events.NewConsumer(p.Redis, events.Stream(area), cfg.Name, processed, handle, p.Log)
+		consumer := p.Consumer(events.Stream(area), cfg.Name, processed, handle)
 		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" events", consumer.Run(p.Ctx)) }()
 	}
 	// Earnings follow completed orders, the translators' bank accounts and their own payouts in a
 	// group of their own, so a failing credit never holds up invoices (or the other way round).
 	for _, area := range []string{"orders", "translators", "billing"} {
-		consumer := events.NewConsumer(p.Redis, events.Stream(area), cfg.Name+"-earnings", processed,
-			earnings.Handler(earningsSvc, p.Log), p.Log)
+		consumer := p.Consumer(events.Stream(area), cfg.Name+"-earnings", processed,
+			earnings.Handler(earningsSvc, p.Log))
 		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" events for earnings", consumer.Run(p.Ctx)) }()
 	}

@@ -67,8 +67,8 @@ func main() {
 	go replyRelay.Run(p.Ctx)
 	staffSvc := catalog.NewStaffService(store, auditLog, mail.NewSender(mailCfg), p.Log, time.Now, ids.New, replyRelay.Kick)
 	staffSvc = catalog.StaffLoggingMiddleware(p.Log)(staffSvc)
-	replyMails := events.NewConsumer(p.Redis, events.Stream("catalog"), cfg.Name+"-mail",
-		p.DB.Collection("processed_events"), catalog.MailHandler(staffSvc), p.Log)
+	replyMails := p.Consumer(events.Stream("catalog"), cfg.Name+"-mail",
+		p.DB.Collection("processed_events"), catalog.MailHandler(staffSvc))
 	eventMetrics.Consumers(replyMails)
 	go func() { p.ExitOn("reply mails", replyMails.Run(p.Ctx)) }()
 

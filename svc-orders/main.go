@@ -88,12 +88,12 @@ func main() {
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
 	processed := db.Collection("processed_events")
 	for _, area := range []string{"billing", "orders"} {
-		consumer := events.NewConsumer(rdb, events.Stream(area), cfg.Name, processed, orders.EventHandler(orderSvc), log)
+		consumer := p.Consumer(events.Stream(area), cfg.Name, processed, orders.EventHandler(orderSvc))
 		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" events", consumer.Run(ctx)) }()
 	}
 	// The job pool's read model of the translators, from svc-translators' profile changes.
-	translatorEvents := events.NewConsumer(rdb, events.Stream("translators"), cfg.Name, processed, pool.EventHandler(translatorStore), log)
+	translatorEvents := p.Consumer(events.Stream("translators"), cfg.Name, processed, pool.EventHandler(translatorStore))
 	eventMetrics.Consumers(translatorEvents)
 	go func() { p.ExitOn("translators events", translatorEvents.Run(ctx)) }()
 	// SWEEP_EVERY: how often time-made changes are looked for; the browser tests shorten it with

@@ -62,14 +62,14 @@ func main() {
 		ratelimit.New(p.Redis, "translator-applications", int64(applicationsPerHour), time.Hour),
 		mail.NewSender(mailCfg), ids.New, time.Now, applicationRelay.Kick)
 	applicationSvc = applications.LoggingMiddleware(p.Log)(applications.InstrumentingMiddleware(metrics)(applicationSvc))
-	applicationMails := events.NewConsumer(p.Redis, events.Stream("translators"), cfg.Name+"-mail",
-		p.DB.Collection("processed_events"), applications.MailHandler(applicationSvc), p.Log)
+	applicationMails := p.Consumer(events.Stream("translators"), cfg.Name+"-mail",
+		p.DB.Collection("processed_events"), applications.MailHandler(applicationSvc))
 	eventMetrics.Consumers(applicationMails)
 	go func() { p.ExitOn("application mails", applicationMails.Run(p.Ctx)) }()
 
 	// An approved applicant's profile opens from translator.approved.
-	approvals := events.NewConsumer(p.Redis, events.Stream("translators"), cfg.Name,
-		p.DB.Collection("processed_events"), profiles.ApprovedHandler(profileSvc), p.Log)
+	approvals := p.Consumer(events.Stream("translators"), cfg.Name,
+		p.DB.Collection("processed_events"), profiles.ApprovedHandler(profileSvc))
 	eventMetrics.Consumers(approvals)
 	go func() { p.ExitOn("approvals", approvals.Run(p.Ctx)) }()
 

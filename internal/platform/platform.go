@@ -21,6 +21,7 @@ import (
 
 	"linguaport/internal/config"
 	"linguaport/internal/discovery"
+	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
 	"linguaport/internal/mongox"
@@ -92,6 +93,28 @@ func Start(env *config.Env, cfg config.Service, needs Needs) *Process {
 	p.Consul, err = discovery.NewClient(cfg.ConsulAddr)
 	p.ExitOn("consul", err)
 	return p
+}
+
+// Consumer reads stream as group, with the process's Redis and log, under a name that stays this
+// instance's across restarts (its host and listening port, where events' default has the pid):
+// an entry it was handed but never acknowledged before a crash comes back to it as soon as it runs
+// again, instead of waiting for another consumer to claim it after events' ClaimAfter.
+func (p *Process) Consumer(stream, group string, processed *mongo.Collection, handle events.Handler) *events.Consumer {
+	c := events.NewConsumer(p.Redis, stream, group, processed, handle, p.Log)
+	host, _ := os.Hostname()
+	if name := consumerName(group, host, p.Config.HTTPAddr); name != "" {
+		c.WithName(name)
+	}
+	return c
+}
+
+// consumerName is group-host-port, or "" when the port is not fixed before listening (":0").
+func consumerName(group, host, httpAddr string) string {
+	_, port, err := net.SplitHostPort(httpAddr)
+	if err != nil || port == "" || port == "0" || host == "" {
+		return ""
+	}
+	return group + "-" + host + "-" + port
 }
 
 // Watch follows the healthy instances of another service in Consul until the process closes.
