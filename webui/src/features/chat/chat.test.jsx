@@ -2,7 +2,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { render, text } from '../../lib/test-render.jsx';
 import { chatEventsUrl, sendChat, startChat } from './api.js';
 import { lastSeq, loadStored, mergeMessages, saveStored, STORAGE_KEY } from './chat-state.js';
-import { VisitorChat } from './visitor-chat.jsx';
+import { ChatView, emailNeeded, noticeOf, VisitorChat } from './visitor-chat.jsx';
 
 afterEach(() => vi.unstubAllGlobals());
 const json = (status, body) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -67,4 +67,63 @@ test('a signed-in customer is not asked for their name or address', () => {
   expect(html).not.toContain('Adınız');
   expect(html).not.toContain('E-posta');
   expect(html).toContain('Mesajınız');
+});
+
+const noop = () => {};
+
+test('with nobody online the corner says so and, before a conversation, asks for a required e-mail address', () => {
+  expect(emailNeeded(null, false, '')).toBe(true);
+  expect(emailNeeded(null, null, '')).toBe(false); // still asking whether staff are online
+  expect(emailNeeded(null, true, '')).toBe(false);
+  expect(emailNeeded({ id: 'c1' }, false, '')).toBe(false); // the service says after a send whether it lacks one
+  const tr = render(<ChatView online={false} needEmail={emailNeeded(null, false, '')} onSubmit={noop} />, { path: '/tr' });
+  expect(tr).toContain('data-online="false"');
+  expect(text(tr)).toContain('Şu anda çevrimiçi temsilcimiz yok');
+  expect(text(tr)).toContain('E-posta adresiniz');
+  expect(text(tr)).not.toContain('isteğe bağlı');
+  expect(tr).toMatch(/<input[^>]*type="email"[^>]*required=""/);
+  const en = text(render(<ChatView online={false} needEmail onSubmit={noop} />, { path: '/en' }));
+  expect(en).toContain('Nobody is online right now. Leave your message');
+  const online = render(<ChatView online needEmail={emailNeeded(null, true, '')} onSubmit={noop} />, { path: '/en' });
+  expect(text(online)).toContain('Our team is online');
+  expect(text(online)).toContain('Your e-mail address (optional)');
+  expect(online).not.toMatch(/<input[^>]*type="email"[^>]*required=""/);
+});
+
+test('after a send the service’s answer decides the notice: an e-mail address is needed, or the message went on as an inquiry', () => {
+  expect(noticeOf({ staffOnline: true })).toBe('');
+  expect(noticeOf({ staffOnline: false, needEmail: true })).toBe('needEmail');
+  expect(noticeOf({ staffOnline: false, inquiry: true })).toBe('inquirySent');
+  const conv = { id: 'c1', token: 'secret' };
+  const messages = [{ id: 'm1', seq: 1, from: 'visitor', text: 'Fiyat?', at: '2026-11-24T07:00:00Z' }];
+
+  // needEmail on an open conversation: the address is asked for again, now required.
+  const need = render(<ChatView conv={conv} online={false} messages={messages} notice="needEmail" needEmail={emailNeeded(conv, false, 'needEmail')} onSubmit={noop} />, { path: '/tr' });
+  expect(need).toContain('data-notice="needEmail"');
+  expect(text(need)).toContain('Size yanıt verebilmemiz için e-posta adresinizi yazın.');
+  expect(need).toMatch(/<input[^>]*type="email"[^>]*required=""/);
+  expect(text(need)).toContain('Fiyat?');
+  expect(text(need)).not.toContain('Adınız'); // the conversation has its name already
+
+  const sent = render(<ChatView conv={conv} online={false} messages={messages} notice="inquirySent" needEmail={emailNeeded(conv, false, 'inquirySent')} onSubmit={noop} />, { path: '/en' });
+  expect(sent).toContain('data-notice="inquirySent"');
+  expect(text(sent)).toContain('we have taken your message as a contact request and will answer by e-mail');
+  expect(sent).not.toContain('type="email"');
+});
+
+test('a signed-in customer picks among their kept conversations, the open one chosen, and can start a new one', () => {
+  const mine = [
+    { id: 'c2', lastMessage: 'Teslim ne zaman?', lastMessageAt: '2026-11-23T10:00:00Z' },
+    { id: 'c1', lastMessage: 'Teşekkürler', lastMessageAt: '2026-11-20T10:00:00Z' },
+  ];
+  const user = { fullName: 'Can Demir', type: 'customer' };
+  const html = render(<ChatView user={user} conv={{ id: 'c1' }} mine={mine} online onSubmit={noop} />, { path: '/tr' });
+  expect(text(html)).toContain('Görüşmeleriniz');
+  expect([...html.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1])).toEqual(['c2', 'c1', '']);
+  expect(html).toContain('<option value="c1" selected="">');
+  expect(text(html)).toContain('20 Kas 2026 10:00 – Teşekkürler');
+  expect(text(html)).toContain('Yeni görüşme');
+  expect(text(html)).not.toContain('Adınız');
+  // With one kept conversation there is nothing to choose: it is simply open.
+  expect(render(<ChatView user={user} conv={{ id: 'c2' }} mine={mine.slice(0, 1)} online onSubmit={noop} />, { path: '/tr' })).not.toContain('Görüşmeleriniz');
 });

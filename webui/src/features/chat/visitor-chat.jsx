@@ -10,6 +10,15 @@ import './chat.css';
 
 const MAX = 2000;
 
+/** noticeOf is what the corner tells after a send's answer: taken as a contact inquiry, an e-mail address needed, or nothing. */
+export const noticeOf = (sent) => (sent?.inquiry ? 'inquirySent' : sent?.needEmail ? 'needEmail' : '');
+
+/**
+ * emailNeeded: the visitor must give an address to be answered at, because nobody is online
+ * before the conversation starts, or the service said so after a send.
+ */
+export const emailNeeded = (conv, online, notice) => (!conv && online === false) || notice === 'needEmail';
+
 /**
  * VisitorChat is the live support conversation of the corner: whether staff are online, the
  * messages as they come (an EventSource), and a form to write. A visitor's conversation is kept
@@ -19,7 +28,6 @@ const MAX = 2000;
 export function VisitorChat({ user = null, storage = globalThis.localStorage, Source = globalThis.EventSource }) {
   const lang = useLanguage();
   const t = useChatTexts();
-  const id = useId();
   const customer = user?.type === 'customer';
   const [online, setOnline] = useState(null);
   const [conv, setConv] = useState(() => loadStored(storage));
@@ -105,7 +113,7 @@ export function VisitorChat({ user = null, storage = globalThis.localStorage, So
     if (el) el.scrollTop = el.scrollHeight;
   }, [messages]);
 
-  const needEmail = (!conv && online === false) || notice === 'needEmail';
+  const needEmail = emailNeeded(conv, online, notice);
   const submit = async (e) => {
     e.preventDefault();
     if (busy) return;
@@ -133,7 +141,7 @@ export function VisitorChat({ user = null, storage = globalThis.localStorage, So
         sent = a.sent;
       }
       setOnline(sent.staffOnline);
-      setNotice(sent.inquiry ? 'inquirySent' : sent.needEmail ? 'needEmail' : '');
+      setNotice(noticeOf(sent));
       setClosed(false);
       setText('');
       key.current = null;
@@ -145,6 +153,30 @@ export function VisitorChat({ user = null, storage = globalThis.localStorage, So
     }
   };
 
+  return (
+    <ChatView
+      {...{ user, conv, mine, online, messages, closed, notice, errors, busy, needEmail }}
+      values={{ name, email, text }}
+      onChange={{ name: setName, email: setEmail, text: setText }}
+      onChoose={choose}
+      onSubmit={submit}
+      listRef={list}
+    />
+  );
+}
+
+/**
+ * ChatView draws the corner from its state, apart from the requests so tests draw each state:
+ * whether staff are online (null while asking), a signed-in customer's kept conversations
+ * (mine) to pick from, the messages, a notice after a send (noticeOf), and the form asking for
+ * a name and an e-mail address only when they are needed.
+ */
+export function ChatView({ user = null, conv = null, mine = [], online = null, messages = [], closed = false, notice = '', errors = {}, busy = false, needEmail = false, values = { name: '', email: '', text: '' }, onChange = {}, onChoose, onSubmit, listRef }) {
+  const lang = useLanguage();
+  const t = useChatTexts();
+  const id = useId();
+  const { name, email, text } = values;
+  const set = (k) => (e) => onChange[k]?.(e.target.value);
   const field = (name, label, input) => (
     <div className="field chat__field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
@@ -162,7 +194,7 @@ export function VisitorChat({ user = null, storage = globalThis.localStorage, So
       {mine.length > 1 && (
         <div className="field chat__field">
           <label htmlFor={`${id}-history`}>{t('history')}</label>
-          <select id={`${id}-history`} value={conv?.id ?? ''} onChange={(e) => choose(e.target.value ? { id: e.target.value } : null)}>
+          <select id={`${id}-history`} value={conv?.id ?? ''} onChange={(e) => onChoose?.(e.target.value ? { id: e.target.value } : null)}>
             {mine.map((c) => (
               <option key={c.id} value={c.id}>
                 {formatMoment(lang, c.lastMessageAt)} – {c.lastMessage}
@@ -176,7 +208,7 @@ export function VisitorChat({ user = null, storage = globalThis.localStorage, So
         {online === null ? t('checking') : online ? t('online') : t('offline')}
       </p>
       {messages.length > 0 && (
-        <ol className="chat__messages" ref={list} aria-live="polite" data-testid="chat-messages">
+        <ol className="chat__messages" ref={listRef} aria-live="polite" data-testid="chat-messages">
           {messages.map((m) => (
             <li key={m.id} className={`chat__message chat__message--${m.from}`} data-from={m.from}>
               <span className="chat__meta">
@@ -193,16 +225,16 @@ export function VisitorChat({ user = null, storage = globalThis.localStorage, So
           {t(notice)}
         </p>
       )}
-      <form className="chat__form" onSubmit={submit} noValidate>
+      <form className="chat__form" onSubmit={onSubmit} noValidate>
         {!conv &&
           !user &&
-          field('name', t('name'), (p) => <input {...p} type="text" autoComplete="name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} required />)}
+          field('name', t('name'), (p) => <input {...p} type="text" autoComplete="name" maxLength={100} value={name} onChange={set('name')} required />)}
         {(needEmail || (!conv && !user)) &&
           field('email', needEmail ? t('email') : t('emailOptional'), (p) => (
-            <input {...p} type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} required={needEmail} />
+            <input {...p} type="email" autoComplete="email" maxLength={254} value={email} onChange={set('email')} required={needEmail} />
           ))}
         {field('text', t('message'), (p) => (
-          <textarea {...p} rows={3} maxLength={MAX} value={text} onChange={(e) => setText(e.target.value)} required />
+          <textarea {...p} rows={3} maxLength={MAX} value={text} onChange={set('text')} required />
         ))}
         {errors.form && (
           <p className="field__error" role="alert">

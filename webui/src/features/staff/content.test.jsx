@@ -1,7 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.js';
 import { render, text } from '../../lib/test-render.jsx';
-import { blogKey, createPost, faqKey, isStale, pageCount, previewMarkdown, saveFaq, updatePost } from './api/content.js';
+import { blogPageKey, createPost, faqKey, isStale, previewMarkdown, saveFaq, updatePost } from './api/content.js';
 import { BlogListView, blogFilter, contentTab, ContentTabs } from './components/content.jsx';
 import { createPreviewer, isDirty, PostEditorView, postInput } from './components/blog-editor.jsx';
 import { SaveError } from './components/content-save.jsx';
@@ -16,16 +16,17 @@ afterEach(() => {
 const json = (status, body) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const params = (s) => new URLSearchParams(s);
 
-test('the content screen’s tab, and the blog list’s language, status, search and page, live in the address and reach the server', () => {
+test('the content screen’s tab, and the blog list’s language, status, search and sort, live in the address and reach the server', () => {
   expect(contentTab(params('tab=faq'))).toBe('faq');
   expect(contentTab(params('tab=nope'))).toBe('blog');
-  const filter = blogFilter(params('tab=blog&lang=en&status=draft&q=Yeminli&page=3'));
-  expect(filter).toEqual({ postLang: 'en', status: 'draft', q: 'Yeminli', page: 3 });
-  expect(blogKey('tr', filter)).toEqual(['/api/v1/catalog/admin/blog?lang=en&status=draft&q=Yeminli&page=3', 'tr']);
-  // Unknown values are dropped rather than sent; page 1 is the list's own address.
-  expect(blogKey('en', blogFilter(params('lang=de&status=x&page=0')))[0]).toBe('/api/v1/catalog/admin/blog');
-  expect(pageCount({ total: 41, pageSize: 20 })).toBe(3);
-  expect(pageCount({ total: 0, pageSize: 20 })).toBe(1);
+  const filter = blogFilter(params('tab=blog&lang=en&status=draft&q=Yeminli&sort=oldest'));
+  expect(filter).toEqual({ postLang: 'en', status: 'draft', q: 'Yeminli', sort: 'oldest' });
+  const key = blogPageKey('tr', filter);
+  expect(key(0, null)).toEqual(['/api/v1/catalog/admin/blog?lang=en&status=draft&q=Yeminli&sort=oldest', 'tr']);
+  expect(key(1, { posts: [{ id: 'p9' }], more: true, next: 'p9', total: 41 })[0]).toBe('/api/v1/catalog/admin/blog?lang=en&status=draft&q=Yeminli&sort=oldest&before=p9');
+  expect(key(2, { posts: [{ id: 'p1' }], more: false, total: 41 })).toBe(null);
+  // Unknown values are dropped rather than sent; newest is the server's own order.
+  expect(blogPageKey('en', blogFilter(params('lang=de&status=x&sort=random')))(0, null)[0]).toBe('/api/v1/catalog/admin/blog');
 
   const tabs = render(<ContentTabs current="testimonials" />, { path: '/en/admin/content?tab=testimonials' });
   expect(tabs).toContain('href="/en/admin/content?tab=faq"');
@@ -34,19 +35,24 @@ test('the content screen’s tab, and the blog list’s language, status, search
   expect(text(render(<ContentTabs current="blog" />, { path: '/tr/yonetim/icerik' }))).toBe('Blog SSS Yorumlar Rakamlar');
 });
 
-test('the blog list links each post to its editor and pages through the total, in both languages', () => {
+test('the blog list links each post to its editor, says the total and offers more while there are more, in both languages', () => {
   const data = {
     posts: [{ id: 'p1', lang: 'tr', slug: 'yeminli-tercume', title: 'Yeminli tercüme nedir?', author: 'Ayşe', status: 'published', updatedAt: '2026-11-20T10:00:00Z', date: '2026-11-01T10:00:00Z' }],
-    page: 2,
     pageSize: 20,
     total: 45,
+    more: true,
+    next: 'p1',
   };
-  const tr = render(<BlogListView filter={{ postLang: '', status: '', q: '', page: 2 }} data={data} onChange={() => {}} />, { path: '/tr/yonetim/icerik?page=2' });
+  const pages = (d) => ({ data: d, size: d.length, setSize: () => {}, isLoading: false, isValidating: false });
+  const tr = render(<BlogListView filter={{ postLang: '', status: '', q: '', sort: 'newest' }} pages={pages([data])} onChange={() => {}} />, { path: '/tr/yonetim/icerik' });
   expect(tr).toContain('href="/tr/yonetim/icerik/p1"');
   expect(tr).toContain('href="/tr/yonetim/icerik/new"');
   expect(text(tr)).toContain('Yayında');
-  expect(text(tr)).toContain('Sayfa 2 / 3');
-  const en = render(<BlogListView filter={{ postLang: 'en', status: 'draft', q: '', page: 1 }} data={{ posts: [], page: 1, pageSize: 20, total: 0 }} onChange={() => {}} />, { path: '/en/admin/content' });
+  expect(text(tr)).toContain('Toplam 45 yazı');
+  expect(tr).toContain('data-testid="blog-more"');
+  const en = render(<BlogListView filter={{ postLang: 'en', status: 'draft', q: '', sort: 'oldest' }} pages={pages([{ posts: [], pageSize: 20, total: 0, more: false }])} onChange={() => {}} />, { path: '/en/admin/content' });
+  expect(en).not.toContain('blog-more');
+  expect(en).toMatch(/<option value="oldest" selected="">Oldest first<\/option>/);
   expect(text(en)).toContain('Nothing to show.');
   expect(en).toMatch(/aria-pressed="true" data-lang="en"/);
   expect(en).toMatch(/aria-pressed="true" data-status="draft"/);

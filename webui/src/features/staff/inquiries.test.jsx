@@ -10,12 +10,13 @@ const inquiry = {
   message: 'Yıllık sözleşme için teklif rica ederiz.', language: 'tr', createdAt: '2026-11-22T08:00:00Z', status: 'open', handledAt: null, handledBy: null, replies: [],
 };
 
-test('inquiries are listed by kind, status (open unless said) and search, each next page before the last one shown', () => {
-  expect(inquiryFilter(new URLSearchParams(''))).toEqual({ kind: '', status: 'open', q: '' });
-  expect(inquiryFilter(new URLSearchParams('status=all&kind=corporate&q=Örnek'))).toEqual({ kind: 'corporate', status: '', q: 'Örnek' });
+test('inquiries are listed by kind, status (open unless said) and search, each next page before the page’s next', () => {
+  expect(inquiryFilter(new URLSearchParams(''))).toEqual({ kind: '', status: 'open', q: '', sort: 'newest' });
+  expect(inquiryFilter(new URLSearchParams('status=all&kind=corporate&q=Örnek&sort=oldest'))).toEqual({ kind: 'corporate', status: '', q: 'Örnek', sort: 'oldest' });
+  expect(inquiryFilter(new URLSearchParams('sort=cheapest')).sort).toBe('newest');
   const key = inquiriesPageKey('tr', { kind: 'contact', status: 'handled', q: ' şule ' });
   expect(key(0, null)).toEqual(['/api/v1/catalog/admin/inquiries?kind=contact&status=handled&q=%C5%9Fule', 'tr']);
-  expect(key(1, { inquiries: [{ id: 'b' }, { id: 'a' }], more: true })[0]).toBe('/api/v1/catalog/admin/inquiries?kind=contact&status=handled&q=%C5%9Fule&before=a');
+  expect(key(1, { inquiries: [{ id: 'b' }, { id: 'a' }], more: true, next: 'a' })[0]).toBe('/api/v1/catalog/admin/inquiries?kind=contact&status=handled&q=%C5%9Fule&before=a');
   expect(key(2, { inquiries: [{ id: 'z' }], more: false })).toBe(null);
   const rows = render(<InquiriesTable inquiries={[inquiry]} />, { path: '/en/admin/inquiries' });
   expect(rows).toContain('href="/en/admin/inquiries/iq-1"');

@@ -6,7 +6,7 @@ export const STAFF_MONEY_NS = 'staff-money';
 export const staffMoneyTexts = {
   tr: {
     invoices: {
-      lead: 'Bütün faturalar: duruma ve vadesi geçenlere göre süzülür, numarayla aranır (en yenisi önce).',
+      lead: 'Bütün faturalar: duruma ve vadesi geçenlere göre süzülür, numarayla aranır.',
       statuses: { pending: 'Ödeme bekliyor', paid: 'Ödendi', refunded: 'İade edildi' },
       pastDue: 'Yalnızca vadesi geçenler',
       searchLabel: 'Fatura numarasıyla ara (ör. LP-2026-000123)',
@@ -22,7 +22,6 @@ export const staffMoneyTexts = {
         done: 'Fatura havale ile ödendi olarak işaretlendi.',
       },
       refund: { button: 'Bakiyeye iade et', confirm: '{{total}} tutarındaki bu faturayı müşterinin bakiyesine iade etmek istediğinize emin misiniz?', yes: 'Evet, iade et', done: 'Fatura iade edildi; tutar müşterinin bakiyesine eklendi.' },
-      audit: 'İşlem kayıtları',
       pdf: 'PDF (Türkçe)',
     },
     balances: {
@@ -41,7 +40,7 @@ export const staffMoneyTexts = {
       },
     },
     customers: {
-      lead: 'Müşteri hesapları (en yenisi önce); ad veya e-postanın başıyla aranır.',
+      lead: 'Müşteri hesapları; ad veya e-postanın başıyla aranır.',
       searchLabel: 'Ad veya e-posta ile ara',
       name: 'Ad soyad', email: 'E-posta', company: 'Şirket', created: 'Üyelik', phone: 'Telefon', address: 'Adres', language: 'Dil',
       languages: { tr: 'Türkçe', en: 'İngilizce' }, providers: 'Bağlı hesaplar', noProviders: 'Yok', verified: 'E-posta doğrulandı', yes: 'Evet', no: 'Hayır',
@@ -58,7 +57,7 @@ export const staffMoneyTexts = {
   },
   en: {
     invoices: {
-      lead: 'Every invoice, filtered by status and past due, searched by number (newest first).',
+      lead: 'Every invoice, filtered by status and past due, searched by number.',
       statuses: { pending: 'Awaiting payment', paid: 'Paid', refunded: 'Refunded' },
       pastDue: 'Past due only',
       searchLabel: 'Search by invoice number (e.g. LP-2026-000123)',
@@ -74,7 +73,6 @@ export const staffMoneyTexts = {
         done: 'The invoice is marked paid by bank transfer.',
       },
       refund: { button: 'Refund to balance', confirm: 'Refund this invoice of {{total}} to the customer’s balance?', yes: 'Yes, refund', done: 'The invoice was refunded; the amount is on the customer’s balance.' },
-      audit: 'Audit log',
       pdf: 'PDF (English)',
     },
     balances: {
@@ -93,7 +91,7 @@ export const staffMoneyTexts = {
       },
     },
     customers: {
-      lead: 'Customer accounts (newest first), searched by the start of a name or e-mail.',
+      lead: 'Customer accounts, searched by the start of a name or e-mail.',
       searchLabel: 'Search by name or e-mail',
       name: 'Name', email: 'E-mail', company: 'Company', created: 'Joined', phone: 'Phone', address: 'Address', language: 'Language',
       languages: { tr: 'Turkish', en: 'English' }, providers: 'Linked sign-ins', noProviders: 'None', verified: 'E-mail verified', yes: 'Yes', no: 'No',

@@ -11,10 +11,8 @@ export const staffOrdersTexts = {
         revision_requested: 'Düzeltme istendi', completed: 'Tamamlandı',
       },
       searchLabel: 'Sipariş numarası veya müşteri kimliği ile ara',
-      sort: 'Sıralama',
-      sorts: { created: 'En yeni önce', deadline: 'Teslim tarihi yakın olan önce' },
       number: 'Sipariş', customer: 'Müşteri', translator: 'Çevirmen', deadline: 'Teslim tarihi', created: 'Oluşturuldu', paid: 'Ödendi', total: 'Tutar',
-      work: 'İş', nobody: 'Atanmadı', escalated: 'Kimse almadı', audit: 'İşlem kayıtları',
+      work: 'İş', nobody: 'Atanmadı', escalated: 'Kimse almadı',
       timeline: 'Zaman çizelgesi', by: '{{name}} tarafından', to: 'Çevirmen: {{name}}',
       notes: { claimed: 'Havuzdan alındı', unclaimed: 'Havuza geri bırakıldı', reassigned: 'Başka çevirmene verildi', auto: 'Otomatik' },
       assign: {
@@ -53,10 +51,8 @@ export const staffOrdersTexts = {
         revision_requested: 'Revision requested', completed: 'Completed',
       },
       searchLabel: 'Search by order number or customer id',
-      sort: 'Order by',
-      sorts: { created: 'Newest first', deadline: 'Soonest deadline first' },
       number: 'Order', customer: 'Customer', translator: 'Translator', deadline: 'Deadline', created: 'Created', paid: 'Paid', total: 'Total',
-      work: 'Work', nobody: 'Not assigned', escalated: 'Nobody took it', audit: 'Audit log',
+      work: 'Work', nobody: 'Not assigned', escalated: 'Nobody took it',
       timeline: 'Timeline', by: 'by {{name}}', to: 'Translator: {{name}}',
       notes: { claimed: 'Taken from the pool', unclaimed: 'Given back to the pool', reassigned: 'Given to another translator', auto: 'Automatic' },
       assign: {

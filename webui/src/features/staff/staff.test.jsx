@@ -14,19 +14,19 @@ const TRY = (amount) => ({ amount, currency: 'TRY', decimals: 2 });
 
 // The dashboard's test lives in dashboard.test.jsx.
 
-test('applications are asked for by status and search, each next page before the last one shown, none after the last page', () => {
+test('applications are asked for by status and search, each next page before the page’s next, none after the last page', () => {
   const key = applicationsPageKey('en', { status: 'rejected', q: ' İlkay Şahin ' });
   expect(key(0, null)).toEqual(['/api/v1/translators/admin/applications?status=rejected&q=%C4%B0lkay+%C5%9Eahin', 'en']);
-  const page = { applications: [{ id: 'a3' }, { id: 'a2' }], more: true };
+  const page = { applications: [{ id: 'a3' }, { id: 'a2' }], more: true, next: 'a2' };
   expect(key(1, page)).toEqual(['/api/v1/translators/admin/applications?status=rejected&q=%C4%B0lkay+%C5%9Eahin&before=a2', 'en']);
   expect(key(2, { applications: [{ id: 'a1' }], more: false })).toBe(null);
   expect(applicationsPageKey('tr', { status: 'submitted', q: '' })(0, null)[0]).toBe('/api/v1/translators/admin/applications?status=submitted');
   // Tickets page on with the cursor the previous page gave.
-  const tickets = ticketsPageKey('tr', 'answered');
+  const tickets = ticketsPageKey('tr', { status: 'answered' });
   expect(tickets(0, null)[0]).toBe('/api/v1/translators/admin/tickets?status=answered');
   expect(tickets(1, { tickets: [{ id: 't' }], more: true, next: 'c:9' })[0]).toBe('/api/v1/translators/admin/tickets?status=answered&before=c%3A9');
   expect(tickets(2, { tickets: [], more: false })).toBe(null);
-  expect(ticketsPageKey('tr', '')(0, null)[0]).toBe('/api/v1/translators/admin/tickets');
+  expect(ticketsPageKey('tr', {})(0, null)[0]).toBe('/api/v1/translators/admin/tickets');
 });
 
 test('a rejection needs a reason: an empty one is refused before any request, a given one is sent trimmed', async () => {

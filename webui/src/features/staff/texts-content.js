@@ -30,7 +30,7 @@ const bundles = {
       updated: 'Son değişiklik', date: 'Yayın tarihi', status: 'Durum',
       publish: 'Yayınla', unpublish: 'Yayından kaldır', published: 'Yazı yayında.', unpublished: 'Yazı yayından kaldırıldı.',
       view: 'Sitede gör', created: 'Taslak oluşturuldu.', unsaved: 'Kaydedilmemiş değişiklikler var; yayınlamadan veya yayından kaldırmadan önce kaydedin.',
-      page: 'Sayfa {{page}} / {{pages}}', previous: 'Önceki sayfa', next: 'Sonraki sayfa',
+      total: 'Toplam {{total}} yazı',
       required: 'Bu alan zorunludur.', slugInvalid: 'Yalnızca küçük harf, rakam ve tek tire kullanın (2–120 karakter).',
     },
     faq: {
@@ -52,7 +52,7 @@ const bundles = {
       whole: 'Bir tam sayı girin.',
     },
     inquiries: {
-      lead: 'Sitenin iletişim ve kurumsal teklif formlarından gelen mesajlar (en yenisi önce).',
+      lead: 'Sitenin iletişim ve kurumsal teklif formlarından gelen mesajlar.',
       kinds: { contact: 'İletişim', corporate: 'Kurumsal' },
       kind: 'Tür',
       statuses: { open: 'Yanıt bekliyor', handled: 'İlgilenildi' },
@@ -91,7 +91,7 @@ const bundles = {
       updated: 'Last changed', date: 'Published on', status: 'Status',
       publish: 'Publish', unpublish: 'Unpublish', published: 'The post is published.', unpublished: 'The post is unpublished.',
       view: 'View on the site', created: 'Draft created.', unsaved: 'There are unsaved changes; save them before publishing or unpublishing.',
-      page: 'Page {{page}} of {{pages}}', previous: 'Previous page', next: 'Next page',
+      total: '{{total}} posts in all',
       required: 'This field is required.', slugInvalid: 'Use lower-case letters, digits and single hyphens only (2–120 characters).',
     },
     faq: {
@@ -113,7 +113,7 @@ const bundles = {
       whole: 'Enter a whole number.',
     },
     inquiries: {
-      lead: 'Messages from the site’s contact and corporate quote forms (newest first).',
+      lead: 'Messages from the site’s contact and corporate quote forms.',
       kinds: { contact: 'Contact', corporate: 'Corporate' },
       kind: 'Kind',
       statuses: { open: 'Awaiting reply', handled: 'Handled' },

@@ -29,6 +29,19 @@ function CurrencySelect({ id, label, value, onChange }) {
   );
 }
 
+/**
+ * topUpRequest reads a typed top-up: { error } (a text key) when the amount is not one, else
+ * { send(key) } starting the card payment under the click's Idempotency-Key. The provider
+ * returns to pathname showing the ledger of the currency topped up, so the return can find the
+ * credit there.
+ */
+export function topUpRequest(amountText, currency, pathname, lang, origin) {
+  const minor = parseAmount(amountText, currency);
+  if (!minor) return { error: 'topUp.amountInvalid' };
+  const back = returnUrl(`${pathname}?currency=${encodeURIComponent(currency)}`, origin);
+  return { send: (key) => topUp({ amount: minor, currency }, back, key, lang) };
+}
+
 /** TopUpForm tops the balance up by card: the provider's checkout, returning to this page. */
 export function TopUpForm({ currency: initial }) {
   const lang = useLanguage();
@@ -43,10 +56,9 @@ export function TopUpForm({ currency: initial }) {
 
   function submit(e) {
     e.preventDefault();
-    const minor = parseAmount(amount, currency);
-    setLocalError(minor ? '' : t('topUp.amountInvalid'));
-    if (!minor) return;
-    payment.run('topup', (key) => topUp({ amount: minor, currency }, returnUrl(pathname), key, lang));
+    const request = topUpRequest(amount, currency, pathname, lang);
+    setLocalError(request.error ? t(request.error) : '');
+    if (request.send) payment.run('topup', request.send);
   }
   const error = localError || amountError(fields);
   return (

@@ -11,6 +11,16 @@ import { useBillingTexts } from '../texts.js';
 import { TopUpForm, TransferForm } from './balance-forms.jsx';
 
 /**
+ * topUpOutcome is what the first ledger page answered to a card top-up's return (session): done
+ * when it holds the credit of that session, pending while the provider has not said it is paid;
+ * '' without a return or an answer.
+ */
+export function topUpOutcome(first, session) {
+  if (!session || !first) return '';
+  return first.entries?.some((e) => e.reason === 'topup' && e.reference === session) ? 'topUpDone' : 'topUpPending';
+}
+
+/**
  * BalancePage is the customer's balance: the amount held in each currency, the ledger of one
  * currency newest first with older pages on request, the bank transfers awaiting confirmation,
  * and topping up by card or declaring a transfer. A card top-up returns here with
@@ -29,15 +39,17 @@ export function BalancePage() {
     return BALANCE_CURRENCIES.includes(wanted) ? wanted : '';
   });
   const [sessionDone, setSessionDone] = useState(ret?.checkout !== 'done');
-  const [outcome, setOutcome] = useState(ret?.checkout === 'cancelled' ? 'topUpCancelled' : '');
+  const [settled, setSettled] = useState(ret?.checkout === 'cancelled' ? 'topUpCancelled' : '');
   const session = sessionDone ? '' : ret.session;
   const { data: pages, error, size, setSize, isValidating, mutate } = useBalance(lang, { currency, session });
   const first = pages?.[0];
+  // The first answer to the return is drawn at once; the effect keeps what it said once the
+  // session is dropped from the key.
+  const outcome = settled || topUpOutcome(first, session);
 
   useEffect(() => {
     if (!session || !first) return;
-    const credited = first.entries?.some((e) => e.reason === 'topup' && e.reference === session);
-    setOutcome(credited ? 'topUpDone' : 'topUpPending');
+    setSettled(topUpOutcome(first, session));
     setSessionDone(true);
   }, [session, first]);
 

@@ -1,7 +1,6 @@
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import { api } from '../../../lib/api-client.js';
-import { FRESH, fetcher, query } from './staff.js';
+import { FRESH, fetcher, pagedKey, usePages } from './staff.js';
 
 // svc-catalog's staff endpoints (svc-catalog API.md, "admin"): blog posts, FAQ items,
 // testimonials, the marketing figures and the contact and corporate inquiries. Edits carry the
@@ -9,12 +8,9 @@ import { FRESH, fetcher, query } from './staff.js';
 const CATALOG = '/api/v1/catalog/admin';
 const id_ = (id) => encodeURIComponent(id);
 
-/** blogKey is one page of posts in a language, by status and a search; page 1 is left out of the URL. */
-export const blogKey = (lang, { postLang, status, q, page } = {}) => [
-  `${CATALOG}/blog${query({ lang: postLang, status, q: q?.trim(), page: page > 1 ? page : undefined })}`,
-  lang,
-];
-export const useBlog = (lang, filter) => useSWR(blogKey(lang, filter), fetcher, { ...FRESH, keepPreviousData: true });
+/** blogPageKey is the posts of a language (postLang) and status, searched and sorted by their last change, 20 a page. */
+export const blogPageKey = (lang, { postLang, status, q, sort } = {}) => pagedKey(`${CATALOG}/blog`, lang, { lang: postLang, status, q, sort });
+export const useBlogPages = (lang, filter) => usePages(blogPageKey(lang, filter));
 export const postKey = (id, lang) => [`${CATALOG}/blog/${id_(id)}`, lang];
 export const usePost = (id, lang) => useSWR(id ? postKey(id, lang) : null, fetcher, { ...FRESH, revalidateOnFocus: false });
 export const createPost = (post, lang) => api.post(`${CATALOG}/blog`, post, { lang });
@@ -23,9 +19,6 @@ export const previewMarkdown = (body, lang, signal) => api.post(`${CATALOG}/blog
 export const publishPost = (id, lang) => api.post(`${CATALOG}/blog/${id_(id)}/publish`, undefined, { lang });
 export const unpublishPost = (id, lang) => api.post(`${CATALOG}/blog/${id_(id)}/unpublish`, undefined, { lang });
 export const deletePost = (id, lang) => api.delete(`${CATALOG}/blog/${id_(id)}`, { lang });
-
-/** pageCount is how many pages a paged answer ({total, pageSize}) has, at least one. */
-export const pageCount = (data) => Math.max(1, Math.ceil((data?.total ?? 0) / (data?.pageSize || 1)));
 
 // FAQ items and testimonials: small lists, edited in place.
 export const faqKey = (lang) => [`${CATALOG}/faq`, lang];
@@ -45,16 +38,9 @@ export const figuresKey = (lang) => [`${CATALOG}/figures`, lang];
 export const useFigures = (lang) => useSWR(figuresKey(lang), fetcher, { ...FRESH, revalidateOnFocus: false });
 export const saveFigures = (figures, lang) => api.put(`${CATALOG}/figures`, figures, { lang });
 
-/**
- * inquiriesPageKey is the SWR Infinite key of the inquiries (newest first) of a kind and status
- * with a search: each page after the first starts before the previous page's last inquiry.
- */
-export const inquiriesPageKey = (lang, { kind, status, q } = {}) => (index, previous) => {
-  if (previous && (!previous.more || !previous.inquiries?.length)) return null;
-  const before = previous?.inquiries.at(-1).id;
-  return [`${CATALOG}/inquiries${query({ kind, status, q: q?.trim(), before })}`, lang];
-};
-export const useInquiryPages = (lang, filter) => useSWRInfinite(inquiriesPageKey(lang, filter), fetcher, { ...FRESH, revalidateFirstPage: true });
+/** inquiriesPageKey is the contact and corporate inquiries by kind and status, searched and sorted, 50 a page. */
+export const inquiriesPageKey = (lang, { kind, status, q, sort } = {}) => pagedKey(`${CATALOG}/inquiries`, lang, { kind, status, q, sort });
+export const useInquiryPages = (lang, filter) => usePages(inquiriesPageKey(lang, filter));
 export const inquiryKey = (id, lang) => [`${CATALOG}/inquiries/${id_(id)}`, lang];
 export const useInquiry = (id, lang) => useSWR(inquiryKey(id, lang), fetcher, FRESH);
 export const markHandled = (id, lang) => api.post(`${CATALOG}/inquiries/${id_(id)}/handled`, undefined, { lang });

@@ -1,7 +1,6 @@
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import { api } from '../../../lib/api-client.js';
-import { FRESH, fetcher, query } from './staff.js';
+import { FRESH, fetcher, pagedKey, query, usePages } from './staff.js';
 
 // svc-auth's staff views of the accounts (svc-auth/API.md "Staff") and the customer's orders from
 // svc-orders (svc-orders/API.md "Staff"). No answer here carries a secret of the account.
@@ -9,12 +8,9 @@ const AUTH = '/api/v1/auth/admin';
 const ORDERS = '/api/v1/orders/admin';
 const enc = encodeURIComponent;
 
-/** customersPageKey is the SWR Infinite key of the customers (newest first, 50 a page), with a search. */
-export const customersPageKey = (lang, q) => (index, previous) => {
-  if (previous && (!previous.more || !previous.customers?.length)) return null;
-  return [`${AUTH}/customers${query({ q: q?.trim(), before: previous?.customers.at(-1).id })}`, lang];
-};
-export const useCustomerPages = (lang, q) => useSWRInfinite(customersPageKey(lang, q), fetcher, { ...FRESH, revalidateFirstPage: true });
+/** customersPageKey is the customer accounts, searched by name or e-mail and sorted, 50 a page. */
+export const customersPageKey = (lang, { q, sort } = {}) => pagedKey(`${AUTH}/customers`, lang, { q, sort });
+export const useCustomerPages = (lang, filter) => usePages(customersPageKey(lang, filter));
 export const customerKey = (id, lang) => [`${AUTH}/customers/${enc(id)}`, lang];
 export const useCustomer = (id, lang) => useSWR(customerKey(id, lang), fetcher, FRESH);
 

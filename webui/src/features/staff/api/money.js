@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '../../../lib/api-client.js';
 import { parseAmount } from '../../../lib/money.js';
-import { FRESH, fetcher, query } from './staff.js';
+import { FRESH, fetcher, pagedKey, query, usePages } from './staff.js';
 
 // svc-billing's staff money routes (svc-billing/API.md "Staff: invoices, balances, payouts"):
 // every invoice filtered and searched by the server, 50 a page; a bank transfer seen to arrive;
@@ -10,13 +10,10 @@ import { FRESH, fetcher, query } from './staff.js';
 const BILLING = '/api/v1/billing/admin';
 const enc = encodeURIComponent;
 
-/** invoicesPageKey is the SWR Infinite key of the invoices: each next page before the previous page's last invoice, none after the last. */
-export const invoicesPageKey = (lang, { status, pastDue, customer, q } = {}) => (index, previous) => {
-  if (previous && (!previous.more || !previous.invoices?.length)) return null;
-  const before = previous?.invoices.at(-1).id;
-  return [`${BILLING}/invoices${query({ status, pastDue: pastDue ? 'true' : '', customer, q: q?.trim(), before })}`, lang];
-};
-export const useInvoicePages = (lang, filter) => useSWRInfinite(invoicesPageKey(lang, filter), fetcher, { ...FRESH, revalidateFirstPage: true });
+/** invoicesPageKey is the invoices by status, past due and customer, searched and sorted (newest, oldest, due: pending due soonest first), 50 a page. */
+export const invoicesPageKey = (lang, { status, pastDue, customer, q, sort } = {}) =>
+  pagedKey(`${BILLING}/invoices`, lang, { status, pastDue: pastDue ? 'true' : '', customer, q, sort });
+export const useInvoicePages = (lang, filter) => usePages(invoicesPageKey(lang, filter));
 export const invoiceKey = (id, lang) => [`${BILLING}/invoices/${enc(id)}`, lang];
 export const useInvoice = (id, lang) => useSWR(invoiceKey(id, lang), fetcher, FRESH);
 /** invoicePdfUrl is the invoice as a PDF in lang, through the customer-and-staff route. */
@@ -35,12 +32,9 @@ export function markPaidBody(reference, receivedAt) {
 export const markInvoicePaid = (id, body, lang) => api.post(`${BILLING}/invoices/${enc(id)}/mark-paid`, body, { lang });
 export const refundInvoice = (id, lang) => api.post(`${BILLING}/invoices/${enc(id)}/refund`, undefined, { lang });
 
-/** balancesPageKey is the SWR Infinite key of the customers' balance accounts (by customer id, 50 a page). */
-export const balancesPageKey = (lang, q) => (index, previous) => {
-  if (previous && (!previous.more || !previous.accounts?.length)) return null;
-  return [`${BILLING}/balances${query({ q: q?.trim(), before: previous?.accounts.at(-1).customerId })}`, lang];
-};
-export const useBalancePages = (lang, q) => useSWRInfinite(balancesPageKey(lang, q), fetcher, { ...FRESH, revalidateFirstPage: true });
+/** balancesPageKey is the customers' balance accounts, searched by the start of the customer's id, 50 a page (by id: svc-billing takes no sort here). */
+export const balancesPageKey = (lang, { q } = {}) => pagedKey(`${BILLING}/balances`, lang, { q });
+export const useBalancePages = (lang, filter) => usePages(balancesPageKey(lang, filter));
 
 /** ledgerPageKey is the SWR Infinite key of one customer's balances and a currency's ledger, 20 entries a page. */
 export const ledgerPageKey = (customerId, lang, currency) => (index, previous) => {
@@ -68,5 +62,6 @@ export function adjustmentBody(amountText, currency, reason) {
 export const adjustBalance = (customerId, body, key, lang) =>
   api.post(`${BILLING}/balances/${enc(customerId)}/adjustments`, body, { lang, headers: { 'Idempotency-Key': key } });
 
-/** payoutsCsvUrl is the bank file of the payouts in status, downloaded with the session's cookie. */
-export const payoutsCsvUrl = (status = 'requested') => `${BILLING}/payouts.csv${query({ status })}`;
+/** payoutsCsvUrl is the bank file of every payout the list selects (status, search, sort; all its pages), downloaded with the session's cookie. */
+export const payoutsCsvUrl = (status = 'requested', { q, sort } = {}) =>
+  `${BILLING}/payouts.csv${query({ status, q: q?.trim(), sort: sort === 'newest' ? '' : sort })}`;

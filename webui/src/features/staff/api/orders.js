@@ -1,7 +1,6 @@
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import { api } from '../../../lib/api-client.js';
-import { FRESH, fetcher, query } from './staff.js';
+import { FRESH, fetcher, pagedKey, usePages } from './staff.js';
 
 // svc-orders' staff endpoints (svc-orders/API.md "Staff"): every order and quote 50 a page,
 // filtered, searched and sorted by the server; an order's eligible translators, (re)assigning it,
@@ -9,12 +8,9 @@ import { FRESH, fetcher, query } from './staff.js';
 const ADMIN = '/api/v1/orders/admin';
 const enc = encodeURIComponent;
 
-/** ordersPageKey is the SWR Infinite key of the orders: each next page before the previous page's cursor, none after the last. */
-export const ordersPageKey = (lang, { status, q, sort } = {}) => (index, previous) => {
-  if (previous && (!previous.more || !previous.next)) return null;
-  return [`${ADMIN}/orders${query({ status, q: q?.trim(), sort: sort === 'created' ? '' : sort, before: previous?.next })}`, lang];
-};
-export const useOrderPages = (lang, filter) => useSWRInfinite(ordersPageKey(lang, filter), fetcher, { ...FRESH, revalidateFirstPage: true });
+/** ordersPageKey is the orders by status, searched and sorted (created, the server's default, is newest first; deadline; oldest), 50 a page. */
+export const ordersPageKey = (lang, { status, q, sort } = {}) => pagedKey(`${ADMIN}/orders`, lang, { status, q, sort }, 'created');
+export const useOrderPages = (lang, filter) => usePages(ordersPageKey(lang, filter));
 export const staffOrderKey = (id, lang) => [`${ADMIN}/orders/${enc(id)}`, lang];
 export const useStaffOrder = (id, lang) => useSWR(staffOrderKey(id, lang), fetcher, FRESH);
 export const eligibleKey = (id, lang) => [`${ADMIN}/orders/${enc(id)}/eligible`, lang];
@@ -32,12 +28,9 @@ export function fulfilmentBody(step, { courier = '', trackingNumber = '', note =
 }
 export const recordStep = (id, body, lang) => api.post(`${ADMIN}/orders/${enc(id)}/fulfilment`, body, { lang });
 
-/** quotesPageKey is the SWR Infinite key of the quotes (newest first, 50 a page). */
-export const quotesPageKey = (lang, { status, q } = {}) => (index, previous) => {
-  if (previous && (!previous.more || !previous.next)) return null;
-  return [`${ADMIN}/quotes${query({ status, q: q?.trim(), before: previous?.next })}`, lang];
-};
-export const useQuotePages = (lang, filter) => useSWRInfinite(quotesPageKey(lang, filter), fetcher, { ...FRESH, revalidateFirstPage: true });
+/** quotesPageKey is the quotes by status, searched and sorted, 50 a page. */
+export const quotesPageKey = (lang, { status, q, sort } = {}) => pagedKey(`${ADMIN}/quotes`, lang, { status, q, sort });
+export const useQuotePages = (lang, filter) => usePages(quotesPageKey(lang, filter));
 export const staffQuoteKey = (id, lang) => [`${ADMIN}/quotes/${enc(id)}`, lang];
 export const useStaffQuote = (id, lang) => useSWR(staffQuoteKey(id, lang), fetcher, FRESH);
 /** reviseQuote gives a pending quote a new total in its own currency (minor units) with a note the customer reads. */

@@ -18,29 +18,33 @@ export function query(values) {
   return s ? `?${s}` : '';
 }
 
-// Bank transfers declared by customers (oldest first, at most 200).
-export const transfersKey = (lang) => [`${BILLING}/transfers${query({ status: 'declared' })}`, lang];
-export const useTransfers = (lang) => useSWR(transfersKey(lang), fetcher, FRESH);
+/**
+ * pagedKey is the SWR Infinite key of a staff list as every service serves it (the staff list
+ * contract): the filter's values in the query (q trimmed, sort left out when it is the server's
+ * default), each next page before= the previous page's next, none after a page without more.
+ */
+export const pagedKey = (path, lang, { q, sort, ...filter } = {}, defaultSort = 'newest') => (index, previous) => {
+  if (previous && (!previous.more || !previous.next)) return null;
+  return [`${path}${query({ ...filter, q: q?.trim(), sort: sort === defaultSort ? '' : sort, before: previous?.next })}`, lang];
+};
+/** usePages is SWR Infinite over a pagedKey, asking the first page again on each visit (other staff change the lists too). */
+export const usePages = (key) => useSWRInfinite(key, fetcher, { ...FRESH, revalidateFirstPage: true });
+
+/** transfersPageKey is the bank transfers customers declared, by status (declared: waiting for staff), searched and sorted, 50 a page. */
+export const transfersPageKey = (lang, { status = 'declared', q, sort } = {}) => pagedKey(`${BILLING}/transfers`, lang, { status, q, sort });
+export const useTransferPages = (lang, filter) => usePages(transfersPageKey(lang, filter));
 export const confirmTransfer = (id, lang) => api.post(`${BILLING}/transfers/${encodeURIComponent(id)}/confirm`, undefined, { lang });
 export const rejectTransfer = (id, reason, lang) => api.post(`${BILLING}/transfers/${encodeURIComponent(id)}/reject`, { reason }, { lang });
 
-// Translator payouts (oldest first, at most 200), by status: requested (the default), paid, rejected.
-export const payoutsKey = (lang, status = 'requested') => [`${BILLING}/payouts${query({ status })}`, lang];
-export const usePayouts = (lang, status) => useSWR(payoutsKey(lang, status), fetcher, FRESH);
+/** payoutsPageKey is the translators' payouts by status (requested, paid, rejected), searched and sorted, 50 a page. */
+export const payoutsPageKey = (lang, { status = 'requested', q, sort } = {}) => pagedKey(`${BILLING}/payouts`, lang, { status, q, sort });
+export const usePayoutPages = (lang, filter) => usePages(payoutsPageKey(lang, filter));
 export const markPayoutPaid = (id, lang) => api.post(`${BILLING}/payouts/${encodeURIComponent(id)}/paid`, undefined, { lang });
 export const rejectPayout = (id, reason, lang) => api.post(`${BILLING}/payouts/${encodeURIComponent(id)}/reject`, { reason }, { lang });
 
-/**
- * applicationsPageKey is the SWR Infinite key of the applications (newest first, 50 a page) with
- * a status and a search: each page after the first starts before the previous page's last
- * application, and there is none after a page that says it has no more.
- */
-export const applicationsPageKey = (lang, { status, q } = {}) => (index, previous) => {
-  if (previous && (!previous.more || !previous.applications?.length)) return null;
-  const before = previous?.applications.at(-1).id;
-  return [`${TRANSLATORS}/applications${query({ status, q: q?.trim(), before })}`, lang];
-};
-export const useApplicationPages = (lang, filter) => useSWRInfinite(applicationsPageKey(lang, filter), fetcher, { ...FRESH, revalidateFirstPage: true });
+/** applicationsPageKey is the applications by status, searched and sorted, 50 a page. */
+export const applicationsPageKey = (lang, { status, q, sort } = {}) => pagedKey(`${TRANSLATORS}/applications`, lang, { status, q, sort });
+export const useApplicationPages = (lang, filter) => usePages(applicationsPageKey(lang, filter));
 export const applicationKey = (id, lang) => [`${TRANSLATORS}/applications/${encodeURIComponent(id)}`, lang];
 export const useApplication = (id, lang) => useSWR(applicationKey(id, lang), fetcher, FRESH);
 /** cvUrl and portfolioUrl are the applicant's files, downloaded as attachments with the session's cookie. */
@@ -49,18 +53,18 @@ export const portfolioUrl = (id) => `${TRANSLATORS}/applications/${encodeURIComp
 export const approveApplication = (id, lang) => api.post(`${TRANSLATORS}/applications/${encodeURIComponent(id)}/approve`, undefined, { lang });
 export const rejectApplication = (id, reason, lang) => api.post(`${TRANSLATORS}/applications/${encodeURIComponent(id)}/reject`, { reason }, { lang });
 
-// Translators' profiles, by a search of name or e-mail.
-export const translatorsKey = (lang, q) => [`${TRANSLATORS}/translators${query({ q: q?.trim() })}`, lang];
-export const useTranslators = (lang, q) => useSWR(translatorsKey(lang, q), fetcher, FRESH);
+/**
+ * translatorsPageKey is the translators' profiles, searched by name or e-mail, filtered by
+ * suspension (suspended: 'true' | 'false') and sworn status (sworn: 'verified' | 'pending'), sorted, 50 a page.
+ */
+export const translatorsPageKey = (lang, { suspended, sworn, q, sort } = {}) => pagedKey(`${TRANSLATORS}/translators`, lang, { suspended, sworn, q, sort });
+export const useTranslatorPages = (lang, filter) => usePages(translatorsPageKey(lang, filter));
 export const setActiveJobCap = (id, cap, lang) => api.put(`${TRANSLATORS}/translators/${encodeURIComponent(id)}/cap`, { activeJobCap: cap }, { lang });
 export const verifySworn = (id, lang) => api.post(`${TRANSLATORS}/translators/${encodeURIComponent(id)}/sworn/verify`, undefined, { lang });
 
-/** ticketsPageKey is the SWR Infinite key of all support tickets with a status (newest activity first, 50 a page). */
-export const ticketsPageKey = (lang, status) => (index, previous) => {
-  if (previous && (!previous.more || !previous.next)) return null;
-  return [`${TRANSLATORS}/tickets${query({ status, before: previous?.next })}`, lang];
-};
-export const useTicketPages = (lang, status) => useSWRInfinite(ticketsPageKey(lang, status), fetcher, { ...FRESH, revalidateFirstPage: true });
+/** ticketsPageKey is all support tickets by status, searched and sorted (newest: latest activity first), 50 a page. */
+export const ticketsPageKey = (lang, { status, q, sort } = {}) => pagedKey(`${TRANSLATORS}/tickets`, lang, { status, q, sort });
+export const useTicketPages = (lang, filter) => usePages(ticketsPageKey(lang, filter));
 export const ticketKey = (id, lang) => [`${TRANSLATORS}/tickets/${encodeURIComponent(id)}`, lang];
 export const useTicket = (id, lang) => useSWR(ticketKey(id, lang), fetcher, FRESH);
 export const replyTicket = (id, message, lang) => api.post(`${TRANSLATORS}/tickets/${encodeURIComponent(id)}/messages`, { message }, { lang });

@@ -5,7 +5,8 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { approveApplication, cvUrl, portfolioUrl, rejectApplication, useApplication, useApplicationPages } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
-import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
+import { AuditLink } from './audit-link.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 
 const STATUSES = ['submitted', 'approved', 'rejected'];
 const fullName = (a) => [a.firstName, a.lastName].filter(Boolean).join(' ');
@@ -14,13 +15,14 @@ const fullName = (a) => [a.firstName, a.lastName].filter(Boolean).join(' ');
 export function Applications() {
   const lang = useLanguage();
   const t = useStaffTexts();
-  const [{ status, q }, change] = useListParams({ status: 'submitted', q: '' });
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useApplicationPages(lang, { status, q });
+  const [{ status, q, sort }, change] = useListParams({ status: 'submitted', q: '', sort: 'newest' }, { sort: SORTS.default });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useApplicationPages(lang, { status, q, sort });
   const rows = (data ?? []).flatMap((p) => p?.applications ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
       <StatusFilter statuses={STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`applications.statuses.${s}`)} />
+      <SortSelect value={sort} onChange={(v) => change({ sort: v })} />
       <SearchForm label={t('common.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={40} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
@@ -95,6 +97,9 @@ export function ApplicationView({ application, onDecided, request: given }) {
           </div>
         )}
       </dl>
+      <p>
+        <AuditLink area="translators" kind="application" id={a.id} />
+      </p>
       <h3>{t('applications.files')}</h3>
       <ul className="staff-files">
         <li>

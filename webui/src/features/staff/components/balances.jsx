@@ -6,7 +6,7 @@ import { decimals, moneyText } from '../../../lib/money.js';
 import { adjustBalance, adjustmentBody, useBalancePages, useLedgerPages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, MorePages, SearchForm } from './list-state.jsx';
+import { ListState, MorePages, SearchForm, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
 
@@ -17,14 +17,15 @@ const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'RUB'];
 export function Balances({ sections = STAFF_SECTIONS }) {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const [q, setQ] = useState('');
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useBalancePages(lang, q);
+  // No sort: an account keeps no time of its own, so svc-billing lists them by customer id only.
+  const [{ q }, change] = useListParams({ q: '' });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useBalancePages(lang, { q });
   const rows = (data ?? []).flatMap((p) => p?.accounts ?? []);
   const customerName = useUserNames(rows.map((a) => a.customerId), lang);
   const more = data?.at(-1)?.more;
   return (
     <>
-      <SearchForm label={t('balances.searchLabel')} value={q} onSearch={setQ} maxLength={100} />
+      <SearchForm label={t('balances.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={100} />
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
         <table className="staff-table">

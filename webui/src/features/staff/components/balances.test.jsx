@@ -2,7 +2,7 @@ import { unstable_serialize as infiniteKey } from 'swr/infinite';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createRequestOnce } from '../../../lib/request-once.js';
 import { render, text } from '../../../lib/test-render.jsx';
-import { payoutsKey } from '../api/staff.js';
+import { payoutsPageKey } from '../api/staff.js';
 import { adjustBalance, adjustmentBody, balancesPageKey, ledgerPageKey, payoutsCsvUrl } from '../api/money.js';
 import { AdjustForm, BalancePanel, Balances, LedgerTable } from './balances.jsx';
 import { Payouts } from './payouts.jsx';
@@ -53,9 +53,9 @@ test('a refused debit shows the server’s words with the missing amount', async
 });
 
 test('balances and ledgers are paged from the last one shown; the ledger names each reason and the staff’s note', () => {
-  expect(balancesPageKey('tr', ' cust- ')(0, null)).toEqual(['/api/v1/billing/admin/balances?q=cust-', 'tr']);
-  expect(balancesPageKey('tr', '')(1, { accounts: [{ customerId: 'c9' }], more: true })[0]).toBe('/api/v1/billing/admin/balances?before=c9');
-  expect(balancesPageKey('tr', '')(1, { accounts: [{ customerId: 'c9' }], more: false })).toBe(null);
+  expect(balancesPageKey('tr', { q: ' cust- ' })(0, null)).toEqual(['/api/v1/billing/admin/balances?q=cust-', 'tr']);
+  expect(balancesPageKey('tr', {})(1, { accounts: [{ customerId: 'c9' }], more: true, next: 'c9' })[0]).toBe('/api/v1/billing/admin/balances?before=c9');
+  expect(balancesPageKey('tr', {})(1, { accounts: [{ customerId: 'c9' }], more: false })).toBe(null);
   expect(ledgerPageKey('c 1', 'en', 'EUR')(1, { entries: [{ id: 'adjustment:c 1:k' }], more: true })[0]).toBe('/api/v1/billing/admin/balances/c%201?currency=EUR&before=adjustment%3Ac+1%3Ak');
   const entries = [
     { id: 'e2', kind: 'debit', amount: TRY(2000), reason: 'adjustment', note: 'Mükerrer yükleme', reference: 'staff-1', balanceAfter: TRY(3000), at: '2026-11-23T10:00:00Z' },
@@ -73,7 +73,7 @@ test('balances and ledgers are paged from the last one shown; the ledger names e
   expect(text(panel)).toContain('¥500');
   expect(text(panel)).toContain('Staff adjustment – Mükerrer yükleme');
   expect(text(panel)).toContain('Adjust the balance');
-  const list = render(<Balances />, { path: '/tr/yonetim/bakiyeler', answers: [[infiniteKey(balancesPageKey('tr', '')), [{ accounts: [{ customerId: 'c1', balances: [TRY(3000)] }], more: false }]]] });
+  const list = render(<Balances />, { path: '/tr/yonetim/bakiyeler', answers: [[infiniteKey(balancesPageKey('tr', {})), [{ accounts: [{ customerId: 'c1', balances: [TRY(3000)] }], more: false }]]] });
   expect(list).toContain('href="/tr/yonetim/musteriler/c1"');
   expect(text(list)).toContain('₺30,00');
 });
@@ -81,9 +81,9 @@ test('balances and ledgers are paged from the last one shown; the ledger names e
 test('the payouts screen offers the bank file of the payouts it lists', () => {
   expect(payoutsCsvUrl('paid')).toBe('/api/v1/billing/admin/payouts.csv?status=paid');
   const payout = { id: 'po-1', translatorId: 'tr-1', translatorName: 'Ayşe Yılmaz', status: 'requested', amount: TRY(30000), iban: 'TR33', holder: 'Ayşe Yılmaz', requestedAt: '2026-11-23T10:00:00Z' };
-  const html = render(<Payouts />, { path: '/tr/yonetim/odemeler', answers: [[payoutsKey('tr', 'requested'), { payouts: [payout] }]] });
-  expect(html).toMatch(/<a href="\/api\/v1\/billing\/admin\/payouts\.csv\?status=requested" download="" [^>]*data-testid="payouts-csv">Banka için CSV indir<\/a>/);
+  const html = render(<Payouts />, { path: '/tr/yonetim/odemeler', answers: [[infiniteKey(payoutsPageKey('tr', { status: 'requested', sort: 'oldest' })), [{ payouts: [payout], more: false }]]] });
+  expect(html).toMatch(/<a href="\/api\/v1\/billing\/admin\/payouts\.csv\?status=requested&amp;sort=oldest" download="" [^>]*data-testid="payouts-csv">Banka için CSV indir<\/a>/);
   expect(text(html)).toContain('Ayşe Yılmaz ₺300,00');
-  const none = render(<Payouts />, { path: '/tr/yonetim/odemeler', answers: [[payoutsKey('tr', 'requested'), { payouts: [] }]] });
+  const none = render(<Payouts />, { path: '/tr/yonetim/odemeler', answers: [[infiniteKey(payoutsPageKey('tr', { status: 'requested', sort: 'oldest' })), [{ payouts: [], more: false }]]] });
   expect(none).not.toContain('payouts-csv');
 });

@@ -4,7 +4,7 @@ import { path, staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { RichText } from '../../../components/rich-text.jsx';
-import { auditPath } from '../api/audit.js';
+import { AuditLink } from './audit-link.jsx';
 import { createPost, deletePost, previewMarkdown, publishPost, unpublishPost, updatePost, usePost } from '../api/content.js';
 import { useStaffTexts } from '../texts.js';
 import { useContentTexts } from '../texts-content.js';
@@ -152,7 +152,6 @@ export function PostEditorView({ post, onSaved, reload }) {
   const published = post?.status === 'published';
   // Publishing acts on the saved post, so edits not saved yet must be saved first.
   const dirty = !!post && isDirty(fields, post);
-  const history = post && auditPath(lang, 'catalog', 'post', post.id);
   return (
     <article className="staff-detail" data-post-id={post?.id ?? 'new'} data-status={post?.status ?? 'new'}>
       {post && (
@@ -169,14 +168,16 @@ export function PostEditorView({ post, onSaved, reload }) {
           <dd>{formatMoment(lang, post.updatedAt)}</dd>
         </dl>
       )}
-      {(published || history) && (
+      {post?.id && (
         <p className="staff-actions">
           {published && (
             <a href={path('blog', post.lang, post.slug)} target="_blank" rel="noopener" data-action="view">
               {t('blog.view')}
             </a>
           )}
-          {history && <Link to={history}>{t('history')}</Link>}
+          <AuditLink area="catalog" kind="post" id={post.id}>
+            {t('history')}
+          </AuditLink>
         </p>
       )}
       <form onSubmit={submit} noValidate className="staff-form">

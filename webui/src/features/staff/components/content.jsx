@@ -2,11 +2,11 @@ import { Link, useSearchParams } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { pageCount, useBlog } from '../api/content.js';
+import { useBlogPages } from '../api/content.js';
 import { query } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { useContentTexts } from '../texts-content.js';
-import { ListState, SearchForm, StatusFilter } from './list-state.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter } from './list-state.jsx';
 import '../staff-editors.css';
 import { FaqEditor } from './faq.jsx';
 import { TestimonialsEditor } from './testimonials.jsx';
@@ -55,39 +55,39 @@ export function Content() {
   );
 }
 
-/** blogFilter reads the blog list's filter from the address: post language, status, search and page. */
+/** blogFilter reads the blog list's filter from the address: post language, status, search and sort. */
 export function blogFilter(params) {
-  const pick = (name, allowed) => (allowed.includes(params.get(name)) ? params.get(name) : '');
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  return { postLang: pick('lang', POST_LANGS), status: pick('status', POST_STATUSES), q: (params.get('q') ?? '').slice(0, 40), page: page > 1 ? page : 1 };
+  const pick = (name, allowed, otherwise = '') => (allowed.includes(params.get(name)) ? params.get(name) : otherwise);
+  return { postLang: pick('lang', POST_LANGS), status: pick('status', POST_STATUSES), q: (params.get('q') ?? '').slice(0, 40), sort: pick('sort', SORTS.default, 'newest') };
 }
 
-/** BlogList lists the posts of a language and status with a search, 20 a page, all kept in the address. */
+/** BlogList lists the posts of a language and status with a search and a sort, 20 a page, all kept in the address. */
 export function BlogList() {
   const lang = useLanguage();
   const [params, setParams] = useSearchParams();
   const filter = blogFilter(params);
-  const { data, error, isLoading, mutate } = useBlog(lang, filter);
-  // Changing a filter starts again at page 1.
+  const pages = useBlogPages(lang, filter);
   const change = (values) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries({ page: '', ...values })) {
-        if (v === '' || v === undefined || v === 1) next.delete(k);
+      for (const [k, v] of Object.entries(values)) {
+        if (v === '' || v === undefined || (k === 'sort' && v === 'newest')) next.delete(k);
         else next.set(k, String(v));
       }
       return next;
     });
-  return <BlogListView filter={filter} data={data} error={error} loading={isLoading} retry={mutate} onChange={change} />;
+  return <BlogListView filter={filter} pages={pages} onChange={change} />;
 }
 
-/** BlogListView draws the blog list for a filter and an answer; onChange({lang|status|q|page}) moves the filter. */
-export function BlogListView({ filter, data, error, loading, retry, onChange }) {
+/** BlogListView draws the blog list for a filter and the pages loaded so far (SWR Infinite's answer); onChange({lang|status|q|sort}) moves the filter. */
+export function BlogListView({ filter, pages, onChange }) {
   const lang = useLanguage();
   const t = useContentTexts();
   const ts = useStaffTexts();
-  const posts = data?.posts ?? [];
-  const pages = pageCount(data);
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = pages;
+  const posts = (data ?? []).flatMap((p) => p?.posts ?? []);
+  const more = data?.at(-1)?.more;
+  const total = data?.[0]?.total;
   return (
     <>
       <p>
@@ -103,8 +103,10 @@ export function BlogListView({ filter, data, error, loading, retry, onChange }) 
         ))}
       </div>
       <StatusFilter statuses={POST_STATUSES} value={filter.status} onChange={(status) => onChange({ status })} allowAll texts={(s) => t(`blog.statuses.${s}`)} />
+      <SortSelect value={filter.sort} onChange={(sort) => onChange({ sort })} />
       <SearchForm label={t('blog.searchLabel')} value={filter.q} onSearch={(q) => onChange({ q })} maxLength={40} />
-      <ListState loading={loading && !data} error={error} empty={!loading && !error && posts.length === 0} retry={retry} />
+      <ListState loading={isLoading && !data} error={error} empty={!isLoading && !error && posts.length === 0} retry={mutate} />
+      {posts.length > 0 && total !== undefined && <p className="field__hint">{t('blog.total', { total })}</p>}
       {posts.length > 0 && (
         <table className="staff-table">
           <thead>
@@ -132,17 +134,7 @@ export function BlogListView({ filter, data, error, loading, retry, onChange }) 
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <nav className="staff-actions" aria-label={t('blog.page', { page: filter.page, pages })}>
-          <button type="button" className="button button--small button--ghost" disabled={filter.page <= 1} onClick={() => onChange({ page: filter.page - 1 })} data-action="previous">
-            {t('blog.previous')}
-          </button>
-          <span>{t('blog.page', { page: filter.page, pages })}</span>
-          <button type="button" className="button button--small button--ghost" disabled={filter.page >= pages} onClick={() => onChange({ page: filter.page + 1 })} data-action="next">
-            {t('blog.next')}
-          </button>
-        </nav>
-      )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="blog-more" />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
@@ -8,21 +7,23 @@ import { useCustomer, useCustomerOrders, useCustomerPages } from '../api/custome
 import { useInvoicePages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
+import { AuditLink } from './audit-link.jsx';
 import { BalancePanel } from './balances.jsx';
 import { InvoicesTable } from './invoices.jsx';
-import { ListState, MorePages, SearchForm } from './list-state.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } from './list-state.jsx';
 
-/** Customers is the customer accounts, newest first, searched by name or e-mail (svc-auth admin/customers). */
+/** Customers is the customer accounts, newest or oldest first, searched by name or e-mail (svc-auth admin/customers). */
 export function Customers() {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const [q, setQ] = useState('');
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useCustomerPages(lang, q);
+  const [{ q, sort }, change] = useListParams({ q: '', sort: 'newest' }, { sort: SORTS.default });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useCustomerPages(lang, { q, sort });
   const rows = (data ?? []).flatMap((p) => p?.customers ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
-      <SearchForm label={t('customers.searchLabel')} value={q} onSearch={setQ} maxLength={40} />
+      <SortSelect value={sort} onChange={(v) => change({ sort: v })} />
+      <SearchForm label={t('customers.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={40} />
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <CustomersTable customers={rows} />}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="customers-more" />
@@ -153,6 +154,10 @@ export function CustomerDetail({ id }) {
         <>
           <h2>{t('customers.profile')}</h2>
           <CustomerProfile customer={data} />
+          <p>
+            {/* Staff change a customer's money (balance adjustments) in svc-billing; svc-auth keeps no staff changes of an account. */}
+            <AuditLink area="billing" kind="balance" id={id} />
+          </p>
           <h2>{t('customers.orders')}</h2>
           <CustomerOrders id={id} />
           <h2>{t('customers.invoices')}</h2>

@@ -18,13 +18,13 @@ const customer = {
 };
 
 test('customers are searched and paged on the server; names for ids are asked for once per set', () => {
-  const key = customersPageKey('tr', ' İlker ');
-  expect(key(0, null)).toEqual(['/api/v1/auth/admin/customers?q=%C4%B0lker', 'tr']);
-  expect(key(1, { customers: [{ id: 'c2' }, { id: 'c1' }], more: true })[0]).toBe('/api/v1/auth/admin/customers?q=%C4%B0lker&before=c1');
+  const key = customersPageKey('tr', { q: ' İlker ', sort: 'oldest' });
+  expect(key(0, null)).toEqual(['/api/v1/auth/admin/customers?q=%C4%B0lker&sort=oldest', 'tr']);
+  expect(key(1, { customers: [{ id: 'c2' }, { id: 'c1' }], more: true, next: 'c1' })[0]).toBe('/api/v1/auth/admin/customers?q=%C4%B0lker&sort=oldest&before=c1');
   expect(key(2, { customers: [{ id: 'c0' }], more: false })).toBe(null);
   expect(usersKey(['tr-2', '', 'tr-1', 'tr-2'], 'en')).toEqual(['/api/v1/auth/admin/users?ids=tr-1%2Ctr-2', 'en']);
   expect(usersKey([], 'en')).toBe(null);
-  const list = render(<Customers />, { path: '/en/admin/customers', answers: [[infiniteKey(customersPageKey('en', '')), [{ customers: [customer], more: true }]]] });
+  const list = render(<Customers />, { path: '/en/admin/customers', answers: [[infiniteKey(customersPageKey('en', {})), [{ customers: [customer], more: true }]]] });
   expect(list).toContain('href="/en/admin/customers/cust-1"');
   expect(text(list)).toContain('Ayşe Yılmaz ayse@example.com Örnek A.Ş.');
   expect(list).toContain('data-testid="customers-more"');

@@ -3,12 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { auditPath } from '../api/audit.js';
+import { AuditLink } from './audit-link.jsx';
 import { markHandled, replyInquiry, useInquiry, useInquiryPages } from '../api/content.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { useContentTexts } from '../texts-content.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, MorePages, SearchForm, StatusFilter } from './list-state.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter } from './list-state.jsx';
 
 const KINDS = ['contact', 'corporate'];
 const STATUSES = ['open', 'handled'];
@@ -20,6 +20,7 @@ export function inquiryFilter(params) {
     kind: KINDS.includes(params.get('kind')) ? params.get('kind') : '',
     status: STATUSES.includes(status) ? status : status === 'all' ? '' : 'open',
     q: (params.get('q') ?? '').slice(0, 40),
+    sort: SORTS.default.includes(params.get('sort')) ? params.get('sort') : 'newest',
   };
 }
 
@@ -52,10 +53,11 @@ export function Inquiries() {
         ))}
       </div>
       <StatusFilter statuses={STATUSES} value={filter.status} onChange={(status) => change({ status })} allowAll texts={(s) => t(`inquiries.statuses.${s}`)} />
+      <SortSelect value={filter.sort} onChange={(v) => change({ sort: v === 'newest' ? '' : v })} />
       <SearchForm label={t('inquiries.searchLabel')} value={filter.q} onSearch={(q) => change({ q })} maxLength={40} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <InquiriesTable inquiries={rows} />}
-      <MorePages pages={{ size, setSize, isValidating }} more={more} />
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="inquiries-more" />
     </>
   );
 }
@@ -117,7 +119,6 @@ export function InquiryView({ inquiry, onChange }) {
     });
   };
   const replies = inquiry.replies ?? [];
-  const history = auditPath(lang, 'catalog', 'inquiry', inquiry.id);
   const facts = [
     ['email', <a key="e" href={`mailto:${inquiry.email}`}>{inquiry.email}</a>],
     ['phone', inquiry.phone],
@@ -133,11 +134,11 @@ export function InquiryView({ inquiry, onChange }) {
         {ts('common.status')}: <strong>{t(`inquiries.statuses.${inquiry.status}`)}</strong>
         {inquiry.handledBy && ` · ${t('inquiries.handledBy', { name: inquiry.handledBy.name, at: formatMoment(lang, inquiry.handledAt) })}`}
       </p>
-      {history && (
-        <p>
-          <Link to={history}>{t('history')}</Link>
-        </p>
-      )}
+      <p>
+        <AuditLink area="catalog" kind="inquiry" id={inquiry.id}>
+          {t('history')}
+        </AuditLink>
+      </p>
       <dl className="staff-facts">
         {facts.map(([k, v]) => (
           <div key={k}>

@@ -7,8 +7,9 @@ import { formatMoney, moneyText } from '../../../lib/money.js';
 import { invoicePdfUrl, markInvoicePaid, markPaidBody, refundInvoice, useInvoice, useInvoicePages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
+import { AuditLink } from './audit-link.jsx';
 import { useUserNames } from '../api/customers.js';
 
 const STATUSES = ['pending', 'paid', 'refunded'];
@@ -27,18 +28,6 @@ export function turkeyDay(lang, value) {
 }
 
 const total = (invoice) => ({ amount: invoice.totals?.total, currency: invoice.currency, decimals: invoice.decimals });
-
-/** AuditLink leads to the audit log of one billing object, once the back office has that screen. */
-export function AuditLink({ object, sections = STAFF_SECTIONS }) {
-  const lang = useLanguage();
-  const t = useMoneyTexts();
-  if (!sections.includes('denetim')) return null;
-  return (
-    <Link to={`${staffPath(lang, 'denetim')}?area=billing&object=${encodeURIComponent(object)}`} data-audit={object}>
-      {t('invoices.audit')}
-    </Link>
-  );
-}
 
 /** InvoicesTable lists invoices, each number leading to its page; showCustomer false on a customer's own page. */
 export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_SECTIONS }) {
@@ -85,10 +74,13 @@ export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_
 export function Invoices() {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const [filter, change] = useListParams({ status: '', pastDue: '', q: '' });
+  const [filter, change] = useListParams({ status: '', pastDue: '', q: '', sort: 'newest' }, { sort: SORTS.invoices });
   const { status, q } = filter;
   const overdue = filter.pastDue === 'true';
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useInvoicePages(lang, { status: overdue ? '' : status, pastDue: overdue, q });
+  // Due dates matter while an invoice waits: svc-billing sorts by them only with pending ones in the list.
+  const sorts = status === 'paid' || status === 'refunded' ? SORTS.default : SORTS.invoices;
+  const sort = sorts.includes(filter.sort) ? filter.sort : 'newest';
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useInvoicePages(lang, { status: overdue ? '' : status, pastDue: overdue, q, sort });
   const rows = (data ?? []).flatMap((p) => p?.invoices ?? []);
   const more = data?.at(-1)?.more;
   return (
@@ -97,6 +89,7 @@ export function Invoices() {
       <label className="staff-check">
         <input type="checkbox" checked={overdue} onChange={(e) => change({ pastDue: e.target.checked ? 'true' : '' })} data-testid="past-due" /> {t('invoices.pastDue')}
       </label>
+      <SortSelect options={sorts} value={sort} onChange={(v) => change({ sort: v })} />
       <SearchForm label={t('invoices.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={20} />
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <InvoicesTable invoices={rows} />}
@@ -283,7 +276,7 @@ export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
         <a href={invoicePdfUrl(invoice.id, lang)} download>
           {t('invoices.pdf')}
         </a>
-        <AuditLink object={`invoice:${invoice.id}`} sections={sections} />
+        <AuditLink area="billing" kind="invoice" id={invoice.id} sections={sections} />
       </p>
       {done && <p role="status">{t(done === 'paid' ? 'invoices.markPaid.done' : 'invoices.refund.done')}</p>}
       {invoice.status === 'pending' && <MarkPaidForm invoice={invoice} onDone={changed('paid')} />}

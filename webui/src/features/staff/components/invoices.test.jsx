@@ -30,7 +30,7 @@ const invoice = (extra = {}) => ({
 test('invoices are asked for by status, past due, customer and number, each next page before the last invoice, none after the last', () => {
   const key = invoicesPageKey('tr', { status: 'paid', customer: 'cust-1', q: ' LP-2026-000007 ' });
   expect(key(0, null)).toEqual(['/api/v1/billing/admin/invoices?status=paid&customer=cust-1&q=LP-2026-000007', 'tr']);
-  expect(key(1, { invoices: [{ id: 'a' }, { id: 'b' }], more: true })[0]).toBe('/api/v1/billing/admin/invoices?status=paid&customer=cust-1&q=LP-2026-000007&before=b');
+  expect(key(1, { invoices: [{ id: 'a' }, { id: 'b' }], more: true, next: 'b' })[0]).toBe('/api/v1/billing/admin/invoices?status=paid&customer=cust-1&q=LP-2026-000007&before=b');
   expect(key(2, { invoices: [{ id: 'c' }], more: false })).toBe(null);
   expect(invoicesPageKey('en', { pastDue: true })(0, null)[0]).toBe('/api/v1/billing/admin/invoices?pastDue=true');
   expect(invoicesPageKey('en')(0, null)[0]).toBe('/api/v1/billing/admin/invoices');

@@ -3,13 +3,19 @@ import { useSearchParams } from 'react-router';
 import { errorText, useStaffTexts } from '../texts.js';
 
 /**
- * useListParams keeps a list's filters in the address (?status=…&q=…), so the dashboard and other
- * screens can link to a filtered list and the back button returns to it. defaults are the values
- * when the address names none; a value equal to its default is left out of the address.
+ * useListParams keeps a list's filters in the address (?status=…&q=…&sort=…), so the dashboard
+ * and other screens can link to a filtered list and the back button returns to it. defaults are
+ * the values when the address names none; a value equal to its default is left out of the
+ * address. allowed names, for some keys, the only values taken from the address (another is the
+ * default), so a mistyped address never asks the server for what it refuses.
  */
-export function useListParams(defaults) {
+export function useListParams(defaults, allowed = {}) {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d]));
+  const read = (k, d) => {
+    const v = params.get(k) ?? d;
+    return allowed[k] && !allowed[k].includes(v) ? d : v;
+  };
+  const values = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, read(k, d)]));
   const change = (next) =>
     setParams((prev) => {
       const out = new URLSearchParams(prev);
@@ -42,12 +48,41 @@ export function ListState({ loading, error, empty, retry }) {
   return null;
 }
 
-/** StatusFilter is a row of toggle buttons choosing one status ('' for all, when allowAll). */
-export function StatusFilter({ statuses, value, onChange, texts, allowAll = false }) {
+/**
+ * SORTS are the orders a staff list can be sorted in (the staff list contract): newest and oldest
+ * first for every list, and the lists' own: orders by creation (newest), soonest deadline or
+ * oldest; invoices also pending ones due soonest first.
+ */
+export const SORTS = {
+  default: ['newest', 'oldest'],
+  orders: ['created', 'deadline', 'oldest'],
+  invoices: ['newest', 'oldest', 'due'],
+};
+
+/** SortSelect is a list's sort order, one of options (SORTS), worded in the staff texts. */
+export function SortSelect({ options = SORTS.default, value, onChange }) {
+  const t = useStaffTexts();
+  const id = useId();
+  return (
+    <div className="staff-search staff-sort">
+      <label htmlFor={`${id}-sort`}>{t('common.sort')}</label>
+      <select id={`${id}-sort`} name="sort" value={value} onChange={(e) => onChange(e.target.value)} data-testid="sort">
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {t(`common.sorts.${s}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** StatusFilter is a row of toggle buttons choosing one status ('' for all, when allowAll); label names the group when it is not the status. */
+export function StatusFilter({ statuses, value, onChange, texts, allowAll = false, label }) {
   const t = useStaffTexts();
   const options = allowAll ? ['', ...statuses] : statuses;
   return (
-    <div className="filters" role="group" aria-label={t('common.status')}>
+    <div className="filters" role="group" aria-label={label ?? t('common.status')}>
       {options.map((s) => (
         <button key={s || 'all'} type="button" aria-pressed={value === s} onClick={() => onChange(s)} data-status={s || 'all'}>
           {s ? texts(s) : t('common.all')}

@@ -6,25 +6,26 @@ import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
-import { auditPath } from '../api/audit.js';
 import { useUserNames } from '../api/customers.js';
 import { assignOrder, useEligible, useOrderPages, useStaffOrder } from '../api/orders.js';
-import { useTranslators } from '../api/staff.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
+import { AuditLink } from './audit-link.jsx';
 import { FulfilmentPanel } from './fulfilment.jsx';
-import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 
 // escalated is a filter of svc-orders' list (in_progress jobs nobody took in their window), not a status.
 export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'escalated', 'assigned', 'delivered', 'revision_requested', 'completed'];
 const ASSIGNABLE = ['in_progress', 'assigned', 'revision_requested'];
 
-/** useTranslatorNames is a translator's name by id from svc-translators' profiles (their id while unknown). */
-export function useTranslatorNames(lang) {
-  const { data } = useTranslators(lang, '');
-  const names = new Map((data?.translators ?? []).map((p) => [p.translatorId, p.fullName]));
-  return (id) => (id ? names.get(id) || id : '');
+/**
+ * useTranslatorNames names the translators of ids (a translator's id is their account's): asked
+ * of svc-auth for exactly those ids, since the translators' list comes a page at a time.
+ */
+export function useTranslatorNames(ids, lang) {
+  const name = useUserNames(ids, lang);
+  return (id) => (id ? name(id) : '');
 }
 
 /**
@@ -61,25 +62,15 @@ export function useWorkText() {
 export function Orders() {
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
-  const id = useId();
-  const nameOf = useTranslatorNames(lang);
-  const [{ status, sort, q }, change] = useListParams({ status: '', sort: 'created', q: '' });
+  const [{ status, sort, q }, change] = useListParams({ status: '', sort: 'created', q: '' }, { sort: SORTS.orders });
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useOrderPages(lang, { status, q, sort });
   const rows = (data ?? []).flatMap((p) => p?.orders ?? []);
+  const nameOf = useTranslatorNames(rows.map((o) => o.translatorId), lang);
   const more = data?.at(-1)?.more;
   return (
     <>
       <StatusFilter statuses={ORDER_STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`orders.statuses.${s}`)} allowAll />
-      <div className="staff-search">
-        <label htmlFor={`${id}-sort`}>{t('orders.sort')}</label>
-        <select id={`${id}-sort`} value={sort} onChange={(e) => change({ sort: e.target.value })}>
-          {['created', 'deadline'].map((s) => (
-            <option key={s} value={s}>
-              {t(`orders.sorts.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SortSelect options={SORTS.orders} value={sort} onChange={(v) => change({ sort: v })} />
       <SearchForm label={t('orders.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <OrdersTable orders={rows} nameOf={nameOf} />}
@@ -138,7 +129,7 @@ export function StaffOrderDetail({ id }) {
   const common = useStaffTexts();
   const { data, error, isLoading, mutate } = useStaffOrder(id, lang);
   const eligible = useEligible(id, lang);
-  const nameOf = useTranslatorNames(lang);
+  const nameOf = useTranslatorNames([data?.translatorId, ...(data?.history ?? []).map((h) => h.translatorId), ...(eligible.data?.translators ?? []).map((c) => c.translatorId)], lang);
   const changed = (o) => {
     mutate({ ...data, ...o, customerId: data?.customerId }, { revalidate: true });
     eligible.mutate();
@@ -159,7 +150,6 @@ export function StaffOrderView({ order, eligible, nameOf = (x) => x, onChanged, 
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
-  const audit = auditPath(lang, 'orders', 'order', order.id);
   const work = useWorkText();
   const facts = [
     ['customer', <CustomerLink key="c" id={order.customerId} />],
@@ -185,13 +175,9 @@ export function StaffOrderView({ order, eligible, nameOf = (x) => x, onChanged, 
           </div>
         ))}
       </dl>
-      {audit && (
-        <p>
-          <Link to={audit} data-testid="order-audit">
-            {t('orders.audit')}
-          </Link>
-        </p>
-      )}
+      <p>
+        <AuditLink area="orders" kind="order" id={order.id} />
+      </p>
       {ASSIGNABLE.includes(order.status) && <AssignForm order={order} eligible={eligible} nameOf={nameOf} onDone={onChanged} request={request} />}
       {order.fulfilment && <FulfilmentPanel order={order} onDone={onChanged} />}
       <h3>{t('orders.timeline')}</h3>

@@ -2,11 +2,12 @@ import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
 import { payoutsCsvUrl } from '../api/money.js';
-import { markPayoutPaid, rejectPayout, usePayouts } from '../api/staff.js';
+import { markPayoutPaid, rejectPayout, usePayoutPages } from '../api/staff.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
-import { ListState, StatusFilter, useListParams } from './list-state.jsx';
+import { AuditLink } from './audit-link.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 
 const STATUSES = ['requested', 'paid', 'rejected'];
 
@@ -40,27 +41,31 @@ export function PayoutRow({ payout, request: given }) {
           </p>
         )}
         <ActionError state={state} />
+        <AuditLink area="billing" kind="payout" id={payout.id} />
       </td>
     </tr>
   );
 }
 
-/** Payouts is the translators' payouts by status, requested first (svc-billing admin/payouts). */
+/** Payouts is the translators' payouts by status, requested first (svc-billing admin/payouts), oldest first unless chosen otherwise, searched, 50 a page. */
 export function Payouts() {
   const lang = useLanguage();
   const t = useStaffTexts();
   const words = useMoneyTexts();
-  const [{ status }, change] = useListParams({ status: 'requested' });
-  const { data, error, isLoading, mutate } = usePayouts(lang, status);
-  const payouts = data?.payouts ?? [];
+  const [{ status, q, sort }, change] = useListParams({ status: 'requested', q: '', sort: 'oldest' }, { status: STATUSES, sort: SORTS.default });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = usePayoutPages(lang, { status, q, sort });
+  const payouts = (data ?? []).flatMap((p) => p?.payouts ?? []);
+  const more = data?.at(-1)?.more;
   return (
     <>
       <StatusFilter statuses={STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`payouts.statuses.${s}`)} />
+      <SortSelect value={sort} onChange={(v) => change({ sort: v })} />
+      <SearchForm label={t('payouts.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && payouts.length === 0} retry={mutate} />
       {payouts.length > 0 && (
         <p>
           {/* The bank's file of the payouts shown (svc-billing admin/payouts.csv), downloaded with the session's cookie. */}
-          <a href={payoutsCsvUrl(status)} download className="button button--small button--ghost" data-testid="payouts-csv">
+          <a href={payoutsCsvUrl(status, { q, sort })} download className="button button--small button--ghost" data-testid="payouts-csv">
             {words('payouts.csv')}
           </a>{' '}
           <span className="field__hint">{words('payouts.csvHint')}</span>
@@ -82,6 +87,7 @@ export function Payouts() {
           </tbody>
         </table>
       )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="payouts-more" />
     </>
   );
 }

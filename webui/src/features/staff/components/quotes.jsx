@@ -4,12 +4,12 @@ import { staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText, parseAmount } from '../../../lib/money.js';
-import { auditPath } from '../api/audit.js';
+import { AuditLink } from './audit-link.jsx';
 import { cancelQuote, reviseQuote, useQuotePages, useStaffQuote } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, MorePages, SearchForm, StatusFilter, useListParams } from './list-state.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
 
@@ -32,14 +32,15 @@ export function Quotes() {
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
-  const [{ status, q }, change] = useListParams({ status: 'pending', q: '' });
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useQuotePages(lang, { status, q });
+  const [{ status, q, sort }, change] = useListParams({ status: 'pending', q: '', sort: 'newest' }, { sort: SORTS.default });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useQuotePages(lang, { status, q, sort });
   const rows = (data ?? []).flatMap((p) => p?.quotes ?? []);
   const customerName = useUserNames(rows.map((x) => x.customerId), lang);
   const more = data?.at(-1)?.more;
   return (
     <>
       <StatusFilter statuses={QUOTE_STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`quotes.statuses.${s}`)} allowAll />
+      <SortSelect value={sort} onChange={(v) => change({ sort: v })} />
       <SearchForm label={t('quotes.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
@@ -97,7 +98,6 @@ export function StaffQuoteView({ quote, onChanged, request: given }) {
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
   const [request, state] = useRequestOnce(given);
-  const audit = auditPath(lang, 'orders', 'quote', quote.id);
   const facts = [
     ['customer', <CustomerLink key="c" id={quote.customerId} />],
     ['total', moneyText(lang, quote.total)],
@@ -125,11 +125,9 @@ export function StaffQuoteView({ quote, onChanged, request: given }) {
           <Link to={staffPath(lang, 'siparisler', quote.orderId)}>{t('quotes.order')}</Link>
         </p>
       )}
-      {audit && (
-        <p>
-          <Link to={audit}>{t('orders.audit')}</Link>
-        </p>
-      )}
+      <p>
+        <AuditLink area="orders" kind="quote" id={quote.id} />
+      </p>
       {quote.revisions?.length > 0 && (
         <>
           <h3>{t('quotes.revisions')}</h3>

@@ -6,21 +6,24 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { closeTicket, replyTicket, useTicket, useTicketPages } from '../api/staff.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
-import { ListState, MorePages, StatusFilter, useListParams } from './list-state.jsx';
+import { AuditLink } from './audit-link.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 
 const STATUSES = ['open', 'answered', 'closed'];
 
-/** Tickets lists all translators' tickets by status (open first), 50 a page. */
+/** Tickets lists all translators' tickets by status (open first), searched by subject or translator and sorted, 50 a page. */
 export function Tickets() {
   const lang = useLanguage();
   const t = useStaffTexts();
-  const [{ status }, change] = useListParams({ status: 'open' });
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useTicketPages(lang, status);
+  const [{ status, q, sort }, change] = useListParams({ status: 'open', q: '', sort: 'newest' }, { sort: SORTS.default });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useTicketPages(lang, { status, q, sort });
   const rows = (data ?? []).flatMap((p) => p?.tickets ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
       <StatusFilter statuses={STATUSES} value={status} onChange={(v) => change({ status: v })} allowAll texts={(s) => t(`tickets.statuses.${s}`)} />
+      <SortSelect value={sort} onChange={(v) => change({ sort: v })} />
+      <SearchForm label={t('tickets.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
         <table className="staff-table">
@@ -48,7 +51,7 @@ export function Tickets() {
           </tbody>
         </table>
       )}
-      <MorePages pages={{ size, setSize, isValidating }} more={more} />
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="tickets-more" />
     </>
   );
 }
@@ -78,6 +81,9 @@ export function TicketThread({ ticket, onChange }) {
       <h2>{ticket.subject}</h2>
       <p>
         {ticket.translatorName} · {ticket.categoryName?.[lang] ?? ticket.category} · <strong>{t(`tickets.statuses.${ticket.status}`)}</strong>
+      </p>
+      <p>
+        <AuditLink area="translators" kind="ticket" id={ticket.id} />
       </p>
       <h3 id={`${id}-thread`}>{t('tickets.thread')}</h3>
       <ol className="staff-thread" aria-labelledby={`${id}-thread`}>

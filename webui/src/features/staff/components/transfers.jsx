@@ -1,10 +1,11 @@
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
-import { confirmTransfer, rejectTransfer, useTransfers } from '../api/staff.js';
+import { confirmTransfer, rejectTransfer, useTransferPages } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
-import { ListState } from './list-state.jsx';
+import { AuditLink } from './audit-link.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
 
@@ -37,6 +38,7 @@ export function TransferRow({ transfer, onDecided, customerName, request: given 
           </div>
         )}
         <ActionError state={state} />
+        <AuditLink area="billing" kind="transfer" id={transfer.id} />
       </td>
     </tr>
   );
@@ -64,16 +66,25 @@ export function TransfersTable({ transfers, onDecided }) {
   );
 }
 
-/** Transfers is the bank transfers waiting for staff (svc-billing admin/transfers). */
+/**
+ * Transfers is the bank transfers waiting for staff (svc-billing admin/transfers), oldest first
+ * unless staff choose otherwise (the queue's order), searched, 50 a page.
+ */
 export function Transfers() {
   const lang = useLanguage();
-  const { data, error, isLoading, mutate } = useTransfers(lang);
+  const t = useStaffTexts();
+  const [{ q, sort }, change] = useListParams({ q: '', sort: 'oldest' }, { sort: SORTS.default });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useTransferPages(lang, { q, sort });
   // A decided row shows its outcome (its own state) until the list is loaded again.
-  const transfers = data?.transfers ?? [];
+  const transfers = (data ?? []).flatMap((p) => p?.transfers ?? []);
+  const more = data?.at(-1)?.more;
   return (
     <>
+      <SortSelect value={sort} onChange={(v) => change({ sort: v })} />
+      <SearchForm label={t('transfers.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && transfers.length === 0} retry={mutate} />
       {transfers.length > 0 && <TransfersTable transfers={transfers} />}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="transfers-more" />
     </>
   );
 }

@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
 import { formatMoment } from '../../../lib/dates.js';
 import { suspendTranslator, unsuspendTranslator } from '../api/customers.js';
-import { setActiveJobCap, useTranslators, verifySworn } from '../api/staff.js';
+import { setActiveJobCap, useTranslatorPages, verifySworn } from '../api/staff.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
-import { ListState, SearchForm } from './list-state.jsx';
+import { AuditLink } from './audit-link.jsx';
+import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 
 /** capValue is the cap typed as a whole number 1–20, else null. */
 export function capValue(text) {
@@ -103,22 +104,34 @@ export function TranslatorRow({ profile: given }) {
       </td>
       <td data-label={words('suspend.status')}>
         <Suspension profile={profile} onChange={setSuspension} />
+        <AuditLink area="translators" kind="translator" id={given.translatorId} />
       </td>
     </tr>
   );
 }
 
-/** Translators is the translators' profiles with a search (svc-translators admin/translators). */
+// The translators list's filters as svc-translators takes them.
+const SUSPENDED = ['false', 'true'];
+const SWORN = ['verified', 'pending'];
+
+/**
+ * Translators is the translators' profiles (svc-translators admin/translators), filtered by
+ * suspension and sworn status, searched by name or e-mail, sorted, 50 a page.
+ */
 export function Translators() {
   const lang = useLanguage();
   const t = useStaffTexts();
   const words = useMoneyTexts();
-  const [q, setQ] = useState('');
-  const { data, error, isLoading, mutate } = useTranslators(lang, q);
-  const rows = data?.translators ?? [];
+  const [{ suspended, sworn, q, sort }, change] = useListParams({ suspended: '', sworn: '', q: '', sort: 'newest' }, { suspended: ['', ...SUSPENDED], sworn: ['', ...SWORN], sort: SORTS.default });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useTranslatorPages(lang, { suspended, sworn, q, sort });
+  const rows = (data ?? []).flatMap((p) => p?.translators ?? []);
+  const more = data?.at(-1)?.more;
   return (
     <>
-      <SearchForm label={t('common.searchLabel')} value={q} onSearch={setQ} maxLength={40} />
+      <StatusFilter label={t('translators.suspendedFilter')} statuses={SUSPENDED} value={suspended} onChange={(v) => change({ suspended: v })} allowAll texts={(s) => t(`translators.suspendedValues.${s}`)} />
+      <StatusFilter label={t('translators.swornFilter')} statuses={SWORN} value={sworn} onChange={(v) => change({ sworn: v })} allowAll texts={(s) => t(`translators.swornValues.${s}`)} />
+      <SortSelect value={sort} onChange={(v) => change({ sort: v })} />
+      <SearchForm label={t('common.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={40} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
         <table className="staff-table">
@@ -137,6 +150,7 @@ export function Translators() {
           </tbody>
         </table>
       )}
+      <MorePages pages={{ size, setSize, isValidating }} more={more} testid="translators-more" />
     </>
   );
 }
