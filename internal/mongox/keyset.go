@@ -20,6 +20,25 @@ type Keyset struct {
 	Limit   int64 // documents to read: a page and one more tells whether more follow
 }
 
+// The orders every staff list offers in its sort parameter (DESIGN §11): newest first, the
+// default, or oldest first. A list may add its own (orders by deadline, invoices by due date).
+const (
+	SortNewest = "newest"
+	SortOldest = "oldest"
+)
+
+// OldestFirst reads a list's sort parameter: "" and SortNewest are newest first, SortOldest oldest
+// first; ok is false for anything else, which the list refuses as a field error.
+func OldestFirst(sort string) (oldest, ok bool) {
+	switch sort {
+	case "", SortNewest:
+		return false, true
+	case SortOldest:
+		return true, true
+	}
+	return false, false
+}
+
 // Filter narrows filter (the list's equality filters) to the documents after the cursor.
 func (k Keyset) Filter(filter bson.D) bson.D {
 	if k.After == nil {

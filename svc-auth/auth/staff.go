@@ -40,12 +40,6 @@ const (
 	reasonInvalid = "invalid"  // sort: not one of the list's orders
 )
 
-// Orders of staff's customer list (the staff list contract: sort=newest|oldest, by createdAt).
-const (
-	SortNewest = "newest"
-	SortOldest = "oldest"
-)
-
 // CustomerSummary is one row of staff's customer list.
 type CustomerSummary struct {
 	ID          string    `json:"id"`
@@ -113,7 +107,8 @@ type staffService struct{ store StaffStore }
 func NewStaff(store StaffStore) Staff { return staffService{store: store} }
 
 func (s staffService) Customers(ctx context.Context, q, sort, before string) (CustomerPage, error) {
-	if sort != "" && sort != SortNewest && sort != SortOldest {
+	oldest, ok := mongox.OldestFirst(sort) // by createdAt
+	if !ok {
 		return CustomerPage{}, errs.Fields{"sort": reasonInvalid}
 	}
 	var after *userDoc
@@ -127,7 +122,7 @@ func (s staffService) Customers(ctx context.Context, q, sort, before string) (Cu
 		}
 		after = u
 	}
-	docs, err := s.store.Customers(ctx, searchKey(q), sort == SortOldest, after, CustomerPageSize+1)
+	docs, err := s.store.Customers(ctx, searchKey(q), oldest, after, CustomerPageSize+1)
 	if err != nil {
 		return CustomerPage{}, err
 	}

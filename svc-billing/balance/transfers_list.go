@@ -11,9 +11,6 @@ import (
 
 // Staff's list of transfers: its orders, page size and refusals.
 const (
-	SortNewest = "newest" // the latest declared first (the default)
-	SortOldest = "oldest" // the earliest declared first: the queue in the order it arrived
-
 	// TransferPageSize is how many transfers one page of staff's list holds.
 	TransferPageSize = 50
 
@@ -52,13 +49,12 @@ func (s *service) Transfers(ctx context.Context, q TransferQuery) (TransferPage,
 		f.Add(FieldStatus, ReasonFormat)
 	}
 	k := mongox.Keyset{Key: "declaredAt", Limit: TransferPageSize + 1}
-	switch q.Sort {
-	case "", SortNewest:
-	case SortOldest:
-		k.Ascending = true
-	default:
+	// Oldest first is the queue in the order it arrived.
+	oldest, ok := mongox.OldestFirst(q.Sort)
+	if !ok {
 		f.Add(FieldSort, ReasonSort)
 	}
+	k.Ascending = oldest
 	if q.Before != "" {
 		cur, err := s.store.Transfer(ctx, q.Before)
 		switch {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"linguaport/internal/errs"
+	"linguaport/internal/mongox"
 	"linguaport/svc-billing/balance"
 )
 
@@ -91,7 +92,7 @@ func TestTransferListPagesSortsAndSearches(t *testing.T) {
 	}
 	oldest := slices.Clone(want)
 	slices.Reverse(oldest)
-	if got := walkTransfers(t, f.svc, balance.TransferQuery{Sort: balance.SortOldest}); !slices.Equal(got, oldest) {
+	if got := walkTransfers(t, f.svc, balance.TransferQuery{Sort: mongox.SortOldest}); !slices.Equal(got, oldest) {
 		t.Errorf("oldest first:\n got %v\nwant %v", got, oldest)
 	}
 	if got := walkTransfers(t, f.svc, balance.TransferQuery{Status: balance.TransferConfirmed}); len(got) != 12 {

@@ -11,9 +11,6 @@ import (
 
 // Staff's list of payouts: its orders, page size and refusals.
 const (
-	SortNewest = "newest" // the latest requested first (the default)
-	SortOldest = "oldest" // the earliest requested first: the queue in the order it arrived
-
 	// PageSize is how many payouts one page of staff's list holds.
 	PageSize = 50
 	// MaxExport bounds the bank file: a selection larger than this is refused rather than cut
@@ -80,13 +77,12 @@ func (s *service) listPayouts(ctx context.Context, q PayoutQuery, limit int64) (
 		f.Add(FieldStatus, ReasonStatus)
 	}
 	k := mongox.Keyset{Key: "requestedAt", Limit: limit}
-	switch q.Sort {
-	case "", SortNewest:
-	case SortOldest:
-		k.Ascending = true
-	default:
+	// Oldest first is the queue in the order it arrived.
+	oldest, ok := mongox.OldestFirst(q.Sort)
+	if !ok {
 		f.Add(FieldSort, ReasonSort)
 	}
+	k.Ascending = oldest
 	if q.Before != "" {
 		cur, err := s.store.Payout(ctx, q.Before)
 		switch {

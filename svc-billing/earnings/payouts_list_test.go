@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"linguaport/internal/errs"
+	"linguaport/internal/mongox"
 	"linguaport/svc-billing/earnings"
 )
 
@@ -79,7 +80,7 @@ func TestPayoutListPagesSortsAndSearches(t *testing.T) {
 	}
 	oldest := slices.Clone(want)
 	slices.Reverse(oldest)
-	if got := walkPayouts(t, f.svc, earnings.PayoutQuery{Sort: earnings.SortOldest}); !slices.Equal(got, oldest) {
+	if got := walkPayouts(t, f.svc, earnings.PayoutQuery{Sort: mongox.SortOldest}); !slices.Equal(got, oldest) {
 		t.Errorf("oldest first:\n got %v\nwant %v", got, oldest)
 	}
 	if got := walkPayouts(t, f.svc, earnings.PayoutQuery{Status: earnings.Paid}); len(got) != 12 {
@@ -95,11 +96,11 @@ func TestPayoutListPagesSortsAndSearches(t *testing.T) {
 			tr1 = append(tr1, id)
 		}
 	}
-	if got := walkPayouts(t, f.svc, earnings.PayoutQuery{Q: "tr-1", Sort: earnings.SortNewest}); len(tr1) != 60 || !slices.Equal(got, tr1) {
+	if got := walkPayouts(t, f.svc, earnings.PayoutQuery{Q: "tr-1", Sort: mongox.SortNewest}); len(tr1) != 60 || !slices.Equal(got, tr1) {
 		t.Errorf("translator tr-1's: %d, want the 60 of the whole list in its order", len(got))
 	}
 
-	all, err := f.svc.PayoutsExport(ctx, earnings.PayoutQuery{Sort: earnings.SortOldest, Before: want[3]})
+	all, err := f.svc.PayoutsExport(ctx, earnings.PayoutQuery{Sort: mongox.SortOldest, Before: want[3]})
 	if err != nil || len(all) != len(want) || all[0].ID != oldest[0] || all[len(all)-1].ID != oldest[len(oldest)-1] {
 		t.Errorf("export: %d payouts, %v", len(all), err)
 	}

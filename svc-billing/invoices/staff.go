@@ -24,12 +24,9 @@ var ErrNotPending = errors.New("invoice not pending")
 // StaffPageSize is how many invoices one page of staff's list holds.
 const StaffPageSize = 50
 
-// Orders of staff's list.
-const (
-	SortNewest = "newest" // the latest issued first (past due: the latest due); the default
-	SortOldest = "oldest" // the earliest issued first (past due: the earliest due)
-	SortDue    = "due"    // pending invoices, the soonest due first
-)
+// SortDue is the list's own order besides mongox's newest and oldest issued (past due: by due
+// date): pending invoices, the soonest due first.
+const SortDue = "due"
 
 // Field names and reasons of staff's refused requests (errs.Fields).
 const (
@@ -57,7 +54,7 @@ type StaffQuery struct {
 	PastDue  bool   // pending and past their due date; the list is then ordered by due date
 	Customer string // one customer's
 	Number   string // q: the invoice with this number
-	Sort     string // SortNewest ("" too), SortOldest, SortDue
+	Sort     string // mongox.SortNewest ("" too), mongox.SortOldest, SortDue
 	Before   string // the last invoice of the previous page
 }
 
@@ -145,8 +142,8 @@ func (s *service) List(ctx context.Context, q StaffQuery) (Page, error) {
 		query.Page.Key = "dueAt"
 	}
 	switch q.Sort {
-	case "", SortNewest:
-	case SortOldest:
+	case "", mongox.SortNewest:
+	case mongox.SortOldest:
 		query.Page.Ascending = true
 	case SortDue:
 		query.Page.Key, query.Page.Ascending = "dueAt", true

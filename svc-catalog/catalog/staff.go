@@ -12,6 +12,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
+	"linguaport/internal/mongox"
 )
 
 // StaffService is the back office's side of the catalogue (DESIGN §11): the content staff edit
@@ -130,18 +131,13 @@ func (s *staffService) stamp() time.Time { return s.now().UTC().Truncate(time.Mi
 // Staff's blog list: 20 a page.
 const staffPageSize = 20
 
-// Orders of staff's lists (the staff list contract): newest (the default) or oldest first.
-const (
-	SortNewest = "newest"
-	SortOldest = "oldest"
-)
-
 // oldestFirst reads a list's sort, adding a field error to fields for an unknown one.
 func oldestFirst(sort string, fields errs.Fields) bool {
-	if sort != "" && sort != SortNewest && sort != SortOldest {
+	oldest, ok := mongox.OldestFirst(sort)
+	if !ok {
 		fields.Add("sort", "invalid")
 	}
-	return sort == SortOldest
+	return oldest
 }
 
 // PostFilter selects staff's posts; Before is the id of the last one of the previous page.

@@ -11,6 +11,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
+	"linguaport/internal/mongox"
 	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
 )
@@ -33,11 +34,9 @@ var (
 	ErrUnknownCursor = errors.New("no such order to page from")
 )
 
-// Sort orders of the staff list.
+// The staff list's own orders besides mongox's newest (the default) and oldest.
 const (
-	SortNewest   = "newest"   // the default
 	SortCreated  = "created"  // newest first, as before the shared list contract named it
-	SortOldest   = "oldest"   // oldest first
 	SortDeadline = "deadline" // the most urgent first; orders without a deadline (unpaid) left out
 )
 
@@ -136,8 +135,8 @@ func (q StaffQuery) filter() (ListFilter, error) {
 		bad["status"] = "invalid"
 	}
 	switch q.Sort {
-	case "", SortNewest, SortCreated:
-	case SortOldest:
+	case "", mongox.SortNewest, SortCreated:
+	case mongox.SortOldest:
 		f.Oldest = true
 	case SortDeadline:
 		f.ByDeadline = true

@@ -15,6 +15,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
 	"linguaport/internal/money"
+	"linguaport/internal/mongox"
 	"linguaport/svc-orders/pricing"
 )
 
@@ -252,14 +253,8 @@ func (s *service) Cancel(ctx context.Context, id, reason string) (*Quote, error)
 	return staffView(q, now).Quote, nil
 }
 
-// Sort orders of the staff list.
-const (
-	SortNewest = "newest" // the default
-	SortOldest = "oldest"
-)
-
 // StaffQuery is the staff list's filters: Q is a quote number or a customer id; Sort is
-// SortNewest or SortOldest.
+// mongox.SortNewest or SortOldest.
 type StaffQuery struct {
 	Status, Q, Customer, Sort, Before string
 }
@@ -300,13 +295,11 @@ func (s *service) StaffQuotes(ctx context.Context, sq StaffQuery) (QuotePage, er
 	if f.Status != "" && !containsStatus(f.Status) {
 		bad["status"] = "invalid"
 	}
-	switch sq.Sort {
-	case "", SortNewest:
-	case SortOldest:
-		f.Oldest = true
-	default:
+	oldest, ok := mongox.OldestFirst(sq.Sort)
+	if !ok {
 		bad["sort"] = "invalid"
 	}
+	f.Oldest = oldest
 	if word := strings.TrimSpace(sq.Q); word != "" {
 		switch {
 		case quoteNumber.MatchString(word):

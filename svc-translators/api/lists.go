@@ -7,6 +7,7 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
 	"linguaport/svc-translators/applications"
 	p "linguaport/svc-translators/profiles"
 	"linguaport/svc-translators/support"
@@ -22,14 +23,11 @@ const reasonInvalid = "invalid"
 
 // oldestFirst reads sort: false for newest or none, true for oldest.
 func oldestFirst(q url.Values, fields errs.Fields) bool {
-	switch q.Get("sort") {
-	case "", "newest":
-		return false
-	case "oldest":
-		return true
+	oldest, ok := mongox.OldestFirst(q.Get("sort"))
+	if !ok {
+		fields.Add("sort", reasonInvalid)
 	}
-	fields.Add("sort", reasonInvalid)
-	return false
+	return oldest
 }
 
 func decodeTranslatorFilter(_ context.Context, r *http.Request) (any, error) {
