@@ -2,24 +2,12 @@ package api_test
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"testing"
 	"time"
 
-	"linguaport/internal/audit"
 	"linguaport/internal/authn"
-	"linguaport/internal/httpx"
-	"linguaport/internal/ids"
-	"linguaport/internal/mail"
-	"linguaport/internal/testenv"
-	"linguaport/svc-translators/api"
 	"linguaport/svc-translators/applications"
-	"linguaport/svc-translators/profiles"
 	"linguaport/svc-translators/support"
 )
 
@@ -27,35 +15,8 @@ import (
 // tickets waiting for staff; staff only.
 func TestStaffSummary(t *testing.T) {
 	ctx := context.Background()
-	db := testenv.Mongo(t)
-	apps, err := applications.NewMongoStore(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tickets, err := support.NewMongoStore(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	profileStore, err := profiles.NewMongoStore(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	auditLog, err := audit.NewLog(ctx, db, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := testenv.StartRedis(t)
-	_, key, _ := ed25519.GenerateKey(rand.Reader)
-	signer := authn.NewSigner("k", key)
-	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	appSvc := applications.NewService(apps, nil, mail.NewSender(mail.Config{Addr: "127.0.0.1:1", From: mail.DefaultFrom}), ids.New, time.Now, func(...any) {})
-	ticketSvc := support.NewService(tickets, ids.New, time.Now, func(...any) {})
-	handler := api.MakeHandler(api.Services{Applications: appSvc, Support: ticketSvc,
-		Profiles: profiles.NewService(profileStore, time.Now, func(...any) {}), Audit: auditLog}, auth)
-	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log}).Handler())
-	t.Cleanup(srv.Close)
-	s := &profileServer{url: srv.URL, signer: signer, redis: r.Client}
+	s := newStaffLists(t)
+	apps, ticketSvc := s.apps, s.tickets
 
 	base := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
 	for i := range 55 {
