@@ -68,3 +68,13 @@ func (k Keyset) op() string {
 	}
 	return "$lt"
 }
+
+// Cut makes a page of what a Keyset query read (Limit = size+1, the one more telling whether
+// more follow): at most size documents, whether more follow, and the cursor of the next page (the
+// last document's id, the before= a list answers as next) when they do.
+func Cut[T any](list []T, size int, id func(T) string) (page []T, more bool, next string) {
+	if len(list) <= size {
+		return list, false, ""
+	}
+	return list[:size], true, id(list[size-1])
+}

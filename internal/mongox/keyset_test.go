@@ -94,3 +94,24 @@ func TestKeysetWalksEveryDocumentOnce(t *testing.T) {
 		}
 	}
 }
+
+// Cut keeps a page of size and names the next page's cursor only when the query read one more.
+func TestCut(t *testing.T) {
+	id := func(s string) string { return "id-" + s }
+	for _, tc := range []struct {
+		list []string
+		page []string
+		more bool
+		next string
+	}{
+		{nil, nil, false, ""},
+		{[]string{"a", "b"}, []string{"a", "b"}, false, ""},
+		{[]string{"a", "b", "c"}, []string{"a", "b", "c"}, false, ""},
+		{[]string{"a", "b", "c", "d"}, []string{"a", "b", "c"}, true, "id-c"},
+	} {
+		page, more, next := mongox.Cut(tc.list, 3, id)
+		if !slices.Equal(page, tc.page) || more != tc.more || next != tc.next {
+			t.Errorf("Cut(%v, 3) = %v %v %q, want %v %v %q", tc.list, page, more, next, tc.page, tc.more, tc.next)
+		}
+	}
+}

@@ -73,9 +73,7 @@ func (s *service) Transfers(ctx context.Context, q TransferQuery) (TransferPage,
 	if err != nil {
 		return TransferPage{}, err
 	}
-	page := TransferPage{Transfers: list}
-	if len(list) > TransferPageSize {
-		page.Transfers, page.More, page.Next = list[:TransferPageSize], true, list[TransferPageSize-1].ID
-	}
+	var page TransferPage
+	page.Transfers, page.More, page.Next = mongox.Cut(list, TransferPageSize, func(t Transfer) string { return t.ID })
 	return page, nil
 }

@@ -50,10 +50,8 @@ func (s *service) PayoutsIn(ctx context.Context, q PayoutQuery) (PayoutPage, err
 	if err != nil {
 		return PayoutPage{}, err
 	}
-	page := PayoutPage{Payouts: list}
-	if len(list) > PageSize {
-		page.Payouts, page.More, page.Next = list[:PageSize], true, list[PageSize-1].ID
-	}
+	var page PayoutPage
+	page.Payouts, page.More, page.Next = mongox.Cut(list, PageSize, func(p Payout) string { return p.ID })
 	return page, nil
 }
 

@@ -174,10 +174,8 @@ func (s *service) List(ctx context.Context, q StaffQuery) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	page := Page{Invoices: list}
-	if len(list) > StaffPageSize {
-		page.Invoices, page.More, page.Next = list[:StaffPageSize], true, list[StaffPageSize-1].ID
-	}
+	var page Page
+	page.Invoices, page.More, page.Next = mongox.Cut(list, StaffPageSize, func(inv Invoice) string { return inv.ID })
 	for i := range page.Invoices {
 		if page.Invoices[i], err = s.numbered(ctx, page.Invoices[i]); err != nil {
 			return Page{}, err

@@ -11,6 +11,7 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
+	"linguaport/internal/mongox"
 )
 
 // Staff's inquiry list: 50 a page.
@@ -55,10 +56,8 @@ func (s *staffService) Inquiries(ctx context.Context, f InquiryFilter) (InquiryP
 	if err != nil {
 		return InquiryPage{}, err
 	}
-	page := InquiryPage{Inquiries: list[:min(len(list), inquiryPageSize)], More: len(list) > inquiryPageSize}
-	if page.More {
-		page.Next = page.Inquiries[len(page.Inquiries)-1].ID
-	}
+	var page InquiryPage
+	page.Inquiries, page.More, page.Next = mongox.Cut(list, inquiryPageSize, func(in Inquiry) string { return in.ID })
 	return page, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
+	"linguaport/internal/mongox"
 	"linguaport/internal/sniff"
 	"linguaport/svc-translators/search"
 )
@@ -312,11 +313,8 @@ func (s *service) List(ctx context.Context, f Filter) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	page := Page{Applications: list, More: len(list) > PageSize}
-	if page.More {
-		page.Applications = list[:PageSize]
-		page.Next = page.Applications[PageSize-1].ID
-	}
+	var page Page
+	page.Applications, page.More, page.Next = mongox.Cut(list, PageSize, func(a Application) string { return a.ID })
 	return page, nil
 }
 

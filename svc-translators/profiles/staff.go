@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"linguaport/internal/errs"
+	"linguaport/internal/mongox"
 	"linguaport/svc-translators/search"
 )
 
@@ -75,11 +76,8 @@ func (s *service) Translators(ctx context.Context, f ListFilter) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	page := Page{Translators: list, More: len(list) > PageSize}
-	if page.More {
-		page.Translators = list[:PageSize]
-		page.Next = page.Translators[PageSize-1].TranslatorID
-	}
+	var page Page
+	page.Translators, page.More, page.Next = mongox.Cut(list, PageSize, func(p Profile) string { return p.TranslatorID })
 	for i := range page.Translators {
 		page.Translators[i] = s.show(page.Translators[i])
 	}

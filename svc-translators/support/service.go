@@ -10,6 +10,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
 )
 
 // Service is the support tickets. A translator's calls name them by a Caller the transport
@@ -126,11 +127,8 @@ func (s *service) list(ctx context.Context, f Filter) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	page := Page{Tickets: list}
-	if len(list) > PageSize {
-		page.Tickets, page.More = list[:PageSize], true
-		page.Next = list[PageSize-1].ID
-	}
+	var page Page
+	page.Tickets, page.More, page.Next = mongox.Cut(list, PageSize, func(t Ticket) string { return t.ID })
 	for i := range page.Tickets {
 		page.Tickets[i] = show(page.Tickets[i])
 	}
