@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
 )
 
 // Parallel approvals of one quote (a double click, two tabs) open one order and take one order

@@ -60,7 +60,9 @@ func startFakeBilling(t *testing.T, auth *authn.Authenticator) *fakeBilling {
 			percent, label = 0, map[string]string{"tr": "KDV Kanunu 11/1-a maddesi uyarınca istisna", "en": "Exempt from Turkish VAT (export of services, VAT Law art. 11/1-a)"}[string(httpx.ParseAcceptLanguage(r.Header.Get("Accept-Language")))]
 		}
 		vat, vatUSD := (net*int64(percent)+50)/100, (netUSD*int64(percent)+50)/100
-		m := func(n int64, cur string) map[string]any { return map[string]any{"amount": n, "currency": cur, "decimals": 2} }
+		m := func(n int64, cur string) map[string]any {
+			return map[string]any{"amount": n, "currency": cur, "decimals": 2}
+		}
 		cur := q.Get("currency")
 		_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"basis": "profile", "inTurkey": country == "TR", "country": country, "vatPercent": percent,
 			"vatLabel": label, "net": m(net, cur), "vat": m(vat, cur), "total": m(net+vat, cur),
