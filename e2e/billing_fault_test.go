@@ -29,6 +29,7 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 	if err != nil || st != 201 {
 		t.Fatalf("quote: %d %v %v", st, q, err)
 	}
+	saveBillingDetails(t, s, session)
 	st, approved, err := try(s, "POST", "/api/v1/orders/quotes/"+q["id"].(string)+"/approve", nil, session)
 	if err != nil || st != 200 {
 		t.Fatalf("approve: %d %v %v", st, approved, err)

@@ -49,6 +49,7 @@ func newcomersPaidOrder(t *testing.T, s *devstack) string {
 	if st != 201 {
 		t.Fatalf("quote: %d %v", st, q)
 	}
+	saveBillingDetails(t, s, session)
 	st, approved, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+q["id"].(string)+"/approve", nil, session)
 	order, _ := approved["order"].(map[string]any)
 	if st != 200 || order == nil {

@@ -74,6 +74,7 @@ func testOrdering(t *testing.T, s *devstack) {
 	if status != 201 || quote["quantity"] != 402.0 || quote["total"].(map[string]any)["amount"] != 2904.0 {
 		t.Fatalf("quote: %d %v", status, quote)
 	}
+	saveBillingDetails(t, s, session)
 	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", nil, session)
 	order, _ := approval["order"].(map[string]any)
 	if status != 200 || order["status"] != "awaiting_payment" || order["quoteId"] != quote["id"] {

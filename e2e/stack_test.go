@@ -192,6 +192,9 @@ func TestWholeStack(t *testing.T) {
 	t.Run("ordering: upload, quote, approve, payment event, inbox", func(t *testing.T) {
 		testOrdering(t, s)
 	})
+	t.Run("money: no approval without billing details; a customer abroad is shown and invoiced no KDV", func(t *testing.T) {
+		testAbroadNeverChargedVAT(t, s)
+	})
 	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
 		testAccessMatrix(t, s)
 	})

@@ -20,6 +20,7 @@ import (
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
 	"linguaport/svc-orders/api"
+	"linguaport/svc-orders/billing"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pool"
@@ -61,6 +62,11 @@ func main() {
 
 	geo := svcclient.New(p.Watch("svc-geo"), 3*time.Second)
 	defer geo.Close()
+	// svc-billing, asked on the caller's behalf: billing details before an approval, the VAT a
+	// quote's invoice will carry for its PDF.
+	billingClient := svcclient.New(p.Watch("svc-billing"), 3*time.Second)
+	defer billingClient.Close()
+	bills := billing.New(billingClient)
 	metrics := prometheus.NewRegistry()
 	eventMetrics := events.NewMetrics(metrics, log)
 	eventMetrics.Outboxes(quoteRelay, orderRelay)
@@ -82,7 +88,7 @@ func main() {
 	eventMetrics.Outboxes(noticeRelay)
 	go noticeRelay.Run(ctx)
 	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick,
-		orders.WithPoolNotices(notices), orders.WithEscalation(windows))
+		orders.WithPoolNotices(notices), orders.WithEscalation(windows), orders.WithBilling(bills))
 	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
 
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
@@ -112,7 +118,7 @@ func main() {
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
 	auditLog, err := audit.NewLog(ctx, db, log)
 	p.ExitOn("audit log", err)
-	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Audit: auditLog}
+	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: bills, Audit: auditLog}
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth, p.Trusted),

@@ -215,6 +215,14 @@ func signUp(web string) (*session, error) {
 	if err != nil || status != http.StatusCreated {
 		return nil, fmt.Errorf("register: %d %s %v", status, body, err)
 	}
+	// Approving a quote needs billing details saved first (svc-orders asks svc-billing).
+	status, body, err = s.do("PUT", "/api/v1/billing/profile", map[string]any{
+		"type": "individual", "fullName": "Ölçüm Müşterisi", "tckn": "10000000146", "address": "Moda Cad. 12 D:3",
+		"city": "İstanbul", "postcode": "34710", "country": "TR", "email": "olcum@example.com",
+	})
+	if err != nil || status != http.StatusOK {
+		return nil, fmt.Errorf("billing details: %d %s %v", status, body, err)
+	}
 	return s, nil
 }
 

@@ -43,8 +43,9 @@ var (
 
 type identity struct {
 	claims Claims
-	err    error // why the presented token was refused; nil for a valid token or none
-	token  bool  // a token was presented
+	err    error  // why the presented token was refused; nil for a valid token or none
+	token  bool   // a token was presented
+	raw    string // the token itself, for a call made on the caller's behalf (Token)
 }
 
 type identityKey struct{}
@@ -78,7 +79,7 @@ func (a *Authenticator) Identify(r *http.Request) context.Context {
 	if token == "" {
 		return context.WithValue(ctx, identityKey{}, identity{})
 	}
-	id := identity{token: true}
+	id := identity{token: true, raw: token}
 	id.claims, id.err = a.verifier.Verify(ctx, token)
 	// A cookie does not identify a write from another site (CheckOrigin), wherever this runs.
 	if id.err == nil && fromCookie && !safeMethod(r.Method) && !a.originAllowed(r) {
@@ -94,6 +95,17 @@ func FromContext(ctx context.Context) (Claims, bool) {
 		return id.claims, true
 	}
 	return Claims{}, false
+}
+
+// Token is the request's valid token, to call another service on the caller's behalf
+// (Authorization: Bearer): that service checks it, and its own access rules, as if the caller
+// had asked it, so no service is trusted with more than the caller may do.
+func Token(ctx context.Context) (string, bool) {
+	id, _ := ctx.Value(identityKey{}).(identity)
+	if id.token && id.err == nil {
+		return id.raw, true
+	}
+	return "", false
 }
 
 // Authorize returns nil when the request was made by a signed-in user holding one of roles (any

@@ -55,6 +55,12 @@ type Document struct {
 	// References printed under the number: the order an invoice bills, the quote it came from.
 	OrderNumber string
 	QuoteNumber string
+	// PaidAt and PaidBy (card, balance, bank_transfer) say when and how an invoice was paid, and
+	// RefundedAt when it was refunded: such an invoice prints them in place of how to pay (zero
+	// PaidAt and RefundedAt: not paid, the bank details and how to pay are printed).
+	PaidAt     time.Time
+	PaidBy     string
+	RefundedAt time.Time
 }
 
 // Seller is the agency issuing the document.
@@ -106,8 +112,9 @@ type Line struct {
 	Description i18n.Text
 	Quantity    int64
 	Unit        string // word, page, minute, character, hour, document (others printed as is)
-	UnitPrice   int64  // minor units; 0 leaves it blank
-	Amount      int64  // minor units
+	// UnitPrice is the price of one unit in minor units; 0 prints Amount ÷ Quantity (UnitPriceOf).
+	UnitPrice int64
+	Amount    int64 // minor units
 }
 
 // VAT is the document's VAT line: the rate and amount for customers billed in Turkey, 0 % with

@@ -59,6 +59,24 @@ func Money(amount int64, currency string, lang i18n.Lang) string {
 	return fixed(amount, n, n, lang) + " " + currency
 }
 
+// UnitPriceOf writes a line's unit price as its amount ÷ its quantity: at the currency's
+// decimals when that is exact, else with two more decimals rounded half up ("2,3375 TRY" a word
+// for 2.884,48 TRY of 1.234 words). Prices are per line (a minimum charge, the tier, urgency and
+// add-ons are all in the amount), so this is the price one unit came to; the amount is what is
+// charged.
+func UnitPriceOf(amount, quantity int64, currency string, lang i18n.Lang) string {
+	n := money.Decimals(currency)
+	if quantity <= 0 {
+		return ""
+	}
+	if amount%quantity == 0 {
+		return fixed(amount/quantity, n, n, lang) + " " + currency
+	}
+	// Hundredths of a minor unit, rounded half up; amounts are never negative on a document.
+	v := (amount*100 + quantity/2) / quantity
+	return fixed(v, n+2, n+2, lang) + " " + currency
+}
+
 // Rate writes the rate the document was priced at: "1 USD = 27,50 TRY" in Turkish, "1 USD =
 // 27.50 TRY" in English; at least two decimals, more when the rate has them (up to six).
 func Rate(rateMicros int64, currency string, lang i18n.Lang) string {
@@ -123,6 +141,13 @@ func unitName(unit string, n int64, lang i18n.Lang) string {
 
 // statuses are the document statuses worth a word on the page; others are printed as given. A
 // quote's pending waits for the customer's approval, an invoice's for the payment.
+// methods are how an invoice was paid, as the payment line words it ("… by card").
+var methods = map[string]i18n.Text{
+	"card":          {TR: "kartla", EN: "by card"},
+	"balance":       {TR: "bakiyeden", EN: "from the account balance"},
+	"bank_transfer": {TR: "havale/EFT ile", EN: "by bank transfer"},
+}
+
 var statuses = map[Kind]map[string]i18n.Text{
 	Invoice: {
 		"pending":  {TR: "Ödeme bekleniyor", EN: "Awaiting payment"},

@@ -73,3 +73,29 @@ func TestQuantity(t *testing.T) {
 		t.Errorf("en: %q", got)
 	}
 }
+
+// A unit price is the amount ÷ the quantity: at the currency's decimals when exact, else to two
+// more decimals, rounded half up.
+func TestUnitPriceOf(t *testing.T) {
+	for _, c := range []struct {
+		amount, quantity int64
+		currency         string
+		tr, en           string
+	}{
+		{93_500, 400, "TRY", "2,3375 TRY", "2.3375 TRY"},           // 233.75 minor units: exact at four decimals
+		{288_448, 1234, "TRY", "2,3375 TRY", "2.3375 TRY"},         // 233.7504… → 233.75
+		{360_553, 1234, "TRY", "2,9218 TRY", "2.9218 TRY"},         // 292.1823… → 292.18
+		{1_000, 3, "USD", "3,3333 USD", "3.3333 USD"},              // 333.33…
+		{2_000, 3, "USD", "6,6667 USD", "6.6667 USD"},              // 666.66… rounds up
+		{687_500, 2500, "TRY", "2,75 TRY", "2.75 TRY"},             // exact: the currency's decimals
+		{12_345, 1000, "JPY", "12,35 JPY", "12.35 JPY"},            // no minor units: two decimals
+		{13_750_000, 1, "TRY", "137.500,00 TRY", "137,500.00 TRY"}, // one unit
+	} {
+		if got := documents.UnitPriceOf(c.amount, c.quantity, c.currency, i18n.TR); got != c.tr {
+			t.Errorf("UnitPriceOf(%d, %d, %s, tr) = %q, want %q", c.amount, c.quantity, c.currency, got, c.tr)
+		}
+		if got := documents.UnitPriceOf(c.amount, c.quantity, c.currency, i18n.EN); got != c.en {
+			t.Errorf("UnitPriceOf(%d, %d, %s, en) = %q, want %q", c.amount, c.quantity, c.currency, got, c.en)
+		}
+	}
+}

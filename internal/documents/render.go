@@ -50,7 +50,7 @@ var labels = struct {
 	billTo, preparedFor, tckn, vkn, taxID, taxOffice, email, phone            i18n.Text
 	description, quantity, unitPrice, amount, subtotal, total, totalUSD, rate i18n.Text
 	vat, payment, bank, iban, payNote, quoteNote, page, thanks, sellerTax     i18n.Text
-	totalExVAT, vatExcluded                                                   i18n.Text
+	totalExVAT, vatExcluded, paid, paidOn, paidOnBy, refundedOn               i18n.Text
 }{
 	invoice:     i18n.Text{TR: "FATURA", EN: "INVOICE"},
 	quote:       i18n.Text{TR: "TEKLİF", EN: "QUOTE"},
@@ -84,8 +84,13 @@ var labels = struct {
 		EN: "Prices exclude VAT; any VAT due is added on the invoice.",
 	},
 	payment: i18n.Text{TR: "ÖDEME BİLGİLERİ", EN: "PAYMENT DETAILS"},
-	bank:    i18n.Text{TR: "Banka", EN: "Bank"},
-	iban:    i18n.Text{TR: "IBAN", EN: "IBAN"},
+	paid:    i18n.Text{TR: "ÖDEME", EN: "PAYMENT"},
+	// A date (Date), then how (methods).
+	paidOn:     i18n.Text{TR: "%s tarihinde ödendi.", EN: "Paid on %s."},
+	paidOnBy:   i18n.Text{TR: "%s tarihinde %s ödendi.", EN: "Paid on %s %s."},
+	refundedOn: i18n.Text{TR: "%s tarihinde iade edildi; tutar müşterinin bakiyesine aktarıldı.", EN: "Refunded on %s to the customer's balance."},
+	bank:       i18n.Text{TR: "Banka", EN: "Bank"},
+	iban:       i18n.Text{TR: "IBAN", EN: "IBAN"},
 	payNote: i18n.Text{
 		TR: "Ödemenizi müşteri panelinden kartla ya da bakiyenizden yapabilir veya havale/EFT açıklamasına fatura numarasını yazabilirsiniz.",
 		EN: "Pay by card or from your balance in the customer panel, or by bank transfer quoting the invoice number as the reference.",
@@ -317,6 +322,8 @@ func (p *page) table() {
 			qty = Quantity(l.Quantity, p.lang) + " " + unitName(l.Unit, l.Quantity, p.lang)
 			if l.UnitPrice != 0 {
 				unitPrice = Money(l.UnitPrice, p.d.Currency, p.lang)
+			} else {
+				unitPrice = UnitPriceOf(l.Amount, l.Quantity, p.d.Currency, p.lang)
 			}
 		}
 		x := margin + columns[0]
@@ -448,6 +455,27 @@ func (p *page) noteLines() [][2]string {
 	s := p.d.Seller
 	var lines [][2]string
 	p.font("", 8, dark)
+	if p.d.Kind == Invoice && (!p.d.PaidAt.IsZero() || !p.d.RefundedAt.IsZero()) {
+		// Settled: when and how, and nothing about how to pay.
+		lines = append(lines, [2]string{"B", p.t(labels.paid)})
+		var said []string
+		if !p.d.PaidAt.IsZero() {
+			if how, ok := methods[p.d.PaidBy]; ok {
+				said = append(said, fmt.Sprintf(p.t(labels.paidOnBy), Date(p.d.PaidAt, p.lang), how.In(p.lang)))
+			} else {
+				said = append(said, fmt.Sprintf(p.t(labels.paidOn), Date(p.d.PaidAt, p.lang)))
+			}
+		}
+		if !p.d.RefundedAt.IsZero() {
+			said = append(said, fmt.Sprintf(p.t(labels.refundedOn), Date(p.d.RefundedAt, p.lang)))
+		}
+		for _, s := range said {
+			for _, l := range p.SplitText(s, notesW) {
+				lines = append(lines, [2]string{"", l})
+			}
+		}
+		return lines
+	}
 	if p.d.Kind == Invoice {
 		lines = append(lines, [2]string{"B", p.t(labels.payment)})
 		if s.Bank != "" {

@@ -294,3 +294,42 @@ func TestRenderRefusesFiguresThatDoNotAddUp(t *testing.T) {
 		}
 	}
 }
+
+// A line without a unit price prints its amount ÷ its quantity; a paid invoice says when and
+// how it was paid and carries no bank details or instructions; a refunded one says so too.
+func TestSettledInvoice(t *testing.T) {
+	d := turkishInvoice()
+	for i := range d.Lines {
+		d.Lines[i].UnitPrice = 0
+	}
+	text, _, _ := render(t, d, i18n.TR)
+	expect(t, text, "2.500 kelime 2,75 TRY 6.875,00 TRY", "45 dakika 137,50 TRY 6.187,50 TRY", "ÖDEME BİLGİLERİ", "IBAN")
+
+	// 21:30 UTC on 24 November is 25 November in Istanbul.
+	d.Status, d.PaidAt, d.PaidBy = "paid", time.Date(2026, 11, 24, 21, 30, 0, 0, time.UTC), "card"
+	for lang, want := range map[i18n.Lang][]string{
+		i18n.TR: {"Durum Ödendi", "ÖDEME", "25.11.2026 tarihinde kartla ödendi."},
+		i18n.EN: {"Status Paid", "PAYMENT", "Paid on 25 Nov 2026 by card."},
+	} {
+		text, _, _ := render(t, d, lang)
+		expect(t, text, want...)
+		for _, not := range []string{"IBAN", "TR33 0006", "İş Bankası", "ÖDEME BİLGİLERİ", "PAYMENT DETAILS", "havale/EFT açıklamasına", "quoting the invoice number"} {
+			if strings.Contains(text, not) {
+				t.Errorf("%s: a paid invoice prints %q:\n%s", lang, not, text)
+			}
+		}
+	}
+	for method, want := range map[string]string{"balance": "Paid on 25 Nov 2026 from the account balance.", "bank_transfer": "Paid on 25 Nov 2026 by bank transfer."} {
+		d.PaidBy = method
+		text, _, _ := render(t, d, i18n.EN)
+		expect(t, text, want)
+	}
+	d.Status, d.RefundedAt = "refunded", time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)
+	text, _, _ = render(t, d, i18n.EN)
+	expect(t, text, "Status Refunded", "Paid on 25 Nov 2026 by bank transfer.", "Refunded on 26 Nov 2026 to the customer's balance.")
+	text, _, _ = render(t, d, i18n.TR)
+	expect(t, text, "26.11.2026 tarihinde iade edildi; tutar müşterinin bakiyesine aktarıldı.")
+	if strings.Contains(text, "IBAN") {
+		t.Errorf("a refunded invoice prints the IBAN:\n%s", text)
+	}
+}

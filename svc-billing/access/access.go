@@ -15,6 +15,10 @@ var Rules = []authn.Rule{
 	// 404 by the service, as if it did not exist.
 	{Pattern: "GET /api/v1/billing/invoices", Access: authn.Only(authn.RoleCustomer)},
 	{Pattern: "GET /api/v1/billing/invoices/{id}", Access: authn.Only(authn.RoleCustomer, authn.RoleAdmin).Owned()},
+	// What an invoice of an amount would charge (VAT or its exemption, totals), shown before
+	// anyone commits: a visitor's price (Turkey, or the country they type), a customer's for
+	// their saved details, staff's for a customer they name.
+	{Pattern: "GET /api/v1/billing/tax", Access: authn.Anyone},
 	// Paying is the invoice's customer's; another customer's invoice is 404.
 	{Pattern: "POST /api/v1/billing/invoices/{id}/pay", Access: authn.Only(authn.RoleCustomer).Owned()},
 	// The caller's own balance: the token says whose.

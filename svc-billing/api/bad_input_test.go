@@ -171,6 +171,10 @@ func TestEveryRouteRefusesBadInput(t *testing.T) {
 		{"/api/v1/billing/admin/payouts?status=bogus", admin, "status", "status"},
 		{"/api/v1/billing/admin/invoices?status=bogus", admin, "status", "status"},
 		{"/api/v1/billing/admin/invoices?pastDue=maybe", admin, "pastDue", "pastDue"},
+		{"/api/v1/billing/invoices?orderId=" + strings.Repeat("o", 101), customer, "orderId", "order id"},
+		{"/api/v1/billing/tax?amount=-1&currency=TRY", "", "amount", "amount"},
+		{"/api/v1/billing/tax?amount=1&currency=XYZ", customer, "currency", "currency"},
+		{"/api/v1/billing/tax?amount=1&currency=TRY&country=ZZ", "", "country", "country"},
 	} {
 		en := inLanguages(t, "GET "+q.path, func(lang string) answer { return b.raw(t, "GET", q.path, q.token, lang, "", "", "") })
 		if _, fields := problemOf(en); !strings.Contains(fields[q.field], q.word) {

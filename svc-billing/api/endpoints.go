@@ -32,13 +32,15 @@ type Services struct {
 type Endpoints struct {
 	Profile, SaveProfile endpoint.Endpoint
 	Invoices, Invoice    endpoint.Endpoint
-	Pay, Webhook         endpoint.Endpoint
-	Balance, TopUp       endpoint.Endpoint
-	DeclareTransfer      endpoint.Endpoint
-	Transfers            endpoint.Endpoint
-	ConfirmTransfer      endpoint.Endpoint
-	RejectTransfer       endpoint.Endpoint
-	Refund               endpoint.Endpoint
+	// Tax is GET tax: an invoice's VAT and totals before it exists (tax.go).
+	Tax             endpoint.Endpoint
+	Pay, Webhook    endpoint.Endpoint
+	Balance, TopUp  endpoint.Endpoint
+	DeclareTransfer endpoint.Endpoint
+	Transfers       endpoint.Endpoint
+	ConfirmTransfer endpoint.Endpoint
+	RejectTransfer  endpoint.Endpoint
+	Refund          endpoint.Endpoint
 	// Translators' earnings and payouts (earnings.go).
 	Earnings, RequestPayout, Payouts endpoint.Endpoint
 	AdminPayouts, PayoutPaid         endpoint.Endpoint
@@ -57,6 +59,9 @@ type invoiceRequest struct {
 	Lang    i18n.Lang
 	Session string
 }
+
+// invoicesRequest is GET invoices' query: the invoices of one order only, when OrderID is set.
+type invoicesRequest struct{ OrderID string }
 
 // invoiceList is the answer of GET invoices.
 type invoiceList struct {
@@ -81,12 +86,12 @@ func MakeEndpoints(s Services) Endpoints {
 			}
 			return s.Profile.SaveProfile(ctx, customer, request.(profile.Details))
 		},
-		Invoices: func(ctx context.Context, _ any) (any, error) {
+		Invoices: func(ctx context.Context, request any) (any, error) {
 			customer, err := customerOf(ctx)
 			if err != nil {
 				return nil, err
 			}
-			list, err := s.Invoices.Invoices(ctx, customer)
+			list, err := s.Invoices.Invoices(ctx, customer, request.(invoicesRequest).OrderID)
 			if err != nil {
 				return nil, err
 			}
@@ -108,6 +113,9 @@ func MakeEndpoints(s Services) Endpoints {
 			}
 			return invoicePDF{invoice: inv, lang: req.Lang}, nil
 		},
+	}
+	if s.Invoices != nil {
+		e.Tax = taxEndpoint(s.Invoices)
 	}
 	makePayingEndpoints(s, &e)
 	makeEarningsEndpoints(s, &e)

@@ -105,6 +105,9 @@ func wordField(field, reason string) i18n.Text {
 	if t, ok := staffFieldTexts[field][reason]; ok {
 		return t
 	}
+	if t, ok := taxFieldTexts[field][reason]; ok {
+		return t
+	}
 	if t, ok := anyField[reason]; ok {
 		return t
 	}
@@ -113,8 +116,9 @@ func wordField(field, reason string) i18n.Text {
 
 // anyField words the reasons that read the same for every field.
 var anyField = map[string]i18n.Text{
-	reasonUnknown:   {TR: "Fatura bilgilerinde böyle bir alan yok.", EN: "Billing details have no such field."},
-	reasonNotString: {TR: "Bu alan metin olmalı.", EN: "This field must be text."},
+	reasonUnknown:    {TR: "Fatura bilgilerinde böyle bir alan yok.", EN: "Billing details have no such field."},
+	reasonNotString:  {TR: "Bu alan metin olmalı.", EN: "This field must be text."},
+	reasonTaxUnknown: {TR: "Bu sorguda böyle bir parametre yok.", EN: "This query has no such parameter."},
 	p.ReasonNotApplicable: {
 		TR: "Bu alan seçtiğiniz fatura türü ve ülke için kullanılmıyor; boş bırakın.",
 		EN: "This field does not apply to the billing type and country you chose; leave it empty.",

@@ -406,3 +406,27 @@ func TestInvoicesIssuedWhenBillingReturns(t *testing.T) {
 		t.Errorf("after the return: %v, %v", list[0], list[1])
 	}
 }
+
+// GET invoices?orderId= is the invoice of one of the caller's orders, for the order's page; an
+// order of someone else's, or none yet invoiced, answers an empty list.
+func TestInvoiceOfAnOrder(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-orders", authn.RoleCustomer)
+	b.approve(t, "q-first", "cust-orders")
+	b.approve(t, "q-second", "cust-orders")
+	b.list(t, tok, 2)
+	a := b.call(t, "/api/v1/billing/invoices?orderId=o-q-second", tok, "en")
+	got, _ := a.body["invoices"].([]any)
+	if a.status != 200 || len(got) != 1 || got[0].(map[string]any)["orderId"] != "o-q-second" || got[0].(map[string]any)["number"] == "" {
+		t.Fatalf("the second order's invoice: %d %v", a.status, a.body)
+	}
+	for name, tc := range map[string]struct{ token, order string }{
+		"another's order":    {b.token("cust-nosy", authn.RoleCustomer), "o-q-second"},
+		"an order not known": {tok, "o-q-none"},
+	} {
+		a := b.call(t, "/api/v1/billing/invoices?orderId="+tc.order, tc.token, "en")
+		if got, ok := a.body["invoices"].([]any); a.status != 200 || !ok || len(got) != 0 {
+			t.Errorf("%s: %d %v", name, a.status, a.body)
+		}
+	}
+}

@@ -28,8 +28,10 @@ func pdfRequest(r *http.Request, id string) (invoiceRequest, error) {
 	return invoiceRequest{ID: strings.TrimSuffix(id, pdfSuffix), PDF: true, Lang: lang}, err
 }
 
-// document is the invoice as its PDF shows it: the work lines (the VAT line is the document's
-// own VAT row), the billing details it was issued to, the totals in both currencies.
+// document is the invoice as its PDF shows it: the work lines with their quantities and unit
+// prices (each line's amount ÷ its quantity, documents.UnitPriceOf; the VAT line is the
+// document's own VAT row), the billing details it was issued to, the totals in both currencies,
+// and once paid when and how it was paid.
 func document(inv invoices.Invoice) documents.Document {
 	d := documents.Document{
 		Kind: documents.Invoice, Number: inv.Number, IssuedAt: inv.IssuedAt, Status: string(inv.Status),
@@ -42,6 +44,20 @@ func document(inv invoices.Invoice) documents.Document {
 			Address: inv.Details.Address, City: inv.Details.City, Postcode: inv.Details.Postcode,
 			Country: inv.Details.Country, Email: inv.Details.Email,
 		},
+	}
+	// A paid invoice says when and how instead of how to pay: the day a bank transfer arrived
+	// (as staff read it on the statement), else the moment the payment was recorded.
+	if inv.PaidAt != nil {
+		d.PaidAt = *inv.PaidAt
+		if inv.Payment != nil {
+			d.PaidBy = inv.Payment.Method
+			if inv.Payment.ReceivedAt != nil {
+				d.PaidAt = *inv.Payment.ReceivedAt
+			}
+		}
+	}
+	if inv.RefundedAt != nil {
+		d.RefundedAt = *inv.RefundedAt
 	}
 	if inv.InTurkey {
 		d.VAT.RatePercent = inv.VATPercent

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"linguaport/internal/authn"
 	"linguaport/svc-orders/counting/pdf"
@@ -87,4 +88,63 @@ func TestInvoicePDF(t *testing.T) {
 	if a := b.call(t, "/api/v1/billing/invoices/"+id+".pdf?lang=de", tok, "tr"); a.status != 400 || !strings.Contains(fmt.Sprint(a.body), "Belgenin dili tr veya en olmalı.") {
 		t.Errorf("lang=de: %d %v", a.status, a.body)
 	}
+}
+
+// Every column of the invoice PDF is filled, the unit price included (a line's amount ÷ its
+// quantity: 935,00 TRY for 400 words is 2,3375 TRY a word); a pending invoice says how to pay,
+// a paid one when and how it was paid and nothing about paying, a refunded one that it was.
+func TestInvoicePDFPaidAndRefunded(t *testing.T) {
+	b := newBilling(t)
+	tok, inv := b.pending(t, "cust-pdf-paid")
+	id := inv["id"].(string)
+	read := func(lang string) string {
+		t.Helper()
+		resp, body := b.download(t, "/api/v1/billing/invoices/"+id+".pdf?lang="+lang, tok, lang)
+		if resp.StatusCode != 200 {
+			t.Fatalf("PDF %s: %d %s", lang, resp.StatusCode, body)
+		}
+		return pdfText(t, body)
+	}
+	has := func(text string, want ...string) {
+		t.Helper()
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("missing %q in:\n%s", w, text)
+			}
+		}
+	}
+	hasNot := func(text string, not ...string) {
+		t.Helper()
+		for _, w := range not {
+			if strings.Contains(text, w) {
+				t.Errorf("%q in:\n%s", w, text)
+			}
+		}
+	}
+	has(read("tr"), "400 kelime 2,3375 TRY 935,00 TRY", "Durum Ödeme bekleniyor", "ÖDEME BİLGİLERİ", "IBAN")
+	has(read("en"), "400 words 2.3375 TRY 935.00 TRY", "PAYMENT DETAILS", "IBAN")
+
+	b.declareAndConfirm(t, tok, 224_400)
+	paid := b.post(t, "/api/v1/billing/invoices/"+id+"/pay", tok, "en", "k-pdf", map[string]any{"method": "balance"})
+	if paid.status != 200 {
+		t.Fatalf("pay: %d %v", paid.status, paid.body)
+	}
+	paidAt, _ := time.Parse(time.RFC3339Nano, paid.body["invoice"].(map[string]any)["paidAt"].(string))
+	istanbul, _ := time.LoadLocation("Europe/Istanbul")
+	day := paidAt.In(istanbul)
+	tr, en := read("tr"), read("en")
+	has(tr, "Durum Ödendi", "ÖDEME", day.Format("02.01.2006")+" tarihinde bakiyeden ödendi.", "400 kelime 2,3375 TRY 935,00 TRY")
+	has(en, "Status Paid", "PAYMENT", "Paid on "+day.Format("2 Jan 2006")+" from the account balance.")
+	for _, text := range []string{tr, en} {
+		hasNot(text, "IBAN", "TR33 0006", "ÖDEME BİLGİLERİ", "PAYMENT DETAILS", "havale/EFT açıklamasına", "quoting the invoice number")
+	}
+
+	refund := b.post(t, "/api/v1/billing/admin/invoices/"+id+"/refund", b.token("staff", authn.RoleAdmin), "en", "", nil)
+	if refund.status != 200 {
+		t.Fatalf("refund: %d %v", refund.status, refund.body)
+	}
+	refundedAt, _ := time.Parse(time.RFC3339Nano, refund.body["refundedAt"].(string))
+	en = read("en")
+	has(en, "Status Refunded", "Refunded on "+refundedAt.In(istanbul).Format("2 Jan 2006")+" to the customer's balance.")
+	hasNot(en, "IBAN")
 }

@@ -29,7 +29,8 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 	m := authn.NewMux(auth, access.Rules)
 	m.Handle("GET /api/v1/billing/profile", json(e.Profile, decodeNothing))
 	m.Handle("PUT /api/v1/billing/profile", json(e.SaveProfile, decodeDetails))
-	m.Handle("GET /api/v1/billing/invoices", json(e.Invoices, decodeNothing))
+	m.Handle("GET /api/v1/billing/invoices", json(e.Invoices, decodeInvoices))
+	m.Handle("GET /api/v1/billing/tax", json(e.Tax, decodeTax))
 	m.Handle("GET /api/v1/billing/invoices/{id}", json(e.Invoice, decodeInvoice))
 	m.Handle("POST /api/v1/billing/invoices/{id}/pay", json(e.Pay, decodePay))
 	m.Handle("GET /api/v1/billing/balance", json(e.Balance, decodeBalance))
@@ -48,6 +49,21 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
 }
 
 func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
+
+// decodeInvoices reads GET invoices' one filter, ?orderId=: the order page's link to its invoice.
+func decodeInvoices(_ context.Context, r *http.Request) (any, error) {
+	id := strings.TrimSpace(r.URL.Query().Get("orderId"))
+	if len(id) > maxOrderID {
+		return nil, errs.Fields{"orderId": reasonOrderID}
+	}
+	return invoicesRequest{OrderID: id}, nil
+}
+
+// maxOrderID bounds ?orderId=: svc-orders' ids are 24 hex digits; a longer one names no order.
+const (
+	maxOrderID    = 100
+	reasonOrderID = "order_id"
+)
 
 func decodeInvoice(_ context.Context, r *http.Request) (any, error) {
 	id := r.PathValue("id")

@@ -279,7 +279,7 @@ func TestAnInvoiceIsShownOnlyNumbered(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	list, err := f.svc.Invoices(ctx, "c-listed")
+	list, err := f.svc.Invoices(ctx, "c-listed", "")
 	if err != nil || len(list) != 1 || list[0].Number != "LP-2026-000001" {
 		t.Errorf("list %+v %v", list, err)
 	}

@@ -70,9 +70,9 @@ func (m loggingMiddleware) Issue(ctx context.Context, q QuoteApproved) (_ Invoic
 	return m.next.Issue(ctx, q)
 }
 
-func (m loggingMiddleware) Invoices(ctx context.Context, customerID string) (_ []Invoice, err error) {
+func (m loggingMiddleware) Invoices(ctx context.Context, customerID, orderID string) (_ []Invoice, err error) {
 	defer m.done(ctx, "Invoices", time.Now(), &err)
-	return m.next.Invoices(ctx, customerID)
+	return m.next.Invoices(ctx, customerID, orderID)
 }
 
 func (m loggingMiddleware) Invoice(ctx context.Context, c Caller, id string) (_ Invoice, err error) {
@@ -113,4 +113,9 @@ func (m loggingMiddleware) CountPastDue(ctx context.Context) (_ int64, err error
 func (m loggingMiddleware) PayByTransfer(ctx context.Context, id string, p TransferPayment) (_ Invoice, _ bool, err error) {
 	defer m.done(ctx, "PayByTransfer", time.Now(), &err)
 	return m.next.PayByTransfer(ctx, id, p)
+}
+
+func (m loggingMiddleware) Tax(ctx context.Context, q TaxQuery) (_ Tax, err error) {
+	defer m.done(ctx, "Tax", time.Now(), &err)
+	return m.next.Tax(ctx, q)
 }

@@ -25,8 +25,9 @@ type Store interface {
 	Number(ctx context.Context, id string) (Invoice, error)
 	// Invoice is ErrNotFound when there is no invoice id.
 	Invoice(ctx context.Context, id string) (Invoice, error)
-	// OfCustomer lists the customer's newest invoices first, at most limit.
-	OfCustomer(ctx context.Context, customerID string, limit int) ([]Invoice, error)
+	// OfCustomer lists the customer's newest invoices first, at most limit; only those of
+	// orderID when it is not empty.
+	OfCustomer(ctx context.Context, customerID, orderID string, limit int) ([]Invoice, error)
 	// Update changes one invoice in one conditional write; ErrNotFound when there is none.
 	Update(ctx context.Context, id string, change func(*Invoice) (*Invoice, error)) (Invoice, error)
 	// List is staff's page of invoices (Query), at most q.Limit.
@@ -55,8 +56,9 @@ type Service interface {
 	// Issue makes the pending invoice of an approved quote, numbered; once per quote however
 	// often it is called.
 	Issue(ctx context.Context, q QuoteApproved) (Invoice, error)
-	// Invoices are the customer's own, newest first.
-	Invoices(ctx context.Context, customerID string) ([]Invoice, error)
+	// Invoices are the customer's own, newest first; only those of orderID when it is not empty
+	// (an order has one invoice, or none yet).
+	Invoices(ctx context.Context, customerID, orderID string) ([]Invoice, error)
 	// Invoice is one invoice for its owner or an admin; ErrNotFound for anyone else.
 	Invoice(ctx context.Context, c Caller, id string) (Invoice, error)
 
@@ -75,6 +77,9 @@ type Service interface {
 	List(ctx context.Context, q StaffQuery) (Page, error)
 	// CountPastDue counts the pending invoices past their due date.
 	CountPastDue(ctx context.Context) (int64, error)
+	// Tax is what an invoice of q's net would charge the customer (or a country) now: the same
+	// rule, rate and wording as Issue.
+	Tax(ctx context.Context, q TaxQuery) (Tax, error)
 	// PayByTransfer marks a pending invoice paid by a bank transfer staff saw arrive, with
 	// invoice.paid as every payment, and says whether this call paid it: the same transfer
 	// again answers the invoice as it is; ErrNotPending for an invoice paid otherwise or
@@ -135,7 +140,7 @@ func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
 	case !errors.Is(err, profile.ErrNotFound):
 		return Invoice{}, fmt.Errorf("billing details of %s: %w", q.CustomerID, err)
 	}
-	inTurkey := details.Country == "" || details.InTurkey()
+	inTurkey := billedInTurkey(details)
 	now := s.now().UTC().Truncate(time.Millisecond)
 	due := now.AddDate(0, 0, s.dueDays)
 	inv := Invoice{
@@ -149,14 +154,9 @@ func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
 		inv.Totals.Net += l.Amount
 		inv.TotalsUSD.Net += l.AmountUSD
 	}
-	if inTurkey {
-		inv.VATPercent = s.vatPercent
-	}
-	vat := vatLine(inTurkey, inv.VATPercent, inv.Totals.Net, inv.TotalsUSD.Net)
+	var vat Line
+	vat, inv.Totals, inv.TotalsUSD, inv.VATPercent = charge(inTurkey, s.vatPercent, inv.Totals.Net, inv.TotalsUSD.Net)
 	inv.Lines = append(inv.Lines, vat)
-	inv.Totals.VAT, inv.TotalsUSD.VAT = vat.Amount, vat.AmountUSD
-	inv.Totals.Total = inv.Totals.Net + inv.Totals.VAT
-	inv.TotalsUSD.Total = inv.TotalsUSD.Net + inv.TotalsUSD.VAT
 	return inv, nil
 }
 
@@ -182,8 +182,8 @@ func workLines(q QuoteApproved) []Line {
 	return lines
 }
 
-func (s *service) Invoices(ctx context.Context, customerID string) ([]Invoice, error) {
-	list, err := s.store.OfCustomer(ctx, customerID, ListLimit)
+func (s *service) Invoices(ctx context.Context, customerID, orderID string) ([]Invoice, error) {
+	list, err := s.store.OfCustomer(ctx, customerID, orderID, ListLimit)
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// One invoice per quote, whatever id a future writer derives.
 		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "issuedAt", Value: -1}}},
+		// The invoice of one of the customer's orders (GET invoices?orderId=), for the order's page.
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "orderId", Value: 1}, {Key: "issuedAt", Value: -1}}},
 		events.OutboxIndex(),
 		// Staff's list (List): each filter it takes, by issue date (newest or oldest: an index
 		// serves both directions), the id breaking ties of one millisecond for the keyset; past
@@ -85,8 +87,12 @@ func (s *MongoStore) Update(ctx context.Context, id string, change func(*Invoice
 	return *inv, nil
 }
 
-func (s *MongoStore) OfCustomer(ctx context.Context, customerID string, limit int) ([]Invoice, error) {
-	cur, err := s.invoices.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
+func (s *MongoStore) OfCustomer(ctx context.Context, customerID, orderID string, limit int) ([]Invoice, error) {
+	filter := bson.D{{Key: "customerId", Value: customerID}}
+	if orderID != "" {
+		filter = append(filter, bson.E{Key: "orderId", Value: orderID})
+	}
+	cur, err := s.invoices.Find(ctx, filter,
 		options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}}).SetLimit(int64(limit)))
 	if err != nil {
 		return nil, fmt.Errorf("find invoices of %s: %w", customerID, err)

@@ -6,15 +6,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"linguaport/internal/authn"
 )
 
 // Parallel approvals of one quote (a double click, two tabs) open one order and take one order
 // number: the next approval gets the next number, with no gap.
 func TestParallelApprovalsTakeOneOrderNumber(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-race", authn.RoleCustomer)
+	customer := f.customer("cust-race")
 	qid := f.newQuote(t, customer)
 
 	const parallel = 8

@@ -54,7 +54,7 @@ func (f *fixture) deskOf(t *testing.T, tr string) (desk []string, active int) {
 // holds three. Checking the cap with a count before the order's write let every claim through.
 func TestClaimsOfDifferentJobsHoldTheCap(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-cap", authn.RoleCustomer)
+	customer := f.customer("cust-cap")
 	f.capped(t, "tr-cap", 3)
 	tr := f.tokenFor("tr-cap", authn.RoleTranslator)
 	jobs := make([]string, 10)
@@ -170,7 +170,7 @@ func (c *crashingStore) Update(ctx context.Context, id string, change func(*orde
 // next claim recounts the desk from the orders and the place is free again.
 func TestDeskRecoversFromAClaimThatDied(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-crash", authn.RoleCustomer)
+	customer := f.customer("cust-crash")
 	f.capped(t, "tr-crash", 3)
 	tr := f.tokenFor("tr-crash", authn.RoleTranslator)
 	jobs := make([]string, 4)

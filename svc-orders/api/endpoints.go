@@ -22,6 +22,8 @@ type Services struct {
 	Files   files.Service
 	Quotes  quotes.Service
 	Orders  orders.Service
+	// Billing is svc-billing's VAT rule, printed on a quote's PDF (quote_pdf.go).
+	Billing Billing
 	// Audit records the staff actions and serves them to staff (GET admin/audit).
 	Audit *audit.Log
 }
@@ -95,7 +97,10 @@ func MakeEndpoints(s Services) Endpoints {
 		Quote: func(ctx context.Context, request any) (any, error) {
 			if r, ok := request.(quotePDFRequest); ok {
 				q, err := s.Quotes.Quote(ctx, r.ID)
-				return quotePDF{quote: q, lang: r.Lang}, err
+				if err != nil {
+					return nil, err
+				}
+				return quotePDF{quote: q, lang: r.Lang, tax: taxOf(ctx, s.Billing, q, r.Lang)}, nil
 			}
 			return s.Quotes.Quote(ctx, request.(idRequest).ID)
 		},

@@ -74,6 +74,10 @@ var (
 		i18n.Text{TR: "Teklifin fiyatı siz baktıktan sonra değişti; lütfen yeni fiyata bakıp yeniden onaylayın.", EN: "The price of this quote changed after you looked; please look at the new price and approve again."})
 	problemQuoteCancelled = httpx.NewProblem(http.StatusConflict, "quote_cancelled",
 		i18n.Text{TR: "Bu teklif iptal edildi; onaylanamaz.", EN: "This quote was cancelled; it can no longer be approved."})
+	// problemBillingDetails: approving issues the invoice at once, to the billing details saved
+	// then; the page asks for them and approves again.
+	problemBillingDetails = httpx.NewProblem(http.StatusConflict, "billing_details_required",
+		i18n.Text{TR: "Fatura bilgilerinizi kaydedin; fatura bu bilgilerle kesilir.", EN: "Save your billing details first: the invoice is issued to them."})
 	problemBeingApproved = httpx.NewProblem(http.StatusConflict, "quote_being_approved",
 		i18n.Text{TR: "Müşteri bu teklifi şu anda onaylıyor; lütfen biraz sonra yeniden bakın.", EN: "The customer is approving this quote right now; please look again in a moment."})
 	// problemAtCap is a translator claiming a job with no room left under their active-job cap:
@@ -119,6 +123,8 @@ func explain(err error) *httpx.Problem {
 		return problemQuoteCancelled
 	case errors.Is(err, quotes.ErrBeingApproved):
 		return problemBeingApproved
+	case errors.Is(err, orders.ErrBillingDetailsRequired):
+		return problemBillingDetails
 	case errors.Is(err, quotes.ErrForbidden):
 		return authn.ErrForbidden
 	case errors.Is(err, files.ErrNotFound), errors.Is(err, quotes.ErrNotFound), errors.Is(err, orders.ErrNotFound):

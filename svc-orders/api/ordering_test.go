@@ -72,7 +72,7 @@ func TestEstimateAndQuoteFromUploadedFiles(t *testing.T) {
 	if a := f.send(t, "POST", "/api/v1/orders/quotes", "en", f.token(authn.RoleTranslator), quoteBody([]string{id}, token)); a.status != 403 {
 		t.Errorf("translator quote: %d", a.status)
 	}
-	customer := f.tokenFor("cust-quote", authn.RoleCustomer)
+	customer := f.customer("cust-quote")
 	long := quoteBody([]string{id}, token)
 	long["brief"] = strings.Repeat("ç", quotes.MaxBriefRunes+1)
 	if a := f.send(t, "POST", "/api/v1/orders/quotes", "en", customer, long); a.status != 400 || fieldOf(a.body, "brief") != "This text is too long." {
@@ -133,7 +133,7 @@ func (f *fixture) newQuote(t *testing.T, customer string) string {
 
 func TestQuoteDecisions(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-decide", authn.RoleCustomer)
+	customer := f.customer("cust-decide")
 
 	qid := f.newQuote(t, customer)
 	if a := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", f.tokenFor("cust-other", authn.RoleCustomer), nil); a.status != 404 {
@@ -238,7 +238,7 @@ func TestOrderLifecycle(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	f.competent(t, "tr-1")
-	customer := f.tokenFor("cust-life", authn.RoleCustomer)
+	customer := f.customer("cust-life")
 	translator := f.tokenFor("tr-1", authn.RoleTranslator)
 	admin := f.token(authn.RoleAdmin)
 	qid := f.newQuote(t, customer)
@@ -416,7 +416,7 @@ func TestOrderLifecycle(t *testing.T) {
 func TestCustomerAcceptsDelivery(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	customer := f.tokenFor("cust-accept", authn.RoleCustomer)
+	customer := f.customer("cust-accept")
 	translator := f.tokenFor("tr-9", authn.RoleTranslator)
 	f.competent(t, "tr-9")
 	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil)
@@ -440,7 +440,7 @@ func TestCustomerAcceptsDelivery(t *testing.T) {
 func TestApprovedQuoteWithoutOrderIsRepairedByItsEvent(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	customer := f.tokenFor("cust-crash", authn.RoleCustomer)
+	customer := f.customer("cust-crash")
 	qid := f.newQuote(t, customer)
 	// The process stopped after the quote was approved and before its order was written.
 	if _, err := f.quotes.Update(ctx, qid, func(q *quotes.Quote) (*quotes.Quote, error) {
@@ -482,7 +482,7 @@ func (f *fixture) paidAndAssigned(t *testing.T, customer, tr string) string {
 
 func TestOneFileDeliveredToTwoOrders(t *testing.T) {
 	f := newFixture(t)
-	first, second := f.tokenFor("cust-a", authn.RoleCustomer), f.tokenFor("cust-b", authn.RoleCustomer)
+	first, second := f.customer("cust-a"), f.customer("cust-b")
 	translator := f.tokenFor("tr-shared", authn.RoleTranslator)
 	orderA, orderB := f.paidAndAssigned(t, first, "tr-shared"), f.paidAndAssigned(t, second, "tr-shared")
 	glossary := obj(f.upload(t, "glossary.txt", []byte("terim sözlüğü"), "", translator).body, "file")["id"].(string)
@@ -527,7 +527,7 @@ func TestInvoicePaidForAQuoteWhoseOrderWasNeverWritten(t *testing.T) {
 
 func TestOrderingMetrics(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-metrics", authn.RoleCustomer)
+	customer := f.customer("cust-metrics")
 	f.upload(t, "invoice.docx", []byte("MZ\x90\x00 a program"), "", customer)
 	qid := f.newQuote(t, customer) // one docx uploaded and quoted
 	f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil)

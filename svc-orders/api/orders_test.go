@@ -31,6 +31,7 @@ import (
 	"linguaport/internal/testenv"
 	"linguaport/svc-geo/geo"
 	"linguaport/svc-orders/api"
+	"linguaport/svc-orders/billing"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pool"
@@ -53,6 +54,8 @@ type fixture struct {
 	// translators is the job pool's read model, fed in tests as svc-translators' events would.
 	translators *pool.MongoStore
 	clock       *clock
+	// billing stands in for svc-billing (billing_test.go).
+	billing *fakeBilling
 }
 
 // clock is the service's time, moved forward by tests to reach expiry and revision deadlines.
@@ -111,20 +114,22 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	priceSvc = pricing.LoggingMiddleware(log)(priceSvc)
 	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, newID, clk.now, noKick)
 	quoteSvc = quotes.LoggingMiddleware(log)(quotes.InstrumentingMiddleware(metrics)(quoteSvc))
-	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, clk.now, noKick)
+	bills := startFakeBilling(t, auth)
+	billingClient := billing.New(svcclient.Fixed(bills.url, 3*time.Second))
+	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, clk.now, noKick, orders.WithBilling(billingClient))
 	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
 	auditLog, err := audit.NewLog(context.Background(), db, log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Audit: auditLog}), auth, httpx.LoopbackOnly)
+	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: billingClient, Audit: auditLog}), auth, httpx.LoopbackOnly)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	sweep := func(ctx context.Context) error {
 		return errors.Join(quoteSvc.ExpireOverdue(ctx), fileSvc.DeleteUnclaimed(ctx), orderSvc.CompleteOverdue(ctx))
 	}
 	return &fixture{url: srv.URL, signer: signer, redis: r.Client, db: db, svc: orderSvc, sweep: sweep, quotes: quoteStore, orders: orderStore,
-		translators: translatorStore, clock: clk}
+		translators: translatorStore, clock: clk, billing: bills}
 }
 
 func newID() string { return rand.Text() }

@@ -73,7 +73,7 @@ func sorted(ids ...string) []string { slices.Sort(ids); return ids }
 
 func TestPoolShowsEachTranslatorTheJobsTheyMayTake(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-pool", authn.RoleCustomer)
+	customer := f.customer("cust-pool")
 	plain := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
 	sworn := f.paidOrder(t, customer, "tr", []string{"en"}, []string{"sworn"})
 	reverse := f.paidOrder(t, customer, "en", []string{"tr"}, nil)
@@ -170,7 +170,7 @@ func TestPoolShowsEachTranslatorTheJobsTheyMayTake(t *testing.T) {
 // Sixteen translators claim one job at the same moment: exactly one gets it.
 func TestRacingClaimsHaveOneWinner(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-race", authn.RoleCustomer)
+	customer := f.customer("cust-race")
 	oid := f.paidOrder(t, customer, "tr", []string{"en", "de"}, nil)
 	tokens := make([]string, 16)
 	for i := range tokens {
@@ -229,7 +229,7 @@ func TestRacingClaimsHaveOneWinner(t *testing.T) {
 
 func TestUnclaimWithinTheHour(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-unclaim", authn.RoleCustomer)
+	customer := f.customer("cust-unclaim")
 	oid := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
 	path := "/api/v1/orders/orders/" + oid
 	f.competent(t, "tr-a")
@@ -288,7 +288,7 @@ func TestUnclaimWithinTheHour(t *testing.T) {
 // may not cannot claim it either.
 func TestOnlyEligibleTranslatorsGetAJob(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-elig", authn.RoleCustomer)
+	customer := f.customer("cust-elig")
 	admin := f.token(authn.RoleAdmin)
 	oid := f.paidOrder(t, customer, "tr", []string{"en"}, []string{"sworn"})
 	path := "/api/v1/orders/orders/" + oid

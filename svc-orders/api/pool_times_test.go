@@ -112,7 +112,7 @@ func TestPoolNoticesAreBatchedAndSentOnce(t *testing.T) {
 			Start string `json:"start"`
 			End   string `json:"end"`
 		}{{now.Add(-time.Hour).Format(time.RFC3339), now.Add(48 * time.Hour).Format(time.RFC3339)}}})
-	customer := f.tokenFor("cust-notices", authn.RoleCustomer)
+	customer := f.customer("cust-notices")
 
 	first := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
 	enter(first)
@@ -168,7 +168,7 @@ func TestPoolNoticesAreBatchedAndSentOnce(t *testing.T) {
 func TestUnclaimedJobsAreEscalatedOnce(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	customer := f.tokenFor("cust-escalate", authn.RoleCustomer)
+	customer := f.customer("cust-escalate")
 	normal := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
 	urgent := f.urgentPaidOrder(t, customer)
 	claimed := f.paidOrder(t, customer, "tr", []string{"en"}, nil)

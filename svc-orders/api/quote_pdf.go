@@ -9,6 +9,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
 	"linguaport/internal/names"
+	"linguaport/svc-orders/billing"
 	"linguaport/svc-orders/quotes"
 )
 
@@ -23,12 +24,33 @@ type (
 		ID   string
 		Lang i18n.Lang
 	}
-	// quotePDF is a quote to answer as a PDF in lang.
+	// quotePDF is a quote to answer as a PDF in lang, with the VAT its invoice will carry (nil
+	// when svc-billing did not say).
 	quotePDF struct {
 		quote *quotes.Quote
 		lang  i18n.Lang
+		tax   *billing.Tax
 	}
 )
+
+// Billing is svc-billing's VAT rule (svc-orders/billing.Client).
+type Billing interface {
+	Tax(ctx context.Context, customerID string, net int64, currency string, netUSD int64, lang i18n.Lang) (billing.Tax, error)
+}
+
+// taxOf asks svc-billing what the quote's invoice will charge its customer, worded in lang. A
+// billing that does not answer does not stop the download: the PDF then says its prices exclude
+// VAT and that the invoice adds any due (quoteDocument), which is true, only less precise.
+func taxOf(ctx context.Context, b Billing, q *quotes.Quote, lang i18n.Lang) *billing.Tax {
+	if b == nil {
+		return nil
+	}
+	t, err := b.Tax(ctx, q.CustomerID, q.Total.Amount, q.Total.Currency, q.TotalUSD.Amount, lang)
+	if err != nil {
+		return nil
+	}
+	return &t
+}
 
 // decodeQuoteID reads GET quotes/{id}: the quote's data, or with .pdf its document in ?lang=,
 // else in the request's language.
@@ -52,15 +74,28 @@ func encodeQuote(ctx context.Context, w http.ResponseWriter, response any) error
 	return encodePrivate(ctx, w, response)
 }
 
-// quoteDocument is the quote as its PDF shows it. A quote is priced before VAT (whether VAT
-// applies depends on the billing details given when it is invoiced), so the document says its
-// prices exclude VAT rather than print a VAT figure. Quotes keep no billing details, so the
-// customer block is left out.
-func quoteDocument(q *quotes.Quote) documents.Document {
+// quoteDocument is the quote as its PDF shows it: the net, the VAT (KDV, or the exemption for a
+// customer billed abroad) and the total to be paid, as svc-billing's rule gives them for the
+// quote's customer (tax), so the figures are those the invoice will carry. Without tax (billing
+// did not answer, or answered for other figures) the document says its prices exclude VAT and
+// the invoice adds any due. Quotes keep no billing details, so the customer block is left out.
+func quoteDocument(q *quotes.Quote, tax *billing.Tax) documents.Document {
 	d := documents.Document{
 		Kind: documents.Quote, Number: q.Number, IssuedAt: q.CreatedAt, DueAt: q.ExpiresAt, Status: string(q.Status),
 		Currency: q.Total.Currency, Net: q.Total.Amount, Total: q.Total.Amount, TotalUSD: q.TotalUSD.Amount,
 		RateMicros: q.RateMicros, OrderNumber: q.OrderNumber, VATExcluded: true,
+	}
+	if tax != nil && tax.Net.Amount == q.Total.Amount && tax.Net.Currency == q.Total.Currency && tax.Total.Amount == tax.Net.Amount+tax.VAT.Amount {
+		d.VATExcluded = false
+		d.VAT = documents.VAT{RatePercent: tax.VATPercent, Amount: tax.VAT.Amount}
+		if !tax.InTurkey {
+			// svc-billing worded it in the document's language already.
+			d.VAT.Exemption = i18n.Text{TR: tax.VATLabel, EN: tax.VATLabel}
+		}
+		d.Total = tax.Total.Amount
+		if tax.TotalUSD.Currency == "USD" {
+			d.TotalUSD = tax.TotalUSD.Amount
+		}
 	}
 	lines := q.InvoiceLines()
 	if len(lines) == 0 {
@@ -85,5 +120,5 @@ func encodeQuotePDF(w http.ResponseWriter, p quotePDF) error {
 	if name == "" {
 		name = p.quote.ID
 	}
-	return documents.Serve(w, quoteDocument(p.quote), p.lang, name)
+	return documents.Serve(w, quoteDocument(p.quote, p.tax), p.lang, name)
 }

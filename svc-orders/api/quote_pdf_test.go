@@ -27,10 +27,11 @@ func pdfText(t *testing.T, b []byte) string {
 }
 
 // GET quotes/{id}.pdf is the quote as a PDF in the language asked for, with every figure of the
-// quote and the words that its prices exclude VAT, for its owner and staff only.
+// quote, its unit prices and the VAT (or the exemption) svc-billing's rule gives for its
+// customer, for its owner and staff only.
 func TestQuotePDF(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-pdf", authn.RoleCustomer)
+	customer := f.customer("cust-pdf")
 	// 1,234 words at $0.085: EN $104.89, RU (tier 2, ×1.25) $131.11; $236.00 in all. At 27.50 TRY
 	// a dollar the lines are 2,884.4750 → 2,884.48 and 3,605.5250 → 3,605.53 TRY, one kuruş more
 	// than the total of 6,490.00 TRY: the PDF's last line gives it back, as the invoice does.
@@ -58,19 +59,21 @@ func TestQuotePDF(t *testing.T) {
 		{"tr", "en", []string{
 			"TEKLİF", "Numara " + number, "Tarih " + issued.Format("02.01.2006"), "Geçerlilik tarihi " + valid.Format("02.01.2006"),
 			"Durum Onay bekliyor",
-			"Profesyonel Tercüme, Türkçe → İngilizce 1.234 kelime 2.884,48 TRY",
-			"Profesyonel Tercüme, Türkçe → Rusça 1.234 kelime 3.605,52 TRY",
-			"Fiyatlar KDV hariçtir", "Toplam (KDV hariç) 6.490,00 TRY",
-			"USD karşılığı 236,00 USD", "Uygulanan kur 1 USD = 27,50 TRY",
-		}, []string{"KDV %", "FATURA", "IBAN"}},
+			// Unit prices: 2.884,48 ÷ 1.234 = 2,33750… and 3.605,52 ÷ 1.234 = 2,92181…
+			"Profesyonel Tercüme, Türkçe → İngilizce 1.234 kelime 2,3375 TRY 2.884,48 TRY",
+			"Profesyonel Tercüme, Türkçe → Rusça 1.234 kelime 2,9218 TRY 3.605,52 TRY",
+			// The customer's details are in Turkey: KDV 20 % on the net, as the invoice will.
+			"Ara toplam 6.490,00 TRY", "KDV %20 1.298,00 TRY", "Genel toplam 7.788,00 TRY",
+			"USD karşılığı 283,20 USD", "Uygulanan kur 1 USD = 27,50 TRY",
+		}, []string{"KDV hariç", "FATURA", "IBAN"}},
 		{"en", "tr", []string{
 			"QUOTE", "Number " + number, "Date " + issued.Format("2 Jan 2006"), "Valid until " + valid.Format("2 Jan 2006"),
 			"Status Awaiting approval",
-			"Professional Translation, Turkish → English 1,234 words 2,884.48 TRY",
-			"Professional Translation, Turkish → Russian 1,234 words 3,605.52 TRY",
-			"Prices exclude VAT", "Total (excluding VAT) 6,490.00 TRY",
-			"Total in USD 236.00 USD", "Exchange rate 1 USD = 27.50 TRY",
-		}, []string{"VAT 0%", "Subtotal", "INVOICE"}},
+			"Professional Translation, Turkish → English 1,234 words 2.3375 TRY 2,884.48 TRY",
+			"Professional Translation, Turkish → Russian 1,234 words 2.9218 TRY 3,605.52 TRY",
+			"Subtotal 6,490.00 TRY", "VAT 20% 1,298.00 TRY", "Total 7,788.00 TRY",
+			"Total in USD 283.20 USD", "Exchange rate 1 USD = 27.50 TRY",
+		}, []string{"VAT 0%", "excluding VAT", "INVOICE"}},
 	} {
 		// ?lang= chooses the document's language over the request's.
 		a := f.send(t, "GET", "/api/v1/orders/quotes/"+id+".pdf?lang="+c.lang, c.header, customer, nil)
@@ -92,13 +95,35 @@ func TestQuotePDF(t *testing.T) {
 	}
 
 	// Without ?lang= the document is in the request's language.
-	if a := f.send(t, "GET", "/api/v1/orders/quotes/"+id+".pdf", "en", customer, nil); a.status != 200 || !strings.Contains(pdfText(t, a.raw), "Total (excluding VAT)") {
+	if a := f.send(t, "GET", "/api/v1/orders/quotes/"+id+".pdf", "en", customer, nil); a.status != 200 || !strings.Contains(pdfText(t, a.raw), "VAT 20% 1,298.00 TRY") {
 		t.Errorf("request's language: %d", a.status)
 	}
-	// Staff may download any quote, as they may read it.
-	if a := f.send(t, "GET", "/api/v1/orders/quotes/"+id+".pdf?lang=tr", "tr", f.token(authn.RoleAdmin), nil); a.status != 200 || !strings.Contains(pdfText(t, a.raw), number) {
-		t.Errorf("staff: %d", a.status)
+	// Staff may download any quote, as they may read it, with its customer's VAT: the customer
+	// now bills from abroad, so no KDV and the exemption, whoever downloads it.
+	f.billing.save("cust-pdf", "GB")
+	for who, token := range map[string]string{"staff": f.token(authn.RoleAdmin), "customer": customer} {
+		a := f.send(t, "GET", "/api/v1/orders/quotes/"+id+".pdf?lang=tr", "tr", token, nil)
+		text := pdfText(t, a.raw)
+		for _, w := range []string{number, "KDV %0 0,00 TRY", "KDV Kanunu 11/1-a maddesi uyarınca istisna", "Genel toplam 6.490,00 TRY", "USD karşılığı 236,00 USD"} {
+			if a.status != 200 || !strings.Contains(text, w) {
+				t.Errorf("%s, billed abroad: %d, missing %q in:\n%s", who, a.status, w, text)
+			}
+		}
 	}
+	// A svc-billing that does not answer does not stop the download: the PDF then says its
+	// prices exclude VAT and that the invoice adds any due, and prints no VAT figure.
+	f.billing.down.Store(true)
+	a := f.send(t, "GET", "/api/v1/orders/quotes/"+id+".pdf?lang=en", "en", customer, nil)
+	text := pdfText(t, a.raw)
+	for _, w := range []string{"Prices exclude VAT; any VAT due is added on the invoice.", "Total (excluding VAT) 6,490.00 TRY", "Total in USD 236.00 USD"} {
+		if a.status != 200 || !strings.Contains(text, w) {
+			t.Errorf("billing down: %d, missing %q in:\n%s", a.status, w, text)
+		}
+	}
+	if strings.Contains(text, "VAT 20%") || strings.Contains(text, "VAT 0%") {
+		t.Errorf("billing down, yet a VAT figure:\n%s", text)
+	}
+	f.billing.down.Store(false)
 	// Another customer does not learn that the quote exists, as with its data; a visitor signs in.
 	other := f.tokenFor("cust-other", authn.RoleCustomer)
 	for _, path := range []string{id + ".pdf?lang=tr", id, "NO-SUCH-QUOTE.pdf"} {

@@ -226,7 +226,7 @@ func TestStaffOrderListFiltersSearchesAndPages(t *testing.T) {
 // from the previous translator, who is told and no longer sees it; the timeline says who and when.
 func TestEligibleTranslatorsAndReassignment(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-assign", authn.RoleCustomer)
+	customer := f.customer("cust-assign")
 	staff := f.tokenFor("staff-assign", authn.RoleAdmin)
 	oid := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
 	sworn := f.paidOrder(t, customer, "tr", []string{"en"}, []string{"sworn"})
@@ -343,7 +343,7 @@ func TestEligibleTranslatorsAndReassignment(t *testing.T) {
 // wins, the other is told the order changed (409), and the order has one assignment.
 func TestTwoStaffAssignAtOnce(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-race", authn.RoleCustomer)
+	customer := f.customer("cust-race")
 	for round := range 3 {
 		oid := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
 		var wg sync.WaitGroup
@@ -377,7 +377,7 @@ func TestTwoStaffAssignAtOnce(t *testing.T) {
 func TestAssignSurvivesUnrelatedWrites(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	customer := f.tokenFor("cust-busy", authn.RoleCustomer)
+	customer := f.customer("cust-busy")
 	f.competent(t, "tr-busy")
 	staff := f.tokenFor("staff-busy", authn.RoleAdmin)
 	for round := range 10 {

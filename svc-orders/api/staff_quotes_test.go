@@ -20,7 +20,7 @@ import (
 // tracking number; the customer reads the steps, their times and the tracking number.
 func TestFulfilmentSteps(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-paper", authn.RoleCustomer)
+	customer := f.customer("cust-paper")
 	staff := f.tokenFor("staff-paper", authn.RoleAdmin)
 	translator := f.tokenFor("tr-paper", authn.RoleTranslator)
 	oid := f.paidOrder(t, customer, "tr", []string{"en"}, []string{"sworn", "notary"})
@@ -122,7 +122,7 @@ func TestFulfilmentSteps(t *testing.T) {
 // quote.approved carries the revised lines and total to billing.
 func TestReviseApproveAndCancel(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-rev", authn.RoleCustomer)
+	customer := f.customer("cust-rev")
 	staff := f.tokenFor("staff-rev", authn.RoleAdmin)
 	qid := f.newQuote(t, customer)
 	path := "/api/v1/orders/admin/quotes/" + qid
@@ -278,7 +278,7 @@ func TestStaffQuoteList(t *testing.T) {
 	}
 
 	// The dashboard: quotes waiting for their customer, jobs nobody took, those escalated.
-	customer := f.tokenFor("cust-sum", authn.RoleCustomer)
+	customer := f.customer("cust-sum")
 	f.paidOrder(t, customer, "tr", []string{"en"}, nil)
 	f.clock.advance(5 * time.Hour)
 	if err := f.svc.EscalateOverdue(ctx); err != nil {

@@ -84,7 +84,7 @@ func Refused(err error) bool {
 		errors.Is(err, ErrNotAssignedToYou) || errors.Is(err, ErrForbidden) || errors.Is(err, ErrAlreadyTaken) ||
 		errors.Is(err, ErrUnclaimWindowOver) || errors.Is(err, pool.ErrNotEligible) || errors.Is(err, ErrOrderChanged) ||
 		errors.Is(err, ErrNoFulfilment) || errors.Is(err, ErrNotTranslated) || errors.Is(err, ErrUnknownCursor) || errors.As(err, new(*StepOutOfOrder)) ||
-		errors.As(err, new(errs.Fields)) || quotes.Refused(err) || files.Refused(err)
+		errors.As(err, new(errs.Fields)) || errors.Is(err, ErrBillingDetailsRequired) || quotes.Refused(err) || files.Refused(err)
 }
 
 // LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.

@@ -136,6 +136,8 @@ type service struct {
 	// unclaimed job is escalated.
 	notices Notices
 	windows Windows
+	// billing says whether the customer saved billing details before an approval (billing.go).
+	billing Billing
 }
 
 // Option configures the pool's notices and escalation windows.
@@ -153,6 +155,9 @@ func NewService(store Store, quotes Quotes, files Files, translators Translators
 func (s *service) now() time.Time { return s.clock().UTC() }
 
 func (s *service) ApproveQuote(ctx context.Context, quoteID string, version int) (Approval, error) {
+	if err := s.billable(ctx, quoteID); err != nil {
+		return Approval{}, err
+	}
 	q, _, err := s.quotes.Approve(ctx, quoteID, version)
 	if err != nil {
 		return Approval{}, err

@@ -93,22 +93,10 @@ for (const lang of ['tr', 'en']) {
     const page = await openPage(browser, { locale: l.locale });
     const fmt = (amount, currency = 'TRY') => formatMoney(amount, currency, lang);
 
-    // A customer (signed in in this browser) with an approved quote: svc-billing issues its invoice.
+    // A customer signs up in this browser; they approve a quote once their billing details are in.
     const email = `e2e-billing-${lang}-${stamp}@example.com`;
     const fullName = `${l.name} ${stamp.slice(-4)}`;
     await call(page, 'POST', 'auth/register', { lang, status: 201, data: { fullName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true } });
-    const quote = await call(page, 'POST', 'orders/quotes', {
-      lang,
-      status: 201,
-      data: { service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], quantity: 300, currency: 'TRY', brief: l.brief },
-    });
-    const { order } = await call(page, 'POST', `orders/quotes/${quote.id}/approve`, { lang });
-    assert.equal(order.status, 'awaiting_payment');
-    const invoiceId = await until('the invoice is issued', async () => (await call(page, 'GET', 'billing/invoices', { lang })).invoices.find((i) => i.quoteId === quote.id)?.id);
-    const invoice = await call(page, 'GET', `billing/invoices/${invoiceId}`, { lang });
-    assert.equal(invoice.status, 'pending');
-    assert.equal(invoice.currency, 'TRY');
-    const total = invoice.totals.total;
 
     // The billing details: an individual in Turkey. A TCKN whose check digits are wrong is
     // refused under the field as soon as the customer leaves it, and goes once corrected.
@@ -138,6 +126,23 @@ for (const lang of ['tr', 'en']) {
     const profile = await call(page, 'GET', 'billing/profile', { lang });
     assert.equal(profile.complete, true);
     assert.deepEqual([profile.type, profile.country, profile.tckn, profile.fullName], ['individual', 'TR', '10000000146', fullName]);
+
+    // Approving a quote needs the billing details saved above (svc-orders asks svc-billing): the
+    // invoice is issued to them at once, so it carries the buyer and KDV.
+    const quote = await call(page, 'POST', 'orders/quotes', {
+      lang,
+      status: 201,
+      data: { service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], quantity: 300, currency: 'TRY', brief: l.brief },
+    });
+    const { order } = await call(page, 'POST', `orders/quotes/${quote.id}/approve`, { lang });
+    assert.equal(order.status, 'awaiting_payment');
+    const invoiceId = await until('the invoice is issued', async () => (await call(page, 'GET', 'billing/invoices', { lang })).invoices.find((i) => i.quoteId === quote.id)?.id);
+    const invoice = await call(page, 'GET', `billing/invoices/${invoiceId}`, { lang });
+    assert.equal(invoice.status, 'pending');
+    assert.equal(invoice.currency, 'TRY');
+    const total = invoice.totals.total;
+    assert.equal(invoice.details.tckn, '10000000146');
+    assert.equal(invoice.totals.vat, Math.floor((invoice.totals.net * 20 + 50) / 100));
 
     // The Balance tab: a bank transfer of more than the invoice's total, typed as people write it.
     await page.locator('.billing-tabs a[data-tab=balance]').click();

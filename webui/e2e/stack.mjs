@@ -80,6 +80,18 @@ export function redisCommand(args) {
  * a bank transfer staff (admin, a session) confirm, then the invoice paid from the balance; it
  * waits until svc-orders has the order in progress. Billing's own path, no event written by hand.
  */
+/**
+ * saveBillingDetails saves an individual in Turkey as the customer's billing details: svc-orders
+ * refuses to approve a quote before they are saved (409 billing_details_required), since the
+ * invoice is issued to them at once.
+ */
+export async function saveBillingDetails(customer, fullName = 'E2E Müşteri') {
+  return customer.call('PUT', 'billing/profile', {
+    type: 'individual', fullName, tckn: '10000000146', address: 'Moda Cad. 12 D:3', city: 'İstanbul', postcode: '34710',
+    country: 'TR', email: 'e2e-fatura@example.com',
+  });
+}
+
 export async function payFromBalance(customer, admin, quoteId, orderId) {
   const invoice = await until('the invoice is issued', async () => (await customer.call('GET', 'billing/invoices')).invoices.find((i) => i.quoteId === quoteId));
   const transfer = await customer.call('POST', 'billing/balance/transfers', {
