@@ -49,7 +49,8 @@ export function OrderInvoice({ orderId, fallback = null }) {
   const lang = useLanguage();
   const { data: invoices, error } = useOrderInvoices(orderId, lang);
   if (!invoices && !error) return <Loading />;
-  const invoice = invoices?.[0];
+  // The order's own invoice (one per order: it is made from the order's quote).
+  const invoice = invoices?.find((i) => i.orderId === orderId);
   return invoice ? <InvoiceFigures invoice={invoice} /> : fallback;
 }
 
