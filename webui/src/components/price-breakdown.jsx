@@ -38,7 +38,8 @@ export function PriceBreakdown({ total, totalUsd, country, title = false }) {
     return (
       <div className="price-breakdown" data-testid="price-breakdown" data-state={error ? 'error' : 'pending'}>
         {heading}
-        <p className="price-breakdown__note" role={error ? undefined : 'status'}>
+        {/* no live region of its own: the prices around it (calculator, wizard) announce themselves */}
+        <p className="price-breakdown__note">
           {t(error ? 'failed' : 'loading')}
         </p>
       </div>
