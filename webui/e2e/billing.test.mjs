@@ -1,7 +1,9 @@
 // The customer's billing area against the running stack (svc-billing API.md), in both languages:
-// a customer with an approved quote (so an invoice) fills in the billing details, declares a bank
-// transfer, staff confirm it, and the customer pays the invoice from the balance; the ledger,
-// the balance and the order follow.
+// a customer with a quote fills in the billing details (approval is refused without them),
+// confirms them on the quote's page beside the price with KDV and approves (so an invoice with
+// those figures), sees card offered first while the balance is short, declares a bank transfer,
+// staff confirm it, and the customer pays the invoice from the balance; the ledger, the balance
+// and the order (with what was invoiced and paid) follow.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
@@ -16,6 +18,8 @@ const L = {
     locale: 'tr-TR',
     details: '/tr/hesabim/fatura-bilgileri',
     invoices: '/tr/hesabim/fatura-bilgileri/faturalar',
+    quotes: '/tr/hesabim/siparislerim/teklifler',
+    orders: '/tr/hesabim/siparislerim',
     balance: '/tr/hesabim/fatura-bilgileri/bakiye',
     name: 'Zeynep Kaya',
     checksum: 'Numaranın kontrol basamakları tutmuyor; lütfen kontrol edin.',
@@ -32,6 +36,8 @@ const L = {
     locale: 'en-US',
     details: '/en/account/billing-info',
     invoices: '/en/account/billing-info/invoices',
+    quotes: '/en/account/orders/quotes',
+    orders: '/en/account/orders',
     balance: '/en/account/billing-info/balance',
     name: 'Sam Carter',
     checksum: 'The check digits of this number do not add up; please check it.',
@@ -93,10 +99,18 @@ for (const lang of ['tr', 'en']) {
     const page = await openPage(browser, { locale: l.locale });
     const fmt = (amount, currency = 'TRY') => formatMoney(amount, currency, lang);
 
-    // A customer signs up in this browser; they approve a quote once their billing details are in.
+    // A customer (signed in in this browser) with a quote, which cannot be approved before the
+    // billing details the invoice is issued with are saved.
     const email = `e2e-billing-${lang}-${stamp}@example.com`;
     const fullName = `${l.name} ${stamp.slice(-4)}`;
     await call(page, 'POST', 'auth/register', { lang, status: 201, data: { fullName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true } });
+    const quote = await call(page, 'POST', 'orders/quotes', {
+      lang,
+      status: 201,
+      data: { service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], quantity: 300, currency: 'TRY', brief: l.brief },
+    });
+    const refused = await call(page, 'POST', `orders/quotes/${quote.id}/approve`, { lang, status: 409 });
+    assert.equal(refused.error.code, 'billing_details_required');
 
     // The billing details: an individual in Turkey. A TCKN whose check digits are wrong is
     // refused under the field as soon as the customer leaves it, and goes once corrected.
@@ -127,22 +141,49 @@ for (const lang of ['tr', 'en']) {
     assert.equal(profile.complete, true);
     assert.deepEqual([profile.type, profile.country, profile.tckn, profile.fullName], ['individual', 'TR', '10000000146', fullName]);
 
-    // Approving a quote needs the billing details saved above (svc-orders asks svc-billing): the
-    // invoice is issued to them at once, so it carries the buyer and KDV.
-    const quote = await call(page, 'POST', 'orders/quotes', {
-      lang,
-      status: 201,
-      data: { service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], quantity: 300, currency: 'TRY', brief: l.brief },
-    });
-    const { order } = await call(page, 'POST', `orders/quotes/${quote.id}/approve`, { lang });
-    assert.equal(order.status, 'awaiting_payment');
+    // The quote's page shows the saved details to confirm and the price with KDV; approving
+    // there issues the invoice with those figures.
+    await page.goto(`${l.quotes}/${quote.id}`);
+    await waitHydrated(page);
+    const card = page.locator(`[data-testid=quote][data-quote-id="${quote.id}"]`);
+    const confirm = card.locator('[data-testid=billing-confirm][data-mode=saved]');
+    await confirm.waitFor();
+    const saved = await confirm.locator('[data-testid=saved-details]').textContent();
+    assert.ok(saved.includes('10000000146') && saved.includes(fullName), 'the saved details are shown to confirm');
+    const breakdown = card.locator('[data-testid=price-breakdown][data-state=done]');
+    await breakdown.waitFor();
+    assert.equal(await breakdown.getAttribute('data-in-turkey'), 'true');
+    const shown = async (kind) => Number(await breakdown.locator(`[data-line=${kind}] dd`).getAttribute('data-amount'));
+    const [shownNet, shownVat, shownTotal] = [await shown('net'), await shown('vat'), await shown('total')];
+    await confirm.locator('button[data-action=approve]').click();
+    const orderPage = page.locator('[data-testid=order-detail]');
+    await orderPage.waitFor();
+    const order = { id: await orderPage.getAttribute('data-order-id') };
+    assert.equal(await orderPage.getAttribute('data-status'), 'awaiting_payment');
+    assert.equal(new URL(page.url()).pathname, `${l.orders}/${order.id}`);
+
     const invoiceId = await until('the invoice is issued', async () => (await call(page, 'GET', 'billing/invoices', { lang })).invoices.find((i) => i.quoteId === quote.id)?.id);
     const invoice = await call(page, 'GET', `billing/invoices/${invoiceId}`, { lang });
     assert.equal(invoice.status, 'pending');
     assert.equal(invoice.currency, 'TRY');
-    const total = invoice.totals.total;
+    assert.deepEqual([invoice.totals.net, invoice.totals.vat, invoice.totals.total], [shownNet, shownVat, shownTotal], 'the invoice carries the figures shown before approving');
     assert.equal(invoice.details.tckn, '10000000146');
-    assert.equal(invoice.totals.vat, Math.floor((invoice.totals.net * 20 + 50) / 100));
+    const total = invoice.totals.total;
+
+    // With nothing in the balance, card is the main way to pay and the balance button says what is missing, once.
+    await page.goto(`${l.invoices}/${invoiceId}`);
+    await waitHydrated(page);
+    const payBox = page.locator('[data-testid=invoice] [data-testid=pay][data-short=true]');
+    await payBox.waitFor();
+    assert.deepEqual(await payBox.locator('[data-method]').evaluateAll((els) => els.map((e) => [e.dataset.method, e.classList.contains('button--ghost')])), [
+      ['card', false],
+      ['balance', true],
+    ]);
+    assert.equal(Number(await payBox.locator('[data-method=balance]').getAttribute('data-missing')), total);
+    assert.equal((await payBox.textContent()).split(fmt(total)).length - 1, 1, 'the missing amount is said once, on the balance button');
+    assert.equal(await page.locator('[data-testid=missing]').count(), 0);
+    await page.goto(l.details);
+    await waitHydrated(page);
 
     // The Balance tab: a bank transfer of more than the invoice's total, typed as people write it.
     await page.locator('.billing-tabs a[data-tab=balance]').click();
@@ -224,6 +265,15 @@ for (const lang of ['tr', 'en']) {
 
     // svc-orders starts the order when it reads invoice.paid.
     await until('the order is in progress', async () => (await call(page, 'GET', `orders/orders/${order.id}`, { lang })).status === 'in_progress');
+
+    // The order's page shows what was invoiced and paid, linking the invoice.
+    await page.goto(`${l.orders}/${order.id}`);
+    await waitHydrated(page);
+    const billed = page.locator(`[data-testid=order-invoice][data-invoice-id="${invoiceId}"][data-status=paid]`);
+    await billed.waitFor();
+    assert.equal(Number(await billed.locator('[data-total=total] dd').getAttribute('data-amount')), total);
+    assert.ok((await billed.textContent()).includes(invoice.number));
+    assert.equal(await billed.locator('a').getAttribute('href'), `${l.invoices}/${invoiceId}`);
 
     assert.deepEqual(page.problems, []);
     await page.context().close();

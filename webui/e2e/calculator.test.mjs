@@ -18,6 +18,7 @@ const T = {
     normalDays: 'Teslim süresi: 3-5 gün',
     urgentDays: 'Teslim süresi: 1-2 gün',
     note: /tahminidir/,
+    abroadNote: /yurt dışında faturalandırılan müşteriler KDV ödemez/,
     sameLanguage: 'Hedef dil, kaynak dille aynı olamaz.',
     order: 'Sipariş verin',
     orderPath: '/tr/siparis/profesyonel-tercume',
@@ -37,6 +38,7 @@ const T = {
     normalDays: 'Delivery time: 3-5 days',
     urgentDays: 'Delivery time: 1-2 days',
     note: /estimate/,
+    abroadNote: /customers billed abroad pay no KDV/,
     sameLanguage: 'A target language cannot be the source language.',
     order: 'Place an order',
     orderPath: '/en/order/professional-translation',
@@ -119,6 +121,15 @@ for (const lang of ['tr', 'en']) {
       currency: 'USD',
     });
     const base = shown.amount;
+
+    // Beside it, net, KDV and the total to pay as a visitor's invoice would carry them (KDV once
+    // on the total, half up), and that customers billed abroad pay none.
+    await page.waitForFunction((net) => document.querySelector('.calculator__result [data-testid=price-breakdown][data-state=done] [data-line=net] dd')?.dataset.amount === String(net), base);
+    const breakdown = calc.locator('[data-testid=price-breakdown]');
+    assert.equal(await breakdown.getAttribute('data-basis'), 'default');
+    const vat = Math.floor((base * 20 + 50) / 100);
+    assert.deepEqual(await breakdown.locator('dd').evaluateAll((dds) => dds.map((d) => Number(d.dataset.amount))), [base, vat, base + vat]);
+    assert.match(await breakdown.locator('.price-breakdown__note').textContent(), t.abroadNote);
 
     // By keyboard: from the service select, Tab reaches source, target, then the word count.
     await calc.getByLabel(t.service).focus();

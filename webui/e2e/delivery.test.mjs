@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launch, openPage, waitHydrated } from './browser.mjs';
-import { ADMIN, DEMO_TRANSLATOR, payFromBalance, session, saveBillingDetails } from './stack.mjs';
+import { ADMIN, DEMO_TRANSLATOR, approveQuote, payFromBalance, session } from './stack.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Kirmizi-Kalem-${stamp}`;
@@ -27,8 +27,7 @@ async function deliveredOrder(lang) {
   const quote = await customer.call('POST', 'orders/quotes', {
     service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], fileIds: [source.id], currency: 'USD',
   });
-  await saveBillingDetails(customer);
-  const { order } = await customer.call('POST', `orders/quotes/${quote.id}/approve`);
+  const { order } = await approveQuote(customer, quote.id);
 
   const admin = await session(ADMIN.email, ADMIN.password, { lang });
   await payFromBalance(customer, admin, quote.id, order.id);

@@ -1,7 +1,9 @@
 // Ordering as a visitor, in both languages, against the running stack (svc-orders API.md): the
 // wizard for professional translation, a .docx the test writes itself with a known number of
-// words, the count and the live price, registering inline without leaving the wizard, the quote,
-// approving it, and the new order in the customer panel awaiting payment; then paying its invoice
+// words, the count and the live price with KDV, registering inline without leaving the wizard, the
+// quote, approving it after entering the billing details (Turkish: an individual in Turkey, KDV
+// added; English: an individual billed abroad, no KDV, the preview following the country chosen),
+// and the new order in the customer panel awaiting payment; then paying its invoice
 // by card at the payment provider's stand-in (svc-billing API.md), coming back to the invoice
 // paid and the order in progress, and downloading the invoice's PDF.
 import { after, before, test } from 'node:test';
@@ -35,6 +37,9 @@ const L = {
     invoicePath: (id) => `/tr/hesabim/fatura-bilgileri/faturalar/${id}`,
     invoiceTitle: 'Fatura',
     vat: 'KDV %20',
+    // The billing details the customer enters before approving: an individual in Turkey.
+    billing: { type: 'individual', country: 'TR', fullName: 'Ayşe Yılmaz', tckn: '10000000146', address: 'Moda Cad. 12 D:3', city: 'İstanbul', postcode: '34710' },
+    abroad: false,
     inProgress: 'Devam ediyor',
   },
   en: {
@@ -60,7 +65,10 @@ const L = {
     delivery: /3-5 business days/,
     invoicePath: (id) => `/en/account/billing-info/invoices/${id}`,
     invoiceTitle: 'Invoice',
-    vat: 'VAT 20%',
+    vat: 'Exempt from Turkish VAT (export of services, VAT Law art. 11/1-a)',
+    // An individual billed abroad: no Turkish VAT, the export exemption on the invoice.
+    billing: { type: 'individual', country: 'GB', fullName: 'Jane Doe', taxId: 'GB123456789', address: '221B Baker Street', city: 'London', postcode: 'NW1 6XE' },
+    abroad: true,
     inProgress: 'In progress',
   },
 };
@@ -160,6 +168,14 @@ for (const lang of ['tr', 'en']) {
     assert.equal(shown.text, expected.total.formatted);
     assert.deepEqual(await result.locator('.order-summary__lines tr').evaluateAll((rows) => rows.map((r) => r.dataset.target)), l.targets, 'a line per target language');
     assert.match(await result.locator('.order-summary__delivery').textContent(), l.delivery);
+    // Beside it, net, KDV and the total to pay for a visitor (billed in Turkey until they say
+    // otherwise, which the note tells), as the invoice will compute them: once on the total, half up.
+    const visitorVat = Math.floor((shown.amount * 20 + 50) / 100);
+    await page.waitForFunction((net) => document.querySelector('[data-testid=order-price] [data-testid=price-breakdown][data-state=done] [data-line=net] dd')?.dataset.amount === String(net), shown.amount);
+    const estimateBreakdown = result.locator('[data-testid=price-breakdown][data-basis=default]');
+    const line = (box, kind) => box.locator(`[data-line=${kind}] dd`).getAttribute('data-amount').then(Number);
+    assert.deepEqual([await line(estimateBreakdown, 'net'), await line(estimateBreakdown, 'vat'), await line(estimateBreakdown, 'total')], [shown.amount, visitorVat, shown.amount + visitorVat]);
+    assert.equal(await estimateBreakdown.locator('[data-note]').getAttribute('data-note'), 'default');
 
     // The brief, then the quote: a visitor registers without leaving the wizard.
     await wizard.locator('textarea[name=brief]').fill(l.brief);
@@ -192,7 +208,26 @@ for (const lang of ['tr', 'en']) {
     assert.ok((await quote.textContent()).includes(l.brief));
     assert.equal(await token(page), null, 'the token is spent once the quote owns the files');
 
-    // Approving opens the new order in the panel, awaiting payment.
+    // Approving asks first for the billing details the invoice is issued with: a new customer
+    // has none, so the form is inline, and the price with KDV follows the country chosen.
+    const billing = quote.locator('[data-testid=billing-confirm][data-mode=form]');
+    await billing.waitFor();
+    const details = billing.locator('[data-testid=billing-form]');
+    await details.locator(`input[name=type][value=${l.billing.type}]`).check();
+    await details.locator('select[name=country]').selectOption(l.billing.country);
+    for (const name of ['fullName', 'tckn', 'taxId', 'address', 'city', 'postcode']) {
+      if (l.billing[name]) await details.locator(`input[name=${name}]`).fill(l.billing[name]);
+    }
+    await details.locator('input[name=email]').fill(`fatura-${lang}-${stamp}@example.com`);
+    const preview = quote.locator(`[data-testid=price-breakdown][data-state=done][data-basis=country][data-country=${l.billing.country}]`);
+    await preview.waitFor();
+    assert.equal(await preview.getAttribute('data-in-turkey'), String(!l.abroad));
+    const vatShown = await line(preview, 'vat');
+    const totalShown = await line(preview, 'total');
+    assert.equal(vatShown, l.abroad ? 0 : visitorVat, l.abroad ? 'no KDV for a customer billed abroad' : 'KDV 20 % in Turkey');
+    assert.equal(totalShown, shown.amount + vatShown);
+
+    // Its button saves the details and approves: the new order opens in the panel, awaiting payment.
     await quote.getByRole('button', { name: l.approve }).click();
     await page.waitForURL((u) => l.orderPath.test(u.pathname));
     const detail = page.locator('[data-testid=order-detail]');
@@ -211,7 +246,7 @@ for (const lang of ['tr', 'en']) {
     assert.ok((await row.textContent()).includes(l.awaiting));
     assert.equal((await page.locator(`[data-testid=quotes] .quote-row .status`).first().textContent()).trim(), l.approved);
 
-    await payByCard(page, l, lang, { orderId, net: shown.amount, currency: shown.currency });
+    await payByCard(page, l, lang, { orderId, net: shown.amount, currency: shown.currency, total: totalShown });
 
     assert.deepEqual(page.problems, []);
     await page.context().close();
@@ -223,7 +258,7 @@ for (const lang of ['tr', 'en']) {
  * provider's hosted page, comes back to the invoice paid with the order in progress, and
  * downloads the invoice's PDF in the page's language.
  */
-async function payByCard(page, l, lang, { orderId, net, currency }) {
+async function payByCard(page, l, lang, { orderId, net, currency, total }) {
   // svc-billing issues the invoice from quote.approved, a moment after the approval.
   const invoiceId = await until('the invoice is issued', async () => (await apiGet(page, 'billing/invoices', lang)).body?.invoices?.find((i) => i.orderId === orderId)?.id);
   const { body: issued } = await apiGet(page, `billing/invoices/${invoiceId}`, lang);
@@ -231,6 +266,11 @@ async function payByCard(page, l, lang, { orderId, net, currency }) {
   await page.locator(`[data-testid=orders] tr[data-order-id="${orderId}"] th a`).click();
   const detail = page.locator(`[data-testid=order-detail][data-order-id="${orderId}"]`);
   await detail.waitFor();
+  // The order's page shows its invoice: number, the total with KDV (as shown before approving), waiting for payment.
+  const billed = detail.locator(`[data-testid=order-invoice][data-invoice-id="${invoiceId}"][data-status=pending]`);
+  await billed.waitFor();
+  assert.equal(Number(await billed.locator('[data-total=total] dd').getAttribute('data-amount')), total);
+  assert.ok((await billed.textContent()).includes(issued.number));
   await detail.locator('[data-testid=pay-now]').click();
   await page.waitForURL((u) => u.pathname === l.invoicePath(invoiceId));
 
@@ -242,8 +282,12 @@ async function payByCard(page, l, lang, { orderId, net, currency }) {
   assert.match(number, new RegExp(`^LP-${turkishYear()}-\\d{6}$`));
   assert.equal(number, issued.number);
   assert.equal(issued.currency, currency);
-  const vat = Math.floor((net * 20 + 50) / 100);
-  assert.deepEqual(issued.totals, { net, vat, total: net + vat }, 'VAT 20 % on the quote\'s total, as no billing details were saved');
+  // KDV 20 % on the quote's total for a customer billed in Turkey; none abroad.
+  const vat = l.abroad ? 0 : Math.floor((net * 20 + 50) / 100);
+  assert.deepEqual(issued.totals, { net, vat, total: net + vat }, 'the invoice carries what the quote showed');
+  assert.equal(issued.totals.total, total);
+  assert.equal(issued.inTurkey, !l.abroad);
+  assert.equal(issued.details.country, l.billing.country);
   const shown = (k) => invoice.locator(`tfoot tr[data-total=${k}] td`).first().textContent();
   const fmt = (amount) => formatMoney(amount, currency, lang, issued.decimals);
   assert.equal((await invoice.locator('tfoot tr[data-total=vat] th').textContent()).trim(), l.vat);
@@ -279,7 +323,7 @@ async function payByCard(page, l, lang, { orderId, net, currency }) {
     if (u.pathname === `/api/v1/billing/invoices/${invoiceId}` && u.searchParams.get('session')) asked.push(u.searchParams.get('session'));
   };
   page.on('request', onRequest);
-  // No billing details were saved, so the provider asks for the receipt's e-mail address.
+  // The provider may ask for the receipt's e-mail address (the billing details carry one).
   const receipt = page.locator('form input[name=email]');
   if (await receipt.isEditable()) await receipt.fill(`receipt-${lang}-${stamp}@example.com`);
   await page.locator('form button[name=action][value=pay]').click();

@@ -75,23 +75,31 @@ export function redisCommand(args) {
   });
 }
 
+// Billing details that pass svc-billing's rules (API.md, "Billing details"): an individual and a
+// company billed in Turkey, and an individual billed abroad (no Turkish VAT).
+const NO_IDENTITY = { fullName: '', tckn: '', companyName: '', taxOffice: '', vkn: '', taxId: '', postcode: '' };
+export const BILLING_DETAILS = {
+  individual: { ...NO_IDENTITY, type: 'individual', fullName: 'E2E Müşteri', tckn: '10000000146', address: 'Moda Cad. 12 D:3', city: 'İstanbul', postcode: '34710', country: 'TR', email: 'fatura@example.com' },
+  company: { ...NO_IDENTITY, type: 'company', companyName: 'Örnek Çeviri A.Ş.', taxOffice: 'Kadıköy', vkn: '4540536920', address: 'Rıhtım Cad. 5', city: 'İstanbul', postcode: '34716', country: 'TR', email: 'muhasebe@example.com' },
+  abroad: { ...NO_IDENTITY, type: 'individual', fullName: 'Jane Smith', taxId: 'GB123456789', address: '10 Downing Street', city: 'London', postcode: 'SW1A 2AA', country: 'GB', email: 'jane@example.co.uk' },
+};
+
+/**
+ * approveQuote approves a quote as its customer (a session) does: the billing details the invoice
+ * is issued from are saved first (approval is refused without them, 409 billing_details_required),
+ * then the quote approved; answers { quote, order }.
+ */
+export async function approveQuote(customer, quoteId, details = BILLING_DETAILS.individual) {
+  const saved = await customer.call('PUT', 'billing/profile', details);
+  assert.equal(saved.complete, true, 'the billing details are complete');
+  return customer.call('POST', `orders/quotes/${quoteId}/approve`);
+}
+
 /**
  * payFromBalance pays the invoice of an approved quote the way a customer without a card does:
  * a bank transfer staff (admin, a session) confirm, then the invoice paid from the balance; it
  * waits until svc-orders has the order in progress. Billing's own path, no event written by hand.
  */
-/**
- * saveBillingDetails saves an individual in Turkey as the customer's billing details: svc-orders
- * refuses to approve a quote before they are saved (409 billing_details_required), since the
- * invoice is issued to them at once.
- */
-export async function saveBillingDetails(customer, fullName = 'E2E Müşteri') {
-  return customer.call('PUT', 'billing/profile', {
-    type: 'individual', fullName, tckn: '10000000146', address: 'Moda Cad. 12 D:3', city: 'İstanbul', postcode: '34710',
-    country: 'TR', email: 'e2e-fatura@example.com',
-  });
-}
-
 export async function payFromBalance(customer, admin, quoteId, orderId) {
   const invoice = await until('the invoice is issued', async () => (await customer.call('GET', 'billing/invoices')).invoices.find((i) => i.quoteId === quoteId));
   const transfer = await customer.call('POST', 'billing/balance/transfers', {

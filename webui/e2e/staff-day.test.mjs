@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { BASE_URL, launch, openPage, until, waitHydrated } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
-import { ADMIN, DEMO_TRANSLATOR, session, signIn, turkeyDay, saveBillingDetails } from './stack.mjs';
+import { ADMIN, DEMO_TRANSLATOR, approveQuote, session, signIn, turkeyDay } from './stack.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
 
@@ -124,8 +124,7 @@ for (const lang of ['tr', 'en']) {
       service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], quantity: 400, urgency: 'urgent', currency: 'TRY',
       brief: `Gün testi ${lang}`,
     });
-    await saveBillingDetails(customer);
-    const { order } = await customer.call('POST', `orders/quotes/${quote.id}/approve`);
+    const { order } = await approveQuote(customer, quote.id);
     const invoice = await until('the invoice is issued', async () => (await customer.call('GET', 'billing/invoices')).invoices.find((i) => i.quoteId === quote.id));
     await customer.call('POST', `billing/invoices/${invoice.id}/pay`, { method: 'balance' }, { headers: { 'Idempotency-Key': randomUUID() } });
     await until('the job is escalated', async () => (await admin.call('GET', 'orders/admin/orders?status=escalated')).orders.some((o) => o.id === order.id), 60_000);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
-import { ADMIN, mails, pageApi, payFromBalance, redisCommand, resetLinkIn, session, signIn, turkeyDay, saveBillingDetails } from './stack.mjs';
+import { ADMIN, approveQuote, mails, pageApi, payFromBalance, redisCommand, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
 import { formatPay } from '../src/features/jobs/format.js';
 import { formatMoney } from '../src/lib/money.js';
 
@@ -86,8 +86,7 @@ async function paidOrder(customer, admin, pair, brief) {
   const quote = await customer.call('POST', 'orders/quotes', {
     service: 'professional-translation', sourceLanguage: pair.source, targetLanguages: [pair.target], quantity: WORDS, currency: 'TRY', brief,
   });
-  await saveBillingDetails(customer);
-  const { order } = await customer.call('POST', `orders/quotes/${quote.id}/approve`);
+  const { order } = await approveQuote(customer, quote.id);
   assert.equal(order.status, 'awaiting_payment');
   await payFromBalance(customer, admin, quote.id, order.id);
   return order;

@@ -53,3 +53,16 @@ export function missingOf(error) {
   if (error?.status !== 409 || error?.code !== 'insufficient_balance') return null;
   return error.body?.error?.details?.missing ?? null;
 }
+
+/**
+ * shortfallOf is how much the balance lacks to pay invoice (Money in the invoice's currency), or
+ * null when it covers it or is not known yet. balances is the balance answer's list (one Money a
+ * currency; a currency never held counts as zero).
+ */
+export function shortfallOf(invoice, balances) {
+  if (!invoice || !Array.isArray(balances)) return null;
+  const total = invoice.totals?.total;
+  if (!Number.isFinite(total)) return null;
+  const held = balances.find((b) => b.currency === invoice.currency)?.amount ?? 0;
+  return held >= total ? null : { amount: total - held, currency: invoice.currency, decimals: invoice.decimals };
+}

@@ -68,6 +68,7 @@ export const billingTexts = {
     pdf: { tr: 'PDF (Türkçe)', en: 'PDF (İngilizce)', label: '{{number}} faturasını indir: {{which}}' },
     pay: {
       balance: 'Bakiyeyle öde',
+      balanceShort: 'Bakiyeyle öde: {{amount}} eksik, yükleyin',
       card: 'Kartla öde',
       paying: 'Ödeniyor…',
       redirecting: 'Ödeme sayfasına yönlendiriliyorsunuz…',
@@ -231,6 +232,7 @@ export const billingTexts = {
     pdf: { tr: 'PDF (Turkish)', en: 'PDF (English)', label: 'Download invoice {{number}}: {{which}}' },
     pay: {
       balance: 'Pay with balance',
+      balanceShort: 'Pay with balance: {{amount}} missing, top up',
       card: 'Pay by card',
       paying: 'Paying…',
       redirecting: 'Taking you to the payment page…',

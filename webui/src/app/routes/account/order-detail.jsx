@@ -1,13 +1,16 @@
 import { useParams } from 'react-router';
 import { OrderDetail } from '../../../features/orders/components/order-detail.jsx';
+import { OrderMoney } from '../../order-money.jsx';
 import { OrdersWithCurrency } from '../../orders-with-currency.jsx';
 
-/** Component is one of the customer's orders: /tr/hesabim/siparislerim/{id}. */
+const money = (order) => <OrderMoney order={order} />;
+
+/** Component is one of the customer's orders: /tr/hesabim/siparislerim/{id}, with what it was invoiced and paid. */
 export function Component() {
   const { id } = useParams();
   return (
     <OrdersWithCurrency>
-      <OrderDetail key={id} orderId={id} />
+      <OrderDetail key={id} orderId={id} money={money} />
     </OrdersWithCurrency>
   );
 }

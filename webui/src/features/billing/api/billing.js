@@ -21,6 +21,11 @@ export const useProfile = (lang) => useSWR(profileKey(lang), fetcher);
 export const saveProfile = (details, lang) => api.put(`${BILLING}/profile`, details, { lang });
 
 export const invoicesKey = (lang) => [`${BILLING}/invoices`, lang];
+/** orderInvoicesKey is the invoice of one order (GET invoices?orderId=): the order page shows what was invoiced and paid. */
+export const orderInvoicesKey = (orderId, lang) => (orderId ? [`${BILLING}/invoices${query({ orderId })}`, lang] : null);
+// A short dedupe: the invoice is issued a moment after the approval and paid on other pages, and
+// the order page must not show an answer from before.
+export const useOrderInvoices = (orderId, lang) => useSWR(orderInvoicesKey(orderId, lang), (k) => fetcher(k).then((d) => d?.invoices ?? []), { dedupingInterval: 2000 });
 export const useInvoices = (lang) => useSWR(invoicesKey(lang), (k) => fetcher(k).then((d) => d?.invoices ?? []));
 
 /**
@@ -61,6 +66,15 @@ export function balancePageKey(lang, { currency, session } = {}) {
 // another tab, a transfer staff confirmed), so each visit asks again rather than trusting the
 // app's minute of deduping; the cached ledger is drawn meanwhile.
 export const useBalance = (lang, opts) => useSWRInfinite(balancePageKey(lang, opts), fetcher, { revalidateFirstPage: true, keepPreviousData: true, dedupingInterval: 0 });
+
+/**
+ * balanceKey is the balance as the pay buttons read it (the first page of currency's ledger):
+ * whether it covers an invoice decides which way of paying is offered first.
+ */
+export const balanceKey = (lang, currency) => [`${BILLING}/balance${query({ currency })}`, lang];
+// A short dedupe: the balance changes on other pages (a top-up, a transfer confirmed), and a
+// customer coming back to pay must see what it is now.
+export const useBalanceOf = (lang, currency, { enabled = true } = {}) => useSWR(enabled ? balanceKey(lang, currency) : null, fetcher, { dedupingInterval: 2000 });
 
 /** topUp starts a card payment that credits the balance: { checkoutUrl }. */
 export const topUp = (amount, returnUrl, key, lang) => api.post(`${BILLING}/balance/top-ups`, { amount, returnUrl }, { lang, headers: once(key) });

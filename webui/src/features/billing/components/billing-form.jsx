@@ -21,25 +21,36 @@ export function BillingForm() {
 }
 
 function BillingFormState({ profile }) {
+  const { state, dispatch, form, save } = useDetailsForm(profile);
+  return <BillingFormView ref={form} state={state} dispatch={dispatch} onSubmit={save} />;
+}
+
+/**
+ * useDetailsForm is the form's state opened on profile and save(e), which checks the details
+ * as the server would, saves them (PUT profile) and answers the saved details, or null when
+ * they were refused (the fields then show why, and the first wrong one takes the focus).
+ */
+export function useDetailsForm(profile) {
   const lang = useLanguage();
   const t = useBillingTexts();
   const { mutate } = useSWRConfig();
   const [state, dispatch] = useReducer(formReducer, profile, initialForm);
   const form = useRef(null);
 
-  async function submit(e) {
-    e.preventDefault();
+  async function save(e) {
+    e?.preventDefault();
     dispatch({ type: 'submit' });
     const local = validateDetails(state.values);
     if (Object.keys(local).length) {
       dispatch({ type: 'invalid' });
       form.current?.querySelector(`[name="${Object.keys(local)[0]}"]`)?.focus();
-      return;
+      return null;
     }
     try {
       const saved = await saveProfile(payload(state.values), lang);
       mutate(profileKey(lang), saved, { revalidate: false });
       dispatch({ type: 'saved', profile: saved });
+      return saved;
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length) {
         dispatch({ type: 'server', fields: err.fields });
@@ -47,16 +58,19 @@ function BillingFormState({ profile }) {
       } else {
         dispatch({ type: 'failed', message: err instanceof ApiError && err.code ? err.message : t('form.failed') });
       }
+      return null;
     }
   }
-  return <BillingFormView ref={form} state={state} dispatch={dispatch} onSubmit={submit} />;
+  return { state, dispatch, form, save };
 }
 
 /**
  * BillingFormView draws the form from its state (form-state.js): the type, the identity fields
  * that apply to the type and country, the address and e-mail, each with its error below it.
+ * The approval of a quote draws it too, with its own button (submitLabel, busyLabel while busy,
+ * submitAction its data-action) and further buttons (actions) beside it.
  */
-export function BillingFormView({ ref, state, dispatch, onSubmit }) {
+export function BillingFormView({ ref, state, dispatch, onSubmit, submitLabel, busyLabel, busy = false, submitAction, actions }) {
   const lang = useLanguage();
   const t = useBillingTexts();
   const id = useId();
@@ -157,10 +171,11 @@ export function BillingFormView({ ref, state, dispatch, onSubmit }) {
         <Field {...field('postcode', { autoComplete: 'postal-code', inputMode: inTurkey(values.country) ? 'numeric' : undefined, hint: t('form.hints.postcode'), maxLength: 12 })} />
       </div>
       <Field {...field('email', { required: true, type: 'email', autoComplete: 'email', hint: t('form.hints.email') })} />
-      <div>
-        <button type="submit" className="button" disabled={status === 'saving'}>
-          {status === 'saving' ? t('form.saving') : t('form.save')}
+      <div className={actions ? 'actions' : undefined}>
+        <button type="submit" className="button" disabled={status === 'saving' || busy} data-action={submitAction}>
+          {status === 'saving' || busy ? (busyLabel ?? t('form.saving')) : (submitLabel ?? t('form.save'))}
         </button>
+        {actions}
       </div>
     </form>
   );

@@ -49,9 +49,10 @@ function BackToOrders() {
 /**
  * OrderDetail is one order in the panel: its states so far, what it covers, its files and the
  * translations delivered, and the customer's moves: accept the delivery, or ask for a revision
- * within the free revision period.
+ * within the free revision period. money(order) draws what the order costs and what was invoiced
+ * and paid (the app composes it from the billing feature).
  */
-export function OrderDetail({ orderId }) {
+export function OrderDetail({ orderId, money }) {
   const lang = useLanguage();
   const t = useOrdersTexts();
   const id = useId();
@@ -135,6 +136,8 @@ export function OrderDetail({ orderId }) {
           </div>
         )}
       </section>
+
+      {money?.(order)}
 
       <section aria-labelledby={`${id}-files`} className="account__block">
         <h2 id={`${id}-files`}>{t('order.filesTitle')}</h2>

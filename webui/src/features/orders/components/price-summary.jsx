@@ -1,4 +1,5 @@
 import { useLanguage } from '../../../lib/language.jsx';
+import { PriceBreakdown } from '../../../components/price-breakdown.jsx';
 import { formatNumber } from '../format.js';
 import { useOrdersContext } from '../orders-context.jsx';
 import { useOrdersTexts } from '../texts.js';
@@ -58,6 +59,7 @@ export function PriceSummary({ id, result }) {
                 </tbody>
               </table>
             )}
+            <PriceBreakdown total={estimate.total} totalUsd={estimate.totalUsd} />
             <p className="order-summary__delivery">
               {t('summary.delivery')}: {amounts.window(estimate.deliveryWindow)}
             </p>

@@ -4,10 +4,11 @@ import { useSWRConfig } from 'swr';
 import { accountDetailPath } from '../../../config/account-paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { moneyText } from '../../../lib/money.js';
 import { usePrices } from '../../../lib/api/use-prices.js';
+import { PriceBreakdown } from '../../../components/price-breakdown.jsx';
 import { approveQuote, fileUrl, ordersKey, quoteKey, quotesKey, rejectQuote } from '../api/orders.js';
+import { readApprovalError } from '../approval.js';
 import { formatDate } from '../format.js';
 import { useOrdersContext } from '../orders-context.jsx';
 import { quoteStatus } from '../status.js';
@@ -49,6 +50,8 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
   const work = useWorkSummary();
   const Heading = `h${headingLevel}`;
   const status = quoteStatus(quote);
+  // The billing country being typed in the approval step, which the breakdown previews.
+  const [billingCountry, setBillingCountry] = useState('');
   return (
     <article className="quote card" aria-labelledby={`${id}-title`} data-testid="quote" data-quote-id={quote.id} data-status={status}>
       <header className="quote__header">
@@ -67,6 +70,7 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
       </dl>
       <QuoteRevision quote={quote} />
       {quote.lines?.length > 0 && <PriceLines lines={quote.lines} total={quote.total} />}
+      <PriceBreakdown total={quote.total} totalUsd={quote.totalUsd} country={status === 'pending' ? billingCountry : ''} title />
       {quote.files?.length > 0 && <FileList title={t('quote.files')} files={quote.files} />}
       {quote.brief && (
         <div className="quote__brief">
@@ -74,7 +78,7 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
           <p>{quote.brief}</p>
         </div>
       )}
-      <QuoteActions quote={quote} onApproved={onApproved} />
+      <QuoteActions quote={quote} onApproved={onApproved} onBillingCountry={setBillingCountry} />
     </article>
   );
 }
@@ -119,10 +123,13 @@ export function FileList({ title, files, headingLevel = 3 }) {
  * QuoteActions approves or rejects a pending quote (with an optional reason) and says what
  * became of a decided one. After approving, the page moves to the new order in the panel.
  */
-export function QuoteActions({ quote, onApproved, compact = false }) {
+export function QuoteActions({ quote, onApproved, onBillingCountry, compact = false }) {
   const lang = useLanguage();
   const t = useOrdersTexts();
   const id = useId();
+  // The billing details step the app gives (the billing feature's); detailsRequired after a 409.
+  const { BillingStep } = useOrdersContext();
+  const [detailsRequired, setDetailsRequired] = useState(false);
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState('');
@@ -137,14 +144,18 @@ export function QuoteActions({ quote, onApproved, compact = false }) {
     mutate(quotesKey(lang));
   };
   const fail = (err) => {
-    setError(err instanceof ApiError && err.code ? err.message : t('errors.failed'));
+    // No billing details saved yet (409 billing_details_required): the step shows its form.
+    const read = readApprovalError(err, { hasBillingStep: !!BillingStep });
+    if (read.detailsRequired) setDetailsRequired(true);
+    setError(read.message ?? t('errors.failed'));
     // A quote decided elsewhere (expired, rejected in another tab): show its current state.
-    if (err instanceof ApiError && err.status === 409) refresh();
+    if (read.reload) refresh();
   };
 
   async function approve() {
     setBusy('approve');
     setError('');
+    setDetailsRequired(false);
     try {
       const answer = await approveQuote(quote.id, lang, quote.version);
       refresh(answer.quote);
@@ -205,10 +216,20 @@ export function QuoteActions({ quote, onApproved, compact = false }) {
     <div className="quote__actions">
       {errorLine}
       {!compact && <p className="field__hint">{t('quote.approveHint')}</p>}
+      {BillingStep && !compact && (
+        <BillingStep onConfirm={approve} busy={busy === 'approve'} confirmLabel={t('quote.approve')} busyLabel={t('quote.approving')} onCountryChange={onBillingCountry} required={detailsRequired} />
+      )}
       <div className="actions">
-        <button type="button" className={compact ? 'button button--small' : 'button'} onClick={approve} disabled={!!busy} data-action="approve">
-          {busy === 'approve' ? t('quote.approving') : t('quote.approve')}
-        </button>
+        {BillingStep && compact ? (
+          // A list's row leads to the quote's page, where the billing details are confirmed.
+          <Link className="button button--small" to={accountDetailPath(lang, 'quote', quote.id)} data-action="approve">
+            {t('quote.approve')}
+          </Link>
+        ) : !BillingStep ? (
+          <button type="button" className={compact ? 'button button--small' : 'button'} onClick={approve} disabled={!!busy} data-action="approve">
+            {busy === 'approve' ? t('quote.approving') : t('quote.approve')}
+          </button>
+        ) : null}
         {!rejecting && (
           <button type="button" className={compact ? 'button button--ghost button--small' : 'button button--ghost'} onClick={() => setRejecting(true)} disabled={!!busy} data-action="reject">
             {t('quote.reject')}

@@ -6,6 +6,7 @@ import { useTexts } from '../../../lib/i18n.js';
 import { loadChunk } from '../../../lib/lazy-chunk.js';
 import { Loading } from '../../../components/loading.jsx';
 import { QuantityField } from '../../../components/quantity-field.jsx';
+import { PriceBreakdown } from '../../../components/price-breakdown.jsx';
 import { useLanguages } from '../../../lib/api/get-languages.js';
 import { initialValues, unitOf, URGENCIES } from '../calculator.js';
 
@@ -165,6 +166,7 @@ export function PriceCalculator({ services, currency }) {
             </>
           )}
         </p>
+        {estimate && <PriceBreakdown total={estimate.total} totalUsd={estimate.totalUsd} />}
         <p className="calculator__delivery">
           {t('delivery')}:{' '}
           {days ? (days.minDays === days.maxDays ? t('daysExact', { count: days.minDays }) : t('days', { min: days.minDays, max: days.maxDays })) : '—'}
