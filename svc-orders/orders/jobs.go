@@ -10,6 +10,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/documents"
 	"linguaport/internal/httpx"
+	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/counting"
 	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
@@ -66,25 +67,17 @@ func (o *Order) jobKeys() []string {
 }
 
 // place prices and dates the order o as it enters the pool at now: the deadline is the end of
-// its delivery window, counted in business days (Monday to Friday, UTC) from now.
+// its delivery window, the end of the working day (18:00 in Istanbul) of the window's last
+// business day after the day of the payment (package calendar: Istanbul's Monday to Friday,
+// Turkey's public holidays skipped).
 func (s *service) place(ctx context.Context, o *Order, now time.Time) (Placement, error) {
 	pay, err := s.payer.TranslatorPay(ctx, pricing.EstimateRequest{Service: o.Service, SourceLanguage: o.SourceLanguage,
 		TargetLanguages: o.TargetLanguages, Quantity: o.Quantity, Urgency: o.Urgency, AddOns: o.AddOns})
 	if err != nil {
 		return Placement{}, err
 	}
-	deadline := addBusinessDays(now, o.Window.MaxDays)
+	deadline := calendar.Deadline(now, o.Window.MaxDays)
 	return Placement{PoolKeys: o.job().Keys(), Pay: &pay, Deadline: &deadline}, nil
-}
-
-func addBusinessDays(t time.Time, days int) time.Time {
-	for days > 0 {
-		t = t.AddDate(0, 0, 1)
-		if wd := t.Weekday(); wd != time.Saturday && wd != time.Sunday {
-			days--
-		}
-	}
-	return t
 }
 
 // eligible answers the translator if they may take the job with keys now, their cap aside:
@@ -132,8 +125,10 @@ type Job struct {
 	Files    []JobFile  `json:"files"`
 	Brief    string     `json:"brief"`
 	Deadline *time.Time `json:"deadline"`
-	Pay      *PayView   `json:"pay"`
-	InPool   *time.Time `json:"inPoolSince"`
+	// ExpectedDate is the deadline's day in Istanbul, what the customer was promised.
+	ExpectedDate *calendar.Date `json:"expectedDate,omitempty"`
+	Pay          *PayView       `json:"pay"`
+	InPool       *time.Time     `json:"inPoolSince"`
 }
 
 // JobFile is a source document as the pool shows it.
@@ -203,7 +198,7 @@ func compareTimes(a, b *time.Time) int {
 func (o *Order) asJob(ctx context.Context) Job {
 	j := Job{ID: o.ID, Number: o.Number, Service: o.Service, SourceLanguage: o.SourceLanguage, TargetLanguages: o.TargetLanguages,
 		Sworn: o.job().Sworn, AddOns: o.AddOns, Urgency: o.Urgency, Unit: o.Unit, Quantity: o.Quantity, Files: []JobFile{},
-		Brief: o.Brief, Deadline: o.Deadline, Pay: payView(ctx, o.Pay), InPool: o.PaidAt}
+		Brief: o.Brief, Deadline: o.Deadline, ExpectedDate: deadlineDate(o.Deadline), Pay: payView(ctx, o.Pay), InPool: o.PaidAt}
 	for _, f := range o.Files {
 		j.Files = append(j.Files, JobFile{Name: f.Name, Format: f.Format, Size: f.Size, Counts: f.Counts})
 	}

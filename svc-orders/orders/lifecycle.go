@@ -9,6 +9,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
+	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/quotes"
 )
@@ -132,11 +133,13 @@ type OrderView struct {
 	// Fulfilment: the steps of the paper work with their times and the tracking number; absent
 	// for an order without sworn, notary or apostille work.
 	Fulfilment *FulfilmentView `json:"fulfilment,omitempty"`
+	// ExpectedDate is the day the work is due, in Istanbul (expected.go).
+	ExpectedDate *calendar.Date `json:"expectedDate,omitempty"`
 }
 
 func (o *Order) viewAt(now time.Time) OrderView {
 	v := OrderView{Order: o, DisplayStatus: "in_progress", Escalated: o.EscalatedAt != nil && o.Status == InProgress,
-		Fulfilment: o.fulfilmentView(false)}
+		Fulfilment: o.fulfilmentView(false), ExpectedDate: o.expectedDate(now)}
 	if o.Status == Delivered || o.Status == Completed {
 		v.DisplayStatus = "completed" // spec §4: completed, and the file can be downloaded
 	}

@@ -8,9 +8,11 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"time"
 
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
+	"linguaport/svc-orders/calendar"
 )
 
 // Unit is what a service is priced by.
@@ -259,6 +261,16 @@ func (pl PriceList) Validate() error {
 		}
 	}
 	return fields.Err()
+}
+
+// expectedDates is, for each urgency of the list, the day in Istanbul work ordered at now would be
+// delivered: the last business day of its window.
+func (pl PriceList) expectedDates(now time.Time) map[Urgency]calendar.Date {
+	dates := make(map[Urgency]calendar.Date, len(pl.Urgencies))
+	for u, r := range pl.Urgencies {
+		dates[u] = calendar.Expected(now, r.Window.MaxDays)
+	}
+	return dates
 }
 
 // unitOf is what service is priced by, if the list prices it.

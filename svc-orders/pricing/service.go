@@ -10,6 +10,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
+	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/counting"
 	"linguaport/svc-orders/files"
 )
@@ -82,6 +83,11 @@ type EstimateAnswer struct {
 	Note       string    `json:"note"`
 	PricedAt   time.Time `json:"pricedAt"`
 	Estimated  bool      `json:"estimated"`
+	// ExpectedDate is the day, in Istanbul, the work would be delivered if ordered now: the
+	// window's last business day after today (package calendar). ExpectedDates is that day for
+	// each urgency the price list offers, for a calculator showing them side by side.
+	ExpectedDate  calendar.Date             `json:"expectedDate"`
+	ExpectedDates map[Urgency]calendar.Date `json:"expectedDates"`
 	// Files are the documents the quantity was counted from, which a quote keeps.
 	Files []files.File `json:"-"`
 }
@@ -147,8 +153,10 @@ func (s *service) Estimate(ctx context.Context, in EstimateInput) (EstimateAnswe
 	if err != nil {
 		return EstimateAnswer{}, err
 	}
+	now := s.now().UTC()
 	ans := EstimateAnswer{Service: est.Service, Urgency: est.Urgency, Quantity: in.Quantity, Window: est.Window,
-		Note: estimateNote.In(in.Lang), PricedAt: s.now().UTC(), Estimated: true, Files: counted}
+		Note: estimateNote.In(in.Lang), PricedAt: now, Estimated: true, Files: counted,
+		ExpectedDate: calendar.Expected(now, est.Window.MaxDays), ExpectedDates: pl.expectedDates(now)}
 	for _, l := range est.Lines {
 		ans.Unit = l.Unit
 		price, _, err := s.converter.FromUSD(ctx, l.Total, currency, in.Lang)

@@ -9,6 +9,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
+	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pricing"
 )
@@ -76,6 +77,9 @@ type Quote struct {
 	// Approving is the approval under way: only the request holding it takes an order number,
 	// so a double click or two tabs approving at once leave no gap in the numbers.
 	Approving *ApprovalClaim `json:"-" bson:"approving,omitempty"`
+	// ExpectedDate is the day the work would be delivered if ordered now (expectedAt): worked
+	// out at each reading, never stored.
+	ExpectedDate *calendar.Date `json:"expectedDate,omitempty" bson:"-"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
@@ -88,6 +92,17 @@ func (q *Quote) StatusAt(now time.Time) QuoteStatus {
 		return QuoteExpired
 	}
 	return q.Status
+}
+
+// expectedAt is the day, in Istanbul, the quoted work would be delivered if ordered at now: the
+// window's last business day from today. Only a quote still open to approval has one: the date
+// of an approved quote is its order's.
+func (q *Quote) expectedAt(now time.Time) *calendar.Date {
+	if q.StatusAt(now) != QuotePending || q.Window.MaxDays <= 0 {
+		return nil
+	}
+	d := calendar.Expected(now, q.Window.MaxDays)
+	return &d
 }
 
 // ApprovalClaim names the approval request that holds a quote until it has written its

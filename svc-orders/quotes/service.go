@@ -149,7 +149,7 @@ func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error
 		return nil, err
 	}
 	s.kick(q.ID)
-	return q, nil
+	return forCustomer(q, now), nil
 }
 
 func (s *service) Quotes(ctx context.Context) ([]*Quote, error) {

@@ -352,6 +352,7 @@ func containsStatus(s QuoteStatus) bool {
 
 func staffView(q *Quote, now time.Time) StaffQuote {
 	q.Status, q.PriceVersion = q.StatusAt(now), q.version()
+	q.ExpectedDate = q.expectedAt(now)
 	return StaffQuote{Quote: q, CustomerID: q.CustomerID}
 }
 
@@ -377,6 +378,7 @@ func (s *service) PendingCount(ctx context.Context) (int64, error) {
 // without who made them.
 func forCustomer(q *Quote, now time.Time) *Quote {
 	q.Status, q.PriceVersion = q.StatusAt(now), q.version()
+	q.ExpectedDate = q.expectedAt(now)
 	revisions := make([]Revision, len(q.Revisions))
 	for i, r := range q.Revisions {
 		r.By = ""

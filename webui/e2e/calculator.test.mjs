@@ -16,6 +16,7 @@ const T = {
     normal: 'Normal (3-5 gün)',
     urgent: 'Acil (1-2 gün)',
     normalDays: 'Teslim süresi: 3-5 gün',
+    expected: 'Tahmini teslim:',
     urgentDays: 'Teslim süresi: 1-2 gün',
     note: /tahminidir/,
     abroadNote: /yurt dışında faturalandırılan müşteriler KDV ödemez/,
@@ -36,6 +37,7 @@ const T = {
     normal: 'Normal (3-5 days)',
     urgent: 'Urgent (1-2 days)',
     normalDays: 'Delivery time: 3-5 days',
+    expected: 'Expected delivery:',
     urgentDays: 'Delivery time: 1-2 days',
     note: /estimate/,
     abroadNote: /customers billed abroad pay no KDV/,
@@ -89,6 +91,7 @@ for (const lang of ['tr', 'en']) {
     assert.match(aside, /data-state="idle"/);
     assert.match(aside, /<p class="calculator__price"><span aria-hidden="true">—<\/span>/);
     assert.ok(aside.includes(`href="${t.orderPath}"`));
+    assert.ok(!aside.includes('expected-date'), 'no delivery day is baked into the prerendered page: it comes with the estimate');
   });
 
   test(`${lang}: live estimates for the defaults, word count, urgency, currency and a same-language error`, async () => {
@@ -109,6 +112,15 @@ for (const lang of ['tr', 'en']) {
     assert.match(shown.price, /\d/);
     assert.equal(shown.delivery, t.normalDays);
     assert.match(await calc.locator('p.field__hint').textContent(), t.note);
+    // Beside each urgency, the day the estimate expects the work delivered (Istanbul business days).
+    const days = {};
+    for (const u of ['normal', 'urgent']) {
+      const d = calc.locator(`[data-testid=expected-date-${u}]`);
+      days[u] = await d.getAttribute('data-date');
+      assert.match(days[u], /^\d{4}-\d{2}-\d{2}$/);
+      assert.ok((await d.textContent()).startsWith(t.expected), `${u}: ${await d.textContent()}`);
+    }
+    assert.ok(days.urgent < days.normal, `urgent ${days.urgent} before normal ${days.normal}`);
     const first = estimates.at(-1);
     assert.equal(first.lang, lang);
     assert.deepEqual(first.body, {

@@ -19,6 +19,14 @@ export function initialValues(lang) {
 }
 
 /**
+ * expectedDay is the day the estimate expects work of urgency delivered ("2026-12-04"): its day for
+ * each urgency, or its own day for the urgency it was asked for; undefined before an answer.
+ */
+export function expectedDay(estimate, urgency) {
+  return estimate?.expectedDates?.[urgency] ?? (estimate?.urgency === urgency ? estimate.expectedDate : undefined);
+}
+
+/**
  * unitOf is what service is priced by: the price list's word, page or minute once it has been
  * fetched, else the unit of an estimate for that service, else (first render) the default's.
  */

@@ -42,6 +42,7 @@ export const toPoolJob = (j) => ({
   files: (j.files ?? []).map(toFile),
   brief: j.brief ?? '',
   deadline: j.deadline ?? null,
+  expectedDate: j.expectedDate ?? null,
   pay: j.pay ?? null,
   sworn: !!j.sworn,
 });
@@ -105,6 +106,7 @@ export function toActiveJob(o, now = Date.now()) {
     quantity: o.quantity ?? 0,
     brief: o.brief ?? '',
     deadline: o.deadline ?? null,
+    expectedDate: o.expectedDate ?? null,
     files: (o.files ?? []).map(toFile),
     pay: o.pay ?? null,
     revisionReason: o.revisionReason || revisionNote,

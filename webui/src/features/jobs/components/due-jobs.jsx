@@ -1,6 +1,6 @@
 import { useLanguage } from '../../../lib/language.jsx';
 import { useActiveJobs } from '../api/jobs.js';
-import { formatTime } from '../format.js';
+import { AgencyTime } from '../../../components/expected-date.jsx';
 import { useJobsTexts } from '../texts.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 
@@ -12,7 +12,6 @@ export function DueJobs() {
 }
 
 export function DueJobsList({ jobs }) {
-  const lang = useLanguage();
   const t = useJobsTexts();
   const name = useLanguageName();
   const due = jobs.filter((j) => j.canDeliver || j.status === 'revision_requested');
@@ -26,7 +25,7 @@ export function DueJobsList({ jobs }) {
             {t('pair', { source: name(j.source), targets: j.targets.map(name).join(', ') })}
           </span>
           <span>
-            {t('deadline')}: {j.deadline ? <time dateTime={j.deadline}>{formatTime(lang, j.deadline)}</time> : t('noDeadline')}
+            {t('deadline')}: {j.deadline ? <AgencyTime value={j.deadline} /> : t('noDeadline')}
           </span>
         </li>
       ))}

@@ -1,7 +1,8 @@
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
-import { formatNumber, formatTime } from '../format.js';
+import { AgencyTime, ExpectedDeliveryItem } from '../../../components/expected-date.jsx';
+import { formatNumber } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import '../jobs.css';
 
@@ -37,8 +38,9 @@ export function JobFacts({ job, pay }) {
       </div>
       <div>
         <dt>{t('deadline')}</dt>
-        <dd>{job.deadline ? <time dateTime={job.deadline}>{formatTime(lang, job.deadline)}</time> : t('noDeadline')}</dd>
+        <dd>{job.deadline ? <AgencyTime value={job.deadline} /> : t('noDeadline')}</dd>
       </div>
+      <ExpectedDeliveryItem date={job.expectedDate} />
       {pay && (
         <div>
           <dt>{t('pay')}</dt>

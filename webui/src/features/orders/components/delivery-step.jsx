@@ -1,4 +1,5 @@
 import { useLanguage } from '../../../lib/language.jsx';
+import { ExpectedDelivery } from '../../../components/expected-date.jsx';
 import { URGENCIES } from '../wizard-state.js';
 import { useOrdersTexts } from '../texts.js';
 import { OrderStep } from './order-step.jsx';
@@ -6,10 +7,11 @@ import { FieldError } from './wizard-fields.jsx';
 
 /**
  * DeliveryStep is the wizard's third step: normal or urgent delivery with each one's window
- * (windows(urgency) is { minDays, maxDays }), and the add-ons the price list offers with the
- * service.
+ * (windows(urgency) is { minDays, maxDays }) and, once the live estimate has answered, the day each
+ * one is expected delivered (expectedDates: { normal: "2026-12-04", … }), and the add-ons the
+ * price list offers with the service.
  */
-export function DeliveryStep({ fields, draft, onChange, addOns, windows }) {
+export function DeliveryStep({ fields, draft, onChange, addOns, windows, expectedDates }) {
   const lang = useLanguage();
   const t = useOrdersTexts();
   return (
@@ -20,6 +22,7 @@ export function DeliveryStep({ fields, draft, onChange, addOns, windows }) {
           <label key={u} className="choice">
             <input type="radio" name={fields.id('urgency')} value={u} checked={draft.urgency === u} onChange={(e) => onChange('urgency', e.target.value)} />
             {t(`urgencies.${u}`, { min: windows(u).minDays, max: windows(u).maxDays })}
+            <ExpectedDelivery date={expectedDates?.[u]} testId={`expected-date-${u}`} />
           </label>
         ))}
         <FieldError fields={fields} name="urgency" />

@@ -14,6 +14,7 @@ import { useAmounts } from './price-summary.jsx';
 import { FileList, QuoteCard, useWorkSummary } from './quote-card.jsx';
 import { OrderStatus } from './status-badge.jsx';
 import { SummaryItem } from './summary-item.jsx';
+import { ExpectedDeliveryItem } from '../../../components/expected-date.jsx';
 import { PriceLines } from './price-lines.jsx';
 
 // The invoice of an approved quote has the id svc-billing derives from the quote's
@@ -111,6 +112,7 @@ export function OrderDetail({ orderId, money }) {
           <SummaryItem label={t('quote.urgency')}>{work.urgency(order.urgency)}</SummaryItem>
           {order.addOns?.length > 0 && <SummaryItem label={t('quote.addOns')}>{work.addOns(order.addOns)}</SummaryItem>}
           <SummaryItem label={t('quote.delivery')}>{amounts.window(order.deliveryWindow)}</SummaryItem>
+          {!order.deliveredAt && <ExpectedDeliveryItem date={order.expectedDate} />}
           <SummaryItem label={t('quote.total')}>
             <span data-amount={order.total?.amount} data-currency={order.total?.currency}>
               {order.total?.formatted}

@@ -268,7 +268,7 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
       <form id={formId} className="order-wizard__form" noValidate onSubmit={onSubmit} aria-describedby={formError ? `${formId}-error` : undefined}>
         <ServiceStep fields={fields} services={services} serviceId={serviceId} onServiceChange={onServiceChange} draft={draft} onChange={onChange} />
         <DocumentsStep fields={fields} draft={draft} onChange={onChange} unit={unit} onAddFiles={addFiles} onRemoveFile={removeFile} fileErrors={fileErrors} announcement={announcement} />
-        <DeliveryStep fields={fields} draft={draft} onChange={onChange} addOns={addOns} windows={windows} />
+        <DeliveryStep fields={fields} draft={draft} onChange={onChange} addOns={addOns} windows={windows} expectedDates={result.estimate?.expectedDates} />
         <BriefStep fields={fields} draft={draft} onChange={onChange} />
       </form>
 

@@ -17,6 +17,7 @@ import { useAmounts } from './price-summary.jsx';
 import { StatusBadge } from './status-badge.jsx';
 import { FileCounts } from './file-counts.jsx';
 import { SummaryItem } from './summary-item.jsx';
+import { ExpectedDeliveryItem } from '../../../components/expected-date.jsx';
 import { PriceLines } from './price-lines.jsx';
 
 const REASON_MAX = 1000;
@@ -65,6 +66,7 @@ export function QuoteCard({ quote, headingLevel = 2, onApproved }) {
         <SummaryItem label={t('quote.urgency')}>{work.urgency(quote.urgency)}</SummaryItem>
         {quote.addOns?.length > 0 && <SummaryItem label={t('quote.addOns')}>{work.addOns(quote.addOns)}</SummaryItem>}
         <SummaryItem label={t('quote.delivery')}>{amounts.window(quote.deliveryWindow)}</SummaryItem>
+        <ExpectedDeliveryItem date={quote.expectedDate} />
         <SummaryItem label={t('quote.createdAt')}>{formatDate(lang, quote.createdAt, { withTime: true })}</SummaryItem>
         {status === 'pending' && <SummaryItem label={t('quote.validUntil')}>{t('quote.validUntilText', { date: formatDate(lang, quote.expiresAt, { withTime: true }) })}</SummaryItem>}
       </dl>

@@ -8,7 +8,8 @@ import { Loading } from '../../../components/loading.jsx';
 import { QuantityField } from '../../../components/quantity-field.jsx';
 import { PriceBreakdown } from '../../../components/price-breakdown.jsx';
 import { useLanguages } from '../../../lib/api/get-languages.js';
-import { initialValues, unitOf, URGENCIES } from '../calculator.js';
+import { ExpectedDelivery } from '../../../components/expected-date.jsx';
+import { expectedDay, initialValues, unitOf, URGENCIES } from '../calculator.js';
 
 const texts = {
   tr: {
@@ -150,6 +151,7 @@ export function PriceCalculator({ services, currency }) {
           <label key={u} className="choice">
             <input type="radio" name={fieldId('urgency')} value={u} checked={values.urgency === u} onChange={set('urgency')} />
             {t(`urgencies.${u}`)}
+            <ExpectedDelivery date={expectedDay(estimate, u)} testId={`expected-date-${u}`} />
           </label>
         ))}
         {error('urgency')}
