@@ -123,10 +123,10 @@ func orderEscalated(ctx context.Context, inbox *MongoStore, e events.Event) erro
 	}
 	for _, id := range staff {
 		err := inbox.AddMessage(ctx, messageDoc{
-			ID:     "escalated-" + e.ID + "-" + id,
-			UserID: id,
-			Title:  i18n.Text{TR: fmt.Sprintf(news.title.TR, p.Number), EN: fmt.Sprintf(news.title.EN, p.Number)},
-			Body:   i18n.Text{TR: fmt.Sprintf(news.body.TR, p.Number), EN: fmt.Sprintf(news.body.EN, p.Number)},
+			ID:        "escalated-" + e.ID + "-" + id,
+			UserID:    id,
+			Title:     i18n.Text{TR: fmt.Sprintf(news.title.TR, p.Number), EN: fmt.Sprintf(news.title.EN, p.Number)},
+			Body:      i18n.Text{TR: fmt.Sprintf(news.body.TR, p.Number), EN: fmt.Sprintf(news.body.EN, p.Number)},
 			CreatedAt: e.OccurredAt,
 		})
 		if err != nil {

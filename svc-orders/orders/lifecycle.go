@@ -31,10 +31,10 @@ const RevisionWindow = 7 * 24 * time.Hour
 
 // transitions are the only moves an order makes.
 var transitions = map[OrderStatus][]OrderStatus{
-	AwaitingPayment:   {InProgress},
-	InProgress:        {Assigned},                        // staff assign, or a translator claims it from the pool
-	Assigned:          {Delivered, InProgress, Assigned}, // delivered, unclaimed back into the pool, or reassigned by staff
-	Delivered:         {Completed, RevisionRequested},
+	AwaitingPayment: {InProgress},
+	InProgress:      {Assigned},                        // staff assign, or a translator claims it from the pool
+	Assigned:        {Delivered, InProgress, Assigned}, // delivered, unclaimed back into the pool, or reassigned by staff
+	Delivered:       {Completed, RevisionRequested},
 	// A revision is redelivered by whoever has it: the translator who delivered, or the one staff
 	// gave it to (a move within revision_requested, revision.go).
 	RevisionRequested: {Delivered, RevisionRequested},
@@ -121,17 +121,17 @@ type Order struct {
 	Status         OrderStatus `json:"status" bson:"status"`
 	quotes.Work    `bson:",inline"`
 	Placement      `bson:",inline"`
-	Deliveries     []files.File   `json:"deliveries" bson:"deliveries"`
-	DeliveryNote   string         `json:"deliveryNote" bson:"deliveryNote,omitempty"`
-	InvoiceID      string         `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
-	RevisionReason string         `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
+	Deliveries     []files.File `json:"deliveries" bson:"deliveries"`
+	DeliveryNote   string       `json:"deliveryNote" bson:"deliveryNote,omitempty"`
+	InvoiceID      string       `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
+	RevisionReason string       `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
 	// Revision is the revision in progress: its deadline and its escalation (revision.go).
-	Revision `bson:",inline"`
-	CreatedAt      time.Time      `json:"createdAt" bson:"createdAt"`
-	PaidAt         *time.Time     `json:"paidAt" bson:"paidAt,omitempty"`
-	DeliveredAt    *time.Time     `json:"deliveredAt" bson:"deliveredAt,omitempty"`
-	CompletedAt    *time.Time     `json:"completedAt" bson:"completedAt,omitempty"`
-	History        []HistoryEntry `json:"history" bson:"history"`
+	Revision    `bson:",inline"`
+	CreatedAt   time.Time      `json:"createdAt" bson:"createdAt"`
+	PaidAt      *time.Time     `json:"paidAt" bson:"paidAt,omitempty"`
+	DeliveredAt *time.Time     `json:"deliveredAt" bson:"deliveredAt,omitempty"`
+	CompletedAt *time.Time     `json:"completedAt" bson:"completedAt,omitempty"`
+	History     []HistoryEntry `json:"history" bson:"history"`
 	// Fulfilment is the paper work of sworn, notary and apostille orders (fulfilment.go), shown
 	// through OrderView.
 	Fulfilment *Fulfilment `json:"-" bson:"fulfilment,omitempty"`
