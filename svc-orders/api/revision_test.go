@@ -118,6 +118,10 @@ func TestRevisionGoesBackToWhoeverDelivered(t *testing.T) {
 	if desk, active := f.deskOf(t, "tr-rev"); len(desk) != 2 || active != 2 {
 		t.Errorf("desk %v, %d active", desk, active)
 	}
+	// Asking again while the revision is under way is no new round.
+	if a := f.send(t, "POST", path+"/revision", "en", customer, map[string]string{"reason": "Bir de bu."}); a.status != 409 || a.code() != "illegal_transition" {
+		t.Errorf("a second request during the revision: %d %s", a.status, a.raw)
+	}
 	// Five days after the first delivery and one after the request: the translator redelivers.
 	f.clock.advance(24 * time.Hour)
 	f.deliver(t, translator, oid)

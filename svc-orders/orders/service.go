@@ -365,6 +365,9 @@ func (s *service) RequestRevision(ctx context.Context, id, reason string) (Order
 		}
 		return nil
 	}, func(o *Order, now time.Time) error {
+		if o.Status != Delivered { // asking again while a revision is under way is not a new round
+			return &IllegalTransition{From: o.Status, To: RevisionRequested}
+		}
 		if err := o.move(RevisionRequested, now, StepRevisionReturned, reason); err != nil {
 			return err
 		}
