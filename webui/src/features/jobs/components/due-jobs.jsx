@@ -26,7 +26,8 @@ export function DueJobsList({ jobs }) {
             {t('pair', { source: name(j.source), targets: j.targets.map(name).join(', ') })}
           </span>
           <span>
-            {t('deadline')}: {j.deadline ? <time dateTime={j.deadline}>{formatTime(lang, j.deadline)}</time> : t('noDeadline')}
+            {/* A revision is due by its own deadline, not the order's first one. */}
+            {t('deadline')}: {j.revisionDue || j.deadline ? <time dateTime={j.revisionDue ?? j.deadline}>{formatTime(lang, j.revisionDue ?? j.deadline)}</time> : t('noDeadline')}
           </span>
         </li>
       ))}
