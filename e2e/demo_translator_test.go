@@ -36,6 +36,13 @@ func demoTranslatorSession(t *testing.T, s *devstack) map[string]string {
 // answers the order's id once svc-orders has it in_progress (paid, in the pool).
 func newcomersPaidOrder(t *testing.T, s *devstack) string {
 	t.Helper()
+	orderID, _ := newcomersPaidOrderAs(t, s)
+	return orderID
+}
+
+// newcomersPaidOrderAs is newcomersPaidOrder answering the newcomer's session too.
+func newcomersPaidOrderAs(t *testing.T, s *devstack) (string, map[string]string) {
+	t.Helper()
 	email := fmt.Sprintf("newcomer-%d@example.com", time.Now().UnixNano())
 	st, body, set := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
 		"fullName": "Yeni Müşteri", "email": email, "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
@@ -59,7 +66,7 @@ func newcomersPaidOrder(t *testing.T, s *devstack) string {
 	invoiceID := invoiceOf(t, s, session, orderID)
 	payOnStandIn(t, s, session, invoiceID, "newcomer-"+invoiceID, email)
 	waitOrderStatus(t, s, session, orderID, "in_progress")
-	return orderID
+	return orderID, session
 }
 
 // inPool asks the translator's pool whether it offers the order; err when the pool did not answer

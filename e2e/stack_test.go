@@ -195,6 +195,12 @@ func TestWholeStack(t *testing.T) {
 	t.Run("money: no approval without billing details; a customer abroad is shown and invoiced no KDV", func(t *testing.T) {
 		testAbroadNeverChargedVAT(t, s)
 	})
+	t.Run("a revision comes back to whoever delivered, who redelivers with no staff step", func(t *testing.T) {
+		testRevisionComesBack(t, s)
+	})
+	t.Run("a revision its translator cannot take back is escalated and given to someone else", func(t *testing.T) {
+		testRevisionEscalated(t, s)
+	})
 	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
 		testAccessMatrix(t, s)
 	})

@@ -41,6 +41,11 @@ func main() {
 		Urgent: env.Duration("POOL_WINDOW_URGENT", orders.DefaultWindows.Urgent),
 		Normal: env.Duration("POOL_WINDOW_NORMAL", orders.DefaultWindows.Normal),
 	}
+	// How long a translator has to redeliver a revision, in clock hours from its request.
+	revisionHours := orders.RevisionHours{
+		Urgent: time.Duration(env.Int("REVISION_HOURS_URGENT", 24)) * time.Hour,
+		Normal: time.Duration(env.Int("REVISION_HOURS_NORMAL", 48)) * time.Hour,
+	}
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 	ctx, db, rdb, log := p.Ctx, p.DB, p.Redis, p.Log
@@ -88,7 +93,7 @@ func main() {
 	eventMetrics.Outboxes(noticeRelay)
 	go noticeRelay.Run(ctx)
 	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick,
-		orders.WithPoolNotices(notices), orders.WithEscalation(windows), orders.WithBilling(bills))
+		orders.WithPoolNotices(notices), orders.WithEscalation(windows), orders.WithBilling(bills), orders.WithRevisionHours(revisionHours))
 	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
 
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
@@ -108,7 +113,7 @@ func main() {
 		{"expire quotes", quoteSvc.ExpireOverdue},
 		{"delete unclaimed files", fileSvc.DeleteUnclaimed},
 		{"complete orders", orderSvc.CompleteOverdue},
-		{"escalate unclaimed jobs", orderSvc.EscalateOverdue},
+		{"escalate unclaimed jobs and overdue revisions", orderSvc.EscalateOverdue},
 		{"send pool notices", notices.SendDue},
 	})
 
@@ -130,7 +135,8 @@ func main() {
 }
 
 // sweepJob is a change that time makes: quotes expire, visitors' files nobody claimed go, orders
-// complete when their revision period passed, jobs nobody claimed are escalated, translators'
+// complete when their revision period passed, jobs nobody claimed and revisions not redelivered
+// in time are escalated, translators'
 // batched pool notices fall due.
 type sweepJob struct {
 	name string

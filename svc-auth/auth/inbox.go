@@ -126,6 +126,9 @@ func InboxHandler(inbox *MongoStore, opts ...Option) events.Handler {
 			if err := e.Decode(&p); err != nil {
 				return fmt.Errorf("%s payload: %w", e.Type, err)
 			}
+			if err := revisionBack(ctx, inbox, e, p); err != nil {
+				return err
+			}
 			news, ok := orderNews[p.Status]
 			if !ok {
 				return nil

@@ -29,11 +29,32 @@ type JobsAvailable struct {
 	Count int `json:"count"`
 }
 
-// OrderEscalated is the part of order.escalated the inbox needs.
+// OrderEscalated is the part of order.escalated the inbox needs. Reason is "unclaimed" (also
+// when absent: events from before it existed), "revision_unavailable" or "revision_overdue".
 type OrderEscalated struct {
 	OrderID    string `json:"orderId"`
 	Number     string `json:"number"`
 	CustomerID string `json:"customerId"`
+	Reason     string `json:"reason"`
+}
+
+// escalationNews is what staff read for each reason of an escalation.
+var escalationNews = map[string]struct{ title, body i18n.Text }{
+	"unclaimed": {
+		i18n.Text{TR: "Çevirmen bekleyen iş: %s", EN: "Job waiting for a translator: %s"},
+		i18n.Text{TR: "%s numaralı siparişi havuzdan süresi içinde kimse almadı. Yönetim panelinden uygun bir çevirmene atayın.",
+			EN: "Nobody took order %s from the pool in time. Assign it to an eligible translator in the back office."},
+	},
+	"revision_unavailable": {
+		i18n.Text{TR: "Düzeltme çevirmen bekliyor: %s", EN: "Revision needs a translator: %s"},
+		i18n.Text{TR: "%s numaralı siparişin müşterisi düzeltme istedi; teslim eden çevirmen şu an işi geri alamıyor (izinde, askıda ya da hesabı kapalı). Yönetim panelinden çevirmene geri gönderin ya da başka birine verin.",
+			EN: "The customer of order %s asked for a revision; the translator who delivered cannot take it back now (on vacation, suspended or account closed). Send it back or give it to someone else in the back office."},
+	},
+	"revision_overdue": {
+		i18n.Text{TR: "Düzeltme süresi geçti: %s", EN: "Revision overdue: %s"},
+		i18n.Text{TR: "%s numaralı siparişin düzeltmesi süresi içinde yeniden teslim edilmedi. Yönetim panelinden çevirmene yeni bir süreyle geri gönderin ya da başka birine verin.",
+			EN: "The revision of order %s was not redelivered by its deadline. Send it back with a new deadline or give it to someone else in the back office."},
+	},
 }
 
 // jobsAvailable tells a translator how many new jobs entered their pool, and which.
@@ -72,7 +93,16 @@ func orderEscalated(ctx context.Context, inbox *MongoStore, e events.Event) erro
 	if err := e.Decode(&p); err != nil || p.Number == "" {
 		return fmt.Errorf("%s payload %q: %w", e.Type, e.Data, err)
 	}
-	if p.CustomerID != "" {
+	news, ok := escalationNews[p.Reason]
+	if p.Reason == "" {
+		news, ok = escalationNews["unclaimed"], true
+	}
+	if !ok {
+		return nil // a reason this version does not know: the back office shows the order
+	}
+	// The customer hears that a translator is being arranged; a revision's escalation is staff's
+	// to arrange (their order says a revision is in progress).
+	if p.CustomerID != "" && (p.Reason == "" || p.Reason == "unclaimed") {
 		err := inbox.AddMessage(ctx, messageDoc{
 			ID:     "escalated-" + e.ID,
 			UserID: p.CustomerID,
@@ -93,13 +123,10 @@ func orderEscalated(ctx context.Context, inbox *MongoStore, e events.Event) erro
 	}
 	for _, id := range staff {
 		err := inbox.AddMessage(ctx, messageDoc{
-			ID:     "escalated-" + e.ID + "-" + id,
-			UserID: id,
-			Title:  i18n.Text{TR: "Çevirmen bekleyen iş: " + p.Number, EN: "Job waiting for a translator: " + p.Number},
-			Body: i18n.Text{
-				TR: fmt.Sprintf("%s numaralı siparişi havuzdan süresi içinde kimse almadı. Yönetim panelinden uygun bir çevirmene atayın.", p.Number),
-				EN: fmt.Sprintf("Nobody took order %s from the pool in time. Assign it to an eligible translator in the back office.", p.Number),
-			},
+			ID:        "escalated-" + e.ID + "-" + id,
+			UserID:    id,
+			Title:     i18n.Text{TR: fmt.Sprintf(news.title.TR, p.Number), EN: fmt.Sprintf(news.title.EN, p.Number)},
+			Body:      i18n.Text{TR: fmt.Sprintf(news.body.TR, p.Number), EN: fmt.Sprintf(news.body.EN, p.Number)},
 			CreatedAt: e.OccurredAt,
 		})
 		if err != nil {
@@ -107,6 +134,24 @@ func orderEscalated(ctx context.Context, inbox *MongoStore, e events.Event) erro
 		}
 	}
 	return nil
+}
+
+// revisionBack tells the translator a revision request came back to (order.status_changed
+// revision_requested names them) that it is among their active jobs again.
+func revisionBack(ctx context.Context, inbox *MongoStore, e events.Event, p OrderStatusChanged) error {
+	if p.Status != "revision_requested" || p.TranslatorID == "" {
+		return nil
+	}
+	return inbox.AddMessage(ctx, messageDoc{
+		ID:     "revision-" + e.ID,
+		UserID: p.TranslatorID,
+		Title:  i18n.Text{TR: "Düzeltme istendi: " + p.Number, EN: "Revision requested: " + p.Number},
+		Body: i18n.Text{
+			TR: fmt.Sprintf("Müşteri %s numaralı iş için düzeltme istedi. İş, gerekçesi ve düzeltme süresiyle aktif işlerinizde; düzeltilmiş dosyayı oradan teslim edin.", p.Number),
+			EN: fmt.Sprintf("The customer asked for a revision of job %s. It is among your active jobs with the reason and the revision deadline; deliver the revised file there.", p.Number),
+		},
+		CreatedAt: e.OccurredAt,
+	})
 }
 
 // staff answers the ids of the staff (admin) accounts.

@@ -62,3 +62,42 @@ func TestPoolEventsBecomeMessages(t *testing.T) {
 		t.Error("a batch without a translator was accepted")
 	}
 }
+
+// A revision's escalation is worded for staff by its reason, in both languages, and not sent to
+// the customer; a revision request tells the translator it came back to.
+func TestRevisionEventsBecomeMessages(t *testing.T) {
+	ctx := context.Background()
+	f := newInboxFixture(t)
+	admin := f.user("Ayşe Yönetici", "ayse-rev@example.com", authn.RoleAdmin)
+	customer, translator := f.user("Selin Kaya", "selin-rev@example.com", authn.RoleCustomer), f.user("Can Çevirmen", "can-rev@example.com", authn.RoleTranslator)
+	overdue, _ := events.New(ctx, auth.EventOrderEscalated, map[string]any{"orderId": "o7", "number": "O-2026-00007", "customerId": customer, "reason": "revision_overdue", "at": "2026-11-23T14:00:00Z"})
+	away, _ := events.New(ctx, auth.EventOrderEscalated, map[string]any{"orderId": "o8", "number": "O-2026-00008", "customerId": customer, "reason": "revision_unavailable", "at": "2026-11-23T14:00:00Z"})
+	back, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o7", "number": "O-2026-00007", "customerId": customer, "translatorId": translator, "status": "revision_requested", "at": "2026-11-23T14:00:00Z"})
+	handle := auth.InboxHandler(f.store)
+	for _, e := range []events.Event{overdue, overdue, away, back, back} {
+		if err := handle(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	en := strings.Join(f.texts(admin, i18n.EN), "\n")
+	if got := f.texts(admin, i18n.EN); len(got) != 2 ||
+		!strings.Contains(en, "Revision overdue: O-2026-00007 | The revision of order O-2026-00007 was not redelivered by its deadline.") ||
+		!strings.Contains(en, "Revision needs a translator: O-2026-00008 | The customer of order O-2026-00008 asked for a revision; the translator who delivered cannot take it back now") {
+		t.Errorf("staff's messages:\n%s", en)
+	}
+	tr := strings.Join(f.texts(admin, i18n.TR), "\n")
+	if !strings.Contains(tr, "Düzeltme süresi geçti: O-2026-00007") || !strings.Contains(tr, "Düzeltme çevirmen bekliyor: O-2026-00008") {
+		t.Errorf("staff's messages in Turkish:\n%s", tr)
+	}
+	for _, m := range f.texts(customer, i18n.EN) {
+		if strings.Contains(m, "arranging") || strings.Contains(m, "O-2026-00008") {
+			t.Errorf("the customer was told of a revision's escalation: %q", m)
+		}
+	}
+	if got := f.texts(translator, i18n.EN); len(got) != 1 || !strings.HasPrefix(got[0], "Revision requested: O-2026-00007 | The customer asked for a revision of job O-2026-00007.") {
+		t.Errorf("the translator's messages: %q", got)
+	}
+	if got := f.texts(translator, i18n.TR); len(got) != 1 || !strings.HasPrefix(got[0], "Düzeltme istendi: O-2026-00007") {
+		t.Errorf("the translator's messages in Turkish: %q", got)
+	}
+}

@@ -211,7 +211,7 @@ func TestRacingClaimsHaveOneWinner(t *testing.T) {
 	}
 	winner := fmt.Sprintf("tr-race-%d", winners[0])
 	o, _ := f.orders.Order(context.Background(), oid)
-	if o.Status != orders.Assigned || o.TranslatorID != winner || o.History[len(o.History)-1].Note != "claimed" {
+	if o.Status != orders.Assigned || o.TranslatorID != winner || o.History[len(o.History)-1].Step != orders.StepClaimed || o.History[len(o.History)-1].Note != "" {
 		t.Errorf("stored order %s %s %+v", o.Status, o.TranslatorID, o.History)
 	}
 	// The claim is announced as every move is (order.status_changed, in the order's outbox).
@@ -270,9 +270,9 @@ func TestUnclaimWithinTheHour(t *testing.T) {
 	o, _ := f.orders.Order(context.Background(), oid)
 	var steps []string
 	for _, h := range o.History {
-		steps = append(steps, string(h.Status)+":"+h.Note)
+		steps = append(steps, string(h.Status)+":"+string(h.Step)+":"+h.Note)
 	}
-	if got := strings.Join(steps, ","); got != "awaiting_payment:,in_progress:,assigned:claimed,in_progress:unclaimed,assigned:claimed" || !o.PaidAt.Equal(o.History[1].At) {
+	if got := strings.Join(steps, ","); got != "awaiting_payment::,in_progress::,assigned:claimed:,in_progress:unclaimed:,assigned:claimed:" || !o.PaidAt.Equal(o.History[1].At) {
 		t.Errorf("timeline %s", got)
 	}
 

@@ -30,11 +30,13 @@ type (
 )
 
 // Summary is the dashboard's counts: quotes waiting for their customer, paid jobs nobody took
-// within the pool window (escalated), and paid jobs without a translator at all.
+// within the pool window (escalated), paid jobs without a translator at all, and revisions
+// escalated (their translator could not take them back or let the deadline pass).
 type Summary struct {
-	QuotesPending int64 `json:"quotesPending"`
-	Escalated     int64 `json:"escalated"`
-	Unassigned    int64 `json:"unassigned"`
+	QuotesPending      int64 `json:"quotesPending"`
+	Escalated          int64 `json:"escalated"`
+	Unassigned         int64 `json:"unassigned"`
+	RevisionsEscalated int64 `json:"revisionsEscalated"`
 }
 
 func staffEndpoints(s Services, e *Endpoints) {
@@ -45,8 +47,7 @@ func staffEndpoints(s Services, e *Endpoints) {
 		return s.Orders.StaffOrder(ctx, request.(idRequest).ID)
 	}
 	e.Eligible = func(ctx context.Context, request any) (any, error) {
-		list, err := s.Orders.Eligible(ctx, request.(idRequest).ID)
-		return map[string][]orders.Candidate{"translators": list}, err
+		return s.Orders.Eligible(ctx, request.(idRequest).ID)
 	}
 	e.Fulfil = func(ctx context.Context, request any) (any, error) {
 		r := request.(fulfilRequest)
@@ -75,7 +76,8 @@ func staffEndpoints(s Services, e *Endpoints) {
 		if err != nil {
 			return nil, err
 		}
-		return Summary{QuotesPending: pending, Escalated: waiting.Escalated, Unassigned: waiting.Unassigned}, nil
+		return Summary{QuotesPending: pending, Escalated: waiting.Escalated, Unassigned: waiting.Unassigned,
+			RevisionsEscalated: waiting.RevisionsEscalated}, nil
 	}
 }
 

@@ -224,6 +224,21 @@ func TestStaffOrderListFiltersSearchesAndPages(t *testing.T) {
 // Who could take an order: the pool's rules, translator by translator; staff assign only such a
 // translator (422 otherwise, with why, in the request's language); a reassignment takes the job
 // from the previous translator, who is told and no longer sees it; the timeline says who and when.
+// excludedFrom is GET admin/orders/{id}/eligible's excluded, as "translator:reason" joined by
+// commas, in the answer's order.
+func excludedFrom(t *testing.T, f *fixture, staff, id string) string {
+	t.Helper()
+	a := f.send(t, "GET", "/api/v1/orders/admin/orders/"+id+"/eligible", "en", staff, nil)
+	if a.status != 200 {
+		t.Fatalf("eligible: %d %s", a.status, a.raw)
+	}
+	var out []string
+	for _, e := range a.body["excluded"].([]any) {
+		out = append(out, obj(e)["translatorId"].(string)+":"+obj(e)["reason"].(string))
+	}
+	return strings.Join(out, ",")
+}
+
 func TestEligibleTranslatorsAndReassignment(t *testing.T) {
 	f := newFixture(t)
 	customer := f.customer("cust-assign")
@@ -257,7 +272,7 @@ func TestEligibleTranslatorsAndReassignment(t *testing.T) {
 			t.Fatalf("eligible: %d %s", a.status, a.raw)
 		}
 		var out []string
-		for _, c := range a.body["translators"].([]any) {
+		for _, c := range a.body["candidates"].([]any) {
 			out = append(out, obj(c)["translatorId"].(string))
 			if _, ok := obj(c)["activeJobs"]; !ok {
 				t.Errorf("no active job count: %v", c)
@@ -268,6 +283,10 @@ func TestEligibleTranslatorsAndReassignment(t *testing.T) {
 	}
 	if got := eligible(oid); !slices.Equal(got, []string{"tr-ok", "tr-ok2"}) {
 		t.Errorf("eligible for plain work: %v", got)
+	}
+	// The others competent for the work are listed with why they are left out.
+	if got := excludedFrom(t, f, staff, oid); got != "tr-away:on_vacation,tr-busy:at_cap,tr-suspended:suspended" {
+		t.Errorf("left out of plain work: %s", got)
 	}
 	if got := eligible(sworn); !slices.Equal(got, []string{"tr-ok2"}) {
 		t.Errorf("eligible for sworn work: %v", got)
@@ -300,7 +319,7 @@ func TestEligibleTranslatorsAndReassignment(t *testing.T) {
 	detail := f.send(t, "GET", "/api/v1/orders/admin/orders/"+oid, "en", staff, nil)
 	history := detail.body["history"].([]any)
 	last := obj(history[len(history)-1])
-	if detail.body["customerId"] != "cust-assign" || last["note"] != "reassigned" || last["translatorId"] != "tr-ok2" || last["by"] != "staff-assign" || last["at"] == nil {
+	if detail.body["customerId"] != "cust-assign" || last["step"] != "reassigned" || last["note"] != "" || last["translatorId"] != "tr-ok2" || last["by"] != "staff-assign" || last["at"] == nil {
 		t.Errorf("staff's detail: %s", detail.raw)
 	}
 	if c := f.send(t, "GET", "/api/v1/orders/orders/"+oid, "en", customer, nil); strings.Contains(string(c.raw), "staff-assign") {

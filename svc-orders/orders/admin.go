@@ -80,7 +80,8 @@ type OrderSummary struct {
 	PaidAt          *time.Time      `json:"paidAt"`
 	Total           pricing.Money   `json:"total"`
 	TotalUSD        pricing.Money   `json:"totalUsd"`
-	Escalated       bool            `json:"escalated"`
+	// Escalated: a job nobody claimed in its window, or a revision escalated (revision.go).
+	Escalated bool `json:"escalated"`
 	// NextStep is the paper work's next step ("" when none or all done).
 	NextStep string `json:"nextStep,omitempty"`
 }
@@ -98,17 +99,12 @@ type StaffOrderView struct {
 	CustomerID string `json:"customerId"`
 }
 
-// Candidate is a translator who could take an order now.
-type Candidate struct {
-	TranslatorID string `json:"translatorId"`
-	ActiveJobs   int    `json:"activeJobs"`
-	ActiveJobCap int    `json:"activeJobCap"`
-}
-
 // Waiting are the dashboard's counts of paid orders without a translator.
 type Waiting struct {
 	Unassigned int64 `json:"unassigned"`
 	Escalated  int64 `json:"escalated"`
+	// RevisionsEscalated are the revisions escalated to staff and not yet redelivered.
+	RevisionsEscalated int64 `json:"revisionsEscalated"`
 }
 
 // orderNumber is what an order number looks like ("O-2026-00007"); any other search word is a
@@ -214,7 +210,7 @@ func (o *Order) summary() OrderSummary {
 	return OrderSummary{ID: o.ID, Number: o.Number, Status: o.Status, CustomerID: o.CustomerID, TranslatorID: o.TranslatorID,
 		Service: o.Service, SourceLanguage: o.SourceLanguage, TargetLanguages: o.TargetLanguages, Urgency: o.Urgency, AddOns: o.AddOns,
 		Deadline: o.Deadline, CreatedAt: o.CreatedAt, PaidAt: o.PaidAt, Total: o.Total, TotalUSD: o.TotalUSD,
-		Escalated: o.EscalatedAt != nil && o.Status == InProgress, NextStep: string(o.nextStep())}
+		Escalated: o.EscalatedAt != nil && o.Status == InProgress || o.RevisionEscalatedAt != nil && o.Status == RevisionRequested, NextStep: string(o.nextStep())}
 }
 
 // StaffOrder is one order with its timeline, fulfilment, pay and customer.
@@ -227,43 +223,6 @@ func (s *service) StaffOrder(ctx context.Context, id string) (StaffOrderView, er
 		return StaffOrderView{}, err
 	}
 	return StaffOrderView{OrderView: s.view(ctx, o, s.now()), CustomerID: o.CustomerID}, nil
-}
-
-// Eligible lists the translators who could take the order now, by the pool's rules: competent
-// for every key, not suspended, not on vacation, below their cap. Its current translator is not
-// listed (giving it to them again changes nothing); an order no one may be given (unpaid,
-// delivered, completed) has none.
-func (s *service) Eligible(ctx context.Context, id string) ([]Candidate, error) {
-	if _, err := requireStaff(ctx); err != nil {
-		return nil, err
-	}
-	o, err := s.store.Order(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	out := []Candidate{}
-	if o.Status != InProgress && o.Status != Assigned && o.Status != RevisionRequested {
-		return out, nil
-	}
-	keys := o.jobKeys()
-	found, err := s.translators.Covering(ctx, keys)
-	if err != nil {
-		return nil, err
-	}
-	now := s.now()
-	for _, t := range found {
-		if t.ID == o.TranslatorID || t.Available(now, 0) != nil {
-			continue // spares counting the desk of who is suspended or away
-		}
-		active, err := s.store.ActiveCount(ctx, t.ID)
-		if err != nil {
-			return nil, err
-		}
-		if t.MayTake(keys, now, active) == nil {
-			out = append(out, Candidate{TranslatorID: t.ID, ActiveJobs: active, ActiveJobCap: t.Cap()})
-		}
-	}
-	return out, nil
 }
 
 // EventOrderReassigned is published on events.Stream("orders") when staff take an order from
@@ -288,9 +247,10 @@ type AssignInput struct {
 	From         *string
 }
 
-// Assign gives the order to a translator (staff): a paid order waiting in the pool, one sent back
-// for a revision (to whoever delivered when translatorID is empty), or one already assigned,
-// which is taken from its translator (reassigned). A translator other than the current one must
+// Assign gives the order to a translator (staff): a paid order waiting in the pool, one already
+// assigned, which is taken from its translator (reassigned), or a revision, sent back to the
+// translator who has it (translatorID empty or theirs, whatever their cap) or given to another
+// (revision.go giveRevision). A translator other than the current one must
 // be eligible. The write is conditional on the order as the staff member's request read it: of
 // two staff assigning at once one wins, the other gets ErrOrderChanged.
 func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderView, error) {
@@ -356,11 +316,15 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 				return nil, err
 			}
 		}
-		previous, note := o.TranslatorID, ""
-		if o.Status == Assigned {
-			note = "reassigned"
+		if o.Status == RevisionRequested {
+			// Back to whoever has it or on to another, a fresh deadline; still a revision.
+			return o, o.giveRevision(ctx, now, translatorID, caller.Subject, s.revisionDue(o, now))
 		}
-		if err := o.move(Assigned, now, note); err != nil {
+		previous, step := o.TranslatorID, StepAssigned
+		if o.Status == Assigned {
+			step = StepReassigned
+		}
+		if err := o.move(Assigned, now, step, ""); err != nil {
 			return nil, err
 		}
 		last := &o.History[len(o.History)-1]

@@ -109,5 +109,8 @@ func (s *MongoStore) Waiting(ctx context.Context) (Waiting, error) {
 	if w.Escalated, err = s.coll.CountDocuments(ctx, bson.D{{Key: "status", Value: InProgress}, {Key: "escalatedAt", Value: anyTime}}); err != nil {
 		return Waiting{}, fmt.Errorf("count escalated orders: %w", err)
 	}
+	if w.RevisionsEscalated, err = s.coll.CountDocuments(ctx, bson.D{{Key: "status", Value: RevisionRequested}, {Key: "revisionEscalatedAt", Value: anyTime}}); err != nil {
+		return Waiting{}, fmt.Errorf("count escalated revisions: %w", err)
+	}
 	return w, nil
 }

@@ -18,10 +18,13 @@ const EventOrderEscalated = "order.escalated"
 
 // OrderEscalatedData is the payload of order.escalated.
 type OrderEscalatedData struct {
-	OrderID    string    `json:"orderId"`
-	Number     string    `json:"number"`
-	CustomerID string    `json:"customerId"`
-	At         time.Time `json:"at"`
+	OrderID    string `json:"orderId"`
+	Number     string `json:"number"`
+	CustomerID string `json:"customerId"`
+	// Reason is why staff are told: EscalatedUnclaimed (nobody took the job from the pool),
+	// EscalatedRevisionUnavailable or EscalatedRevisionOverdue (revision.go).
+	Reason string    `json:"reason"`
+	At     time.Time `json:"at"`
 }
 
 // Windows are how long a paid job may wait in the pool, by urgency, before it is escalated.
@@ -54,7 +57,7 @@ func WithEscalation(w Windows) Option {
 
 // EscalateOverdue escalates the jobs waiting in the pool longer than their window, counted from
 // their payment (how long the customer has been waiting, even if a translator took the job and
-// gave it back). Each escalation is one conditional write that sets escalatedAt only if unset
+// gave it back), and the revisions not redelivered by their deadline (revision.go). Each escalation is one conditional write that sets escalatedAt only if unset
 // and the job still unclaimed, with order.escalated in the same write: a sweep run twice, or by
 // two instances, escalates an order once.
 func (s *service) EscalateOverdue(ctx context.Context) error {
@@ -74,7 +77,8 @@ func (s *service) EscalateOverdue(ctx context.Context) error {
 					now.Before(o.PaidAt.Add(s.windows.of(o.Urgency))) {
 					return nil, errAlreadyApplied
 				}
-				e, err := events.New(ctx, EventOrderEscalated, OrderEscalatedData{OrderID: o.ID, Number: o.Number, CustomerID: o.CustomerID, At: now})
+				e, err := events.New(ctx, EventOrderEscalated, OrderEscalatedData{OrderID: o.ID, Number: o.Number, CustomerID: o.CustomerID,
+					Reason: EscalatedUnclaimed, At: now})
 				if err != nil {
 					return nil, err
 				}
@@ -90,6 +94,10 @@ func (s *service) EscalateOverdue(ctx context.Context) error {
 			}
 		}
 	}
-	s.kick(escalated...)
+	revisions, err := s.escalateOverdueRevisions(ctx, now)
+	if err != nil {
+		failed = append(failed, err)
+	}
+	s.kick(append(escalated, revisions...)...)
 	return errors.Join(failed...)
 }

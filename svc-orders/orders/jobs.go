@@ -42,10 +42,12 @@ type Placement struct {
 }
 
 // Translators is the pool's read model: nil, without an error, for a translator it knows nothing
-// of; Covering answers the translators competent for every one of a job's keys.
+// of; Covering answers the translators competent for every one of a job's keys, Holding up to
+// limit of those competent for any of them.
 type Translators interface {
 	Translator(ctx context.Context, id string) (*pool.Translator, error)
 	Covering(ctx context.Context, keys []string) ([]*pool.Translator, error)
+	Holding(ctx context.Context, keys []string, limit int64) ([]*pool.Translator, error)
 }
 
 // Payer prices work for its translator (pricing.Service).
@@ -242,7 +244,7 @@ func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
 		if err := held.lapsed(s.now()); err != nil {
 			return nil, err
 		}
-		if err := o.move(Assigned, now, "claimed"); err != nil {
+		if err := o.move(Assigned, now, StepClaimed, ""); err != nil {
 			return nil, err
 		}
 		o.TranslatorID, o.ClaimedAt = caller.Subject, &now
@@ -270,7 +272,7 @@ func (s *service) Unclaim(ctx context.Context, id string) (OrderView, error) {
 		if o.Status == Assigned && (o.ClaimedAt == nil || now.After(o.ClaimedAt.Add(UnclaimWindow))) {
 			return ErrUnclaimWindowOver // staff assigned it, or the hour has passed
 		}
-		if err := o.move(InProgress, now, "unclaimed"); err != nil {
+		if err := o.move(InProgress, now, StepUnclaimed, ""); err != nil {
 			return err
 		}
 		o.TranslatorID, o.ClaimedAt = "", nil
@@ -293,14 +295,11 @@ func (s *service) view(ctx context.Context, o *Order, now time.Time) OrderView {
 		v.Fulfilment = o.fulfilmentView(true)
 		return v
 	}
-	// Which staff member did what is staff's to read.
-	history := make([]HistoryEntry, len(o.History))
-	for i, h := range o.History {
-		h.By = ""
-		history[i] = h
+	// Which staff member did what, and how a revision was escalated, are staff's to read (viewAt
+	// made v.Order a copy with a history of its own).
+	for i := range v.Order.History {
+		v.Order.History[i].By = ""
 	}
-	shown := *o
-	shown.History = history
-	v.Order = &shown
+	v.Order.RevisionEscalatedAt, v.Order.RevisionEscalation = nil, ""
 	return v
 }

@@ -32,11 +32,13 @@ const RevisionWindow = 7 * 24 * time.Hour
 
 // transitions are the only moves an order makes.
 var transitions = map[OrderStatus][]OrderStatus{
-	AwaitingPayment:   {InProgress},
-	InProgress:        {Assigned},                        // staff assign, or a translator claims it from the pool
-	Assigned:          {Delivered, InProgress, Assigned}, // delivered, unclaimed back into the pool, or reassigned by staff
-	Delivered:         {Completed, RevisionRequested},
-	RevisionRequested: {Assigned},
+	AwaitingPayment: {InProgress},
+	InProgress:      {Assigned},                        // staff assign, or a translator claims it from the pool
+	Assigned:        {Delivered, InProgress, Assigned}, // delivered, unclaimed back into the pool, or reassigned by staff
+	Delivered:       {Completed, RevisionRequested},
+	// A revision is redelivered by whoever has it: the translator who delivered, or the one staff
+	// gave it to (a move within revision_requested, revision.go).
+	RevisionRequested: {Delivered, RevisionRequested},
 }
 
 // IllegalTransition is a move the order's state does not allow.
@@ -49,15 +51,65 @@ func (e *IllegalTransition) Error() string {
 // ErrRevisionWindowClosed is a revision asked for more than RevisionWindow after the delivery.
 var ErrRevisionWindowClosed = fmt.Errorf("the free revision period has ended: %w", &IllegalTransition{Delivered, RevisionRequested})
 
-// HistoryEntry is one step of an order's timeline.
+// Step names a system step of the timeline; the screens word it in the reader's language.
+type Step string
+
+// The steps. A revision "returned" went straight back to whoever delivered; staff "sent back" a
+// revision to the same translator or "reassigned" it to another; "escalated" says why in the
+// entry's Reason (EscalationUnavailable, EscalationOverdue).
+const (
+	StepClaimed            Step = "claimed"
+	StepUnclaimed          Step = "unclaimed"
+	StepAssigned           Step = "assigned"
+	StepReassigned         Step = "reassigned"
+	StepAutoCompleted      Step = "auto_completed"
+	StepRevisionReturned   Step = "revision_returned"
+	StepRevisionSentBack   Step = "revision_sent_back"
+	StepRevisionReassigned Step = "revision_reassigned"
+	StepRevisionEscalated  Step = "revision_escalated"
+	StepRedelivered        Step = "redelivered"
+)
+
+// HistoryEntry is one step of an order's timeline: Step for what the system did, Note for what a
+// person wrote (a revision's reason, a delivery's note).
 type HistoryEntry struct {
 	Status OrderStatus `json:"status" bson:"status"`
 	At     time.Time   `json:"at" bson:"at"`
 	Note   string      `json:"note" bson:"note"`
-	// TranslatorID is who a staff assignment gave the order to, By the staff member (staff alone
-	// read By).
-	TranslatorID string `json:"translatorId,omitempty" bson:"translatorId,omitempty"`
-	By           string `json:"by,omitempty" bson:"by,omitempty"`
+	Step   Step        `json:"step,omitempty" bson:"step,omitempty"`
+	// Reason is why a revision was escalated (revision_escalated).
+	Reason string `json:"reason,omitempty" bson:"reason,omitempty"`
+	// TranslatorID is who the step gave the order to (PreviousTranslatorID who had it before a
+	// reassignment), By the staff member (staff alone read By).
+	TranslatorID         string `json:"translatorId,omitempty" bson:"translatorId,omitempty"`
+	PreviousTranslatorID string `json:"previousTranslatorId,omitempty" bson:"previousTranslatorId,omitempty"`
+	By                   string `json:"by,omitempty" bson:"by,omitempty"`
+}
+
+// legacySteps are the notes older orders kept their system steps in, by the status they moved to.
+var legacySteps = map[legacyStep]Step{
+	{Assigned, "claimed"}:     StepClaimed,
+	{InProgress, "unclaimed"}: StepUnclaimed,
+	{Assigned, "reassigned"}:  StepReassigned,
+	{Completed, "auto"}:       StepAutoCompleted,
+}
+
+type legacyStep struct {
+	status OrderStatus
+	note   string
+}
+
+// shownHistory is the timeline as people read it: an older order's step kept in its note is
+// moved to its step, so no internal code reaches a screen as if a person wrote it.
+func shownHistory(history []HistoryEntry) []HistoryEntry {
+	out := make([]HistoryEntry, len(history))
+	for i, h := range history {
+		if step, ok := legacySteps[legacyStep{h.Status, h.Note}]; ok && h.Step == "" {
+			h.Step, h.Note = step, ""
+		}
+		out[i] = h
+	}
+	return out
 }
 
 // Order is approved work: what was quoted, who does it, what was delivered and when.
@@ -70,15 +122,17 @@ type Order struct {
 	Status         OrderStatus `json:"status" bson:"status"`
 	quotes.Work    `bson:",inline"`
 	Placement      `bson:",inline"`
-	Deliveries     []files.File   `json:"deliveries" bson:"deliveries"`
-	DeliveryNote   string         `json:"deliveryNote" bson:"deliveryNote,omitempty"`
-	InvoiceID      string         `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
-	RevisionReason string         `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
-	CreatedAt      time.Time      `json:"createdAt" bson:"createdAt"`
-	PaidAt         *time.Time     `json:"paidAt" bson:"paidAt,omitempty"`
-	DeliveredAt    *time.Time     `json:"deliveredAt" bson:"deliveredAt,omitempty"`
-	CompletedAt    *time.Time     `json:"completedAt" bson:"completedAt,omitempty"`
-	History        []HistoryEntry `json:"history" bson:"history"`
+	Deliveries     []files.File `json:"deliveries" bson:"deliveries"`
+	DeliveryNote   string       `json:"deliveryNote" bson:"deliveryNote,omitempty"`
+	InvoiceID      string       `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
+	RevisionReason string       `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
+	// Revision is the revision in progress: its deadline and its escalation (revision.go).
+	Revision    `bson:",inline"`
+	CreatedAt   time.Time      `json:"createdAt" bson:"createdAt"`
+	PaidAt      *time.Time     `json:"paidAt" bson:"paidAt,omitempty"`
+	DeliveredAt *time.Time     `json:"deliveredAt" bson:"deliveredAt,omitempty"`
+	CompletedAt *time.Time     `json:"completedAt" bson:"completedAt,omitempty"`
+	History     []HistoryEntry `json:"history" bson:"history"`
 	// Fulfilment is the paper work of sworn, notary and apostille orders (fulfilment.go), shown
 	// through OrderView.
 	Fulfilment *Fulfilment `json:"-" bson:"fulfilment,omitempty"`
@@ -95,12 +149,14 @@ func newOrder(q *quotes.Quote, now time.Time) *Order {
 	}
 }
 
-// move takes the order to status `to` if its state allows it, and writes the step into the timeline.
-func (o *Order) move(to OrderStatus, now time.Time, note string) error {
+// move takes the order to status `to` if its state allows it, and writes the step into the
+// timeline with a person's note.
+func (o *Order) move(to OrderStatus, now time.Time, step Step, note string) error {
 	if !slices.Contains(transitions[o.Status], to) {
 		return &IllegalTransition{From: o.Status, To: to}
 	}
-	if to == RevisionRequested && o.DeliveredAt != nil && now.After(o.DeliveredAt.Add(RevisionWindow)) {
+	// The free revision is counted from the latest delivery (DeliveredAt, set at each one).
+	if o.Status == Delivered && to == RevisionRequested && o.DeliveredAt != nil && now.After(o.DeliveredAt.Add(RevisionWindow)) {
 		return ErrRevisionWindowClosed
 	}
 	switch to {
@@ -110,11 +166,12 @@ func (o *Order) move(to OrderStatus, now time.Time, note string) error {
 		}
 	case Delivered:
 		o.DeliveredAt = &now
+		o.Revision = Revision{} // a revision ends with its delivery
 	case Completed:
 		o.CompletedAt = &now
 	}
 	o.Status = to
-	o.History = append(o.History, HistoryEntry{Status: to, At: now, Note: note})
+	o.History = append(o.History, HistoryEntry{Status: to, At: now, Step: step, Note: note})
 	return nil
 }
 
@@ -138,7 +195,9 @@ type OrderView struct {
 }
 
 func (o *Order) viewAt(now time.Time) OrderView {
-	v := OrderView{Order: o, DisplayStatus: "in_progress", Escalated: o.EscalatedAt != nil && o.Status == InProgress,
+	shown := *o
+	shown.History = shownHistory(o.History)
+	v := OrderView{Order: &shown, DisplayStatus: "in_progress", Escalated: o.EscalatedAt != nil && o.Status == InProgress,
 		Fulfilment: o.fulfilmentView(false), ExpectedDate: o.expectedDate(now)}
 	if o.Status == Delivered || o.Status == Completed {
 		v.DisplayStatus = "completed" // spec §4: completed, and the file can be downloaded

@@ -118,7 +118,7 @@ func (m loggingMiddleware) StaffOrder(ctx context.Context, id string) (_ StaffOr
 	return m.next.StaffOrder(ctx, id)
 }
 
-func (m loggingMiddleware) Eligible(ctx context.Context, id string) (_ []Candidate, err error) {
+func (m loggingMiddleware) Eligible(ctx context.Context, id string) (_ Eligibility, err error) {
 	defer m.done(ctx, "Eligible", time.Now(), &err)
 	return m.next.Eligible(ctx, id)
 }

@@ -53,6 +53,8 @@ type Store interface {
 	// translator's desk (desk.go) in one conditional write, starting from an empty one.
 	ActiveOrders(ctx context.Context, translatorID string) ([]string, error)
 	UpdateDesk(ctx context.Context, translatorID string, change func(*Desk) (*Desk, error)) (*Desk, error)
+	// RevisionsDue lists the ids of orders whose revision was due before now, never escalated.
+	RevisionsDue(ctx context.Context, now time.Time) ([]string, error)
 	// Unescalated lists the ids of orders of the urgency waiting in the pool since paid before,
 	// never escalated.
 	Unescalated(ctx context.Context, urgency pricing.Urgency, paidBefore time.Time) ([]string, error)
@@ -99,7 +101,7 @@ type Service interface {
 	// could take it, (re)assigning it, the steps of its paper work, the dashboard's counts.
 	StaffOrders(ctx context.Context, q StaffQuery) (OrderPage, error)
 	StaffOrder(ctx context.Context, id string) (StaffOrderView, error)
-	Eligible(ctx context.Context, id string) ([]Candidate, error)
+	Eligible(ctx context.Context, id string) (Eligibility, error)
 	Assign(ctx context.Context, id string, in AssignInput) (OrderView, error)
 	Fulfil(ctx context.Context, id string, in FulfilmentInput) (OrderView, error)
 	Waiting(ctx context.Context) (Waiting, error)
@@ -138,6 +140,8 @@ type service struct {
 	windows Windows
 	// billing says whether the customer saved billing details before an approval (billing.go).
 	billing Billing
+	// revisionHours say when a revision is due (revision.go).
+	revisionHours RevisionHours
 }
 
 // Option configures the pool's notices and escalation windows.
@@ -145,7 +149,8 @@ type Option func(*service)
 
 // NewService returns the orders service.
 func NewService(store Store, quotes Quotes, files Files, translators Translators, payer Payer, now func() time.Time, kick func(ids ...any), opts ...Option) Service {
-	s := &service{store: store, quotes: quotes, files: files, translators: translators, payer: payer, clock: now, kick: kick, windows: DefaultWindows}
+	s := &service{store: store, quotes: quotes, files: files, translators: translators, payer: payer, clock: now, kick: kick, windows: DefaultWindows,
+		revisionHours: DefaultRevisionHours}
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -302,7 +307,11 @@ func (s *service) Deliver(ctx context.Context, id string, fileIDs []string, note
 		}
 		return nil
 	}, func(o *Order, now time.Time) error {
-		if err := o.move(Delivered, now, note); err != nil {
+		step := Step("")
+		if o.Status == RevisionRequested {
+			step = StepRedelivered
+		}
+		if err := o.move(Delivered, now, step, note); err != nil {
 			return err
 		}
 		o.Deliveries = append(o.Deliveries, delivered...)
@@ -317,7 +326,7 @@ func (s *service) Deliver(ctx context.Context, id string, fileIDs []string, note
 
 func (s *service) Complete(ctx context.Context, id string) (OrderView, error) {
 	v, err := s.transition(ctx, id, customerOrStaff, func(o *Order, now time.Time) error {
-		return o.move(Completed, now, "")
+		return o.move(Completed, now, "", "")
 	})
 	if err == nil {
 		s.release(ctx, v.TranslatorID, v.Order) // a place a lost release left behind
@@ -340,8 +349,18 @@ func (s *service) RequestRevision(ctx context.Context, id, reason string) (Order
 	}
 	// Sent back, the job is on its translator's desk again, over their cap or not: the place is
 	// written first, so the desk never counts too few (desk.go).
-	if caller, _ := authn.FromContext(ctx); seen.Status == Delivered && seen.CustomerID == caller.Subject && seen.TranslatorID != "" {
+	caller, _ := authn.FromContext(ctx)
+	mine := seen.Status == Delivered && seen.CustomerID == caller.Subject
+	if mine && seen.TranslatorID != "" {
 		if err := s.hold(ctx, seen.TranslatorID, id); err != nil {
+			return OrderView{}, err
+		}
+	}
+	// Whether they can take it back is read before the write: the read model is another
+	// collection, and a change meanwhile is what an escalation would have missed by a moment.
+	takesBack := true
+	if mine {
+		if takesBack, err = s.canTakeBack(ctx, seen.TranslatorID, s.now()); err != nil {
 			return OrderView{}, err
 		}
 	}
@@ -351,10 +370,18 @@ func (s *service) RequestRevision(ctx context.Context, id, reason string) (Order
 		}
 		return nil
 	}, func(o *Order, now time.Time) error {
-		if err := o.move(RevisionRequested, now, reason); err != nil {
+		if o.Status != Delivered { // asking again while a revision is under way is not a new round
+			return &IllegalTransition{From: o.Status, To: RevisionRequested}
+		}
+		if err := o.move(RevisionRequested, now, StepRevisionReturned, reason); err != nil {
 			return err
 		}
+		o.History[len(o.History)-1].TranslatorID = o.TranslatorID
 		o.RevisionReason = reason
+		o.Revision = Revision{RevisionDue: s.revisionDue(o, now)}
+		if !takesBack {
+			return o.escalateRevision(ctx, now, EscalationUnavailable)
+		}
 		return nil
 	})
 }
@@ -398,7 +425,7 @@ func (s *service) InvoicePaid(ctx context.Context, p InvoicePaidData) error {
 		if o.Status != AwaitingPayment {
 			return nil, errAlreadyApplied // a redelivered event, or paid twice: the first one counted
 		}
-		if err := o.move(InProgress, now, ""); err != nil {
+		if err := o.move(InProgress, now, "", ""); err != nil {
 			return nil, err
 		}
 		o.InvoiceID, o.Placement = p.InvoiceID, placed
@@ -429,7 +456,7 @@ func (s *service) CompleteOverdue(ctx context.Context) error {
 			if o.Status != Delivered || o.DeliveredAt == nil || now.Before(o.DeliveredAt.Add(RevisionWindow)) {
 				return nil, errAlreadyApplied
 			}
-			if err := o.move(Completed, now, "auto"); err != nil {
+			if err := o.move(Completed, now, StepAutoCompleted, ""); err != nil {
 				return nil, err
 			}
 			return o, o.statusChanged(ctx)

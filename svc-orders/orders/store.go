@@ -37,6 +37,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "status", Value: 1}}},
 		// Escalation: the jobs of an urgency waiting since their payment, never escalated.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "urgency", Value: 1}, {Key: "escalatedAt", Value: 1}, {Key: "paidAt", Value: 1}}},
+		// Revisions past their deadline, never escalated (and the dashboard's count of the escalated).
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "revisionEscalatedAt", Value: 1}, {Key: "revisionDue", Value: 1}}},
 		events.OutboxIndex(),
 	}, staffListIndexes()...)
 	err := mongox.EnsureIndexes(ctx, s.coll, indexes...)
@@ -159,6 +161,17 @@ func (s *MongoStore) Unescalated(ctx context.Context, urgency pricing.Urgency, p
 		options.Find().SetSort(bson.D{{Key: "paidAt", Value: 1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "_id", Value: 1}}))
 	if err != nil {
 		return nil, fmt.Errorf("find unescalated orders: %w", err)
+	}
+	return readIDs(ctx, cur)
+}
+
+// RevisionsDue answers the revisions longest overdue first, a page at a time, as Unescalated.
+func (s *MongoStore) RevisionsDue(ctx context.Context, now time.Time) ([]string, error) {
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: RevisionRequested}, {Key: "revisionEscalatedAt", Value: nil},
+		{Key: "revisionDue", Value: bson.D{{Key: "$lte", Value: now}}}},
+		options.Find().SetSort(bson.D{{Key: "revisionDue", Value: 1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("find overdue revisions: %w", err)
 	}
 	return readIDs(ctx, cur)
 }

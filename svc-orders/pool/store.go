@@ -45,6 +45,23 @@ func (s *MongoStore) Covering(ctx context.Context, keys []string) ([]*Translator
 	return slices.DeleteFunc(found, func(t *Translator) bool { return !t.Covers(keys) }), nil
 }
 
+// Holding answers up to limit translators competent for any of keys, in no order: the pool keys
+// index bounds the $in; the caller decides which of them cover the whole job.
+func (s *MongoStore) Holding(ctx context.Context, keys []string, limit int64) ([]*Translator, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "poolKeys", Value: bson.D{{Key: "$in", Value: keys}}}}, options.Find().SetLimit(limit))
+	if err != nil {
+		return nil, fmt.Errorf("find translators holding %v: %w", keys, err)
+	}
+	var found []*Translator
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, fmt.Errorf("read translators holding %v: %w", keys, err)
+	}
+	return found, nil
+}
+
 // Translator is nil, without an error, for a translator the pool has heard nothing of.
 func (s *MongoStore) Translator(ctx context.Context, id string) (*Translator, error) {
 	t := new(Translator)

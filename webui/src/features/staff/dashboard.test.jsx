@@ -7,7 +7,7 @@ import { CARDS, DashboardView, cardLink } from './components/dashboard.jsx';
 // A card's words without its link's (whether it has one depends on the sections built so far).
 const figure = (html, key) => text(html.match(new RegExp(`data-testid="staff-count-${key}">(.*?)</div>`))[1]).replace(/ (Listeyi aç|Open the list)$/, '');
 const summaries = {
-  orders: { data: { quotesPending: 4, escalated: 2, unassigned: 7 } },
+  orders: { data: { quotesPending: 4, escalated: 2, unassigned: 7, revisionsEscalated: 1 } },
   billing: { error: new Error('svc-billing down') },
   translators: { data: { applicationsSubmitted: 0, ticketsOpen: 12 } },
   catalog: { data: { inquiriesOpen: 3 } },
@@ -25,6 +25,8 @@ test('the dashboard shows one card per need from the services’ summaries; a su
   const en = render(<DashboardView summaries={summaries} />, { path: '/en/admin' });
   expect(figure(en, 'payouts')).toBe('Translator payouts requested Could not load');
   expect(figure(en, 'escalated')).toBe('Jobs nobody took 2 Without a translator: 7');
+  expect(figure(en, 'revisionsEscalated')).toBe('Revisions escalated to staff 1');
+  expect(figure(tr, 'revisionsEscalated')).toBe('Yönetime bildirilen düzeltmeler 1');
   // A summary still on its way shows an ellipsis, not a zero.
   expect(figure(render(<DashboardView summaries={{}} />, { path: '/en/admin' }), 'quotes')).toContain('…');
 });
@@ -34,6 +36,7 @@ test('each figure links to its list with the filter that shows just those things
     quotes: ['/tr/yonetim/teklifler?status=pending', '/en/admin/quotes?status=pending'],
     invoicesPastDue: ['/tr/yonetim/faturalar?pastDue=true', '/en/admin/invoices?pastDue=true'],
     escalated: ['/tr/yonetim/siparisler?status=escalated', '/en/admin/orders?status=escalated'],
+    revisionsEscalated: ['/tr/yonetim/siparisler?status=revision_requested', '/en/admin/orders?status=revision_requested'],
     transfers: ['/tr/yonetim/havaleler', '/en/admin/transfers'],
     applications: ['/tr/yonetim/basvurular?status=submitted', '/en/admin/applications?status=submitted'],
     tickets: ['/tr/yonetim/talepler?status=open', '/en/admin/tickets?status=open'],

@@ -81,17 +81,18 @@ test('an order shows its timeline with who assigned whom, and offers only the el
     ],
   });
   const names = (id) => ({ 'tr-1': 'Ayşe Yılmaz', 'tr-2': 'Mehmet Öz', 'tr-3': 'Zeynep Kaya' })[id] ?? id;
-  const html = render(<StaffOrderView order={o} eligible={[{ translatorId: 'tr-3', activeJobs: 1, activeJobCap: 3 }]} nameOf={names} />, { path: '/tr/yonetim/siparisler/o1' });
+  const html = render(<StaffOrderView order={o} eligibility={{ candidates: [{ translatorId: 'tr-3', activeJobs: 1, activeJobCap: 3 }], excluded: [] }} nameOf={names} />, { path: '/tr/yonetim/siparisler/o1' });
   expect(text(html)).toContain('Başka çevirmene verildi');
   expect(text(html)).toContain('Çevirmen: Mehmet Öz');
   expect(text(html)).toContain('staff-2 tarafından');
   expect(text(html)).toContain('Başka çevirmene ver');
   expect(html).toMatch(/<option value="tr-3">Zeynep Kaya \(1\/3 iş\)<\/option>/);
   expect(html).toContain('href="/tr/yonetim/denetim?area=orders&amp;object=order%3Ao1"');
-  const none = render(<StaffOrderView order={order()} eligible={[]} />, { path: '/en/admin/orders/o1' });
+  const none = render(<StaffOrderView order={order()} eligibility={{ candidates: [], excluded: [{ translatorId: 'tr-9', reason: 'on_vacation' }] }} />, { path: '/en/admin/orders/o1' });
   expect(text(none)).toContain('No translator can take this job right now');
+  expect(text(none)).toContain('tr-9: On vacation'); // never an empty list without a reason
   // Nothing to assign once delivered.
-  expect(render(<StaffOrderView order={order({ status: 'delivered' })} eligible={[]} />, { path: '/en/admin/orders/o1' })).not.toContain('data-testid="assign"');
+  expect(render(<StaffOrderView order={order({ status: 'delivered' })} eligibility={{ candidates: [], excluded: [] }} />, { path: '/en/admin/orders/o1' })).not.toContain('data-testid="assign"');
 });
 
 test('assigning sends the translator and the one the page showed; a step sends courier and tracking only when shipped', async () => {

@@ -87,7 +87,7 @@ const ACTIVE = ['assigned', 'revision_requested'];
 function claimedAt(o) {
   if (o.claimedAt) return o.claimedAt;
   const last = (o.history ?? []).filter((h) => h.status === 'assigned').at(-1);
-  return last?.note === 'claimed' ? last.at : null;
+  return last?.step === 'claimed' || last?.note === 'claimed' ? last.at : null;
 }
 
 /** toActiveJob is an assigned order as the translator's job list shows it, at time now. */
@@ -110,10 +110,12 @@ export function toActiveJob(o, now = Date.now()) {
     files: (o.files ?? []).map(toFile),
     pay: o.pay ?? null,
     revisionReason: o.revisionReason || revisionNote,
+    // A revision is due by revisionDue; the translator redelivers it themselves.
+    revisionDue: o.status === 'revision_requested' ? (o.revisionDue ?? null) : null,
     claimedAt: claimed,
     unclaimUntil: Number.isFinite(until) ? new Date(until).toISOString() : null,
     canUnclaim: typeof o.canUnclaim === 'boolean' ? o.canUnclaim : o.status === 'assigned' && !(o.deliveries ?? []).length && Number.isFinite(until) && now < until,
-    canDeliver: o.status === 'assigned',
+    canDeliver: ACTIVE.includes(o.status),
   };
 }
 

@@ -61,7 +61,8 @@ test('active jobs are the orders on the desk, nearest deadline first', () => {
   ];
   const jobs = activeJobs(orders);
   expect(jobs.map((j) => j.id)).toEqual(['soon', 'late', 'open', 'back']);
-  expect(jobs.find((j) => j.id === 'back').canDeliver).toBe(false);
+  // A revision is the translator's to redeliver, with no staff step.
+  expect(jobs.find((j) => j.id === 'back').canDeliver).toBe(true);
 });
 
 test('an empty pool says why from the answer: on vacation, at the cap, or nothing matching', () => {

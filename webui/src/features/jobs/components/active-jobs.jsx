@@ -10,6 +10,7 @@ import { assignedKey, deliverJob, poolKey, unclaimJob, uploadDelivery, useActive
 import { formatPay, formatTime } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import { JobBrief, JobFacts, JobHeading, fileCounts } from './job-facts.jsx';
+import { RevisionNotice } from './revision-notice.jsx';
 
 /** ActiveJobs lists the jobs assigned to the translator, to download, deliver or give back. */
 export function ActiveJobs() {
@@ -82,12 +83,7 @@ function ActiveJob({ job, onChanged, onNotice }) {
     <article className="job" data-job={job.id} data-status={job.status}>
       <JobHeading job={job} />
       <JobFacts job={job} pay={formatPay(lang, job.pay)} />
-      {job.revisionReason && (
-        <div className="job__revision" data-testid="revision-reason">
-          <strong>{t('active.revision')}</strong>
-          <p>{job.revisionReason}</p>
-        </div>
-      )}
+      {job.revisionReason && <RevisionNotice job={job} />}
       <JobBrief brief={job.brief} />
       <section aria-label={t('active.sources')}>
         <h3 className="job__subtitle">{t('active.sources')}</h3>
@@ -115,13 +111,11 @@ function ActiveJob({ job, onChanged, onNotice }) {
           {job.unclaimUntil && <span className="field__hint">{t('active.unclaimUntil', { time: formatTime(lang, job.unclaimUntil) })}</span>}
         </div>
       )}
-      {job.canDeliver ? (
+      {job.canDeliver && (
         <DeliverForm job={job} onDelivered={() => {
           onNotice(t('active.delivered'));
           return onChanged?.();
         }} />
-      ) : (
-        job.status === 'revision_requested' && <p className="field__hint">{t('active.revisionWaiting')}</p>
       )}
     </article>
   );

@@ -25,7 +25,8 @@ export function DueJobsList({ jobs }) {
             {t('pair', { source: name(j.source), targets: j.targets.map(name).join(', ') })}
           </span>
           <span>
-            {t('deadline')}: {j.deadline ? <AgencyTime value={j.deadline} /> : t('noDeadline')}
+            {/* A revision is due by its own deadline, not the order's first one. */}
+            {t('deadline')}: {j.revisionDue || j.deadline ? <AgencyTime value={j.revisionDue ?? j.deadline} /> : t('noDeadline')}
           </span>
         </li>
       ))}

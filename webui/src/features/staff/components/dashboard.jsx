@@ -12,6 +12,8 @@ export const CARDS = [
   { key: 'quotes', area: 'orders', field: 'quotesPending', section: 'teklifler', filter: { status: 'pending' } },
   { key: 'invoicesPastDue', area: 'billing', field: 'invoicesPastDue', section: 'faturalar', filter: { pastDue: 'true' } },
   { key: 'escalated', area: 'orders', field: 'escalated', section: 'siparisler', filter: { status: 'escalated' }, note: 'unassigned' },
+  // Revisions their translator could not take back or let pass their deadline (flagged in the list).
+  { key: 'revisionsEscalated', area: 'orders', field: 'revisionsEscalated', section: 'siparisler', filter: { status: 'revision_requested' } },
   { key: 'transfers', area: 'billing', field: 'transfersDeclared', section: 'havaleler' },
   { key: 'applications', area: 'translators', field: 'applicationsSubmitted', section: 'basvurular', filter: { status: 'submitted' } },
   { key: 'tickets', area: 'translators', field: 'ticketsOpen', section: 'talepler', filter: { status: 'open' } },

@@ -14,10 +14,12 @@ import { ActionError, useRequestOnce } from './actions.jsx';
 import { AuditLink } from './audit-link.jsx';
 import { FulfilmentPanel } from './fulfilment.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
+import { ExcludedList, RevisionPanel } from './revision-panel.jsx';
+import { useStaffRevisionTexts } from '../revision-texts.js';
 
 // escalated is a filter of svc-orders' list (in_progress jobs nobody took in their window), not a status.
 export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'escalated', 'assigned', 'delivered', 'revision_requested', 'completed'];
-const ASSIGNABLE = ['in_progress', 'assigned', 'revision_requested'];
+const ASSIGNABLE = ['in_progress', 'assigned'];
 
 /**
  * useTranslatorNames names the translators of ids (a translator's id is their account's): asked
@@ -129,7 +131,14 @@ export function StaffOrderDetail({ id }) {
   const common = useStaffTexts();
   const { data, error, isLoading, mutate } = useStaffOrder(id, lang);
   const eligible = useEligible(id, lang);
-  const nameOf = useTranslatorNames([data?.translatorId, ...(data?.history ?? []).map((h) => h.translatorId), ...(eligible.data?.translators ?? []).map((c) => c.translatorId)], lang);
+  const nameOf = useTranslatorNames(
+    [
+      data?.translatorId,
+      ...(data?.history ?? []).flatMap((h) => [h.translatorId, h.previousTranslatorId]),
+      ...[...(eligible.data?.candidates ?? []), ...(eligible.data?.excluded ?? [])].map((c) => c.translatorId),
+    ],
+    lang,
+  );
   const changed = (o) => {
     mutate({ ...data, ...o, customerId: data?.customerId }, { revalidate: true });
     eligible.mutate();
@@ -140,15 +149,19 @@ export function StaffOrderDetail({ id }) {
         <Link to={staffPath(lang, 'siparisler')}>← {common('common.back')}</Link>
       </p>
       <ListState loading={isLoading} error={error} retry={mutate} />
-      {data && <StaffOrderView order={data} eligible={eligible.data?.translators} nameOf={nameOf} onChanged={changed} />}
+      {data && <StaffOrderView order={data} eligibility={eligible.data} nameOf={nameOf} onChanged={changed} />}
     </>
   );
 }
 
-/** StaffOrderView is one order: its facts, timeline, (re)assignment from the eligible list and paper work. */
-export function StaffOrderView({ order, eligible, nameOf = (x) => x, onChanged, request }) {
+/**
+ * StaffOrderView is one order: its facts, timeline, (re)assignment from the eligible list
+ * (eligibility: svc-orders' { candidates, excluded }), a revision's panel and paper work.
+ */
+export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChanged, request }) {
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
+  const rt = useStaffRevisionTexts();
   const common = useStaffTexts();
   const work = useWorkText();
   const facts = [
@@ -178,7 +191,8 @@ export function StaffOrderView({ order, eligible, nameOf = (x) => x, onChanged, 
       <p>
         <AuditLink area="orders" kind="order" id={order.id} />
       </p>
-      {ASSIGNABLE.includes(order.status) && <AssignForm order={order} eligible={eligible} nameOf={nameOf} onDone={onChanged} request={request} />}
+      {ASSIGNABLE.includes(order.status) && <AssignForm order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
+      {order.status === 'revision_requested' && <RevisionPanel order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
       {order.fulfilment && <FulfilmentPanel order={order} onDone={onChanged} />}
       <h3>{t('orders.timeline')}</h3>
       <ol className="timeline" data-testid="staff-order-history">
@@ -186,6 +200,7 @@ export function StaffOrderView({ order, eligible, nameOf = (x) => x, onChanged, 
           <li key={`${h.status}-${h.at}-${i}`} data-status={h.status}>
             <span className="timeline__status">{t(`orders.statuses.${h.status}`)}</span> <time dateTime={h.at}>{formatMoment(lang, h.at)}</time>
             {h.translatorId && <span> · {t('orders.to', { name: nameOf(h.translatorId) })}</span>}
+            {h.previousTranslatorId && <span> · {rt('from', { name: nameOf(h.previousTranslatorId) })}</span>}
             {h.by && <span> · {t('orders.by', { name: h.by })}</span>}
             {h.note && <p className="timeline__note">{t(`orders.notes.${h.note}`, { defaultValue: h.note })}</p>}
           </li>
@@ -200,7 +215,7 @@ export function StaffOrderView({ order, eligible, nameOf = (x) => x, onChanged, 
  * sends the translator the page showed (from), so another staff member's assignment meanwhile
  * answers 409 instead of being silently replaced.
  */
-export function AssignForm({ order, eligible, nameOf = (x) => x, onDone, request: given }) {
+export function AssignForm({ order, eligibility, nameOf = (x) => x, onDone, request: given }) {
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
@@ -208,7 +223,7 @@ export function AssignForm({ order, eligible, nameOf = (x) => x, onDone, request
   const [request, state] = useRequestOnce(given);
   const [chosen, setChosen] = useState('');
   const reassign = order.status === 'assigned';
-  const list = eligible ?? [];
+  const list = eligibility?.candidates ?? [];
   const submit = (e) => {
     e.preventDefault();
     if (!chosen) return;
@@ -221,7 +236,7 @@ export function AssignForm({ order, eligible, nameOf = (x) => x, onDone, request
   return (
     <section className="staff-assign" aria-labelledby={`${id}-title`} data-testid="assign">
       <h3 id={`${id}-title`}>{t(reassign ? 'orders.assign.reassignTitle' : 'orders.assign.title')}</h3>
-      {eligible && list.length === 0 ? (
+      {eligibility && list.length === 0 ? (
         <p>{t('orders.assign.none')}</p>
       ) : (
         <form className="staff-actions" onSubmit={submit}>
@@ -239,6 +254,7 @@ export function AssignForm({ order, eligible, nameOf = (x) => x, onDone, request
           </button>
         </form>
       )}
+      <ExcludedList excluded={eligibility?.excluded} nameOf={nameOf} />
       {state.result && <p role="status">{t('orders.assign.done', { name: nameOf(state.result.translatorId) })}</p>}
       <ActionError state={state} />
     </section>
