@@ -70,6 +70,10 @@ type Counts struct {
 	// by a person, not priced as empty.
 	ManualCount bool   `json:"manualCount"`
 	Preview     string `json:"preview"` // the start of the counted text
+	// FirstPage is about the first standard page of the text (PageCharacters characters without
+	// spaces, ended at a word), kept for the job pool's preview; files counted before it was kept
+	// have none (the pool then shows Preview).
+	FirstPage string `json:"-" bson:"firstPage,omitempty"`
 }
 
 // Source is an uploaded file: random access, because zip archives and MP4 boxes need it.

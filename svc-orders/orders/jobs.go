@@ -142,6 +142,9 @@ type JobFile struct {
 	Format counting.Format `json:"format"`
 	Size   int64           `json:"size"`
 	Counts counting.Counts `json:"counts"`
+	// Preview is the document's first page of text (counting.Counts.FirstPage), or for a file
+	// counted before that was kept its short preview.
+	Preview string `json:"preview"`
 }
 
 // PoolView is the pool as one translator sees it, with why it may be empty: Reason is
@@ -205,7 +208,8 @@ func (o *Order) asJob(ctx context.Context) Job {
 		Sworn: o.job().Sworn, AddOns: o.AddOns, Urgency: o.Urgency, Unit: o.Unit, Quantity: o.Quantity, Files: []JobFile{},
 		Brief: o.Brief, Deadline: o.Deadline, Pay: payView(ctx, o.Pay), InPool: o.PaidAt}
 	for _, f := range o.Files {
-		j.Files = append(j.Files, JobFile{Name: f.Name, Format: f.Format, Size: f.Size, Counts: f.Counts})
+		j.Files = append(j.Files, JobFile{Name: f.Name, Format: f.Format, Size: f.Size, Counts: f.Counts,
+			Preview: cmp.Or(f.Counts.FirstPage, f.Counts.Preview)})
 	}
 	return j
 }
