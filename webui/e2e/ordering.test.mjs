@@ -35,7 +35,7 @@ const L = {
     invoicePath: (id) => `/tr/hesabim/fatura-bilgileri/faturalar/${id}`,
     invoiceTitle: 'Fatura',
     vat: 'KDV %20',
-    inProgress: 'Devam ediyor',
+    inProgress: 'Ödendi, çevirmen atanıyor',
   },
   en: {
     locale: 'en-US',
@@ -61,7 +61,7 @@ const L = {
     invoicePath: (id) => `/en/account/billing-info/invoices/${id}`,
     invoiceTitle: 'Invoice',
     vat: 'VAT 20%',
-    inProgress: 'In progress',
+    inProgress: 'Paid, finding a translator',
   },
 };
 
@@ -289,10 +289,10 @@ async function payByCard(page, l, lang, { orderId, net, currency }) {
   await page.locator(`[data-testid=invoice][data-invoice-id="${invoiceId}"][data-status=paid]`).waitFor();
   assert.ok(asked.length >= 1, 'the return page asked the server about the checkout session');
   // The order moves on when svc-orders reads invoice.paid: the notice follows it (it polls ~20 s).
-  // While the order awaits payment its status carries that detail beside "in progress".
+  // The badge says the finer state (paid, finding a translator), grouped as spec §4's in progress.
   await page.waitForFunction(() => {
     const s = document.querySelector('[data-testid=checkout-paid] .order-status');
-    return s?.querySelector('[data-kind=display][data-status=in_progress]') && !s.querySelector('.order-status__detail');
+    return s?.querySelector('[data-kind=order][data-status=in_progress][data-display=in_progress]');
   }, null, { timeout: 25_000 });
   assert.equal((await paid.locator('.order-status').textContent()).trim(), l.inProgress);
   assert.equal((await apiGet(page, `orders/orders/${orderId}`, lang)).body.status, 'in_progress');
