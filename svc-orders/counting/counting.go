@@ -71,9 +71,10 @@ type Counts struct {
 	ManualCount bool   `json:"manualCount"`
 	Preview     string `json:"preview"` // the start of the counted text
 	// FirstPage is about the first standard page of the text (PageCharacters characters without
-	// spaces, ended at a word), kept for the job pool's preview; files counted before it was kept
-	// have none (the pool then shows Preview).
-	FirstPage string `json:"-" bson:"firstPage,omitempty"`
+	// spaces, ended at a word) for the job pool's preview. It is not part of the counts as kept
+	// with quotes and orders (a page of text in every copy would weigh on each of their writes):
+	// svc-orders' files keep it beside the file's description.
+	FirstPage string `json:"-" bson:"-"`
 }
 
 // Source is an uploaded file: random access, because zip archives and MP4 boxes need it.

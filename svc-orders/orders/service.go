@@ -75,6 +75,8 @@ type Quotes interface {
 type Files interface {
 	Usable(ctx context.Context, ids []string, uploadToken string) ([]files.File, error)
 	MarkDelivered(ctx context.Context, ids []string, orderID string) error
+	// FirstPages are the files' first pages of text, which the pool shows (files.Service).
+	FirstPages(ctx context.Context, ids []string) (map[string]string, error)
 }
 
 // Approval is an approved quote and the order it became.
