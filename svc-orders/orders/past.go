@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/mongox"
@@ -17,7 +16,9 @@ import (
 )
 
 // A translator's past jobs: the orders they delivered, waiting for their customer or completed,
-// newest delivery first, a page at a time, with the files and the pay.
+// the newest order first, a page at a time, with the files and the pay. Each status is one range
+// of the staff list's index on translatorId, status, createdAt and _id (admin_store.go), so the
+// list costs the orders' writes no index of its own.
 
 // PastPageSize is how many jobs one page of past jobs holds.
 const PastPageSize = 20
@@ -50,19 +51,12 @@ type PastPage struct {
 	Next string    `json:"next,omitempty"`
 }
 
-// pastIndexes serve Store.Past: one range of one index per status.
-func pastIndexes() []mongo.IndexModel {
-	return []mongo.IndexModel{{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "status", Value: 1}, {Key: "deliveredAt", Value: -1}, {Key: "_id", Value: -1}}}}
-}
-
 func (s *MongoStore) Past(ctx context.Context, translatorID string, status OrderStatus, after *Order, limit int) ([]*Order, error) {
-	page := mongox.Keyset{Key: "deliveredAt", Limit: int64(limit)}
-	base := bson.D{{Key: "translatorId", Value: translatorID}, {Key: "status", Value: status}}
-	if after != nil && after.DeliveredAt != nil {
-		page.After, page.AfterID = *after.DeliveredAt, after.ID
-	} else {
-		base = append(base, bson.E{Key: "deliveredAt", Value: anyTime})
+	page := mongox.Keyset{Key: "createdAt", Limit: int64(limit)}
+	if after != nil {
+		page.After, page.AfterID = after.CreatedAt, after.ID
 	}
+	base := bson.D{{Key: "translatorId", Value: translatorID}, {Key: "status", Value: status}}
 	cur, err := s.coll.Find(ctx, page.Filter(base), page.Options())
 	if err != nil {
 		return nil, fmt.Errorf("find past jobs: %w", err)
@@ -75,7 +69,7 @@ func (s *MongoStore) Past(ctx context.Context, translatorID string, status Order
 }
 
 // PastJobs is a page of the calling translator's past jobs after the job before (its id; "" for
-// the first page). Each status is one index range; the two are merged by delivery time.
+// the first page). Each status is one index range; the two are merged, newest first.
 func (s *service) PastJobs(ctx context.Context, before string) (PastPage, error) {
 	caller, _ := authn.FromContext(ctx)
 	if caller.Role != authn.RoleTranslator {
@@ -84,7 +78,7 @@ func (s *service) PastJobs(ctx context.Context, before string) (PastPage, error)
 	var after *Order
 	if before != "" {
 		o, err := s.store.Order(ctx, before)
-		if errors.Is(err, ErrNotFound) || (err == nil && (o.TranslatorID != caller.Subject || o.DeliveredAt == nil)) {
+		if errors.Is(err, ErrNotFound) || (err == nil && (o.TranslatorID != caller.Subject || !slices.Contains(pastStatuses, o.Status))) {
 			return PastPage{}, ErrUnknownCursor
 		}
 		if err != nil {
@@ -100,8 +94,8 @@ func (s *service) PastJobs(ctx context.Context, before string) (PastPage, error)
 		}
 		found = append(found, list...)
 	}
-	slices.SortFunc(found, func(a, b *Order) int { // newest delivery first, then by id as the index does
-		if c := b.DeliveredAt.Compare(*a.DeliveredAt); c != 0 {
+	slices.SortFunc(found, func(a, b *Order) int { // newest first, then by id, as the index reads them
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 			return c
 		}
 		switch {

@@ -60,8 +60,8 @@ type Store interface {
 	// the paid orders without a translator.
 	List(ctx context.Context, f ListFilter) ([]*Order, error)
 	Waiting(ctx context.Context) (Waiting, error)
-	// Past answers up to limit of a translator's orders in status, newest delivery first, after
-	// the order after (nil: from the top) (past.go).
+	// Past answers up to limit of a translator's orders in status, newest first, after the order
+	// after (nil: from the top) (past.go).
 	Past(ctx context.Context, translatorID string, status OrderStatus, after *Order, limit int) ([]*Order, error)
 }
 
@@ -114,8 +114,8 @@ type Service interface {
 	Pool(ctx context.Context) (PoolView, error)
 	Claim(ctx context.Context, id string) (OrderView, error)
 	Unclaim(ctx context.Context, id string) (OrderView, error)
-	// PastJobs is a page of the calling translator's delivered and completed jobs, newest first,
-	// after the job before ("" for the first page) (past.go).
+	// PastJobs is a page of the calling translator's delivered and completed jobs, the newest
+	// order first, after the job before ("" for the first page) (past.go).
 	PastJobs(ctx context.Context, before string) (PastPage, error)
 
 	// InvoicePaid and EnsureOrder apply events (EventHandler); CompleteOverdue completes the

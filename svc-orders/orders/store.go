@@ -38,7 +38,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// Escalation: the jobs of an urgency waiting since their payment, never escalated.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "urgency", Value: 1}, {Key: "escalatedAt", Value: 1}, {Key: "paidAt", Value: 1}}},
 		events.OutboxIndex(),
-	}, append(staffListIndexes(), pastIndexes()...)...)
+	}, staffListIndexes()...)
 	err := mongox.EnsureIndexes(ctx, s.coll, indexes...)
 	if err != nil {
 		return nil, fmt.Errorf("orders indexes: %w", err)
