@@ -74,7 +74,7 @@ export const jobsTexts = {
       noDeliveryFiles: 'Teslim için en az bir dosya seçin.',
     },
     past: {
-      lead: 'Teslim ettiğiniz işler: müşteride olanlar ve tamamlananlar, en son teslim edilen önce.',
+      lead: 'Teslim ettiğiniz işler: müşteride olanlar ve tamamlananlar, en yenisi önce.',
       listLabel: 'Geçmiş işleriniz',
       empty: 'Henüz teslim ettiğiniz bir iş yok.',
       deliveredAt: 'Teslim:',
@@ -157,7 +157,7 @@ export const jobsTexts = {
       noDeliveryFiles: 'Choose at least one file to deliver.',
     },
     past: {
-      lead: 'The jobs you delivered: those with the customer and those completed, the latest delivery first.',
+      lead: 'The jobs you delivered: those with the customer and those completed, the newest first.',
       listLabel: 'Your past jobs',
       empty: 'You have not delivered a job yet.',
       deliveredAt: 'Delivered:',

@@ -170,7 +170,7 @@ export const toPastJob = (j) => ({
 
 /**
  * pastJobsPageKey is the SWR Infinite key of the translator's past jobs (svc-orders GET
- * jobs/past, newest delivery first, 20 a page): each page after the first starts after the
+ * jobs/past, newest first, 20 a page): each page after the first starts after the
  * previous page's cursor, and there is none after a page that says it has no more.
  */
 export const pastJobsPageKey = (lang) => (index, previous) => {

@@ -6,7 +6,7 @@ import { formatPay, formatTime } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import { JobHeading, JobFacts, fileCounts } from './job-facts.jsx';
 
-/** PastJobs is the translator's delivered and completed jobs, newest delivery first, a page at a time. */
+/** PastJobs is the translator's delivered and completed jobs, newest first, a page at a time. */
 export function PastJobs() {
   const lang = useLanguage();
   const t = useJobsTexts();
