@@ -78,7 +78,7 @@ func TestEarningsRoutes(t *testing.T) {
 	feed(t, handle, earnings.EventPayoutAccounts, earnings.PayoutAccounts{TranslatorID: "tr-1", Version: 1,
 		Accounts: []earnings.PayoutAccount{{ID: "ba-1", IBAN: "TR330006100519786457841326", Holder: "Ayşe Yılmaz", Default: true}}})
 	completed := func(order string, pay int64) map[string]any {
-		return map[string]any{"orderId": order, "translatorId": "tr-1", "status": "completed",
+		return map[string]any{"orderId": order, "number": "O-2026-" + order, "translatorId": "tr-1", "status": "completed",
 			"pay": map[string]any{"amountUsd": pay / 34, "amount": map[string]any{"amount": pay, "currency": "TRY", "decimals": 2}}}
 	}
 	feed(t, handle, earnings.EventOrderStatusChanged, completed("ord-1", 20_000))
@@ -86,6 +86,10 @@ func TestEarningsRoutes(t *testing.T) {
 	a := b.call(t, "/api/v1/billing/earnings", tr, "en")
 	if a.status != 200 || a.body["balance"].(map[string]any)["amount"] != 20000.0 || len(a.body["entries"].([]any)) != 1 {
 		t.Fatalf("earnings: %d %v", a.status, a.body)
+	}
+	// The entry names the order by its number; its reference stays the order's id.
+	if entry := a.body["entries"].([]any)[0].(map[string]any); entry["label"] != "O-2026-ord-1" || entry["reference"] != "ord-1" {
+		t.Errorf("earning entry: %v", entry)
 	}
 	a = b.post(t, "/api/v1/billing/earnings/payouts", tr, "tr", "k1", map[string]any{"bankAccountId": "ba-1"})
 	e, _ := a.body["error"].(map[string]any)

@@ -126,6 +126,9 @@ type Movement struct {
 	Amount    Money
 	Reason    string
 	Reference string
+	// Label is how people name the reference (an earning's order number), shown instead of an
+	// internal id; not part of what makes two movements the same.
+	Label string
 	// Note is staff's own words on an adjustment.
 	Note string
 	// Events are pushed to the account's outbox in the same write as the movement, so what the
@@ -141,6 +144,7 @@ type Entry struct {
 	Amount       Money     `json:"amount" bson:"amount"`
 	Reason       string    `json:"reason" bson:"reason"`
 	Reference    string    `json:"reference" bson:"reference"`
+	Label        string    `json:"label,omitempty" bson:"label,omitempty"`
 	Note         string    `json:"note,omitempty" bson:"note,omitempty"`
 	BalanceAfter Money     `json:"balanceAfter" bson:"balanceAfter"`
 	At           time.Time `json:"at" bson:"at"`

@@ -104,7 +104,7 @@ func (s *service) Move(ctx context.Context, m Movement) (Entry, error) {
 		return Entry{}, err
 	}
 	e := Entry{ID: m.Key, CustomerID: m.CustomerID, Kind: m.Kind, Amount: moneyOf(m.Amount.Currency, m.Amount.Amount),
-		Reason: m.Reason, Reference: m.Reference, Note: m.Note, At: s.now().UTC().Truncate(time.Millisecond)}
+		Reason: m.Reason, Reference: m.Reference, Label: m.Label, Note: m.Note, At: s.now().UTC().Truncate(time.Millisecond)}
 	evs := slices.Clone(m.Events)
 	paying := m.Kind == Debit && m.Reason == ReasonInvoice
 	if paying {

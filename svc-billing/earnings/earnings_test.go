@@ -183,7 +183,7 @@ func TestCompletedOrderCreditsOnce(t *testing.T) {
 	}
 	v, _ := f.svc.Earnings(ctx, "tr-1", "")
 	if len(v.Entries) != 1 || v.Entries[0].ID != balance.KeyEarning("ord-1") || v.Entries[0].Reason != balance.ReasonEarning ||
-		v.Entries[0].Reference != "ord-1" || v.Threshold != try(25_000) {
+		v.Entries[0].Reference != "ord-1" || v.Entries[0].Label != "O-2026-00001" || v.Threshold != try(25_000) {
 		t.Errorf("earnings %+v", v)
 	}
 }

@@ -20,6 +20,7 @@ const (
 
 type statusChanged struct {
 	OrderID      string `json:"orderId"`
+	Number       string `json:"number"`
 	TranslatorID string `json:"translatorId"`
 	Status       string `json:"status"`
 	Pay          *struct {
@@ -56,7 +57,7 @@ func Handler(s Service, log *slog.Logger) events.Handler {
 				log.WarnContext(ctx, "completed order without pay to credit", "order", p.OrderID, "translator", p.TranslatorID)
 				return nil
 			}
-			err := s.Earn(ctx, p.OrderID, p.TranslatorID, balance.Money{Amount: p.Pay.Amount.Amount, Currency: Currency})
+			err := s.Earn(ctx, p.OrderID, p.Number, p.TranslatorID, balance.Money{Amount: p.Pay.Amount.Amount, Currency: Currency})
 			if errors.Is(err, ErrKeyReused) {
 				log.WarnContext(ctx, "order credited before with another pay; the first stands", "order", p.OrderID, "err", err)
 				return nil

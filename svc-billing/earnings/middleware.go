@@ -35,8 +35,8 @@ func (m instrumenting) count(event string, err error) {
 	}
 }
 
-func (m instrumenting) Earn(ctx context.Context, orderID, translatorID string, pay balance.Money) error {
-	err := m.Service.Earn(ctx, orderID, translatorID, pay)
+func (m instrumenting) Earn(ctx context.Context, orderID, number, translatorID string, pay balance.Money) error {
+	err := m.Service.Earn(ctx, orderID, number, translatorID, pay)
 	m.count("earned", err)
 	return err
 }
@@ -74,9 +74,9 @@ func (m logged) done(ctx context.Context, method string, begin time.Time, err *e
 	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m logged) Earn(ctx context.Context, orderID, translatorID string, pay balance.Money) (err error) {
+func (m logged) Earn(ctx context.Context, orderID, number, translatorID string, pay balance.Money) (err error) {
 	defer m.done(ctx, "Earn", time.Now(), &err)
-	return m.next.Earn(ctx, orderID, translatorID, pay)
+	return m.next.Earn(ctx, orderID, number, translatorID, pay)
 }
 
 func (m logged) SetAccounts(ctx context.Context, a PayoutAccounts) (err error) {

@@ -20,8 +20,9 @@ import (
 // (svc-billing/api): it passes the translator's or the staff member's id from the token.
 type Service interface {
 	// Earn credits a completed order's pay (TRY) to its translator once per order: a second
-	// credit for the same order, whatever its amount, changes nothing.
-	Earn(ctx context.Context, orderID, translatorID string, pay balance.Money) error
+	// credit for the same order, whatever its amount, changes nothing. number is the order's
+	// number, which the entry shows (its reference stays the order's id).
+	Earn(ctx context.Context, orderID, number, translatorID string, pay balance.Money) error
 	// SetAccounts keeps the translator's newest announced bank accounts.
 	SetAccounts(ctx context.Context, a PayoutAccounts) error
 	// Earnings is the translator's TRY balance, a ledger page older than the entry before ("" =
@@ -70,9 +71,9 @@ func (s *service) money(n int64) balance.Money {
 	return balance.Money{Amount: n, Currency: Currency, Decimals: balance.Decimals(Currency)}
 }
 
-func (s *service) Earn(ctx context.Context, orderID, translatorID string, pay balance.Money) error {
+func (s *service) Earn(ctx context.Context, orderID, number, translatorID string, pay balance.Money) error {
 	_, err := s.ledger.Move(ctx, balance.Movement{CustomerID: translatorID, Key: balance.KeyEarning(orderID), Kind: balance.Credit,
-		Amount: s.money(pay.Amount), Reason: balance.ReasonEarning, Reference: orderID})
+		Amount: s.money(pay.Amount), Reason: balance.ReasonEarning, Reference: orderID, Label: number})
 	if errors.Is(err, balance.ErrKeyReused) {
 		// The order was credited already, with another amount or translator: the first credit
 		// stands (an order completes once).

@@ -34,6 +34,8 @@ var Rules = []authn.Rule{
 	{Pattern: "GET /api/v1/orders/pool", Access: authn.Only(authn.RoleTranslator)},
 	{Pattern: "POST /api/v1/orders/orders/{id}/claim", Access: authn.Only(authn.RoleTranslator)},
 	{Pattern: "POST /api/v1/orders/orders/{id}/unclaim", Access: authn.Only(authn.RoleTranslator).Owned()},
+	// A translator's delivered and completed jobs, with their files and pay.
+	{Pattern: "GET /api/v1/orders/jobs/past", Access: authn.Only(authn.RoleTranslator)},
 
 	// The back office (DESIGN §11): staff only. Every order and quote, who could take an order,
 	// (re)assigning it, its paper work's steps, a quote's revised price or cancellation, the price

@@ -34,7 +34,7 @@ type Endpoints struct {
 	UploadFile, Files, OpenFile                           endpoint.Endpoint
 	CreateQuote, Quotes, Quote, ApproveQuote, RejectQuote endpoint.Endpoint
 	Orders, Order, Assign, Deliver, Complete, Revision    endpoint.Endpoint
-	Pool, Claim, Unclaim                                  endpoint.Endpoint
+	Pool, Claim, Unclaim, PastJobs                        endpoint.Endpoint
 	// Staff's (staff.go).
 	StaffOrders, StaffOrder, Eligible, Fulfil         endpoint.Endpoint
 	StaffQuotes, StaffQuote, ReviseQuote, CancelQuote endpoint.Endpoint
@@ -142,6 +142,9 @@ func MakeEndpoints(s Services) Endpoints {
 		},
 		Unclaim: func(ctx context.Context, request any) (any, error) {
 			return s.Orders.Unclaim(ctx, request.(idRequest).ID)
+		},
+		PastJobs: func(ctx context.Context, request any) (any, error) {
+			return s.Orders.PastJobs(ctx, request.(idRequest).ID)
 		},
 	}
 	staffEndpoints(s, &e)

@@ -26,7 +26,7 @@ func (f *fixture) expectedAround(t *testing.T, days int, request func()) []strin
 // today, an unpaid order's from today, a paid order's from its payment (its deadline's day, kept).
 func TestExpectedDeliveryDates(t *testing.T) {
 	f := newFixture(t)
-	customer := f.tokenFor("cust-dates", authn.RoleCustomer)
+	customer := f.customer("cust-dates")
 
 	var est answer
 	around := f.expectedAround(t, 2, func() {

@@ -339,7 +339,7 @@ func TestOrderLifecycle(t *testing.T) {
 		t.Errorf("deliver the customer's own file: %d %s", a.status, a.raw)
 	}
 	delivered := f.send(t, "POST", path+"/deliver", "en", translator, map[string]any{"fileIds": []string{resultID}, "note": "Done"})
-	if delivered.status != 200 || delivered.body["status"] != "delivered" || delivered.body["displayStatus"] != "completed" || delivered.body["canRequestRevision"] != true {
+	if delivered.status != 200 || delivered.body["status"] != "delivered" || delivered.body["displayStatus"] != "in_progress" || delivered.body["canRequestRevision"] != true {
 		t.Fatalf("deliver: %d %s", delivered.status, delivered.raw)
 	}
 	if d := f.download(t, resultID, "", customer); d.status != 200 {

@@ -124,6 +124,11 @@ func TestPoolShowsEachTranslatorTheJobsTheyMayTake(t *testing.T) {
 		file["name"] != "doc.docx" || counts["words"] != 400.0 || !strings.HasPrefix(counts["preview"].(string), "kelime0 kelime1") {
 		t.Errorf("job %s", a.raw)
 	}
+	// Before claiming, the document's first page: about a standard page, ended at a word.
+	if page, _ := file["preview"].(string); !strings.HasPrefix(page, counts["preview"].(string)) ||
+		len(strings.ReplaceAll(page, " ", "")) < 1000 || len(strings.ReplaceAll(page, " ", "")) > 1040 || !strings.HasPrefix(words(400), page+" ") {
+		t.Errorf("first page %q", page)
+	}
 	// Pay: 400 words × 60 % of $0.085 = $20.40, shown in TRY at the platform's 27.50 as well.
 	if usd, try := obj(job, "pay", "usd"), obj(job, "pay", "try"); usd["amount"] != 2040.0 || usd["currency"] != "USD" ||
 		try["amount"] != 56100.0 || try["currency"] != "TRY" || try["formatted"] != "561.00 TRY" {

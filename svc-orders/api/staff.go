@@ -87,6 +87,12 @@ func decodeStaffOrders(_ context.Context, r *http.Request) (any, error) {
 	return orders.StaffQuery{Status: q["status"], Q: q["q"], Customer: q["customer"], Translator: q["translator"], Sort: q["sort"], Before: q["before"]}, err
 }
 
+// decodePastJobs reads GET jobs/past's query: the cursor (before=) of the page after it.
+func decodePastJobs(_ context.Context, r *http.Request) (any, error) {
+	q, err := staffQuery(r, "before")
+	return idRequest{ID: q["before"]}, err
+}
+
 func decodeStaffQuotes(_ context.Context, r *http.Request) (any, error) {
 	q, err := staffQuery(r, "status", "q", "customer", "sort", "before")
 	return quotes.StaffQuery{Status: q["status"], Q: q["q"], Customer: q["customer"], Sort: q["sort"], Before: q["before"]}, err

@@ -56,6 +56,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 	m.Handle("GET /api/v1/orders/pool", json(e.Pool, decodeNothing, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/claim", json(e.Claim, decodeID, encodePrivate))
 	m.Handle("POST /api/v1/orders/orders/{id}/unclaim", json(e.Unclaim, decodeID, encodePrivate))
+	m.Handle("GET /api/v1/orders/jobs/past", json(e.PastJobs, decodePastJobs, encodePrivate))
 
 	m.Handle("GET /api/v1/orders/admin/orders", json(e.StaffOrders, decodeStaffOrders, encodePrivate))
 	m.Handle("GET /api/v1/orders/admin/orders/{id}", json(e.StaffOrder, decodeID, encodePrivate))

@@ -89,7 +89,7 @@ func Count(name string, src Source) (Counts, error) {
 	}
 	out.Words, out.Characters = c.words, c.chars
 	out.Pages = pages(c.chars)
-	out.Preview = c.pv.String()
+	out.Preview, out.FirstPage = shortPreview(c.pv.String()), c.pv.String()
 	out.Minutes = minutes(out.Duration)
 	return out, nil
 }

@@ -70,6 +70,11 @@ type Counts struct {
 	// by a person, not priced as empty.
 	ManualCount bool   `json:"manualCount"`
 	Preview     string `json:"preview"` // the start of the counted text
+	// FirstPage is about the first standard page of the text (PageCharacters characters without
+	// spaces, ended at a word) for the job pool's preview. It is not part of the counts as kept
+	// with quotes and orders (a page of text in every copy would weigh on each of their writes):
+	// svc-orders' files keep it beside the file's description.
+	FirstPage string `json:"-" bson:"-"`
 }
 
 // Source is an uploaded file: random access, because zip archives and MP4 boxes need it.

@@ -35,6 +35,11 @@ func checkResult(t *testing.T, what string, c Counts, err error) {
 	if n := utf8.RuneCountInString(c.Preview); n > PreviewRunes || !utf8.ValidString(c.Preview) {
 		t.Fatalf("%s: preview of %d runes %q", what, n, c.Preview)
 	}
+	// The first page: about a standard page, ended at a word, beginning with the preview.
+	if n := utf8.RuneCountInString(strings.ReplaceAll(c.FirstPage, " ", "")); n > PageCharacters+pageSlack || !utf8.ValidString(c.FirstPage) ||
+		!strings.HasPrefix(c.FirstPage, c.Preview) || strings.HasSuffix(c.FirstPage, " ") {
+		t.Fatalf("%s: first page of %d characters %q (preview %q)", what, n, c.FirstPage, c.Preview)
+	}
 	if c.Duration < 0 || c.Minutes != minutes(c.Duration) {
 		t.Fatalf("%s: duration %v, minutes %d", what, c.Duration, c.Minutes)
 	}
@@ -54,7 +59,7 @@ func counterResult(c *counter, err error) (Counts, error) {
 	if err != nil {
 		return Counts{}, err
 	}
-	return Counts{Words: c.words, Characters: c.chars, Pages: pages(c.chars), Preview: c.pv.String()}, nil
+	return Counts{Words: c.words, Characters: c.chars, Pages: pages(c.chars), Preview: shortPreview(c.pv.String()), FirstPage: c.pv.String()}, nil
 }
 
 func FuzzCountText(f *testing.F) {

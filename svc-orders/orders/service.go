@@ -62,6 +62,9 @@ type Store interface {
 	// the paid orders without a translator.
 	List(ctx context.Context, f ListFilter) ([]*Order, error)
 	Waiting(ctx context.Context) (Waiting, error)
+	// Past answers up to limit of a translator's orders in status, newest first, after the order
+	// after (nil: from the top) (past.go).
+	Past(ctx context.Context, translatorID string, status OrderStatus, after *Order, limit int) ([]*Order, error)
 }
 
 // Quotes is what an order is made from: a quote its customer approves, or one an event names.
@@ -74,6 +77,8 @@ type Quotes interface {
 type Files interface {
 	Usable(ctx context.Context, ids []string, uploadToken string) ([]files.File, error)
 	MarkDelivered(ctx context.Context, ids []string, orderID string) error
+	// FirstPages are the files' first pages of text, which the pool shows (files.Service).
+	FirstPages(ctx context.Context, ids []string) (map[string]string, error)
 }
 
 // Approval is an approved quote and the order it became.
@@ -111,6 +116,9 @@ type Service interface {
 	Pool(ctx context.Context) (PoolView, error)
 	Claim(ctx context.Context, id string) (OrderView, error)
 	Unclaim(ctx context.Context, id string) (OrderView, error)
+	// PastJobs is a page of the calling translator's delivered and completed jobs, the newest
+	// order first, after the job before ("" for the first page) (past.go).
+	PastJobs(ctx context.Context, before string) (PastPage, error)
 
 	// InvoicePaid and EnsureOrder apply events (EventHandler); CompleteOverdue completes the
 	// orders whose revision period ended. They act as the system, not as a caller.

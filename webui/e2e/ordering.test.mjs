@@ -40,7 +40,7 @@ const L = {
     // The billing details the customer enters before approving: an individual in Turkey.
     billing: { type: 'individual', country: 'TR', fullName: 'Ayşe Yılmaz', tckn: '10000000146', address: 'Moda Cad. 12 D:3', city: 'İstanbul', postcode: '34710' },
     abroad: false,
-    inProgress: 'Devam ediyor',
+    inProgress: 'Ödendi, çevirmen atanıyor',
   },
   en: {
     locale: 'en-US',
@@ -69,7 +69,7 @@ const L = {
     // An individual billed abroad: no Turkish VAT, the export exemption on the invoice.
     billing: { type: 'individual', country: 'GB', fullName: 'Jane Doe', taxId: 'GB123456789', address: '221B Baker Street', city: 'London', postcode: 'NW1 6XE' },
     abroad: true,
-    inProgress: 'In progress',
+    inProgress: 'Paid, finding a translator',
   },
 };
 
@@ -333,10 +333,10 @@ async function payByCard(page, l, lang, { orderId, net, currency, total }) {
   await page.locator(`[data-testid=invoice][data-invoice-id="${invoiceId}"][data-status=paid]`).waitFor();
   assert.ok(asked.length >= 1, 'the return page asked the server about the checkout session');
   // The order moves on when svc-orders reads invoice.paid: the notice follows it (it polls ~20 s).
-  // While the order awaits payment its status carries that detail beside "in progress".
+  // The badge says the finer state (paid, finding a translator), grouped as spec §4's in progress.
   await page.waitForFunction(() => {
     const s = document.querySelector('[data-testid=checkout-paid] .order-status');
-    return s?.querySelector('[data-kind=display][data-status=in_progress]') && !s.querySelector('.order-status__detail');
+    return s?.querySelector('[data-kind=order][data-status=in_progress][data-display=in_progress]');
   }, null, { timeout: 25_000 });
   assert.equal((await paid.locator('.order-status').textContent()).trim(), l.inProgress);
   assert.equal((await apiGet(page, `orders/orders/${orderId}`, lang)).body.status, 'in_progress');

@@ -26,7 +26,7 @@ const L = {
     login: '/tr/giris',
     competencies: '/tr/hesabim/yetkinliklerim',
     bank: '/tr/hesabim/banka-hesaplari',
-    earnings: '/tr/hesabim/banka-hesaplari/kazanclar',
+    earnings: '/tr/hesabim/kazanclar',
     pool: '/tr/hesabim/havuzdaki-isler',
     active: '/tr/hesabim/aktif-islerim',
     first: 'Elif',
@@ -51,7 +51,7 @@ const L = {
     login: '/en/login',
     competencies: '/en/account/competencies',
     bank: '/en/account/bank-accounts',
-    earnings: '/en/account/bank-accounts/earnings',
+    earnings: '/en/account/earnings',
     pool: '/en/account/job-pool',
     active: '/en/account/active-jobs',
     first: 'Oliver',
@@ -245,20 +245,21 @@ for (const lang of ['tr', 'en']) {
       return r.status === 409 && r.body.error.code === 'below_threshold';
     });
 
-    // The Earnings tab of the bank accounts: the balance and the earning; the whole balance is
+    // Earnings, in the translator's menu: the balance and the earning; the whole balance is
     // requested to the default account.
     const fmt = (minor) => formatMoney(minor, 'TRY', lang);
     const pay = delivered.pay.try.amount;
     await page.goto(l.bank);
     await waitHydrated(page);
-    await page.locator('.section-tabs a[data-tab=earnings]').click();
+    await page.locator('.account-nav a[data-section=kazanclar]').click();
     await page.waitForURL((u) => u.pathname === l.earnings);
     const balance = page.locator('[data-testid=earnings-balance]');
     await balance.waitFor();
     assert.equal((await balance.textContent()).trim(), fmt(pay));
     const earned = page.locator('[data-testid=earnings-ledger] tbody tr[data-reason=earning]');
     assert.equal(await earned.count(), 1);
-    assert.ok((await earned.textContent()).includes(order.id), 'the earning names its order');
+    assert.ok((await earned.textContent()).includes(order.number), 'the earning names its order by number');
+    assert.ok(!(await earned.textContent()).includes(order.id), 'and not by its internal id');
     const payoutForm = page.locator('[data-testid=payout-form]');
     assert.equal(await payoutForm.locator('select[name=bankAccountId]').inputValue(), accounts[0].id, 'the default account is chosen');
     await payoutForm.locator('button[type=submit]').click();

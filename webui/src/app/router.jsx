@@ -51,6 +51,7 @@ const accountPages = {
   support: page('account/support', () => import('./routes/account/support.jsx')),
   ticket: page('account/ticket-detail', () => import('./routes/account/ticket-detail.jsx')),
   activeJobs: page('account/active-jobs', () => import('./routes/account/active-jobs.jsx')),
+  pastJobs: page('account/past-jobs', () => import('./routes/account/past-jobs.jsx')),
   jobPool: page('account/job-pool', () => import('./routes/account/job-pool.jsx')),
   vacationMode: page('account/vacation-mode', () => import('./routes/account/vacation-mode.jsx')),
   competencies: page('account/competencies', () => import('./routes/account/competencies.jsx')),
@@ -68,6 +69,8 @@ const SECTION_PAGES = {
   'banka-hesaplari': accountPages.bankAccounts,
   'aktif-islerim': accountPages.activeJobs,
   'havuzdaki-isler': accountPages.jobPool,
+  'gecmis-islerim': accountPages.pastJobs,
+  kazanclar: accountPages.earnings,
   'tatil-modu': accountPages.vacationMode,
   yetkinliklerim: accountPages.competencies,
   destek: accountPages.support,
@@ -75,7 +78,6 @@ const SECTION_PAGES = {
 // The pages of the sections' further tabs (paths.js's ACCOUNT_TABS), by section and tab.
 const TAB_PAGES = {
   'fatura-bilgileri': { faturalar: accountPages.invoices, bakiye: accountPages.balance },
-  'banka-hesaplari': { kazanclar: accountPages.earnings },
 };
 
 // Addresses the account layout sends elsewhere before it draws its outlet (handle.rest, or no

@@ -87,7 +87,8 @@ test('each account screen is its own lazy page below the account layout, in both
     '/tr/hesabim/ayarlar': 'account/settings', '/en/account/settings': 'account/settings',
     '/tr/hesabim/destek': 'account/support', '/en/account/support': 'account/support',
     [`/tr/hesabim/destek/talepler/tk-${id}`]: 'account/ticket-detail', [`/en/account/support/tickets/tk-${id}`]: 'account/ticket-detail',
-    '/tr/hesabim/banka-hesaplari/kazanclar': 'account/earnings', '/en/account/bank-accounts/earnings': 'account/earnings',
+    '/tr/hesabim/kazanclar': 'account/earnings', '/en/account/earnings': 'account/earnings',
+    '/tr/hesabim/gecmis-islerim': 'account/past-jobs', '/en/account/past-jobs': 'account/past-jobs',
     '/tr/hesabim/banka-hesaplari': 'account/bank-accounts', '/en/account/bank-accounts': 'account/bank-accounts',
     '/tr/hesabim/aktif-islerim': 'account/active-jobs', '/en/account/active-jobs': 'account/active-jobs',
     '/tr/hesabim/havuzdaki-isler': 'account/job-pool', '/en/account/job-pool': 'account/job-pool',
@@ -112,9 +113,9 @@ test('each account screen is its own lazy page below the account layout, in both
   // The billing tabs belong to their section, and name their tab for the page title.
   expect(matchRoutes(routes, '/en/account/billing-info/balance').at(-1).route.handle).toMatchObject({ section: 'fatura-bilgileri', tab: 'bakiye' });
   expect(matchRoutes(routes, `/en/account/billing-info/invoices/inv-${id}`).at(-1).route.handle).toMatchObject({ section: 'fatura-bilgileri', detail: 'invoice' });
-  // A support ticket belongs to the support section, the earnings tab to the bank accounts.
+  // A support ticket belongs to the support section; the earnings are a section of their own.
   expect(matchRoutes(routes, `/en/account/support/tickets/tk-${id}`).at(-1)).toMatchObject({ params: { id: `tk-${id}` }, route: { handle: { section: 'destek', detail: 'ticket' } } });
-  expect(matchRoutes(routes, '/tr/hesabim/banka-hesaplari/kazanclar').at(-1).route.handle).toMatchObject({ section: 'banka-hesaplari', tab: 'kazanclar' });
+  expect(matchRoutes(routes, '/en/account/earnings').at(-1).route.handle).toMatchObject({ section: 'kazanclar' });
   // No section is left without its own screen.
   const all = (r) => [r, ...(r.children ?? []).flatMap(all)];
   expect(routes.flatMap(all).filter((r) => r.handle?.section && !r.handle.rest && !r.lazy)).toEqual([]);

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { accountTabPath, switchLanguage } from './paths.js';
+import { accountPath, accountTabPath, switchLanguage } from './paths.js';
 import { accountDetailOf, accountDetailPath } from './account-paths.js';
 
 test("an invoice's page and the billing tabs below the billing section, in both languages and back", () => {
@@ -46,15 +46,16 @@ test("an order's and a quote's pages below the orders section, in both languages
   assert.throws(() => accountDetailPath('en', 'order', ''));
 });
 
-test("a support ticket's page below the support section and the earnings tab below the bank accounts, in both languages and back", () => {
+test("a support ticket's page below the support section and the billing tabs, in both languages and back", () => {
   const id = 'tk-66a1f0c2e4b0a1b2c3d4e5f6';
   assert.equal(accountDetailPath('tr', 'ticket', id), `/tr/hesabim/destek/talepler/${id}`);
   assert.equal(accountDetailPath('en', 'ticket', id), `/en/account/support/tickets/${id}`);
   assert.deepEqual(accountDetailOf('en', `support/tickets/${id}`), { kind: 'ticket', id });
   assert.equal(accountDetailOf('tr', `destek/${id}`), null);
-  assert.equal(accountTabPath('tr', 'banka-hesaplari', 'kazanclar'), '/tr/hesabim/banka-hesaplari/kazanclar');
-  assert.equal(accountTabPath('en', 'banka-hesaplari', 'kazanclar'), '/en/account/bank-accounts/earnings');
-  for (const p of [accountDetailPath('tr', 'ticket', id), accountTabPath('tr', 'banka-hesaplari', 'kazanclar')]) {
+  assert.equal(accountTabPath('tr', 'fatura-bilgileri', 'bakiye'), '/tr/hesabim/fatura-bilgileri/bakiye');
+  assert.equal(accountTabPath('en', 'fatura-bilgileri', 'bakiye'), '/en/account/billing-info/balance');
+  assert.throws(() => accountTabPath('tr', 'banka-hesaplari', 'kazanclar'));
+  for (const p of [accountDetailPath('tr', 'ticket', id), accountTabPath('tr', 'fatura-bilgileri', 'bakiye'), accountPath('tr', 'kazanclar')]) {
     assert.equal(switchLanguage(switchLanguage(p, 'en'), 'tr'), p);
   }
   assert.equal(switchLanguage(accountDetailPath('tr', 'ticket', id), 'en'), accountDetailPath('en', 'ticket', id));

@@ -46,6 +46,8 @@ const SEGMENT_PAIRS = [
   ['banka-hesaplari', 'bank-accounts'],
   ['aktif-islerim', 'active-jobs'],
   ['havuzdaki-isler', 'job-pool'],
+  ['gecmis-islerim', 'past-jobs'],
+  ['kazanclar', 'earnings'],
   ['tatil-modu', 'vacation-mode'],
   ['destek', 'support'],
   ['yetkinliklerim', 'competencies'],
@@ -54,7 +56,6 @@ const SEGMENT_PAIRS = [
   ['faturalar', 'invoices'],
   ['bakiye', 'balance'],
   ['talepler', 'tickets'],
-  ['kazanclar', 'earnings'],
   ['yonetim', 'admin'],
 ];
 
@@ -175,7 +176,7 @@ export const SERVICE_SCREENS = {
 // Account menus per role (spec §2, §6): customer is also the fallback.
 export const ACCOUNT_MENUS = {
   customer: ['genel-bakis', 'kisisel-bilgiler', 'siparislerim', 'dosyalarim', 'fatura-bilgileri', 'ayarlar'],
-  translator: ['genel-bakis', 'kisisel-bilgiler', 'banka-hesaplari', 'aktif-islerim', 'havuzdaki-isler', 'tatil-modu', 'destek', 'yetkinliklerim', 'ayarlar'],
+  translator: ['genel-bakis', 'kisisel-bilgiler', 'banka-hesaplari', 'kazanclar', 'aktif-islerim', 'havuzdaki-isler', 'gecmis-islerim', 'tatil-modu', 'destek', 'yetkinliklerim', 'ayarlar'],
 };
 
 // The pages of single items below an account section (an order, a quote, an invoice, a support
@@ -191,11 +192,10 @@ export const ACCOUNT_DETAILS = {
 };
 
 // The tabs of an account section beyond its first (the section's own path), by section: the
-// Turkish segment of each below the section. The billing area: details | invoices | balance; the
-// translator's bank accounts: accounts | earnings (the spec's translator menu has no earnings entry).
+// Turkish segment of each below the section. The billing area: details | invoices | balance. (The
+// translator's earnings are a section of their own, beside the bank accounts, in their menu.)
 export const ACCOUNT_TABS = {
   'fatura-bilgileri': ['faturalar', 'bakiye'],
-  'banka-hesaplari': ['kazanclar'],
 };
 
 /** accountTabPath is a section's tab: /tr/hesabim/fatura-bilgileri/bakiye, /en/account/billing-info/balance. */

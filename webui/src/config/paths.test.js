@@ -54,7 +54,7 @@ test('account menus per role, with English sub-paths', () => {
   );
   assert.deepEqual(
     ACCOUNT_MENUS.translator.map((s) => accountPath('en', s).split('/').pop()),
-    ['overview', 'personal-info', 'bank-accounts', 'active-jobs', 'job-pool', 'vacation-mode', 'support', 'competencies', 'settings'],
+    ['overview', 'personal-info', 'bank-accounts', 'earnings', 'active-jobs', 'job-pool', 'past-jobs', 'vacation-mode', 'support', 'competencies', 'settings'],
   );
   assert.equal(accountPath('tr', 'ayarlar'), '/tr/hesabim/ayarlar');
   assert.throws(() => accountPath('en', 'nope'));

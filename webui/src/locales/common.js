@@ -23,15 +23,17 @@ export const common = {
       corporateCta: 'Teklif alın',
       documentTranslation: 'Belge Çevirisi',
       technicalTranslation: 'Teknik Çeviri',
+      // The services' names, the same as internal/names (the catalogue's titles, quotes and
+      // invoices): internal/names' tests fail when the two differ.
       serviceNames: {
         'professional-translation': 'Profesyonel Tercüme',
-        'website-translation': 'Web Sitesi Çevirisi',
+        'website-translation': 'Web Sitesi Çevirisi ve Yerelleştirme',
         'content-creation': 'İçerik Yaratma',
-        proofreading: 'Proofreading',
+        proofreading: 'Redaksiyon ve Düzelti',
         'subtitle-translation': 'Altyazı Çevirisi',
-        paraphrasing: 'Paraphrasing',
+        paraphrasing: 'Paraphrasing (Yeniden Yazım)',
         transcription: 'Transkripsiyon',
-        'desktop-publishing': 'Masaüstü Yayıncılık',
+        'desktop-publishing': 'Masaüstü Yayıncılık (DTP)',
       },
     },
     language: { label: 'Dil', tr: 'Türkçe', en: 'English', switchTo: 'Sayfayı İngilizce görüntüle' },
@@ -128,15 +130,17 @@ export const common = {
       corporateCta: 'Get a quote',
       documentTranslation: 'Document Translation',
       technicalTranslation: 'Technical Translation',
+      // The services' names, the same as internal/names (the catalogue's titles, quotes and
+      // invoices): internal/names' tests fail when the two differ.
       serviceNames: {
         'professional-translation': 'Professional Translation',
-        'website-translation': 'Website Translation',
+        'website-translation': 'Website Translation and Localization',
         'content-creation': 'Content Creation',
         proofreading: 'Proofreading',
         'subtitle-translation': 'Subtitle Translation',
         paraphrasing: 'Paraphrasing',
         transcription: 'Transcription',
-        'desktop-publishing': 'Desktop Publishing',
+        'desktop-publishing': 'Desktop Publishing (DTP)',
       },
     },
     language: { label: 'Language', tr: 'Türkçe', en: 'English', switchTo: 'View this page in Turkish' },

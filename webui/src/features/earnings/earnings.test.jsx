@@ -3,7 +3,7 @@ import { createRequestOnce } from '../../lib/request-once.js';
 import { render, text } from '../../lib/test-render.jsx';
 import { requestPayout } from './api/earnings.js';
 import { missingOf, payoutBody } from './payout.js';
-import { EarningsView } from './components/earnings-page.jsx';
+import { EarningsView, entryReference } from './components/earnings-page.jsx';
 import { PayoutError, PayoutForm } from './components/payout-form.jsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -97,7 +97,7 @@ test('the earnings page shows the balance, the ledger of earnings, payouts and r
       entries: [
         { id: 'e3', kind: 'credit', amount: TRY(30000), reason: 'payout_returned', reference: 'po-1', balanceAfter: TRY(45000), at: '2026-11-23T10:00:00Z' },
         { id: 'e2', kind: 'debit', amount: TRY(30000), reason: 'payout', reference: 'po-1', balanceAfter: TRY(15000), at: '2026-11-22T10:00:00Z' },
-        { id: 'e1', kind: 'credit', amount: TRY(45000), reason: 'earning', reference: 'ord-7', balanceAfter: TRY(45000), at: '2026-11-21T10:00:00Z' },
+        { id: 'e1', kind: 'credit', amount: TRY(45000), reason: 'earning', reference: 'ord-7', label: 'O-2026-00007', balanceAfter: TRY(45000), at: '2026-11-21T10:00:00Z' },
       ],
       more: true,
       payouts: [],
@@ -115,7 +115,8 @@ test('the earnings page shows the balance, the ledger of earnings, payouts and r
   expect(rows.map((r) => r.slice(0, 2))).toEqual([['e3', 'payout_returned'], ['e2', 'payout'], ['e1', 'earning']]);
   expect(rows[0][2]).toContain('İade edilen ödeme Talep po-1 +₺300,00 ₺450,00');
   expect(rows[1][2]).toContain('Ödeme talebi Talep po-1 −₺300,00 ₺150,00');
-  expect(rows[2][2]).toContain('Tamamlanan iş Sipariş ord-7 +₺450,00 ₺450,00');
+  expect(rows[2][2]).toContain('Tamamlanan iş Sipariş O-2026-00007 +₺450,00 ₺450,00');
+  expect(text(html)).not.toContain('ord-7');
   expect(html).toContain('data-testid="earnings-older"');
   // Payouts: requested, rejected with its reason, paid.
   expect(text(html)).toContain('₺250,00 Talep edildi');
@@ -126,7 +127,14 @@ test('the earnings page shows the balance, the ledger of earnings, payouts and r
   expect(text(html)).toContain('Hesap: TR•• •••• 1326 · Ayşe Çelik');
   // In English, the same in English.
   const en = text(render(<EarningsView pages={pages} payouts={payouts} accounts={accounts} />, { path: '/en/account/bank-accounts/earnings' }));
-  expect(en).toContain('Completed job Order ord-7');
+  expect(en).toContain('Completed job Order O-2026-00007');
   expect(en).toContain('Returned payout');
   expect(en).toContain('Reason: IBAN alıcı adıyla eşleşmiyor.');
+});
+
+test('an earning credited before numbers were kept names no internal id', () => {
+  const t = (key, { ref } = {}) => `${key} ${ref}`;
+  expect(entryReference(t, { reason: 'earning', reference: 'ord-9' })).toBe('');
+  expect(entryReference(t, { reason: 'earning', reference: 'ord-9', label: 'O-2026-00009' })).toBe('ledger.refs.earning O-2026-00009');
+  expect(entryReference(t, { reason: 'payout', reference: 'po-1' })).toBe('ledger.refs.payout po-1');
 });

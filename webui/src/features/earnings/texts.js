@@ -6,7 +6,6 @@ export const EARNINGS_NS = 'earnings';
 
 export const earningsTexts = {
   tr: {
-    tabs: { label: 'Banka hesapları ve kazançlar', accounts: 'Banka hesaplarım', earnings: 'Kazançlarım' },
     loadFailed: 'Kazançlarınız yüklenemedi. Lütfen sayfayı yenileyin.',
     failed: 'İşlem tamamlanamadı. Lütfen tekrar deneyin.',
     balance: {
@@ -55,7 +54,6 @@ export const earningsTexts = {
     summary: { title: 'Kazançlarım', balance: 'Bakiye', link: 'Kazançlarımı görüntüle', pending_one: '{{count}} ödeme talebi bekliyor', pending_other: '{{count}} ödeme talebi bekliyor' },
   },
   en: {
-    tabs: { label: 'Bank accounts and earnings', accounts: 'My bank accounts', earnings: 'Earnings' },
     loadFailed: 'Your earnings could not be loaded. Please refresh the page.',
     failed: 'That did not work. Please try again.',
     balance: {

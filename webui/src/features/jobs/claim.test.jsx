@@ -86,3 +86,16 @@ test('someone else taking the job is said as such; the empty pool says why', () 
   expect(html.match(/<button[^>]*disabled=""/g)).toHaveLength(2);
   expect(text(html)).toContain('Alınıyor…');
 });
+
+test('a pool card offers each file’s first page, folded, in the source language; an old file its short preview', () => {
+  const page = 'Madde 1. Taraflar '.repeat(60).trim();
+  const files = [
+    { name: 'sozlesme.docx', counts: { words: 1234, pages: 5, preview: 'Madde 1. Taraflar' }, preview: page },
+    { name: 'eski.docx', counts: { words: 10, preview: 'Eski dosyanın kısa önizlemesi' } },
+    { name: 'ses.mp3', counts: { minutes: 3, preview: '' } },
+  ];
+  const html = view({ pool: toPool({ jobs: [{ ...job, files }] }) });
+  const previews = [...html.matchAll(/<details class="job__preview" data-testid="file-preview"><summary>İlk sayfayı göster<\/summary><p lang="tr">(.*?)<\/p><\/details>/g)].map((m) => m[1]);
+  expect(previews).toEqual([page, 'Eski dosyanın kısa önizlemesi']);
+  expect(text(view({ pool: toPool({ jobs: [{ ...job, files }] }) }, 'en'))).toContain('Show the first page');
+});

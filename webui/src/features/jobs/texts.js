@@ -47,6 +47,7 @@ export const jobsTexts = {
       competenciesLink: 'Yetkinliklerim',
       vacationLink: 'Tatil modu',
       activeLink: 'Aktif işlerim',
+      preview: 'İlk sayfayı göster',
     },
     active: {
       lead: 'Üzerinizdeki işler, teslim tarihi en yakın olan önce.',
@@ -72,6 +73,16 @@ export const jobsTexts = {
       deliverProgress: 'Teslim dosyalarının yüklenmesi',
       delivered: 'Teslim edildi. Teşekkürler!',
       noDeliveryFiles: 'Teslim için en az bir dosya seçin.',
+    },
+    past: {
+      lead: 'Teslim ettiğiniz işler: müşteride olanlar ve tamamlananlar, en yenisi önce.',
+      listLabel: 'Geçmiş işleriniz',
+      empty: 'Henüz teslim ettiğiniz bir iş yok.',
+      deliveredAt: 'Teslim:',
+      completedAt: 'Tamamlandı:',
+      deliveries: 'Teslim ettiğiniz dosyalar',
+      more: 'Daha eski işler',
+      loadingMore: 'Yükleniyor…',
     },
     due: {
       listLabel: 'Teslim bekleyen işler',
@@ -120,6 +131,7 @@ export const jobsTexts = {
       competenciesLink: 'Competencies',
       vacationLink: 'Vacation mode',
       activeLink: 'Active jobs',
+      preview: 'Show the first page',
     },
     active: {
       lead: 'The jobs on your desk, nearest deadline first.',
@@ -145,6 +157,16 @@ export const jobsTexts = {
       deliverProgress: 'Uploading the delivery',
       delivered: 'Delivered. Thank you!',
       noDeliveryFiles: 'Choose at least one file to deliver.',
+    },
+    past: {
+      lead: 'The jobs you delivered: those with the customer and those completed, the newest first.',
+      listLabel: 'Your past jobs',
+      empty: 'You have not delivered a job yet.',
+      deliveredAt: 'Delivered:',
+      completedAt: 'Completed:',
+      deliveries: 'Files you delivered',
+      more: 'Older jobs',
+      loadingMore: 'Loading…',
     },
     due: {
       listLabel: 'Jobs waiting to be delivered',

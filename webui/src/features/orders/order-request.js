@@ -56,6 +56,7 @@ export function missingForEstimate(draft) {
 export function validateDraft(draft) {
   const errors = {};
   if (!draft.targets.length) errors.targets = 'errors.targets';
+  else if (draft.targets.includes(draft.source)) errors.targets = 'errors.sameLanguage';
   if (draft.mode === 'files') {
     if (draft.files.some((f) => f.status === 'queued' || f.status === 'uploading')) errors.files = 'errors.uploading';
     else if (!doneFiles(draft).length) errors.files = 'errors.noFiles';

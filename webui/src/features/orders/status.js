@@ -1,43 +1,26 @@
 // The states of quotes and orders (svc-orders API.md) and how the customer reads them.
+import { DISPLAY_STATUSES, ORDER_STATUSES, displayStatusLabel, displayStatusOf, orderStatusLabel } from '../../lib/order-status.js';
 
+// The order states and their words are one vocabulary per reader in lib/order-status.js; this
+// file keeps the quotes' and reads orders through it as their customer does.
+export { DISPLAY_STATUSES, ORDER_STATUSES, displayStatusOf };
 export const QUOTE_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'];
-export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'assigned', 'delivered', 'revision_requested', 'completed'];
-// Spec §4: the customer sees an order in progress, or completed once the work can be downloaded.
-export const DISPLAY_STATUSES = ['in_progress', 'completed'];
 
-export const statusTexts = {
-  tr: {
-    quote: { pending: 'Onay bekliyor', approved: 'Onaylandı', rejected: 'Reddedildi', expired: 'Süresi doldu', cancelled: 'İptal edildi' },
-    order: {
-      awaiting_payment: 'Ödeme bekleniyor',
-      in_progress: 'Devam ediyor',
-      assigned: 'Çevirmene atandı',
-      delivered: 'Teslim edildi',
-      revision_requested: 'Düzeltme istendi',
-      completed: 'Tamamlandı',
-    },
-    display: { in_progress: 'Devam ediyor', completed: 'Tamamlandı' },
-  },
-  en: {
-    quote: { pending: 'Awaiting approval', approved: 'Approved', rejected: 'Rejected', expired: 'Expired', cancelled: 'Cancelled' },
-    order: {
-      awaiting_payment: 'Awaiting payment',
-      in_progress: 'In progress',
-      assigned: 'Assigned to a translator',
-      delivered: 'Delivered',
-      revision_requested: 'Revision requested',
-      completed: 'Completed',
-    },
-    display: { in_progress: 'In progress', completed: 'Completed' },
-  },
+const quoteTexts = {
+  tr: { pending: 'Onay bekliyor', approved: 'Onaylandı', rejected: 'Reddedildi', expired: 'Süresi doldu', cancelled: 'İptal edildi' },
+  en: { pending: 'Awaiting approval', approved: 'Approved', rejected: 'Rejected', expired: 'Expired', cancelled: 'Cancelled' },
 };
 
 /**
- * statusLabel is the text of a status of kind quote, order or display in lang. A status this
- * page does not know yet (a newer server) is shown as sent rather than hidden.
+ * statusLabel is the text of a status of kind quote, order (as the customer reads it: a status or
+ * the order itself) or display in lang. A quote state this page does not know yet (a newer
+ * server) is shown as sent rather than hidden; an order's reads as in progress.
  */
 export function statusLabel(lang, kind, status) {
-  return statusTexts[lang === 'en' ? 'en' : 'tr'][kind]?.[status] ?? String(status ?? '');
+  if (kind === 'order') return status == null ? '' : orderStatusLabel(lang, 'customer', status);
+  if (kind === 'display') return displayStatusLabel(lang, status);
+  if (kind === 'quote') return quoteTexts[lang === 'en' ? 'en' : 'tr'][status] ?? String(status ?? '');
+  return String(status ?? '');
 }
 
 /**
@@ -56,10 +39,4 @@ export function sortQuotes(quotes, now = Date.now()) {
     .map((q, i) => ({ q, i, pending: quoteStatus(q, now) === 'pending' }))
     .sort((a, b) => Number(b.pending) - Number(a.pending) || a.i - b.i)
     .map(({ q }) => q);
-}
-
-/** displayStatusOf is what spec §4 shows for an order: the server's displayStatus, else derived from its state. */
-export function displayStatusOf(order) {
-  if (DISPLAY_STATUSES.includes(order?.displayStatus)) return order.displayStatus;
-  return order?.status === 'delivered' || order?.status === 'completed' ? 'completed' : 'in_progress';
 }

@@ -4,8 +4,8 @@ import { displayStatusOf, DISPLAY_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, quot
 test('order states read as the customer is told, in both languages', () => {
   const tr = ORDER_STATUSES.map((s) => statusLabel('tr', 'order', s));
   const en = ORDER_STATUSES.map((s) => statusLabel('en', 'order', s));
-  expect(tr).toEqual(['Ödeme bekleniyor', 'Devam ediyor', 'Çevirmene atandı', 'Teslim edildi', 'Düzeltme istendi', 'Tamamlandı']);
-  expect(en).toEqual(['Awaiting payment', 'In progress', 'Assigned to a translator', 'Delivered', 'Revision requested', 'Completed']);
+  expect(tr).toEqual(['Ödeme bekleniyor', 'Ödendi, çevirmen atanıyor', 'Çeviride', 'Teslim edildi, onayınızı bekliyor', 'Düzeltme yapılıyor', 'Tamamlandı']);
+  expect(en).toEqual(['Awaiting payment', 'Paid, finding a translator', 'In translation', 'Delivered, waiting for your review', 'Revision in progress', 'Completed']);
 });
 
 test("quote states and spec §4's in progress / completed, in both languages", () => {
@@ -16,18 +16,16 @@ test("quote states and spec §4's in progress / completed, in both languages", (
 });
 
 test('an unknown state is shown as sent; an unknown language reads Turkish', () => {
-  expect(statusLabel('en', 'order', 'on_hold')).toBe('on_hold');
+  expect(statusLabel('en', 'order', 'on_hold')).toBe('In progress');
   expect(statusLabel('en', 'invoice', 'paid')).toBe('paid');
   expect(statusLabel('de', 'quote', 'approved')).toBe('Onaylandı');
   expect(statusLabel('en', 'order', undefined)).toBe('');
 });
 
-test('the display status comes from the server, else from the state: completed once the work can be downloaded', () => {
-  expect(displayStatusOf({ status: 'delivered', displayStatus: 'completed' })).toBe('completed');
-  expect(displayStatusOf({ status: 'awaiting_payment', displayStatus: 'in_progress' })).toBe('in_progress');
-  expect(displayStatusOf({ status: 'delivered' })).toBe('completed');
+test('spec §4\'s in progress lasts until the order is completed, whatever the server\'s displayStatus says', () => {
+  expect(displayStatusOf({ status: 'delivered', displayStatus: 'completed' })).toBe('in_progress');
   expect(displayStatusOf({ status: 'completed' })).toBe('completed');
-  for (const s of ['awaiting_payment', 'in_progress', 'assigned', 'revision_requested']) expect(displayStatusOf({ status: s })).toBe('in_progress');
+  for (const s of ['awaiting_payment', 'in_progress', 'assigned', 'delivered', 'revision_requested']) expect(displayStatusOf({ status: s })).toBe('in_progress');
 });
 
 const now = Date.parse('2026-05-15T12:00:00Z');

@@ -84,6 +84,7 @@ export const ordersTexts = {
     },
     errors: {
       targets: 'En az bir hedef dil seçin.',
+      sameLanguage: 'Hedef dil kaynak dille aynı olamaz.',
       noFiles: 'En az bir belge yükleyin ya da miktarı kendiniz girin.',
       uploading: 'Dosyalarınızın yüklenmesi bitene kadar bekleyin.',
       noQuantity: 'Miktarı girin.',
@@ -289,6 +290,7 @@ export const ordersTexts = {
     },
     errors: {
       targets: 'Choose at least one target language.',
+      sameLanguage: 'A target language cannot be the source language.',
       noFiles: 'Upload at least one document, or enter the quantity yourself.',
       uploading: 'Please wait until your files have finished uploading.',
       noQuantity: 'Enter the quantity.',

@@ -30,6 +30,22 @@ export function initialDraft(lang, service = '') {
   };
 }
 
+/**
+ * setField is the draft with field set to value. A target language is never the source (the
+ * server refuses it): choosing as source a language that was a target takes it off the targets,
+ * and if none is left the previous source becomes the target (Turkish → English, then English
+ * as source, reads English → Turkish).
+ */
+export function setField(draft, field, value) {
+  const next = { ...draft, [field]: value };
+  if (field === 'source') {
+    next.targets = draft.targets.filter((c) => c !== value);
+    if (!next.targets.length && draft.targets.includes(value) && draft.source && draft.source !== value) next.targets = [draft.source];
+  }
+  if (field === 'targets') next.targets = value.filter((c) => c !== draft.source);
+  return next;
+}
+
 /** doneFiles are the uploads the server has counted: the files an estimate or quote names. */
 export const doneFiles = (draft) => draft.files.filter((f) => f.status === 'done' && f.file?.id);
 
@@ -66,13 +82,14 @@ export function restoreDraft(saved, lang, now = Date.now()) {
   if (!saved || typeof saved !== 'object' || saved.v !== DRAFT_VERSION) return null;
   if (typeof saved.savedAt !== 'number' || now - saved.savedAt > DRAFT_TTL_MS) return null;
   const base = initialDraft(lang);
+  const source = str(saved.source, base.source);
   const files = Array.isArray(saved.files)
     ? saved.files.filter((f) => f && typeof f.id === 'string' && f.id && typeof f.name === 'string').map((f) => fileEntry({ ...f, counts: f.counts ?? {} }))
     : [];
   return {
     service: str(saved.service),
-    source: str(saved.source, base.source),
-    targets: strings(saved.targets) ?? base.targets,
+    source,
+    targets: (strings(saved.targets) ?? base.targets).filter((c) => c !== source),
     mode: MODES.includes(saved.mode) ? saved.mode : base.mode,
     files,
     quantity: str(saved.quantity),

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { clearDraft, DRAFT_KEY, DRAFT_TTL_MS, fileEntry, hasProgress, initialDraft, loadDraft, restoreDraft, saveDraft, serializeDraft } from './wizard-state.js';
+import { clearDraft, DRAFT_KEY, DRAFT_TTL_MS, fileEntry, hasProgress, initialDraft, loadDraft, restoreDraft, saveDraft, serializeDraft, setField } from './wizard-state.js';
+import { validateDraft } from './order-request.js';
 import { memoryStorage } from './test-storage.js';
 
 const t0 = Date.parse('2026-05-01T10:00:00Z');
@@ -110,4 +111,17 @@ test('clearing forgets the draft; without storage nothing fails', () => {
   expect(loadDraft('tr', storage, t0)).toBeNull();
   expect(() => saveDraft(draftWithUploads(), null, t0)).not.toThrow();
   expect(loadDraft('tr', null, t0)).toBeNull();
+});
+
+test('the source language is never a target: choosing it as source takes it off, restoring drops it', () => {
+  const draft = { ...initialDraft('tr'), targets: ['en', 'de'] }; // tr → en, de
+  expect(setField(draft, 'source', 'en')).toMatchObject({ source: 'en', targets: ['de'] });
+  // The only target becoming the source swaps the pair.
+  expect(setField({ ...draft, targets: ['en'] }, 'source', 'en')).toMatchObject({ source: 'en', targets: ['tr'] });
+  expect(setField({ ...draft, targets: ['en'] }, 'source', 'fr')).toMatchObject({ source: 'fr', targets: ['en'] });
+  // Adding the source as a target does nothing.
+  expect(setField(draft, 'targets', ['en', 'tr'])).toMatchObject({ targets: ['en'] });
+  const saved = serializeDraft({ ...draft, source: 'tr', targets: ['tr', 'en'] }, Date.now());
+  expect(restoreDraft(saved, 'tr').targets).toEqual(['en']);
+  expect(validateDraft({ ...draft, targets: ['tr'], mode: 'quantity', quantity: '5' }).targets).toBe('errors.sameLanguage');
 });

@@ -6,15 +6,10 @@ export const staffOrdersTexts = {
   tr: {
     orders: {
       lead: 'Bütün siparişler: durum, müşteri, çevirmen ve teslim tarihiyle.',
-      statuses: {
-        awaiting_payment: 'Ödeme bekleniyor', in_progress: 'Çevirmen bekliyor', escalated: 'Kimse almadı', assigned: 'Çevirmende', delivered: 'Teslim edildi',
-        revision_requested: 'Düzeltme istendi', completed: 'Tamamlandı',
-      },
       searchLabel: 'Sipariş numarası veya müşteri kimliği ile ara',
       number: 'Sipariş', customer: 'Müşteri', translator: 'Çevirmen', deadline: 'Teslim tarihi', created: 'Oluşturuldu', paid: 'Ödendi', total: 'Tutar',
       work: 'İş', nobody: 'Atanmadı', escalated: 'Kimse almadı',
       timeline: 'Zaman çizelgesi', by: '{{name}} tarafından', to: 'Çevirmen: {{name}}',
-      notes: { claimed: 'Havuzdan alındı', unclaimed: 'Havuza geri bırakıldı', reassigned: 'Başka çevirmene verildi', auto: 'Otomatik' },
       assign: {
         title: 'Çevirmen ata', reassignTitle: 'Başka çevirmene ver', label: 'Uygun çevirmenler', choose: 'Çevirmen seçin…',
         none: 'Şu anda bu işi alabilecek çevirmen yok (dil çifti, hizmet, yeminli onayı, izin, askı ve iş sınırına bakıldı).',
@@ -46,15 +41,10 @@ export const staffOrdersTexts = {
   en: {
     orders: {
       lead: 'Every order: its state, customer, translator and deadline.',
-      statuses: {
-        awaiting_payment: 'Awaiting payment', in_progress: 'Waiting for a translator', escalated: 'Nobody took it', assigned: 'With the translator', delivered: 'Delivered',
-        revision_requested: 'Revision requested', completed: 'Completed',
-      },
       searchLabel: 'Search by order number or customer id',
       number: 'Order', customer: 'Customer', translator: 'Translator', deadline: 'Deadline', created: 'Created', paid: 'Paid', total: 'Total',
       work: 'Work', nobody: 'Not assigned', escalated: 'Nobody took it',
       timeline: 'Timeline', by: 'by {{name}}', to: 'Translator: {{name}}',
-      notes: { claimed: 'Taken from the pool', unclaimed: 'Given back to the pool', reassigned: 'Given to another translator', auto: 'Automatic' },
       assign: {
         title: 'Assign a translator', reassignTitle: 'Give to another translator', label: 'Eligible translators', choose: 'Choose a translator…',
         none: 'No translator can take this job right now (pair, service, sworn status, vacation, suspension and job cap checked).',

@@ -60,10 +60,10 @@ test('the orders table links each order to its page, names the translator and fl
   expect(tr).toContain('href="/tr/yonetim/siparisler/o1"');
   expect(text(tr)).toContain('Ayşe Yılmaz');
   expect(text(tr)).toContain('Atanmadı');
-  expect(text(tr)).toContain('Kimse almadı');
+  expect(text(tr)).toContain('Ödendi, kimse almadı');
   const en = render(<OrdersTable orders={rows} />, { path: '/en/admin/orders' });
   expect(en).toContain('href="/en/admin/orders/o2"');
-  expect(text(en)).toContain('Waiting for a translator');
+  expect(text(en)).toContain('Paid, escalated');
   // The customer's page is linked only once the back office has that screen (staffPath refuses an unknown section).
   const plain = render(<CustomerLink id="cust-1" sections={['siparisler']} />, { path: '/tr/yonetim' });
   expect(plain).not.toContain('href');

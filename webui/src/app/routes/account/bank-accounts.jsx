@@ -1,6 +1,5 @@
 import { useOutletContext } from 'react-router';
 import { BankAccounts } from '../../../features/translators/components/bank-accounts.jsx';
-import { BankTabs } from '../../bank-tabs.jsx';
 
 // The translator's bank accounts (svc-translators API.md): the IBANs their earnings are paid to.
 export function Component() {
@@ -8,7 +7,6 @@ export function Component() {
   return (
     <>
       <h1>{title}</h1>
-      <BankTabs />
       <BankAccounts />
     </>
   );

@@ -3,10 +3,9 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { EarningsPage } from '../../../features/earnings/components/earnings-page.jsx';
 import { useBankAccounts } from '../../../features/translators/api/translators.js';
 import { maskIban } from '../../../features/translators/iban.js';
-import { BankTabs } from '../../bank-tabs.jsx';
 
 /**
- * Component is the bank accounts section's earnings tab: /tr/hesabim/banka-hesaplari/kazanclar.
+ * Component is the translator's earnings: /tr/hesabim/kazanclar, /en/account/earnings.
  * The earnings are svc-billing's, the accounts a payout goes to svc-translators'.
  */
 export function Component() {
@@ -18,7 +17,6 @@ export function Component() {
   return (
     <>
       <h1>{title}</h1>
-      <BankTabs />
       <EarningsPage accounts={choices} />
     </>
   );

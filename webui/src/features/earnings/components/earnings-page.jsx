@@ -97,7 +97,7 @@ export function EarningsLedger({ pages, loadingOlder = false, onOlder }) {
                   </td>
                   <td data-label={col('what')}>{t(`ledger.reasons.${e.reason}`, { defaultValue: e.reason })}</td>
                   <td data-label={col('reference')} className="earnings-table__ref">
-                    {e.reference ? t(`ledger.refs.${e.reason}`, { ref: e.reference, defaultValue: e.reference }) : ''}
+                    {entryReference(t, e)}
                   </td>
                   <td data-label={col('amount')} className={`earnings-table__amount earnings-table__amount--${e.kind}`}>
                     {`${e.kind === 'debit' ? '−' : '+'}${moneyText(lang, e.amount)}`}
@@ -120,4 +120,14 @@ export function EarningsLedger({ pages, loadingOlder = false, onOlder }) {
       )}
     </section>
   );
+}
+
+/**
+ * entryReference names what an entry is about: an earning its order by number (svc-billing keeps
+ * it as the entry's label; an entry credited before that names none rather than an internal id),
+ * a payout its request.
+ */
+export function entryReference(t, e) {
+  if (e.reason === 'earning') return e.label ? t('ledger.refs.earning', { ref: e.label }) : '';
+  return e.reference ? t(`ledger.refs.${e.reason}`, { ref: e.reference, defaultValue: e.reference }) : '';
 }

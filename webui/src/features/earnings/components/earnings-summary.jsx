@@ -1,4 +1,4 @@
-import { accountTabPath } from '../../../config/paths.js';
+import { accountPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
 import { StatCard } from '../../../components/stat-card.jsx';
@@ -17,7 +17,7 @@ export function EarningsSummary() {
       label={t('summary.title')}
       value={data ? moneyText(lang, data.balance) : '…'}
       note={pending > 0 ? t('summary.pending', { count: pending }) : ''}
-      to={accountTabPath(lang, 'banka-hesaplari', 'kazanclar')}
+      to={accountPath(lang, 'kazanclar')}
       linkText={t('summary.link')}
     />
   );

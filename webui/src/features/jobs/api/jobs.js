@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { API_BASE, ApiError, api } from '../../../lib/api-client.js';
 import { sendForm } from '../../../lib/upload.js';
 
@@ -28,7 +29,15 @@ const REASONS = {
 /** poolReason is noMatch, vacation, cap or suspended for the server's word, else ''. */
 export const poolReason = (raw) => REASONS[raw] ?? '';
 
-const toFile = (f) => ({ id: f.id ?? '', name: f.name ?? '', size: f.size, counts: f.counts ?? null, url: f.id ? `${API_BASE}${ORDERS}/files/${id(f.id)}` : '' });
+// preview: the pool's first page of the document (svc-orders' JobFile.preview), else the counts' short one.
+const toFile = (f) => ({
+  id: f.id ?? '',
+  name: f.name ?? '',
+  size: f.size,
+  counts: f.counts ?? null,
+  preview: f.preview || f.counts?.preview || '',
+  url: f.id ? `${API_BASE}${ORDERS}/files/${id(f.id)}` : '',
+});
 
 /** toPoolJob is a job of the pool as the cards show it. */
 export const toPoolJob = (j) => ({
@@ -145,3 +154,32 @@ export const uploadDelivery = (blob, lang, { onProgress, signal } = {}) =>
   ).then((d) => d.file);
 /** deliverJob hands in the uploaded files with a note: assigned → delivered. */
 export const deliverJob = (jobId, fileIds, note, lang) => api.post(`${ORDERS}/orders/${id(jobId)}/deliver`, { fileIds, note }, { lang });
+
+/** toPastJob is a delivered or completed job as the past jobs list shows it. */
+export const toPastJob = (j) => ({
+  id: j.id,
+  number: j.number ?? '',
+  status: j.status,
+  service: j.service ?? '',
+  source: j.sourceLanguage ?? '',
+  targets: j.targetLanguages ?? [],
+  unit: j.unit ?? '',
+  quantity: j.quantity ?? 0,
+  files: (j.files ?? []).map(toFile),
+  deliveries: (j.deliveries ?? []).map(toFile),
+  deliveredAt: j.deliveredAt ?? null,
+  completedAt: j.completedAt ?? null,
+  pay: j.pay ?? null,
+});
+
+/**
+ * pastJobsPageKey is the SWR Infinite key of the translator's past jobs (svc-orders GET
+ * jobs/past, newest first, 20 a page): each page after the first starts after the
+ * previous page's cursor, and there is none after a page that says it has no more.
+ */
+export const pastJobsPageKey = (lang) => (index, previous) => {
+  if (previous && (!previous.more || !previous.next)) return null;
+  return [previous ? `${ORDERS}/jobs/past?before=${id(previous.next)}` : `${ORDERS}/jobs/past`, lang];
+};
+export const usePastJobs = (lang) =>
+  useSWRInfinite(pastJobsPageKey(lang), ([url, l]) => api.get(url, { lang: l }).then((d) => ({ jobs: (d?.jobs ?? []).map(toPastJob), more: !!d?.more, next: d?.next ?? '' })));

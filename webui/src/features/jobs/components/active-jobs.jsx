@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { accountPath } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLanguage } from '../../../lib/language.jsx';
+import { orderStatusLabel } from '../../../lib/order-status.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { assignedKey, deliverJob, poolKey, unclaimJob, uploadDelivery, useActiveJobs } from '../api/jobs.js';
@@ -82,6 +83,9 @@ function ActiveJob({ job, onChanged, onNotice }) {
   return (
     <article className="job" data-job={job.id} data-status={job.status}>
       <JobHeading job={job} />
+      <p className="job__state">
+        <span className={`job__status job__status--${job.status}`} data-status={job.status}>{orderStatusLabel(lang, 'translator', job.status)}</span>
+      </p>
       <JobFacts job={job} pay={formatPay(lang, job.pay)} />
       {job.revisionReason && <RevisionNotice job={job} />}
       <JobBrief brief={job.brief} />

@@ -16,6 +16,7 @@ test('each active job shows its source downloads, the revision reason, a give-ba
   expect(first).toContain('href="/api/v1/orders/files/f1"');
   expect(first).toContain('aria-label="report.docx dosyasını indir"');
   expect(text(first)).toContain('İşi bırak');
+  expect(text(first)).toContain('Size atandı'); // the state in the translator's words
   expect(first).not.toContain('data-testid="revision-reason"');
   expect(text(second)).toContain('Müşteri düzeltme istedi Tablo başlıkları çevrilmemiş.');
   expect(text(second)).not.toContain('İşi bırak'); // claimed days ago

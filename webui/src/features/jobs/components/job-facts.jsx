@@ -20,8 +20,8 @@ export function JobHeading({ job, level = 2 }) {
   );
 }
 
-/** JobFacts lists a job's service, quantity, deadline and, in the pool, its pay. */
-export function JobFacts({ job, pay }) {
+/** JobFacts lists a job's service, quantity, deadline (unless showDeadline is false) and, when given, its pay. */
+export function JobFacts({ job, pay, showDeadline = true }) {
   const lang = useLanguage();
   const t = useJobsTexts();
   const common = useTexts();
@@ -36,10 +36,12 @@ export function JobFacts({ job, pay }) {
         <dt>{t('quantity')}</dt>
         <dd>{quantity}</dd>
       </div>
-      <div>
-        <dt>{t('deadline')}</dt>
-        <dd>{job.deadline ? <AgencyTime value={job.deadline} /> : t('noDeadline')}</dd>
-      </div>
+      {showDeadline && (
+        <div>
+          <dt>{t('deadline')}</dt>
+          <dd>{job.deadline ? <AgencyTime value={job.deadline} /> : t('noDeadline')}</dd>
+        </div>
+      )}
       <ExpectedDeliveryItem date={job.expectedDate} />
       {pay && (
         <div>

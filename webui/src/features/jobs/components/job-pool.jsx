@@ -100,6 +100,12 @@ function PoolCard({ job, claiming, onClaim }) {
               <li key={f.id || i}>
                 <span>{f.name}</span>
                 <span className="job__counts">{fileCounts(t, lang, f.counts)}</span>
+                {f.preview && (
+                  <details className="job__preview" data-testid="file-preview">
+                    <summary>{t('pool.preview')}</summary>
+                    <p lang={job.source || undefined}>{f.preview}</p>
+                  </details>
+                )}
               </li>
             ))}
           </ul>

@@ -4,17 +4,37 @@ import { accountDetailPath } from '../../../config/account-paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { ApiError } from '../../../lib/api-client.js';
 import { Loading } from '../../../components/loading.jsx';
-import { fileUrl, useFiles } from '../api/orders.js';
+import { fileUrl, useFiles, useOrders } from '../api/orders.js';
 import { formatDate, formatSize } from '../format.js';
 import { useOrdersTexts } from '../texts.js';
 import { FileCounts } from './file-counts.jsx';
 
+/**
+ * fileOrders maps each file id to the order it belongs to ({ id, number }), from the customer's
+ * orders: their source files and their deliveries. A delivery names its order (orderId) even when
+ * the order is not among those listed.
+ */
+export function fileOrders(orders) {
+  const out = new Map();
+  for (const o of orders ?? []) {
+    for (const f of [...(o.files ?? []), ...(o.deliveries ?? [])]) if (f?.id) out.set(f.id, { id: o.id, number: o.number ?? '' });
+  }
+  return out;
+}
+
 /** FilesPage lists the customer's uploads and the translations delivered to them, newest first. */
 export function FilesPage() {
   const lang = useLanguage();
+  const { data: files, error } = useFiles(lang);
+  const { data: orders } = useOrders(lang);
+  return <FilesView files={files} error={error} orders={fileOrders(orders)} />;
+}
+
+/** FilesView is the files table; orders (fileOrders) names each file's order by its number. */
+export function FilesView({ files, error, orders = new Map() }) {
+  const lang = useLanguage();
   const t = useOrdersTexts();
   const id = useId();
-  const { data: files, error } = useFiles(lang);
   let body;
   if (error) body = <p className="form__error">{error instanceof ApiError && error.code ? error.message : t('orders.failed')}</p>;
   else if (!files) body = <Loading />;
@@ -50,7 +70,9 @@ export function FilesPage() {
                 </td>
                 <td>{formatSize(lang, f.size)}</td>
                 <td>{formatDate(lang, f.uploadedAt)}</td>
-                <td>{f.orderId ? <Link to={accountDetailPath(lang, 'order', f.orderId)}>{t('orders.details')}</Link> : '—'}</td>
+                <td>
+                  <OrderLink order={orders.get(f.id) ?? (f.orderId ? { id: f.orderId, number: '' } : null)} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -64,4 +86,11 @@ export function FilesPage() {
       {body}
     </>
   );
+}
+
+function OrderLink({ order }) {
+  const lang = useLanguage();
+  const t = useOrdersTexts();
+  if (!order) return '—';
+  return <Link to={accountDetailPath(lang, 'order', order.id)}>{order.number || t('orders.details')}</Link>;
 }

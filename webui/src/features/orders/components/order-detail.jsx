@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { Loading } from '../../../components/loading.jsx';
 import { completeOrder, orderKey, ordersKey, quotePdfUrl, requestRevision, useOrder, useQuote } from '../api/orders.js';
 import { formatDate } from '../format.js';
-import { statusLabel } from '../status.js';
+import { historyEntryText } from '../../../lib/order-status.js';
 import { useOrdersTexts } from '../texts.js';
 import { useAmounts } from './price-summary.jsx';
 import { FileList, QuoteCard, useWorkSummary } from './quote-card.jsx';
@@ -152,13 +152,16 @@ export function OrderDetail({ orderId, money }) {
       <section aria-labelledby={`${id}-history`} className="account__block">
         <h2 id={`${id}-history`}>{t('order.history')}</h2>
         <ol className="timeline" data-testid="order-history">
-          {(order.history ?? []).map((h, i) => (
-            <li key={`${h.status}-${h.at}-${i}`} data-status={h.status}>
-              <span className="timeline__status">{statusLabel(lang, 'order', h.status)}</span>
-              <time dateTime={h.at}>{formatDate(lang, h.at, { withTime: true })}</time>
-              {h.note && <p className="timeline__note">{h.note}</p>}
-            </li>
-          ))}
+          {(order.history ?? []).map((h, i) => {
+            const { title, note } = historyEntryText(lang, 'customer', h);
+            return (
+              <li key={`${h.status}-${h.at}-${i}`} data-status={h.status} data-step={h.step || undefined}>
+                <span className="timeline__status">{title}</span>
+                <time dateTime={h.at}>{formatDate(lang, h.at, { withTime: true })}</time>
+                {note && <p className="timeline__note">{note}</p>}
+              </li>
+            );
+          })}
         </ol>
       </section>
     </article>

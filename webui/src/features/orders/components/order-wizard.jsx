@@ -12,7 +12,7 @@ import { useOrdersContext } from '../orders-context.jsx';
 import { BRIEF_MAX, briefLength, buildEstimateBody, buildQuoteBody, missingForEstimate, readOrderError, validateDraft } from '../order-request.js';
 import { newEntries, nextUpload, uploadsReducer } from '../upload-queue.js';
 import { clearUploadToken, loadUploadToken, saveUploadToken } from '../upload-token.js';
-import { clearDraft, initialDraft, loadDraft, saveDraft } from '../wizard-state.js';
+import { clearDraft, initialDraft, loadDraft, saveDraft, setField } from '../wizard-state.js';
 import { useOrdersTexts } from '../texts.js';
 import { BriefStep } from './brief-step.jsx';
 import { DeliveryStep } from './delivery-step.jsx';
@@ -28,7 +28,7 @@ const DEFAULT_WINDOWS = { normal: { minDays: 3, maxDays: 5 }, urgent: { minDays:
 function draftReducer(draft, action) {
   switch (action.type) {
     case 'set':
-      return { ...draft, [action.field]: action.value };
+      return setField(draft, action.field, action.value);
     case 'files':
       return { ...draft, files: uploadsReducer(draft.files, action.action) };
     case 'reset':

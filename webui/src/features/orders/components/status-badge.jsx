@@ -1,7 +1,8 @@
 import { useLanguage } from '../../../lib/language.jsx';
-import { displayStatusOf, statusLabel } from '../status.js';
+import { displayStatusOf, orderPhase, orderStatusLabel } from '../../../lib/order-status.js';
+import { statusLabel } from '../status.js';
 
-/** StatusBadge names a quote's or an order's state (kind quote, order or display) in the page's language. */
+/** StatusBadge names a quote's state (kind quote) or spec §4's coarse order state (kind display) in the page's language. */
 export function StatusBadge({ kind, status }) {
   const lang = useLanguage();
   return (
@@ -11,20 +12,20 @@ export function StatusBadge({ kind, status }) {
   );
 }
 
-/** OrderStatus is spec §4's in progress / completed with the detailed state beside it. */
-export function OrderStatus({ order }) {
+/**
+ * OrderStatus is an order's badge: the finer state in its reader's words (role customer,
+ * translator or staff), coloured by spec §4's coarse state (in progress until completed), which
+ * it carries in data-display for lists and tests that group by it.
+ */
+export function OrderStatus({ order, role = 'customer' }) {
   const lang = useLanguage();
+  const phase = orderPhase(order);
   const display = displayStatusOf(order);
-  const detail = statusLabel(lang, 'order', order.status);
   return (
-    <span className="order-status">
-      <StatusBadge kind="display" status={display} />
-      {/* "In progress · In progress" says nothing twice */}
-      {detail !== statusLabel(lang, 'display', display) && (
-        <span className="order-status__detail" data-status={order.status}>
-          {detail}
-        </span>
-      )}
+    <span className="order-status" data-display={display}>
+      <span className={`status status--order status--${display}`} data-kind="order" data-status={phase} data-display={display}>
+        {orderStatusLabel(lang, role, order)}
+      </span>
     </span>
   );
 }

@@ -3,10 +3,10 @@ import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
+import { orderStatusLabel } from '../../../lib/order-status.js';
 import { useCustomer, useCustomerOrders, useCustomerPages } from '../api/customers.js';
 import { useInvoicePages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
-import { useStaffOrdersTexts } from '../orders-texts.js';
 import { AuditLink } from './audit-link.jsx';
 import { BalancePanel } from './balances.jsx';
 import { InvoicesTable } from './invoices.jsx';
@@ -96,7 +96,6 @@ export function CustomerOrders({ id }) {
 export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SECTIONS }) {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const orderWords = useStaffOrdersTexts();
   if (error) return <p className="staff-state" role="status" data-testid="orders-missing">{t('customers.ordersMissing')}</p>;
   if (isLoading && !data) return <ListState loading />;
   const orders = data?.orders ?? [];
@@ -115,7 +114,7 @@ export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SE
         {orders.map((o) => (
           <tr key={o.id} data-order-id={o.id}>
             <td data-label={t('invoices.order')}>{sections.includes('siparisler') ? <Link to={staffPath(lang, 'siparisler', o.id)}>{o.number || o.id}</Link> : o.number || o.id}</td>
-            <td data-label={t('customers.orderStatus')}>{orderWords(`orders.statuses.${o.status}`, { defaultValue: o.status })}</td>
+            <td data-label={t('customers.orderStatus')}>{orderStatusLabel(lang, 'staff', o)}</td>
             <td data-label={t('customers.orderTotal')}>{moneyText(lang, o.total)}</td>
             <td data-label={t('customers.created')}>{formatMoment(lang, o.createdAt)}</td>
           </tr>

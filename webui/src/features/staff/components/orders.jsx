@@ -6,6 +6,7 @@ import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
+import { historyEntryText, orderStatusLabel } from '../../../lib/order-status.js';
 import { useUserNames } from '../api/customers.js';
 import { assignOrder, useEligible, useOrderPages, useStaffOrder } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
@@ -71,7 +72,7 @@ export function Orders() {
   const more = data?.at(-1)?.more;
   return (
     <>
-      <StatusFilter statuses={ORDER_STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => t(`orders.statuses.${s}`)} allowAll />
+      <StatusFilter statuses={ORDER_STATUSES} value={status} onChange={(v) => change({ status: v })} texts={(s) => orderStatusLabel(lang, 'staff', s)} allowAll />
       <SortSelect options={SORTS.orders} value={sort} onChange={(v) => change({ sort: v })} />
       <SearchForm label={t('orders.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
@@ -115,8 +116,7 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
             <td data-label={t('orders.total')}>{moneyText(lang, o.total)}</td>
             <td data-label={t('orders.created')}>{formatMoment(lang, o.createdAt)}</td>
             <td data-label={common('common.status')}>
-              {t(`orders.statuses.${o.status}`)}
-              {o.escalated && <strong className="staff-flag"> · {t('orders.escalated')}</strong>}
+              {o.escalated ? <strong className="staff-flag">{orderStatusLabel(lang, 'staff', o)}</strong> : orderStatusLabel(lang, 'staff', o)}
             </td>
           </tr>
         ))}
@@ -177,8 +177,7 @@ export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChange
     <article className="staff-detail" data-order-id={order.id} data-status={order.status}>
       <h2>{order.number}</h2>
       <p>
-        {common('common.status')}: <strong>{t(`orders.statuses.${order.status}`)}</strong>
-        {order.escalated && <strong className="staff-flag"> · {t('orders.escalated')}</strong>}
+        {common('common.status')}: <strong className={order.escalated ? 'staff-flag' : undefined}>{orderStatusLabel(lang, 'staff', order)}</strong>
       </p>
       <dl className="staff-facts">
         {facts.map(([k, v]) => (
@@ -196,15 +195,18 @@ export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChange
       {order.fulfilment && <FulfilmentPanel order={order} onDone={onChanged} />}
       <h3>{t('orders.timeline')}</h3>
       <ol className="timeline" data-testid="staff-order-history">
-        {(order.history ?? []).map((h, i) => (
-          <li key={`${h.status}-${h.at}-${i}`} data-status={h.status}>
-            <span className="timeline__status">{t(`orders.statuses.${h.status}`)}</span> <time dateTime={h.at}>{formatMoment(lang, h.at)}</time>
-            {h.translatorId && <span> · {t('orders.to', { name: nameOf(h.translatorId) })}</span>}
-            {h.previousTranslatorId && <span> · {rt('from', { name: nameOf(h.previousTranslatorId) })}</span>}
-            {h.by && <span> · {t('orders.by', { name: h.by })}</span>}
-            {h.note && <p className="timeline__note">{t(`orders.notes.${h.note}`, { defaultValue: h.note })}</p>}
-          </li>
-        ))}
+        {(order.history ?? []).map((h, i) => {
+          const { title, note } = historyEntryText(lang, 'staff', h);
+          return (
+            <li key={`${h.status}-${h.at}-${i}`} data-status={h.status} data-step={h.step || undefined}>
+              <span className="timeline__status">{title}</span> <time dateTime={h.at}>{formatMoment(lang, h.at)}</time>
+              {h.translatorId && <span> · {t('orders.to', { name: nameOf(h.translatorId) })}</span>}
+              {h.previousTranslatorId && <span> · {rt('from', { name: nameOf(h.previousTranslatorId) })}</span>}
+              {h.by && <span> · {t('orders.by', { name: h.by })}</span>}
+              {note && <p className="timeline__note">{note}</p>}
+            </li>
+          );
+        })}
       </ol>
     </article>
   );
