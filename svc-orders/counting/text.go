@@ -187,8 +187,13 @@ func (p *preview) add(r rune) {
 			p.runes++
 		}
 	}
-	if p.chars >= PageCharacters+pageSlack && p.lastBreak > 0 {
-		p.buf, p.done = p.buf[:p.lastBreak], true
+	if p.chars >= PageCharacters+pageSlack {
+		// The page ends at the word before the one running past it; a text with no space in its
+		// first page (one endless "word") is cut at the page's edge instead of read to its end.
+		if p.lastBreak > 0 {
+			p.buf = p.buf[:p.lastBreak]
+		}
+		p.done = true
 		return
 	}
 	p.buf = utf8.AppendRune(p.buf, r)
