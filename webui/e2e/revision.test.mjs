@@ -144,7 +144,7 @@ for (const lang of ['tr', 'en']) {
 
   test(`${lang}: a revision goes straight back to the translator who delivered, who redelivers; the pay is credited once`, async () => {
     const admin = await session(ADMIN.email, ADMIN.password, { lang });
-    const { customer, email, order } = await paidOrder(lang, admin);
+    const { email, order } = await paidOrder(lang, admin);
     const demo = await session(DEMO_TRANSLATOR.email, DEMO_TRANSLATOR.password, { lang });
 
     // The demo translator takes the job from the pool and delivers it, in the browser.
