@@ -324,7 +324,7 @@ func TestSettledInvoice(t *testing.T) {
 		text, _, _ := render(t, d, i18n.EN)
 		expect(t, text, want)
 	}
-	d.Status, d.RefundedAt = "refunded", time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)
+	d.Status, d.PaidBy, d.RefundedAt = "refunded", "bank_transfer", time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)
 	text, _, _ = render(t, d, i18n.EN)
 	expect(t, text, "Status Refunded", "Paid on 25 Nov 2026 by bank transfer.", "Refunded on 26 Nov 2026 to the customer's balance.")
 	text, _, _ = render(t, d, i18n.TR)

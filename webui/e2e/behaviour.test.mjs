@@ -175,6 +175,8 @@ test('the blog pages through its posts and opens a post in the other language', 
   await page.click('header .language-switch a[hreflang=tr]');
   await page.waitForURL(/\/tr\/blog\/[a-z-]+$/);
   await page.waitForSelector('.prose p');
+  // The Turkish post replaces the English one after its fetch: the page's language follows it.
+  await page.waitForFunction(() => document.documentElement.lang === 'tr', null, { timeout: 10_000 });
   assert.equal(await page.getAttribute('html', 'lang'), 'tr');
   assert.deepEqual(page.problems, []);
   await page.context().close();

@@ -59,6 +59,21 @@ async function builtChunks() {
 
   const needed = (list) => new Set(list.flatMap((c) => c.files));
   const publicFiles = needed(publicLabels);
+  // A public chunk may itself load another lazily (the home page's calculator loads its
+  // estimator after hydration): what that needs is the public site's too.
+  for (const seen = new Set(), queue = [...publicFiles]; queue.length; ) {
+    const file = queue.pop();
+    if (seen.has(file) || !file.endsWith('.js')) continue;
+    seen.add(file);
+    const text = await (await fetch(`${BASE_URL}/assets/${file}`)).text();
+    const at = text.indexOf('__vite__mapDeps=');
+    if (at < 0) continue;
+    const from = text.indexOf('[', at);
+    for (const m of text.slice(from, text.indexOf(']', from)).matchAll(/["'`]([^"'`]+)["'`]/g)) {
+      publicFiles.add(base(m[1]));
+      queue.push(base(m[1]));
+    }
+  }
   const staff = new Set([...needed(staffLabels)].filter((f) => !publicFiles.has(f) && !always.has(f)));
   const others = needed(publicLabels.filter((c) => c !== chat));
   const chatOnly = new Set(chat.files.filter((f) => !others.has(f) && !always.has(f)));

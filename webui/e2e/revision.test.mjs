@@ -118,13 +118,9 @@ async function newTranslator(admin, lang) {
   assert.equal(r.status, 201, `application: ${await r.clone().text()}`);
   const app = await r.json();
   await admin.call('POST', `translators/admin/applications/${app.id}/approve`);
-  const link = await until('the password mail', async () => {
-    for (const m of await mails(email)) {
-      const found = resetLinkIn(m, L[lang].resetPath);
-      if (found) return found;
-    }
-    return null;
-  }, 30_000);
+  // The application's confirmation comes first; the approval's mail carries the link.
+  const mail = await until('the password mail', async () => (await mails(email)).find((m) => (m.text || m.html || '').includes(L[lang].resetPath)), 30_000);
+  const link = resetLinkIn(mail, L[lang].resetPath);
   const token = new URL(link, BASE_URL).searchParams.get('token');
   const password = `Yedek-Tercuman-${stamp}`;
   const reset = await fetch(`${BASE_URL}/api/v1/auth/password/reset`, {
