@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -51,6 +52,18 @@ func TestPastJobsListDeliveredAndCompletedNewestFirst(t *testing.T) {
 	}
 	if newest["number"] == "" || len(newest["files"].([]any)) != 1 || len(newest["deliveries"].([]any)) != 1 {
 		t.Errorf("number and files: %s", a.raw)
+	}
+	// The timeline as the translator reads it: staff's assignment is there, who made it is not.
+	var steps []string
+	for _, h := range oldest["history"].([]any) {
+		e := h.(map[string]any)
+		if e["by"] != nil {
+			t.Errorf("a staff member is named to the translator: %v", e)
+		}
+		steps = append(steps, e["status"].(string))
+	}
+	if strings.Join(steps, ",") != "awaiting_payment,in_progress,assigned,delivered,completed" {
+		t.Errorf("history: %v", steps)
 	}
 	if pay, _ := newest["pay"].(map[string]any); pay == nil || obj(pay, "usd")["amount"].(float64) <= 0 || obj(pay, "try")["formatted"] == "" {
 		t.Errorf("pay: %v", newest["pay"])

@@ -42,6 +42,9 @@ type PastJob struct {
 	CompletedAt     *time.Time      `json:"completedAt"`
 	Urgency         pricing.Urgency `json:"urgency"`
 	Pay             *PayView        `json:"pay"`
+	// History is the order's timeline as its translator reads it: every round of revision, with
+	// no staff member named.
+	History []HistoryEntry `json:"history"`
 }
 
 // PastPage is one page of past jobs; Next is the cursor (before=) of the following page.
@@ -117,7 +120,16 @@ func (s *service) PastJobs(ctx context.Context, before string) (PastPage, error)
 func (o *Order) pastJob(ctx context.Context) PastJob {
 	return PastJob{ID: o.ID, Number: o.Number, Status: o.Status, Service: o.Service, SourceLanguage: o.SourceLanguage,
 		TargetLanguages: o.TargetLanguages, Unit: o.Unit, Quantity: o.Quantity, Files: nonNil(o.Files), Deliveries: nonNil(o.Deliveries),
-		DeliveredAt: o.DeliveredAt, CompletedAt: o.CompletedAt, Urgency: o.Urgency, Pay: payView(ctx, o.Pay)}
+		DeliveredAt: o.DeliveredAt, CompletedAt: o.CompletedAt, Urgency: o.Urgency, Pay: payView(ctx, o.Pay), History: translatorsHistory(o.History)}
+}
+
+// translatorsHistory is the timeline without who on the staff did what (staff's to read).
+func translatorsHistory(history []HistoryEntry) []HistoryEntry {
+	shown := shownHistory(history)
+	for i := range shown {
+		shown[i].By = ""
+	}
+	return shown
 }
 
 func nonNil(list []files.File) []files.File {

@@ -29,6 +29,7 @@ export const jobsTexts = {
     brief: 'Müşteri notu',
     noBrief: 'Müşteri not bırakmadı.',
     sworn: 'Yeminli',
+    history: 'Siparişin geçmişi',
     pool: {
       lead: 'Dil çiftlerinize ve hizmetlerinize uyan, henüz kimsenin almadığı işler. İlk alan işi üstlenir.',
       listLabel: 'Havuzdaki işler',
@@ -113,6 +114,7 @@ export const jobsTexts = {
     brief: 'Customer’s brief',
     noBrief: 'The customer left no brief.',
     sworn: 'Sworn',
+    history: 'Order history',
     pool: {
       lead: 'Jobs no one has taken yet that match your language pairs and services. The first to take a job gets it.',
       listLabel: 'Jobs in the pool',

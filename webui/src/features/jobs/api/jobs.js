@@ -125,6 +125,7 @@ export function toActiveJob(o, now = Date.now()) {
     unclaimUntil: Number.isFinite(until) ? new Date(until).toISOString() : null,
     canUnclaim: typeof o.canUnclaim === 'boolean' ? o.canUnclaim : o.status === 'assigned' && !(o.deliveries ?? []).length && Number.isFinite(until) && now < until,
     canDeliver: ACTIVE.includes(o.status),
+    history: o.history ?? [],
   };
 }
 
@@ -170,6 +171,7 @@ export const toPastJob = (j) => ({
   deliveredAt: j.deliveredAt ?? null,
   completedAt: j.completedAt ?? null,
   pay: j.pay ?? null,
+  history: j.history ?? [],
 });
 
 /**

@@ -12,6 +12,7 @@ import { formatPay, formatTime } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import { JobBrief, JobFacts, JobHeading, fileCounts } from './job-facts.jsx';
 import { RevisionNotice } from './revision-notice.jsx';
+import { JobHistory } from './job-history.jsx';
 
 /** ActiveJobs lists the jobs assigned to the translator, to download, deliver or give back. */
 export function ActiveJobs() {
@@ -121,6 +122,7 @@ function ActiveJob({ job, onChanged, onNotice }) {
           return onChanged?.();
         }} />
       )}
+      <JobHistory history={job.history} />
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { usePastJobs } from '../api/jobs.js';
 import { formatPay, formatTime } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import { JobHeading, JobFacts, fileCounts } from './job-facts.jsx';
+import { JobHistory } from './job-history.jsx';
 
 /** PastJobs is the translator's delivered and completed jobs, newest first, a page at a time. */
 export function PastJobs() {
@@ -65,6 +66,7 @@ function PastJob({ job }) {
       <JobFacts job={{ ...job, deadline: null }} pay={formatPay(lang, job.pay)} showDeadline={false} />
       <FileLinks title={t('active.sources')} files={job.files} />
       <FileLinks title={t('past.deliveries')} files={job.deliveries} />
+      <JobHistory history={job.history} />
     </article>
   );
 }

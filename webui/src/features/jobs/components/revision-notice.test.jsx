@@ -43,3 +43,14 @@ test('a revision is the translator’s to deliver; an assigned job carries no re
   const assigned = toActiveJob({ ...revision, status: 'assigned', claimedAt: undefined, deliveries: [], history: [{ status: 'assigned', at: '2026-11-23T09:00:00Z', note: '', step: 'claimed' }] }, now);
   expect(assigned).toMatchObject({ canDeliver: true, revisionDue: null, claimedAt: '2026-11-23T09:00:00Z', canUnclaim: true });
 });
+
+test('the job shows the order’s rounds in the translator’s words, with the customer’s reason and no code', () => {
+  const tr = render(<ActiveJobsView jobs={activeJobs([revision], now)} onChanged={() => {}} />, { path: '/tr/hesabim/aktif-islerim' });
+  expect(tr).toContain('data-testid="job-history"');
+  expect(text(tr)).toContain('Siparişin geçmişi');
+  expect(text(tr)).toContain('Düzeltme size geri geldi');
+  expect(text(tr)).toContain('İş havuzdan alındı');
+  const en = render(<ActiveJobsView jobs={activeJobs([revision], now)} onChanged={() => {}} />, { path: '/en/account/active-jobs' });
+  expect(text(en)).toContain('Order history');
+  for (const code of ['revision_returned', 'claimed', 'revision_requested']) expect(text(en)).not.toContain(code);
+});
