@@ -150,3 +150,11 @@ test('a pending quote can be revised in its own currency with a note, or cancell
   expect(text(cancelled)).toContain('Belge okunamıyor.');
   expect(cancelled).not.toContain('data-testid="revise-form"');
 });
+
+test('an order’s deadline reads on Istanbul’s clock, as its translator reads it, whatever the browser’s zone', () => {
+  // 15:00 UTC is 18:00 in Istanbul, the end of the working day the deadline names.
+  const html = render(<StaffOrderView order={order({ status: 'assigned', translatorId: 'tr-1', deadline: '2026-12-04T15:00:00Z' })} eligibility={{ candidates: [], excluded: [] }} />, { path: '/en/admin/orders/o1' });
+  expect(text(html)).toContain('4 Dec 2026, 18:00');
+  const rows = render(<OrdersTable orders={[order({ deadline: '2026-12-04T15:00:00Z' })]} />, { path: '/tr/yonetim/siparisler' });
+  expect(text(rows)).toContain('4 Ara 2026 18:00');
+});

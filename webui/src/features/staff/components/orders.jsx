@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatIstanbulMoment, formatMoment } from '../../../lib/dates.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
@@ -112,7 +112,7 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
             <td data-label={t('orders.work')}>
               {work(o)}
             </td>
-            <td data-label={t('orders.deadline')}>{o.deadline ? formatMoment(lang, o.deadline) : '–'}</td>
+            <td data-label={t('orders.deadline')}>{o.deadline ? formatIstanbulMoment(lang, o.deadline) : '–'}</td>
             <td data-label={t('orders.total')}>{moneyText(lang, o.total)}</td>
             <td data-label={t('orders.created')}>{formatMoment(lang, o.createdAt)}</td>
             <td data-label={common('common.status')}>
@@ -168,7 +168,7 @@ export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChange
     ['customer', <CustomerLink key="c" id={order.customerId} />],
     ['translator', order.translatorId ? nameOf(order.translatorId) : t('orders.nobody')],
     ['work', work(order, { addOns: true })],
-    ['deadline', order.deadline ? formatMoment(lang, order.deadline) : '–'],
+    ['deadline', order.deadline ? formatIstanbulMoment(lang, order.deadline) : '–'],
     ['total', moneyText(lang, order.total)],
     ['created', formatMoment(lang, order.createdAt)],
     ['paid', order.paidAt ? formatMoment(lang, order.paidAt) : '–'],
