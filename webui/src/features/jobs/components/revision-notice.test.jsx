@@ -28,12 +28,12 @@ const revision = {
 test('a revision on the desk shows the reason, its deadline in Turkey’s time in the page language, and the delivery form', () => {
   const tr = render(<ActiveJobsView jobs={activeJobs([revision], now)} onChanged={() => {}} />, { path: '/tr/hesabim/aktif-islerim' });
   expect(text(tr)).toContain('Müşteri düzeltme istedi Tablo başlıkları çevrilmemiş.');
-  expect(text(tr)).toContain('Düzeltme süresi: 25 Kas 2026 12:00 (Türkiye saati)'); // 09:00 UTC is noon in Istanbul
+  expect(text(tr)).toContain('Düzeltme süresi: 25 Kas 2026 12:00 (İstanbul saatiyle)'); // 09:00 UTC is noon in Istanbul
   expect(tr).toContain('data-testid="deliver-form"');
   expect(text(tr)).not.toContain('proje yöneticisi');
   expect(text(tr)).not.toContain('İşi bırak');
   const en = render(<ActiveJobsView jobs={activeJobs([revision], now)} onChanged={() => {}} />, { path: '/en/account/active-jobs' });
-  expect(text(en)).toContain('Revise by 25 Nov 2026, 12:00 (Turkey time)');
+  expect(text(en)).toContain('Revise by 25 Nov 2026, 12:00 (Istanbul time)');
   expect(text(en)).toContain('Deliver the revised files below');
   expect(text(en)).not.toContain('project manager');
 });
