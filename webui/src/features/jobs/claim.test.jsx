@@ -57,6 +57,8 @@ test('a pool card shows the pair, service, quantity and unit, the files’ count
   expect(card).toContain('Professional Translation');
   expect(card).toContain('1,234 words');
   expect(card).toContain('sozlesme.docx 1,234 words · 5 pages');
+  const one = text(view({ pool: toPool({ jobs: [{ ...job, files: [{ name: 'not.txt', counts: { words: 1, characters: 4, pages: 1, minutes: 0 } }] }] }) }, 'en'));
+  expect(one).toContain('not.txt 1 word · 1 page');
   expect(card).toMatch(/Pay \S+\s?1,234\.50 \(44\.75 USD\) /); // TRY from minor units with the server's decimals, then USD as worded
   expect(card).toContain('Sworn');
   expect(html).toMatch(/<details class="job__brief"><summary>Customer’s brief<\/summary>/);

@@ -18,7 +18,10 @@ export const jobsTexts = {
       minute_one: '{{n}} dakika',
       minute_other: '{{n}} dakika',
     },
-    counts: { words: '{{n}} kelime', pages: '{{n}} sayfa', minutes: '{{n}} dk', characters: '{{n}} karakter' },
+    counts: {
+      words_one: '{{n}} kelime', words_other: '{{n}} kelime', pages_one: '{{n}} sayfa', pages_other: '{{n}} sayfa',
+      minutes_one: '{{n}} dk', minutes_other: '{{n}} dk', characters_one: '{{n}} karakter', characters_other: '{{n}} karakter',
+    },
     number: 'İş {{number}}',
     service: 'Hizmet',
     quantity: 'Miktar',
@@ -103,7 +106,10 @@ export const jobsTexts = {
       minute_one: '{{n}} minute',
       minute_other: '{{n}} minutes',
     },
-    counts: { words: '{{n}} words', pages: '{{n}} pages', minutes: '{{n}} min', characters: '{{n}} characters' },
+    counts: {
+      words_one: '{{n}} word', words_other: '{{n}} words', pages_one: '{{n}} page', pages_other: '{{n}} pages',
+      minutes_one: '{{n}} min', minutes_other: '{{n}} min', characters_one: '{{n}} character', characters_other: '{{n}} characters',
+    },
     number: 'Job {{number}}',
     service: 'Service',
     quantity: 'Quantity',

@@ -70,6 +70,6 @@ export function fileCounts(t, lang, counts) {
   if (!counts) return '';
   return ['words', 'pages', 'minutes']
     .filter((k) => counts[k] > 0)
-    .map((k) => t(`counts.${k}`, { n: formatNumber(lang, counts[k]) }))
+    .map((k) => t(`counts.${k}`, { count: counts[k], n: formatNumber(lang, counts[k]) }))
     .join(' · ');
 }
