@@ -60,18 +60,24 @@ async function builtChunks() {
   const needed = (list) => new Set(list.flatMap((c) => c.files));
   const publicFiles = needed(publicLabels);
   // A public chunk may itself load another lazily (the home page's calculator loads its
-  // estimator after hydration): what that needs is the public site's too.
+  // estimator after hydration): what that import needs is the public site's too, unless it is a
+  // back-office page's own file (which the assertion below then catches).
+  const staffOwn = new Set(staffLabels.map((c) => c.files[0]));
   for (const seen = new Set(), queue = [...publicFiles]; queue.length; ) {
     const file = queue.pop();
-    if (seen.has(file) || !file.endsWith('.js')) continue;
+    if (seen.has(file) || !file.endsWith('.js') || always.has(file)) continue;
     seen.add(file);
     const text = await (await fetch(`${BASE_URL}/assets/${file}`)).text();
     const at = text.indexOf('__vite__mapDeps=');
     if (at < 0) continue;
     const from = text.indexOf('[', at);
-    for (const m of text.slice(from, text.indexOf(']', from)).matchAll(/["'`]([^"'`]+)["'`]/g)) {
-      publicFiles.add(base(m[1]));
-      queue.push(base(m[1]));
+    const list = [...text.slice(from, text.indexOf(']', from)).matchAll(/["'`]([^"'`]+)["'`]/g)].map((m) => base(m[1]));
+    for (const m of text.matchAll(/import\(\s*["'`]\.\/([^"'`]+)["'`]\s*\)\s*,\s*__vite__mapDeps\(\[([\d,\s]*)\]\)/g)) {
+      if (staffOwn.has(base(m[1]))) continue;
+      for (const f of [base(m[1]), ...m[2].split(',').filter((i) => i.trim()).map((i) => list[Number(i)])]) {
+        publicFiles.add(f);
+        queue.push(f);
+      }
     }
   }
   const staff = new Set([...needed(staffLabels)].filter((f) => !publicFiles.has(f) && !always.has(f)));
