@@ -40,7 +40,7 @@ const T = {
     expected: 'Expected delivery:',
     urgentDays: 'Delivery time: 1-2 days',
     note: /estimate/,
-    abroadNote: /customers billed abroad pay no KDV/,
+    abroadNote: /customers billed abroad pay none/,
     sameLanguage: 'A target language cannot be the source language.',
     order: 'Place an order',
     orderPath: '/en/order/professional-translation',

@@ -25,11 +25,11 @@ export const priceBreakdownTexts = {
     loading: 'Working out VAT and the total to pay…',
     failed: 'The amount excludes VAT; VAT is added on the invoice.',
     notes: {
-      default: 'Customers billed in Turkey pay Turkish VAT (KDV); customers billed abroad pay no KDV.',
+      default: 'Customers billed in Turkey pay Turkish VAT (KDV); customers billed abroad pay none.',
       turkey: 'Your billing details say you are billed in Turkey; your invoice will carry these figures.',
       abroad: 'You are billed abroad, so no Turkish VAT is charged (export of services); your invoice will carry these figures.',
-      previewTurkey: 'With these details you are billed in Turkey; KDV is added.',
-      previewAbroad: 'With these details you are billed abroad; no KDV is charged (export of services).',
+      previewTurkey: 'With these details you are billed in Turkey; Turkish VAT (KDV) is added.',
+      previewAbroad: 'With these details you are billed abroad; no Turkish VAT is charged (export of services).',
     },
   },
 };

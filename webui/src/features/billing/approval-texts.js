@@ -34,7 +34,7 @@ export const approvalTexts = {
     address: 'Address',
     country: 'Country',
     email: 'Billing e-mail',
-    billedIn: { turkey: 'Billed in Turkey (KDV added)', abroad: 'Billed abroad (no Turkish VAT)' },
+    billedIn: { turkey: 'Billed in Turkey (Turkish VAT added)', abroad: 'Billed abroad (no Turkish VAT)' },
     loadFailed: 'Your billing details could not be loaded. Please reload the page.',
   },
 };
