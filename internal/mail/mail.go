@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/mail"
 	"net/smtp"
+	"net/textproto"
 	"strings"
 	"time"
 
@@ -27,6 +28,14 @@ const defaultTimeout = time.Minute
 // ErrInvalid is wrapped by every error about the message or the configuration itself, as
 // opposed to the server or the network, so callers can tell "fix the input" from "retry".
 var ErrInvalid = errors.New("mail: invalid")
+
+// ErrConfig is wrapped (beside ErrInvalid) by errors about the Sender's configuration: no mail
+// can go until an operator fixes it, so an outbox keeps its mails instead of dropping them.
+var ErrConfig = errors.New("mail: bad configuration")
+
+// ErrPermanent is wrapped by an error the server gave as permanent (a 5xx reply): sending the
+// same mail again will not help, as opposed to a 4xx or a network error, which may pass.
+var ErrPermanent = errors.New("mail: refused for good")
 
 // Config says where and as whom mail is sent.
 type Config struct {
@@ -57,6 +66,19 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
+	// ID, when set, is the left part of the Message-ID, so that a mail sent again after a crash
+	// carries the same one and clients fold the two.
+	ID string
+	// Unsubscribe is the one-click address of an optional mail (RFC 8058).
+	Unsubscribe string
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a mail.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 // Sender sends messages with one Config. It keeps no connection open between sends, so it is
@@ -75,13 +97,15 @@ func NewSender(cfg Config) *Sender {
 	s.host, _, err = net.SplitHostPort(cfg.Addr)
 	switch {
 	case err != nil:
-		s.err = fmt.Errorf("%w config: SMTP address %q: %w", ErrInvalid, cfg.Addr, err)
+		s.err = fmt.Errorf("%w %w: SMTP address %q: %w", ErrInvalid, ErrConfig, cfg.Addr, err)
 	case cfg.Username != "" && !cfg.StartTLS:
-		s.err = fmt.Errorf("%w config: SMTP credentials are only sent over TLS, so StartTLS is required", ErrInvalid)
+		s.err = fmt.Errorf("%w %w: SMTP credentials are only sent over TLS, so StartTLS is required", ErrInvalid, ErrConfig)
 	case strings.ContainsAny(cfg.HelloName, "\r\n"):
-		s.err = fmt.Errorf("%w config: hello name contains a line break", ErrInvalid)
+		s.err = fmt.Errorf("%w %w: hello name contains a line break", ErrInvalid, ErrConfig)
 	default:
-		s.from, s.err = parseAddress("from", cfg.From)
+		if s.from, s.err = parseAddress("from", cfg.From); s.err != nil {
+			s.err = fmt.Errorf("%w: %w", ErrConfig, s.err)
+		}
 	}
 	return s
 }
@@ -103,6 +127,10 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 		defer cancel()
 	}
 	if err := s.deliver(ctx, rcpts, raw); err != nil {
+		var tp *textproto.Error
+		if errors.As(err, &tp) && tp.Code >= 500 {
+			err = fmt.Errorf("%w: %w", ErrPermanent, err)
+		}
 		// A timed-out read says "i/o timeout"; naming the context lets callers use errors.Is.
 		if cerr := contextErr(ctx); cerr != nil {
 			return fmt.Errorf("mail: send via %s: %w: %w", s.cfg.Addr, cerr, err)

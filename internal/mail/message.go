@@ -47,7 +47,7 @@ func compose(from *mail.Address, m Message, now time.Time) ([]byte, []string, er
 	writeHeader(&b, "From", from.String())
 	writeHeader(&b, "To", strings.Join(to, ", "))
 	writeHeader(&b, "Subject", mime.QEncoding.Encode("utf-8", m.Subject))
-	writeHeader(&b, "Message-ID", messageID(from.Address))
+	writeHeader(&b, "Message-ID", messageID(m.ID, from.Address))
 	writeHeader(&b, "MIME-Version", "1.0")
 
 	if m.HTML == "" {
@@ -125,10 +125,20 @@ func writeQP(b *bytes.Buffer, s string) {
 	_ = w.Close()
 }
 
-func messageID(from string) string {
+func messageID(id, from string) string {
 	domain := "localhost"
 	if at := strings.LastIndexByte(from, '@'); at >= 0 && at < len(from)-1 {
 		domain = from[at+1:]
 	}
-	return "<" + rand.Text() + "@" + domain + ">"
+	left := rand.Text()
+	if id != "" {
+		// Only atext survives in a msg-id's left part; anything else becomes a dot.
+		left = strings.Map(func(r rune) rune {
+			if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("!#$%&'*+-/=?^_`{|}~", r)) {
+				return r
+			}
+			return '.'
+		}, id)
+	}
+	return "<" + left + "@" + domain + ">"
 }
