@@ -14,6 +14,7 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
 	"linguaport/internal/mongox"
@@ -77,6 +78,7 @@ type Application struct {
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
+	mailbox.Box    `bson:",inline"`
 }
 
 // FullName is how the applicant is addressed.
