@@ -21,6 +21,8 @@ type Page struct {
 	Facts     []Fact // what the mail is about, as labelled rows (order, amount, deadline)
 	Action    *Link  // the one button
 	After     []string
+	// Quote is the reader's own words the mail answers, quoted last ("> " lines in the text).
+	Quote string
 	// Why says why the reader gets this mail; optional mails also say how to stop them.
 	Why string
 	// Unsubscribe is the one-click address of an optional mail (RFC 8058); empty for mails a
@@ -74,6 +76,9 @@ func (p Page) text() string {
 	for _, l := range p.After {
 		para(l)
 	}
+	if q := strings.TrimSpace(p.Quote); q != "" {
+		para("> " + strings.ReplaceAll(q, "\n", "\n> "))
+	}
 	b.WriteString("LinguaPort\n\n-- \n")
 	if p.Why != "" {
 		b.WriteString(p.Why + "\n")
@@ -112,13 +117,14 @@ var pageHTML = template.Must(template.New("page").Funcs(template.FuncMap{
 <tr><td style="padding:28px">
 <h1 style="margin:0 0 16px;font-size:20px;line-height:1.3;color:#0f2a3d">{{.Subject}}</h1>
 {{with .Greeting}}<p style="margin:0 0 14px">{{.}}</p>{{end}}
-{{range .Lines}}<p style="margin:0 0 14px">{{.}}</p>{{end}}
+{{range .Lines}}<p style="margin:0 0 14px;white-space:pre-line">{{.}}</p>{{end}}
 {{if .Facts}}<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:6px 0 18px;border-collapse:collapse;background:#f5f8fa;border-radius:6px">
 {{range .Facts}}<tr><td style="padding:8px 12px;color:#4a5a66;font-size:14px;width:40%;vertical-align:top">{{.Label}}</td><td style="padding:8px 12px;font-weight:600;vertical-align:top">{{.Value}}</td></tr>
 {{end}}</table>{{end}}
 {{with .Action}}<p style="margin:8px 0 20px"><a href="{{.URL}}" style="display:inline-block;background:#0b6b47;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:6px">{{.Label}}</a></p>
 <p style="margin:0 0 14px;font-size:13px;color:#4a5a66;word-break:break-all">{{.URL}}</p>{{end}}
-{{range .After}}<p style="margin:0 0 14px">{{.}}</p>{{end}}
+{{range .After}}<p style="margin:0 0 14px;white-space:pre-line">{{.}}</p>{{end}}
+{{with .Quote}}<blockquote style="margin:0 0 14px;padding:8px 14px;border-left:3px solid #d9e1e7;color:#4a5a66;white-space:pre-line">{{.}}</blockquote>{{end}}
 </td></tr>
 <tr><td style="padding:18px 28px;border-top:1px solid #d9e1e7;font-size:12px;color:#4a5a66;line-height:1.6">
 {{with .Why}}<p style="margin:0 0 8px">{{.}}</p>{{end}}
