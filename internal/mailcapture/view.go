@@ -25,7 +25,7 @@ var istanbul = func() *time.Location {
 var labels = map[string]map[string]string{
 	"en": {
 		"title": "Captured mail", "intro": "Mail the services sent, kept here instead of being delivered. Newest first.",
-		"empty": "No mail yet.", "received": "Received", "from": "From", "to": "To", "envelope": "Delivered to",
+		"empty": "No mail yet.", "received": "Received", "receivedat": "Received (Istanbul time)", "from": "From", "to": "To", "envelope": "Delivered to",
 		"subject": "Subject", "attachments": "Attachments", "filter": "Show mail to", "show": "Show", "all": "All mail",
 		"headers": "Headers", "text": "Text part", "html": "HTML part", "raw": "Original message", "open": "Open",
 		"download": "Download", "nosubject": "(no subject)", "back": "All mail", "transport": "Connection",
@@ -35,7 +35,7 @@ var labels = map[string]map[string]string{
 	},
 	"tr": {
 		"title": "Yakalanan e-postalar", "intro": "Servislerin gönderdiği, teslim edilmek yerine burada tutulan e-postalar. En yenisi en üstte.",
-		"empty": "Henüz e-posta yok.", "received": "Alındı", "from": "Kimden", "to": "Kime", "envelope": "Teslim edilen",
+		"empty": "Henüz e-posta yok.", "received": "Alındı", "receivedat": "Alındı (İstanbul saati)", "from": "Kimden", "to": "Kime", "envelope": "Teslim edilen",
 		"subject": "Konu", "attachments": "Ekler", "filter": "Şu adrese gidenler", "show": "Göster", "all": "Tüm e-postalar",
 		"headers": "Üst bilgiler", "text": "Düz metin bölümü", "html": "HTML bölümü", "raw": "Özgün ileti", "open": "Aç",
 		"download": "İndir", "nosubject": "(konu yok)", "back": "Tüm e-postalar", "transport": "Bağlantı",
@@ -91,14 +91,14 @@ func renderPage(w http.ResponseWriter, r *http.Request, status int, t *template.
 
 var funcs = template.FuncMap{
 	"when": func(t time.Time) string { return t.In(istanbul).Format("02.01.2006 15:04:05") },
-	"size": func(n int) string {
+	"size": func(n int, bytes string) string {
 		switch {
 		case n >= 1<<20:
 			return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 		case n >= 1<<10:
 			return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
 		}
-		return fmt.Sprint(n)
+		return fmt.Sprint(n, " ", bytes)
 	},
 	"join": func(s []string) string { return strings.Join(s, ", ") },
 	"q":    url.QueryEscape,
@@ -132,7 +132,7 @@ var listPage = template.Must(template.New("list").Funcs(funcs).Parse(header + `
 <form method="get" action="/messages"><input type="hidden" name="lang" value="{{.Lang}}">
 <label>{{.L.filter}} <input type="email" name="to" value="{{.Data.To}}"></label> <button>{{.L.show}}</button>
 {{if .Data.To}} <a href="/messages?lang={{.Lang}}">{{.L.all}}</a>{{end}}</form>
-{{$p := .}}{{if .Data.Messages}}<table><thead><tr><th>{{.L.received}}</th><th>{{.L.from}}</th><th>{{.L.to}}</th><th>{{.L.subject}}</th><th>{{.L.attachments}}</th></tr></thead><tbody>
+{{$p := .}}{{if .Data.Messages}}<table><thead><tr><th>{{.L.receivedat}}</th><th>{{.L.from}}</th><th>{{.L.to}}</th><th>{{.L.subject}}</th><th>{{.L.attachments}}</th></tr></thead><tbody>
 {{range .Data.Messages}}<tr><td>{{when .ReceivedAt}}</td><td>{{.From}}</td><td>{{join .To}}</td>
 <td><a href="/messages/{{path .ID}}?lang={{$p.Lang}}">{{if .Subject}}{{.Subject}}{{else}}{{$p.L.nosubject}}{{end}}</a></td>
 <td>{{range $i, $a := .Attachments}}{{if $i}}, {{end}}<a href="{{$a.URL}}">{{if $a.Name}}{{$a.Name}}{{else}}{{$p.L.unnamed}}{{end}}</a>{{end}}</td></tr>
@@ -144,11 +144,11 @@ var messagePage = template.Must(template.New("message").Funcs(funcs).Parse(heade
 <table>
 <tr><th>{{$p.L.from}}</th><td>{{.From}}</td></tr>
 <tr><th>{{$p.L.envelope}}</th><td>{{join .To}}</td></tr>
-<tr><th>{{$p.L.received}}</th><td>{{when .ReceivedAt}}</td></tr>
+<tr><th>{{$p.L.receivedat}}</th><td>{{when .ReceivedAt}}</td></tr>
 <tr><th>{{$p.L.transport}}</th><td>{{if .TLS}}{{$p.L.tls}}{{else}}{{$p.L.plain}}{{end}}{{if .User}}, {{$p.L.as}} {{.User}}{{end}}</td></tr>
 </table>
 {{if .Attachments}}<section><h2>{{$p.L.attachments}}</h2><table>
-{{range $i, $a := .Attachments}}<tr><td>{{if $a.Name}}{{$a.Name}}{{else}}{{$p.L.unnamed}}{{end}}</td><td>{{$a.ContentType}}</td><td>{{size $a.Size}} {{$p.L.bytes}}</td>
+{{range $i, $a := .Attachments}}<tr><td>{{if $a.Name}}{{$a.Name}}{{else}}{{$p.L.unnamed}}{{end}}</td><td>{{$a.ContentType}}</td><td>{{size $a.Size $p.L.bytes}}</td>
 <td><a href="{{$a.URL}}" target="_blank">{{$p.L.open}}</a> · <a href="{{$a.URL}}?download=1">{{$p.L.download}}</a></td></tr>
 {{end}}</table></section>{{end}}
 <section><h2>{{$p.L.html}}</h2>{{if .HTML}}<iframe sandbox="allow-popups allow-popups-to-escape-sandbox" src="/messages/{{path .ID}}/html" title="{{$p.L.html}}"></iframe>{{else}}<p class="muted">{{$p.L.nohtml}}</p>{{end}}</section>
