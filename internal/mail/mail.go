@@ -17,6 +17,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/mail"
 	"os"
@@ -220,6 +221,22 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 			return fmt.Errorf("mail: send via %s: %w: %w", s.cfg.Addr, cerr, err)
 		}
 		return fmt.Errorf("mail: send via %s: %w", s.cfg.Addr, err)
+	}
+	return nil
+}
+
+// Compose writes m as Send would send it (CRLF line ends, before SMTP's dot-stuffing), for a
+// preview of a mail or a measurement of composing alone (bench/mail).
+func (s *Sender) Compose(w io.Writer, m Message) error {
+	if s.err != nil {
+		return s.err
+	}
+	msg, _, err := compose(s.from, m, time.Now())
+	if err != nil {
+		return err
+	}
+	if _, err := msg.WriteTo(w); err != nil {
+		return fmt.Errorf("mail: compose: %w", err)
 	}
 	return nil
 }
