@@ -201,7 +201,11 @@ func NewSender(cfg Config) *Sender {
 
 // Send delivers m in one SMTP transaction. It gives up when ctx ends, whatever step it is in.
 // Once the server has accepted the message Send reports success even if the goodbye fails,
-// because a retry would deliver the mail twice.
+// because a retry would deliver the mail twice. A recipient the server refuses fails the whole
+// mail (nothing is delivered; the error names the recipient), so a retry does not reach the
+// others twice. The error says what to do (see the package comment): ErrInvalid, ErrPermanent,
+// or neither: try again later. A refusal keeps the server's reply in the chain, for
+// errors.As(err, *textproto.Error) to read its code.
 func (s *Sender) Send(ctx context.Context, m Message) error {
 	if s.err != nil {
 		return s.err
