@@ -59,7 +59,13 @@ func parse(from string, to []string, raw []byte, now time.Time) Captured {
 // and decoded, so that a reader sees the message's header as a mail client's "show original"
 // does, only readable.
 func orderedHeaders(raw []byte) []Header {
-	head, _, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
+	head := raw
+	// The blank line ending the header, also in a message with bare LF line ends.
+	for _, sep := range []string{"\r\n\r\n", "\n\n"} {
+		if i := bytes.Index(head, []byte(sep)); i >= 0 {
+			head = head[:i]
+		}
+	}
 	var out []Header
 	sc := bufio.NewScanner(bytes.NewReader(head))
 	sc.Buffer(nil, len(head)+1)
