@@ -13,6 +13,8 @@ package mailbox
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -129,7 +131,7 @@ func NewRelay(coll *mongo.Collection, render Render, sender Sender, log *slog.Lo
 			return fmt.Errorf("render mail %s (%s): %w", m.ID, m.Kind, err)
 		}
 		if msg.ID == "" {
-			msg.ID = m.ID
+			msg.ID = messageID(m.ID)
 		}
 		if err := sender.Send(ctx, msg); err != nil {
 			if permanent(err) {
@@ -144,6 +146,13 @@ func NewRelay(coll *mongo.Collection, render Render, sender Sender, log *slog.Lo
 	// Nobody downstream folds duplicates of a mail, so two relays must not both send one.
 	r.Lease = leaseFor
 	return &Relay{r}
+}
+
+// messageID is the Message-ID's left part for the mail with id: the same for every try, so
+// clients fold a duplicate, and within what a Message-ID may hold whatever the id looks like.
+func messageID(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:16])
 }
 
 // permanent tells a mail that will never go (it cannot be composed, or the server refused it

@@ -318,3 +318,51 @@ func TestOncePerQueuedMail(t *testing.T) {
 		t.Fatalf("%d mails for 20 queued", n)
 	}
 }
+
+// A server that answers "try later" (4xx) for a while gets the mail once it accepts, tried
+// with back-off meanwhile; one that refuses a recipient for good (5xx) has that mail dropped,
+// and the next mail of the same document goes.
+func TestServerRefusingForAWhile(t *testing.T) {
+	coll := collection(t)
+	c := capture(t)
+	r := mailbox.NewRelay(coll, render, mail.NewSender(mail.Config{Addr: c.Addr(), From: mail.DefaultFrom}), nil, time.Hour)
+	r.FirstRetry, r.MaxRetry = 50*time.Millisecond, 200*time.Millisecond
+	run(t, r)
+
+	c.Refuse(3, 451)
+	deliver(t, coll, "LP-1004", "ayse@linguaport-test.com.tr")
+	r.Kick("LP-1004")
+	waitFor(t, "the mail after three 451s", func() bool { return count(c, "Order LP-1004 is delivered") == 1 })
+	waitFor(t, "the queue to empty", func() bool { return queued(t, coll, "LP-1004") == 0 })
+	if c.Refusing() != 0 {
+		t.Fatalf("%d refusals left: the relay did not retry through them", c.Refusing())
+	}
+	got := c.Messages()[0]
+	if got.MessageID == "" || got.HTML == "" || got.Text == "" {
+		t.Errorf("the mail needs a Message-ID, HTML and text: %+v", got)
+	}
+
+	o := order{ID: "LP-1005", Status: "delivered"}
+	for _, to := range []string{"nobody@linguaport-test.com.tr", "ayse@linguaport-test.com.tr"} {
+		m, err := mailbox.New("ev-LP-1005/"+to, "order.delivered", to, "en", map[string]string{"order": "LP-1005"}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Add(m)
+	}
+	if _, err := coll.InsertOne(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	c.Refuse(1, 550)
+	r.Kick("LP-1005")
+	waitFor(t, "the queue to empty", func() bool { return queued(t, coll, "LP-1005") == 0 })
+	var to []string
+	for _, m := range c.Messages() {
+		if m.Subject == "Order LP-1005 is delivered" {
+			to = append(to, m.To...)
+		}
+	}
+	if len(to) != 1 || to[0] != "ayse@linguaport-test.com.tr" {
+		t.Fatalf("after a 550 for the first, want only the second delivered, got %v", to)
+	}
+}
