@@ -387,7 +387,10 @@ func (r *Relay) deliverDoc(ctx context.Context, docID any, items []bson.Raw) (in
 					bson.D{{Key: lease + ".owner", Value: r.owner}},
 					bson.D{{Key: lease + ".until", Value: bson.D{{Key: "$lt", Value: now}}}},
 				}}},
-				bson.D{{Key: "$set", Value: bson.D{{Key: lease, Value: bson.D{{Key: "owner", Value: r.owner}, {Key: "until", Value: now.Add(r.Lease)}}}}}})
+				// The claim moves the version like any change, so a producer's optimistic write
+				// that read the document before it cannot put it back without the lease.
+				bson.D{{Key: "$set", Value: bson.D{{Key: lease, Value: bson.D{{Key: "owner", Value: r.owner}, {Key: "until", Value: now.Add(r.Lease)}}}}},
+					{Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}}})
 			if err != nil {
 				return delivered, fmt.Errorf("claim %s item %s: %w", r.field, itemID, err)
 			}
