@@ -188,6 +188,11 @@ func (m loggingMiddleware) EscalateOverdue(ctx context.Context) (err error) {
 	return m.next.EscalateOverdue(ctx)
 }
 
+func (m loggingMiddleware) RemindRevisions(ctx context.Context) (err error) {
+	defer m.done(ctx, "RemindRevisions", time.Now(), &err)
+	return m.next.RemindRevisions(ctx)
+}
+
 func (m loggingMiddleware) Pool(ctx context.Context) (_ PoolView, err error) {
 	defer m.done(ctx, "Pool", time.Now(), &err)
 	return m.next.Pool(ctx)
