@@ -85,10 +85,13 @@ func main() {
 	}
 	earningsRelay := events.NewRelay(earningsLedgerStore.Accounts(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go earningsRelay.Run(p.Ctx)
+	// Staff's decisions on payouts (payout.paid, payout.rejected) leave through the payouts' own.
+	payoutRelay := events.NewRelay(earningsStore.Collection(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	go payoutRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()
 	eventMetrics := events.NewMetrics(metrics, p.Log)
-	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay)
+	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay, payoutRelay)
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
 	// Invoices read the billing details from the profiles' store: the same service's data.
@@ -100,7 +103,8 @@ func main() {
 		paying.NewMongoKeys(p.DB), origins, time.Now, p.Log)
 	payingSvc = paying.LoggingMiddleware(p.Log)(paying.InstrumentingMiddleware(metrics)(payingSvc))
 	earningsLedger := balance.NewService(earningsLedgerStore, time.Now, ids.New, earningsRelay.Kick)
-	earningsSvc := earnings.NewService(earningsLedger, earningsStore, int64(payoutThreshold), time.Now)
+	earningsSvc := earnings.NewService(earningsLedger, earningsStore, int64(payoutThreshold), time.Now,
+		earnings.WithKick(payoutRelay.Kick))
 	earningsSvc = earnings.LoggingMiddleware(p.Log)(earnings.InstrumentingMiddleware(metrics)(earningsSvc))
 
 	// Every approved quote becomes an invoice; our own stream finishes payments and refunds a

@@ -142,7 +142,10 @@ func newStoppedBilling(t *testing.T) *billing {
 	if err != nil {
 		t.Fatal(err)
 	}
-	earningsSvc := earnings.NewService(balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), payouts, earnings.DefaultThresholdMinor, clock)
+	payoutRelay := events.NewRelay(payouts.Collection(), events.Stream("billing"), publisher, log, time.Minute)
+	running.Go(func() { payoutRelay.Run(ctx) })
+	earningsSvc := earnings.NewService(balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), payouts, earnings.DefaultThresholdMinor, clock,
+		earnings.WithKick(payoutRelay.Kick))
 	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog}
 	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
