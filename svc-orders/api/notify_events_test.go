@@ -3,11 +3,13 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/events/contracts"
+	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pool"
 )
@@ -200,5 +202,74 @@ func TestAssignmentAndStatusEvents(t *testing.T) {
 	if len(got) != 3 || got[2].Step != orders.StepRevisionReassigned || got[2].TranslatorID != "tr-a" || got[2].PreviousTranslatorID != "tr-b" ||
 		got[2].RevisionReason != "Tablo eksik." || got[2].RevisionDue == nil || !got[2].RevisionDue.After(due.Add(-time.Minute)) {
 		t.Errorf("order.assigned of the revision given on: %+v", got)
+	}
+}
+
+// Staff move a paid order's expected date: the deadline follows (18:00 in Istanbul on that day),
+// the customer is told once (order.expected_date_changed with the old and new dates and staff's
+// note), the change is audited; the same date again changes nothing. Bad dates and a missing note
+// are field errors in both languages; an unpaid or delivered order's date cannot move.
+func TestStaffChangesExpectedDate(t *testing.T) {
+	f := newFixture(t)
+	customer := f.customer("cust-date")
+	staff := f.tokenFor("staff-date", authn.RoleAdmin)
+	f.capped(t, "tr-date", 3)
+	oid := f.paidOrder(t, customer, "tr", []string{"en"}, nil)
+	path := "/api/v1/orders/admin/orders/" + oid + "/expected-date"
+	before := f.send(t, "GET", "/api/v1/orders/orders/"+oid, "en", customer, nil)
+	oldDay, _ := calendar.ParseDate(before.body["expectedDate"].(string))
+	newDay := calendar.AddBusinessDays(oldDay, 3)
+
+	for range 2 {
+		a := f.send(t, "POST", path, "en", staff, map[string]any{"expectedDate": newDay.String(), "note": "Ek sayfalar geldi."})
+		if a.status != 200 || a.body["expectedDate"] != newDay.String() || !sameTime(parseTime(t, a.body["deadline"]), newDay.At(calendar.EndOfDay)) {
+			t.Fatalf("move the date: %d %s", a.status, a.raw)
+		}
+	}
+	got := queued[orders.ExpectedDateChangedData](t, f, oid, orders.EventExpectedDateChanged)
+	if len(got) != 1 || got[0].PreviousExpectedDate != oldDay || got[0].ExpectedDate != newDay || got[0].Note != "Ek sayfalar geldi." ||
+		got[0].By != "staff-date" || got[0].CustomerID != "cust-date" || got[0].Number == "" || !sameTime(got[0].Deadline, newDay.At(calendar.EndOfDay)) {
+		t.Fatalf("order.expected_date_changed, the same date sent twice: %+v", got)
+	}
+	if c := f.send(t, "GET", "/api/v1/orders/orders/"+oid, "en", customer, nil); c.body["expectedDate"] != newDay.String() {
+		t.Errorf("the customer reads %v", c.body["expectedDate"])
+	}
+	f.oneAuditEntry(t, "object=order:"+oid, "order.expected_date", "staff-date", "expectedDate", oldDay.String(), newDay.String())
+
+	saturday := newDay
+	for saturday.Weekday() != time.Saturday {
+		saturday = saturday.AddDays(1)
+	}
+	today := calendar.DateOf(f.clock.now())
+	for _, c := range []struct {
+		body         map[string]any
+		field, words string
+	}{
+		{map[string]any{"expectedDate": "04.12.2026", "note": "x"}, "expectedDate", "YYYY-MM-DD"},
+		{map[string]any{"expectedDate": saturday.String(), "note": "x"}, "expectedDate", "business day"},
+		{map[string]any{"expectedDate": today.AddDays(-1).String(), "note": "x"}, "expectedDate", "past"},
+		{map[string]any{"expectedDate": today.AddDays(400).String(), "note": "x"}, "expectedDate", "a year"},
+		{map[string]any{"expectedDate": newDay.AddDays(1).String(), "note": " "}, "note", "required"},
+	} {
+		en := f.send(t, "POST", path, "en", staff, c.body)
+		tr := f.send(t, "POST", path, "tr", staff, c.body)
+		enWords, _ := obj(en.body["error"], "fields")[c.field].(string)
+		trWords, _ := obj(tr.body["error"], "fields")[c.field].(string)
+		if en.status != 400 || tr.status != 400 || !strings.Contains(enWords, c.words) || trWords == "" || trWords == enWords {
+			t.Errorf("%v: %d %s / %d %s", c.body, en.status, en.raw, tr.status, tr.raw)
+		}
+	}
+	if got := queued[orders.ExpectedDateChangedData](t, f, oid, orders.EventExpectedDateChanged); len(got) != 1 {
+		t.Errorf("refused changes queued events: %d", len(got))
+	}
+
+	// Not paid: the date follows the payment. Delivered: the work is in.
+	unpaid := obj(f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil).body, "order")["id"].(string)
+	delivered := f.claimedAndDelivered(t, customer, "tr-date", false)
+	for _, id := range []string{unpaid, delivered} {
+		a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+id+"/expected-date", "tr", staff, map[string]any{"expectedDate": newDay.String(), "note": "x"})
+		if a.status != 409 || a.code() != "expected_date_fixed" || !strings.Contains(a.message(), "teslim tarihi") {
+			t.Errorf("order %s: %d %s", id, a.status, a.raw)
+		}
 	}
 }

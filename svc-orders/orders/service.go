@@ -111,6 +111,9 @@ type Service interface {
 	Eligible(ctx context.Context, id string) (Eligibility, error)
 	Assign(ctx context.Context, id string, in AssignInput) (OrderView, error)
 	Fulfil(ctx context.Context, id string, in FulfilmentInput) (OrderView, error)
+	// ChangeExpectedDate moves a paid order's expected date while its work is not delivered
+	// (expected_change.go).
+	ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (OrderView, error)
 	Waiting(ctx context.Context) (Waiting, error)
 
 	// Pool is the jobs the calling translator may take; Claim takes one (assigned to them),
