@@ -298,3 +298,31 @@ func TestNoMailWithoutBillingAddress(t *testing.T) {
 		t.Errorf("a mail without an address: %d queued, %d sent", q, len(b.capture.Messages()))
 	}
 }
+
+// Staff recording a customer's bank transfer send the receipt too: in the approving request's
+// language, the method named, and the day the money arrived (as staff read it on the statement).
+func TestReceiptOfABankTransfer(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-eft", authn.RoleCustomer)
+	if a := b.put(t, tok, "en", companyTR()); a.status != 200 {
+		t.Fatalf("profile: %d %v", a.status, a.body)
+	}
+	b.approveIn(t, "q-eft", "cust-eft", "en")
+	inv := b.list(t, tok, 1)[0]
+	id, number := inv["id"].(string), inv["number"].(string)
+	admin := b.token("admin-1", authn.RoleAdmin)
+	for range 2 {
+		if a := b.post(t, "/api/v1/billing/admin/invoices/"+id+"/mark-paid", admin, "tr", "", map[string]any{"reference": "EFT 778", "receivedAt": "2026-11-22"}); a.status != 200 {
+			t.Fatalf("mark paid: %d %v", a.status, a.body)
+		}
+	}
+	got := b.mailed(t, "Payment received: "+number)
+	if len(got) != 1 || !slices.Equal(got[0].To, []string{"muhasebe@example.com.tr"}) {
+		t.Fatalf("want one receipt to the company's invoice address, got %d", len(got))
+	}
+	expectIn(t, "the transfer's receipt", got[0].Text, "Hello Örnek Çeviri A.Ş.,", "Amount paid: ₺2,244.00",
+		"Payment method: Bank transfer", "Paid on: 22 November 2026", mailSite+"/en/account/orders/o-q-eft")
+	if strings.Contains(got[0].Text, "Istanbul time") {
+		t.Error("a transfer's day is a day, not a time")
+	}
+}
