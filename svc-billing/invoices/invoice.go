@@ -107,8 +107,10 @@ type Invoice struct {
 	// issues, pays or refunds it.
 	mailbox.Box `bson:",inline"`
 	// MailLease is the mail relay's claim on the mail it is sending (internal/outbox). Nothing
-	// here reads it; it is kept so that a change written meanwhile, which replaces the whole
-	// document (mongox.Update), does not drop the claim and let a second relay send the mail too.
+	// here reads it; it is carried so that a change that read the invoice after the claim, and
+	// replaces the whole document (mongox.Update), writes the claim back instead of dropping it
+	// and letting a second relay send the mail too. (A change that read it just before the claim
+	// can still drop it: the claim does not move the version.)
 	MailLease bson.Raw `json:"-" bson:"mailboxLease,omitempty"`
 }
 
