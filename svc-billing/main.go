@@ -70,16 +70,19 @@ func main() {
 	go accountRelay.Run(p.Ctx)
 	earningsRelay := events.NewRelay(earningsLedgerStore.Accounts(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go earningsRelay.Run(p.Ctx)
+	// Declared bank transfers leave through the transfers' outboxes (transfer.declared).
+	transferRelay := events.NewRelay(balanceStore.Transfers(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	go transferRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()
 	eventMetrics := events.NewMetrics(metrics, p.Log)
-	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay)
+	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay, transferRelay)
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
 	// Invoices read the billing details from the profiles' store: the same service's data.
 	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, invoiceRelay.Kick)
 	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
-	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick)
+	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick, balance.WithTransfersKick(transferRelay.Kick))
 	balanceSvc = balance.LoggingMiddleware(p.Log)(balance.InstrumentingMiddleware(metrics)(balanceSvc))
 	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, webhookLog,
 		paying.NewMongoKeys(p.DB), origins, time.Now, p.Log)
