@@ -32,10 +32,11 @@ type Message struct {
 	Data  any
 }
 
-// Stream answers r with the messages of events, each encoded by encode and flushed at once, and
-// a ": ping" comment whenever hb passes without one, until the client leaves, r's context ends
-// or events is closed.
-func Stream[T any](w http.ResponseWriter, r *http.Request, hb Heartbeat, events <-chan T, encode func(T) Message) {
+// Stream answers r with first and then the messages of events, each encoded by encode and
+// flushed at once, and a ": ping" comment whenever hb passes without one, until the client
+// leaves, r's context ends or events is closed. first is what a stream starts with whatever
+// comes later (a snapshot of the state that events then change).
+func Stream[T any](w http.ResponseWriter, r *http.Request, hb Heartbeat, events <-chan T, encode func(T) Message, first ...T) {
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
@@ -45,7 +46,15 @@ func Stream[T any](w http.ResponseWriter, r *http.Request, hb Heartbeat, events 
 	w.WriteHeader(http.StatusOK)
 	// The retry line comes first: it also tells a client expecting JSON at once that this is a
 	// stream, not an answer to wait for.
-	if _, err := fmt.Fprintf(w, "retry: %d\n\n", RetryMillis); err != nil || rc.Flush() != nil {
+	if _, err := fmt.Fprintf(w, "retry: %d\n\n", RetryMillis); err != nil {
+		return
+	}
+	for _, e := range first {
+		if write(w, encode(e)) != nil {
+			return
+		}
+	}
+	if rc.Flush() != nil {
 		return
 	}
 	tick := time.NewTicker(time.Duration(hb))

@@ -11,15 +11,15 @@ import (
 	"linguaport/internal/sse"
 )
 
-// What Stream writes, Read reads back: the retry line first, each event with its id, type and
-// JSON data as it is sent (not when the answer ends), heartbeats while idle, and the answer
-// ends when the events do.
+// What Stream writes, Read reads back: the retry line first, then the first events given, each
+// event with its id, type and JSON data as it is sent (not when the answer ends), heartbeats
+// while idle, and the answer ends when the events do.
 func TestStreamAndRead(t *testing.T) {
 	events := make(chan int)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sse.Stream(w, r, sse.Heartbeat(50*time.Millisecond), events, func(n int) sse.Message {
 			return sse.Message{ID: strings.Repeat("1", n), Event: "count\nevil", Data: map[string]any{"n": n, "text": "a\nb"}}
-		})
+		}, 1)
 	}))
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -51,6 +51,9 @@ func TestStreamAndRead(t *testing.T) {
 	}
 	if f := next(); f.Retry != sse.RetryMillis {
 		t.Fatalf("first frame %+v, want the retry delay", f)
+	}
+	if f := next(); f.ID != "1" || f.Data != `{"n":1,"text":"a\nb"}` {
+		t.Fatalf("second frame %+v, want the first event", f)
 	}
 	// Idle: heartbeats.
 	if f := next(); f.Comment != "ping" {
