@@ -1,3 +1,4 @@
+import { mutate } from 'swr';
 import { api } from '../../lib/api-client.js';
 
 // svc-auth's live feed for staff (svc-auth/API.md "Staff's live notices").
@@ -14,3 +15,9 @@ export const markSeen = (categories, lang) => api.post(`${LIVE}/seen`, { categor
  * new cookie.
  */
 export const renewSession = (lang) => api.get('/api/v1/auth/me', { lang }).catch(() => {});
+
+/**
+ * refreshScreen has every answer on screen fetched again: staff opening a section that has news
+ * (clicking its menu entry while on it, too) see it, not the list as it was.
+ */
+export const refreshScreen = () => mutate(() => true);

@@ -85,5 +85,5 @@ test('the badges and the notices, in each language', () => {
   expect(en).toContain('aria-label="Dismiss the notice"');
   // No notices: the live region is there, empty, for screen readers to follow.
   const empty = render(<LiveProvider section="dashboard" Source={null}><LiveNotices /></LiveProvider>, { path: '/en/admin' });
-  expect(empty).toMatch(/<div class="live-notices" role="status"[^>]*><\/div>/);
+  expect(empty).toMatch(/<div class="live-notices" role="status"[^>]*data-connected="false"><\/div>/);
 });

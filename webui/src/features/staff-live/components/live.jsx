@@ -3,12 +3,12 @@ import { Link, useLocation } from 'react-router';
 import { follow } from '../../../lib/event-stream.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { keepTitleNotice } from '../../../lib/title-notice.js';
-import { LIVE_EVENT_TYPES, LIVE_EVENTS, markSeen, renewSession } from '../api.js';
+import { LIVE_EVENT_TYPES, LIVE_EVENTS, markSeen, refreshScreen, renewSession } from '../api.js';
 import { LIVE_SCREENS, SECTION_CATEGORIES, TOAST_MS, countText, noticePath, onlyCategories, sectionCount, sectionOf, totalCount, unexpired, withNotice, withToast } from '../live-state.js';
 import { useLiveTexts } from '../texts.js';
 import './live.css';
 
-const Live = createContext({ counts: {}, toasts: [], dismiss: () => {} });
+const Live = createContext({ counts: {}, toasts: [], connected: false, dismiss: () => {} });
 
 /**
  * LiveProvider keeps the back office's one live connection to svc-auth's staff feed: the counts
@@ -24,6 +24,8 @@ export function LiveProvider({ section, children, Source = globalThis.EventSourc
   const { key } = useLocation();
   const [counts, setCounts] = useState(initialCounts);
   const [toasts, setToasts] = useState(initialToasts);
+  // The stream has spoken (its counts come first on every connection).
+  const [connected, setConnected] = useState(false);
   // What the stream's handler needs of the latest render, without reopening the stream.
   const here = useRef({ section, lang });
   here.current = { section, lang };
@@ -31,7 +33,10 @@ export function LiveProvider({ section, children, Source = globalThis.EventSourc
 
   useEffect(() => {
     const onEvent = (type, data) => {
-      if (type === 'counts') return setCounts(data.counts ?? {});
+      if (type === 'counts') {
+        setConnected(true);
+        return setCounts(data.counts ?? {});
+      }
       const n = data.notice;
       if (!n?.id) return;
       const fresh = !shown.current.has(n.id);
@@ -51,9 +56,14 @@ export function LiveProvider({ section, children, Source = globalThis.EventSourc
     return follow(LIVE_EVENTS, LIVE_EVENT_TYPES, onEvent, Source, { onDrop: () => renewSession(here.current.lang) });
   }, [Source]);
 
+  const latest = useRef(counts);
+  latest.current = counts;
   useEffect(() => {
     const cats = SECTION_CATEGORIES[section];
     if (!cats) return undefined;
+    if (sectionCount(latest.current, section) > 0) refreshScreen();
+    // Their notices are seen with the screen.
+    setToasts((ts) => (ts.some((n) => cats.includes(n.category)) ? ts.filter((n) => !cats.includes(n.category)) : ts));
     let live = true;
     markSeen(cats, lang)
       .then((a) => live && setCounts((c) => onlyCategories(c, a?.counts, cats)))
@@ -86,7 +96,7 @@ export function LiveProvider({ section, children, Source = globalThis.EventSourc
   }, [toasts]);
 
   const dismiss = useCallback((id) => setToasts((ts) => ts.filter((n) => n.id !== id)), []);
-  return <Live.Provider value={{ counts, toasts, dismiss }}>{children}</Live.Provider>;
+  return <Live.Provider value={{ counts, toasts, connected, dismiss }}>{children}</Live.Provider>;
 }
 
 /** LiveBadge is a menu entry's count of new things (nothing when none). */
@@ -104,11 +114,11 @@ export function LiveBadge({ section }) {
 
 /** LiveNotices shows the newest notices, each leading to its thing, on any back-office screen. */
 export function LiveNotices() {
-  const { toasts, dismiss } = useContext(Live);
+  const { toasts, connected, dismiss } = useContext(Live);
   const lang = useLanguage();
   const t = useLiveTexts();
   return (
-    <div className="live-notices" role="status" aria-live="polite" aria-label={t('region')} data-testid="live-notices">
+    <div className="live-notices" role="status" aria-live="polite" aria-label={t('region')} data-testid="live-notices" data-connected={connected}>
       {toasts.map((n) => (
         <div key={n.id} className="live-notice" data-category={n.category} data-notice-id={n.id}>
           <Link to={noticePath(lang, n)} className="live-notice__link" onClick={() => dismiss(n.id)}>
