@@ -164,7 +164,7 @@ func (f *fixture) do(t *testing.T, i int, method, path, token, lang string, body
 // update is one event of a staff stream.
 type update struct {
 	name   string
-	Notice *live.Notice    `json:"notice"`
+	Notice *live.Notice   `json:"notice"`
 	Counts map[string]int `json:"counts"`
 }
 

@@ -17,6 +17,8 @@ const (
 	// subBuffer is how many updates one stream may fall behind; past it the stream is ended and
 	// the browser reconnects, starting again from a snapshot of the counts.
 	subBuffer = 32
+	// countTimeout bounds the counting of one delivery.
+	countTimeout = 5 * time.Second
 )
 
 // Update is what a staff stream carries: the counts (all of them on connecting and after the
@@ -117,6 +119,10 @@ func (h *Hub) deliver(ctx context.Context, w wire) {
 		}
 	}
 	h.mu.Unlock()
+	// The counts are read here, in the one goroutine that receives from Redis: a database that is
+	// slow to answer holds deliveries up for at most this long each.
+	ctx, cancel := context.WithTimeout(ctx, countTimeout)
+	defer cancel()
 	for staff, subs := range byStaff {
 		u := Update{kind: "counts"}
 		var err error
