@@ -247,7 +247,7 @@ func (s *stream) end(t *testing.T, within time.Duration) {
 	}
 }
 
-// zero is every category counted 0, but those given.
+// counts is every category counted 0, but those given.
 func counts(nonzero map[string]int) map[string]int {
 	out := map[string]int{}
 	for _, c := range live.Categories {

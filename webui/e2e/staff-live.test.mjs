@@ -62,7 +62,7 @@ async function count(page, section) {
   return (await badge.count()) ? Number((await badge.textContent()).replace('+', '')) : 0;
 }
 
-/** hide and show make the tab hidden or seen again, as switching tabs does. */
+/** setHidden makes the tab hidden or seen again, as switching tabs does. */
 const setHidden = (page, hidden) =>
   page.evaluate((h) => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });

@@ -71,5 +71,5 @@ export function withToast(toasts, notice, now) {
   return [{ ...notice, shownAt: now }, ...rest].slice(0, TOASTS);
 }
 
-/** expired drops the notices shown longer than TOAST_MS before now. */
+/** unexpired drops the notices shown longer than TOAST_MS before now. */
 export const unexpired = (toasts, now) => toasts.filter((n) => now - n.shownAt < TOAST_MS);
