@@ -96,6 +96,8 @@ func main() {
 	eventMetrics.Consumers(translators)
 	go func() { p.ExitOn("translators consumer", ignoreCanceled(translators.Run(ctx))) }()
 
+	liveRoutes := startLive(p, eventMetrics)
+
 	svc := auth.NewService(store, auth.NewSessions(rdb), signer, ids.New,
 		auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL),
 		auth.WithLimits(
@@ -110,6 +112,7 @@ func main() {
 		Trusted:       p.Trusted,
 		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
 		OAuth:         signInRoutes(auth.NewOAuth(svc, rdb, siteURL, providers, log), providers, log),
+		Live:          liveRoutes,
 	})
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,

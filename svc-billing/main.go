@@ -88,16 +88,19 @@ func main() {
 	// Staff's decisions on payouts (payout.paid, payout.rejected) leave through the payouts' own.
 	payoutRelay := events.NewRelay(earningsStore.Collection(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go payoutRelay.Run(p.Ctx)
+	// Declared bank transfers leave through the transfers' outboxes (transfer.declared).
+	transferRelay := events.NewRelay(balanceStore.Transfers(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	go transferRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()
 	eventMetrics := events.NewMetrics(metrics, p.Log)
-	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay, payoutRelay)
+	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay, payoutRelay, transferRelay)
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
 	// Invoices read the billing details from the profiles' store: the same service's data.
 	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, kickInvoice)
 	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
-	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick)
+	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick, balance.WithTransfersKick(transferRelay.Kick))
 	balanceSvc = balance.LoggingMiddleware(p.Log)(balance.InstrumentingMiddleware(metrics)(balanceSvc))
 	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, webhookLog,
 		paying.NewMongoKeys(p.DB), origins, time.Now, p.Log)

@@ -73,7 +73,7 @@ func main() {
 
 	// Staff and customers are identified by their tokens here too (DESIGN §5, defence in depth).
 	auth := newAuthenticator(p, env)
-	chatHandler := startChat(p, env, svc, metrics, auth, auditLog)
+	chatHandler := startChat(p, env, svc, metrics, eventMetrics, auth, auditLog)
 	catalogHandler := catalog.MakeHandler(catalog.MakeEndpoints(svc), catalog.MakeStaffEndpoints(staffSvc, auditLog), p.Trusted, auth)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,

@@ -40,4 +40,8 @@ var Rules = []authn.Rule{
 	{Pattern: "GET " + p + "admin/customers", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET " + p + "admin/customers/{id}", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET " + p + "admin/users", Access: authn.Only(authn.RoleAdmin)},
+	// Staff's live notices (svc-auth/live): the event stream the back office keeps open and the
+	// marks of the screens a staff member looked at.
+	{Pattern: "GET " + p + "admin/live/events", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST " + p + "admin/live/seen", Access: authn.Only(authn.RoleAdmin)},
 }

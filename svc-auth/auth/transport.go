@@ -28,6 +28,14 @@ type Transport struct {
 	JWKS authn.JWKS
 	// OAuth serves the Google and Facebook sign-in routes; nil when none is configured.
 	OAuth OAuthRoutes
+	// Live serves staff's live notices (svc-auth/live); nil answers them 503.
+	Live LiveRoutes
+}
+
+// LiveRoutes is staff's live feed: its event stream and the "seen" marks (svc-auth/live).
+type LiveRoutes interface {
+	Events(w http.ResponseWriter, r *http.Request)
+	Seen(w http.ResponseWriter, r *http.Request)
 }
 
 // OAuthRoutes is the provider sign-in part of the API (providers, start, callback).
@@ -60,6 +68,14 @@ func MakeHandler(e Endpoints, t Transport) http.Handler {
 	mux.Handle("GET "+p+"admin/customers", server(e.AdminCustomers, decodeCustomers))
 	mux.Handle("GET "+p+"admin/customers/{id}", server(e.AdminCustomer, decodePathID))
 	mux.Handle("GET "+p+"admin/users", server(e.AdminUsers, decodeUserIDs))
+	if t.Live != nil {
+		mux.HandleFunc("GET "+p+"admin/live/events", t.Live.Events)
+		mux.HandleFunc("POST "+p+"admin/live/seen", t.Live.Seen)
+	} else {
+		unavailable := func(w http.ResponseWriter, r *http.Request) { encodeError(r.Context(), httpx.ErrUnavailable, w) }
+		mux.HandleFunc("GET "+p+"admin/live/events", unavailable)
+		mux.HandleFunc("POST "+p+"admin/live/seen", unavailable)
+	}
 	mux.HandleFunc("GET "+authn.JWKSPath, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "public, max-age=300")
 		_ = httpx.WriteJSON(w, http.StatusOK, t.JWKS)

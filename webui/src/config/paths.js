@@ -151,6 +151,9 @@ export const STAFF_DETAILS = {
   post: 'icerik',
 };
 
+/** isStaffPath tells whether pathname is in the back office (/tr/yonetim/…, /en/admin/…). */
+export const isStaffPath = (pathname) => Object.values(PATHS.admin).some((base) => pathname === base || pathname.startsWith(`${base}/`));
+
 /** staffPath is the dashboard, a section or one item of it: /tr/yonetim/basvurular/<id>, /en/admin/applications/<id>. */
 export function staffPath(lang, section, id) {
   const base = PATHS.admin[lang];
