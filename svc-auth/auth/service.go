@@ -43,6 +43,9 @@ type User struct {
 	Phone       string     `json:"phone"`
 	CompanyName string     `json:"companyName"`
 	Address     string     `json:"address"`
+	// EmailVerified: the owner confirmed the address (a mailed link), or Google or Facebook did.
+	// An unconfirmed address holds nothing back; the profile offers to send the link again.
+	EmailVerified bool `json:"emailVerified"`
 }
 
 // Registration is the sign-up form (spec §3).
@@ -104,6 +107,7 @@ type Service interface {
 	SignInWithProvider(ctx context.Context, id ExternalIdentity) (Session, error)
 	// CreateUser makes an account with a role directly: staff and demo accounts.
 	CreateUser(ctx context.Context, fullName, email, password string, role authn.Role) (User, error)
+	AccountMail
 }
 
 // Lifetimes of spec §9 and DESIGN §5.
@@ -168,10 +172,13 @@ type service struct {
 
 	mailer  Mailer
 	siteURL string
-	// registerLimit and forgotLimit hold back floods by address (DESIGN §5); nil is no limit.
-	registerLimit, forgotLimit Limiter
-	kick                       func(ids ...any)
-	now                        func() time.Time
+	// links signs what mails link to (MAIL_LINK_SECRET): confirmation and password links.
+	links mailLinks
+	// registerLimit and forgotLimit hold back floods by address (DESIGN §5), verifyLimit new
+	// confirmation links by account; nil is no limit.
+	registerLimit, forgotLimit, verifyLimit Limiter
+	kick                                    func(ids ...any)
+	now                                     func() time.Time
 }
 
 // Option adds what a running site has to the service. Without them it still keeps accounts,
@@ -189,6 +196,18 @@ func WithLimits(register, forgot Limiter) Option {
 	return func(s *service) { s.registerLimit, s.forgotLimit = register, forgot }
 }
 
+// WithResendLimit limits the new confirmation links an account may ask for.
+func WithResendLimit(l Limiter) Option {
+	return func(s *service) { s.verifyLimit = l }
+}
+
+// WithLinkSecret signs the links mails carry with secret (MAIL_LINK_SECRET), the same one the
+// renderer (NewMails) derives them with. Without it a random one is used: links work in this
+// process only, which is what tests and the create-user command need.
+func WithLinkSecret(secret []byte) Option {
+	return func(s *service) { s.links = mailLinks{key: secret} }
+}
+
 // WithKick tells the outbox relay at once which accounts a write queued events in.
 func WithKick(kick func(ids ...any)) Option {
 	return func(s *service) { s.kick = kick }
@@ -203,7 +222,7 @@ func WithClock(now func() time.Time) Option {
 // signing access tokens with signer and naming new accounts with newID.
 func NewService(store Store, sessions SessionStore, signer *authn.Signer, newID func() string, opts ...Option) Service {
 	s := &service{store: store, sessions: sessions, signer: signer, newID: newID,
-		mailer: noMail{}, kick: func(...any) {}, now: time.Now}
+		mailer: noMail{}, links: mailLinks{key: newLinkSecret()}, kick: func(...any) {}, now: time.Now}
 	for _, o := range opts {
 		o(s)
 	}
@@ -241,6 +260,8 @@ func (s *service) Register(ctx context.Context, r Registration, c Client) (Sessi
 		ID: s.newID(), Email: email, FullName: strings.TrimSpace(r.FullName), Role: authn.RoleCustomer,
 		PasswordHash: hash, Lang: string(i18n.Parse(r.Lang)), CreatedAt: now, UpdatedAt: now,
 	}
+	// The welcome asks them to confirm the address; one per account, named by it.
+	s.queueVerification(doc, "welcome-"+doc.ID, KindWelcome, doc.Lang)
 	if err := s.openAccount(ctx, doc); err != nil {
 		return Session{}, err
 	}
@@ -248,7 +269,7 @@ func (s *service) Register(ctx context.Context, r Registration, c Client) (Sessi
 }
 
 // openAccount stores a customer who signed up (by form or through a provider) together with the
-// account.registered event that welcomes them, in one write.
+// account.registered event that welcomes them and the welcome mail, in one write.
 func (s *service) openAccount(ctx context.Context, doc *userDoc) error {
 	ev, err := events.New(ctx, EventRegistered, Registered{UserID: doc.ID, FullName: doc.FullName, Email: doc.Email, Lang: doc.Lang})
 	if err != nil {
@@ -389,7 +410,7 @@ func (s *service) ChangePassword(ctx context.Context, claims authn.Claims, p Pas
 	if !ok {
 		return ErrWrongPassword
 	}
-	if err := s.setPassword(ctx, doc.ID, p.NewPassword); err != nil {
+	if err := s.setPassword(ctx, doc.ID, p.NewPassword, false); err != nil {
 		return err
 	}
 	// A reset link mailed earlier would set the password back to whatever its finder chooses.
@@ -417,14 +438,16 @@ func (s *service) ForgotPassword(ctx context.Context, email, lang string, c Clie
 	if err != nil {
 		return err
 	}
-	token, err := s.sessions.NewResetToken(ctx, doc.ID, ResetTokenTTL)
-	if err != nil {
-		return err
+	// The mail is queued with the account; its link is made when it is sent (mails_kinds.go).
+	_, err = s.store.UpdateUser(ctx, doc.ID, func(u *userDoc) (*userDoc, error) {
+		u.Box.Add(newMail("reset-"+s.newID(), KindPasswordReset, u.ID, string(i18n.Parse(lang)), nil, s.now()))
+		return u, nil
+	})
+	if errors.Is(err, ErrNotFound) {
+		return nil // removed since it was read: as if it never existed
 	}
-	l := i18n.Parse(lang)
-	subject, body := resetMail(l, doc.FullName, s.resetLink(l, token))
-	if err := s.mailer.Send(ctx, doc.Email, subject, body); err != nil {
-		return fmt.Errorf("mailing the reset link: %w", err)
+	if err != nil {
+		return fmt.Errorf("queueing the reset mail: %w", err)
 	}
 	return nil
 }
@@ -442,7 +465,8 @@ func (s *service) ResetPassword(ctx context.Context, p PasswordReset) error {
 	if err != nil {
 		return err
 	}
-	if err := s.setPassword(ctx, userID, p.NewPassword); err != nil {
+	// The link came by mail to the account's address, so whoever used it reads that mail.
+	if err := s.setPassword(ctx, userID, p.NewPassword, true); err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return ErrInvalidResetToken
 		}
@@ -483,14 +507,22 @@ func (s *service) CreateUser(ctx context.Context, fullName, email, password stri
 	return doc.user(), nil
 }
 
-func (s *service) setPassword(ctx context.Context, userID, password string) error {
+// setPassword sets a new password and, if the account had one, tells its owner by mail in the
+// same write (a first password, set from an approved translator's welcome link, is no news).
+// byMail: the password was set through a mailed link, which confirms the address too.
+func (s *service) setPassword(ctx context.Context, userID, password string, byMail bool) error {
 	hash, err := HashPassword(password)
 	if err != nil {
 		return err
 	}
 	_, err = s.store.UpdateUser(ctx, userID, func(u *userDoc) (*userDoc, error) {
+		now := s.now().UTC()
+		if u.PasswordHash != "" {
+			u.Box.Add(newMail("password-changed-"+s.newID(), KindPasswordChanged, u.ID, u.Lang, nil, now))
+		}
 		u.PasswordHash = hash
-		u.UpdatedAt = s.now().UTC()
+		u.EmailVerified = u.EmailVerified || byMail
+		u.UpdatedAt = now
 		return u, nil
 	})
 	return err
@@ -534,6 +566,7 @@ func (s *service) limit(ctx context.Context, l Limiter, key string) error {
 	return nil
 }
 
+// resetLink is the page of a password link, for the set-password mail of translators.go.
 func (s *service) resetLink(lang i18n.Lang, token string) string {
 	path := "/tr/parola-sifirla"
 	if lang == i18n.EN {
