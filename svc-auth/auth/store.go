@@ -66,7 +66,7 @@ func (u *userDoc) user() User {
 // (messages): the service's Store. Both queue mails, as do staff_mails (mails to the agency's
 // own address); each write that queues one tells that collection's relay (StartMail).
 type MongoStore struct {
-	users, messages, staffMails *mongo.Collection
+	users, messages, staffMails        *mongo.Collection
 	kickUsers, kickMessages, kickStaff func(ids ...any)
 }
 
