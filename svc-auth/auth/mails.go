@@ -119,7 +119,7 @@ func (m *Mails) Render(ctx context.Context, ml mailbox.Mail) (mail.Message, erro
 		c.vars["name"] = u.FullName
 	}
 	if k.Fill != nil {
-		if err := k.Fill(c); err != nil {
+		if err := errors.Join(k.Fill(c), c.err); err != nil {
 			return mail.Message{}, fmt.Errorf("mail %s (%s): %w", ml.ID, ml.Kind, err)
 		}
 	}
@@ -165,6 +165,7 @@ type composer struct {
 	link  string
 	// button, when set, words the button instead of the kind's Button.
 	button i18n.Text
+	err    error // a page the site has no address for
 }
 
 // add says one more line after the kind's Lines.
@@ -195,7 +196,11 @@ func (c *composer) when(t time.Time) string { return i18n.DateTime(t, c.lang) }
 // page is the absolute address of one of the site's pages in the reader's language, with more
 // path segments (an order's id) and a query.
 func (c *composer) page(key string, rest ...string) string {
-	return c.m.pageURL(key, c.lang, rest...)
+	u, err := c.m.pageURL(key, c.lang, rest...)
+	if err != nil {
+		c.err = fmt.Errorf("%w: %w", outbox.ErrDrop, err)
+	}
+	return u
 }
 
 func (c *composer) say(t i18n.Text) string {
@@ -245,12 +250,13 @@ var sitePages = map[string]i18n.Text{
 	"support":      {TR: "/tr/hesabim/destek", EN: "/en/account/support"},
 	"ticket":       {TR: "/tr/hesabim/destek/talepler", EN: "/en/account/support/tickets"},
 	"admin":        {TR: "/tr/yonetim", EN: "/en/admin"},
+	"adminOrder":   {TR: "/tr/yonetim/siparisler", EN: "/en/admin/orders"},
 }
 
-func (m *Mails) pageURL(key string, lang i18n.Lang, rest ...string) string {
+func (m *Mails) pageURL(key string, lang i18n.Lang, rest ...string) (string, error) {
 	p, ok := sitePages[key]
 	if !ok {
-		panic("auth: no site page " + key) // a kind naming a page this table lacks: a programming error
+		return "", fmt.Errorf("no site page %q", key) // a kind naming a page this table lacks
 	}
 	var b strings.Builder
 	b.WriteString(m.cfg.SiteURL)
@@ -262,7 +268,7 @@ func (m *Mails) pageURL(key string, lang i18n.Lang, rest ...string) string {
 		}
 		b.WriteString("/" + url.PathEscape(r))
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // unsubscribeURL is the one-click address of a category's mails for one account (RFC 8058): a
