@@ -103,12 +103,11 @@ func main() {
 	// Approved applicants become translators (svc-translators' stream): their account, and a
 	// mail with the link to set its password, sent like a reset link.
 	translators := p.Consumer(events.Stream("translators"), cfg.Name, db.Collection("processed_events"),
-		auth.TranslatorHandler(store, auth.NewSessions(rdb), log, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)))
+		auth.TranslatorHandler(store, log))
 	eventMetrics.Consumers(translators)
 	go func() { p.ExitOn("translators consumer", ignoreCanceled(translators.Run(ctx))) }()
 
 	svc := auth.NewService(store, auth.NewSessions(rdb), signer, ids.New,
-		auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL),
 		auth.WithLinkSecret(mailSettings.Secret),
 		auth.WithLimits(
 			ratelimit.New(rdb, "auth-register", int64(registerPerHour), time.Hour),
@@ -184,13 +183,6 @@ func checkMailSettings(c auth.MailConfig) error {
 		return fmt.Errorf("STAFF_MAIL_TO %q is not an e-mail address", c.StaffTo)
 	}
 	return nil
-}
-
-// mailer adapts the SMTP sender to the plain-text mails of approved translators (translators.go).
-type mailer struct{ s *mail.Sender }
-
-func (m mailer) Send(ctx context.Context, to, subject, text string) error {
-	return m.s.Send(ctx, mail.Message{To: []string{to}, Subject: subject, Text: text})
 }
 
 // createUser makes an account from the command line: staff (admin) accounts, and the demo

@@ -49,12 +49,6 @@ var linkSecret = []byte("a-test-secret-for-links-in-mails-0123456789")
 // staffAddress is the fixture's STAFF_MAIL_TO.
 const staffAddress = "operasyon@linguaport-test.com.tr"
 
-type mailer struct{ s *mail.Sender }
-
-func (m mailer) Send(ctx context.Context, to, subject, text string) error {
-	return m.s.Send(ctx, mail.Message{To: []string{to}, Subject: subject, Text: text})
-}
-
 var seq int
 
 func newID() string {
@@ -121,7 +115,6 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 	}
 
 	opts := []auth.Option{
-		auth.WithMail(mailer{mail.NewSender(mail.Config{Addr: capture.Addr(), From: "LinguaPort <no-reply@linguaport.local>"})}, "https://site.test"),
 		auth.WithLimits(ratelimit.New(r.Client, "auth-register", 1000, time.Hour), ratelimit.New(r.Client, "auth-forgot", 1000, time.Hour)),
 		auth.WithResendLimit(ratelimit.New(r.Client, "auth-verify-resend", 3, time.Hour)),
 		auth.WithLinkSecret(linkSecret),

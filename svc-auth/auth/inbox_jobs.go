@@ -123,7 +123,7 @@ func orderEscalated(ctx context.Context, inbox *MongoStore, e events.Event) erro
 		}
 	}
 	// The staff address hears of it once, whoever is signed in to the back office.
-	err := inbox.AddStaffMail(ctx, staffMail(e.ID+"/"+KindStaffEscalation, KindStaffEscalation,
+	err := inbox.AddMail(ctx, staffMail(e.ID+"/"+KindStaffEscalation, KindStaffEscalation,
 		orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At, Reason: reasonOr(p.Reason)}, e.OccurredAt))
 	if err != nil {
 		return err

@@ -37,14 +37,13 @@ func TestTicketAnsweredBecomesOneMessageAndMail(t *testing.T) {
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	sender := mail.NewSender(mail.Config{Addr: capture.Addr(), From: mail.DefaultFrom})
-	withMail := auth.WithMail(mailer{sender}, "https://site.test")
 	relays := store.StartMail(auth.NewMails(store, auth.NewSessions(r.Client), auth.MailConfig{SiteURL: "https://site.test", Secret: linkSecret, StaffTo: staffAddress}).Render, sender, log, time.Hour)
 	var running []chan struct{}
 	relaysDone := make(chan struct{})
 	go func() { relays.Run(ctx); close(relaysDone) }()
 	running = append(running, relaysDone)
 	for group, handle := range map[string]events.Handler{
-		"svc-auth":       auth.TranslatorHandler(store, auth.NewSessions(r.Client), log, withMail),
+		"svc-auth":       auth.TranslatorHandler(store, log),
 		"svc-auth-inbox": auth.InboxHandler(store),
 	} {
 		c := events.NewConsumer(r.Client, events.Stream("translators"), group, db.Collection("processed_events"), handle, log)

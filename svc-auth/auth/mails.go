@@ -18,10 +18,11 @@ import (
 )
 
 // Every mail svc-auth sends is queued in the write that causes it (DESIGN §13): in the account's
-// document (welcome and verification, password reset and change), in the system message an event
-// becomes (mails_events.go), or in staff_mails for the agency's own address. The relays of those
-// three collections (StartMail) hand each queued mail to Mails.Render, which decides what it says
-// when it is sent, from the table of kinds (mails_kinds.go), in the reader's language.
+// document (welcome and confirmation, password links and changes), in the system message an event
+// becomes (messageDoc.withMail), or in mails, one document per mail, for the agency's own address
+// and addresses without an account. The relays of those three collections (StartMail) hand each
+// queued mail to Mails.Render, which decides what it says when it is sent, from the table of kinds
+// (mails_kinds.go), in the reader's language.
 
 // StaffRecipient is the To of a mail for the agency's staff: Render sends it to STAFF_MAIL_TO, in
 // STAFF_MAIL_LANG, whatever they were when it was queued.
@@ -227,7 +228,7 @@ func (c *composer) sayAll(ts []i18n.Text) []string {
 
 func (c *composer) greeting() string {
 	switch {
-	case c.user != nil && c.user.FullName != "":
+	case c.vars["name"] != "":
 		return c.say(i18n.Text{TR: "Merhaba {name},", EN: "Hello {name},"})
 	case c.staff:
 		return i18n.Text{TR: "Merhaba LinguaPort ekibi,", EN: "Hello LinguaPort team,"}.In(c.lang)
@@ -279,7 +280,7 @@ func (m *Mails) unsubscribeURL(uid, category string, lang i18n.Lang) string {
 
 // MailRelays send what svc-auth's collections queue.
 type MailRelays struct {
-	Users, Messages, Staff *mailbox.Relay
+	Users, Messages, Mails *mailbox.Relay
 }
 
 // StartMail makes the relays of the store's mails, rendered by render and sent by sender, and
@@ -288,16 +289,16 @@ func (s *MongoStore) StartMail(render mailbox.Render, sender mailbox.Sender, log
 	r := &MailRelays{
 		Users:    mailbox.NewRelay(s.users, render, sender, log, sweepEvery),
 		Messages: mailbox.NewRelay(s.messages, render, sender, log, sweepEvery),
-		Staff:    mailbox.NewRelay(s.staffMails, render, sender, log, sweepEvery),
+		Mails:    mailbox.NewRelay(s.mails, render, sender, log, sweepEvery),
 	}
-	s.kickUsers, s.kickMessages, s.kickStaff = r.Users.Kick, r.Messages.Kick, r.Staff.Kick
+	s.kickUsers, s.kickMessages, s.kickMails = r.Users.Kick, r.Messages.Kick, r.Mails.Kick
 	return r
 }
 
 // Run sends until ctx ends.
 func (r *MailRelays) Run(ctx context.Context) {
 	done := make(chan struct{}, 3)
-	for _, relay := range []*mailbox.Relay{r.Users, r.Messages, r.Staff} {
+	for _, relay := range []*mailbox.Relay{r.Users, r.Messages, r.Mails} {
 		go func() { relay.Run(ctx); done <- struct{}{} }()
 	}
 	for range 3 {
@@ -314,7 +315,7 @@ func newMail(id, kind, to, lang string, data any, now time.Time) mailbox.Mail {
 	return m
 }
 
-// staffMail is a mail to the agency's staff address; queue it with MongoStore.AddStaffMail. id is
+// staffMail is a mail to the agency's staff address; queue it with MongoStore.AddMail. id is
 // derived from its cause ("<event id>/staff.new_ticket"), so a redelivered event queues none.
 func staffMail(id, kind string, data any, now time.Time) mailbox.Mail {
 	return newMail(id, kind, StaffRecipient, "", data, now)

@@ -14,7 +14,8 @@ import (
 // languages; {name} is the reader's name, other {placeholders} are what Fill set from the payload.
 //
 // To add a kind: a constant, an entry below, and a queue call where its cause is written (in the
-// account's update, or with the system message an event becomes: messageWithMail).
+// account's update, with the system message an event becomes (messageDoc.withMail), or on
+// its own (MongoStore.AddMail).
 type mailKind struct {
 	// Category is the preference that turns the kind off (CategoryOffers, CategoryReminders);
 	// empty for mails a user must get. Optional mails carry the one-click unsubscribe.
@@ -37,6 +38,8 @@ const (
 	KindVerifyEmail     = "account.verify_email"
 	KindPasswordReset   = "account.password_reset"
 	KindPasswordChanged = "account.password_changed"
+	KindSetPassword     = "account.set_password" // an approved translator's welcome
+	KindEmailTaken      = "account.email_taken"  // an approved applicant whose address is another account's
 	KindTicketAnswered  = "support.ticket_answered"
 	KindOrderDelivered  = "order.delivered"
 	KindRevisionAsked   = "order.revision_requested"
@@ -75,6 +78,8 @@ type accountMail struct {
 	Verify bool `json:"verify,omitempty"`
 	// Email is the address a verification link is for.
 	Email string `json:"email,omitempty"`
+	// Name greets a reader who has no account.
+	Name string `json:"name,omitempty"`
 }
 
 // orderMail is the payload of the mails about an order or a job.
@@ -181,6 +186,58 @@ var mailKinds = map[string]mailKind{
 		Fill: func(c *composer) error {
 			c.fact(i18n.Text{TR: "Değişiklik zamanı", EN: "Changed at"}, c.when(c.mail.CreatedAt))
 			c.link = c.page("login")
+			return nil
+		},
+	},
+	KindSetPassword: {
+		Subject: i18n.Text{TR: "LinguaPort'a hoş geldiniz: parolanızı belirleyin", EN: "Welcome to LinguaPort: set your password"},
+		Lines: []i18n.Text{{
+			TR: "LinguaPort'ta tercümanlık başvurunuz onaylandı. Ekibimize hoş geldiniz!",
+			EN: "Your application to translate for LinguaPort has been approved. Welcome to the team!",
+		}, {
+			TR: "Tercüman hesabınız hazır. Parolanızı belirlemek için yedi gün içinde aşağıdaki bağlantıyı açın.",
+			EN: "Your translator account is ready. Open the link below within seven days to choose your password.",
+		}},
+		Button: i18n.Text{TR: "Parolamı belirle", EN: "Choose my password"},
+		After: []i18n.Text{{
+			TR: "Bağlantı yalnızca bir kez kullanılabilir. Ardından bu e-posta adresi ve parolanızla giriş yapabilirsiniz. Süresi geçerse giriş sayfasından “Parolamı unuttum” ile yeni bir bağlantı isteyin.",
+			EN: "The link works once. After that, sign in with this e-mail address and your password. If it has run out, ask for a new one with “Forgot your password?” on the login page.",
+		}},
+		Why: i18n.Text{
+			TR: "Bu e-postayı LinguaPort'a yaptığınız tercümanlık başvurusu onaylandığı için gönderiyoruz.",
+			EN: "You get this mail because your application to translate for LinguaPort was approved.",
+		},
+		Fill: func(c *composer) error {
+			if c.user == nil || c.user.PasswordHash != "" {
+				return fmt.Errorf("the translator has a password already: %w", mailbox.ErrSkip)
+			}
+			token := c.m.links.mailToken("set-password", c.mail.ID)
+			if err := c.m.resets.IssueResetToken(c.ctx, c.user.ID, token, SetPasswordTTL); err != nil {
+				return err
+			}
+			c.link = c.page("reset", "?token="+token)
+			return nil
+		},
+	},
+	KindEmailTaken: {
+		Subject: i18n.Text{TR: "LinguaPort tercüman hesabınız", EN: "Your LinguaPort translator account"},
+		Lines: []i18n.Text{{
+			TR: "LinguaPort'ta tercümanlık başvurunuz onaylandı. Ancak bu e-posta adresi zaten bir LinguaPort hesabına ait ve bir hesap aynı anda hem müşteri hem tercüman hesabı olamaz. Mevcut hesabınız olduğu gibi kalır.",
+			EN: "Your application to translate for LinguaPort has been approved. However, this e-mail address already belongs to a LinguaPort account, and an account can only be a customer's or a translator's, not both. Your existing account stays as it is.",
+		}, {
+			TR: "Tercüman hesabınız için başka bir e-posta adresini bu e-postayı yanıtlayarak ya da destek ekibimize yazarak bildirin; hesabınızı o adresle açalım.",
+			EN: "Please reply to this mail or write to our support team with another e-mail address for your translator account, and we will set it up.",
+		}},
+		Why: i18n.Text{
+			TR: "Bu e-postayı LinguaPort'a yaptığınız tercümanlık başvurusu hakkında gönderiyoruz.",
+			EN: "You get this mail about your application to translate for LinguaPort.",
+		},
+		Fill: func(c *composer) error {
+			var p accountMail
+			if err := c.decode(&p); err != nil {
+				return err
+			}
+			c.set("name", p.Name)
 			return nil
 		},
 	},

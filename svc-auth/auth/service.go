@@ -14,6 +14,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mailbox"
 )
 
 // Errors the service answers with; the transport maps them to HTTP in encodeError. Input that
@@ -136,6 +137,8 @@ type Store interface {
 	UpdateUser(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error)
 	Messages(ctx context.Context, userID string, lang i18n.Lang) ([]Message, error)
 	MarkRead(ctx context.Context, userID, messageID string, at time.Time) error
+	// AddMail queues a mail no account document carries (to an address without an account).
+	AddMail(ctx context.Context, m mailbox.Mail) error
 }
 
 // SessionStore keeps what expires: sessions with their refresh tokens, sign-in attempts and
@@ -159,19 +162,12 @@ type Limiter interface {
 	Allow(ctx context.Context, key string) (bool, time.Duration, error)
 }
 
-// Mailer sends a plain-text mail.
-type Mailer interface {
-	Send(ctx context.Context, to, subject, text string) error
-}
-
 type service struct {
 	store    Store
 	sessions SessionStore
 	signer   *authn.Signer
 	newID    func() string
 
-	mailer  Mailer
-	siteURL string
 	// links signs what mails link to (MAIL_LINK_SECRET): confirmation and password links.
 	links mailLinks
 	// registerLimit and forgotLimit hold back floods by address (DESIGN §5), verifyLimit new
@@ -182,14 +178,9 @@ type service struct {
 }
 
 // Option adds what a running site has to the service. Without them it still keeps accounts,
-// as `svc-auth create-user` and tests use it: no reset mails, no limits, the outbox relay finds
-// events on its next sweep, and the clock is the system's.
+// as `svc-auth create-user` and tests use it: links signed with a secret of its own, no limits,
+// the outbox relays find events and mails on their next sweep, and the clock is the system's.
 type Option func(*service)
-
-// WithMail mails reset links through m, pointing at siteURL (https://www.linguaport.com).
-func WithMail(m Mailer, siteURL string) Option {
-	return func(s *service) { s.mailer, s.siteURL = m, siteURL }
-}
 
 // WithLimits limits sign-ups per address and reset mails per address and email.
 func WithLimits(register, forgot Limiter) Option {
@@ -222,18 +213,11 @@ func WithClock(now func() time.Time) Option {
 // signing access tokens with signer and naming new accounts with newID.
 func NewService(store Store, sessions SessionStore, signer *authn.Signer, newID func() string, opts ...Option) Service {
 	s := &service{store: store, sessions: sessions, signer: signer, newID: newID,
-		mailer: noMail{}, links: mailLinks{key: newLinkSecret()}, kick: func(...any) {}, now: time.Now}
+		links: mailLinks{key: newLinkSecret()}, kick: func(...any) {}, now: time.Now}
 	for _, o := range opts {
 		o(s)
 	}
 	return s
-}
-
-// noMail refuses to send, so a service without mail says so instead of pretending.
-type noMail struct{}
-
-func (noMail) Send(context.Context, string, string, string) error {
-	return errors.New("no mail sender configured")
 }
 
 func (s *service) Register(ctx context.Context, r Registration, c Client) (Session, error) {
@@ -564,15 +548,6 @@ func (s *service) limit(ctx context.Context, l Limiter, key string) error {
 		return &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
 	}
 	return nil
-}
-
-// resetLink is the page of a password link, for the set-password mail of translators.go.
-func (s *service) resetLink(lang i18n.Lang, token string) string {
-	path := "/tr/parola-sifirla"
-	if lang == i18n.EN {
-		path = "/en/reset-password"
-	}
-	return strings.TrimRight(s.siteURL, "/") + path + "?token=" + token
 }
 
 func orDummy(hash string) string {

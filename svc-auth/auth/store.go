@@ -63,11 +63,12 @@ func (u *userDoc) user() User {
 }
 
 // MongoStore keeps the accounts (users, with their outbox of events) and their system messages
-// (messages): the service's Store. Both queue mails, as do staff_mails (mails to the agency's
-// own address); each write that queues one tells that collection's relay (StartMail).
+// (messages): the service's Store. Both queue mails, as does mails (mails no account document
+// carries: to the agency's own address, or to an address without an account); each write that
+// queues one tells that collection's relay (StartMail).
 type MongoStore struct {
-	users, messages, staffMails        *mongo.Collection
-	kickUsers, kickMessages, kickStaff func(ids ...any)
+	users, messages, mails             *mongo.Collection
+	kickUsers, kickMessages, kickMails func(ids ...any)
 }
 
 // NewMongoStore opens the collections and their indexes: emails are unique, accounts are found
@@ -75,8 +76,8 @@ type MongoStore struct {
 // relay sweeps users, and a user's messages are listed newest first.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	noKick := func(...any) {}
-	s := &MongoStore{users: db.Collection("users"), messages: db.Collection("messages"), staffMails: db.Collection("staff_mails"),
-		kickUsers: noKick, kickMessages: noKick, kickStaff: noKick}
+	s := &MongoStore{users: db.Collection("users"), messages: db.Collection("messages"), mails: db.Collection("mails"),
+		kickUsers: noKick, kickMessages: noKick, kickMails: noKick}
 	if err := mongox.EnsureIndexes(ctx, s.users,
 		mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "google", Value: 1}}, Options: options.Index().SetSparse(true)},
@@ -93,8 +94,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mailbox.Index()); err != nil {
 		return nil, fmt.Errorf("messages indexes: %w", err)
 	}
-	if err := mongox.EnsureIndexes(ctx, s.staffMails, mailbox.Index()); err != nil {
-		return nil, fmt.Errorf("staff_mails indexes: %w", err)
+	if err := mongox.EnsureIndexes(ctx, s.mails, mailbox.Index()); err != nil {
+		return nil, fmt.Errorf("mails indexes: %w", err)
 	}
 	return s, nil
 }
@@ -189,26 +190,27 @@ func (s *MongoStore) AddMessage(ctx context.Context, m messageDoc) error {
 	return nil
 }
 
-// staffMailDoc carries one mail to the agency's own address (STAFF_MAIL_TO). Its id is the
-// mail's, derived from its cause, so the document is also the record that the mail was queued:
-// a redelivered event inserts nothing.
-type staffMailDoc struct {
+// mailDoc carries one mail no account document carries: to the agency's own address
+// (STAFF_MAIL_TO), or to an address without an account. Its id is the mail's, derived from its
+// cause, so the document is also the record that the mail was queued: a redelivered event
+// inserts nothing. (Sent, the document stays, empty, as that record.)
+type mailDoc struct {
 	ID          string    `bson:"_id"`
 	CreatedAt   time.Time `bson:"createdAt"`
 	mailbox.Box `bson:",inline"`
 }
 
-// AddStaffMail queues m, a mail to staff (staffMail builds it), once per m.ID.
-func (s *MongoStore) AddStaffMail(ctx context.Context, m mailbox.Mail) error {
-	doc := staffMailDoc{ID: m.ID, CreatedAt: m.CreatedAt}
+// AddMail queues m (staffMail builds a staff one) once per m.ID.
+func (s *MongoStore) AddMail(ctx context.Context, m mailbox.Mail) error {
+	doc := mailDoc{ID: m.ID, CreatedAt: m.CreatedAt}
 	doc.Add(m)
-	if _, err := s.staffMails.InsertOne(ctx, doc); err != nil {
+	if _, err := s.mails.InsertOne(ctx, doc); err != nil {
 		if mongox.IsDuplicateKey(err) {
 			return nil
 		}
-		return fmt.Errorf("insert staff mail: %w", err)
+		return fmt.Errorf("insert mail: %w", err)
 	}
-	s.kickStaff(doc.ID)
+	s.kickMails(doc.ID)
 	return nil
 }
 
