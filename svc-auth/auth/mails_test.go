@@ -389,3 +389,42 @@ func TestStaffMail(t *testing.T) {
 		t.Errorf("%d staff mails for one escalation", n)
 	}
 }
+
+// A reset mail rendered again (its send retried, or repeated after a crash between the server's
+// acceptance and the relay's record) carries the same link, which still works once only.
+func TestResentResetMailCarriesTheSameLink(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	b := f.browser("en")
+	b.register("Ece Aydın", "ece@example.com")
+	uid := b.do("GET", "me", nil).user()["id"].(string)
+	m, _ := mailbox.New("reset-again", auth.KindPasswordReset, uid, "en", nil, time.Now())
+	link := func() string {
+		t.Helper()
+		msg, err := f.mails.Render(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := linkPattern.FindStringSubmatch(msg.Text)
+		if l == nil {
+			t.Fatalf("no reset link:\n%s", msg.Text)
+		}
+		return l[2]
+	}
+	first := link()
+	if again := link(); again != first {
+		t.Fatalf("a mail rendered twice carries two links: %s, %s", first, again)
+	}
+	reset := func(password string) answer {
+		return f.browser("en").do("POST", "password/reset", map[string]any{"token": first, "newPassword": password, "confirmPassword": password})
+	}
+	if a := reset("Yeni-Parola-2026"); a.status != 204 {
+		t.Fatalf("reset: %d %s", a.status, a.raw)
+	}
+	if link() != first {
+		t.Fatal("the link changed after it was used")
+	}
+	if a := reset("Baska-Parola-2027"); a.status != 400 || a.code() != "invalid_token" {
+		t.Errorf("the link rendered again after its use: %d %s", a.status, a.raw)
+	}
+}
