@@ -25,6 +25,8 @@ test('switching language maps each segment both ways', () => {
     ['/tr/paraphrasing-hizmeti', '/en/paraphrasing-service'],
     ['/tr/proofreading-hizmeti', '/en/proofreading-service'],
     ['/tr/parola-sifirla', '/en/reset-password'],
+    ['/tr/eposta-dogrula', '/en/verify-email'],
+    ['/tr/abonelikten-cik', '/en/unsubscribe'],
   ];
   for (const [tr, en] of cases) {
     assert.equal(switchLanguage(tr, 'en'), en, tr);
