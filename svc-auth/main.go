@@ -93,7 +93,10 @@ func main() {
 	// group svc-auth is the accounts' consumer below, and a group splits its events between its
 	// consumers, so the inbox reads that stream in a group of its own (its processed ids are
 	// kept apart by the group's name too).
-	inboxGroups := map[string]string{"auth": cfg.Name, "orders": cfg.Name, "translators": cfg.Name + "-inbox"}
+	// Billing's (payouts, declared transfers) and the catalogue's (chats waiting with nobody
+	// online) come in for the mails they cause.
+	inboxGroups := map[string]string{"auth": cfg.Name, "orders": cfg.Name, "translators": cfg.Name + "-inbox",
+		"billing": cfg.Name, "catalog": cfg.Name}
 	for area, group := range inboxGroups {
 		consumer := p.Consumer(events.Stream(area), group, db.Collection("processed_events"),
 			auth.InboxHandler(store))

@@ -50,11 +50,14 @@ type OrderStatusChanged struct {
 	At             time.Time `json:"at"`
 	RevisionReason string    `json:"revisionReason"`
 	RevisionDue    time.Time `json:"revisionDue"`
+	Step           string    `json:"step"` // "redelivered" for a revision delivered back
 }
 
 // orderMails are the mails the customer gets with an order's news, by status (mails_kinds.go).
 var orderMails = map[string]string{
+	"assigned":  KindOrderAssigned,
 	"delivered": KindOrderDelivered,
+	"completed": KindOrderCompleted,
 }
 
 // orderNews is what the customer reads when an order reaches a state.
@@ -92,6 +95,9 @@ var orderNews = map[string]i18n.Text{
 func InboxHandler(inbox *MongoStore) events.Handler {
 	return func(ctx context.Context, e events.Event) error {
 		if handled, err := staffNews(ctx, inbox, e); handled {
+			return err
+		}
+		if handled, err := peopleMails(ctx, inbox, e); handled {
 			return err
 		}
 		switch e.Type {
@@ -151,6 +157,9 @@ func InboxHandler(inbox *MongoStore) events.Handler {
 				CreatedAt: e.OccurredAt,
 			}
 			if kind, ok := orderMails[p.Status]; ok {
+				if p.Status == "delivered" && p.Step == "redelivered" {
+					kind = KindOrderRedelivered // the revision the customer asked for, back
+				}
 				msg = msg.withMail(e, kind, "", orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At})
 			}
 			return inbox.AddMessage(ctx, msg)
@@ -163,6 +172,9 @@ func InboxHandler(inbox *MongoStore) events.Handler {
 // once per event, as the message is stored once. Its id names the event and the kind; lang is
 // the event's language, for a reader whose account has none.
 func (m messageDoc) withMail(e events.Event, kind, lang string, data any) messageDoc {
+	if !freshForMail(e) {
+		return m // old news caught up with: the message only
+	}
 	m.Box.Add(newMail(e.ID+"/"+kind, kind, m.UserID, lang, data, e.OccurredAt))
 	return m
 }

@@ -163,8 +163,12 @@ func revisionBack(ctx context.Context, inbox *MongoStore, e events.Event, p Orde
 		},
 		CreatedAt: e.OccurredAt,
 	}
-	return inbox.AddMessage(ctx, msg.withMail(e, KindRevisionAsked, "",
-		orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At, Reason: p.RevisionReason, Due: p.RevisionDue}))
+	data := orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At, Reason: p.RevisionReason, Due: p.RevisionDue}
+	if err := inbox.AddMessage(ctx, msg.withMail(e, KindRevisionAsked, "", data)); err != nil {
+		return err
+	}
+	// Staff hear that work came back, so a revision nobody picks up is no surprise later.
+	return staffMailFor(ctx, inbox, e, e.ID, KindStaffRevision, data)
 }
 
 // reasonOr is an escalation's reason, "unclaimed" for events from before reasons existed.

@@ -252,6 +252,13 @@ var sitePages = map[string]i18n.Text{
 	"ticket":       {TR: "/tr/hesabim/destek/talepler", EN: "/en/account/support/tickets"},
 	"admin":        {TR: "/tr/yonetim", EN: "/en/admin"},
 	"adminOrder":   {TR: "/tr/yonetim/siparisler", EN: "/en/admin/orders"},
+	"quote":        {TR: "/tr/hesabim/siparislerim/teklifler", EN: "/en/account/orders/quotes"},
+	"earnings":     {TR: "/tr/hesabim/kazanclar", EN: "/en/account/earnings"},
+
+	"adminApplication": {TR: "/tr/yonetim/basvurular", EN: "/en/admin/applications"},
+	"adminTicket":      {TR: "/tr/yonetim/talepler", EN: "/en/admin/tickets"},
+	"adminTransfers":   {TR: "/tr/yonetim/havaleler", EN: "/en/admin/transfers"},
+	"adminChat":        {TR: "/tr/yonetim/canli-destek", EN: "/en/admin/live-chat"},
 }
 
 func (m *Mails) pageURL(key string, lang i18n.Lang, rest ...string) (string, error) {

@@ -350,7 +350,7 @@ func fillOrder(page string, at i18n.Text) func(c *composer) error {
 		if !p.Due.IsZero() {
 			c.fact(i18n.Text{TR: "Son teslim", EN: "Due"}, c.when(p.Due))
 		}
-		if page == "order" {
+		if page == "order" || page == "adminOrder" { // the pages of one order
 			c.link = c.page(page, p.OrderID)
 		} else {
 			c.link = c.page(page)

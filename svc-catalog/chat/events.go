@@ -21,6 +21,9 @@ type Opened struct {
 	Language       string    `json:"language"`
 	CustomerID     string    `json:"customerId,omitempty"`
 	At             time.Time `json:"at"`
+	// StaffOnline says whether any staff member had live support open when it was written:
+	// when none had, svc-auth mails the staff address that a chat is waiting.
+	StaffOnline bool `json:"staffOnline"`
 }
 
 // Wrote is chat.message's payload.
@@ -29,4 +32,5 @@ type Wrote struct {
 	Name           string    `json:"name"`
 	Language       string    `json:"language"`
 	At             time.Time `json:"at"`
+	StaffOnline    bool      `json:"staffOnline"` // as in Opened
 }

@@ -167,8 +167,12 @@ func (s *service) Start(ctx context.Context, c Caller, in NewConversation) (Star
 		token = newToken()
 		conv.TokenHash = hashToken(token)
 	}
+	online, err := s.bus.StaffOnline(ctx)
+	if err != nil {
+		return Started{}, err
+	}
 	opened, err := events.New(ctx, EventChatOpened, Opened{ConversationID: conv.ID, Name: conv.Name, Language: conv.Language,
-		CustomerID: conv.CustomerID, At: now})
+		CustomerID: conv.CustomerID, At: now, StaffOnline: online})
 	if err != nil {
 		return Started{}, err
 	}
@@ -246,10 +250,14 @@ func (s *service) send(ctx context.Context, conv Conversation, c Caller, in NewM
 	if err := allow(ctx, s.limiter, sender); err != nil {
 		return Sent{}, err
 	}
+	online, err := s.bus.StaffOnline(ctx)
+	if err != nil {
+		return Sent{}, err
+	}
 	var evs []events.Event
 	if announce {
 		ev, err := events.New(ctx, EventChatMessage, Wrote{ConversationID: conv.ID, Name: conv.Name, Language: conv.Language,
-			At: s.now().UTC().Truncate(time.Millisecond)})
+			At: s.now().UTC().Truncate(time.Millisecond), StaffOnline: online})
 		if err != nil {
 			return Sent{}, err
 		}
@@ -265,10 +273,6 @@ func (s *service) send(ctx context.Context, conv Conversation, c Caller, in NewM
 	}
 	if fresh {
 		s.publish(ctx, Event{Type: EventMessage, Conversation: conv, Message: &msg})
-	}
-	online, err := s.bus.StaffOnline(ctx)
-	if err != nil {
-		return Sent{}, err
 	}
 	sent := Sent{Message: msg, StaffOnline: online}
 	if online {
