@@ -76,7 +76,9 @@ type staffNote struct {
 }
 
 // moneyIn writes an amount as the site does in lang.
-func moneyIn(a amount, lang i18n.Lang) string { return moneyfmt.Format(a.Amount, a.Currency, string(lang)) }
+func moneyIn(a amount, lang i18n.Lang) string {
+	return moneyfmt.Format(a.Amount, a.Currency, string(lang))
+}
 
 func init() { maps.Copy(mailKinds, moreKinds) }
 

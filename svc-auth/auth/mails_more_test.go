@@ -35,7 +35,7 @@ func TestEveryStepMailsItsReader(t *testing.T) {
 	}{
 		{"quote.revised", map[string]any{"quoteId": "q1", "number": "Q-2026-00011", "customerId": cid, "version": 2,
 			"previous": map[string]any{"amount": 120000, "currency": "TRY", "decimals": 2, "formatted": "₺1.200,00"},
-			"total": map[string]any{"amount": 99000, "currency": "TRY", "decimals": 2, "formatted": "₺990,00"}, "note": "Fewer pages", "expiresAt": now},
+			"total":    map[string]any{"amount": 99000, "currency": "TRY", "decimals": 2, "formatted": "₺990,00"}, "note": "Fewer pages", "expiresAt": now},
 			"selin@example.com", "Your quote is ready: Q-2026-00011", []string{"New price: ₺990.00", "Previous price: ₺1,200.00", "Note: Fewer pages"},
 			"https://site.test/en/account/orders/quotes/q1"},
 		{"order.status_changed", map[string]any{"orderId": "o1", "number": "O-2026-00021", "customerId": cid, "translatorId": tid, "status": "assigned", "at": now},
