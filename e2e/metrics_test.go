@@ -28,16 +28,23 @@ type program struct {
 var programs = []program{
 	{name: "gateway", port: "GATEWAY"},
 	{name: "svc-geo", port: "GEO"},
+	// svc-auth reads every area: its inbox and mails (group svc-auth, svc-auth-inbox on the
+	// translators' stream, beside the accounts' consumer) and staff's live notices (svc-auth-live).
 	{name: "svc-auth", port: "AUTH", outboxes: 1, groups: []string{
-		"events:auth svc-auth", "events:orders svc-auth", "events:translators svc-auth", "events:translators svc-auth-inbox"}},
-	{name: "svc-catalog", port: "CATALOG", outboxes: 1, groups: []string{"events:catalog svc-catalog-mail"}},
+		"events:auth svc-auth", "events:billing svc-auth", "events:billing svc-auth-live",
+		"events:catalog svc-auth", "events:catalog svc-auth-live", "events:orders svc-auth", "events:orders svc-auth-live",
+		"events:translators svc-auth", "events:translators svc-auth-inbox", "events:translators svc-auth-live"}},
+	// Inquiries (replies) and conversations (chat.opened, chat.message); no consumer of its own since
+	// the reply mails left through the mailbox.
+	{name: "svc-catalog", port: "CATALOG", outboxes: 2},
 	{name: "svc-orders", port: "ORDERS", outboxes: 3, groups: []string{
 		"events:billing svc-orders", "events:orders svc-orders", "events:translators svc-orders"}},
-	{name: "svc-billing", port: "BILLING", outboxes: 3, groups: []string{
+	// Invoices, accounts, earnings, payouts and declared transfers.
+	{name: "svc-billing", port: "BILLING", outboxes: 5, groups: []string{
 		"events:billing svc-billing", "events:billing svc-billing-earnings", "events:orders svc-billing",
 		"events:orders svc-billing-earnings", "events:translators svc-billing-earnings"}},
 	{name: "svc-translators", port: "TRANSLATORS", outboxes: 3, groups: []string{
-		"events:translators svc-translators", "events:translators svc-translators-mail"}},
+		"events:translators svc-translators"}},
 }
 
 // routesServed are routes the traffic of TestMetrics reached, by program.
