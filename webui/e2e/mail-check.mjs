@@ -1,7 +1,7 @@
 // Reading what the stack mailed, as issue 24 asks every mail to be: HTML with a plain-text part,
 // in the reader's language, links absolute and to that language's pages, times on Istanbul's
-// clock and saying so, amounts as internal/money writes them, and no placeholder left in; and an
-// attached PDF read as text with poppler's pdftotext.
+// clock and saying so, and no placeholder left in; and an attached PDF read as text with
+// poppler's pdftotext. Amounts in mails are the site's own (src/lib/money.js formatMoney).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { BASE_URL, until } from './browser.mjs';
@@ -76,17 +76,6 @@ export function istanbulDateTime(value, lang) {
 
 /** calendarDay is a "YYYY-MM-DD" day as a mail writes it ("4 Aralık 2026"). */
 export const calendarDay = (day, lang) => istanbulDate(`${day}T12:00:00+03:00`, lang);
-
-const SIGNS = { TRY: '₺', USD: '$', EUR: '€', GBP: '£', JPY: '¥', CNY: '¥', RUB: '₽' };
-
-/** mailMoney is an amount in minor units as internal/money writes it in mails: "1.234,56 ₺", "₺1,234.56". */
-export function mailMoney(minor, code, lang) {
-  const digits = code === 'JPY' ? 0 : 2;
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: 'always' }).format(minor / 10 ** digits);
-  const sign = SIGNS[code] ?? code;
-  if (lang === 'tr') return `${number} ${sign}`;
-  return sign === code ? `${code} ${number}` : `${sign}${number}`;
-}
 
 /** documentMoney is an amount as the invoice PDF writes it: the language's marks and the currency's code ("631,13 TRY", "27.54 USD"). */
 export function documentMoney(minor, code, lang) {

@@ -7,7 +7,7 @@
 // customer accepts. The customer, the billing address, the translator and the staff address
 // each get their mails once, in their own language: a Turkish customer with an English
 // translator, then the reverse. Every mail is checked by mail-check.mjs (parts, links, times,
-// placeholders).
+// placeholders); amounts are the site's own formatMoney, which the invoice page shows too.
 //
 // SCREENSHOTS=<dir> saves at 1366 and 390 px the confirmation page, the staff's expected-date
 // control and the capture's page of the invoice mail.
@@ -18,8 +18,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BASE_URL, launch, openPage, until, waitHydrated } from './browser.mjs';
 import { ADMIN, BILLING_DETAILS, approveQuote, mails, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
-import { CAPTURE, calendarDay, checkMail, documentMoney, istanbulDate, istanbulDateTime, mailMoney, mailTo, pdfText, placeholders } from './mail-check.mjs';
+import { CAPTURE, calendarDay, checkMail, documentMoney, istanbulDate, istanbulDateTime, mailTo, pdfText, placeholders } from './mail-check.mjs';
 import { staffPath } from '../src/config/paths.js';
+import { formatMoney } from '../src/lib/money.js';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Posta-Yolculugu-${stamp}`;
@@ -228,8 +229,8 @@ for (const lang of ['tr', 'en']) {
     await admin.call('POST', `orders/admin/quotes/${quote.id}/revise`, { total, note: l.quoteNote });
     const revised = await mailTo(email, l.quoteReady(quote.number));
     checkMail(revised, { to: email, lang, subject: l.quoteReady(quote.number), page: l.quote(quote.id) });
-    fact(revised, l.facts.previous, mailMoney(quote.total.amount, total.currency, lang));
-    fact(revised, l.facts.revised, mailMoney(total.amount, total.currency, lang));
+    fact(revised, l.facts.previous, formatMoney(quote.total.amount, total.currency, lang));
+    fact(revised, l.facts.revised, formatMoney(total.amount, total.currency, lang));
     fact(revised, l.facts.note, l.quoteNote);
 
     // 3. Approved: the invoice goes to the billing address with its PDF, whose figures are the
@@ -239,8 +240,8 @@ for (const lang of ['tr', 'en']) {
     const invoice = await until('the invoice is issued', async () => (await customer.call('GET', `billing/invoices?orderId=${order.id}`)).invoices.find((i) => i.number));
     assert.equal(invoice.totals.total, total.amount + invoice.totals.vat, 'the revised price plus KDV');
     const invoiceMail = await mailTo(billing, l.invoiceMail(invoice.number));
-    checkMail(invoiceMail, { to: billing, lang, subject: l.invoiceMail(invoice.number), page: l.invoice(invoice.id) });
-    const money = (n) => mailMoney(n, invoice.currency, lang);
+    const invoicePage = checkMail(invoiceMail, { to: billing, lang, subject: l.invoiceMail(invoice.number), page: l.invoice(invoice.id) });
+    const money = (n) => formatMoney(n, invoice.currency, lang);
     fact(invoiceMail, l.facts.number, invoice.number);
     fact(invoiceMail, l.facts.issued, istanbulDate(invoice.issuedAt, lang));
     fact(invoiceMail, l.facts.net, money(invoice.totals.net));
@@ -258,6 +259,11 @@ for (const lang of ['tr', 'en']) {
       assert.deepEqual(placeholders(text), [], 'no placeholder in the PDF');
     };
     await figures(invoiceMail, l.pdf.unpaid);
+    // The mail's button opens the invoice, where the site writes the total as the mail does.
+    await cPage.goto(invoicePage);
+    const invoiceView = cPage.locator(`[data-testid=invoice][data-invoice-id="${invoice.id}"]`);
+    await invoiceView.waitFor();
+    assert.ok((await invoiceView.textContent()).includes(money(invoice.totals.total)), `the invoice page says ${money(invoice.totals.total)}`);
     const capture = await openPage(browser, { locale: l.locale, viewport: { width: 1366, height: 900 } });
     await capture.goto(`${CAPTURE}/messages/${invoiceMail.id}${lang === 'tr' ? '?lang=tr' : ''}`);
     await capture.getByText(invoice.number).first().waitFor();
@@ -280,7 +286,7 @@ for (const lang of ['tr', 'en']) {
     assert.equal(receipt.attachments.length, 1, 'the paid invoice attached');
     await figures(receipt, l.pdf.paid);
     const declared = await until('the staff mail of the transfer', async () => (await mails(STAFF)).find((m) => m.text.includes(`?q=${transfer.id}`)));
-    checkMail(declared, { to: STAFF, lang: 'tr', subject: `Havale bildirildi: ${mailMoney(invoice.totals.total, invoice.currency, 'tr')}`, page: new RegExp(`^/tr/yonetim/havaleler\\?q=${transfer.id}$`) });
+    checkMail(declared, { to: STAFF, lang: 'tr', subject: `Havale bildirildi: ${formatMoney(invoice.totals.total, invoice.currency, 'tr')}`, page: new RegExp(`^/tr/yonetim/havaleler\\?q=${transfer.id}$`) });
     await until('the order is paid', async () => (await customer.call('GET', `orders/orders/${order.id}`)).status === 'in_progress');
 
     // The translator applied and was approved meanwhile; the job entering the pool is offered
