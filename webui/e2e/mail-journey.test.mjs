@@ -289,16 +289,10 @@ for (const lang of ['tr', 'en']) {
     checkMail(declared, { to: STAFF, lang: 'tr', subject: `Havale bildirildi: ${formatMoney(invoice.totals.total, invoice.currency, 'tr')}`, page: new RegExp(`^/tr/yonetim/havaleler\\?q=${transfer.id}$`) });
     await until('the order is paid', async () => (await customer.call('GET', `orders/orders/${order.id}`)).status === 'in_progress');
 
-    // The translator applied and was approved meanwhile; the job entering the pool is offered
-    // to them by mail (optional, so with a one-click unsubscribe).
+    // The translator applied and was approved meanwhile (staff were told).
     const { translator, email: tEmail, id: translatorID, application } = await translating;
     const applied = await until('the staff mail of the application', async () => (await staffMailsAbout(application.id))[0]);
     checkMail(applied, { to: STAFF, lang: 'tr', subject: 'Yeni tercüman başvurusu', page: `/tr/yonetim/basvurular/${application.id}` });
-    const offer = await mailTo(tEmail, tl.offers(1));
-    checkMail(offer, { to: tEmail, lang: tlang, subject: tl.offers(1), page: tl.jobPool });
-    assert.ok(offer.text.includes(order.number), 'the offer names the job');
-    assert.match(offer.listUnsubscribe, /^<https?:\/\/[^>]+\/api\/v1\/auth\/unsubscribe\/[^>]+>$/);
-    assert.equal(offer.listUnsubscribePost, 'List-Unsubscribe=One-Click');
 
     // 5. Staff give the job to the translator and move its expected date, on the order's page.
     const sPage = await openPage(browser, { locale: l.locale, viewport: { width: 1366, height: 900 } });
@@ -377,6 +371,14 @@ for (const lang of ['tr', 'en']) {
     await customer.call('POST', `orders/orders/${order.id}/complete`);
     const completed = await mailTo(email, l.completed(order.number));
     checkMail(completed, { to: email, lang, subject: l.completed(order.number), page: l.order(order.id) });
+
+    // The job entering the pool was offered to the translator by mail (optional, so with a
+    // one-click unsubscribe), by svc-orders' sweep: SWEEP_EVERY, a minute under make up.
+    const offer = await mailTo(tEmail, tl.offers(1), 75_000);
+    checkMail(offer, { to: tEmail, lang: tlang, subject: tl.offers(1), page: tl.jobPool });
+    assert.ok(offer.text.includes(order.number), 'the offer names the job');
+    assert.match(offer.listUnsubscribe, /^<https?:\/\/[^>]+\/api\/v1\/auth\/unsubscribe\/[^>]+>$/);
+    assert.equal(offer.listUnsubscribePost, 'List-Unsubscribe=One-Click');
 
     // 7. Each mail once: a redelivered event or a retried send would show here as a second copy.
     await new Promise((r) => setTimeout(r, 1500));
