@@ -25,11 +25,12 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The back office's day (webui/e2e/staff-day.test.mjs) needs an urgent job escalated within
-	// seconds, and the tests together send more translator applications from one address than a
-	// visitor may in an hour.
+	// seconds, and the tests together send more translator applications and sign-ups from one
+	// address than a visitor may in an hour.
 	t.Setenv("POOL_WINDOW_URGENT", "5s")
 	t.Setenv("SWEEP_EVERY", "2s")
 	t.Setenv("APPLICATIONS_PER_HOUR", "20")
+	t.Setenv("REGISTRATIONS_PER_HOUR", "60")
 	s := startStack(t, t.TempDir())
 
 	// The whole suite takes some 13 minutes on two cores; BROWSER_TESTS=mail-journey,revision runs

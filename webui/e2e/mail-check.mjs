@@ -77,7 +77,7 @@ export function istanbulDateTime(value, lang) {
 /** calendarDay is a "YYYY-MM-DD" day as a mail writes it ("4 Aralık 2026"). */
 export const calendarDay = (day, lang) => istanbulDate(`${day}T12:00:00+03:00`, lang);
 
-/** documentMoney is an amount as the invoice PDF writes it: the language's marks and the currency's code ("631,13 TRY", "27.54 USD"). */
+/** documentMoney is an amount as the invoice PDF writes it (internal/documents.Money): the language's marks and the currency's code ("631,13 TRY", "27.54 USD"). */
 export function documentMoney(minor, code, lang) {
   const digits = code === 'JPY' ? 0 : 2;
   const number = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: 'always' }).format(minor / 10 ** digits);

@@ -180,7 +180,7 @@ async function deliver(translator, orderID, name, text) {
 /** staffMailsAbout are the mails to the staff address whose text mentions what (an order number, an id). */
 const staffMailsAbout = async (what) => (await mails(STAFF)).filter((m) => m.text.includes(what));
 
-/** weekday is the n-th day after a "YYYY-MM-DD" day, as the same form; dayOfWeek 0 is Sunday. */
+/** addDays is the n-th day after a "YYYY-MM-DD" day, in the same form; dayOfWeek of Sunday is 0. */
 const addDays = (day, n) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
 const dayOfWeek = (day) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
@@ -249,6 +249,7 @@ for (const lang of ['tr', 'en']) {
     fact(invoiceMail, l.facts.total, money(invoice.totals.total));
     fact(invoiceMail, l.facts.dueDate, istanbulDate(invoice.dueAt, lang));
     assert.deepEqual(invoiceMail.attachments.map((a) => [a.name, a.contentType]), [[`${invoice.number}-${lang}.pdf`, 'application/pdf']]);
+    // The PDF writes amounts as a document does: the site's number with the currency's code.
     const figures = async (mail, status) => {
       const text = await pdfText(mail.attachments[0].url);
       const doc = (n) => documentMoney(n, invoice.currency, lang);
