@@ -16,11 +16,11 @@ test('the translator’s overview shows their active jobs, the pool, the earning
   const card = (html, id) => text(html.match(new RegExp(`data-testid="summary-${id}">(.*?)</div>`))[1]);
   expect(card(tr, 'active')).toBe('Aktif işlerim 2 İşlerime git');
   expect(card(tr, 'pool')).toBe('Havuzdaki işler 3 Havuza git');
-  expect(card(tr, 'earnings')).toBe('Kazançlarım ₺1.730,58 1 ödeme talebi bekliyor Kazançlarımı görüntüle');
+  expect(card(tr, 'earnings')).toBe('Kazançlarım 1.730,58 ₺ 1 ödeme talebi bekliyor Kazançlarımı görüntüle');
   expect(card(tr, 'vacation')).toBe('Tatil modu Açık Tatil modunu yönet');
   for (const href of ['/tr/hesabim/aktif-islerim', '/tr/hesabim/havuzdaki-isler', '/tr/hesabim/kazanclar', '/tr/hesabim/tatil-modu']) expect(tr).toContain(`href="${href}"`);
   const en = render(<TranslatorSummary />, { path: '/en/account/overview', answers: answers('en') });
-  expect(card(en, 'earnings')).toContain('TRY');
+  expect(card(en, 'earnings')).toContain('₺1,730.58');
   expect(en).toContain('href="/en/account/earnings"');
   expect(card(en, 'vacation')).toBe('Vacation mode On Manage vacation mode');
 });

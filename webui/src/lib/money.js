@@ -7,17 +7,27 @@ export function decimals(code) {
   return code === 'JPY' ? 0 : 2;
 }
 
+// The currencies the site writes with a sign (the header's picker); any other is written with
+// its code.
+const SIGNS = { TRY: '₺', USD: '$', EUR: '€', GBP: '£', JPY: '¥', CNY: '¥', RUB: '₽' };
+
 /**
- * formatMoney shows an amount in minor units, e.g. 123456 TRY → "₺1.234,56" in Turkish. digits
- * is the currency's number of decimals when the server says it (a Money's `decimals`).
+ * formatMoney shows an amount in minor units as the whole site writes it, the same as the
+ * services' formatted amounts and their mails (internal/money.Format): "1.234,56 ₺" and
+ * "36,72 $" in Turkish, "₺1,234.56" and "$36.72" in English, a currency without a sign here with
+ * its code ("12,50 CHF", "CHF 12.50"). digits is the currency's number of decimals when the
+ * server says it (a Money's `decimals`).
  */
 export function formatMoney(minor, code, lang, digits = decimals(code)) {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', {
-    style: 'currency',
-    currency: code,
+  const number = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  }).format(minor / 10 ** digits);
+    useGrouping: 'always',
+  }).format(Math.abs(minor) / 10 ** digits);
+  const minus = minor < 0 ? '-' : '';
+  const sign = SIGNS[code] ?? code;
+  if (lang !== 'en') return `${minus}${number} ${sign}`;
+  return sign === code ? `${minus}${code} ${number}` : `${minus}${sign}${number}`;
 }
 
 /**

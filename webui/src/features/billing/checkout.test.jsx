@@ -61,13 +61,13 @@ test('409 insufficient_balance shows the server message, the missing amount and 
 
   const tr = render(<PayError error={error} />, { path: '/tr/hesabim/fatura-bilgileri/faturalar' });
   expect(text(tr)).toContain('Bakiyeniz bu faturayı ödemeye yetmiyor.');
-  expect(text(tr).replace(/\s/g, ' ')).toContain('Eksik tutar: ₺1.250,50');
+  expect(text(tr).replace(/\s/g, ' ')).toContain('Eksik tutar: 1.250,50 ₺');
   expect(tr).toContain('href="/tr/hesabim/fatura-bilgileri/bakiye?currency=TRY#top-up"');
   expect(tr).toContain('role="alert"');
   // English words it in English.
   const en = render(<PayError error={error} />, { path: '/en/account/billing-info/invoices' });
   expect(en).toContain('href="/en/account/billing-info/balance?currency=TRY#top-up"');
-  expect(text(en)).toContain('Missing: TRY');
+  expect(text(en)).toContain('Missing: ₺1,250.50');
   // Other refusals show no amount.
   expect(missingOf({ status: 409, code: 'invoice_refunded', body: {} })).toBe(null);
 });

@@ -7,7 +7,19 @@ test('two decimals, none for JPY', () => {
   assert.equal(decimals('USD'), 2);
   assert.equal(formatMoney(110000, 'JPY', 'en'), '¥110,000');
   assert.equal(formatMoney(123456, 'USD', 'en'), '$1,234.56');
-  assert.equal(formatMoney(123456, 'TRY', 'tr').replace(/\s/g, ' '), '₺1.234,56');
+  assert.equal(formatMoney(123456, 'TRY', 'tr'), '1.234,56 ₺');
+});
+
+test('amounts read as the services write them (internal/money.Format), in mails too', () => {
+  assert.equal(formatMoney(224400, 'TRY', 'en'), '₺2,244.00');
+  assert.equal(formatMoney(3672, 'USD', 'tr'), '36,72 $');
+  assert.equal(formatMoney(110000, 'JPY', 'tr'), '110.000 ¥');
+  assert.equal(formatMoney(1250, 'CHF', 'tr'), '12,50 CHF');
+  assert.equal(formatMoney(1250, 'CHF', 'en'), 'CHF 12.50');
+  assert.equal(formatMoney(-123456, 'TRY', 'tr'), '-1.234,56 ₺');
+  assert.equal(formatMoney(-123456, 'TRY', 'en'), '-₺1,234.56');
+  assert.equal(formatMoney(500, 'EUR', 'tr'), '5,00 €'); // no grouping question below a thousand
+  assert.equal(formatMoney(100000, 'GBP', 'tr'), '1.000,00 £'); // four digits grouped, as the services do
 });
 
 test('the currency cookie lasts a year, path /, secure, strict', () => {

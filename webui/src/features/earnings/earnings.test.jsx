@@ -40,7 +40,7 @@ test('a double click on Request payout sends one request with one Idempotency-Ke
   answer(json(201, { id: 'po-1', status: 'requested', amount: TRY(50000), iban: 'TR640001000100010001000001', bankAccountId: 'ba-2' }));
   expect(await first).toMatchObject({ id: 'po-1' });
   const done = render(<PayoutForm accounts={accounts} balance={TRY(50000)} request={request} />);
-  expect(text(done)).toContain('₺500,00 tutarındaki ödeme talebiniz alındı');
+  expect(text(done)).toContain('500,00 ₺ tutarındaki ödeme talebiniz alındı');
   expect(text(done)).toContain('TR•• •••• 0001');
 
   fetch.mockImplementation(() => Promise.resolve(json(201, { id: 'po-2', status: 'requested', amount: TRY(30000) })));
@@ -62,8 +62,8 @@ test('409 below_threshold shows the server’s message and the missing amount', 
   const tr = render(<PayoutError error={error} />);
   expect(tr).toContain('role="alert"');
   expect(text(tr)).toContain('Ödeme en az 250,00 TRY olmalıdır.');
-  expect(text(tr).replace(/\s/g, ' ')).toContain('Eksik tutar: ₺75,50');
-  expect(text(render(<PayoutError error={error} />, { path: '/en/account/bank-accounts/earnings' }))).toContain('Missing: TRY');
+  expect(text(tr).replace(/\s/g, ' ')).toContain('Eksik tutar: 75,50 ₺');
+  expect(text(render(<PayoutError error={error} />, { path: '/en/account/bank-accounts/earnings' }))).toContain('Missing: ₺75.50');
   // The form shows it above its fields, the button free again.
   const form = render(<PayoutForm accounts={accounts} balance={TRY(17450)} request={request} />);
   expect(text(form)).toContain('Eksik tutar');
@@ -75,7 +75,7 @@ test('409 below_threshold shows the server’s message and the missing amount', 
 test('the form chooses the default account first, and without accounts leads to adding one', () => {
   const html = render(<PayoutForm accounts={accounts} balance={TRY(123456)} />);
   expect(html).toMatch(/<option value="ba-2" selected="">TR64 •••• 0001 · Ayşe Çelik \(varsayılan\)<\/option>/);
-  expect(text(html)).toContain('Boş bırakırsanız bakiyenizin tamamı (₺1.234,56) talep edilir.');
+  expect(text(html)).toContain('Boş bırakırsanız bakiyenizin tamamı (1.234,56 ₺) talep edilir.');
   const none = render(<PayoutForm accounts={[]} balance={TRY(0)} />, { path: '/en/account/bank-accounts/earnings' });
   expect(none).toContain('href="/en/account/bank-accounts"');
   expect(none).not.toContain('data-testid="payout-form"');
@@ -109,20 +109,20 @@ test('the earnings page shows the balance, the ledger of earnings, payouts and r
     { id: 'po-0', status: 'paid', amount: TRY(10000), iban: 'TR330006100519786457841326', holder: 'Ayşe Çelik', requestedAt: '2026-11-01T10:00:00Z', decidedAt: '2026-11-02T10:00:00Z' },
   ];
   const html = render(<EarningsView pages={pages} payouts={payouts} accounts={accounts} />, { path: '/tr/hesabim/banka-hesaplari/kazanclar' });
-  expect(text(html)).toContain('Bakiyeniz ₺450,00');
-  expect(text(html)).toContain('En az ₺250,00');
+  expect(text(html)).toContain('Bakiyeniz 450,00 ₺');
+  expect(text(html)).toContain('En az 250,00 ₺');
   const rows = [...html.matchAll(/<tr data-entry-id="(e\d)" data-reason="(\w+)" data-kind="(\w+)">(.*?)<\/tr>/g)].map((m) => [m[1], m[2], text(m[4])]);
   expect(rows.map((r) => r.slice(0, 2))).toEqual([['e3', 'payout_returned'], ['e2', 'payout'], ['e1', 'earning']]);
-  expect(rows[0][2]).toContain('İade edilen ödeme Talep po-1 +₺300,00 ₺450,00');
-  expect(rows[1][2]).toContain('Ödeme talebi Talep po-1 −₺300,00 ₺150,00');
-  expect(rows[2][2]).toContain('Tamamlanan iş Sipariş O-2026-00007 +₺450,00 ₺450,00');
+  expect(rows[0][2]).toContain('İade edilen ödeme Talep po-1 +300,00 ₺ 450,00 ₺');
+  expect(rows[1][2]).toContain('Ödeme talebi Talep po-1 −300,00 ₺ 150,00 ₺');
+  expect(rows[2][2]).toContain('Tamamlanan iş Sipariş O-2026-00007 +450,00 ₺ 450,00 ₺');
   expect(text(html)).not.toContain('ord-7');
   expect(html).toContain('data-testid="earnings-older"');
   // Payouts: requested, rejected with its reason, paid.
-  expect(text(html)).toContain('₺250,00 Talep edildi');
-  expect(text(html)).toContain('₺300,00 Reddedildi');
+  expect(text(html)).toContain('250,00 ₺ Talep edildi');
+  expect(text(html)).toContain('300,00 ₺ Reddedildi');
   expect(text(html)).toContain('Gerekçe: IBAN alıcı adıyla eşleşmiyor.');
-  expect(text(html)).toContain('₺100,00 Ödendi');
+  expect(text(html)).toContain('100,00 ₺ Ödendi');
   expect(html.match(/data-testid="payout-reason"/g)).toHaveLength(1);
   expect(text(html)).toContain('Hesap: TR•• •••• 1326 · Ayşe Çelik');
   // In English, the same in English.

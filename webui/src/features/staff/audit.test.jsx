@@ -47,7 +47,7 @@ test('an entry reads who, when, the action in words, the object linked to its sc
   expect(objectLink('tr', { kind: 'post', id: 'tr/yeminli' })).toBe('/tr/yonetim/icerik/tr%2Fyeminli');
   expect(objectLink('tr', { kind: 'figures', id: 'current' })).toBe('/tr/yonetim/icerik?tab=figures');
   expect(objectLink('tr', { kind: 'inquiry', id: 'x' }, { details: {}, sections: [] })).toBe(null);
-  expect(valueText('tr', { amount: 50000, currency: 'TRY', decimals: 2 })).toBe('₺500,00');
+  expect(valueText('tr', { amount: 50000, currency: 'TRY', decimals: 2 })).toBe('500,00 ₺');
   expect(valueText('en', 5)).toBe('5');
   expect(changes({ before: null, after: { id: 'f1', category: 'pricing' } })).toEqual([
     { field: 'id', before: null, after: 'f1' },

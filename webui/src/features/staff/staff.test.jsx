@@ -72,7 +72,7 @@ test('a double click on Confirm sends one request; a refusal shows the server’
   const failed = render(<table><tbody><TransferRow transfer={transfer} request={request} /></tbody></table>, { path: '/tr/yonetim/havaleler' });
   expect(text(failed)).toContain('Havale zaten reddedildi.');
   expect(failed).toMatch(/data-action="confirm">Onayla<\/button>/);
-  expect(text(failed)).toContain('₺500,00');
+  expect(text(failed)).toContain('500,00 ₺');
 });
 
 test('an application shows its files to download and, while under review, Approve and Reject; a ticket its thread and reply form', () => {

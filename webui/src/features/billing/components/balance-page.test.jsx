@@ -26,8 +26,8 @@ test('the ledger shows every page loaded, signed amounts and worded reasons, and
   ];
   const tr = render(<Ledger pages={pages} currency="TRY" />, { path: '/tr/hesabim/fatura-bilgileri/bakiye' });
   const words = text(tr).replace(/\u00a0/g, ' ');
-  expect(words).toContain('−₺1.122,00');
-  expect(words).toContain('+₺10,00');
+  expect(words).toContain('−1.122,00 ₺');
+  expect(words).toContain('+10,00 ₺');
   expect(words).toContain('Fatura ödemesi');
   expect(words).toContain('Kartla bakiye yükleme');
   expect(tr).toContain('href="/tr/hesabim/fatura-bilgileri/faturalar/inv-q1"');

@@ -31,10 +31,10 @@ test('the overview counts the unpaid invoices, adds them up per currency, and sh
   const invoices = [inv('pending', 112200), inv('paid', 50000), inv('pending', 10000), inv('pending', 4080, 'USD')];
   const balance = { balances: [{ amount: 150000, currency: 'TRY', decimals: 2 }], entries: [], more: false };
   const tr = render('tr', invoices, balance);
-  expect(tr).toContain('3 ödenmemiş fatura: ₺1.222,00 + $40,80');
-  expect(tr).toContain('Bakiye: ₺1.500,00');
+  expect(tr).toContain('3 ödenmemiş fatura: 1.222,00 ₺ + 40,80 $');
+  expect(tr).toContain('Bakiye: 1.500,00 ₺');
   const en = render('en', [inv('pending', 112200)], { balances: [], entries: [], more: false });
-  expect(en).toContain('1 unpaid invoice: TRY 1,122.00');
-  expect(en).toContain('Balance: TRY 0.00');
+  expect(en).toContain('1 unpaid invoice: ₺1,122.00');
+  expect(en).toContain('Balance: ₺0.00');
   expect(render('en', [inv('paid', 1)], balance)).toContain('You have no unpaid invoices.');
 });

@@ -28,8 +28,8 @@ test('an invoice shows its lines, VAT, totals in both currencies, the rate in th
   expect(words).toContain('Profesyonel çeviri, Türkçe → İngilizce');
   expect(words).toContain('400 kelime');
   expect(words).toContain('KDV %20');
-  expect(words).toContain('₺1.122,00');
-  expect(words).toContain('$40,80');
+  expect(words).toContain('1.122,00 ₺');
+  expect(words).toContain('40,80 $');
   expect(words).toContain('Örnek Çeviri A.Ş.');
   expect(words).toContain('4540536920');
   expect(words).toContain('Ödeme bekliyor');

@@ -39,7 +39,7 @@ test('a short balance makes card the main button; the balance one is second and 
   ]);
   expect(html).toContain('data-short="true"');
   const missing = text(html).replace(/\s/g, ' ');
-  expect(missing).toContain('Bakiyeyle öde: ₺2.000,00 eksik, yükleyin');
+  expect(missing).toContain('Bakiyeyle öde: 2.000,00 ₺ eksik, yükleyin');
   expect(missing.split('2.000,00').length - 1).toBe(1);
   // It leads to topping the balance up in the invoice's currency.
   expect(html).toContain('href="/tr/hesabim/fatura-bilgileri/bakiye?currency=TRY#top-up"');
@@ -49,6 +49,6 @@ test('a short balance makes card the main button; the balance one is second and 
     ['card', 'button button--small'],
     ['balance', 'button button--ghost button--small'],
   ]);
-  expect(text(en)).toContain('Pay with balance: TRY');
+  expect(text(en)).toContain('Pay with balance: ₺3,000.00 missing');
   expect(text(en)).toContain('3,000.00 missing, top up');
 });

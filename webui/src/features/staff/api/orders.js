@@ -4,7 +4,7 @@ import { FRESH, fetcher, pagedKey, usePages } from './staff.js';
 
 // svc-orders' staff endpoints (svc-orders/API.md "Staff"): every order and quote 50 a page,
 // filtered, searched and sorted by the server; an order's eligible translators, (re)assigning it,
-// its paper work's steps; a quote's revised price or cancellation.
+// its paper work's steps, its expected date; a quote's revised price or cancellation.
 const ADMIN = '/api/v1/orders/admin';
 const enc = encodeURIComponent;
 
@@ -27,6 +27,11 @@ export function fulfilmentBody(step, { courier = '', trackingNumber = '', note =
   return body;
 }
 export const recordStep = (id, body, lang) => api.post(`${ADMIN}/orders/${enc(id)}/fulfilment`, body, { lang });
+
+/** expectedDateBody is a new expected date as svc-orders takes it: a "YYYY-MM-DD" day and the note the customer reads, trimmed. */
+export const expectedDateBody = (expectedDate, note) => ({ expectedDate: (expectedDate ?? '').trim(), note: (note ?? '').trim() });
+/** changeExpectedDate moves a paid order's expected date (in_progress or assigned); svc-orders mails the customer the note. */
+export const changeExpectedDate = (id, body, lang) => api.post(`${ADMIN}/orders/${enc(id)}/expected-date`, body, { lang });
 
 /** quotesPageKey is the quotes by status, searched and sorted, 50 a page. */
 export const quotesPageKey = (lang, { status, q, sort } = {}) => pagedKey(`${ADMIN}/quotes`, lang, { status, q, sort });

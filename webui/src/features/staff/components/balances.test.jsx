@@ -40,16 +40,16 @@ test('a double submission adjusts once: one request, one Idempotency-Key; the ne
   expect(fetch.mock.calls[1][1].headers['Idempotency-Key']).not.toBe(key);
   // The form says what was done.
   const html = render(<AdjustForm customerId="cust-1" request={request} />, { path: '/tr/yonetim/musteriler/cust-1' });
-  expect(text(html)).toContain('Bakiye düzeltildi: +₺250,00.');
+  expect(text(html)).toContain('Bakiye düzeltildi: +250,00 ₺.');
   expect(html).toMatch(/<textarea id="[^"]+-reason" name="reason" rows="2" required=""/);
 });
 
 test('a refused debit shows the server’s words with the missing amount', async () => {
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(409, { error: { code: 'insufficient_balance', message: 'Bakiye yetersiz: ₺30,00 eksik.' } }))));
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(409, { error: { code: 'insufficient_balance', message: 'Bakiye yetersiz: 30,00 ₺ eksik.' } }))));
   const request = createRequestOnce();
   await request.run('adjust', (key) => adjustBalance('cust-1', adjustmentBody('-80', 'TRY', 'x').body, key, 'tr'));
   const html = render(<AdjustForm customerId="cust-1" request={request} />, { path: '/tr/yonetim/musteriler/cust-1' });
-  expect(text(html)).toContain('Bakiye yetersiz: ₺30,00 eksik.');
+  expect(text(html)).toContain('Bakiye yetersiz: 30,00 ₺ eksik.');
 });
 
 test('balances and ledgers are paged from the last one shown; the ledger names each reason and the staff’s note', () => {
@@ -62,20 +62,20 @@ test('balances and ledgers are paged from the last one shown; the ledger names e
     { id: 'e1', kind: 'credit', amount: TRY(5000), reason: 'transfer', reference: 'trf-1', balanceAfter: TRY(5000), at: '2026-11-22T10:00:00Z' },
   ];
   const tr = text(render(<LedgerTable entries={entries} />, { path: '/tr/yonetim/musteriler/c1' }));
-  expect(tr).toContain('Borç −₺20,00 Personel düzeltmesi – Mükerrer yükleme staff-1 ₺30,00');
-  expect(tr).toContain('Alacak +₺50,00 Havale trf-1 ₺50,00');
+  expect(tr).toContain('Borç −20,00 ₺ Personel düzeltmesi – Mükerrer yükleme staff-1 30,00 ₺');
+  expect(tr).toContain('Alacak +50,00 ₺ Havale trf-1 50,00 ₺');
   const panel = render(<BalancePanel customerId="c1" />, {
     path: '/en/admin/customers/c1',
     answers: [[infiniteKey(ledgerPageKey('c1', 'en', '')), [{ balances: [TRY(3000), { amount: 500, currency: 'JPY', decimals: 0 }], currency: 'TRY', entries, more: false, transfers: [] }]]],
   });
-  expect(panel).toMatch(/aria-pressed="true">TRY\u00a030\.00<\/button>/);
+  expect(panel).toMatch(/aria-pressed="true">₺30\.00<\/button>/);
   expect(panel).not.toContain('Loading');
   expect(text(panel)).toContain('¥500');
   expect(text(panel)).toContain('Staff adjustment – Mükerrer yükleme');
   expect(text(panel)).toContain('Adjust the balance');
   const list = render(<Balances />, { path: '/tr/yonetim/bakiyeler', answers: [[infiniteKey(balancesPageKey('tr', {})), [{ accounts: [{ customerId: 'c1', balances: [TRY(3000)] }], more: false }]]] });
   expect(list).toContain('href="/tr/yonetim/musteriler/c1"');
-  expect(text(list)).toContain('₺30,00');
+  expect(text(list)).toContain('30,00 ₺');
 });
 
 test('the payouts screen offers the bank file of the payouts it lists', () => {
@@ -83,7 +83,7 @@ test('the payouts screen offers the bank file of the payouts it lists', () => {
   const payout = { id: 'po-1', translatorId: 'tr-1', translatorName: 'Ayşe Yılmaz', status: 'requested', amount: TRY(30000), iban: 'TR33', holder: 'Ayşe Yılmaz', requestedAt: '2026-11-23T10:00:00Z' };
   const html = render(<Payouts />, { path: '/tr/yonetim/odemeler', answers: [[infiniteKey(payoutsPageKey('tr', { status: 'requested', sort: 'oldest' })), [{ payouts: [payout], more: false }]]] });
   expect(html).toMatch(/<a href="\/api\/v1\/billing\/admin\/payouts\.csv\?status=requested&amp;sort=oldest" download="" [^>]*data-testid="payouts-csv">Banka için CSV indir<\/a>/);
-  expect(text(html)).toContain('Ayşe Yılmaz ₺300,00');
+  expect(text(html)).toContain('Ayşe Yılmaz 300,00 ₺');
   const none = render(<Payouts />, { path: '/tr/yonetim/odemeler', answers: [[infiniteKey(payoutsPageKey('tr', { status: 'requested', sort: 'oldest' })), [{ payouts: [], more: false }]]] });
   expect(none).not.toContain('payouts-csv');
 });

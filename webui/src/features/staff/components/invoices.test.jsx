@@ -50,7 +50,7 @@ test('the invoices table links each invoice and its customer, shows money in the
   const tr = render(<InvoicesTable invoices={rows} />, { path: '/tr/yonetim/faturalar' });
   expect(tr).toContain('href="/tr/yonetim/faturalar/inv-q1"');
   expect(tr).toContain('href="/tr/yonetim/musteriler/cust-1"');
-  expect(text(tr)).toContain('₺2.244,00');
+  expect(text(tr)).toContain('2.244,00 ₺');
   expect(text(tr)).toContain('Vadesi geçti');
   expect(text(tr)).toContain('Ödendi');
   const en = render(<InvoicesTable invoices={rows} showCustomer={false} />, { path: '/en/admin/invoices' });
@@ -66,8 +66,8 @@ test('a pending invoice offers the transfer form, a paid one the refund; the aud
   expect(pending).toMatch(/type="date" required="" max="(\d{4}-\d{2}-\d{2})" name="receivedAt" value="\1"/);
   expect(text(pending)).toContain('400 kelime');
   expect(text(pending)).toContain('KDV %20');
-  expect(text(pending)).toContain('₺374,00');
-  expect(text(pending)).toContain('$65,04 · Kur: 1 USD = 34,5 TRY');
+  expect(text(pending)).toContain('374,00 ₺');
+  expect(text(pending)).toContain('65,04 $ · Kur: 1 USD = 34,5 TRY');
   expect(pending).toContain('href="/tr/yonetim/denetim?area=billing&amp;object=invoice%3Ainv-q1"');
   expect(pending).not.toContain('Bakiyeye iade et');
 
@@ -78,7 +78,7 @@ test('a pending invoice offers the transfer form, a paid one the refund; the aud
   expect(en).not.toContain('mark-paid');
   expect(en).not.toContain('data-audit');
   const asking = render(<RefundButton invoice={paid} confirming />, { path: '/en/admin/invoices/inv-q1' });
-  expect(text(asking)).toContain('Refund this invoice of TRY 2,244.00 to the customer’s balance? Yes, refund Cancel');
+  expect(text(asking)).toContain('Refund this invoice of ₺2,244.00 to the customer’s balance? Yes, refund Cancel');
 });
 
 test('a double click on Mark paid sends one request; the server’s refusal is shown in its words', async () => {

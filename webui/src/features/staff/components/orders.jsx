@@ -13,6 +13,7 @@ import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
 import { AuditLink } from './audit-link.jsx';
+import { DATE_MOVABLE, ExpectedDateForm } from './expected-date-form.jsx';
 import { FulfilmentPanel } from './fulfilment.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { ExcludedList, RevisionPanel } from './revision-panel.jsx';
@@ -156,7 +157,8 @@ export function StaffOrderDetail({ id }) {
 
 /**
  * StaffOrderView is one order: its facts, timeline, (re)assignment from the eligible list
- * (eligibility: svc-orders' { candidates, excluded }), a revision's panel and paper work.
+ * (eligibility: svc-orders' { candidates, excluded }), its expected date while the work is under
+ * way, a revision's panel and paper work.
  */
 export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChanged, request }) {
   const lang = useLanguage();
@@ -191,6 +193,7 @@ export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChange
         <AuditLink area="orders" kind="order" id={order.id} />
       </p>
       {ASSIGNABLE.includes(order.status) && <AssignForm order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
+      {DATE_MOVABLE.includes(order.status) && order.deadline && <ExpectedDateForm order={order} onDone={onChanged} />}
       {order.status === 'revision_requested' && <RevisionPanel order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
       {order.fulfilment && <FulfilmentPanel order={order} onDone={onChanged} />}
       <h3>{t('orders.timeline')}</h3>
