@@ -13,7 +13,7 @@ up: deps tools build webui
 
 test: test-deps tools test-tools build webui vet fuzz
 	cd webui && npm run lint --silent && npm test --silent
-	$(GO) test -count=1 -timeout 20m ./...
+	$(GO) test -count=1 -timeout 35m ./...
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
 # The stack needs redis-server, PostgreSQL 15 (under the embedded FerretDB) and nginx (with Lua, for its
