@@ -142,6 +142,9 @@ func TestMetrics(t *testing.T) {
 			}
 			for _, name := range eventNames {
 				f := families[name]
+				if f == nil && len(p.groups) == 0 && name != events.MetricOutboxBacklog {
+					continue // a program with outboxes and no consumer serves no consumer series
+				}
 				if f.GetType() != dto.MetricType_GAUGE || f.GetHelp() == "" {
 					t.Errorf("%s is a %v with help %q, want a gauge with help", name, f.GetType(), f.GetHelp())
 				}
