@@ -14,9 +14,9 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
-	"linguaport/internal/mailbox"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 	"linguaport/internal/names"
 	"linguaport/svc-translators/specializations"
