@@ -20,7 +20,7 @@ test: test-deps tools test-tools build webui vet fuzz
 # spans); the tests also drive
 # Chromium; the benchmarks load with wrk and hey.
 STACK_PACKAGES := redis-server:redis-server /usr/lib/postgresql/15/bin/postgres:postgresql-15 nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static /usr/lib/nginx/modules/ngx_http_lua_module.so:libnginx-mod-http-lua
-TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium
+TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium pdftotext:poppler-utils
 BENCH_PACKAGES := $(STACK_PACKAGES) wrk:wrk hey:hey
 
 deps:

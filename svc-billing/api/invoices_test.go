@@ -19,6 +19,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
@@ -125,7 +126,10 @@ func newStoppedBilling(t *testing.T) *billing {
 		t.Fatal(err)
 	}
 	earningsSvc := earnings.NewService(balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), payouts, earnings.DefaultThresholdMinor, clock)
-	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog}
+	// The agency's facts are a set unlike the demo's, so the tests see the configured facts
+	// reach the PDFs and the balance page.
+	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog,
+		Company: companytest.Other()}
 	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")

@@ -19,6 +19,7 @@ const pdfSuffix = ".pdf"
 type invoicePDF struct {
 	invoice invoices.Invoice
 	lang    i18n.Lang
+	seller  documents.Seller // the agency, from its facts
 }
 
 // pdfRequest reads the id of GET invoices/{id}.pdf and the language of the document: ?lang=,
@@ -32,9 +33,10 @@ func pdfRequest(r *http.Request, id string) (invoiceRequest, error) {
 // prices (each line's amount ÷ its quantity, documents.UnitPriceOf; the VAT line is the
 // document's own VAT row), the billing details it was issued to, the totals in both currencies,
 // and once paid when and how it was paid.
-func document(inv invoices.Invoice) documents.Document {
+func document(inv invoices.Invoice, seller documents.Seller) documents.Document {
 	d := documents.Document{
-		Kind: documents.Invoice, Number: inv.Number, IssuedAt: inv.IssuedAt, Status: string(inv.Status),
+		Seller: seller,
+		Kind:   documents.Invoice, Number: inv.Number, IssuedAt: inv.IssuedAt, Status: string(inv.Status),
 		Currency: inv.Currency, Net: inv.Totals.Net, Total: inv.Totals.Total, TotalUSD: inv.TotalsUSD.Total,
 		RateMicros: inv.RateMicros, OrderNumber: inv.OrderNumber, QuoteNumber: inv.QuoteNumber,
 		VAT: documents.VAT{Amount: inv.Totals.VAT},
@@ -78,5 +80,5 @@ func encodePDF(w http.ResponseWriter, p invoicePDF) error {
 	if name == "" {
 		name = p.invoice.ID
 	}
-	return documents.Serve(w, document(p.invoice), p.lang, name)
+	return documents.Serve(w, document(p.invoice, p.seller), p.lang, name)
 }
