@@ -18,6 +18,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
@@ -74,7 +75,7 @@ func newFixtureMailingTo(t *testing.T, smtpAddr string) *fixture {
 
 	n := 0
 	reg := prometheus.NewRegistry()
-	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { n++; return fmt.Sprintf("inq-%d", n) })
+	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { n++; return fmt.Sprintf("inq-%d", n) }, companytest.Other())
 	svc = catalog.InstrumentingMiddleware(reg)(svc)
 
 	auditLog, err := audit.NewLog(ctx, db, log)
