@@ -6,6 +6,7 @@
 package placeholders
 
 import (
+	"reflect"
 	"regexp"
 	"strings"
 	"unicode"
@@ -102,3 +103,50 @@ func HTMLText(html string) string {
 }
 
 var entities = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'", "&#x27;", "'", "&nbsp;", " ")
+
+// FindIn is Find over every string in vs, however they are held: strings, structs (exported
+// fields), pointers, slices, arrays and maps, walked to any depth; a string that looks like HTML
+// is read as its text too (HTMLText). A mail test calls it on whatever the mail builder returns
+// (a message, a page of a layout, a subject and a body), so it outlives a change of their shape.
+func FindIn(vs ...any) []string {
+	var texts []string
+	for _, v := range vs {
+		collect(reflect.ValueOf(v), &texts, 0)
+	}
+	return Find(strings.Join(texts, "\n"))
+}
+
+func collect(v reflect.Value, out *[]string, depth int) {
+	if !v.IsValid() || depth > 32 {
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		s := v.String()
+		*out = append(*out, s)
+		if strings.Contains(s, "<") && strings.Contains(s, ">") {
+			*out = append(*out, HTMLText(s))
+		}
+	case reflect.Pointer, reflect.Interface:
+		collect(v.Elem(), out, depth+1)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				collect(v.Field(i), out, depth+1)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return // bytes (an attachment) are not text; PDFs have FindInPDF
+		}
+		for i := range v.Len() {
+			collect(v.Index(i), out, depth+1)
+		}
+	case reflect.Map:
+		iter := v.MapRange()
+		for iter.Next() {
+			collect(iter.Key(), out, depth+1)
+			collect(iter.Value(), out, depth+1)
+		}
+	}
+}

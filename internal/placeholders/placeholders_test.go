@@ -37,3 +37,24 @@ func TestHTMLText(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestFindIn(t *testing.T) {
+	type page struct {
+		Subject string
+		Lines   []string
+		Footer  map[string]string
+		HTML    string
+		body    string // unexported: not read
+		Data    []byte
+	}
+	p := &page{Subject: "Fatura", Lines: []string{"ok", "[ADRES]"}, Footer: map[string]string{"a": "privacy@linguaport.example"},
+		HTML: "<p>lorem</p>", body: "{{x}}", Data: []byte("{{y}}")}
+	got := FindIn(p, "second value {{z}}")
+	want := []string{"[ADRES]", "{{z}}", "privacy@linguaport.example", "lorem"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := FindIn("subject", "body"); got != nil {
+		t.Errorf("clean: %q", got)
+	}
+}
