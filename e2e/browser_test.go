@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,12 +32,23 @@ func TestBrowser(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", "--test", "--test-concurrency=1", "--test-reporter=spec", "e2e/")
-	cmd.Dir = filepath.Join(root, "webui")
-	cmd.Env = append(os.Environ(), "BASE_URL="+s.web, "REDIS_ADDR="+s.redis, "MAIL_URL="+s.mail)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("browser tests failed: %v\n%s", err, out)
+	// One subtest per file, on the one stack: `go test -run 'TestBrowser/cookies' ./e2e/` runs
+	// webui/e2e/cookies.test.mjs alone.
+	files, err := filepath.Glob(filepath.Join(root, "webui", "e2e", "*.test.mjs"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no browser tests in webui/e2e: %v", err)
 	}
-	t.Logf("%s", out)
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".test.mjs")
+		t.Run(name, func(t *testing.T) {
+			cmd := exec.CommandContext(ctx, "node", "--test", "--test-concurrency=1", "--test-reporter=spec", filepath.Join("e2e", filepath.Base(file)))
+			cmd.Dir = filepath.Join(root, "webui")
+			cmd.Env = append(os.Environ(), "BASE_URL="+s.web, "REDIS_ADDR="+s.redis, "MAIL_URL="+s.mail)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("browser tests of %s failed: %v\n%s", name, err, out)
+			}
+			t.Logf("%s", out)
+		})
+	}
 }
