@@ -12,8 +12,8 @@ import (
 
 // LegalDoc is one of the legal texts. Its body is a Markdown template over the agency's facts
 // ({{.LegalName}}, {{.AddressLine}}, {{.Email.Privacy}}: company.View) and, for the cookie
-// policy, the tables of what the site keeps in the browser ({{.CookieTable}},
-// {{.StorageTable}}), rendered when it is served: no fact is typed into a text, so the texts
+// policy, the lists of what the site keeps in the browser ({{.CookieList}},
+// {{.StorageList}}), rendered when it is served: no fact is typed into a text, so the texts
 // say what the configuration says.
 type LegalDoc struct {
 	ID      string    `json:"id" bson:"_id"`
@@ -70,8 +70,8 @@ type CookieEntry struct {
 // legalData is what a legal text's template sees.
 type legalData struct {
 	company.View
-	CookieTable  string
-	StorageTable string
+	CookieList  string
+	StorageList string
 }
 
 // parseLegal parses a legal text's template; a field it names that the data lacks is an error
@@ -90,8 +90,8 @@ func renderLegal(doc LegalDoc, lang i18n.Lang, facts company.Facts) (string, err
 	if err != nil {
 		return "", err
 	}
-	data := legalData{View: facts.View(lang), CookieTable: cookieTable(doc.Cookies, lang, StorageCookie),
-		StorageTable: cookieTable(doc.Cookies, lang, StorageLocal, StorageSession)}
+	data := legalData{View: facts.View(lang), CookieList: cookieList(doc.Cookies, lang, StorageCookie),
+		StorageList: cookieList(doc.Cookies, lang, StorageLocal, StorageSession)}
 	var out bytes.Buffer
 	if err := t.Execute(&out, data); err != nil {
 		return "", fmt.Errorf("legal text %s/%s: %w", doc.ID, lang, err)
@@ -99,33 +99,33 @@ func renderLegal(doc LegalDoc, lang i18n.Lang, facts company.Facts) (string, err
 	return out.String(), nil
 }
 
-// cookieTable is the Markdown table of the cookies kept in storages.
-func cookieTable(cookies []Cookie, lang i18n.Lang, storages ...string) string {
-	head := i18n.Text{
-		TR: "| Ad | Nerede | Amaç | Süre | Taraf | Zorunlu |\n|---|---|---|---|---|---|\n",
-		EN: "| Name | Where | Purpose | Lifetime | Party | Necessary |\n|---|---|---|---|---|---|\n",
-	}
+// cookieList is the Markdown list of the cookies kept in storages: each one's name with where it
+// is kept, whose it is and whether it is necessary, then its purpose and lifetime. A list rather
+// than a table of six columns, so that it reads on a phone as on a desktop.
+func cookieList(cookies []Cookie, lang i18n.Lang, storages ...string) string {
 	where := map[string]i18n.Text{
-		StorageCookie:  {TR: "Çerez", EN: "Cookie"},
-		StorageLocal:   {TR: "Yerel depolama (localStorage)", EN: "Local storage (localStorage)"},
-		StorageSession: {TR: "Oturum depolaması (sessionStorage)", EN: "Session storage (sessionStorage)"},
+		StorageCookie:  {TR: "çerez", EN: "cookie"},
+		StorageLocal:   {TR: "localStorage", EN: "localStorage"},
+		StorageSession: {TR: "sessionStorage", EN: "sessionStorage"},
 	}
-	party := map[bool]i18n.Text{true: {TR: "Birinci taraf", EN: "First party"}, false: {TR: "Üçüncü taraf", EN: "Third party"}}
-	yes := map[bool]i18n.Text{true: {TR: "Evet", EN: "Yes"}, false: {TR: "Hayır", EN: "No"}}
+	party := map[bool]i18n.Text{true: {TR: "birinci taraf", EN: "first party"}, false: {TR: "üçüncü taraf", EN: "third party"}}
+	needed := map[bool]i18n.Text{true: {TR: "zorunlu", EN: "strictly necessary"}, false: {TR: "isteğe bağlı", EN: "optional"}}
+	labels := struct{ purpose, lifetime i18n.Text }{
+		i18n.Text{TR: "Amaç", EN: "Purpose"}, i18n.Text{TR: "Süre", EN: "Lifetime"},
+	}
 	var b strings.Builder
-	b.WriteString(head.In(lang))
 	for _, c := range cookies {
 		if !contains(storages, c.Storage) {
 			continue
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", c.Name, where[c.Storage].In(lang), cell(c.Purpose.In(lang)),
-			cell(c.Duration.In(lang)), party[c.FirstParty].In(lang), yes[c.Necessary].In(lang))
+		fmt.Fprintf(&b, "- `%s` (%s, %s, %s)\n  - %s: %s\n  - %s: %s\n", c.Name, where[c.Storage].In(lang), party[c.FirstParty].In(lang),
+			needed[c.Necessary].In(lang), labels.purpose.In(lang), oneLine(c.Purpose.In(lang)), labels.lifetime.In(lang), oneLine(c.Duration.In(lang)))
 	}
 	return b.String()
 }
 
-// cell keeps a text inside its table cell.
-func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
+// oneLine keeps a text on its list item's line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // entries is cookies in lang.
 func entries(cookies []Cookie, lang i18n.Lang) []CookieEntry {

@@ -122,7 +122,7 @@ func TestTermsAndMembershipAreComplete(t *testing.T) {
 	}
 }
 
-// The cookie policy answers its list with the page, in the page's language, and its tables
+// The cookie policy answers its list with the page, in the page's language, and its lists
 // name every entry of that list.
 func TestCookiePolicyListsItsCookies(t *testing.T) {
 	f := newFixture(t)
