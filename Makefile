@@ -6,7 +6,7 @@ BIN := .bin
 WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f -o -path 'internal/company/*.json' 2>/dev/null) $(COMPANY_FACTS_FILE)
 
-.PHONY: up test deps test-deps bench-deps tools test-tools build webui vet fuzz bench-gateway bench-counting bench-db bench-growth bench-lighthouse clean
+.PHONY: up test deps test-deps bench-deps tools test-tools build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
 
 up: deps tools build webui
 	$(BIN)/devstack
@@ -130,6 +130,10 @@ bench-gateway: bench-deps tools build
 # Counting throughput of a 100-page docx, a 50 MB xlsx and a two-hour srt (bench/counting/README.md).
 bench-counting:
 	$(GO) test -run='^$$' -bench=. -benchtime=5x ./bench/counting/
+
+# Composing and sending an invoice mail with go-mail against the hand-written composer (bench/mail/README.md).
+bench-mail:
+	$(GO) test -run='^$$' -bench=. -benchtime=2000x ./bench/mail/
 
 # The embedded database on SQLite and on PostgreSQL, 100,000 documents in a collection (bench/db/README.md).
 bench-db: deps

@@ -22,8 +22,8 @@ import (
 )
 
 // The web UI's nginx server block (webui/nginx/default.conf.template), run by the real nginx in
-// front of a stand-in gateway: live support's event streams pass through event by event, never
-// compressed, and end upstream when the browser leaves.
+// front of a stand-in gateway: the event streams (live support's, staff's live notices) pass
+// through event by event, never compressed, and end upstream when the browser leaves.
 func TestNginxPassesEventStreamsThrough(t *testing.T) {
 	send := make(chan string)
 	gone := make(chan string, 4)
@@ -59,7 +59,7 @@ func TestNginxPassesEventStreamsThrough(t *testing.T) {
 
 	web := startNginx(t, gw)
 
-	for _, stream := range []string{"/api/v1/catalog/chat/conversations/c1/events", "/api/v1/catalog/admin/chat/events"} {
+	for _, stream := range []string{"/api/v1/catalog/chat/conversations/c1/events", "/api/v1/catalog/admin/chat/events", "/api/v1/auth/admin/live/events"} {
 		ctx, cancel := context.WithCancel(context.Background())
 		req, _ := http.NewRequestWithContext(ctx, "GET", web+stream+"?token=t", nil)
 		req.Header.Set("Accept", "text/event-stream")

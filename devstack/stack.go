@@ -42,7 +42,7 @@ type service struct {
 }
 
 var services = []service{
-	{name: "svc-auth", port: 8081, probe: "/api/v1/auth/providers", env: (*stack).signInEnv},
+	{name: "svc-auth", port: 8081, probe: "/api/v1/auth/providers", env: (*stack).authEnv},
 	{name: "svc-geo", port: 8086, probe: "/api/v1/geo/currencies"},
 	{name: "svc-catalog", port: 8082, probe: "/api/v1/catalog/stats"},
 	{name: "svc-orders", port: 8083, probe: "/api/v1/orders/prices"},

@@ -33,7 +33,7 @@ var thirdParties = map[string]int32{
 	"STRIPE_SECRET_KEY":  443, // Stripe's API
 	"GOOGLE_CLIENT_ID":   443, // Google's sign-in (OpenID Connect)
 	"FACEBOOK_CLIENT_ID": 443, // Facebook's sign-in (OAuth and the Graph API)
-	// The mail relay, with STARTTLS (SMTP_STARTTLS in the manifests): mail submission.
+	// The mail relay, with STARTTLS (SMTP_TLS=starttls in the manifests): mail submission.
 	"SMTP_ADDR": 587,
 }
 

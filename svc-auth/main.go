@@ -20,9 +20,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
+	"linguaport/internal/i18n"
 	"linguaport/internal/ids"
 	"linguaport/internal/mail"
 	"linguaport/internal/mongox"
@@ -45,6 +47,16 @@ func main() {
 	origins := env.List("SITE_ORIGINS", nil)
 	registerPerHour := env.Int("REGISTRATIONS_PER_HOUR", 20)
 	resetsPerHour := env.Int("PASSWORD_RESETS_PER_HOUR", 5)
+	resendsPerHour := env.Int("VERIFY_RESENDS_PER_HOUR", 3)
+	// Mails: links are signed with MAIL_LINK_SECRET (one-click unsubscribe, address confirmation,
+	// password links), and staff mails go to the agency's own address.
+	// The agency's facts end every mail (COMPANY_FACTS_FILE; the demo set when unset).
+	facts, _, factsErr := company.FromEnv(env)
+	mailSettings := auth.MailConfig{
+		SiteURL: siteURL, Secret: []byte(env.Required("MAIL_LINK_SECRET")),
+		StaffTo: env.Required("STAFF_MAIL_TO"), StaffLang: i18n.Parse(env.String("STAFF_MAIL_LANG", "tr")),
+		Footer: facts.MailFooter,
+	}
 	// The relay is told which accounts got events; the sweep only finds what a crash left.
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
 	mailCfg := mail.ConfigFromEnv(env)
@@ -68,6 +80,10 @@ func main() {
 
 	store, err := auth.NewMongoStore(ctx, db)
 	p.ExitOn("store", err)
+	p.ExitOn("company facts", factsErr)
+	p.ExitOn("mail settings", checkMailSettings(mailSettings))
+	mailRelays := store.StartMail(auth.NewMails(store, auth.NewSessions(rdb), mailSettings).Render, mail.NewSender(mailCfg), log, outboxSweep)
+	go mailRelays.Run(ctx)
 	p.ExitOn("search keys", store.FillSearchKeys(ctx))
 	signer, err := auth.SigningKey(ctx, db)
 	p.ExitOn("signing key", err)
@@ -82,25 +98,31 @@ func main() {
 	// group svc-auth is the accounts' consumer below, and a group splits its events between its
 	// consumers, so the inbox reads that stream in a group of its own (its processed ids are
 	// kept apart by the group's name too).
-	inboxGroups := map[string]string{"auth": cfg.Name, "orders": cfg.Name, "translators": cfg.Name + "-inbox"}
+	// Billing's (payouts, declared transfers) and the catalogue's (chats waiting with nobody
+	// online) come in for the mails they cause.
+	inboxGroups := map[string]string{"auth": cfg.Name, "orders": cfg.Name, "translators": cfg.Name + "-inbox",
+		"billing": cfg.Name, "catalog": cfg.Name}
 	for area, group := range inboxGroups {
 		consumer := p.Consumer(events.Stream(area), group, db.Collection("processed_events"),
-			auth.InboxHandler(store, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)))
+			auth.InboxHandler(store))
 		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" inbox consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
 	// Approved applicants become translators (svc-translators' stream): their account, and a
 	// mail with the link to set its password, sent like a reset link.
 	translators := p.Consumer(events.Stream("translators"), cfg.Name, db.Collection("processed_events"),
-		auth.TranslatorHandler(store, auth.NewSessions(rdb), log, auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL)))
+		auth.TranslatorHandler(store, log))
 	eventMetrics.Consumers(translators)
 	go func() { p.ExitOn("translators consumer", ignoreCanceled(translators.Run(ctx))) }()
 
+	liveRoutes := startLive(p, eventMetrics)
+
 	svc := auth.NewService(store, auth.NewSessions(rdb), signer, ids.New,
-		auth.WithMail(mailer{mail.NewSender(mailCfg)}, siteURL),
+		auth.WithLinkSecret(mailSettings.Secret),
 		auth.WithLimits(
 			ratelimit.New(rdb, "auth-register", int64(registerPerHour), time.Hour),
 			ratelimit.New(rdb, "auth-forgot", int64(resetsPerHour), time.Hour)),
+		auth.WithResendLimit(ratelimit.New(rdb, "auth-verify-resend", int64(resendsPerHour), time.Hour)),
 		auth.WithKick(relay.Kick))
 	svc = auth.LoggingMiddleware(log)(svc)
 	svc = auth.InstrumentingMiddleware(metrics)(svc)
@@ -110,6 +132,7 @@ func main() {
 		Trusted:       p.Trusted,
 		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
 		OAuth:         signInRoutes(auth.NewOAuth(svc, rdb, siteURL, providers, log), providers, log),
+		Live:          liveRoutes,
 	})
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
@@ -161,11 +184,16 @@ func loopbackHost(host string) bool {
 	return err == nil && ip.Unmap().IsLoopback()
 }
 
-// mailer adapts the SMTP sender to the service's plain-text mails.
-type mailer struct{ s *mail.Sender }
-
-func (m mailer) Send(ctx context.Context, to, subject, text string) error {
-	return m.s.Send(ctx, mail.Message{To: []string{to}, Subject: subject, Text: text})
+// checkMailSettings refuses a link secret short enough to guess and a staff address mail cannot
+// go to.
+func checkMailSettings(c auth.MailConfig) error {
+	if len(c.Secret) < 32 {
+		return errors.New("MAIL_LINK_SECRET must be at least 32 characters (openssl rand -base64 32)")
+	}
+	if !mail.ValidAddress(c.StaffTo) {
+		return fmt.Errorf("STAFF_MAIL_TO %q is not an e-mail address", c.StaffTo)
+	}
+	return nil
 }
 
 // createUser makes an account from the command line: staff (admin) accounts, and the demo

@@ -18,6 +18,8 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
+	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/svcclient"
 	"linguaport/svc-billing/api"
@@ -42,6 +44,10 @@ func main() {
 	stripeAPIBase := env.String("STRIPE_API_BASE", "")
 	// The agency's facts: the seller on invoices and the accounts customers transfer to.
 	facts, demoFacts, factsErr := company.FromEnv(env)
+	// The customers' invoices, receipts and refunds are mailed through SMTP_ADDR, their links
+	// starting with SITE_URL.
+	mailCfg := mail.ConfigFromEnv(env)
+	siteURL := env.String("SITE_URL", "http://localhost:8000")
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 	p.ExitOn("config", limErr)
@@ -69,30 +75,46 @@ func main() {
 	auditLog, err := audit.NewLog(p.Ctx, p.DB, p.Log)
 	p.ExitOn("audit log", err)
 
-	// Paid and refunded invoices and balance debits leave through their documents' outboxes.
+	// Issued, paid and refunded invoices and balance debits leave through their documents' outboxes.
 	publisher := events.NewPublisher(p.Redis)
 	invoiceRelay := events.NewRelay(invoiceStore.Collection(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	accountRelay := events.NewRelay(balanceStore.Accounts(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go invoiceRelay.Run(p.Ctx)
 	go accountRelay.Run(p.Ctx)
+	// The invoice, the receipt and the refund leave through the invoices' mailboxes, queued in
+	// the same writes as their events.
+	invoiceMails := mailbox.NewRelay(invoiceStore.Collection(), invoices.Mails(invoiceStore, siteURL, facts),
+		mail.NewSender(mailCfg), p.Log, outboxSweep)
+	go invoiceMails.Run(p.Ctx)
+	kickInvoice := func(ids ...any) {
+		invoiceRelay.Kick(ids...)
+		invoiceMails.Kick(ids...)
+	}
 	earningsRelay := events.NewRelay(earningsLedgerStore.Accounts(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go earningsRelay.Run(p.Ctx)
+	// Staff's decisions on payouts (payout.paid, payout.rejected) leave through the payouts' own.
+	payoutRelay := events.NewRelay(earningsStore.Collection(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	go payoutRelay.Run(p.Ctx)
+	// Declared bank transfers leave through the transfers' outboxes (transfer.declared).
+	transferRelay := events.NewRelay(balanceStore.Transfers(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	go transferRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()
 	eventMetrics := events.NewMetrics(metrics, p.Log)
-	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay)
+	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay, payoutRelay, transferRelay)
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
 	// Invoices read the billing details from the profiles' store: the same service's data.
-	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, invoiceRelay.Kick)
+	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, kickInvoice)
 	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
-	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick)
+	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick, balance.WithTransfersKick(transferRelay.Kick))
 	balanceSvc = balance.LoggingMiddleware(p.Log)(balance.InstrumentingMiddleware(metrics)(balanceSvc))
 	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, webhookLog,
 		paying.NewMongoKeys(p.DB), origins, time.Now, p.Log)
 	payingSvc = paying.LoggingMiddleware(p.Log)(paying.InstrumentingMiddleware(metrics)(payingSvc))
 	earningsLedger := balance.NewService(earningsLedgerStore, time.Now, ids.New, earningsRelay.Kick)
-	earningsSvc := earnings.NewService(earningsLedger, earningsStore, int64(payoutThreshold), time.Now)
+	earningsSvc := earnings.NewService(earningsLedger, earningsStore, int64(payoutThreshold), time.Now,
+		earnings.WithKick(payoutRelay.Kick))
 	earningsSvc = earnings.LoggingMiddleware(p.Log)(earnings.InstrumentingMiddleware(metrics)(earningsSvc))
 
 	// Every approved quote becomes an invoice; our own stream finishes payments and refunds a

@@ -10,6 +10,7 @@ import (
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/config"
+	"linguaport/internal/events"
 	"linguaport/internal/ids"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
@@ -19,13 +20,20 @@ import (
 )
 
 // startChat builds the live support chat (svc-catalog/chat) beside the catalogue, whose contact
-// inquiries take what visitors write while no staff member is online.
-func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, metrics *prometheus.Registry, auth *authn.Authenticator, auditLog *audit.Log) http.Handler {
+// inquiries take what visitors write while no staff member is online. New conversations and
+// visitors' messages leave through the conversations' outboxes on events:catalog (chat.opened,
+// chat.message), which svc-auth turns into staff's live notices.
+func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, metrics *prometheus.Registry, eventMetrics *events.Metrics,
+	auth *authn.Authenticator, auditLog *audit.Log) http.Handler {
 	messagesPerMinute := env.Int("CHAT_MESSAGES_PER_MINUTE", 20)
 	startsPerHour := env.Int("CHAT_CONVERSATIONS_PER_HOUR", 10)
+	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
 
 	store, err := chat.NewStore(p.Ctx, p.DB)
 	p.ExitOn("chat store", err)
+	relay := events.NewRelay(store.Conversations(), events.Stream("catalog"), events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	eventMetrics.Outboxes(relay)
+	go relay.Run(p.Ctx)
 	hub, err := chat.NewHub(p.Ctx, p.Redis, chat.DefaultPresenceTTL, p.Log)
 	p.ExitOn("chat hub", err)
 	svc := chat.NewService(chat.Config{
@@ -39,6 +47,7 @@ func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, 
 		OnError: func(ctx context.Context, what string, err error) {
 			p.Log.ErrorContext(ctx, what, "err", err)
 		},
+		Kick: relay.Kick,
 	})
 	svc = chat.LoggingMiddleware(p.Log)(chat.InstrumentingMiddleware(metrics)(svc))
 	return chat.MakeHandler(chat.MakeEndpoints(svc, auditLog), svc, auth, p.Trusted, chat.DefaultHeartbeat)

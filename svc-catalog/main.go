@@ -19,6 +19,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
 	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
 	"linguaport/svc-catalog/catalog"
@@ -63,25 +64,23 @@ func main() {
 	svc = catalog.LoggingMiddleware(p.Log)(svc)
 	svc = catalog.InstrumentingMiddleware(metrics)(svc)
 
-	// Staff's side: every change recorded in the audit log; a reply's mail leaves through the
-	// inquiry's outbox on events:catalog and comes back to our own consumer, in a group of its
-	// own, which sends it (catalog.MailHandler).
+	// Staff's side: every change recorded in the audit log; a reply's mail is queued in the
+	// inquiry's mailbox in the same write and sent by the mail relay.
 	auditLog, err := audit.NewLog(p.Ctx, p.DB, p.Log)
 	p.ExitOn("audit log", err)
 	replyRelay := events.NewRelay(store.Collection(), events.Stream("catalog"), events.NewPublisher(p.Redis), p.Log, outboxSweep)
 	eventMetrics := events.NewMetrics(metrics, p.Log)
 	eventMetrics.Outboxes(replyRelay)
 	go replyRelay.Run(p.Ctx)
-	staffSvc := catalog.NewStaffService(store, auditLog, mail.NewSender(mailCfg), p.Log, time.Now, ids.New, replyRelay.Kick)
+	replyMails := mailbox.NewRelay(store.Collection(), catalog.MailRender(store, facts.MailFooter), mail.NewSender(mailCfg), p.Log, outboxSweep)
+	go replyMails.Run(p.Ctx)
+	staffSvc := catalog.NewStaffService(store, auditLog, p.Log, time.Now, ids.New,
+		func(ids ...any) { replyRelay.Kick(ids...); replyMails.Kick(ids...) })
 	staffSvc = catalog.StaffLoggingMiddleware(p.Log)(staffSvc)
-	replyMails := p.Consumer(events.Stream("catalog"), cfg.Name+"-mail",
-		p.DB.Collection("processed_events"), catalog.MailHandler(staffSvc))
-	eventMetrics.Consumers(replyMails)
-	go func() { p.ExitOn("reply mails", replyMails.Run(p.Ctx)) }()
 
 	// Staff and customers are identified by their tokens here too (DESIGN §5, defence in depth).
 	auth := newAuthenticator(p, env)
-	chatHandler := startChat(p, env, svc, metrics, auth, auditLog)
+	chatHandler := startChat(p, env, svc, metrics, eventMetrics, auth, auditLog)
 	catalogHandler := catalog.MakeHandler(catalog.MakeEndpoints(svc), catalog.MakeStaffEndpoints(staffSvc, auditLog), p.Trusted, auth)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,

@@ -121,6 +121,7 @@ func main() {
 		{"delete unclaimed files", fileSvc.DeleteUnclaimed},
 		{"complete orders", orderSvc.CompleteOverdue},
 		{"escalate unclaimed jobs and overdue revisions", orderSvc.EscalateOverdue},
+		{"remind translators of revisions due soon", orderSvc.RemindRevisions},
 		{"send pool notices", notices.SendDue},
 	})
 
@@ -143,7 +144,7 @@ func main() {
 
 // sweepJob is a change that time makes: quotes expire, visitors' files nobody claimed go, orders
 // complete when their revision period passed, jobs nobody claimed and revisions not redelivered
-// in time are escalated, translators'
+// in time are escalated, translators are reminded of revisions falling due, translators'
 // batched pool notices fall due.
 type sweepJob struct {
 	name string

@@ -10,11 +10,13 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
 	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
@@ -32,8 +34,11 @@ func main() {
 	// The applicants' mails go out as svc-auth's do, to the SMTP server of SMTP_ADDR.
 	mailCfg := mail.ConfigFromEnv(env)
 	applicationsPerHour := env.Int("APPLICATIONS_PER_HOUR", applications.PerAddressPerHour)
+	// The agency's facts end every mail (COMPANY_FACTS_FILE; the demo set when unset).
+	facts, _, factsErr := company.FromEnv(env)
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
+	p.ExitOn("company facts", factsErr)
 
 	metrics := prometheus.NewRegistry()
 	eventMetrics := events.NewMetrics(metrics, p.Log)
@@ -48,24 +53,22 @@ func main() {
 	profileSvc := profiles.NewService(profileStore, time.Now, profileRelay.Kick)
 	profileSvc = profiles.LoggingMiddleware(p.Log)(profiles.InstrumentingMiddleware(metrics)(profileSvc))
 
-	// Applications: the approvals (translator.approved, for svc-auth) and the applicants' mails
-	// leave through the applications' outboxes; the mails come back to us from the stream
-	// (applications.MailHandler), in a consumer group of their own so that no other consumer of
-	// the stream in this service takes their events.
+	// Applications: the approvals (translator.approved, for svc-auth) leave through the
+	// applications' outboxes of events, the applicants' mails through their mailboxes, each
+	// queued in the write that receives or decides the application.
 	applicationStore, err := applications.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("applications", err)
 	applicationRelay := events.NewRelay(applicationStore.Collection(), events.Stream("translators"),
 		events.NewPublisher(p.Redis), p.Log, outboxSweep)
 	eventMetrics.Outboxes(applicationRelay)
 	go applicationRelay.Run(p.Ctx)
+	applicationMails := mailbox.NewRelay(applicationStore.Collection(), applications.MailRender(applicationStore, facts.MailFooter),
+		mail.NewSender(mailCfg), p.Log, outboxSweep)
+	go applicationMails.Run(p.Ctx)
 	applicationSvc := applications.NewService(applicationStore,
 		ratelimit.New(p.Redis, "translator-applications", int64(applicationsPerHour), time.Hour),
-		mail.NewSender(mailCfg), ids.New, time.Now, applicationRelay.Kick)
+		ids.New, time.Now, func(ids ...any) { applicationRelay.Kick(ids...); applicationMails.Kick(ids...) })
 	applicationSvc = applications.LoggingMiddleware(p.Log)(applications.InstrumentingMiddleware(metrics)(applicationSvc))
-	applicationMails := p.Consumer(events.Stream("translators"), cfg.Name+"-mail",
-		p.DB.Collection("processed_events"), applications.MailHandler(applicationSvc))
-	eventMetrics.Consumers(applicationMails)
-	go func() { p.ExitOn("application mails", applicationMails.Run(p.Ctx)) }()
 
 	// An approved applicant's profile opens from translator.approved.
 	approvals := p.Consumer(events.Stream("translators"), cfg.Name,

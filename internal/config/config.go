@@ -110,6 +110,14 @@ func (e *Env) List(name string, def []string) []string {
 	return out
 }
 
+// Invalid records a problem the typed readers cannot see: a value outside a set of words, or
+// variables that contradict each other. msg names the variables and what is wrong, e.g.
+// `SMTP_TLS="none" with SMTP_USERNAME set: credentials are only sent over TLS`; it must not
+// quote secrets.
+func (e *Env) Invalid(msg string) {
+	e.invalid = append(e.invalid, msg)
+}
+
 // Err reports every problem seen so far, or nil.
 func (e *Env) Err() error {
 	var errs []error

@@ -17,6 +17,7 @@ func TestEnvCollectsEveryProblem(t *testing.T) {
 	e.Bool("DEBUG", false)
 	e.Required("MONGO_URI")
 	e.Required("BLANK")
+	e.Invalid(`TLS_MODE="often" is not one of none, starttls, implicit`)
 	if got := e.List("LIST", nil); strings.Join(got, "|") != "a|b" {
 		t.Errorf("List = %q", got)
 	}
@@ -24,7 +25,7 @@ func TestEnvCollectsEveryProblem(t *testing.T) {
 	if err == nil {
 		t.Fatal("expected an error")
 	}
-	for _, want := range []string{"MONGO_URI, BLANK", `PORT="eighty"`, `DEBUG="maybe"`} {
+	for _, want := range []string{"MONGO_URI, BLANK", `PORT="eighty"`, `DEBUG="maybe"`, `invalid environment variable TLS_MODE="often"`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not name %s", err, want)
 		}

@@ -11,8 +11,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
 )
 
 // The event metrics every program with outboxes or consumers serves on /metrics, under the same
@@ -112,7 +110,7 @@ func (m *Metrics) Collect(ch chan<- prometheus.Metric) {
 
 	seenOutbox := map[string]bool{}
 	for _, r := range relays {
-		name := r.coll.Name()
+		name := r.Collection().Name()
 		if seenOutbox[name] {
 			continue
 		}
@@ -171,18 +169,5 @@ func (m *Metrics) Collect(ch chan<- prometheus.Metric) {
 // Backlog counts the events waiting in the collection's outboxes, reading at most backlogDocs
 // documents through OutboxIndex.
 func (r *Relay) Backlog(ctx context.Context) (int, error) {
-	cur, err := r.coll.Find(ctx, pendingFilter,
-		options.Find().SetProjection(bson.D{{Key: OutboxField, Value: 1}}).SetLimit(backlogDocs))
-	if err != nil {
-		return 0, fmt.Errorf("backlog of %s: %w", r.coll.Name(), err)
-	}
-	var docs []outboxDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return 0, fmt.Errorf("backlog of %s: %w", r.coll.Name(), err)
-	}
-	n := 0
-	for _, d := range docs {
-		n += len(d.Outbox)
-	}
-	return n, nil
+	return r.Relay.Backlog(ctx, backlogDocs)
 }

@@ -5,28 +5,63 @@ import (
 	"crypto/rand"
 	"fmt"
 	"mime"
-	"mime/multipart"
-	"mime/quotedprintable"
+	"net"
 	"net/mail"
-	"net/textproto"
+	"net/url"
 	"strings"
 	"time"
+
+	gomail "github.com/wneessen/go-mail"
 )
 
-// maxLine is where headers are folded: RFC 5322 allows 998 characters but recommends 78, and
-// some relays rewrap longer lines in ways that break encoded words.
-const maxLine = 78
+// Message is one mail to one or more recipients. To holds addresses, with or without a
+// display name ("Ayşe <ayse@example.com>"). HTML, when given, is sent as the alternative
+// to Text, which mail clients without HTML (and spam filters) still read.
+type Message struct {
+	To      []string
+	Subject string
+	Text    string
+	HTML    string
+	// Attachments are sent after the body (multipart/mixed), in this order.
+	Attachments []Attachment
+	// ReplyTo is where answers go when not to From ("Destek <destek@linguaport.com>"); optional.
+	ReplyTo string
+	// Unsubscribe is the absolute https URL that ends the kind of mail this is, for mails a
+	// recipient may turn off. It is sent as List-Unsubscribe (RFC 2369) with
+	// List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058), so mail clients offer an
+	// unsubscribe button that POSTs "List-Unsubscribe=One-Click" to it; the page must answer
+	// that POST without a session or a confirmation. http is accepted only for a loopback host
+	// (the devstack). Mails a user cannot turn off (invoices, security) leave it empty.
+	Unsubscribe string
+	// ID, when set, makes the Message-ID <ID@the sender's domain> instead of a random one, so a
+	// mail sent again after a failure (an outbox retry) keeps one Message-ID and mail clients
+	// show one mail. Letters, digits and . _ - + = only, at most MaxIDLength.
+	ID string
+}
 
-// compose validates m and returns the message as sent on the wire (CRLF line ends) and the
-// envelope recipients.
-func compose(from *mail.Address, m Message, now time.Time) ([]byte, []string, error) {
+// Attachment is one file sent with a Message.
+type Attachment struct {
+	Name        string // the file name shown to the reader: "fatura-LP-2026-000123.pdf"
+	ContentType string // "application/pdf"; application/octet-stream when empty
+	Data        []byte
+}
+
+// MaxIDLength bounds Message.ID so the Message-ID header stays on one short line.
+const MaxIDLength = 64
+
+// MaxUnsubscribeLength bounds Message.Unsubscribe: a URL is not folded, and RFC 5322 ends a
+// line at 998 characters. (Beyond 78 is allowed, and usual for these URLs' tokens.)
+const MaxUnsubscribeLength = 900
+
+// compose validates m and returns it as go-mail builds it, with the envelope recipients.
+func compose(from *mail.Address, m Message, now time.Time) (*gomail.Msg, []string, error) {
 	if len(m.To) == 0 {
 		return nil, nil, fmt.Errorf("%w message: no recipients", ErrInvalid)
 	}
 	if strings.ContainsAny(m.Subject, "\r\n") {
 		return nil, nil, fmt.Errorf("%w message: subject contains a line break", ErrInvalid)
 	}
-	to := make([]string, 0, len(m.To))
+	to := make([]*mail.Address, 0, len(m.To))
 	var rcpts []string
 	seen := map[string]bool{}
 	for _, raw := range m.To {
@@ -34,7 +69,7 @@ func compose(from *mail.Address, m Message, now time.Time) ([]byte, []string, er
 		if err != nil {
 			return nil, nil, err
 		}
-		to = append(to, a.String())
+		to = append(to, a)
 		// A duplicated address would be delivered twice by some relays.
 		if key := strings.ToLower(a.Address); !seen[key] {
 			seen[key] = true
@@ -42,44 +77,65 @@ func compose(from *mail.Address, m Message, now time.Time) ([]byte, []string, er
 		}
 	}
 
-	var b bytes.Buffer
-	writeHeader(&b, "Date", now.UTC().Format(time.RFC1123Z))
-	writeHeader(&b, "From", from.String())
-	writeHeader(&b, "To", strings.Join(to, ", "))
-	writeHeader(&b, "Subject", mime.QEncoding.Encode("utf-8", m.Subject))
-	writeHeader(&b, "Message-ID", messageID(from.Address))
-	writeHeader(&b, "MIME-Version", "1.0")
-
-	if m.HTML == "" {
-		writeHeader(&b, "Content-Type", "text/plain; charset=utf-8")
-		writeHeader(&b, "Content-Transfer-Encoding", "quoted-printable")
-		b.WriteString("\r\n")
-		writeQP(&b, m.Text)
-		return b.Bytes(), rcpts, nil
+	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent(), gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP))
+	msg.FromMailAddress(from)
+	msg.ToMailAddress(to...)
+	msg.Subject(m.Subject)
+	msg.SetDateWithValue(now.UTC())
+	id, err := messageID(m.ID, from.Address)
+	if err != nil {
+		return nil, nil, err
 	}
-
-	mw := multipart.NewWriter(&b)
-	writeHeader(&b, "Content-Type", mime.FormatMediaType("multipart/alternative", map[string]string{"boundary": mw.Boundary()}))
-	b.WriteString("\r\n")
-	// Plain text first: in multipart/alternative the last part the client can show wins.
-	for _, p := range []struct{ typ, body string }{{"text/plain", m.Text}, {"text/html", m.HTML}} {
-		pw, err := mw.CreatePart(textproto.MIMEHeader{
-			"Content-Type":              {p.typ + "; charset=utf-8"},
-			"Content-Transfer-Encoding": {"quoted-printable"},
-		})
+	msg.SetMessageIDWithValue(id)
+	if m.ReplyTo != "" {
+		a, err := parseAddress("reply-to", m.ReplyTo)
 		if err != nil {
-			return nil, nil, fmt.Errorf("mail: compose: %w", err)
+			return nil, nil, err
 		}
-		var part bytes.Buffer
-		writeQP(&part, p.body)
-		if _, err := pw.Write(part.Bytes()); err != nil {
-			return nil, nil, fmt.Errorf("mail: compose: %w", err)
+		msg.ReplyToMailAddress(a)
+	}
+	if m.Unsubscribe != "" {
+		u, err := unsubscribeURL(m.Unsubscribe)
+		if err != nil {
+			return nil, nil, err
 		}
+		// Set by hand rather than with SetListUnsubscribeOneClick, which takes https only: the
+		// devstack's site is http on a loopback address.
+		msg.SetListUnsubscribe(u)
+		msg.SetListUnsubscribePost()
 	}
-	if err := mw.Close(); err != nil {
-		return nil, nil, fmt.Errorf("mail: compose: %w", err)
+
+	// Plain text first: in multipart/alternative the last part the client can show wins.
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	if m.HTML != "" {
+		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
 	}
-	return b.Bytes(), rcpts, nil
+	for i, a := range m.Attachments {
+		ct, err := attachmentType(i, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		// A ReadSeeker is read where it lies when the message is written; AttachReader would copy it.
+		msg.AttachReadSeeker(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(ct)))
+	}
+	return msg, rcpts, nil
+}
+
+func attachmentType(i int, a Attachment) (string, error) {
+	switch {
+	case strings.TrimSpace(a.Name) == "":
+		return "", fmt.Errorf("%w message: attachment %d has no name", ErrInvalid, i+1)
+	case strings.ContainsAny(a.Name, "\r\n\"/\\") || strings.ContainsFunc(a.Name, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+		// A path would be a file name some clients write where it points.
+		return "", fmt.Errorf("%w message: attachment name %q must be a plain file name", ErrInvalid, a.Name)
+	case a.ContentType == "":
+		return "application/octet-stream", nil
+	}
+	typ, params, err := mime.ParseMediaType(a.ContentType)
+	if err != nil || !strings.Contains(typ, "/") || strings.HasPrefix(typ, "multipart/") || strings.ContainsAny(a.ContentType, "\r\n") {
+		return "", fmt.Errorf("%w message: attachment %q has content type %q", ErrInvalid, a.Name, a.ContentType)
+	}
+	return mime.FormatMediaType(typ, params), nil
 }
 
 // parseAddress refuses line breaks before parsing because they are how headers get injected,
@@ -95,40 +151,57 @@ func parseAddress(field, s string) (*mail.Address, error) {
 	return a, nil
 }
 
-// writeHeader folds at single spaces only: the unfolding of Go's and most readers collapses
-// runs of white space, so folding inside a run would change the value.
-func writeHeader(b *bytes.Buffer, name, value string) {
-	b.WriteString(name)
-	b.WriteString(":")
-	col := len(name) + 1
-	words := strings.Split(value, " ")
-	for i, word := range words {
-		// Folding before the first word, right after the colon, is what keeps a 75-character
-		// encoded word within the 76 that RFC 2047 allows a line.
-		single := word != "" && (i == 0 || words[i-1] != "")
-		if single && col+1+len(word) > maxLine {
-			b.WriteString("\r\n")
-			col = 0
-		}
-		b.WriteByte(' ')
-		b.WriteString(word)
-		col += 1 + len(word)
+// messageID is the Message-ID's content (without the angle brackets): id, or a random one,
+// at the sender's domain.
+func messageID(id, from string) (string, error) {
+	if id == "" {
+		id = rand.Text()
+	} else if len(id) > MaxIDLength || strings.ContainsFunc(id, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("._-+=", r))
+	}) || strings.HasPrefix(id, ".") || strings.HasSuffix(id, ".") || strings.Contains(id, "..") {
+		// The characters of RFC 5322's dot-atom that no relay or client treats specially.
+		return "", fmt.Errorf("%w message: id %q must be at most %d letters, digits and . _ - + =", ErrInvalid, id, MaxIDLength)
 	}
-	b.WriteString("\r\n")
-}
-
-// writeQP encodes s as quoted-printable, turning its line ends into CRLF, so any UTF-8 text
-// travels through 7-bit relays unchanged.
-func writeQP(b *bytes.Buffer, s string) {
-	w := quotedprintable.NewWriter(b)
-	_, _ = w.Write([]byte(s)) // writes to a bytes.Buffer cannot fail
-	_ = w.Close()
-}
-
-func messageID(from string) string {
 	domain := "localhost"
 	if at := strings.LastIndexByte(from, '@'); at >= 0 && at < len(from)-1 {
 		domain = from[at+1:]
 	}
-	return "<" + rand.Text() + "@" + domain + ">"
+	return id + "@" + domain, nil
+}
+
+// unsubscribeURL checks Message.Unsubscribe: RFC 8058 wants one https URI, which clients
+// POST to without showing it, so it must be absolute, plain ASCII and free of the characters
+// that end it inside the header's angle brackets.
+func unsubscribeURL(s string) (string, error) {
+	bad := func(why string) error {
+		return fmt.Errorf("%w message: unsubscribe URL %q %s", ErrInvalid, s, why)
+	}
+	if len(s) > MaxUnsubscribeLength {
+		return "", bad(fmt.Sprintf("is longer than %d bytes", MaxUnsubscribeLength))
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r >= 0x7f || strings.ContainsRune(`<>"`, r) }) {
+		return "", bad("must be ASCII without spaces, quotes or angle brackets (percent-encode them)")
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || u.User != nil {
+		return "", bad("is not an absolute URL")
+	}
+	switch u.Scheme {
+	case "https":
+	case "http":
+		if !loopback(u.Hostname()) {
+			return "", bad("must be https (http only for a loopback host)")
+		}
+	default:
+		return "", bad("must be https")
+	}
+	return s, nil
+}
+
+func loopback(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -3,19 +3,23 @@
 // can read it back (a password-reset link, an order confirmation) over the same protocol a
 // production relay speaks.
 //
-// It accepts mail from anyone, without authentication or TLS, for any recipient. That is only
-// safe because it listens exactly where it is told; give it a loopback address such as
-// "127.0.0.1:1025", never a public interface.
+// By default it accepts mail from anyone, without authentication or TLS, for any recipient.
+// That is only safe because it listens exactly where it is told; give it a loopback address
+// such as "127.0.0.1:1025", never a public interface. Options make it speak as a production
+// relay does, for the tests of internal/mail: STARTTLS or implicit TLS with a certificate of
+// its own CA (CAPEM), AUTH with configured credentials, and refusals on demand (Refuse).
 package mailcapture
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -48,20 +52,73 @@ type Captured struct {
 	HTML       string    `json:"html"`
 	Raw        string    `json:"raw"` // the message as received
 	ReceivedAt time.Time `json:"receivedAt"`
+
+	// The header fields a test or a reader looks for, decoded; "" when absent.
+	MessageID           string `json:"messageId"`
+	ReplyTo             string `json:"replyTo"`
+	ListUnsubscribe     string `json:"listUnsubscribe"`
+	ListUnsubscribePost string `json:"listUnsubscribePost"`
+	// Headers are every header field of the message in order, encoded words decoded.
+	Headers []Header `json:"headers"`
+	// Attachments are the parts sent as files (Content-Disposition: attachment, or a named
+	// part that is not the text or HTML body), in order.
+	Attachments []Attachment `json:"attachments"`
+	// TLS says the message came over TLS (implicit, or after STARTTLS); User is the user
+	// name the client authenticated as, "" without AUTH.
+	TLS  bool   `json:"tls"`
+	User string `json:"user"`
 }
 
+// Header is one header field.
+type Header struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Attachment is one file of a message.
+type Attachment struct {
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"` // the media type, without parameters: "application/pdf"
+	Size        int    `json:"size"`        // bytes, decoded
+	// URL is where Handler serves the file: /messages/{id}/attachments/{n}, n from 0.
+	URL  string `json:"url"`
+	Data []byte `json:"-"`
+}
+
+// Header returns the first value of the named header field, decoded, or "".
+func (c Captured) Header(name string) string {
+	for _, h := range c.Headers {
+		if strings.EqualFold(h.Name, name) {
+			return h.Value
+		}
+	}
+	return ""
+}
+
+// clone copies what a caller could change in place; the attachments' bytes are shared, as
+// nothing writes them after parse.
 func (c Captured) clone() Captured {
 	c.To = slices.Clone(c.To)
+	c.Headers = slices.Clone(c.Headers)
+	c.Attachments = slices.Clone(c.Attachments)
 	return c
 }
 
-func (c Captured) size() int { return len(c.Raw) + len(c.Text) + len(c.HTML) }
+func (c Captured) size() int {
+	n := len(c.Raw) + len(c.Text) + len(c.HTML)
+	for _, a := range c.Attachments {
+		n += len(a.Data)
+	}
+	return n
+}
 
 // Server is a running capture. Its methods are safe for concurrent use.
 type Server struct {
-	smtp *smtp.Server
-	ln   net.Listener
-	addr string
+	smtp  *smtp.Server
+	ln    net.Listener
+	addr  string
+	opts  options
+	caPEM []byte
 
 	mu      sync.Mutex
 	msgs    []Captured    // oldest first
@@ -69,27 +126,49 @@ type Server struct {
 	arrived chan struct{} // closed and replaced on every arrival, waking every Wait at once
 	https   []*http.Server
 
+	refusal refusal // pending refusals (Refuse), under mu
+
 	closeOnce sync.Once
 	closed    chan struct{}
 	closeErr  error
 }
 
 // Start listens for SMTP on addr ("127.0.0.1:0" picks a free port; see Addr) and serves until
-// Close.
-func Start(addr string) (*Server, error) {
+// Close. Without options it is the devstack's capture: plain SMTP, no AUTH.
+func Start(addr string, opts ...Option) (*Server, error) {
+	o := options{mechs: []string{MechPlain, MechLogin}}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	s := &Server{
+		opts:    o,
+		arrived: make(chan struct{}),
+		closed:  make(chan struct{}),
+	}
+	var tlsConfig *tls.Config
+	if o.tls != tlsNone {
+		cert, caPEM, err := newCertificate(time.Now())
+		if err != nil {
+			return nil, err
+		}
+		s.caPEM = caPEM
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("mailcapture: listen on %s: %w", addr, err)
 	}
-	s := &Server{
-		ln:      ln,
-		addr:    ln.Addr().String(),
-		arrived: make(chan struct{}),
-		closed:  make(chan struct{}),
+	s.addr = ln.Addr().String()
+	if o.tls == tlsImplicit {
+		ln = tls.NewListener(ln, tlsConfig)
 	}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
-		return &session{srv: s}, nil
+	s.ln = ln
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		_, isTLS := c.TLSConnectionState()
+		return &session{srv: s, tls: isTLS}, nil
 	}))
+	// Set for implicit TLS too; go-smtp offers STARTTLS only on a connection that is not TLS.
+	srv.TLSConfig = tlsConfig
 	srv.Domain = "localhost"
 	srv.MaxMessageBytes = MaxMessageBytes
 	srv.MaxRecipients = MaxRecipients
@@ -104,6 +183,10 @@ func Start(addr string) (*Server, error) {
 
 // Addr is the address the SMTP listener is bound to, with the real port.
 func (s *Server) Addr() string { return s.addr }
+
+// CAPEM is the PEM of the CA that signed the server's certificate (for localhost, 127.0.0.1
+// and ::1), for a client to trust (SMTP_CA_FILE); nil without TLS.
+func (s *Server) CAPEM() []byte { return slices.Clone(s.caPEM) }
 
 // Close stops the SMTP listener, drops open connections, stops the HTTP listeners started by
 // ListenHTTP and ends every Wait with ErrClosed. Captured messages stay readable.

@@ -149,6 +149,17 @@ func TestParsesOtherEncodings(t *testing.T) {
 		`Content-Disposition: attachment; filename="not-the-body.txt"`,
 		"",
 		"attachment",
+		"--outer",
+		"Content-Type: application/pdf",
+		"Content-Transfer-Encoding: base64",
+		`Content-Disposition: attachment; filename*=UTF-8''%C3%96deme%20d%C3%B6k%C3%BCm%C3%BC.pdf`,
+		"",
+		"JVBERi0xLjQK/wA=",
+		"--outer",
+		"Content-Type: image/png",
+		"Content-Transfer-Encoding: base64",
+		"",
+		"iVBORw0KGgo=",
 		"--outer--",
 		"",
 	}, "\r\n")
@@ -170,6 +181,20 @@ func TestParsesOtherEncodings(t *testing.T) {
 	}
 	if c.From != want.From || !slices.Equal(c.To, want.To) || c.Subject != want.Subject || c.Text != want.Text || c.HTML != want.HTML {
 		t.Errorf("captured %+v\nwant     %+v", c, want)
+	}
+	type file struct {
+		name, typ, data string
+	}
+	var files []file
+	for _, a := range c.Attachments {
+		files = append(files, file{a.Name, a.ContentType, string(a.Data)})
+		if a.Size != len(a.Data) {
+			t.Errorf("%s: size %d of %d bytes", a.Name, a.Size, len(a.Data))
+		}
+	}
+	// RFC 2231's filename*, and an unnamed part that is no body.
+	if w := []file{{"not-the-body.txt", "text/plain", "attachment"}, {"Ödeme dökümü.pdf", "application/pdf", "%PDF-1.4\n\xff\x00"}, {"", "image/png", "\x89PNG\r\n\x1a\n"}}; !slices.Equal(files, w) {
+		t.Errorf("attachments %q\nwant        %q", files, w)
 	}
 	if c.ID == "" || c.ReceivedAt.IsZero() || c.ReceivedAt.Location() != time.UTC || !strings.HasPrefix(c.Raw, "From: ") {
 		t.Errorf("id %q, receivedAt %v, raw %.20q", c.ID, c.ReceivedAt, c.Raw)

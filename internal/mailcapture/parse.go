@@ -1,9 +1,11 @@
 package mailcapture
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/rand"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -35,12 +37,54 @@ func parse(from string, to []string, raw []byte, now time.Time) Captured {
 	if err != nil {
 		return c
 	}
+	c.Headers = orderedHeaders(raw)
 	c.Subject = decodeHeader(msg.Header.Get("Subject"))
 	if f := msg.Header.Get("From"); f != "" {
 		c.From = readableAddress(f)
 	}
+	if r := msg.Header.Get("Reply-To"); r != "" {
+		c.ReplyTo = readableAddress(r)
+	}
+	c.MessageID = strings.TrimSpace(msg.Header.Get("Message-ID"))
+	c.ListUnsubscribe = strings.TrimSpace(msg.Header.Get("List-Unsubscribe"))
+	c.ListUnsubscribePost = strings.TrimSpace(msg.Header.Get("List-Unsubscribe-Post"))
 	readBody(&c, textproto.MIMEHeader(msg.Header), msg.Body, 0)
+	for i := range c.Attachments {
+		c.Attachments[i].URL = fmt.Sprintf("/messages/%s/attachments/%d", c.ID, i)
+	}
 	return c
+}
+
+// orderedHeaders lists the header fields as they came (net/mail keeps them in a map), unfolded
+// and decoded, so that a reader sees the message's header as a mail client's "show original"
+// does, only readable.
+func orderedHeaders(raw []byte) []Header {
+	head := raw
+	// The blank line ending the header, also in a message with bare LF line ends.
+	for _, sep := range []string{"\r\n\r\n", "\n\n"} {
+		if i := bytes.Index(head, []byte(sep)); i >= 0 {
+			head = head[:i]
+		}
+	}
+	var out []Header
+	sc := bufio.NewScanner(bytes.NewReader(head))
+	sc.Buffer(nil, len(head)+1)
+	for sc.Scan() {
+		line := sc.Text()
+		if (strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t")) && len(out) > 0 {
+			out[len(out)-1].Value += " " + strings.TrimSpace(line)
+			continue
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		out = append(out, Header{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
+	}
+	for i := range out {
+		out[i].Value = decodeHeader(out[i].Value)
+	}
+	return out
 }
 
 func readBody(c *Captured, h textproto.MIMEHeader, body io.Reader, depth int) {
@@ -63,20 +107,31 @@ func readBody(c *Captured, h textproto.MIMEHeader, body io.Reader, depth int) {
 			readBody(c, p.Header, p, depth+1)
 		}
 	}
-	if disp, _, _ := mime.ParseMediaType(h.Get("Content-Disposition")); disp == "attachment" {
+	disp, dparams, _ := mime.ParseMediaType(h.Get("Content-Disposition"))
+	name := decodeHeader(dparams["filename"])
+	if name == "" {
+		name = decodeHeader(params["name"])
+	}
+	isBody := (mediaType == "text/plain" && c.Text == "") || (mediaType == "text/html" && c.HTML == "")
+	if disp == "attachment" || !isBody && (name != "" || !strings.HasPrefix(mediaType, "text/")) {
+		data := decode(h, body)
+		c.Attachments = append(c.Attachments, Attachment{Name: name, ContentType: mediaType, Size: len(data), Data: data})
 		return
 	}
-	switch {
-	case mediaType == "text/plain" && c.Text == "":
-		c.Text = decodeText(h, body)
-	case mediaType == "text/html" && c.HTML == "":
-		c.HTML = decodeText(h, body)
+	if !isBody {
+		return // a second text part without a name: the first one is the body
+	}
+	switch mediaType {
+	case "text/plain":
+		c.Text = bodyText(decode(h, body))
+	case "text/html":
+		c.HTML = bodyText(decode(h, body))
 	}
 }
 
-// decodeText undoes the transfer encoding. Charsets other than UTF-8 are left as they are:
-// the platform only sends UTF-8 and the capture serves the platform.
-func decodeText(h textproto.MIMEHeader, body io.Reader) string {
+// decode undoes the transfer encoding. Charsets other than UTF-8 are left as they are: the
+// platform only sends UTF-8 and the capture serves the platform.
+func decode(h textproto.MIMEHeader, body io.Reader) []byte {
 	switch strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding"))) {
 	case "quoted-printable":
 		body = quotedprintable.NewReader(body)
@@ -84,11 +139,18 @@ func decodeText(h textproto.MIMEHeader, body io.Reader) string {
 		body = base64.NewDecoder(base64.StdEncoding, body) // skips the line breaks itself
 	}
 	b, _ := io.ReadAll(body) // a damaged tail still leaves the part that decoded
-	s := strings.ReplaceAll(string(b), "\r\n", "\n")
-	// SMTP ends the data with a line break whether or not the text had one.
-	return strings.TrimRight(s, "\n")
+	return b
 }
 
+// bodyText has "\n" line ends and none at the end: SMTP ends the data with a line break
+// whether or not the text had one.
+func bodyText(b []byte) string {
+	return strings.TrimRight(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
+}
+
+// decodeHeader decodes RFC 2047 encoded words, also inside a quoted file name where go-mail
+// and Outlook put them (`filename="=?UTF-8?q?Fatura_=C5=9Eubat.pdf?="`), which RFC 2231 would
+// write as filename*= (mime.ParseMediaType decodes that form itself).
 func decodeHeader(v string) string {
 	d, err := wordDecoder.DecodeHeader(v)
 	if err != nil {

@@ -32,3 +32,10 @@ func TestKeepsTheNewest(t *testing.T) {
 		t.Errorf("byte count %d for %d messages", s.bytes, len(msgs))
 	}
 }
+
+func TestHeadersOfBareLFMessage(t *testing.T) {
+	c := parse("a@example.com", []string{"b@example.com"}, []byte("Subject: =?utf-8?q?=C3=87ay?=\nX-Long: a\n b\n\nBody: not a header\n"), time.Now())
+	if len(c.Headers) != 2 || c.Header("subject") != "Çay" || c.Header("X-Long") != "a b" || c.Text != "Body: not a header" {
+		t.Errorf("headers %+v, text %q", c.Headers, c.Text)
+	}
+}

@@ -30,6 +30,16 @@ var Rules = []authn.Rule{
 	{Pattern: "GET " + p + "messages", Access: authn.SignedIn},
 	// Another user's message is answered 404, as if it did not exist.
 	{Pattern: "POST " + p + "messages/{id}/read", Access: authn.SignedIn.Owned()},
+	// Confirming an address: the link may be opened signed out, or in another browser; the token
+	// is the check. A new link is for the signed-in owner (rate-limited per account).
+	{Pattern: "POST " + p + "verify", Access: authn.Anyone},
+	{Pattern: "POST " + p + "verify/resend", Access: authn.SignedIn},
+	{Pattern: "GET " + p + "me/mail-preferences", Access: authn.SignedIn},
+	{Pattern: "PUT " + p + "me/mail-preferences", Access: authn.SignedIn},
+	// One-click unsubscribe (RFC 8058): the mail client POSTs without a session; the signed token
+	// turns off one category of one account and nothing else. A visit redirects to the site's page.
+	{Pattern: "POST " + p + "unsubscribe/{token}", Access: authn.Anyone},
+	{Pattern: "GET " + p + "unsubscribe/{token}", Access: authn.Anyone},
 	{Pattern: "GET " + p + "providers", Access: authn.Anyone},
 	// The sign-in page and the provider's redirect reach these before there is any session.
 	{Pattern: "GET " + p + "oauth/{provider}/start", Access: authn.Anyone},
@@ -40,4 +50,8 @@ var Rules = []authn.Rule{
 	{Pattern: "GET " + p + "admin/customers", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET " + p + "admin/customers/{id}", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET " + p + "admin/users", Access: authn.Only(authn.RoleAdmin)},
+	// Staff's live notices (svc-auth/live): the event stream the back office keeps open and the
+	// marks of the screens a staff member looked at.
+	{Pattern: "GET " + p + "admin/live/events", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST " + p + "admin/live/seen", Access: authn.Only(authn.RoleAdmin)},
 }

@@ -19,6 +19,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/mail"
@@ -38,13 +39,16 @@ type fixture struct {
 	sessions *auth.Sessions
 	redis    *testenv.Redis
 	db       *mongo.Database
+	store    *auth.MongoStore
+	mails    *auth.Mails
+	inbox    events.Handler
 }
 
-type mailer struct{ s *mail.Sender }
+// linkSecret signs the fixture's mailed links, as MAIL_LINK_SECRET does.
+var linkSecret = []byte("a-test-secret-for-links-in-mails-0123456789")
 
-func (m mailer) Send(ctx context.Context, to, subject, text string) error {
-	return m.s.Send(ctx, mail.Message{To: []string{to}, Subject: subject, Text: text})
-}
+// staffAddress is the fixture's STAFF_MAIL_TO.
+const staffAddress = "operasyon@linguaport-test.com.tr"
 
 var seq int
 
@@ -97,16 +101,24 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	relay := events.NewRelay(store.Users(), events.Stream("auth"), events.NewPublisher(r.Client), log, 100*time.Millisecond)
 	go relay.Run(ctx)
+	sessions := auth.NewSessions(r.Client)
+	// The mails, as main sends them: queued with the change, relayed to the capture server.
+	mails := auth.NewMails(store, sessions, auth.MailConfig{SiteURL: "https://site.test", Secret: linkSecret, StaffTo: staffAddress, Footer: companytest.Other().MailFooter})
+	relays := store.StartMail(mails.Render, mail.NewSender(mail.Config{Addr: capture.Addr(), From: mail.DefaultFrom}), log, time.Hour)
+	relaysDone := make(chan struct{})
+	go func() { relays.Run(ctx); close(relaysDone) }()
+	t.Cleanup(func() { cancel(); <-relaysDone })
+	inbox := auth.InboxHandler(store)
 	for _, area := range []string{"auth", "orders"} {
-		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth", db.Collection("processed_events"), auth.InboxHandler(store), log)
+		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth", db.Collection("processed_events"), inbox, log)
 		consumer.Block = 100 * time.Millisecond
 		go func() { _ = consumer.Run(ctx) }()
 	}
 
-	sessions := auth.NewSessions(r.Client)
 	opts := []auth.Option{
-		auth.WithMail(mailer{mail.NewSender(mail.Config{Addr: capture.Addr(), From: "LinguaPort <no-reply@linguaport.local>"})}, "https://site.test"),
 		auth.WithLimits(ratelimit.New(r.Client, "auth-register", 1000, time.Hour), ratelimit.New(r.Client, "auth-forgot", 1000, time.Hour)),
+		auth.WithResendLimit(ratelimit.New(r.Client, "auth-verify-resend", 3, time.Hour)),
+		auth.WithLinkSecret(linkSecret),
 		auth.WithKick(relay.Kick),
 	}
 	if cfg.clock != nil {
@@ -127,7 +139,7 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 		OAuth:         auth.NewOAuth(svc, r.Client, srv.URL, configs, log),
 	})
 	srv.Config.Handler = httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: log}).Handler()
-	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r, db: db}
+	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r, db: db, store: store, mails: mails, inbox: inbox}
 }
 
 // browser keeps cookies by hand: Go's cookie jar will not send Secure cookies over plain HTTP.
@@ -480,15 +492,19 @@ func TestPasswordReset(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	msg, err := f.mail.Wait(ctx, func(c mailcapture.Captured) bool { return len(c.To) == 1 && c.To[0] == "elif@example.com" })
+	msg, err := f.mail.Wait(ctx, func(c mailcapture.Captured) bool {
+		return len(c.To) == 1 && c.To[0] == "elif@example.com" && c.Subject == "Reset your LinguaPort password"
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.mail.Messages()) != 1 {
-		t.Errorf("%d mails; the unknown address must get none", len(f.mail.Messages()))
+	for _, c := range f.mail.Messages() {
+		if c.To[0] != "elif@example.com" {
+			t.Errorf("a mail to %v; the unknown address must get none", c.To)
+		}
 	}
 	m := linkPattern.FindStringSubmatch(msg.Text)
-	if msg.Subject != "Reset your LinguaPort password" || m == nil || m[1] != "en/reset-password" || !strings.Contains(msg.Text, "one hour") {
+	if m == nil || m[1] != "en/reset-password" || !strings.Contains(msg.Text, "one hour") || !strings.Contains(msg.HTML, `href="https://site.test/en/reset-password?token=`) {
 		t.Fatalf("mail %q:\n%s", msg.Subject, msg.Text)
 	}
 	token := m[2]

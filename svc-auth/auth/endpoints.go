@@ -12,6 +12,8 @@ import (
 type Endpoints struct {
 	Register, Login, Logout, Refresh, Me, UpdateMe, ChangePassword, ForgotPassword, ResetPassword,
 	Messages, MarkRead endpoint.Endpoint
+	// The account's mail: confirming the address, the preferences, one-click unsubscribe.
+	VerifyEmail, ResendVerification, MailPreferences, SetMailPreferences, Unsubscribe endpoint.Endpoint
 	// Staff's views of the accounts (staff.go, WithStaff).
 	AdminCustomers, AdminCustomer, AdminUsers endpoint.Endpoint
 }
@@ -32,6 +34,17 @@ type forgotRequest struct {
 }
 type messagesRequest struct{ Lang string }
 type markReadRequest struct{ ID string }
+type verifyRequest struct{ Token string }
+type resendRequest struct{ Lang string }
+type unsubscribeRequest struct{ Token string }
+
+// preferencesResponse is the account's optional mails, on or off.
+type preferencesResponse struct{ MailPreferences }
+
+// unsubscribed says which mails a one-click link turned off.
+type unsubscribed struct {
+	Category string `json:"category"`
+}
 
 // sessionResponse carries a new session; the transport turns it into cookies.
 type sessionResponse struct {
@@ -106,6 +119,27 @@ func MakeEndpoints(s Service) Endpoints {
 		MarkRead: func(ctx context.Context, request any) (any, error) {
 			c, _ := authn.FromContext(ctx)
 			return noContent{}, s.MarkRead(ctx, c.Subject, request.(markReadRequest).ID)
+		},
+		VerifyEmail: func(ctx context.Context, request any) (any, error) {
+			return noContent{}, s.VerifyEmail(ctx, request.(verifyRequest).Token)
+		},
+		ResendVerification: func(ctx context.Context, request any) (any, error) {
+			c, _ := authn.FromContext(ctx)
+			return accepted{}, s.ResendVerification(ctx, c.Subject, request.(resendRequest).Lang)
+		},
+		MailPreferences: func(ctx context.Context, _ any) (any, error) {
+			c, _ := authn.FromContext(ctx)
+			p, err := s.MailPreferences(ctx, c.Subject)
+			return preferencesResponse{p}, err
+		},
+		SetMailPreferences: func(ctx context.Context, request any) (any, error) {
+			c, _ := authn.FromContext(ctx)
+			p, err := s.SetMailPreferences(ctx, c.Subject, request.(MailPreferences))
+			return preferencesResponse{p}, err
+		},
+		Unsubscribe: func(ctx context.Context, request any) (any, error) {
+			category, err := s.Unsubscribe(ctx, request.(unsubscribeRequest).Token)
+			return unsubscribed{category}, err
 		},
 	}
 }

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
@@ -38,12 +39,25 @@ type QuoteCreated struct {
 	Total      money  `json:"total"`
 }
 
-// OrderStatusChanged is the part of order.status_changed the inbox needs.
+// OrderStatusChanged is the part of order.status_changed the inbox needs. RevisionReason and
+// RevisionDue, when svc-orders sends them with revision_requested, go into the translator's mail.
 type OrderStatusChanged struct {
-	Number       string `json:"number"`
-	CustomerID   string `json:"customerId"`
-	TranslatorID string `json:"translatorId"`
-	Status       string `json:"status"`
+	OrderID        string    `json:"orderId"`
+	Number         string    `json:"number"`
+	CustomerID     string    `json:"customerId"`
+	TranslatorID   string    `json:"translatorId"`
+	Status         string    `json:"status"`
+	At             time.Time `json:"at"`
+	RevisionReason string    `json:"revisionReason"`
+	RevisionDue    time.Time `json:"revisionDue"`
+	Step           string    `json:"step"` // "redelivered" for a revision delivered back
+}
+
+// orderMails are the mails the customer gets with an order's news, by status (mails_kinds.go).
+var orderMails = map[string]string{
+	"assigned":  KindOrderAssigned,
+	"delivered": KindOrderDelivered,
+	"completed": KindOrderCompleted,
 }
 
 // orderNews is what the customer reads when an order reaches a state.
@@ -76,17 +90,19 @@ var orderNews = map[string]i18n.Text{
 
 // InboxHandler turns events into system messages (spec §2, customer panel). Other services'
 // events (quotes, orders, invoices) join here as they appear; the message id is derived from the
-// event id, so a redelivered event leaves one message. opts give the mails some messages come
-// with (WithMail).
-func InboxHandler(inbox *MongoStore, opts ...Option) events.Handler {
-	s := NewService(inbox, nil, nil, nil, opts...).(*service)
+// event id, so a redelivered event leaves one message. A message that comes with a mail queues
+// it in its own insert (withMail), so the mail too is queued once per event.
+func InboxHandler(inbox *MongoStore) events.Handler {
 	return func(ctx context.Context, e events.Event) error {
 		if handled, err := staffNews(ctx, inbox, e); handled {
 			return err
 		}
+		if handled, err := peopleMails(ctx, inbox, e); handled {
+			return err
+		}
 		switch e.Type {
 		case EventTicketAnswered:
-			return s.ticketAnswered(ctx, inbox, e)
+			return ticketAnswered(ctx, inbox, e)
 		case EventJobsAvailable:
 			return jobsAvailable(ctx, inbox, e)
 		case EventOrderEscalated:
@@ -133,38 +149,32 @@ func InboxHandler(inbox *MongoStore, opts ...Option) events.Handler {
 			if !ok {
 				return nil
 			}
-			return inbox.AddMessage(ctx, messageDoc{
+			msg := messageDoc{
 				ID:        "order-" + e.ID,
 				UserID:    p.CustomerID,
 				Title:     i18n.Text{TR: "Sipariş " + p.Number, EN: "Order " + p.Number},
 				Body:      i18n.Text{TR: fmt.Sprintf(news.TR, p.Number), EN: fmt.Sprintf(news.EN, p.Number)},
 				CreatedAt: e.OccurredAt,
-			})
+			}
+			if kind, ok := orderMails[p.Status]; ok {
+				if p.Status == "delivered" && p.Step == "redelivered" {
+					kind = KindOrderRedelivered // the revision the customer asked for, back
+				}
+				msg = msg.withMail(e, kind, "", orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At})
+			}
+			return inbox.AddMessage(ctx, msg)
 		}
 		return nil // events meant for other consumers
 	}
 }
 
-// resetMail is the password reset mail in the user's language.
-func resetMail(lang i18n.Lang, name, link string) (subject, body string) {
-	if lang == i18n.EN {
-		return "Reset your LinguaPort password", fmt.Sprintf(`Hello %s,
-
-Someone (hopefully you) asked to reset the password of your LinguaPort account. Open this link within one hour to choose a new password:
-
-%s
-
-The link works once. If you did not ask for it, ignore this mail: your password stays as it is.
-
-LinguaPort`, name, link)
+// withMail queues a mail of kind for the message's reader in the message's own insert: sent
+// once per event, as the message is stored once. Its id names the event and the kind; lang is
+// the event's language, for a reader whose account has none.
+func (m messageDoc) withMail(e events.Event, kind, lang string, data any) messageDoc {
+	if !freshForMail(e) {
+		return m // old news caught up with: the message only
 	}
-	return "LinguaPort parolanızı sıfırlayın", fmt.Sprintf(`Merhaba %s,
-
-LinguaPort hesabınızın parolasını sıfırlamak için bir istek aldık. Yeni parolanızı belirlemek için bir saat içinde bu bağlantıyı açın:
-
-%s
-
-Bağlantı yalnızca bir kez kullanılabilir. Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; parolanız değişmez.
-
-LinguaPort`, name, link)
+	m.Box.Add(newMail(e.ID+"/"+kind, kind, m.UserID, lang, data, e.OccurredAt))
+	return m
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
@@ -32,10 +33,11 @@ type JobsAvailable struct {
 // OrderEscalated is the part of order.escalated the inbox needs. Reason is "unclaimed" (also
 // when absent: events from before it existed), "revision_unavailable" or "revision_overdue".
 type OrderEscalated struct {
-	OrderID    string `json:"orderId"`
-	Number     string `json:"number"`
-	CustomerID string `json:"customerId"`
-	Reason     string `json:"reason"`
+	OrderID    string    `json:"orderId"`
+	Number     string    `json:"number"`
+	CustomerID string    `json:"customerId"`
+	Reason     string    `json:"reason"`
+	At         time.Time `json:"at"`
 }
 
 // escalationNews is what staff read for each reason of an escalation.
@@ -72,7 +74,9 @@ func jobsAvailable(ctx context.Context, inbox *MongoStore, e events.Event) error
 	if n == 1 {
 		title.EN = "1 new job in your pool"
 	}
-	return inbox.AddMessage(ctx, messageDoc{
+	// svc-orders sends a translator at most one batch per 15 minutes, so the offers mail each
+	// batch comes with is batched alike; a translator may turn offers off (CategoryOffers).
+	msg := messageDoc{
 		ID:     "pool-" + e.ID,
 		UserID: p.TranslatorID,
 		Title:  title,
@@ -81,7 +85,8 @@ func jobsAvailable(ctx context.Context, inbox *MongoStore, e events.Event) error
 			EN: fmt.Sprintf("New jobs that match your profile: %s. Look at them and take one on your job pool page; the first translator to take a job gets it.", list),
 		},
 		CreatedAt: e.OccurredAt,
-	})
+	}
+	return inbox.AddMessage(ctx, msg.withMail(e, KindJobOffers, "", offersMail{Numbers: numbers, Count: n}))
 }
 
 // orderEscalated tells the customer that a translator is being arranged, and every staff
@@ -117,6 +122,12 @@ func orderEscalated(ctx context.Context, inbox *MongoStore, e events.Event) erro
 			return err
 		}
 	}
+	// The staff address hears of it once, whoever is signed in to the back office.
+	err := inbox.AddMail(ctx, staffMail(e.ID+"/"+KindStaffEscalation, KindStaffEscalation,
+		orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At, Reason: reasonOr(p.Reason)}, e.OccurredAt))
+	if err != nil {
+		return err
+	}
 	staff, err := inbox.staff(ctx)
 	if err != nil {
 		return err
@@ -142,7 +153,7 @@ func revisionBack(ctx context.Context, inbox *MongoStore, e events.Event, p Orde
 	if p.Status != "revision_requested" || p.TranslatorID == "" {
 		return nil
 	}
-	return inbox.AddMessage(ctx, messageDoc{
+	msg := messageDoc{
 		ID:     "revision-" + e.ID,
 		UserID: p.TranslatorID,
 		Title:  i18n.Text{TR: "Düzeltme istendi: " + p.Number, EN: "Revision requested: " + p.Number},
@@ -151,7 +162,21 @@ func revisionBack(ctx context.Context, inbox *MongoStore, e events.Event, p Orde
 			EN: fmt.Sprintf("The customer asked for a revision of job %s. It is among your active jobs with the reason and the revision deadline; deliver the revised file there.", p.Number),
 		},
 		CreatedAt: e.OccurredAt,
-	})
+	}
+	data := orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At, Reason: p.RevisionReason, Due: p.RevisionDue}
+	if err := inbox.AddMessage(ctx, msg.withMail(e, KindRevisionAsked, "", data)); err != nil {
+		return err
+	}
+	// Staff hear that work came back, so a revision nobody picks up is no surprise later.
+	return staffMailFor(ctx, inbox, e, e.ID, KindStaffRevision, data)
+}
+
+// reasonOr is an escalation's reason, "unclaimed" for events from before reasons existed.
+func reasonOr(reason string) string {
+	if reason == "" {
+		return "unclaimed"
+	}
+	return reason
 }
 
 // staff answers the ids of the staff (admin) accounts.

@@ -20,11 +20,19 @@ const (
 
 // QuoteRevised is the part of quote.revised the inbox needs.
 type QuoteRevised struct {
-	Number     string `json:"number"`
-	CustomerID string `json:"customerId"`
-	Previous   money  `json:"previous"`
-	Total      money  `json:"total"`
-	Note       string `json:"note"`
+	QuoteID    string       `json:"quoteId"`
+	Number     string       `json:"number"`
+	CustomerID string       `json:"customerId"`
+	Previous   quotedAmount `json:"previous"`
+	Total      quotedAmount `json:"total"`
+	Note       string       `json:"note"`
+}
+
+// quotedAmount is a price as quote events carry it: minor units and the words svc-orders wrote.
+type quotedAmount struct {
+	Amount    int64  `json:"amount"`
+	Currency  string `json:"currency"`
+	Formatted string `json:"formatted"`
 }
 
 // QuoteCancelled is the part of quote.cancelled the inbox needs.
@@ -67,14 +75,18 @@ func staffNews(ctx context.Context, inbox *MongoStore, e events.Event) (bool, er
 		if err := e.Decode(&p); err != nil || p.CustomerID == "" {
 			return true, fmt.Errorf("%s payload %q: %w", e.Type, e.Data, err)
 		}
-		return true, inbox.AddMessage(ctx, messageDoc{
+		msg := messageDoc{
 			ID: "quote-revised-" + e.ID, UserID: p.CustomerID, CreatedAt: e.OccurredAt,
 			Title: i18n.Text{TR: "Teklifiniz güncellendi: " + p.Number, EN: "Your quote was revised: " + p.Number},
 			Body: i18n.Text{
 				TR: fmt.Sprintf("%s numaralı teklifinizin tutarı %s yerine %s oldu. Not: %s. Yeni tutarı Siparişlerim sayfasından onaylayabilirsiniz.", p.Number, p.Previous.Formatted, p.Total.Formatted, p.Note),
 				EN: fmt.Sprintf("Quote %s now comes to %s instead of %s. Note: %s. You can approve the new price on your orders page.", p.Number, p.Total.Formatted, p.Previous.Formatted, p.Note),
 			},
-		})
+		}
+		// The price staff revised is the customer's quote, ready: it comes by mail as well.
+		return true, inbox.AddMessage(ctx, msg.withMail(e, KindQuoteRevised, "", quoteMail{
+			QuoteID: p.QuoteID, Number: p.Number, Previous: p.Previous.Amount, Total: p.Total.Amount,
+			Currency: p.Total.Currency, Note: p.Note}))
 	case EventQuoteCancelled:
 		var p QuoteCancelled
 		if err := e.Decode(&p); err != nil || p.CustomerID == "" {

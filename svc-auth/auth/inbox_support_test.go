@@ -17,8 +17,8 @@ import (
 )
 
 // A staff reply to a translator's ticket (ticket.answered on svc-translators' stream) becomes
-// one system message for that translator and one mail in the ticket's language, however often
-// the event arrives. The inbox reads the stream in its own group, beside the accounts' consumer
+// one system message for that translator and one mail in their account's language (the ticket's
+// is for an account without one), however often the event arrives. The inbox reads the stream in its own group, beside the accounts' consumer
 // (group svc-auth) as main runs them: both see every event, so the approved translator's
 // account is still made and mailed.
 func TestTicketAnsweredBecomesOneMessageAndMail(t *testing.T) {
@@ -36,11 +36,15 @@ func TestTicketAnsweredBecomesOneMessageAndMail(t *testing.T) {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	withMail := auth.WithMail(mailer{mail.NewSender(mail.Config{Addr: capture.Addr(), From: mail.DefaultFrom})}, "https://site.test")
+	sender := mail.NewSender(mail.Config{Addr: capture.Addr(), From: mail.DefaultFrom})
+	relays := store.StartMail(auth.NewMails(store, auth.NewSessions(r.Client), auth.MailConfig{SiteURL: "https://site.test", Secret: linkSecret, StaffTo: staffAddress}).Render, sender, log, time.Hour)
 	var running []chan struct{}
+	relaysDone := make(chan struct{})
+	go func() { relays.Run(ctx); close(relaysDone) }()
+	running = append(running, relaysDone)
 	for group, handle := range map[string]events.Handler{
-		"svc-auth":       auth.TranslatorHandler(store, auth.NewSessions(r.Client), log, withMail),
-		"svc-auth-inbox": auth.InboxHandler(store, withMail),
+		"svc-auth":       auth.TranslatorHandler(store, log),
+		"svc-auth-inbox": auth.InboxHandler(store),
 	} {
 		c := events.NewConsumer(r.Client, events.Stream("translators"), group, db.Collection("processed_events"), handle, log)
 		c.Block = 100 * time.Millisecond
@@ -76,19 +80,19 @@ func TestTicketAnsweredBecomesOneMessageAndMail(t *testing.T) {
 	publish(answered)
 	publish(answered) // published again: the relay crashed before removing it from the outbox
 	m, err := capture.Wait(wait, func(c mailcapture.Captured) bool {
-		return strings.HasPrefix(c.Subject, "Your support ticket was answered")
+		return strings.HasPrefix(c.Subject, "Destek talebiniz yanıtlandı")
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.To[0] != "can@example.com" || m.Subject != "Your support ticket was answered: Ödeme gecikti" ||
-		!strings.Contains(m.Text, "Can Çevirmen") || !strings.Contains(m.Text, "https://site.test/en/account/support") {
+	if m.To[0] != "can@example.com" || m.Subject != "Destek talebiniz yanıtlandı: Ödeme gecikti" || m.HTML == "" ||
+		!strings.Contains(m.Text, "Can Çevirmen") || !strings.Contains(m.HTML, `href="https://site.test/tr/hesabim/destek/talepler/tk-1"`) {
 		t.Errorf("mail %v %q\n%s", m.To, m.Subject, m.Text)
 	}
 	time.Sleep(500 * time.Millisecond) // time for the second copy to be consumed
 	n := 0
 	for _, c := range capture.Messages() {
-		if strings.HasPrefix(c.Subject, "Your support ticket") {
+		if strings.HasPrefix(c.Subject, "Destek talebiniz") {
 			n++
 		}
 	}

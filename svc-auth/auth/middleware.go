@@ -145,3 +145,28 @@ func (m loggingMiddleware) CreateUser(ctx context.Context, fullName, email, pass
 	defer m.done(ctx, "CreateUser", time.Now(), &err)
 	return m.next.CreateUser(ctx, fullName, email, password, role)
 }
+
+func (m loggingMiddleware) VerifyEmail(ctx context.Context, token string) (err error) {
+	defer m.done(ctx, "VerifyEmail", time.Now(), &err)
+	return m.next.VerifyEmail(ctx, token)
+}
+
+func (m loggingMiddleware) ResendVerification(ctx context.Context, userID, lang string) (err error) {
+	defer m.done(ctx, "ResendVerification", time.Now(), &err)
+	return m.next.ResendVerification(ctx, userID, lang)
+}
+
+func (m loggingMiddleware) MailPreferences(ctx context.Context, userID string) (_ MailPreferences, err error) {
+	defer m.done(ctx, "MailPreferences", time.Now(), &err)
+	return m.next.MailPreferences(ctx, userID)
+}
+
+func (m loggingMiddleware) SetMailPreferences(ctx context.Context, userID string, p MailPreferences) (_ MailPreferences, err error) {
+	defer m.done(ctx, "SetMailPreferences", time.Now(), &err)
+	return m.next.SetMailPreferences(ctx, userID, p)
+}
+
+func (m loggingMiddleware) Unsubscribe(ctx context.Context, token string) (_ string, err error) {
+	defer m.done(ctx, "Unsubscribe", time.Now(), &err)
+	return m.next.Unsubscribe(ctx, token)
+}

@@ -25,6 +25,8 @@ import (
 type ExternalIdentity struct {
 	Provider, Subject, Email, Name string
 	EmailVerified                  bool
+	// Lang is the language of the page the visitor signed in from: a new account's.
+	Lang string
 }
 
 // SignInWithProvider signs in the account linked to a Google or Facebook identity. A first
@@ -47,6 +49,8 @@ func (s *service) SignInWithProvider(ctx context.Context, id ExternalIdentity) (
 		} else {
 			u.Facebook = id.Subject
 		}
+		// The provider vouched for the address (only a verified one is taken).
+		u.EmailVerified = true
 		u.UpdatedAt = s.now().UTC()
 		return u, nil
 	}
@@ -64,8 +68,10 @@ func (s *service) SignInWithProvider(ctx context.Context, id ExternalIdentity) (
 		name = email[:strings.IndexByte(email, '@')]
 	}
 	now := s.now().UTC()
-	doc = &userDoc{ID: s.newID(), Email: email, FullName: name, Role: authn.RoleCustomer, Lang: "tr", CreatedAt: now, UpdatedAt: now}
+	doc = &userDoc{ID: s.newID(), Email: email, FullName: name, Role: authn.RoleCustomer, Lang: string(i18n.Parse(id.Lang)), CreatedAt: now, UpdatedAt: now}
 	doc, _ = link(doc)
+	// A welcome without a confirmation link: the provider confirmed the address.
+	doc.Box.Add(newMail("welcome-"+doc.ID, KindWelcome, doc.ID, doc.Lang, accountMail{}, now))
 	if err := s.openAccount(ctx, doc); err != nil {
 		return Session{}, err
 	}
@@ -245,6 +251,7 @@ func (o *OAuth) Callback(w http.ResponseWriter, r *http.Request) {
 		o.fail(w, r, st.Lang, "identity_failed", err)
 		return
 	}
+	id.Lang = st.Lang
 	sess, err := o.svc.SignInWithProvider(ctx, id)
 	if errors.Is(err, ErrProviderEmail) {
 		o.fail(w, r, st.Lang, "email_required", err)

@@ -103,6 +103,14 @@ func TestProviderSignIn(t *testing.T) {
 	if me.status != 200 || me.user()["email"] != "new.person@example.com" || me.user()["type"] != "customer" || me.user()["fullName"] != "New Person" {
 		t.Fatalf("me after Google sign-in: %d %s", me.status, me.raw)
 	}
+	if me.user()["emailVerified"] != true {
+		t.Errorf("Google vouched for the address: %s", me.raw)
+	}
+	// Welcomed without a link to confirm the address, in the language signed in from.
+	welcome := f.mailFor("new.person@example.com", "Welcome to LinguaPort")
+	if strings.Contains(welcome.Text, "verify-email") || !strings.Contains(welcome.Text, "https://site.test/en/account/overview") {
+		t.Errorf("welcome after Google sign-up:\n%s", welcome.Text)
+	}
 	firstID := me.user()["id"]
 	again := f.browser("en")
 	again.signInWith("google", "new.person@example.com", "/en")
@@ -114,8 +122,8 @@ func TestProviderSignIn(t *testing.T) {
 	reg := f.browser("en").register("Linked Person", "linked@example.com")
 	l := f.browser("en")
 	l.signInWith("google", "linked@example.com", "/en")
-	if id := l.do("GET", "me", nil).user()["id"]; id != reg.user()["id"] {
-		t.Errorf("not linked to the registered account: %v vs %v", id, reg.user()["id"])
+	if linked := l.do("GET", "me", nil).user(); linked["id"] != reg.user()["id"] || linked["emailVerified"] != true {
+		t.Errorf("not linked to the registered account, or its address not confirmed: %v vs %v", linked, reg.user()["id"])
 	}
 	if a := f.browser("en").do("POST", "login", map[string]any{"email": "linked@example.com", "password": goodPassword}); a.status != 200 {
 		t.Errorf("linking broke the password: %d", a.status)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/mailcapture"
 	"linguaport/svc-auth/access"
 	"linguaport/svc-auth/auth"
 )
@@ -154,12 +155,21 @@ func TestLoginLockoutHoldsUnderConcurrency(t *testing.T) {
 // resetToken asks for a reset link for email and returns the token in the mail that brings it.
 func (f *fixture) resetToken(email string) string {
 	f.t.Helper()
-	before := len(f.mail.Messages())
+	resets := func() []mailcapture.Captured {
+		var out []mailcapture.Captured
+		for _, m := range f.mail.Messages() {
+			if m.To[0] == email && m.Subject == "Reset your LinguaPort password" {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	before := len(resets())
 	if a := f.browser("en").do("POST", "password/forgot", map[string]any{"email": email}); a.status != 202 {
 		f.t.Fatalf("forgot: %d %s", a.status, a.raw)
 	}
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if msgs := f.mail.Messages(); len(msgs) > before {
+		if msgs := resets(); len(msgs) > before {
 			m := linkPattern.FindStringSubmatch(msgs[before].Text)
 			if m == nil {
 				f.t.Fatalf("no link in %q", msgs[before].Text)

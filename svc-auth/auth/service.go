@@ -14,6 +14,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mailbox"
 )
 
 // Errors the service answers with; the transport maps them to HTTP in encodeError. Input that
@@ -43,6 +44,9 @@ type User struct {
 	Phone       string     `json:"phone"`
 	CompanyName string     `json:"companyName"`
 	Address     string     `json:"address"`
+	// EmailVerified: the owner confirmed the address (a mailed link), or Google or Facebook did.
+	// An unconfirmed address holds nothing back; the profile offers to send the link again.
+	EmailVerified bool `json:"emailVerified"`
 }
 
 // Registration is the sign-up form (spec §3).
@@ -104,6 +108,7 @@ type Service interface {
 	SignInWithProvider(ctx context.Context, id ExternalIdentity) (Session, error)
 	// CreateUser makes an account with a role directly: staff and demo accounts.
 	CreateUser(ctx context.Context, fullName, email, password string, role authn.Role) (User, error)
+	AccountMail
 }
 
 // Lifetimes of spec §9 and DESIGN §5.
@@ -132,6 +137,8 @@ type Store interface {
 	UpdateUser(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error)
 	Messages(ctx context.Context, userID string, lang i18n.Lang) ([]Message, error)
 	MarkRead(ctx context.Context, userID, messageID string, at time.Time) error
+	// AddMail queues a mail no account document carries (to an address without an account).
+	AddMail(ctx context.Context, m mailbox.Mail) error
 }
 
 // SessionStore keeps what expires: sessions with their refresh tokens, sign-in attempts and
@@ -155,38 +162,41 @@ type Limiter interface {
 	Allow(ctx context.Context, key string) (bool, time.Duration, error)
 }
 
-// Mailer sends a plain-text mail.
-type Mailer interface {
-	Send(ctx context.Context, to, subject, text string) error
-}
-
 type service struct {
 	store    Store
 	sessions SessionStore
 	signer   *authn.Signer
 	newID    func() string
 
-	mailer  Mailer
-	siteURL string
-	// registerLimit and forgotLimit hold back floods by address (DESIGN §5); nil is no limit.
-	registerLimit, forgotLimit Limiter
-	kick                       func(ids ...any)
-	now                        func() time.Time
+	// links signs what mails link to (MAIL_LINK_SECRET): confirmation and password links.
+	links mailLinks
+	// registerLimit and forgotLimit hold back floods by address (DESIGN §5), verifyLimit new
+	// confirmation links by account; nil is no limit.
+	registerLimit, forgotLimit, verifyLimit Limiter
+	kick                                    func(ids ...any)
+	now                                     func() time.Time
 }
 
 // Option adds what a running site has to the service. Without them it still keeps accounts,
-// as `svc-auth create-user` and tests use it: no reset mails, no limits, the outbox relay finds
-// events on its next sweep, and the clock is the system's.
+// as `svc-auth create-user` and tests use it: links signed with a secret of its own, no limits,
+// the outbox relays find events and mails on their next sweep, and the clock is the system's.
 type Option func(*service)
-
-// WithMail mails reset links through m, pointing at siteURL (https://www.linguaport.com).
-func WithMail(m Mailer, siteURL string) Option {
-	return func(s *service) { s.mailer, s.siteURL = m, siteURL }
-}
 
 // WithLimits limits sign-ups per address and reset mails per address and email.
 func WithLimits(register, forgot Limiter) Option {
 	return func(s *service) { s.registerLimit, s.forgotLimit = register, forgot }
+}
+
+// WithResendLimit limits the new confirmation links an account may ask for.
+func WithResendLimit(l Limiter) Option {
+	return func(s *service) { s.verifyLimit = l }
+}
+
+// WithLinkSecret signs the links mails carry with secret (MAIL_LINK_SECRET), the same one the
+// renderer (NewMails) derives them with. Without it a random one is used: links work in this
+// process only, which is what tests and the create-user command need.
+func WithLinkSecret(secret []byte) Option {
+	return func(s *service) { s.links = mailLinks{key: secret} }
 }
 
 // WithKick tells the outbox relay at once which accounts a write queued events in.
@@ -203,18 +213,11 @@ func WithClock(now func() time.Time) Option {
 // signing access tokens with signer and naming new accounts with newID.
 func NewService(store Store, sessions SessionStore, signer *authn.Signer, newID func() string, opts ...Option) Service {
 	s := &service{store: store, sessions: sessions, signer: signer, newID: newID,
-		mailer: noMail{}, kick: func(...any) {}, now: time.Now}
+		links: mailLinks{key: newLinkSecret()}, kick: func(...any) {}, now: time.Now}
 	for _, o := range opts {
 		o(s)
 	}
 	return s
-}
-
-// noMail refuses to send, so a service without mail says so instead of pretending.
-type noMail struct{}
-
-func (noMail) Send(context.Context, string, string, string) error {
-	return errors.New("no mail sender configured")
 }
 
 func (s *service) Register(ctx context.Context, r Registration, c Client) (Session, error) {
@@ -241,6 +244,8 @@ func (s *service) Register(ctx context.Context, r Registration, c Client) (Sessi
 		ID: s.newID(), Email: email, FullName: strings.TrimSpace(r.FullName), Role: authn.RoleCustomer,
 		PasswordHash: hash, Lang: string(i18n.Parse(r.Lang)), CreatedAt: now, UpdatedAt: now,
 	}
+	// The welcome asks them to confirm the address; one per account, named by it.
+	s.queueVerification(doc, "welcome-"+doc.ID, KindWelcome, doc.Lang)
 	if err := s.openAccount(ctx, doc); err != nil {
 		return Session{}, err
 	}
@@ -248,7 +253,7 @@ func (s *service) Register(ctx context.Context, r Registration, c Client) (Sessi
 }
 
 // openAccount stores a customer who signed up (by form or through a provider) together with the
-// account.registered event that welcomes them, in one write.
+// account.registered event that welcomes them and the welcome mail, in one write.
 func (s *service) openAccount(ctx context.Context, doc *userDoc) error {
 	ev, err := events.New(ctx, EventRegistered, Registered{UserID: doc.ID, FullName: doc.FullName, Email: doc.Email, Lang: doc.Lang})
 	if err != nil {
@@ -389,7 +394,7 @@ func (s *service) ChangePassword(ctx context.Context, claims authn.Claims, p Pas
 	if !ok {
 		return ErrWrongPassword
 	}
-	if err := s.setPassword(ctx, doc.ID, p.NewPassword); err != nil {
+	if err := s.setPassword(ctx, doc.ID, p.NewPassword, false); err != nil {
 		return err
 	}
 	// A reset link mailed earlier would set the password back to whatever its finder chooses.
@@ -417,14 +422,16 @@ func (s *service) ForgotPassword(ctx context.Context, email, lang string, c Clie
 	if err != nil {
 		return err
 	}
-	token, err := s.sessions.NewResetToken(ctx, doc.ID, ResetTokenTTL)
-	if err != nil {
-		return err
+	// The mail is queued with the account; its link is made when it is sent (mails_kinds.go).
+	_, err = s.store.UpdateUser(ctx, doc.ID, func(u *userDoc) (*userDoc, error) {
+		u.Box.Add(newMail("reset-"+s.newID(), KindPasswordReset, u.ID, string(i18n.Parse(lang)), nil, s.now()))
+		return u, nil
+	})
+	if errors.Is(err, ErrNotFound) {
+		return nil // removed since it was read: as if it never existed
 	}
-	l := i18n.Parse(lang)
-	subject, body := resetMail(l, doc.FullName, s.resetLink(l, token))
-	if err := s.mailer.Send(ctx, doc.Email, subject, body); err != nil {
-		return fmt.Errorf("mailing the reset link: %w", err)
+	if err != nil {
+		return fmt.Errorf("queueing the reset mail: %w", err)
 	}
 	return nil
 }
@@ -442,7 +449,8 @@ func (s *service) ResetPassword(ctx context.Context, p PasswordReset) error {
 	if err != nil {
 		return err
 	}
-	if err := s.setPassword(ctx, userID, p.NewPassword); err != nil {
+	// The link came by mail to the account's address, so whoever used it reads that mail.
+	if err := s.setPassword(ctx, userID, p.NewPassword, true); err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return ErrInvalidResetToken
 		}
@@ -483,14 +491,22 @@ func (s *service) CreateUser(ctx context.Context, fullName, email, password stri
 	return doc.user(), nil
 }
 
-func (s *service) setPassword(ctx context.Context, userID, password string) error {
+// setPassword sets a new password and, if the account had one, tells its owner by mail in the
+// same write (a first password, set from an approved translator's welcome link, is no news).
+// byMail: the password was set through a mailed link, which confirms the address too.
+func (s *service) setPassword(ctx context.Context, userID, password string, byMail bool) error {
 	hash, err := HashPassword(password)
 	if err != nil {
 		return err
 	}
 	_, err = s.store.UpdateUser(ctx, userID, func(u *userDoc) (*userDoc, error) {
+		now := s.now().UTC()
+		if u.PasswordHash != "" {
+			u.Box.Add(newMail("password-changed-"+s.newID(), KindPasswordChanged, u.ID, u.Lang, nil, now))
+		}
 		u.PasswordHash = hash
-		u.UpdatedAt = s.now().UTC()
+		u.EmailVerified = u.EmailVerified || byMail
+		u.UpdatedAt = now
 		return u, nil
 	})
 	return err
@@ -532,14 +548,6 @@ func (s *service) limit(ctx context.Context, l Limiter, key string) error {
 		return &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
 	}
 	return nil
-}
-
-func (s *service) resetLink(lang i18n.Lang, token string) string {
-	path := "/tr/parola-sifirla"
-	if lang == i18n.EN {
-		path = "/en/reset-password"
-	}
-	return strings.TrimRight(s.siteURL, "/") + path + "?token=" + token
 }
 
 func orDummy(hash string) string {

@@ -259,6 +259,40 @@ func (s *Sessions) NewResetToken(ctx context.Context, uid string, ttl time.Durat
 	return token, nil
 }
 
+// issueOnce stores a reset token's owner (KEYS[1] the token's key, KEYS[2] the owner's newest) for
+// ARGV[3] ms unless the token was issued before: used or not, it is left as it is.
+var issueOnce = redis.NewScript(`
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[3]) then
+  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
+`)
+
+// IssueResetToken makes token, which the mail carrying it derived from its own id, uid's newest
+// reset token for ttl: it supersedes earlier ones, as NewResetToken's do. A token issued before
+// is left alone, so a mail rendered again (its send retried, or repeated after a crash) carries a
+// link that works as long as the first, and one that was used stays used.
+func (s *Sessions) IssueResetToken(ctx context.Context, uid, token string, ttl time.Duration) error {
+	err := issueOnce.Run(ctx, s.rdb, []string{resetKey(token), latestResetKey(uid)}, uid, digest(token), ttl.Milliseconds()).Err()
+	if err != nil {
+		return fmt.Errorf("issue reset token: %w", err)
+	}
+	return nil
+}
+
+// usedToken is what a reset token's key holds once used, until it expires.
+const usedToken = "\x00used"
+
+// useToken marks KEYS[1] (a reset token) used, keeping its expiry, and returns its owner; nil when
+// it is unknown, expired or used.
+var useToken = redis.NewScript(`
+local uid = redis.call('GET', KEYS[1])
+if not uid or uid == ARGV[1] then return false end
+redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL')
+return uid
+`)
+
 // useLatest deletes KEYS[1] (the user's newest reset token) if it is ARGV[1]: the token presented.
 var useLatest = redis.NewScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -268,7 +302,7 @@ return 0
 // UseResetToken consumes a reset token and returns its user. A token is good once, within its
 // lifetime, while it is its user's newest and no password was set since (DropResetTokens).
 func (s *Sessions) UseResetToken(ctx context.Context, token string) (string, error) {
-	uid, err := s.rdb.GetDel(ctx, resetKey(token)).Result()
+	uid, err := useToken.Run(ctx, s.rdb, []string{resetKey(token)}, usedToken).Text()
 	if errors.Is(err, redis.Nil) {
 		return "", ErrInvalidResetToken
 	}

@@ -69,8 +69,8 @@ type Customer struct {
 	CreatedAt   time.Time `json:"createdAt"`
 	// Providers are the sign-in providers linked to the account, by name.
 	Providers []string `json:"providers"`
-	// EmailVerified: a provider vouched for this e-mail (linking needs a verified one, oauth.go);
-	// the site mails no confirmation links of its own.
+	// EmailVerified: the owner confirmed the e-mail with a mailed link, or a provider vouched for
+	// it (linking needs a verified one, oauth.go).
 	EmailVerified bool `json:"emailVerified"`
 }
 
@@ -153,7 +153,8 @@ func (s staffService) Customer(ctx context.Context, id string) (Customer, error)
 	if u.Facebook != "" {
 		c.Providers = append(c.Providers, "facebook")
 	}
-	c.EmailVerified = len(c.Providers) > 0
+	// Accounts linked before confirmation was kept count as confirmed by their provider.
+	c.EmailVerified = u.EmailVerified || len(c.Providers) > 0
 	return c, nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 )
 
@@ -37,26 +38,46 @@ type userDoc struct {
 	UpdatedAt    time.Time  `bson:"updatedAt"`
 	// SearchKeys are the prefixes staff find the account by (staff.go), kept by every write.
 	SearchKeys []string `bson:"searchKeys,omitempty"`
+	// EmailVerified: the owner showed they read mail at Email (a verification or reset link),
+	// or Google or Facebook vouched for it.
+	EmailVerified bool `bson:"emailVerified,omitempty"`
+	// Verify holds the verification links mailed for the address (mails_account.go).
+	Verify []verifyTicket `bson:"verify,omitempty"`
+	// MailOff are the optional mail categories the owner turned off (mailCategories).
+	MailOff []string `bson:"mailOff,omitempty"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
+	// mailbox.Box holds the account's mails to send (security, welcome), queued in the write
+	// that causes them.
+	mailbox.Box `bson:",inline"`
+	// MailLease is the mail relay's claim on the head mail. An update replaces the whole
+	// document, so it carries the claim through instead of dropping it and letting a second
+	// relay send the same mail.
+	MailLease bson.Raw `bson:"mailboxLease,omitempty"`
 }
 
 func (u *userDoc) user() User {
-	return User{ID: u.ID, FullName: u.FullName, Email: u.Email, Type: u.Role, Phone: u.Phone, CompanyName: u.CompanyName, Address: u.Address}
+	return User{ID: u.ID, FullName: u.FullName, Email: u.Email, Type: u.Role, Phone: u.Phone, CompanyName: u.CompanyName, Address: u.Address,
+		EmailVerified: u.EmailVerified}
 }
 
 // MongoStore keeps the accounts (users, with their outbox of events) and their system messages
-// (messages): the service's Store.
+// (messages): the service's Store. Both queue mails, as does mails (mails no account document
+// carries: to the agency's own address, or to an address without an account); each write that
+// queues one tells that collection's relay (StartMail).
 type MongoStore struct {
-	users, messages *mongo.Collection
+	users, messages, mails             *mongo.Collection
+	kickUsers, kickMessages, kickMails func(ids ...any)
 }
 
 // NewMongoStore opens the collections and their indexes: emails are unique, accounts are found
 // by the Google or Facebook identity linked to them (sparse: most accounts have none), the outbox
 // relay sweeps users, and a user's messages are listed newest first.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
-	s := &MongoStore{users: db.Collection("users"), messages: db.Collection("messages")}
+	noKick := func(...any) {}
+	s := &MongoStore{users: db.Collection("users"), messages: db.Collection("messages"), mails: db.Collection("mails"),
+		kickUsers: noKick, kickMessages: noKick, kickMails: noKick}
 	if err := mongox.EnsureIndexes(ctx, s.users,
 		mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "google", Value: 1}}, Options: options.Index().SetSparse(true)},
@@ -66,11 +87,15 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// Staff's customer list, newest first, and its search (staff.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "role", Value: 1}, {Key: "searchKeys", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
-		events.OutboxIndex()); err != nil {
+		events.OutboxIndex(), mailbox.Index()); err != nil {
 		return nil, fmt.Errorf("users indexes: %w", err)
 	}
-	if err := mongox.EnsureIndexes(ctx, s.messages, mongo.IndexModel{Keys: bson.D{{Key: "userId", Value: 1}, {Key: "createdAt", Value: -1}}}); err != nil {
+	if err := mongox.EnsureIndexes(ctx, s.messages, mongo.IndexModel{Keys: bson.D{{Key: "userId", Value: 1}, {Key: "createdAt", Value: -1}}},
+		mailbox.Index()); err != nil {
 		return nil, fmt.Errorf("messages indexes: %w", err)
+	}
+	if err := mongox.EnsureIndexes(ctx, s.mails, mailbox.Index()); err != nil {
+		return nil, fmt.Errorf("mails indexes: %w", err)
 	}
 	return s, nil
 }
@@ -86,6 +111,9 @@ func (s *MongoStore) InsertUser(ctx context.Context, u *userDoc) error {
 			return ErrEmailTaken
 		}
 		return fmt.Errorf("insert user: %w", err)
+	}
+	if len(u.Mails) > 0 {
+		s.kickUsers(u.ID)
 	}
 	return nil
 }
@@ -128,25 +156,61 @@ func (s *MongoStore) UpdateUser(ctx context.Context, id string, fn func(*userDoc
 	if errors.Is(err, mongox.ErrNotFound) {
 		return nil, ErrNotFound
 	}
+	if err == nil && len(u.Mails) > 0 {
+		s.kickUsers(id)
+	}
 	return u, err
 }
 
 // messageDoc is one inbox entry, in both languages; its id comes from the event that caused it,
-// so handling an event twice stores it once.
+// so handling an event twice stores it once. A message that comes with a mail queues it in its
+// own insert (mailbox.Box): the message and its mail are one write, once per event.
 type messageDoc struct {
-	ID        string     `bson:"_id"`
-	UserID    string     `bson:"userId"`
-	Title     i18n.Text  `bson:"title"`
-	Body      i18n.Text  `bson:"body"`
-	CreatedAt time.Time  `bson:"createdAt"`
-	ReadAt    *time.Time `bson:"readAt,omitempty"`
+	ID          string     `bson:"_id"`
+	UserID      string     `bson:"userId"`
+	Title       i18n.Text  `bson:"title"`
+	Body        i18n.Text  `bson:"body"`
+	CreatedAt   time.Time  `bson:"createdAt"`
+	ReadAt      *time.Time `bson:"readAt,omitempty"`
+	mailbox.Box `bson:",inline"`
 }
 
-// AddMessage stores a message once; a second AddMessage with the same id is a no-op.
+// AddMessage stores a message, with the mails it queues, once: a second AddMessage with the same
+// id (a redelivered event) is a no-op, so it queues nothing twice.
 func (s *MongoStore) AddMessage(ctx context.Context, m messageDoc) error {
-	if _, err := s.messages.InsertOne(ctx, m); err != nil && !mongox.IsDuplicateKey(err) {
+	if _, err := s.messages.InsertOne(ctx, m); err != nil {
+		if mongox.IsDuplicateKey(err) {
+			return nil
+		}
 		return fmt.Errorf("insert message: %w", err)
 	}
+	if len(m.Mails) > 0 {
+		s.kickMessages(m.ID)
+	}
+	return nil
+}
+
+// mailDoc carries one mail no account document carries: to the agency's own address
+// (STAFF_MAIL_TO), or to an address without an account. Its id is the mail's, derived from its
+// cause, so the document is also the record that the mail was queued: a redelivered event
+// inserts nothing. (Sent, the document stays, empty, as that record.)
+type mailDoc struct {
+	ID          string    `bson:"_id"`
+	CreatedAt   time.Time `bson:"createdAt"`
+	mailbox.Box `bson:",inline"`
+}
+
+// AddMail queues m (staffMail builds a staff one) once per m.ID.
+func (s *MongoStore) AddMail(ctx context.Context, m mailbox.Mail) error {
+	doc := mailDoc{ID: m.ID, CreatedAt: m.CreatedAt}
+	doc.Add(m)
+	if _, err := s.mails.InsertOne(ctx, doc); err != nil {
+		if mongox.IsDuplicateKey(err) {
+			return nil
+		}
+		return fmt.Errorf("insert mail: %w", err)
+	}
+	s.kickMails(doc.ID)
 	return nil
 }
 

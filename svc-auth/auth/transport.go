@@ -28,6 +28,14 @@ type Transport struct {
 	JWKS authn.JWKS
 	// OAuth serves the Google and Facebook sign-in routes; nil when none is configured.
 	OAuth OAuthRoutes
+	// Live serves staff's live notices (svc-auth/live); nil answers them 503.
+	Live LiveRoutes
+}
+
+// LiveRoutes is staff's live feed: its event stream and the "seen" marks (svc-auth/live).
+type LiveRoutes interface {
+	Events(w http.ResponseWriter, r *http.Request)
+	Seen(w http.ResponseWriter, r *http.Request)
 }
 
 // OAuthRoutes is the provider sign-in part of the API (providers, start, callback).
@@ -57,9 +65,23 @@ func MakeHandler(e Endpoints, t Transport) http.Handler {
 	mux.Handle("POST "+p+"password/reset", server(e.ResetPassword, decodeReset))
 	mux.Handle("GET "+p+"messages", server(e.Messages, decodeMessages))
 	mux.Handle("POST "+p+"messages/{id}/read", server(e.MarkRead, decodeMarkRead))
+	mux.Handle("POST "+p+"verify", server(e.VerifyEmail, decodeVerify))
+	mux.Handle("POST "+p+"verify/resend", server(e.ResendVerification, decodeResend))
+	mux.Handle("GET "+p+"me/mail-preferences", server(e.MailPreferences, decodeNothing))
+	mux.Handle("PUT "+p+"me/mail-preferences", server(e.SetMailPreferences, decodePreferences))
+	mux.Handle("POST "+p+"unsubscribe/{token}", server(e.Unsubscribe, decodeUnsubscribe))
+	mux.HandleFunc("GET "+p+"unsubscribe/{token}", unsubscribePage)
 	mux.Handle("GET "+p+"admin/customers", server(e.AdminCustomers, decodeCustomers))
 	mux.Handle("GET "+p+"admin/customers/{id}", server(e.AdminCustomer, decodePathID))
 	mux.Handle("GET "+p+"admin/users", server(e.AdminUsers, decodeUserIDs))
+	if t.Live != nil {
+		mux.HandleFunc("GET "+p+"admin/live/events", t.Live.Events)
+		mux.HandleFunc("POST "+p+"admin/live/seen", t.Live.Seen)
+	} else {
+		unavailable := func(w http.ResponseWriter, r *http.Request) { encodeError(r.Context(), httpx.ErrUnavailable, w) }
+		mux.HandleFunc("GET "+p+"admin/live/events", unavailable)
+		mux.HandleFunc("POST "+p+"admin/live/seen", unavailable)
+	}
 	mux.HandleFunc("GET "+authn.JWKSPath, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "public, max-age=300")
 		_ = httpx.WriteJSON(w, http.StatusOK, t.JWKS)
@@ -200,6 +222,63 @@ func decodeMarkRead(_ context.Context, r *http.Request) (any, error) {
 	return markReadRequest{ID: r.PathValue("id")}, nil
 }
 
+func decodeVerify(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		Token string `json:"token"`
+	}
+	if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
+		return nil, err
+	}
+	return verifyRequest{Token: strings.TrimSpace(b.Token)}, nil
+}
+
+// decodeResend takes no body: the new link goes in the language of the page that asked.
+func decodeResend(ctx context.Context, _ *http.Request) (any, error) {
+	return resendRequest{Lang: string(httpx.LangFrom(ctx))}, nil
+}
+
+func decodePreferences(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		Offers    *bool `json:"offers"`
+		Reminders *bool `json:"reminders"`
+	}
+	if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
+		return nil, err
+	}
+	fields := errs.Fields{}
+	if b.Offers == nil {
+		fields.Add("offers", "required")
+	}
+	if b.Reminders == nil {
+		fields.Add("reminders", "required")
+	}
+	if err := fields.Err(); err != nil {
+		return nil, err
+	}
+	return MailPreferences{Offers: *b.Offers, Reminders: *b.Reminders}, nil
+}
+
+// decodeUnsubscribe reads the token from the path. The body is what RFC 8058 has a mail client
+// send ("List-Unsubscribe=One-Click", form-encoded), or the unsubscribe page's empty one; either
+// way only the token decides, so the body is not read.
+func decodeUnsubscribe(_ context.Context, r *http.Request) (any, error) {
+	return unsubscribeRequest{Token: r.PathValue("token")}, nil
+}
+
+// unsubscribePage answers a person who opened the one-click link from the mail's text: the site's
+// page for it (/tr/abonelikten-cik, /en/unsubscribe) turns the mails off with a POST and offers the
+// settings to turn them on again. A visit itself changes nothing, so a link checker or a mail
+// client's preview fetching the address turns nothing off.
+func unsubscribePage(w http.ResponseWriter, r *http.Request) {
+	to := "/tr/abonelikten-cik"
+	if i18n.Parse(r.URL.Query().Get("lang")) == i18n.EN {
+		to = "/en/unsubscribe"
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	http.Redirect(w, r, to+"?token="+url.QueryEscape(r.PathValue("token")), http.StatusSeeOther)
+}
+
 func encodeResponse(ctx context.Context, w http.ResponseWriter, response any) error {
 	w.Header().Set("Cache-Control", "no-store")
 	switch v := response.(type) {
@@ -210,6 +289,9 @@ func encodeResponse(ctx context.Context, w http.ResponseWriter, response any) er
 			status = http.StatusCreated
 		}
 		return httpx.WriteJSON(w, status, userResponse{v.Session.User})
+	case unsubscribed:
+		// The one-click answer (RFC 8058 wants a 2xx), which the page reads too.
+		return httpx.WriteJSON(w, http.StatusOK, v)
 	case loggedOut:
 		ClearSessionCookies(w)
 		w.WriteHeader(http.StatusNoContent)
@@ -266,6 +348,23 @@ var (
 	msgTooMany     = i18n.Text{TR: "Çok fazla deneme yaptınız. Lütfen biraz sonra tekrar deneyin.", EN: "Too many attempts. Please try again a little later."}
 	msgMismatch    = i18n.Text{TR: "Yeni parolalar eşleşmiyor!", EN: "New passwords do not match!"}
 	msgNoProvider  = i18n.Text{TR: "Bu giriş yöntemi bu sitede henüz yapılandırılmadı.", EN: "This sign-in method is not configured on this site yet."}
+	msgVerifyBad   = i18n.Text{
+		TR: "Bu doğrulama bağlantısı geçersiz. E-postadaki bağlantıyı eksiksiz açın ya da hesabınızdan yeni bir bağlantı isteyin.",
+		EN: "This confirmation link is not valid. Open the link in the e-mail in full, or ask for a new one in your account.",
+	}
+	msgVerifyUsed = i18n.Text{
+		TR: "Bu doğrulama bağlantısı daha önce kullanıldı; e-posta adresiniz doğrulandı.",
+		EN: "This confirmation link was used already; your e-mail address is confirmed.",
+	}
+	msgVerifyExpired = i18n.Text{
+		TR: "Bu doğrulama bağlantısının süresi doldu. Hesabınızdan yeni bir bağlantı isteyin.",
+		EN: "This confirmation link has expired. Ask for a new one in your account.",
+	}
+	msgVerified       = i18n.Text{TR: "E-posta adresiniz zaten doğrulandı.", EN: "Your e-mail address is confirmed already."}
+	msgUnsubscribeBad = i18n.Text{
+		TR: "Bu abonelikten çıkma bağlantısı geçersiz. E-postadaki bağlantıyı eksiksiz açın ya da e-posta tercihlerinizi hesap ayarlarınızdan değiştirin.",
+		EN: "This unsubscribe link is not valid. Open the link in the e-mail in full, or change your mail preferences in your account settings.",
+	}
 )
 
 var (
@@ -277,6 +376,13 @@ var (
 	problemTooMany     = httpx.NewProblem(http.StatusTooManyRequests, "too_many_attempts", msgTooMany)
 	problemMismatch    = httpx.NewProblem(http.StatusBadRequest, "password_mismatch", msgMismatch)
 	problemNoProvider  = httpx.NewProblem(http.StatusNotFound, "provider_not_configured", msgNoProvider)
+	// A confirmation link is refused for what the reader can do about it: ask for a new one
+	// (bad, expired) or nothing (used: the address is confirmed).
+	problemVerifyBad     = httpx.NewProblem(http.StatusBadRequest, "verification_invalid", msgVerifyBad)
+	problemVerifyUsed    = httpx.NewProblem(http.StatusConflict, "verification_used", msgVerifyUsed)
+	problemVerifyExpired = httpx.NewProblem(http.StatusGone, "verification_expired", msgVerifyExpired)
+	problemVerified      = httpx.NewProblem(http.StatusConflict, "already_verified", msgVerified)
+	problemUnsubscribe   = httpx.NewProblem(http.StatusBadRequest, "unsubscribe_invalid", msgUnsubscribeBad)
 )
 
 // fieldMessages are the texts of the field reason codes (svc-auth/API.md).
@@ -338,6 +444,16 @@ func problemOf(err error) *httpx.Problem {
 		return problemSession
 	case errors.Is(err, ErrProviderNotConfigured):
 		return problemNoProvider
+	case errors.Is(err, ErrVerifyInvalid):
+		return problemVerifyBad
+	case errors.Is(err, ErrVerifyUsed):
+		return problemVerifyUsed
+	case errors.Is(err, ErrVerifyExpired):
+		return problemVerifyExpired
+	case errors.Is(err, ErrAlreadyVerified):
+		return problemVerified
+	case errors.Is(err, ErrUnsubscribeInvalid):
+		return problemUnsubscribe
 	case errors.Is(err, ErrNotFound):
 		return httpx.ErrNotFound
 	}

@@ -43,7 +43,14 @@ func newEarnings(t *testing.T) (*billing, events.Handler) {
 	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
 	metrics := prometheus.NewRegistry()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := earnings.NewService(balance.NewService(ledger, time.Now, ids.New, func(...any) {}), store, earnings.DefaultThresholdMinor, time.Now)
+	// Staff's decisions leave through the payouts' outboxes, as main relays them.
+	relayCtx, stop := context.WithCancel(ctx)
+	relay := events.NewRelay(store.Collection(), events.Stream("billing"), events.NewPublisher(r.Client), log, time.Minute)
+	relayDone := make(chan struct{})
+	go func() { relay.Run(relayCtx); close(relayDone) }()
+	t.Cleanup(func() { stop(); <-relayDone })
+	svc := earnings.NewService(balance.NewService(ledger, time.Now, ids.New, func(...any) {}), store, earnings.DefaultThresholdMinor, time.Now,
+		earnings.WithKick(relay.Kick))
 	svc = earnings.LoggingMiddleware(log)(earnings.InstrumentingMiddleware(metrics)(svc))
 	auditLog, err := audit.NewLog(ctx, db, log)
 	if err != nil {
@@ -123,6 +130,15 @@ func TestEarningsRoutes(t *testing.T) {
 	}
 	if a = b.post(t, "/api/v1/billing/admin/payouts/"+id+"/reject", admin, "en", "", map[string]any{"reason": "x"}); a.status != 409 {
 		t.Errorf("reject a paid payout: %d %v", a.status, a.body)
+	}
+	// payout.paid reaches the stream once, for svc-auth to tell the translator.
+	deadline := time.Now().Add(10 * time.Second)
+	for b.published(t, earnings.EventPayoutPaid, id) == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := b.published(t, earnings.EventPayoutPaid, id); n != 1 {
+		t.Errorf("%d payout.paid on the stream, want 1", n)
 	}
 	oneChange(t, b.auditEntries(t, "object=payout:"+id), "payout.paid", "staff-1", "status", "requested", "paid")
 	for _, c := range []struct {

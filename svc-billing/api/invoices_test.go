@@ -23,6 +23,9 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
+	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
+	"linguaport/internal/mailcapture"
 	"linguaport/internal/stripedev"
 	"linguaport/internal/testenv"
 	"linguaport/svc-billing/api"
@@ -44,6 +47,11 @@ type billing struct {
 	stripe   *stripedev.Server
 	earn     events.Handler // the earnings' event handler, fed by hand (staff_test.go)
 	start    func()         // starts the consumers of svc-orders' stream and of svc-billing's own
+	// capture is the SMTP server the invoices' mail relay sends to; sent holds every message
+	// the relay handed to the sender, as handed (mails_test.go).
+	capture *mailcapture.Server
+	sent    *sentMails
+	paying  paying.Service // for events handed over by hand (a late balance.debited)
 }
 
 // site is the origin pay requests return to (SITE_ORIGINS in the tests).
@@ -100,12 +108,23 @@ func newStoppedBilling(t *testing.T) *billing {
 	for _, relay := range []*events.Relay{invoiceRelay, accountRelay} {
 		running.Go(func() { relay.Run(ctx) })
 	}
+	capture, err := mailcapture.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := &sentMails{next: mail.NewSender(mail.Config{Addr: capture.Addr(), From: mail.DefaultFrom})}
+	mailRelay := mailbox.NewRelay(store.Collection(), invoices.Mails(store, mailSite, companytest.Other()), sent, log, time.Minute)
+	running.Go(func() { mailRelay.Run(ctx) })
+	kick := func(ids ...any) {
+		invoiceRelay.Kick(ids...)
+		mailRelay.Kick(ids...)
+	}
 
 	profileSvc := profile.NewService(profiles, time.Now)
 	// The clock runs from a fixed day in 2026, so numbers read LP-2026-… whenever the test runs.
 	began := time.Now()
 	clock := func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Add(time.Since(began)) }
-	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, invoices.DefaultDueDays, clock, invoiceRelay.Kick)
+	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, invoices.DefaultDueDays, clock, kick)
 	invoiceSvc = invoices.LoggingMiddleware(log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
 	balanceSvc := balance.NewService(balances, clock, ids.New, accountRelay.Kick)
 	balanceSvc = balance.LoggingMiddleware(log)(balanceSvc)
@@ -125,9 +144,12 @@ func newStoppedBilling(t *testing.T) *billing {
 	if err != nil {
 		t.Fatal(err)
 	}
-	earningsSvc := earnings.NewService(balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), payouts, earnings.DefaultThresholdMinor, clock)
+	payoutRelay := events.NewRelay(payouts.Collection(), events.Stream("billing"), publisher, log, time.Minute)
+	running.Go(func() { payoutRelay.Run(ctx) })
+	earningsSvc := earnings.NewService(balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), payouts, earnings.DefaultThresholdMinor, clock,
+		earnings.WithKick(payoutRelay.Kick))
 	// The agency's facts are a set unlike the demo's, so the tests see the configured facts
-	// reach the PDFs and the balance page.
+	// reach the PDFs, the mails and the balance page.
 	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog,
 		Company: companytest.Other()}
 	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
@@ -156,9 +178,11 @@ func newStoppedBilling(t *testing.T) *billing {
 		}
 		srv.Close()
 		_ = stripe.Close()
+		_ = capture.Close()
 	})
 	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}, invoices: store, balances: balances,
-		balance: balanceSvc, db: db, pub: publisher, stripe: stripe, earn: earnings.Handler(earningsSvc, log), start: start}
+		balance: balanceSvc, db: db, pub: publisher, stripe: stripe, earn: earnings.Handler(earningsSvc, log), start: start,
+		capture: capture, sent: sent, paying: payingSvc}
 }
 
 const (
@@ -170,6 +194,13 @@ const (
 // 1.870,00 ₺ at 27.5 TRY per USD.
 func (b *billing) approve(t *testing.T, quote, customer string) events.Event {
 	t.Helper()
+	return b.approveIn(t, quote, customer, "")
+}
+
+// approveIn is approve with the approving request's language in the payload ("" leaves it out,
+// as events sent before it was part of quote.approved).
+func (b *billing) approveIn(t *testing.T, quote, customer, lang string) events.Event {
+	t.Helper()
 	try := func(n int64) map[string]any {
 		return map[string]any{"amount": n, "currency": "TRY", "decimals": 2, "formatted": "x"}
 	}
@@ -177,11 +208,15 @@ func (b *billing) approve(t *testing.T, quote, customer string) events.Event {
 		return map[string]any{"targetLanguage": target, "description": map[string]string{"tr": "TR → " + target, "en": "TR → " + target},
 			"quantity": 400, "unit": "word", "amountUsd": 3400, "amount": try(93_500)}
 	}
-	e, err := events.New(context.Background(), invoices.EventQuoteApproved, map[string]any{
+	payload := map[string]any{
 		"quoteId": quote, "number": "Q-2026-00001", "orderId": "o-" + quote, "orderNumber": "O-2026-00001", "customerId": customer,
 		"service": "professional-translation", "totalUsd": 6800, "total": try(187_000), "rateMicros": 27_500_000, "currency": "TRY",
 		"lines": []any{line("en"), line("de")},
-	})
+	}
+	if lang != "" {
+		payload["lang"] = lang
+	}
+	e, err := events.New(context.Background(), invoices.EventQuoteApproved, payload)
 	if err != nil {
 		t.Fatal(err)
 	}

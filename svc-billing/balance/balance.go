@@ -249,6 +249,20 @@ type Transfer struct {
 // as the debit, so the invoice is marked paid even if the process dies right after.
 const EventDebited = "balance.debited"
 
+// EventTransferDeclared is published on events:billing when a customer declares a bank
+// transfer, from the transfer's outbox in the write that stores it, so staff hear of it
+// (svc-auth's live notices) even if the process dies right after.
+const EventTransferDeclared = "transfer.declared"
+
+// Declared is transfer.declared's payload: enough for staff to know what to look for,
+// nothing of the sender's bank details.
+type Declared struct {
+	TransferID string    `json:"transferId"`
+	CustomerID string    `json:"customerId"`
+	Amount     Money     `json:"amount"`
+	DeclaredAt time.Time `json:"declaredAt"`
+}
+
 // Debited is balance.debited's payload.
 type Debited struct {
 	CustomerID string `json:"customerId"`

@@ -28,7 +28,8 @@ type Store interface {
 	// the entry of seq before (0: from the newest).
 	Entries(ctx context.Context, customerID, currency string, before int64, limit int) ([]Entry, error)
 
-	InsertTransfer(ctx context.Context, t Transfer) error
+	// InsertTransfer stores a newly declared transfer with evs in its outbox, in one write.
+	InsertTransfer(ctx context.Context, t Transfer, evs ...events.Event) error
 	// Transfer is ErrNotFound for an unknown id.
 	Transfer(ctx context.Context, id string) (Transfer, error)
 	// ListAccounts lists the accounts whose customer id starts with prefix, by id descending, below
@@ -91,12 +92,27 @@ type service struct {
 	newID func() string
 	// kick tells the outbox relay which accounts a write queued events in.
 	kick func(ids ...any)
+	// kickTransfers tells the transfers' relay which transfers got events.
+	kickTransfers func(ids ...any)
+}
+
+// Option configures the service.
+type Option func(*service)
+
+// WithTransfersKick tells the relay of the transfers' outboxes (transfer.declared) about
+// transfers with new events; without it they wait for that relay's sweep.
+func WithTransfersKick(kick func(ids ...any)) Option {
+	return func(s *service) { s.kickTransfers = kick }
 }
 
 // NewService returns the balance service; kick tells the relay of events:billing about accounts
 // with new events.
-func NewService(store Store, now func() time.Time, newID func() string, kick func(ids ...any)) Service {
-	return &service{store: store, now: now, newID: newID, kick: kick}
+func NewService(store Store, now func() time.Time, newID func() string, kick func(ids ...any), opts ...Option) Service {
+	s := &service{store: store, now: now, newID: newID, kick: kick, kickTransfers: func(...any) {}}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 func (s *service) Move(ctx context.Context, m Movement) (Entry, error) {

@@ -58,7 +58,9 @@ func NewMongoStoreNamed(ctx context.Context, db *mongo.Database, name string) (*
 	err = mongox.EnsureIndexes(ctx, s.transfers,
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "declaredAt", Value: 1}, {Key: "_id", Value: 1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "declaredAt", Value: 1}, {Key: "_id", Value: 1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "reference", Value: 1}, {Key: "declaredAt", Value: 1}, {Key: "_id", Value: 1}}})
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "reference", Value: 1}, {Key: "declaredAt", Value: 1}, {Key: "_id", Value: 1}}},
+		// The relay's sweep of the transfers' outboxes (transfer.declared).
+		events.OutboxIndex())
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +73,7 @@ func (s *MongoStore) Accounts() *mongo.Collection { return s.accounts }
 // Ledger is the ledger's collection (tests look inside).
 func (s *MongoStore) Ledger() *mongo.Collection { return s.ledger }
 
-// Transfers is the transfers' collection.
+// Transfers is the transfers' collection, whose outboxes a relay publishes to events:billing.
 func (s *MongoStore) Transfers() *mongo.Collection { return s.transfers }
 
 // account is a customer's balance document.
@@ -343,9 +345,13 @@ func (s *MongoStore) Entries(ctx context.Context, customerID, currency string, b
 	return list, nil
 }
 
-// InsertTransfer stores a newly declared transfer.
-func (s *MongoStore) InsertTransfer(ctx context.Context, t Transfer) error {
-	if _, err := s.transfers.InsertOne(ctx, t); err != nil {
+// InsertTransfer stores a newly declared transfer with evs in its outbox, in one write.
+func (s *MongoStore) InsertTransfer(ctx context.Context, t Transfer, evs ...events.Event) error {
+	doc := struct {
+		Transfer      `bson:",inline"`
+		events.Outbox `bson:",inline"`
+	}{Transfer: t, Outbox: events.Outbox{Pending: evs}}
+	if _, err := s.transfers.InsertOne(ctx, doc); err != nil {
 		return fmt.Errorf("insert transfer %s: %w", t.ID, err)
 	}
 	return nil

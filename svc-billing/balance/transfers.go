@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"linguaport/internal/errs"
+	"linguaport/internal/events"
 )
 
 // The reasons a field is refused (errs.Fields values), worded by the transport in the request's
@@ -126,9 +127,14 @@ func (s *service) DeclareTransfer(ctx context.Context, customerID string, in Tra
 		ID: "trf-" + s.newID(), CustomerID: customerID, Status: TransferDeclared,
 		Amount: moneyOf(in.Amount.Currency, in.Amount.Amount), Sender: in.Sender, Date: in.Date, Reference: in.Reference, DeclaredAt: now,
 	}
-	if err := s.store.InsertTransfer(ctx, t); err != nil {
+	ev, err := events.New(ctx, EventTransferDeclared, Declared{TransferID: t.ID, CustomerID: t.CustomerID, Amount: t.Amount, DeclaredAt: now})
+	if err != nil {
 		return Transfer{}, err
 	}
+	if err := s.store.InsertTransfer(ctx, t, ev); err != nil {
+		return Transfer{}, err
+	}
+	s.kickTransfers(t.ID)
 	return t, nil
 }
 

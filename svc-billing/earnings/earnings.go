@@ -32,10 +32,14 @@
 package earnings
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
 
+	"linguaport/internal/events"
+	"linguaport/internal/i18n"
+	"linguaport/internal/money"
 	"linguaport/svc-billing/balance"
 )
 
@@ -76,6 +80,9 @@ type Payout struct {
 	Whole bool `json:"-" bson:"whole"`
 	// Rejecting: a reject has begun (the amount may be credited back), so it can no longer be paid.
 	Rejecting bool `json:"-" bson:"rejecting"`
+
+	// Outbox holds payout.paid or payout.rejected, queued by the write that decides (Decide).
+	events.Outbox `bson:",inline"`
 }
 
 // PayoutAccount is a translator's bank account as svc-translators last announced it.
@@ -179,6 +186,46 @@ const (
 // the Payout. svc-billing's own consumer writes the payout document should the request have died
 // before it did.
 const EventPayoutRequested = "payout.requested"
+
+// Staff's decisions on a payout, queued on events.Stream("billing") by the one conditional write
+// that makes each (Store.Decide), so each is published once: svc-auth tells the translator.
+const (
+	EventPayoutPaid     = "payout.paid"
+	EventPayoutRejected = "payout.rejected"
+)
+
+// DecidedData is the payload of payout.paid and payout.rejected.
+type DecidedData struct {
+	PayoutID       string        `json:"payoutId"`
+	TranslatorID   string        `json:"translatorId"`
+	TranslatorName string        `json:"translatorName,omitempty"`
+	Status         string        `json:"status"` // Paid or Rejected
+	Amount         balance.Money `json:"amount"`
+	// Formatted is the amount as the site writes it, in both languages: the translator's mail
+	// is in theirs.
+	Formatted i18n.Text `json:"formatted"`
+	// IBANLast4 names the account paid to without repeating the whole number in a mail.
+	IBANLast4 string    `json:"ibanLast4"`
+	Reason    string    `json:"reason,omitempty"` // why it was rejected
+	DecidedAt time.Time `json:"decidedAt"`
+}
+
+// decided is the event of p's decision, as Decide writes it.
+func decided(ctx context.Context, p Payout, status, reason string, at time.Time) (events.Event, error) {
+	last4 := p.IBAN
+	if len(last4) > 4 {
+		last4 = last4[len(last4)-4:]
+	}
+	typ := EventPayoutPaid
+	if status == Rejected {
+		typ = EventPayoutRejected
+	}
+	return events.New(ctx, typ, DecidedData{
+		PayoutID: p.ID, TranslatorID: p.TranslatorID, TranslatorName: p.TranslatorName, Status: status, Amount: p.Amount,
+		Formatted: i18n.Text{TR: money.Format(p.Amount.Amount, p.Amount.Currency, "tr"), EN: money.Format(p.Amount.Amount, p.Amount.Currency, "en")},
+		IBANLast4: last4, Reason: reason, DecidedAt: at,
+	})
+}
 
 // Refused reports whether err is the service refusing a request rather than failing.
 func Refused(err error) bool {

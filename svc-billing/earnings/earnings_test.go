@@ -16,6 +16,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/events"
+	"linguaport/internal/events/contracts"
 	"linguaport/internal/ids"
 	"linguaport/internal/testenv"
 	"linguaport/svc-billing/balance"
@@ -362,6 +363,28 @@ func TestPaidOnceRejectCreditsBackOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	// Each decision queued its one event in the write that made it, however many staff clicked:
+	// what svc-auth needs to tell the translator.
+	for id, want := range map[string]string{a.ID: earnings.EventPayoutPaid, b.ID: earnings.EventPayoutRejected} {
+		var doc earnings.Payout
+		if err := f.store.Collection().FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Pending) != 1 || doc.Pending[0].Type != want {
+			t.Fatalf("payout %s queued %+v, want one %s", id, doc.Pending, want)
+		}
+		if err := contracts.Check(want, []byte(doc.Pending[0].Data)); err != nil {
+			t.Error(err)
+		}
+		var d earnings.DecidedData
+		if err := doc.Pending[0].Decode(&d); err != nil {
+			t.Fatal(err)
+		}
+		if d.PayoutID != id || d.TranslatorID != "tr-1" || d.Amount.Amount != 30_000 || d.Formatted.TR != "300,00 ₺" || d.Formatted.EN != "₺300.00" ||
+			d.IBANLast4 != "1326" || !d.DecidedAt.Equal(now) || (want == earnings.EventPayoutRejected) != (d.Reason == "IBAN sahibi farklı") {
+			t.Errorf("%s: %+v", want, d)
+		}
+	}
 	if _, err := f.svc.Reject(ctx, a.ID, "staff-1", "late"); !errors.Is(err, earnings.ErrPayoutDecided) {
 		t.Errorf("rejecting a paid payout: %v", err)
 	}

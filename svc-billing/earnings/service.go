@@ -58,13 +58,40 @@ type service struct {
 	store     Store
 	threshold int64
 	now       func() time.Time
+	// kick tells the payouts' outbox relay which payout a decision queued an event in.
+	kick func(ids ...any)
 }
 
 // NewService returns the earnings service over ledger, a balance.Service on the earnings'
 // own collections (balance.NewMongoStoreNamed); threshold is the smallest payout in TRY minor
 // units.
-func NewService(ledger balance.Service, store Store, threshold int64, now func() time.Time) Service {
-	return &service{ledger: ledger, store: store, threshold: threshold, now: now}
+func NewService(ledger balance.Service, store Store, threshold int64, now func() time.Time, opts ...Option) Service {
+	s := &service{ledger: ledger, store: store, threshold: threshold, now: now, kick: func(...any) {}}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Option configures the service.
+type Option func(*service)
+
+// WithKick tells the relay of the payouts' outboxes (Store.Collection) which payout a decision
+// queued its event in; without it the relay's sweep finds them.
+func WithKick(kick func(ids ...any)) Option { return func(s *service) { s.kick = kick } }
+
+// decide makes the decision's one conditional write with its event, and tells the relay.
+func (s *service) decide(ctx context.Context, p Payout, status, by, reason string) error {
+	at := s.now().UTC().Truncate(time.Millisecond)
+	e, err := decided(ctx, p, status, reason, at)
+	if err != nil {
+		return err
+	}
+	done, err := s.store.Decide(ctx, p.ID, status, by, reason, at, e)
+	if done {
+		s.kick(p.ID)
+	}
+	return err
 }
 
 func (s *service) money(n int64) balance.Money {
@@ -249,7 +276,7 @@ func (s *service) MarkPaid(ctx context.Context, id, by string) (Payout, error) {
 		return Payout{}, err
 	}
 	if p.Status == Requested && !p.Rejecting {
-		if err := s.store.Decide(ctx, id, Paid, by, "", s.now().UTC().Truncate(time.Millisecond)); err != nil {
+		if err := s.decide(ctx, p, Paid, by, ""); err != nil {
 			return Payout{}, err
 		}
 		if p, err = s.store.Payout(ctx, id); err != nil {
@@ -293,7 +320,7 @@ func (s *service) Reject(ctx context.Context, id, by, reason string) (Payout, er
 	if err != nil {
 		return Payout{}, err
 	}
-	if err := s.store.Decide(ctx, id, Rejected, by, reason, s.now().UTC().Truncate(time.Millisecond)); err != nil {
+	if err := s.decide(ctx, p, Rejected, by, reason); err != nil {
 		return Payout{}, err
 	}
 	return s.store.Payout(ctx, id)

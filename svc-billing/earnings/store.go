@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/events"
 	"linguaport/internal/mongox"
 )
 
@@ -30,8 +31,9 @@ type Store interface {
 	// StartRejecting marks a requested payout as being rejected (no longer payable).
 	StartRejecting(ctx context.Context, id string) error
 	// Decide moves a requested payout to Paid (not once a reject began) or Rejected (only once it
-	// began); a payout not in that state is left as it is.
-	Decide(ctx context.Context, id, status, by, reason string, at time.Time) error
+	// began), queuing e in the same write; a payout not in that state is left as it is, and e
+	// with it. It reports whether this call decided.
+	Decide(ctx context.Context, id, status, by, reason string, at time.Time, e events.Event) (bool, error)
 	// SetAccounts keeps a's list unless a newer version is kept already.
 	SetAccounts(ctx context.Context, a PayoutAccounts) error
 	// Accounts is the translator's newest list, empty when none was announced.
@@ -52,7 +54,9 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 	err := mongox.EnsureIndexes(ctx, s.payouts,
 		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "requestedAt", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "requestedAt", Value: 1}, {Key: "_id", Value: 1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "translatorId", Value: 1}, {Key: "requestedAt", Value: 1}, {Key: "_id", Value: 1}}})
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "translatorId", Value: 1}, {Key: "requestedAt", Value: 1}, {Key: "_id", Value: 1}}},
+		// payout.paid and payout.rejected wait here for their relay's sweep.
+		events.OutboxIndex())
 	if err != nil {
 		return nil, err
 	}
@@ -123,17 +127,21 @@ func (s *MongoStore) StartRejecting(ctx context.Context, id string) error {
 	return nil
 }
 
-func (s *MongoStore) Decide(ctx context.Context, id, status, by, reason string, at time.Time) error {
+func (s *MongoStore) Decide(ctx context.Context, id, status, by, reason string, at time.Time, e events.Event) (bool, error) {
 	filter := bson.D{{Key: "_id", Value: id}, {Key: "status", Value: Requested}, {Key: "rejecting", Value: status == Rejected}}
 	set := bson.D{{Key: "status", Value: status}, {Key: "decidedAt", Value: at}, {Key: "decidedBy", Value: by}}
 	if status == Rejected {
 		set = append(set, bson.E{Key: "reason", Value: reason})
 	}
-	if _, err := s.payouts.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: set}}); err != nil {
-		return fmt.Errorf("%s payout %s: %w", status, id, err)
+	res, err := s.payouts.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: set}, {Key: "$push", Value: bson.D{events.PushUpdate(e)}}})
+	if err != nil {
+		return false, fmt.Errorf("%s payout %s: %w", status, id, err)
 	}
-	return nil
+	return res.ModifiedCount == 1, nil
 }
+
+// Collection is the payouts' collection, whose outboxes the relay publishes.
+func (s *MongoStore) Collection() *mongo.Collection { return s.payouts }
 
 // SetAccounts replaces the kept list only by a higher version: an older or repeated
 // announcement finds no document to replace and its upsert runs into the kept one's _id.

@@ -33,6 +33,9 @@ type QuoteApproved struct {
 	RateMicros  int64          `json:"rateMicros"`
 	Currency    string         `json:"currency"`
 	Lines       []ApprovedLine `json:"lines"`
+	// Lang is the language of the customer's approving request (tr or en); events sent before
+	// it was part of the payload have none and are read as Turkish, the site's default.
+	Lang string `json:"lang,omitempty"`
 }
 
 // ApprovedLine is one target language of the approved quote.

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 	"linguaport/svc-billing/profile"
 )
@@ -93,9 +96,22 @@ type Invoice struct {
 	// Checkout is the card payment waiting at the provider, if any; only its URL is ever shown,
 	// and only to the payer (the pay answer).
 	Checkout *Checkout `json:"-" bson:"checkout,omitempty"`
+	// Lang is the language of the request that approved the quote (tr for invoices of events
+	// sent before quote.approved carried it): the customer's mails about the invoice and the PDF
+	// they carry are in it.
+	Lang string `json:"-" bson:"lang,omitempty"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
+	// Box holds the customer's mails about the invoice (mails.go), queued in the write that
+	// issues, pays or refunds it.
+	mailbox.Box `bson:",inline"`
+	// MailLease is the mail relay's claim on the mail it is sending (internal/outbox). Nothing
+	// here reads it; it is carried so that a change that read the invoice after the claim, and
+	// replaces the whole document (mongox.Update), writes the claim back instead of dropping it
+	// and letting a second relay send the mail too. (A change that read it just before the claim
+	// can still drop it: the claim does not move the version.)
+	MailLease bson.Raw `json:"-" bson:"mailboxLease,omitempty"`
 }
 
 // IDFor is the invoice id of a quote: one quote, one invoice.

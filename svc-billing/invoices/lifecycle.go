@@ -106,8 +106,9 @@ func (inv *Invoice) pay(ctx context.Context, p Payment, at time.Time) error {
 	if err != nil {
 		return err
 	}
-	inv.Add(e)
-	return nil
+	inv.Outbox.Add(e)
+	// The receipt, with the invoice that now says it was paid (an invoice is paid once).
+	return inv.mailTo(MailPaid, at)
 }
 
 // refund marks the paid invoice refunded and queues invoice.refunded, which credits its total
@@ -124,8 +125,8 @@ func (inv *Invoice) refund(ctx context.Context, at time.Time) error {
 	if err != nil {
 		return err
 	}
-	inv.Add(e)
-	return nil
+	inv.Outbox.Add(e)
+	return inv.mailTo(MailRefunded, at)
 }
 
 // Total is what the customer pays: the total in the display currency.

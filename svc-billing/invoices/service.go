@@ -93,7 +93,7 @@ type service struct {
 	vatPercent int
 	dueDays    int
 	now        func() time.Time
-	// kick tells the outbox relay which invoices a write queued events in.
+	// kick tells the outbox relays which invoices a write queued events or mails in.
 	kick func(ids ...any)
 }
 
@@ -124,7 +124,17 @@ func (s *service) Issue(ctx context.Context, q QuoteApproved) (Invoice, error) {
 		return inv, nil
 	}
 	// Numbered after the insert, never before: a number is only ever taken for a stored invoice.
-	return s.store.Number(ctx, inv.ID)
+	return s.number(ctx, inv.ID)
+}
+
+// number numbers the invoice, which issues it (issue.go), and tells the relays: numbering queues
+// invoice.issued and the customer's mail in the invoice.
+func (s *service) number(ctx context.Context, id string) (Invoice, error) {
+	inv, err := s.store.Number(ctx, id)
+	if err == nil {
+		s.kick(id)
+	}
+	return inv, err
 }
 
 // build is the invoice of q, issued now to the customer's current billing details.
@@ -147,7 +157,7 @@ func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
 		ID: IDFor(q.QuoteID), Year: YearOf(now), Status: Pending,
 		CustomerID: q.CustomerID, QuoteID: q.QuoteID, QuoteNumber: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber,
 		Service: q.Service, Currency: q.Currency, Decimals: q.Total.Decimals, RateMicros: q.RateMicros,
-		InTurkey: inTurkey, Details: details, IssuedAt: now, DueAt: &due,
+		InTurkey: inTurkey, Details: details, IssuedAt: now, DueAt: &due, Lang: langOf(q.Lang),
 	}
 	inv.Lines = workLines(q)
 	for _, l := range inv.Lines {
@@ -213,7 +223,7 @@ func (s *service) numbered(ctx context.Context, inv Invoice) (Invoice, error) {
 	if inv.Number != "" {
 		return s.withDue(inv), nil
 	}
-	inv, err := s.store.Number(ctx, inv.ID)
+	inv, err := s.number(ctx, inv.ID)
 	return s.withDue(inv), err
 }
 

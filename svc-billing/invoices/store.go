@@ -12,6 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/events"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 )
 
@@ -31,6 +32,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// The invoice of one of the customer's orders (GET invoices?orderId=), for the order's page.
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "orderId", Value: 1}, {Key: "issuedAt", Value: -1}}},
 		events.OutboxIndex(),
+		// The customers' mails about their invoices wait here for their relay's sweep.
+		mailbox.Index(),
 		// Staff's list (List): each filter it takes, by issue date (newest or oldest: an index
 		// serves both directions), the id breaking ties of one millisecond for the keyset; past
 		// due and due by due date; one invoice by its number.
@@ -273,13 +276,30 @@ func (s *MongoStore) counter(ctx context.Context, year string) (counter, error) 
 func (s *MongoStore) complete(ctx context.Context, year int, c counter) error {
 	p := *c.Pending
 	number := FormatNumber(year, p.Number)
-	_, err := s.invoices.UpdateOne(ctx,
-		bson.D{{Key: "_id", Value: p.Invoice}, {Key: "number", Value: bson.D{{Key: "$exists", Value: false}}}},
-		// The version moves too, so a change read before the numbering cannot write over it.
-		bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}, {Key: "seq", Value: p.Number}}},
-			{Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}}})
+	target, err := s.Invoice(ctx, p.Invoice)
 	if err != nil {
-		return fmt.Errorf("number invoice %s: %w", p.Invoice, err)
+		return fmt.Errorf("invoice %s reserved number %s: %w", p.Invoice, number, err)
+	}
+	if target.Number == "" {
+		// Numbering issues the invoice: invoice.issued and the customer's mail go in the same
+		// conditional write, which only the first to number it makes (issue.go).
+		evs, mails, err := target.issuing(ctx, number, time.Now())
+		if err != nil {
+			return fmt.Errorf("issue invoice %s: %w", p.Invoice, err)
+		}
+		push := bson.D{events.PushUpdate(evs...)}
+		if len(mails) > 0 {
+			push = append(push, mailbox.PushUpdate(mails...))
+		}
+		_, err = s.invoices.UpdateOne(ctx,
+			bson.D{{Key: "_id", Value: p.Invoice}, {Key: "number", Value: bson.D{{Key: "$exists", Value: false}}}},
+			// The version moves too, so a change read before the numbering cannot write over it.
+			bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}, {Key: "seq", Value: p.Number}}},
+				{Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}},
+				{Key: "$push", Value: push}})
+		if err != nil {
+			return fmt.Errorf("number invoice %s: %w", p.Invoice, err)
+		}
 	}
 	holder, err := s.Invoice(ctx, p.Invoice)
 	if err != nil {

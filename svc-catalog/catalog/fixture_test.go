@@ -23,6 +23,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
 	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mailcapture"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/testenv"
@@ -84,14 +85,13 @@ func newFixtureMailingTo(t *testing.T, smtpAddr string) *fixture {
 	}
 	relay := events.NewRelay(store.Collection(), events.Stream("catalog"), events.NewPublisher(r.Client), log, time.Minute)
 	sender := mail.NewSender(mail.Config{Addr: smtpAddr, From: mail.DefaultFrom})
-	staff := catalog.NewStaffService(store, auditLog, sender, log, time.Now, ids.New, relay.Kick)
+	mails := mailbox.NewRelay(store.Collection(), catalog.MailRender(store, companytest.Other().MailFooter), sender, log, time.Minute)
+	mails.FirstRetry, mails.MaxRetry = 100*time.Millisecond, time.Second
+	staff := catalog.NewStaffService(store, auditLog, log, time.Now, ids.New, func(ids ...any) { relay.Kick(ids...); mails.Kick(ids...) })
 	staff = catalog.StaffLoggingMiddleware(log)(staff)
-	consumer := events.NewConsumer(r.Client, events.Stream("catalog"), "svc-catalog-mail",
-		db.Collection("processed_events"), catalog.MailHandler(staff), log)
-	consumer.Block, consumer.ClaimAfter = 100*time.Millisecond, time.Second
 	var running sync.WaitGroup
 	running.Go(func() { relay.Run(ctx) })
-	running.Go(func() { _ = consumer.Run(ctx) })
+	running.Go(func() { mails.Run(ctx) })
 
 	handler := catalog.MakeHandler(catalog.MakeEndpoints(svc), catalog.MakeStaffEndpoints(staff, auditLog), httpx.LoopbackOnly, auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-catalog", Handler: handler, Registry: reg}).Handler())

@@ -1,13 +1,18 @@
 package catalog
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
+	"linguaport/internal/outbox"
 )
 
 // Inquiry statuses: staff handle an open inquiry (with or without a reply).
@@ -33,11 +38,12 @@ type Inquiry struct {
 	Replies   []Reply    `json:"replies" bson:"replies"`
 	From      string     `json:"-" bson:"from"` // the sender's address, kept for abuse handling
 	// Order sorts staff's list newest first (createdAt, then id); Keys filter and search it.
-	Order   string   `json:"-" bson:"order"`
-	Keys    []string `json:"-" bson:"keys"`
-	Version int64    `json:"-" bson:"version"`
-	// The reply mails leave through the outbox (MailHandler).
+	Order         string   `json:"-" bson:"order"`
+	Keys          []string `json:"-" bson:"keys"`
+	Version       int64    `json:"-" bson:"version"`
 	events.Outbox `bson:",inline" json:"-"`
+	// The reply mails, queued with their replies (replyMail).
+	mailbox.Box `bson:",inline" json:"-"`
 }
 
 func (in *Inquiry) versionPtr() *int64 { return &in.Version }
@@ -62,27 +68,55 @@ func (in *Inquiry) index() {
 	in.Keys = indexKeys([]dim{{"kind", in.Kind}, {"status", in.Status}}, in.Name, in.Email, in.Company)
 }
 
-// replyMail is the reply to the inquirer, in the inquiry's language, quoting their message.
-func replyMail(in Inquiry, r Reply) mail.Message {
-	quoted := "> " + strings.ReplaceAll(strings.TrimSpace(in.Message), "\n", "\n> ")
-	if i18n.Lang(in.Language) == i18n.EN {
-		return mail.Message{To: []string{in.Email}, Subject: "LinguaPort: about your message", Text: fmt.Sprintf(`Hello %s,
+// MailReply is the kind of a reply's mail; its payload names the reply.
+const MailReply = "inquiry.reply"
 
-%s
+type replyMailData struct {
+	InquiryID string `json:"inquiryId"`
+	ReplyID   string `json:"replyId"`
+}
 
-Your message of %s UTC:
-
-%s
-
-LinguaPort`, in.Name, r.Message, in.CreatedAt.UTC().Format("2 January 2006 15:04"), quoted)}
+// MailRender writes the replies' mails for the relay (mailbox.NewRelay), from the inquiry as
+// stored: the inquirer has no account, so the language is the inquiry's. Each ends with
+// footer's lines (the agency's facts, company.Facts.MailFooter).
+func MailRender(store interface {
+	Inquiry(ctx context.Context, id string) (Inquiry, error)
+}, footer func(i18n.Lang) []string) mailbox.Render {
+	return func(ctx context.Context, m mailbox.Mail) (mail.Message, error) {
+		var d replyMailData
+		if err := m.Decode(&d); err != nil || m.Kind != MailReply {
+			return mail.Message{}, fmt.Errorf("%w: mail %s of kind %q: %v", outbox.ErrDrop, m.ID, m.Kind, err)
+		}
+		in, err := store.Inquiry(ctx, d.InquiryID)
+		if errors.Is(err, ErrNotFound) {
+			return mail.Message{}, fmt.Errorf("inquiry %s is gone: %w", d.InquiryID, mailbox.ErrSkip)
+		}
+		if err != nil {
+			return mail.Message{}, err
+		}
+		i := slices.IndexFunc(in.Replies, func(r Reply) bool { return r.ID == d.ReplyID })
+		if i < 0 {
+			return mail.Message{}, fmt.Errorf("%w: reply %s of %s", outbox.ErrDrop, d.ReplyID, d.InquiryID)
+		}
+		p := replyMail(in, in.Replies[i])
+		p.Footer = footer(p.Lang)
+		return p.Message()
 	}
-	return mail.Message{To: []string{in.Email}, Subject: "LinguaPort: mesajınız hakkında", Text: fmt.Sprintf(`Merhaba %s,
+}
 
-%s
-
-%s UTC tarihli mesajınız:
-
-%s
-
-LinguaPort`, in.Name, r.Message, in.CreatedAt.UTC().Format("02.01.2006 15:04"), quoted)}
+// replyMail is the reply to the inquirer, in the inquiry's language, quoting their message.
+func replyMail(in Inquiry, r Reply) mailbox.Page {
+	lang := i18n.Parse(in.Language)
+	p := mailbox.Page{Lang: lang, To: in.Email, Lines: strings.Split(strings.TrimSpace(r.Message), "\n\n")}
+	quoted := strings.TrimSpace(in.Message)
+	if lang == i18n.EN {
+		p.Subject, p.Greeting = "LinguaPort: about your message", "Hello "+in.Name+","
+		p.After, p.Quote = []string{"Your message of " + i18n.DateTime(in.CreatedAt, lang) + ":"}, quoted
+		p.Why = "You get this mail because you wrote to us through the LinguaPort website."
+		return p
+	}
+	p.Subject, p.Greeting = "LinguaPort: mesajınız hakkında", "Merhaba "+in.Name+","
+	p.After, p.Quote = []string{i18n.DateTime(in.CreatedAt, lang) + " tarihli mesajınız:"}, quoted
+	p.Why = "Bu e-postayı, LinguaPort web sitesinden bize yazdığınız için alıyorsunuz."
+	return p
 }

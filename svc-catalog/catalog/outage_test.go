@@ -64,7 +64,7 @@ func TestDatabaseOutageAnswers503AndRecovers(t *testing.T) {
 		Name: "svc-catalog",
 		// Staff's side is served by the same store; nobody signs in here.
 		Handler: catalog.MakeHandler(catalog.MakeEndpoints(svc),
-			catalog.MakeStaffEndpoints(catalog.NewStaffService(store, nil, nil, nil, time.Now, nil, nil), http.NotFoundHandler()),
+			catalog.MakeStaffEndpoints(catalog.NewStaffService(store, nil, nil, time.Now, nil, nil), http.NotFoundHandler()),
 			httpx.LoopbackOnly, authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{}, nil), nil)),
 		Checks: []httpx.Check{{Name: "mongo", Probe: mongox.Ping(client)}, {Name: "redis", Probe: redisx.Ping(r.Client)}},
 	})

@@ -11,7 +11,6 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
-	"linguaport/internal/mail"
 	"linguaport/internal/mongox"
 )
 
@@ -47,8 +46,6 @@ type StaffService interface {
 	MarkHandled(ctx context.Context, id string) (Inquiry, error)
 	Reply(ctx context.Context, id, message string) (Inquiry, error)
 	Summary(ctx context.Context) (Summary, error)
-	// SendReply mails a reply the reply's event names (MailHandler).
-	SendReply(ctx context.Context, inquiryID, replyID string) error
 }
 
 // StaffStore is where staff's side reads and writes.
@@ -86,26 +83,20 @@ type Auditor interface {
 	Change(ctx context.Context, action string, obj audit.Object, before, after any) (bool, error)
 }
 
-// Mailer sends mail (internal/mail's Sender).
-type Mailer interface {
-	Send(ctx context.Context, m mail.Message) error
-}
-
 type staffService struct {
-	store  StaffStore
-	audit  Auditor
-	mailer Mailer
-	log    *slog.Logger
-	now    func() time.Time
-	newID  func() string
-	// kick tells the outbox relay which inquiry a reply queued its mail in.
+	store StaffStore
+	audit Auditor
+	log   *slog.Logger
+	now   func() time.Time
+	newID func() string
+	// kick tells the relays of events and mails which inquiry a reply queued its mail in.
 	kick func(ids ...any)
 }
 
 // NewStaffService returns staff's side of the catalogue.
-func NewStaffService(store StaffStore, auditor Auditor, mailer Mailer, log *slog.Logger, now func() time.Time,
+func NewStaffService(store StaffStore, auditor Auditor, log *slog.Logger, now func() time.Time,
 	newID func() string, kick func(ids ...any)) StaffService {
-	return &staffService{store: store, audit: auditor, mailer: mailer, log: log, now: now, newID: newID, kick: kick}
+	return &staffService{store: store, audit: auditor, log: log, now: now, newID: newID, kick: kick}
 }
 
 // errUnchanged ends a change that has nothing to write: the thing is already as asked.

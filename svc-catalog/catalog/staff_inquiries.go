@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 )
 
@@ -92,8 +92,8 @@ func (s *staffService) MarkHandled(ctx context.Context, id string) (Inquiry, err
 	return after, nil
 }
 
-// EventReplied queues a reply's mail on the inquiry's outbox; svc-catalog's own consumer of
-// events:catalog sends it (MailHandler).
+// EventReplied says staff answered an inquiry; the answer's mail is queued beside it in the
+// inquiry's mailbox (MailRender writes it).
 const EventReplied = "inquiry.replied"
 
 type repliedEvent struct {
@@ -127,8 +127,13 @@ func (s *staffService) Reply(ctx context.Context, id, message string) (Inquiry, 
 		if err != nil {
 			return err
 		}
+		m, err := mailbox.New(in.ID+"/"+r.ID, MailReply, in.Email, in.Language, replyMailData{InquiryID: in.ID, ReplyID: r.ID}, now)
+		if err != nil {
+			return err
+		}
 		in.Replies = append(slices.Clip(in.Replies), r)
 		in.Pending = append(slices.Clip(in.Pending), ev)
+		in.Mails = append(slices.Clip(in.Mails), m)
 		handle(in, who, now)
 		in.index()
 		return nil
@@ -142,39 +147,4 @@ func (s *staffService) Reply(ctx context.Context, id, message string) (Inquiry, 
 	s.kick(id)
 	s.record(ctx, "inquiry.reply", "inquiry", id, before, after)
 	return after, nil
-}
-
-func (s *staffService) SendReply(ctx context.Context, inquiryID, replyID string) error {
-	in, err := s.store.Inquiry(ctx, inquiryID)
-	if err != nil {
-		return fmt.Errorf("reply %s of %s: %w", replyID, inquiryID, err)
-	}
-	i := slices.IndexFunc(in.Replies, func(r Reply) bool { return r.ID == replyID })
-	if i < 0 {
-		return fmt.Errorf("reply %s of %s: %w", replyID, inquiryID, ErrNotFound)
-	}
-	if err := s.mailer.Send(ctx, replyMail(in, in.Replies[i])); err != nil {
-		return fmt.Errorf("mailing reply %s of %s: %w", replyID, inquiryID, err)
-	}
-	return nil
-}
-
-// MailHandler sends the replies' mails from svc-catalog's own stream.
-//
-// Why through the outbox and not in the request (as svc-translators' applications do): the
-// reply is queued in the same write that keeps it on the inquiry, the request answers at once,
-// and a mail server that is down only delays the mail: the event stays unacknowledged and is
-// delivered again until the mail leaves. The consumer handles each event id once; a crash
-// between sending and recording it may send one mail twice, never none.
-func MailHandler(s StaffService) events.Handler {
-	return func(ctx context.Context, e events.Event) error {
-		if e.Type != EventReplied {
-			return nil
-		}
-		var ev repliedEvent
-		if err := e.Decode(&ev); err != nil || ev.InquiryID == "" || ev.ReplyID == "" {
-			return fmt.Errorf("%s payload %q: %w", e.Type, e.Data, err)
-		}
-		return s.SendReply(ctx, ev.InquiryID, ev.ReplyID)
-	}
 }

@@ -133,8 +133,3 @@ func (m staffLogging) Summary(ctx context.Context) (_ Summary, err error) {
 	defer m.log.done(ctx, "Summary", time.Now(), &err)
 	return m.next.Summary(ctx)
 }
-
-func (m staffLogging) SendReply(ctx context.Context, inquiryID, replyID string) (err error) {
-	defer m.log.done(ctx, "SendReply", time.Now(), &err)
-	return m.next.SendReply(ctx, inquiryID, replyID)
-}

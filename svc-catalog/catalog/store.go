@@ -10,6 +10,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/events"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 )
 
@@ -48,7 +49,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongox.EnsureIndexes(ctx, s.inquiries, mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}},
 			// Staff's list, newest first, filtered and searched (search.go); the open count.
 			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "order", Value: -1}, {Key: "_id", Value: -1}}},
-			events.OutboxIndex()),
+			events.OutboxIndex(), mailbox.Index()),
 	)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package chat_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/ed25519"
@@ -25,6 +24,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
 	"linguaport/internal/ratelimit"
+	ssewire "linguaport/internal/sse"
 	"linguaport/internal/testenv"
 	"linguaport/svc-catalog/chat"
 )
@@ -216,26 +216,19 @@ func (f *fixture) follow(t *testing.T, instance int, path string, w who) *sse {
 	go func() {
 		defer close(s.done)
 		defer resp.Body.Close()
-		sc := bufio.NewScanner(resp.Body)
-		var ev sseEvent
-		for sc.Scan() {
-			line := sc.Text()
+		_ = ssewire.Read(resp.Body, func(f ssewire.Frame) bool {
 			switch {
-			case strings.HasPrefix(line, "retry:"):
+			case f.Retry > 0:
 				close(started)
-			case strings.HasPrefix(line, ": ping"):
+			case f.Comment == "ping":
 				s.pings.Add(1)
-			case strings.HasPrefix(line, "id: "):
-				ev.id = strings.TrimPrefix(line, "id: ")
-			case strings.HasPrefix(line, "event: "):
-				ev.name = strings.TrimPrefix(line, "event: ")
-			case strings.HasPrefix(line, "data: "):
-				_ = json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &ev.data)
-			case line == "" && ev.name != "":
+			case f.Event != "":
+				ev := sseEvent{id: f.ID, name: f.Event}
+				_ = json.Unmarshal([]byte(f.Data), &ev.data)
 				s.events <- ev
-				ev = sseEvent{}
 			}
-		}
+			return true
+		})
 	}()
 	select {
 	case <-started:

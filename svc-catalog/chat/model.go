@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/events"
 )
 
 // Who wrote a message.
@@ -40,6 +41,8 @@ type Conversation struct {
 	// cleared by a staff answer, so the next offline spell makes one inquiry again.
 	Inquired bool   `json:"-" bson:"inquired"`
 	From     string `json:"-" bson:"from,omitempty"` // the creator's address, for abuse handling
+	// The conversation's events not yet published (events.go), relayed to events:catalog.
+	events.Outbox `bson:",inline" json:"-"`
 }
 
 // Message is one line of a conversation, numbered from 1 in the order it was stored.

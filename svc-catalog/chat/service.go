@@ -20,6 +20,7 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
+	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
 )
@@ -100,6 +101,7 @@ type service struct {
 	now       func() time.Time
 	newID     func() string
 	onError   func(ctx context.Context, what string, err error)
+	kick      func(ids ...any)
 }
 
 // Config is what NewService needs.
@@ -114,6 +116,9 @@ type Config struct {
 	// OnError hears of failures the sender is not answered with (an inquiry that could not be
 	// made); nil ignores them.
 	OnError func(ctx context.Context, what string, err error)
+	// Kick tells the outbox relay of events:catalog which conversations got events (events.go);
+	// nil leaves them to its sweep.
+	Kick func(ids ...any)
 }
 
 // NewService returns the chat.
@@ -121,8 +126,11 @@ func NewService(c Config) Service {
 	if c.OnError == nil {
 		c.OnError = func(context.Context, string, error) {}
 	}
+	if c.Kick == nil {
+		c.Kick = func(...any) {}
+	}
 	return &service{store: c.Store, bus: c.Bus, limiter: c.Messages, starts: c.Starts, inquiries: c.Inquiries,
-		now: c.Now, newID: c.NewID, onError: c.OnError}
+		now: c.Now, newID: c.NewID, onError: c.OnError, kick: c.Kick}
 }
 
 func (s *service) Status(ctx context.Context) (bool, error) { return s.bus.StaffOnline(ctx) }
@@ -159,10 +167,23 @@ func (s *service) Start(ctx context.Context, c Caller, in NewConversation) (Star
 		token = newToken()
 		conv.TokenHash = hashToken(token)
 	}
+	online, err := s.bus.StaffOnline(ctx)
+	if err != nil {
+		return Started{}, err
+	}
+	opened, err := events.New(ctx, EventChatOpened, Opened{ConversationID: conv.ID, Name: conv.Name, Language: conv.Language,
+		CustomerID: conv.CustomerID, At: now, StaffOnline: online})
+	if err != nil {
+		return Started{}, err
+	}
+	conv.Outbox.Add(opened)
 	if err := s.store.AddConversation(ctx, conv); err != nil {
 		return Started{}, err
 	}
-	sent, err := s.send(ctx, conv, c, NewMessage{ConversationID: conv.ID, Text: in.Text, Key: in.Key}, FromVisitor)
+	s.kick(conv.ID)
+	conv.Outbox = events.Outbox{}
+	// The opening message is told by chat.opened.
+	sent, err := s.send(ctx, conv, c, NewMessage{ConversationID: conv.ID, Text: in.Text, Key: in.Key}, false)
 	if err != nil {
 		return Started{}, err
 	}
@@ -170,7 +191,7 @@ func (s *service) Start(ctx context.Context, c Caller, in NewConversation) (Star
 	if err != nil {
 		return Started{}, err
 	}
-	return Started{Thread: th, Token: token, Sent: sent}, nil
+	return Started{Thread: unsigned(th), Token: token, Sent: sent}, nil
 }
 
 func checkText(fields errs.Fields, text, key string) {
@@ -215,12 +236,13 @@ func (s *service) Send(ctx context.Context, c Caller, in NewMessage) (Sent, erro
 			return Sent{}, err
 		}
 	}
-	return s.send(ctx, conv, c, in, FromVisitor)
+	return s.send(ctx, conv, c, in, true)
 }
 
-// send stores a visitor's message, publishes it and, with nobody online, passes the words on as
-// a contact inquiry once per offline spell.
-func (s *service) send(ctx context.Context, conv Conversation, c Caller, in NewMessage, from string) (Sent, error) {
+// send stores a visitor's message, publishes it (announced on events:catalog too, as
+// chat.message, when announce) and, with nobody online, passes the words on as a contact
+// inquiry once per offline spell.
+func (s *service) send(ctx context.Context, conv Conversation, c Caller, in NewMessage, announce bool) (Sent, error) {
 	sender := "conversation:" + conv.ID
 	if c.Subject != "" {
 		sender = "user:" + c.Subject
@@ -228,16 +250,29 @@ func (s *service) send(ctx context.Context, conv Conversation, c Caller, in NewM
 	if err := allow(ctx, s.limiter, sender); err != nil {
 		return Sent{}, err
 	}
-	msg, conv, fresh, err := s.store.AddMessage(ctx, conv.ID, s.messageID(conv.ID, in.Key), from, "", in.Text, s.now())
-	if err != nil {
-		return Sent{}, err
-	}
-	if fresh {
-		s.publish(ctx, Event{Type: EventMessage, Conversation: conv, Message: &msg})
-	}
 	online, err := s.bus.StaffOnline(ctx)
 	if err != nil {
 		return Sent{}, err
+	}
+	var evs []events.Event
+	if announce {
+		ev, err := events.New(ctx, EventChatMessage, Wrote{ConversationID: conv.ID, Name: conv.Name, Language: conv.Language,
+			At: s.now().UTC().Truncate(time.Millisecond), StaffOnline: online})
+		if err != nil {
+			return Sent{}, err
+		}
+		evs = append(evs, ev)
+	}
+	msg, conv, fresh, err := s.store.AddMessage(ctx, conv.ID, s.messageID(conv.ID, in.Key), FromVisitor, "", in.Text, s.now(), evs...)
+	if err != nil {
+		return Sent{}, err
+	}
+	if len(evs) > 0 {
+		// Also on a repeat: the relay reads the conversation once and finds its events or none.
+		s.kick(conv.ID)
+	}
+	if fresh {
+		s.publish(ctx, Event{Type: EventMessage, Conversation: conv, Message: &msg})
 	}
 	sent := Sent{Message: msg, StaffOnline: online}
 	if online {
@@ -329,7 +364,30 @@ func (s *service) Thread(ctx context.Context, c Caller, id string) (Thread, erro
 	if _, err := s.visible(ctx, c, id); err != nil {
 		return Thread{}, err
 	}
-	return s.thread(ctx, id)
+	th, err := s.thread(ctx, id)
+	return unsigned(th), err
+}
+
+// unsigned is a thread as its visitor or customer sees it: staff's replies without the name of
+// the staff member's account. The widget signs them as the team, in the page's language
+// ("LinguaPort destek", "LinguaPort support"): an account's name is no signature (it may be a
+// role, in Turkish, as the demo's "LinguaPort Yönetici"), and a surname is the staff member's own.
+func unsigned(th Thread) Thread {
+	for i := range th.Messages {
+		th.Messages[i].Author = ""
+	}
+	return th
+}
+
+// unsignedEvent is e without the staff member's name, copied: the hub hands one event to every
+// stream of this instance.
+func unsignedEvent(e Event) Event {
+	if e.Message != nil && e.Message.Author != "" {
+		m := *e.Message
+		m.Author = ""
+		e.Message = &m
+	}
+	return e
 }
 
 func (s *service) thread(ctx context.Context, id string) (Thread, error) {
@@ -374,7 +432,7 @@ func (s *service) Follow(ctx context.Context, c Caller, id string, after int64) 
 				last = e.Message.Seq
 			}
 			select {
-			case out <- e:
+			case out <- unsignedEvent(e):
 				return true
 			case <-ctx.Done():
 				return false

@@ -1,23 +1,18 @@
 package chat
 
 import (
-	"encoding/json"
-	"fmt"
 	"net/http"
-	"time"
+	"strconv"
 
 	"linguaport/internal/httpx"
+	"linguaport/internal/sse"
 )
 
-// Heartbeat is how often an idle stream sends a comment line, so nginx, the gateway and any
-// proxy between see traffic and keep the connection (they cut idle ones after a minute or so).
-type Heartbeat time.Duration
+// Heartbeat is how often an idle stream sends a comment line (internal/sse).
+type Heartbeat = sse.Heartbeat
 
 // DefaultHeartbeat is well within the proxies' idle limits.
-const DefaultHeartbeat = Heartbeat(20 * time.Second)
-
-// retryMillis is how long a browser's EventSource waits before reconnecting.
-const retryMillis = 3000
+const DefaultHeartbeat = sse.DefaultHeartbeat
 
 // followHandler streams one conversation to its visitor or customer. Each message carries its
 // number as the event id, so a reconnecting EventSource (Last-Event-ID) gets what it missed.
@@ -28,7 +23,7 @@ func followHandler(s Service, trusted httpx.TrustedProxies, hb Heartbeat) http.H
 			encodeError(r.Context(), err, w)
 			return
 		}
-		stream(w, r, events, hb)
+		sse.Stream(w, r, hb, events, message)
 	})
 }
 
@@ -41,59 +36,15 @@ func watchHandler(s Service, trusted httpx.TrustedProxies, hb Heartbeat) http.Ha
 			encodeError(r.Context(), err, w)
 			return
 		}
-		stream(w, r, events, hb)
+		sse.Stream(w, r, hb, events, message)
 	})
 }
 
-// stream writes events as Server-Sent Events until the client leaves or events end, flushing
-// each one at once.
-func stream(w http.ResponseWriter, r *http.Request, events <-chan Event, hb Heartbeat) {
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	// nginx passes the stream on as it comes rather than buffering it.
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	// The retry line comes first: it also tells a client expecting JSON at once that this is a
-	// stream, not an answer to wait for.
-	if _, err := fmt.Fprintf(w, "retry: %d\n\n", retryMillis); err != nil || rc.Flush() != nil {
-		return
-	}
-	tick := time.NewTicker(time.Duration(hb))
-	defer tick.Stop()
-	for {
-		var err error
-		select {
-		case <-r.Context().Done():
-			return
-		case <-tick.C:
-			_, err = fmt.Fprint(w, ": ping\n\n")
-		case e, ok := <-events:
-			if !ok {
-				return
-			}
-			err = writeEvent(w, e)
-		}
-		if err == nil {
-			err = rc.Flush()
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-func writeEvent(w http.ResponseWriter, e Event) error {
-	data, err := json.Marshal(e)
-	if err != nil {
-		return err
-	}
+// message is an event as the streams send it: named by its type, a message numbered by its seq.
+func message(e Event) sse.Message {
+	m := sse.Message{Event: e.Type, Data: e}
 	if e.Message != nil {
-		if _, err := fmt.Fprintf(w, "id: %d\n", e.Message.Seq); err != nil {
-			return err
-		}
+		m.ID = strconv.FormatInt(e.Message.Seq, 10)
 	}
-	_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Type, data)
-	return err
+	return m
 }

@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/events"
 	"linguaport/internal/mongox"
 )
 
@@ -31,7 +32,9 @@ func NewStore(ctx context.Context, db *mongo.Database) (*Store, error) {
 			// The staff list by status, newest activity first, the id breaking ties for the cursor.
 			mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "lastMessageAt", Value: -1}, {Key: "_id", Value: -1}}},
 			// A customer's own conversations.
-			mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "lastMessageAt", Value: -1}}}),
+			mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "lastMessageAt", Value: -1}}},
+			// The outbox relay's sweep (events.go).
+			events.OutboxIndex()),
 		mongox.EnsureIndexes(ctx, s.messages,
 			mongo.IndexModel{Keys: bson.D{{Key: "conversationId", Value: 1}, {Key: "seq", Value: 1}}, Options: options.Index().SetUnique(true)}),
 	)
@@ -41,7 +44,10 @@ func NewStore(ctx context.Context, db *mongo.Database) (*Store, error) {
 	return s, nil
 }
 
-// AddConversation stores a new conversation.
+// Conversations is the conversations' collection, whose outboxes the relay publishes.
+func (s *Store) Conversations() *mongo.Collection { return s.conversations }
+
+// AddConversation stores a new conversation, with the events in its outbox.
 func (s *Store) AddConversation(ctx context.Context, c Conversation) error {
 	if _, err := s.conversations.InsertOne(ctx, c); err != nil {
 		return fmt.Errorf("add conversation: %w", err)
@@ -84,8 +90,8 @@ func (s *Store) SetEmail(ctx context.Context, id, email string) (Conversation, e
 // AddMessage stores a message under id and answers it with the conversation as it is after it;
 // fresh is false when a message with that id was already stored (a repeated send), which is
 // answered unchanged. The conversation's counters move first, in one write that also numbers
-// the message, and the message is inserted under that number.
-func (s *Store) AddMessage(ctx context.Context, convID, id, from, author, text string, at time.Time) (Message, Conversation, bool, error) {
+// the message and queues evs in its outbox, and the message is inserted under that number.
+func (s *Store) AddMessage(ctx context.Context, convID, id, from, author, text string, at time.Time, evs ...events.Event) (Message, Conversation, bool, error) {
 	if m, err := s.message(ctx, id); err == nil {
 		c, err := s.Conversation(ctx, convID)
 		return m, c, false, err
@@ -105,6 +111,9 @@ func (s *Store) AddMessage(ctx context.Context, convID, id, from, author, text s
 		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "seq", Value: 1}}})
 	}
 	update = append(update, bson.E{Key: "$set", Value: set})
+	if len(evs) > 0 {
+		update = append(update, bson.E{Key: "$push", Value: bson.D{events.PushUpdate(evs...)}})
+	}
 	conv, err := s.update(ctx, bson.D{{Key: "_id", Value: convID}}, update)
 	if err != nil {
 		return Message{}, Conversation{}, false, err
@@ -114,10 +123,12 @@ func (s *Store) AddMessage(ctx context.Context, convID, id, from, author, text s
 		if !mongox.IsDuplicateKey(err) {
 			return Message{}, Conversation{}, false, fmt.Errorf("add message: %w", err)
 		}
-		// The same send, at the same moment: the other one stored it. Its number is a gap.
+		// The same send, at the same moment: the other one stored it. Its number is a gap. Its
+		// events stay (taking them back by value is not reliable on FerretDB): staff may be told
+		// twice of that one message.
 		if from == FromVisitor {
-			conv, err = s.update(ctx, bson.D{{Key: "_id", Value: convID}, {Key: "unread", Value: bson.D{{Key: "$gt", Value: 0}}}},
-				bson.D{{Key: "$inc", Value: bson.D{{Key: "unread", Value: -1}}}})
+			undo := bson.D{{Key: "$inc", Value: bson.D{{Key: "unread", Value: -1}}}}
+			conv, err = s.update(ctx, bson.D{{Key: "_id", Value: convID}, {Key: "unread", Value: bson.D{{Key: "$gt", Value: 0}}}}, undo)
 			if err != nil && !errors.Is(err, ErrNotFound) {
 				return Message{}, Conversation{}, false, err
 			}

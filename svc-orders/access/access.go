@@ -38,13 +38,14 @@ var Rules = []authn.Rule{
 	{Pattern: "GET /api/v1/orders/jobs/past", Access: authn.Only(authn.RoleTranslator)},
 
 	// The back office (DESIGN §11): staff only. Every order and quote, who could take an order,
-	// (re)assigning it, its paper work's steps, a quote's revised price or cancellation, the price
+	// (re)assigning it, its paper work's steps, its expected date, a quote's revised price or cancellation, the price
 	// list, the dashboard's counts, and every staff action that changed something.
 	{Pattern: "GET /api/v1/orders/admin/orders", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/orders/{id}", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/orders/{id}/eligible", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/orders/admin/orders/{id}/assign", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/orders/admin/orders/{id}/fulfilment", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "POST /api/v1/orders/admin/orders/{id}/expected-date", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/quotes", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/quotes/{id}", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/orders/admin/quotes/{id}/revise", Access: authn.Only(authn.RoleAdmin)},

@@ -16,6 +16,7 @@ func auditStaffActions(s Services, e *Endpoints) {
 	prices := func(ctx context.Context, _ string) (any, error) { return s.Pricing.PriceList(ctx) }
 	e.Assign = staffOnly(s.Audit.Endpoint("order.assign", "order", func(r any) string { return r.(assignRequest).ID }, order, e.Assign))
 	quote := func(ctx context.Context, id string) (any, error) { return s.Quotes.Quote(ctx, id) }
+	e.ChangeExpectedDate = staffOnly(s.Audit.Endpoint("order.expected_date", "order", func(r any) string { return r.(expectedDateRequest).ID }, order, e.ChangeExpectedDate))
 	e.Fulfil = staffOnly(s.Audit.Endpoint("order.fulfil", "order", func(r any) string { return r.(fulfilRequest).ID }, order, e.Fulfil))
 	e.ReviseQuote = staffOnly(s.Audit.Endpoint("quote.revise", "quote", func(r any) string { return r.(reviseRequest).ID }, quote, e.ReviseQuote))
 	e.CancelQuote = staffOnly(s.Audit.Endpoint("quote.cancel", "quote", func(r any) string { return r.(reasonRequest).ID }, quote, e.CancelQuote))

@@ -41,6 +41,7 @@ type Endpoints struct {
 	Pool, Claim, Unclaim, PastJobs                        endpoint.Endpoint
 	// Staff's (staff.go).
 	StaffOrders, StaffOrder, Eligible, Fulfil         endpoint.Endpoint
+	ChangeExpectedDate                                endpoint.Endpoint
 	StaffQuotes, StaffQuote, ReviseQuote, CancelQuote endpoint.Endpoint
 	Summary                                           endpoint.Endpoint
 	// Audit serves GET admin/audit.

@@ -68,6 +68,8 @@ var (
 		i18n.Text{TR: "Sipariş siz bakarken değişti (örneğin başka bir personel atadı); lütfen yeniden bakın.", EN: "The order changed while you were looking (another staff member assigned it, say); please look again."})
 	problemNoFulfilment = httpx.NewProblem(http.StatusConflict, "no_fulfilment",
 		i18n.Text{TR: "Bu siparişte yeminli, noter ya da apostil işlemi yok.", EN: "This order has no sworn, notary or apostille work."})
+	problemExpectedDateFixed = httpx.NewProblem(http.StatusConflict, "expected_date_fixed",
+		i18n.Text{TR: "Bu siparişin teslim tarihi şu anda değiştirilemez: tarih ödemeyle belirlenir ve iş teslim edildikten sonra değişmez.", EN: "This order's expected date cannot be changed now: it is set by the payment and no longer changes once the work is delivered."})
 	problemNotTranslated = httpx.NewProblem(http.StatusConflict, "not_translated",
 		i18n.Text{TR: "Çeviri henüz teslim edilmedi; evrak adımları teslimden sonra başlar.", EN: "The translation is not delivered yet; the paper work starts after the delivery."})
 	problemPriceChanged = httpx.NewProblem(http.StatusConflict, "price_changed",
@@ -115,6 +117,8 @@ func explain(err error) *httpx.Problem {
 		return problemOrderChanged
 	case errors.Is(err, orders.ErrNoFulfilment):
 		return problemNoFulfilment
+	case errors.Is(err, orders.ErrExpectedDateFixed):
+		return problemExpectedDateFixed
 	case errors.Is(err, orders.ErrNotTranslated):
 		return problemNotTranslated
 	case errors.Is(err, quotes.ErrPriceChanged):
@@ -247,26 +251,30 @@ func stepOutOfOrder(e *orders.StepOutOfOrder) *httpx.Problem {
 
 // fieldMessages are the texts of the field reason codes.
 var fieldMessages = map[string]i18n.Text{
-	"required":               {TR: "Bu alan zorunludur.", EN: "This field is required."},
-	"unknown_service":        {TR: "Bilinmeyen hizmet.", EN: "Unknown service."},
-	"unknown_language":       {TR: "Bu dilde çeviri yapmıyoruz ya da dil kodu hatalı.", EN: "We do not work in this language, or the language code is wrong."},
-	"same_language":          {TR: "Hedef dil, kaynak dille aynı olamaz.", EN: "A target language cannot be the source language."},
-	"duplicate_language":     {TR: "Bir hedef dil birden çok kez seçilmiş.", EN: "A target language was chosen more than once."},
-	"positive":               {TR: "Sıfırdan büyük bir sayı girin.", EN: "Enter a number greater than zero."},
-	"too_large":              {TR: "Bu miktar çok büyük; lütfen bize yazın.", EN: "This quantity is too large; please contact us."},
-	"unknown_urgency":        {TR: "Teslim hızı normal ya da acil olmalı.", EN: "Delivery must be normal or urgent."},
-	"unknown_add_on":         {TR: "Bu ek hizmet bu hizmetle sunulmuyor.", EN: "This add-on is not offered with this service."},
-	"invalid":                {TR: "Geçersiz değer.", EN: "Invalid value."},
-	"not_negative":           {TR: "Negatif olamaz.", EN: "Cannot be negative."},
-	"unknown_tier":           {TR: "Bilinmeyen dil grubu.", EN: "Unknown language tier."},
-	"file_not_found":         {TR: "Dosya bulunamadı; lütfen yeniden yükleyin.", EN: "File not found; please upload it again."},
-	"manual_count":           {TR: "Bu dosyanın metni okunamadı (taranmış belge); ekibimiz elle sayacak. Fiyat için tahmini kelime sayısını girin.", EN: "This file's text cannot be read (a scanned document); our team will count it. Enter an estimated word count for a price."},
-	"nothing_to_count":       {TR: "Dosyalarda bu hizmetin birimiyle sayılacak içerik yok (ör. dakika için ses, video ya da altyazı dosyası gerekir).", EN: "The files hold nothing to count in this service's unit (minutes need audio, video or subtitle files)."},
-	"too_many_files":         {TR: "En fazla 20 dosya eklenebilir.", EN: "At most 20 files can be added."},
-	"too_long":               {TR: "Bu metin çok uzun.", EN: "This text is too long."},
-	"one_filter":             {TR: "Bu süzgeçler birlikte kullanılamaz; birini seçin.", EN: "These filters cannot be combined; choose one."},
-	"unknown_filter":         {TR: "Bu süzgeç tanınmıyor.", EN: "This filter is not known."},
-	"unknown_cursor":         {TR: "Sayfa imleci bilinen bir kaydın kimliği olmalı.", EN: "The page cursor must be the id of a known item."},
-	"quote_currency":         {TR: "Yeni tutar teklifin para biriminde olmalı.", EN: "The new total must be in the quote's currency."},
-	documents.ReasonLanguage: documents.LanguageText,
+	"required":                  {TR: "Bu alan zorunludur.", EN: "This field is required."},
+	"unknown_service":           {TR: "Bilinmeyen hizmet.", EN: "Unknown service."},
+	"unknown_language":          {TR: "Bu dilde çeviri yapmıyoruz ya da dil kodu hatalı.", EN: "We do not work in this language, or the language code is wrong."},
+	"same_language":             {TR: "Hedef dil, kaynak dille aynı olamaz.", EN: "A target language cannot be the source language."},
+	"duplicate_language":        {TR: "Bir hedef dil birden çok kez seçilmiş.", EN: "A target language was chosen more than once."},
+	"positive":                  {TR: "Sıfırdan büyük bir sayı girin.", EN: "Enter a number greater than zero."},
+	"too_large":                 {TR: "Bu miktar çok büyük; lütfen bize yazın.", EN: "This quantity is too large; please contact us."},
+	"unknown_urgency":           {TR: "Teslim hızı normal ya da acil olmalı.", EN: "Delivery must be normal or urgent."},
+	"unknown_add_on":            {TR: "Bu ek hizmet bu hizmetle sunulmuyor.", EN: "This add-on is not offered with this service."},
+	"invalid":                   {TR: "Geçersiz değer.", EN: "Invalid value."},
+	"not_negative":              {TR: "Negatif olamaz.", EN: "Cannot be negative."},
+	"unknown_tier":              {TR: "Bilinmeyen dil grubu.", EN: "Unknown language tier."},
+	"file_not_found":            {TR: "Dosya bulunamadı; lütfen yeniden yükleyin.", EN: "File not found; please upload it again."},
+	"manual_count":              {TR: "Bu dosyanın metni okunamadı (taranmış belge); ekibimiz elle sayacak. Fiyat için tahmini kelime sayısını girin.", EN: "This file's text cannot be read (a scanned document); our team will count it. Enter an estimated word count for a price."},
+	"nothing_to_count":          {TR: "Dosyalarda bu hizmetin birimiyle sayılacak içerik yok (ör. dakika için ses, video ya da altyazı dosyası gerekir).", EN: "The files hold nothing to count in this service's unit (minutes need audio, video or subtitle files)."},
+	"too_many_files":            {TR: "En fazla 20 dosya eklenebilir.", EN: "At most 20 files can be added."},
+	"too_long":                  {TR: "Bu metin çok uzun.", EN: "This text is too long."},
+	"one_filter":                {TR: "Bu süzgeçler birlikte kullanılamaz; birini seçin.", EN: "These filters cannot be combined; choose one."},
+	"unknown_filter":            {TR: "Bu süzgeç tanınmıyor.", EN: "This filter is not known."},
+	"unknown_cursor":            {TR: "Sayfa imleci bilinen bir kaydın kimliği olmalı.", EN: "The page cursor must be the id of a known item."},
+	"quote_currency":            {TR: "Yeni tutar teklifin para biriminde olmalı.", EN: "The new total must be in the quote's currency."},
+	orders.ReasonNotADate:       {TR: "Tarih YYYY-AA-GG biçiminde olmalı (ör. 2026-12-04).", EN: "The date must be written YYYY-MM-DD (e.g. 2026-12-04)."},
+	orders.ReasonNotBusinessDay: {TR: "Teslim tarihi bir iş günü olmalı (hafta sonu ya da resmî tatil değil).", EN: "The expected date must be a business day (not a weekend or a public holiday)."},
+	orders.ReasonDateInPast:     {TR: "Teslim tarihi geçmişte olamaz.", EN: "The expected date cannot be in the past."},
+	orders.ReasonDateTooFar:     {TR: "Teslim tarihi en fazla bir yıl sonrası olabilir.", EN: "The expected date can be at most a year ahead."},
+	documents.ReasonLanguage:    documents.LanguageText,
 }

@@ -211,7 +211,8 @@ func TestQuoteDecisions(t *testing.T) {
 	if count[quotes.EventQuoteCreated] != 3 || count[quotes.EventQuoteApproved] != 1 || count[quotes.EventQuoteRejected] != 1 || count[orders.EventOrderStatusChanged] != 1 {
 		t.Errorf("events %v", count)
 	}
-	if approved.OrderID != order["id"] || approved.CustomerID != "cust-decide" || approved.TotalUSD != 6800 || approved.RateMicros != 27_500_000 {
+	// The approving request was in English: billing mails the invoice in it.
+	if approved.OrderID != order["id"] || approved.CustomerID != "cust-decide" || approved.TotalUSD != 6800 || approved.RateMicros != 27_500_000 || approved.Lang != "en" {
 		t.Errorf("quote.approved payload %+v", approved)
 	}
 	// Billing invoices the quote's lines in the display currency without asking svc-orders.

@@ -27,6 +27,10 @@ type (
 		ID string
 		In quotes.RevisionInput
 	}
+	expectedDateRequest struct {
+		ID string
+		In orders.ExpectedDateInput
+	}
 )
 
 // Summary is the dashboard's counts: quotes waiting for their customer, paid jobs nobody took
@@ -52,6 +56,10 @@ func staffEndpoints(s Services, e *Endpoints) {
 	e.Fulfil = func(ctx context.Context, request any) (any, error) {
 		r := request.(fulfilRequest)
 		return s.Orders.Fulfil(ctx, r.ID, r.In)
+	}
+	e.ChangeExpectedDate = func(ctx context.Context, request any) (any, error) {
+		r := request.(expectedDateRequest)
+		return s.Orders.ChangeExpectedDate(ctx, r.ID, r.In)
 	}
 	e.StaffQuotes = func(ctx context.Context, request any) (any, error) {
 		return s.Quotes.StaffQuotes(ctx, request.(quotes.StaffQuery))
@@ -147,6 +155,17 @@ func decodeFulfil(_ context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	return fulfilRequest{ID: r.PathValue("id"), In: orders.FulfilmentInput{Step: b.Step, Courier: b.Courier, TrackingNumber: b.TrackingNumber, Note: b.Note}}, nil
+}
+
+func decodeExpectedDate(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		ExpectedDate string `json:"expectedDate"`
+		Note         string `json:"note"`
+	}
+	if err := httpx.DecodeJSON(r, maxJSONBody, &b); err != nil {
+		return nil, err
+	}
+	return expectedDateRequest{ID: r.PathValue("id"), In: orders.ExpectedDateInput{ExpectedDate: b.ExpectedDate, Note: b.Note}}, nil
 }
 
 func decodeRevise(_ context.Context, r *http.Request) (any, error) {

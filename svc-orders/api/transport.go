@@ -63,6 +63,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 	m.Handle("GET /api/v1/orders/admin/orders/{id}/eligible", json(e.Eligible, decodeID, encodePrivate))
 	m.Handle("POST /api/v1/orders/admin/orders/{id}/assign", json(e.Assign, decodeAssign, encodePrivate))
 	m.Handle("POST /api/v1/orders/admin/orders/{id}/fulfilment", json(e.Fulfil, decodeFulfil, encodePrivate))
+	m.Handle("POST /api/v1/orders/admin/orders/{id}/expected-date", json(e.ChangeExpectedDate, decodeExpectedDate, encodePrivate))
 	m.Handle("GET /api/v1/orders/admin/quotes", json(e.StaffQuotes, decodeStaffQuotes, encodePrivate))
 	m.Handle("GET /api/v1/orders/admin/quotes/{id}", json(e.StaffQuote, decodeID, encodePrivate))
 	m.Handle("POST /api/v1/orders/admin/quotes/{id}/revise", json(e.ReviseQuote, decodeRevise, encodePrivate))

@@ -5,21 +5,13 @@
 package calendar
 
 import (
-	"fmt"
 	"time"
-	_ "time/tzdata" // the zone database inside the binary: a distroless image has none
+
+	"linguaport/internal/i18n"
 )
 
 // Istanbul is the agency's time zone: business days are Istanbul's days.
-var Istanbul = mustLoad("Europe/Istanbul")
-
-func mustLoad(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic(fmt.Sprintf("calendar: time zone %s: %v", name, err))
-	}
-	return loc
-}
+var Istanbul = i18n.Istanbul
 
 // EndOfDay is when a business day ends, in Istanbul: the hour a deadline falls due.
 const EndOfDay = 18

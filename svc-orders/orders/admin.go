@@ -239,6 +239,45 @@ type OrderReassignedData struct {
 	At                   time.Time `json:"at"`
 }
 
+// EventOrderAssigned is published on events.Stream("orders") when staff give an order, or its
+// revision, to a translator (a claim from the pool is the translator's own doing and publishes
+// only order.status_changed): the translator is told the work is theirs and by when.
+const EventOrderAssigned = "order.assigned"
+
+// OrderAssignedData is the payload of order.assigned. Step is the timeline's: StepAssigned,
+// StepReassigned (PreviousTranslatorID lost it), StepRevisionSentBack or StepRevisionReassigned
+// (a revision, due at RevisionDue, for RevisionReason). By is the staff member.
+type OrderAssignedData struct {
+	OrderID              string     `json:"orderId"`
+	Number               string     `json:"number"`
+	CustomerID           string     `json:"customerId"`
+	TranslatorID         string     `json:"translatorId"`
+	PreviousTranslatorID string     `json:"previousTranslatorId,omitempty"`
+	Step                 Step       `json:"step"`
+	By                   string     `json:"by"`
+	Deadline             *time.Time `json:"deadline,omitempty"`
+	RevisionDue          *time.Time `json:"revisionDue,omitempty"`
+	RevisionReason       string     `json:"revisionReason,omitempty"`
+	At                   time.Time  `json:"at"`
+}
+
+// assigned queues order.assigned for the step the timeline's last entry records (Assign);
+// previous is the translator who lost the work ("" for none).
+func (o *Order) assigned(ctx context.Context, previous string) error {
+	last := o.History[len(o.History)-1]
+	data := OrderAssignedData{OrderID: o.ID, Number: o.Number, CustomerID: o.CustomerID, TranslatorID: o.TranslatorID,
+		PreviousTranslatorID: previous, Step: last.Step, By: last.By, Deadline: o.Deadline, At: last.At}
+	if o.Status == RevisionRequested {
+		data.RevisionDue, data.RevisionReason = o.RevisionDue, o.RevisionReason
+	}
+	e, err := events.New(ctx, EventOrderAssigned, data)
+	if err != nil {
+		return err
+	}
+	o.Add(e)
+	return nil
+}
+
 // AssignInput is a staff assignment: the translator, and optionally From, the translator the
 // staff member saw on the order ("" for none), so that of two staff assigning the same order
 // at once the later one is told the order changed instead of silently reassigning it.
@@ -318,7 +357,10 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 		}
 		if o.Status == RevisionRequested {
 			// Back to whoever has it or on to another, a fresh deadline; still a revision.
-			return o, o.giveRevision(ctx, now, translatorID, caller.Subject, s.revisionDue(o, now))
+			if err := o.giveRevision(ctx, now, translatorID, caller.Subject, s.revisionRound(o, now)); err != nil {
+				return nil, err
+			}
+			return o, o.assigned(ctx, o.History[len(o.History)-1].PreviousTranslatorID)
 		}
 		previous, step := o.TranslatorID, StepAssigned
 		if o.Status == Assigned {
@@ -337,6 +379,12 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 				return nil, err
 			}
 			o.Add(e)
+		}
+		if previous == translatorID {
+			previous = ""
+		}
+		if err := o.assigned(ctx, previous); err != nil {
+			return nil, err
 		}
 		return o, o.statusChanged(ctx)
 	})

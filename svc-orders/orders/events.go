@@ -25,6 +25,15 @@ type OrderStatusChangedData struct {
 	TranslatorID string      `json:"translatorId,omitempty"`
 	Status       OrderStatus `json:"status"`
 	At           time.Time   `json:"at"`
+	// Step names what the system did, as the timeline's entry does ("redelivered" for a delivery
+	// after a revision, "claimed", "assigned", "auto_completed", …); absent for a plain move.
+	Step Step `json:"step,omitempty"`
+	// Deadline is when the work is due (18:00 in Istanbul), set once the order is paid.
+	Deadline *time.Time `json:"deadline,omitempty"`
+	// RevisionReason and RevisionDue are the customer's reason and the translator's deadline,
+	// only on revision_requested.
+	RevisionReason string     `json:"revisionReason,omitempty"`
+	RevisionDue    *time.Time `json:"revisionDue,omitempty"`
 	// Pay is what the translator earns, only on completed: svc-billing credits it to their
 	// earnings as it was fixed when the order was paid, never re-priced.
 	Pay *CompletedPay `json:"pay,omitempty"`
@@ -46,9 +55,14 @@ type InvoicePaidData struct {
 
 // statusChanged queues the order's current state for the customer's messages.
 func (o *Order) statusChanged(ctx context.Context) error {
+	last := o.History[len(o.History)-1]
 	data := OrderStatusChangedData{
 		OrderID: o.ID, Number: o.Number, CustomerID: o.CustomerID, TranslatorID: o.TranslatorID,
-		Status: o.Status, At: o.History[len(o.History)-1].At,
+		Status: o.Status, At: last.At, Step: last.Step, Deadline: o.Deadline,
+	}
+	if o.Status == RevisionRequested {
+		// What the translator's "revision requested" mail says: why, and by when.
+		data.RevisionReason, data.RevisionDue = o.RevisionReason, o.RevisionDue
 	}
 	if o.Status == Completed && o.Pay != nil {
 		data.Pay = &CompletedPay{AmountUSD: o.Pay.USD,

@@ -50,6 +50,11 @@ func (m instrumenting) Fulfil(ctx context.Context, id string, in FulfilmentInput
 	return m.done("fulfil", v, err)
 }
 
+func (m instrumenting) ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (OrderView, error) {
+	v, err := m.Service.ChangeExpectedDate(ctx, id, in)
+	return m.done("expected_date", v, err)
+}
+
 func (m instrumenting) Claim(ctx context.Context, id string) (OrderView, error) {
 	v, err := m.Service.Claim(ctx, id)
 	return m.done("claim", v, err)
@@ -83,7 +88,7 @@ func Refused(err error) bool {
 	return errors.As(err, &illegal) || errors.Is(err, ErrNotFound) || errors.Is(err, ErrNotYours) ||
 		errors.Is(err, ErrNotAssignedToYou) || errors.Is(err, ErrForbidden) || errors.Is(err, ErrAlreadyTaken) ||
 		errors.Is(err, ErrUnclaimWindowOver) || errors.Is(err, pool.ErrNotEligible) || errors.Is(err, ErrOrderChanged) ||
-		errors.Is(err, ErrNoFulfilment) || errors.Is(err, ErrNotTranslated) || errors.Is(err, ErrUnknownCursor) || errors.As(err, new(*StepOutOfOrder)) ||
+		errors.Is(err, ErrNoFulfilment) || errors.Is(err, ErrExpectedDateFixed) || errors.Is(err, ErrNotTranslated) || errors.Is(err, ErrUnknownCursor) || errors.As(err, new(*StepOutOfOrder)) ||
 		errors.As(err, new(errs.Fields)) || errors.Is(err, ErrBillingDetailsRequired) || quotes.Refused(err) || files.Refused(err)
 }
 
@@ -121,6 +126,11 @@ func (m loggingMiddleware) StaffOrder(ctx context.Context, id string) (_ StaffOr
 func (m loggingMiddleware) Eligible(ctx context.Context, id string) (_ Eligibility, err error) {
 	defer m.done(ctx, "Eligible", time.Now(), &err)
 	return m.next.Eligible(ctx, id)
+}
+
+func (m loggingMiddleware) ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (_ OrderView, err error) {
+	defer m.done(ctx, "ChangeExpectedDate", time.Now(), &err)
+	return m.next.ChangeExpectedDate(ctx, id, in)
 }
 
 func (m loggingMiddleware) Fulfil(ctx context.Context, id string, in FulfilmentInput) (_ OrderView, err error) {
@@ -186,6 +196,11 @@ func (m loggingMiddleware) AnnounceJob(ctx context.Context, orderID, entry strin
 func (m loggingMiddleware) EscalateOverdue(ctx context.Context) (err error) {
 	defer m.done(ctx, "EscalateOverdue", time.Now(), &err)
 	return m.next.EscalateOverdue(ctx)
+}
+
+func (m loggingMiddleware) RemindRevisions(ctx context.Context) (err error) {
+	defer m.done(ctx, "RemindRevisions", time.Now(), &err)
+	return m.next.RemindRevisions(ctx)
 }
 
 func (m loggingMiddleware) Pool(ctx context.Context) (_ PoolView, err error) {

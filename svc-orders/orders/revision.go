@@ -26,14 +26,39 @@ const (
 	EscalationOverdue     = "overdue"
 )
 
-// Revision is the revision in progress on an order: when it is due, and when and why it was
-// escalated to staff. A delivery ends it (move clears it).
+// Revision is the revision in progress on an order: when it is due, when its translator is
+// reminded, and when and why it was escalated to staff. A delivery ends it (move clears it), and
+// staff giving it on starts a new round (giveRevision).
 type Revision struct {
 	RevisionDue         *time.Time `json:"revisionDue,omitempty" bson:"revisionDue,omitempty"`
 	RevisionEscalatedAt *time.Time `json:"revisionEscalatedAt,omitempty" bson:"revisionEscalatedAt,omitempty"`
 	// RevisionEscalation is EscalationUnavailable or EscalationOverdue.
 	RevisionEscalation string `json:"revisionEscalation,omitempty" bson:"revisionEscalation,omitempty"`
+	// RevisionRemindAt is when the round's reminder falls due (RemindRevisions), unset once it
+	// went out or the round was escalated: the sweep's index holds only rounds still to remind.
+	RevisionRemindAt *time.Time `json:"-" bson:"revisionRemindAt,omitempty"`
+	// RevisionRemindedAt is when the translator was reminded, once per round.
+	RevisionRemindedAt *time.Time `json:"-" bson:"revisionRemindedAt,omitempty"`
 }
+
+// EventOrderRevisionDueSoon is published on events.Stream("orders") once per revision round, a
+// while before its deadline (RevisionReminderBefore), while it is still not redelivered.
+const EventOrderRevisionDueSoon = "order.revision_due_soon"
+
+// RevisionDueSoonData is the payload of order.revision_due_soon: the translator's reminder.
+type RevisionDueSoonData struct {
+	OrderID      string    `json:"orderId"`
+	Number       string    `json:"number"`
+	TranslatorID string    `json:"translatorId"`
+	RevisionDue  time.Time `json:"revisionDue"`
+	Reason       string    `json:"reason"`
+	At           time.Time `json:"at"`
+}
+
+// RevisionReminderBefore is how long before a revision's deadline its translator is reminded:
+// six hours, or a quarter of the time they were given when that is shorter (a deadline set only
+// hours away is not reminded of at once).
+const RevisionReminderBefore = 6 * time.Hour
 
 // RevisionHours are how long a translator has to redeliver a revision, by the order's urgency,
 // counted in clock hours from the request (or from staff sending it back or on).
@@ -64,10 +89,13 @@ func WithRevisionHours(h RevisionHours) Option {
 	}
 }
 
-// revisionDue is when a revision of o given at now is due.
-func (s *service) revisionDue(o *Order, now time.Time) *time.Time {
-	due := now.Add(s.revisionHours.of(o.Urgency))
-	return &due
+// revisionRound is a new round of revision of o given at now: when it is due and when its
+// translator is reminded.
+func (s *service) revisionRound(o *Order, now time.Time) Revision {
+	given := s.revisionHours.of(o.Urgency)
+	due := now.Add(given)
+	remind := due.Add(-min(RevisionReminderBefore, given/4))
+	return Revision{RevisionDue: &due, RevisionRemindAt: &remind}
 }
 
 // canTakeBack reports whether the translator may take a revision back at now, by the pool's read
@@ -96,7 +124,8 @@ func (o *Order) escalateRevision(ctx context.Context, now time.Time, reason stri
 	if err != nil {
 		return err
 	}
-	o.RevisionEscalatedAt, o.RevisionEscalation = &now, reason
+	// Escalated, the round is staff's: no reminder goes to the translator any more.
+	o.RevisionEscalatedAt, o.RevisionEscalation, o.RevisionRemindAt = &now, reason, nil
 	o.History = append(o.History, HistoryEntry{Status: o.Status, At: now, Step: StepRevisionEscalated, Reason: reason, TranslatorID: o.TranslatorID})
 	o.Add(e)
 	return nil
@@ -106,7 +135,7 @@ func (o *Order) escalateRevision(ctx context.Context, now time.Time, reason stri
 // (revision_sent_back) or on to another (revision_reassigned, the previous one told by
 // order.reassigned), with a fresh deadline and no escalation. The order stays revision_requested:
 // its new translator reads the customer's reason and redelivers as the first one would have.
-func (o *Order) giveRevision(ctx context.Context, now time.Time, translatorID, by string, due *time.Time) error {
+func (o *Order) giveRevision(ctx context.Context, now time.Time, translatorID, by string, round Revision) error {
 	previous, step := o.TranslatorID, StepRevisionSentBack
 	if translatorID != previous {
 		step = StepRevisionReassigned
@@ -128,7 +157,7 @@ func (o *Order) giveRevision(ctx context.Context, now time.Time, translatorID, b
 		}
 	}
 	o.TranslatorID, o.ClaimedAt = translatorID, nil
-	o.Revision = Revision{RevisionDue: due}
+	o.Revision = round
 	return nil
 }
 
@@ -157,4 +186,48 @@ func (s *service) escalateOverdueRevisions(ctx context.Context, now time.Time) (
 		}
 	}
 	return escalated, errors.Join(failed...)
+}
+
+// RemindRevisions reminds the translators whose revision falls due soon (RevisionReminderBefore)
+// and is still not redelivered: once per round, by one conditional write per order that clears
+// revisionRemindAt, sets revisionRemindedAt and queues order.revision_due_soon, so a sweep run
+// twice, or by two instances, reminds once. A round redelivered, escalated or given on meanwhile
+// is left alone (a new round has its own reminder time).
+func (s *service) RemindRevisions(ctx context.Context) error {
+	now := s.now()
+	ids, err := s.store.RevisionsToRemind(ctx, now)
+	if err != nil {
+		return err
+	}
+	var failed []error
+	var reminded []any
+	for _, id := range ids {
+		_, err := s.store.Update(ctx, id, func(o *Order) (*Order, error) {
+			if o.Status != RevisionRequested || o.RevisionEscalatedAt != nil || o.RevisionRemindAt == nil ||
+				now.Before(*o.RevisionRemindAt) || o.RevisionDue == nil {
+				return nil, errAlreadyApplied
+			}
+			o.RevisionRemindAt = nil
+			if !now.Before(*o.RevisionDue) {
+				// Already overdue (the sweep was away): the escalation tells staff instead.
+				return o, nil
+			}
+			e, err := events.New(ctx, EventOrderRevisionDueSoon, RevisionDueSoonData{OrderID: o.ID, Number: o.Number,
+				TranslatorID: o.TranslatorID, RevisionDue: *o.RevisionDue, Reason: o.RevisionReason, At: now})
+			if err != nil {
+				return nil, err
+			}
+			o.RevisionRemindedAt = &now
+			o.Add(e)
+			return o, nil
+		})
+		switch {
+		case err == nil:
+			reminded = append(reminded, id)
+		case !errors.Is(err, errAlreadyApplied):
+			failed = append(failed, err)
+		}
+	}
+	s.kick(reminded...)
+	return errors.Join(failed...)
 }

@@ -53,8 +53,10 @@ type Store interface {
 	// translator's desk (desk.go) in one conditional write, starting from an empty one.
 	ActiveOrders(ctx context.Context, translatorID string) ([]string, error)
 	UpdateDesk(ctx context.Context, translatorID string, change func(*Desk) (*Desk, error)) (*Desk, error)
-	// RevisionsDue lists the ids of orders whose revision was due before now, never escalated.
+	// RevisionsDue lists the ids of orders whose revision was due before now, never escalated;
+	// RevisionsToRemind those whose revision's reminder fell due by now (revision.go).
 	RevisionsDue(ctx context.Context, now time.Time) ([]string, error)
+	RevisionsToRemind(ctx context.Context, now time.Time) ([]string, error)
 	// Unescalated lists the ids of orders of the urgency waiting in the pool since paid before,
 	// never escalated.
 	Unescalated(ctx context.Context, urgency pricing.Urgency, paidBefore time.Time) ([]string, error)
@@ -109,6 +111,9 @@ type Service interface {
 	Eligible(ctx context.Context, id string) (Eligibility, error)
 	Assign(ctx context.Context, id string, in AssignInput) (OrderView, error)
 	Fulfil(ctx context.Context, id string, in FulfilmentInput) (OrderView, error)
+	// ChangeExpectedDate moves a paid order's expected date while its work is not delivered
+	// (expected_change.go).
+	ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (OrderView, error)
 	Waiting(ctx context.Context) (Waiting, error)
 
 	// Pool is the jobs the calling translator may take; Claim takes one (assigned to them),
@@ -130,6 +135,9 @@ type Service interface {
 	// the orders nobody claimed within their window (escalation.go).
 	AnnounceJob(ctx context.Context, orderID, entry string) error
 	EscalateOverdue(ctx context.Context) error
+	// RemindRevisions tells the translators whose revision falls due soon, once per round
+	// (revision.go).
+	RemindRevisions(ctx context.Context) error
 }
 
 type service struct {
@@ -386,7 +394,7 @@ func (s *service) RequestRevision(ctx context.Context, id, reason string) (Order
 		}
 		o.History[len(o.History)-1].TranslatorID = o.TranslatorID
 		o.RevisionReason = reason
-		o.Revision = Revision{RevisionDue: s.revisionDue(o, now)}
+		o.Revision = s.revisionRound(o, now)
 		if !takesBack {
 			return o.escalateRevision(ctx, now, EscalationUnavailable)
 		}

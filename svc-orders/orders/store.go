@@ -39,6 +39,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "urgency", Value: 1}, {Key: "escalatedAt", Value: 1}, {Key: "paidAt", Value: 1}}},
 		// Revisions past their deadline, never escalated (and the dashboard's count of the escalated).
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "revisionEscalatedAt", Value: 1}, {Key: "revisionDue", Value: 1}}},
+		// Revisions whose translator is due a reminder: only rounds still to remind have the time.
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "revisionRemindAt", Value: 1}}},
 		events.OutboxIndex(),
 	}, staffListIndexes()...)
 	err := mongox.EnsureIndexes(ctx, s.coll, indexes...)
@@ -172,6 +174,17 @@ func (s *MongoStore) RevisionsDue(ctx context.Context, now time.Time) ([]string,
 		options.Find().SetSort(bson.D{{Key: "revisionDue", Value: 1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "_id", Value: 1}}))
 	if err != nil {
 		return nil, fmt.Errorf("find overdue revisions: %w", err)
+	}
+	return readIDs(ctx, cur)
+}
+
+// RevisionsToRemind answers the revisions whose reminder fell due by now, the earliest first, a
+// page at a time, as RevisionsDue. A date range never matches an order without the time.
+func (s *MongoStore) RevisionsToRemind(ctx context.Context, now time.Time) ([]string, error) {
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: RevisionRequested}, {Key: "revisionRemindAt", Value: bson.D{{Key: "$lte", Value: now}}}},
+		options.Find().SetSort(bson.D{{Key: "revisionRemindAt", Value: 1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("find revisions to remind: %w", err)
 	}
 	return readIDs(ctx, cur)
 }

@@ -63,6 +63,9 @@ type QuoteApprovedData struct {
 	// Currency is the display currency Total and every line's Price are in.
 	Currency string         `json:"currency"`
 	Lines    []ApprovedLine `json:"lines"`
+	// Lang is the language of the request that approved the quote (tr or en): billing writes the
+	// customer's invoice mail and its PDF in it.
+	Lang string `json:"lang"`
 }
 
 // ApprovedLine is one target language of an approved quote, as the invoice lists it.
@@ -98,11 +101,11 @@ func (q *Quote) created() QuoteCreatedData {
 	return QuoteCreatedData{QuoteID: q.ID, Number: q.Number, CustomerID: q.CustomerID, Total: q.Total}
 }
 
-func (q *Quote) approved() QuoteApprovedData {
+func (q *Quote) approved(lang i18n.Lang) QuoteApprovedData {
 	return QuoteApprovedData{
 		QuoteID: q.ID, Number: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber, CustomerID: q.CustomerID,
 		Service: q.Service, TotalUSD: q.TotalUSD.Amount, Total: q.Total, RateMicros: q.RateMicros,
-		Currency: q.Total.Currency, Lines: q.InvoiceLines(),
+		Currency: q.Total.Currency, Lines: q.InvoiceLines(), Lang: string(lang),
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
+	"linguaport/internal/httpx"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pricing"
 )
@@ -248,7 +249,7 @@ func (s *service) approve(ctx context.Context, id, orderID string, version int) 
 			return nil, err
 		}
 		decided = true
-		return q, q.record(ctx, EventQuoteApproved, q.approved())
+		return q, q.record(ctx, EventQuoteApproved, q.approved(httpx.LangFrom(ctx)))
 	})
 	if err != nil {
 		return nil, false, err

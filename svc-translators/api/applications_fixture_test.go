@@ -24,10 +24,12 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
 	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mailcapture"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/testenv"
@@ -79,15 +81,14 @@ func newApps(t *testing.T, cfg appsConfig) *appsFixture {
 		cfg.perHour = 1000
 	}
 	sender := mail.NewSender(mail.Config{Addr: smtpAddr, From: mail.DefaultFrom})
+	mails := mailbox.NewRelay(store.Collection(), applications.MailRender(store, companytest.Other().MailFooter), sender, log, time.Minute)
+	mails.FirstRetry, mails.MaxRetry = 100*time.Millisecond, time.Second
 	svc := applications.NewService(store, ratelimit.New(r.Client, "translator-applications", cfg.perHour, time.Hour),
-		sender, ids.New, time.Now, relay.Kick)
+		ids.New, time.Now, func(ids ...any) { relay.Kick(ids...); mails.Kick(ids...) })
 	svc = applications.LoggingMiddleware(log)(applications.InstrumentingMiddleware(prometheus.NewRegistry())(svc))
-	consumer := events.NewConsumer(r.Client, events.Stream("translators"), "svc-translators-mail",
-		db.Collection("processed_events"), applications.MailHandler(svc), log)
-	consumer.Block, consumer.ClaimAfter = 100*time.Millisecond, time.Second
 	var running sync.WaitGroup
 	running.Go(func() { relay.Run(ctx) })
-	running.Go(func() { _ = consumer.Run(ctx) })
+	running.Go(func() { mails.Run(ctx) })
 
 	// The handler serves every declared route, so the profiles are there too.
 	profileStore, err := profiles.NewMongoStore(ctx, db)

@@ -47,6 +47,10 @@ func TestApplyReviewApproveReject(t *testing.T) {
 	if m.Subject != "We received your translator application" || !strings.Contains(m.Text, "Ayşe Yılmaz") || !strings.Contains(m.Text, "English, German") {
 		t.Errorf("confirmation: %q\n%s", m.Subject, m.Text)
 	}
+	// In the site's look too, saying the same, its time Istanbul's.
+	if !strings.Contains(m.HTML, `<html lang="en">`) || !strings.Contains(m.HTML, "English, German") || !strings.Contains(m.Text, "(Istanbul time)") {
+		t.Errorf("confirmation's HTML part or time:\n%s\n%s", m.HTML, m.Text)
+	}
 	// Without lang, the request's language.
 	tr := f.apply(t, appValidForm("mehmet@example.com").with(map[string]string{"firstName": "Mehmet", "lastName": "Demir"}), "tr", "203.0.113.2")
 	if tr.status != http.StatusCreated || tr.str("lang") != "tr" {

@@ -19,7 +19,6 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
-	"linguaport/internal/mail"
 	"linguaport/internal/testenv"
 	"linguaport/svc-translators/api"
 	"linguaport/svc-translators/applications"
@@ -71,7 +70,7 @@ func newStaffLists(t *testing.T) *staffLists {
 	s := &staffLists{apps: apps, now: time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)}
 	s.profiles = profiles.NewService(profileStore, s.clock, func(...any) {})
 	s.tickets = support.NewService(tickets, ids.New, s.clock, func(...any) {})
-	appSvc := applications.NewService(apps, nil, mail.NewSender(mail.Config{Addr: "127.0.0.1:1", From: mail.DefaultFrom}), ids.New, s.clock, func(...any) {})
+	appSvc := applications.NewService(apps, nil, ids.New, s.clock, func(...any) {})
 	handler := api.MakeHandler(api.Services{Applications: appSvc, Support: s.tickets, Profiles: s.profiles, Audit: auditLog}, auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log}).Handler())
 	t.Cleanup(srv.Close)

@@ -16,6 +16,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 	"linguaport/internal/names"
 	"linguaport/svc-translators/specializations"
@@ -77,6 +78,7 @@ type Application struct {
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
+	mailbox.Box    `bson:",inline"`
 }
 
 // FullName is how the applicant is addressed.

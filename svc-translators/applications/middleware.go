@@ -63,12 +63,6 @@ func (m instrumenting) Reject(ctx context.Context, id, reason string) (Applicati
 	return a, err
 }
 
-func (m instrumenting) Notify(ctx context.Context, eventType, id string) error {
-	err := m.Service.Notify(ctx, eventType, id)
-	m.count("mail", err)
-	return err
-}
-
 // LoggingMiddleware logs every call with its duration and error (logging.Call); the caller's
 // mistakes are logged as refusals, not failures.
 func LoggingMiddleware(log *slog.Logger) Middleware {
@@ -120,9 +114,4 @@ func (m loggingMiddleware) Approve(ctx context.Context, id string) (_ Applicatio
 func (m loggingMiddleware) Reject(ctx context.Context, id, reason string) (_ Application, err error) {
 	defer m.done(ctx, "Reject", time.Now(), &err)
 	return m.next.Reject(ctx, id, reason)
-}
-
-func (m loggingMiddleware) Notify(ctx context.Context, eventType, id string) (err error) {
-	defer m.done(ctx, "Notify", time.Now(), &err)
-	return m.next.Notify(ctx, eventType, id)
 }

@@ -3,7 +3,6 @@ package applications
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
-	"linguaport/internal/mail"
 	"linguaport/internal/mongox"
 	"linguaport/internal/sniff"
 	"linguaport/svc-translators/search"
@@ -109,14 +107,9 @@ type Limiter interface {
 	Allow(ctx context.Context, key string) (ok bool, retryAfter time.Duration, err error)
 }
 
-// Mailer sends a mail (internal/mail.Sender).
-type Mailer interface {
-	Send(ctx context.Context, m mail.Message) error
-}
-
 // Service is the applications' API.
 type Service interface {
-	// Submit stores an application and queues its confirmation mail.
+	// Submit stores an application with its confirmation mail queued in the same write.
 	Submit(ctx context.Context, s Submission) (Application, error)
 	// List is staff's list.
 	List(ctx context.Context, f Filter) (Page, error)
@@ -131,23 +124,20 @@ type Service interface {
 	// Reject refuses the application with reason, mailed to the applicant; rejecting a rejected
 	// one answers it as it is, an approved one is ErrDecided.
 	Reject(ctx context.Context, id, reason string) (Application, error)
-	// Notify sends the mail an application event asks for (MailHandler).
-	Notify(ctx context.Context, eventType, id string) error
 }
 
 type service struct {
 	store   Store
 	limiter Limiter
-	mailer  Mailer
 	newID   func() string
 	now     func() time.Time
-	// kick tells the outbox relay which applications a write queued events in.
+	// kick tells the relays of events and mails which applications a write queued items in.
 	kick func(ids ...any)
 }
 
 // NewService returns the applications service. limiter may be nil (no limit).
-func NewService(store Store, limiter Limiter, mailer Mailer, newID func() string, now func() time.Time, kick func(ids ...any)) Service {
-	return &service{store: store, limiter: limiter, mailer: mailer, newID: newID, now: now, kick: kick}
+func NewService(store Store, limiter Limiter, newID func() string, now func() time.Time, kick func(ids ...any)) Service {
+	return &service{store: store, limiter: limiter, newID: newID, now: now, kick: kick}
 }
 
 func (s *service) Submit(ctx context.Context, sub Submission) (Application, error) {
@@ -218,6 +208,7 @@ func (s *service) Submit(ctx context.Context, sub Submission) (Application, erro
 		return Application{}, err
 	}
 	a.Outbox.Add(ev)
+	a.Box.Add(applicantMail(a, MailReceived, now))
 	if err := s.store.Insert(ctx, a); err != nil {
 		cleanup()
 		return Application{}, err
@@ -388,6 +379,7 @@ func (s *service) Reject(ctx context.Context, id, reason string) (Application, e
 			return nil, err
 		}
 		a.Outbox.Add(ev)
+		a.Box.Add(applicantMail(*a, MailRejected, now))
 		return a, nil
 	})
 	return s.decided(ctx, id, a, err)
@@ -403,24 +395,4 @@ func (s *service) decided(ctx context.Context, id string, a Application, err err
 	}
 	s.kick(id)
 	return a, nil
-}
-
-func (s *service) Notify(ctx context.Context, eventType, id string) error {
-	a, err := s.store.Application(ctx, id)
-	if err != nil {
-		return fmt.Errorf("%s of %s: %w", eventType, id, err)
-	}
-	var m mail.Message
-	switch eventType {
-	case EventSubmitted:
-		m = confirmationMail(a)
-	case EventRejected:
-		m = rejectionMail(a)
-	default:
-		return nil
-	}
-	if err := s.mailer.Send(ctx, m); err != nil {
-		return fmt.Errorf("mailing %s of %s: %w", eventType, id, err)
-	}
-	return nil
 }

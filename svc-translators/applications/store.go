@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/events"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 )
 
@@ -34,7 +35,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "search", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "search", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
-		events.OutboxIndex(),
+		events.OutboxIndex(), mailbox.Index(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("applications indexes: %w", err)
@@ -113,7 +114,7 @@ func (s *MongoStore) List(ctx context.Context, status Status, key string, oldest
 	}
 	cur, err := s.apps.Find(ctx, page.Filter(filter), page.Options().
 		// The list shows no outbox and no search keys.
-		SetProjection(bson.D{{Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}}))
+		SetProjection(bson.D{{Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: mailbox.Field, Value: 0}}))
 	if err != nil {
 		return nil, fmt.Errorf("list applications: %w", err)
 	}

@@ -14,6 +14,10 @@ const BROWSER_ONLY = {
   '/en/account/overview': '/en/login',
   '/tr/parola-sifirla': '/tr/parola-sifirla',
   '/en/reset-password': '/en/reset-password',
+  '/tr/eposta-dogrula': '/tr/eposta-dogrula',
+  '/en/verify-email': '/en/verify-email',
+  '/tr/abonelikten-cik': '/tr/abonelikten-cik',
+  '/en/unsubscribe': '/en/unsubscribe',
 };
 
 const TITLES = {

@@ -114,6 +114,10 @@ Disallow: /tr/siparis/
 Disallow: /en/order/
 Disallow: /tr/parola-sifirla
 Disallow: /en/reset-password
+Disallow: /tr/eposta-dogrula
+Disallow: /en/verify-email
+Disallow: /tr/abonelikten-cik
+Disallow: /en/unsubscribe
 Disallow: /api/
 
 Sitemap: ${siteUrl}/sitemap.xml

@@ -28,6 +28,8 @@ const pages = {
   register: page('register', () => import('./routes/register.jsx')),
   account: page('account/layout', () => import('./routes/account/layout.jsx')),
   resetPassword: page('reset-password', () => import('./routes/reset-password.jsx')),
+  verifyEmail: page('verify-email', () => import('./routes/verify-email.jsx')),
+  unsubscribe: page('unsubscribe', () => import('./routes/unsubscribe.jsx')),
   translatorApplication: page('translator-application', () => import('./routes/translator-application.jsx')),
   notFound: page('not-found', () => import('./routes/not-found.jsx')),
   admin: page('admin/layout', () => import('./routes/admin/layout.jsx')),
@@ -194,6 +196,8 @@ const SCREENS = [
   { screen: 'register', lazy: pages.register },
   { screen: 'account', lazy: pages.account, children: accountRoutes, prerender: false },
   { screen: 'resetPassword', lazy: pages.resetPassword, prerender: false },
+  { screen: 'verifyEmail', lazy: pages.verifyEmail, prerender: false },
+  { screen: 'unsubscribe', lazy: pages.unsubscribe, prerender: false },
   { screen: 'translatorApplication', lazy: pages.translatorApplication },
   { screen: 'admin', lazy: pages.admin, children: staffRoutes, prerender: false },
 ];

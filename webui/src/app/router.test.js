@@ -39,6 +39,8 @@ const SPEC = {
   '/tr/hesabim/siparislerim/66a1f0c2e4b0a1b2c3d4e5f6': 'account', '/en/account/orders/66a1f0c2e4b0a1b2c3d4e5f6': 'account',
   '/tr/hesabim/siparislerim/teklifler/66a1f0c2e4b0a1b2c3d4e5f6': 'account', '/en/account/orders/quotes/66a1f0c2e4b0a1b2c3d4e5f6': 'account',
   '/tr/parola-sifirla': 'resetPassword', '/en/reset-password': 'resetPassword',
+  '/tr/eposta-dogrula': 'verifyEmail', '/en/verify-email': 'verifyEmail',
+  '/tr/abonelikten-cik': 'unsubscribe', '/en/unsubscribe': 'unsubscribe',
 };
 
 test('every spec route resolves to its screen in both languages', () => {
@@ -74,6 +76,8 @@ test('public screens are prerendered in both languages; orders, accounts and pas
   expect(paths).not.toContain('/en/account');
   expect(paths).not.toContain('/tr/parola-sifirla');
   expect(paths).not.toContain('/en/reset-password');
+  expect(paths).not.toContain('/tr/eposta-dogrula');
+  expect(paths).not.toContain('/en/unsubscribe');
   expect(paths.filter((p) => p.startsWith('/tr')).length).toBe(paths.filter((p) => p.startsWith('/en')).length);
 });
 

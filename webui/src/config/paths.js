@@ -34,6 +34,8 @@ const SEGMENT_PAIRS = [
   ['hesabim', 'account'],
   ['tercuman-kayit', 'freelance-translator'],
   ['parola-sifirla', 'reset-password'],
+  ['eposta-dogrula', 'verify-email'],
+  ['abonelikten-cik', 'unsubscribe'],
   ['paraphrasing-hizmeti', 'paraphrasing-service'],
   ['proofreading-hizmeti', 'proofreading-service'],
   // account sub-paths
@@ -114,6 +116,10 @@ export const PATHS = {
   account: { tr: '/tr/hesabim', en: '/en/account' },
   // The page a password-reset mail links to, with ?token=; rendered in the browser only.
   resetPassword: { tr: '/tr/parola-sifirla', en: '/en/reset-password' },
+  // The pages the account's mails link to, with ?token=: confirming the address, and one-click
+  // unsubscribe (svc-auth API.md "Mails"); rendered in the browser only.
+  verifyEmail: { tr: '/tr/eposta-dogrula', en: '/en/verify-email' },
+  unsubscribe: { tr: '/tr/abonelikten-cik', en: '/en/unsubscribe' },
   translatorApplication: { tr: '/tr/tercuman-kayit', en: '/en/freelance-translator' },
   // The back office (DESIGN §11): staff only, its dashboard at the path itself.
   admin: { tr: '/tr/yonetim', en: '/en/admin' },
@@ -150,6 +156,9 @@ export const STAFF_DETAILS = {
   inquiry: 'mesajlar',
   post: 'icerik',
 };
+
+/** isStaffPath tells whether pathname is in the back office (/tr/yonetim/…, /en/admin/…). */
+export const isStaffPath = (pathname) => Object.values(PATHS.admin).some((base) => pathname === base || pathname.startsWith(`${base}/`));
 
 /** staffPath is the dashboard, a section or one item of it: /tr/yonetim/basvurular/<id>, /en/admin/applications/<id>. */
 export function staffPath(lang, section, id) {

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { PATHS, ACCOUNT_MENUS, accountPath, languageOf, path, switchLanguage } from './paths.js';
+import { PATHS, ACCOUNT_MENUS, accountPath, isStaffPath, languageOf, path, switchLanguage } from './paths.js';
 
 test('every screen of spec §2 has both paths under its language', () => {
   for (const [key, p] of Object.entries(PATHS)) {
@@ -25,6 +25,8 @@ test('switching language maps each segment both ways', () => {
     ['/tr/paraphrasing-hizmeti', '/en/paraphrasing-service'],
     ['/tr/proofreading-hizmeti', '/en/proofreading-service'],
     ['/tr/parola-sifirla', '/en/reset-password'],
+    ['/tr/eposta-dogrula', '/en/verify-email'],
+    ['/tr/abonelikten-cik', '/en/unsubscribe'],
   ];
   for (const [tr, en] of cases) {
     assert.equal(switchLanguage(tr, 'en'), en, tr);
@@ -58,4 +60,9 @@ test('account menus per role, with English sub-paths', () => {
   );
   assert.equal(accountPath('tr', 'ayarlar'), '/tr/hesabim/ayarlar');
   assert.throws(() => accountPath('en', 'nope'));
+});
+
+test('the back office is told apart from the site (the customers’ chat corner stays out of it)', () => {
+  for (const p of ['/tr/yonetim', '/tr/yonetim/siparisler', '/en/admin', '/en/admin/live-chat/c1']) assert.equal(isStaffPath(p), true, p);
+  for (const p of ['/tr', '/en/administration', '/tr/yonetimler', '/en/account/orders', '/tr/hesabim']) assert.equal(isStaffPath(p), false, p);
 });

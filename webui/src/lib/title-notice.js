@@ -3,7 +3,9 @@
 
 const NOTICE = /^\(\d+\) [^–]+ – /;
 export const stripNotice = (title) => title.replace(NOTICE, '');
-export const noticeTitle = (count, word, title) => (count > 0 ? `(${count}) ${word} – ${stripNotice(title)}` : stripNotice(title));
+/** noticeTitle puts "(count) word – " before title; word may be a function of the count (a plural). */
+export const noticeTitle = (count, word, title) =>
+  count > 0 ? `(${count}) ${typeof word === 'function' ? word(count) : word} – ${stripNotice(title)}` : stripNotice(title);
 
 /**
  * keepTitleNotice applies the notice to doc.title and keeps it there when the page sets a title

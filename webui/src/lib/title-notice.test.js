@@ -5,6 +5,9 @@ test('the title notice counts unread messages, survives the page setting its tit
   expect(noticeTitle(2, 'Yeni mesaj', 'Canlı destek – Yönetim')).toBe('(2) Yeni mesaj – Canlı destek – Yönetim');
   expect(noticeTitle(3, 'Yeni mesaj', '(2) Yeni mesaj – Canlı destek – Yönetim')).toBe('(3) Yeni mesaj – Canlı destek – Yönetim');
   expect(noticeTitle(0, 'Yeni mesaj', '(2) Yeni mesaj – Canlı destek – Yönetim')).toBe('Canlı destek – Yönetim');
+  const word = (n) => (n === 1 ? 'New notice' : 'New notices');
+  expect(noticeTitle(1, word, 'Orders – Back office')).toBe('(1) New notice – Orders – Back office');
+  expect(noticeTitle(4, word, '(1) New notice – Orders – Back office')).toBe('(4) New notices – Orders – Back office');
 
   let observed;
   class FakeObserver {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { isStaffPath } from '../../config/paths.js';
 import { LanguageProvider } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { watchAttention } from '../../lib/attention.js';
@@ -27,6 +28,7 @@ function Frame() {
   const matches = useMatches();
   const screen = matches.at(-1)?.handle?.screen;
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   useScrollToTop();
   useAttentionTitle(t('attention'));
 
@@ -45,7 +47,8 @@ function Frame() {
         <Outlet />
       </main>
       {screen !== 'home' && <Footer />}
-      <LateWidgets />
+      {/* The customers' live support corner is not for staff: the back office answers it. */}
+      {!isStaffPath(pathname) && <LateWidgets />}
     </>
   );
 }

@@ -127,3 +127,18 @@ test('a signed-in customer picks among their kept conversations, the open one ch
   // With one kept conversation there is nothing to choose: it is simply open.
   expect(render(<ChatView user={user} conv={{ id: 'c2' }} mine={mine.slice(0, 1)} online onSubmit={noop} />, { path: '/tr' })).not.toContain('Görüşmeleriniz');
 });
+
+test('staff’s replies are signed as the team in the page’s language, never with an account’s name', () => {
+  const messages = [
+    { id: 'm1', seq: 1, from: 'visitor', text: 'Hello', at: '2026-11-24T09:00:00Z' },
+    // An answer from before the service stopped sending staff names to visitors.
+    { id: 'm2', seq: 2, from: 'staff', author: 'LinguaPort Yönetici', text: 'Hi!', at: '2026-11-24T09:01:00Z' },
+  ];
+  const en = text(render(<ChatView conv={{ id: 'c1' }} online messages={messages} />, { path: '/en' }));
+  expect(en).toContain('LinguaPort support ·');
+  expect(en).toContain('You ·');
+  expect(en).not.toContain('Yönetici');
+  const tr = text(render(<ChatView conv={{ id: 'c1' }} online messages={messages} />, { path: '/tr' }));
+  expect(tr).toContain('LinguaPort destek ·');
+  expect(tr).not.toContain('Yönetici');
+});

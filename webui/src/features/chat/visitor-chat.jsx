@@ -215,7 +215,7 @@ export function ChatView({ company = null, user = null, conv = null, mine = [], 
           {messages.map((m) => (
             <li key={m.id} className={`chat__message chat__message--${m.from}`} data-from={m.from}>
               <span className="chat__meta">
-                {m.from === 'staff' ? m.author || t('staff') : t('you')} · <time dateTime={m.at}>{formatMoment(lang, m.at)}</time>
+                {m.from === 'staff' ? t('staff') : t('you')} · <time dateTime={m.at}>{formatMoment(lang, m.at)}</time>
               </span>
               <span className="chat__text">{m.text}</span>
             </li>

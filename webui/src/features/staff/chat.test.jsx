@@ -1,15 +1,13 @@
 import { expect, test } from 'vitest';
 import { render, text } from '../../lib/test-render.jsx';
-import { conversationsPageKey, openFirstPageKey, unreadTotal } from './api/chat.js';
-import { ChatBadge, ChatThreadView, ConversationTable, StaffChatProvider } from './components/chat.jsx';
+import { conversationsPageKey } from './api/chat.js';
+import { ChatThreadView, ConversationTable } from './components/chat.jsx';
 
-test('staff pages go on before the last conversation shown; the badge counts the first open page', () => {
+test('staff pages go on before the last conversation shown', () => {
   const key = conversationsPageKey('tr', 'closed');
   expect(key(0, null)).toEqual(['/api/v1/catalog/admin/chat/conversations?status=closed', 'tr']);
   expect(key(1, { conversations: [{ id: 'x' }, { id: 'y' }], more: true })[0]).toBe('/api/v1/catalog/admin/chat/conversations?status=closed&before=y');
   expect(key(2, { conversations: [{ id: 'z' }], more: false })).toBe(null);
-  expect(openFirstPageKey('en')[0]).toBe('/api/v1/catalog/admin/chat/conversations?status=open');
-  expect(unreadTotal([{ unread: 2 }, { unread: 0 }, {}])).toBe(2);
 });
 
 const thread = {
@@ -33,13 +31,8 @@ test('staff see a conversation with its messages, a reply form and Close, in eac
   expect(en).not.toContain('Close the conversation');
 });
 
-test('the list links each conversation and shows its unread count; the menu badge sums the open ones', () => {
+test('the list links each conversation and shows its unread count', () => {
   const html = render(<ConversationTable rows={[thread.conversation, { ...thread.conversation, id: 'c2', name: 'Mert', unread: 0 }]} />, { path: '/en/admin/live-chat' });
   expect(html).toContain('href="/en/admin/live-chat/c1"');
   expect(html).toMatch(/data-conversation-id="c1" data-unread="2"/);
-  const answers = [[openFirstPageKey('tr'), { conversations: [{ id: 'a', unread: 2 }, { id: 'b', unread: 1 }], more: false }]];
-  const badge = render(<StaffChatProvider Source={null}><ChatBadge /></StaffChatProvider>, { path: '/tr/yonetim', answers });
-  expect(badge).toMatch(/data-testid="chat-unread"[^>]*>3</);
-  const none = render(<StaffChatProvider Source={null}><ChatBadge /></StaffChatProvider>, { path: '/tr/yonetim', answers: [[openFirstPageKey('tr'), { conversations: [], more: false }]] });
-  expect(none).not.toContain('chat-unread');
 });

@@ -1,26 +1,45 @@
 import { useOutletContext } from 'react-router';
 import { useTexts } from '../../../lib/i18n.js';
+import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.jsx';
+import { EmailStatus } from '../../../features/auth/components/email-status.jsx';
+import { MailPreferences } from '../../../features/auth/components/mail-preferences.jsx';
+import { useMailTexts } from '../../../features/auth/mail-texts.js';
 
-// The account's settings: the account's security, for now changing the password.
+// The account's settings: the account's security (the password, whether the address is
+// confirmed) and which optional mails come. Customers and translators share it; job offers are
+// a translator's only.
 const texts = {
   tr: {
-    lead: 'Hesabınızın güvenliği: parolanızı buradan değiştirebilirsiniz.',
+    lead: 'Hesabınızın güvenliği ve size gönderdiğimiz e-postalar.',
     passwordTitle: 'Parolayı değiştir',
+    emailTitle: 'E-posta adresiniz',
   },
   en: {
-    lead: 'Your account security: change your password here.',
+    lead: 'Your account security and the mails we send you.',
     passwordTitle: 'Change password',
+    emailTitle: 'Your e-mail address',
   },
 };
 
 export function Component() {
   const { title } = useOutletContext();
   const t = useTexts('account-settings', texts);
+  const m = useMailTexts();
+  const { user } = useAuth();
   return (
     <>
       <h1>{title}</h1>
       <p className="lead">{t('lead')}</p>
+      <section aria-labelledby="account-email-title" className="account__block">
+        <h2 id="account-email-title">{t('emailTitle')}</h2>
+        <p>{user?.email}</p>
+        <EmailStatus user={user} />
+      </section>
+      <section aria-labelledby="account-mail-title" className="account__block">
+        <h2 id="account-mail-title">{m('prefs.title')}</h2>
+        <MailPreferences translator={user?.type === 'translator'} />
+      </section>
       <section aria-labelledby="account-password-title" className="account__block">
         <h2 id="account-password-title">{t('passwordTitle')}</h2>
         <ChangePasswordForm />

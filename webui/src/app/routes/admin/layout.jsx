@@ -7,6 +7,7 @@ import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { Forbidden } from '../../../features/staff/components/forbidden.jsx';
 import { StaffNav } from '../../../features/staff/components/staff-nav.jsx';
 import { StaffChatProvider } from '../../../features/staff/components/chat.jsx';
+import { LiveBadge, LiveNotices, LiveProvider } from '../../../features/staff-live/components/live.jsx';
 import { useStaffTexts } from '../../../features/staff/texts.js';
 import { staffGate } from '../../staff-gate.js';
 import '../../../features/staff/staff.css';
@@ -33,16 +34,20 @@ export function Component() {
   // An unknown address below the back office: its dashboard.
   if (rest) return <Navigate to={staffPath(lang)} replace />;
 
-  // The live support stream stays open on every back-office page: staff here are online.
+  // The live support stream stays open on every back-office page: staff here are online. The
+  // live notices' stream too: counts on the menu, notices on any screen, the title while hidden.
   return (
     <StaffChatProvider>
-      <div className="page account staff">
-        <StaffNav />
-        <div className="account__content" data-section={section}>
-          <h1>{detail ? t(`detail.${detail}`) : t(`sections.${section}`)}</h1>
-          <Outlet />
+      <LiveProvider section={section}>
+        <div className="page account staff">
+          <StaffNav badge={(key) => <LiveBadge section={key} />} />
+          <div className="account__content" data-section={section}>
+            <h1>{detail ? t(`detail.${detail}`) : t(`sections.${section}`)}</h1>
+            <Outlet />
+          </div>
         </div>
-      </div>
+        <LiveNotices />
+      </LiveProvider>
     </StaffChatProvider>
   );
 }

@@ -33,3 +33,21 @@ export function useMessages(lang) {
 }
 
 export const markMessageRead = (id, lang) => api.post(`${AUTH}/messages/${encodeURIComponent(id)}/read`, undefined, { lang });
+
+/** verifyEmail confirms the address a mailed link was for (204); its refusals say why (API.md). */
+export const verifyEmail = (token, lang) => api.post(`${AUTH}/verify`, { token }, { lang });
+
+/** resendVerification mails the signed-in user a new confirmation link (202). */
+export const resendVerification = (lang) => api.post(`${AUTH}/verify/resend`, undefined, { lang });
+
+const MAIL_PREFERENCES = `${AUTH}/me/mail-preferences`;
+
+/** useMailPreferences is the optional mails the user gets, { offers, reminders }, true when on. */
+export function useMailPreferences(lang) {
+  return useSWR([MAIL_PREFERENCES, lang], ([url, l]) => api.get(url, { lang: l }));
+}
+
+export const saveMailPreferences = ({ offers, reminders }, lang) => api.put(MAIL_PREFERENCES, { offers, reminders }, { lang });
+
+/** unsubscribe turns off the one category a mailed one-click token names; answers { category }. */
+export const unsubscribe = (token, lang) => api.post(`${AUTH}/unsubscribe/${encodeURIComponent(token)}`, undefined, { lang });

@@ -5,6 +5,7 @@ import { updateMe } from '../api/account.js';
 import { validateProfile } from '../validate.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { useAuthForm, useAuthTexts } from './auth-form.jsx';
+import { EmailStatus } from './email-status.jsx';
 
 const text = (v) => (typeof v === 'string' ? v : '');
 
@@ -40,6 +41,7 @@ export function ProfileForm() {
       )}
       {field('fullName', t('fullName'), { required: true, autoComplete: 'name' })}
       <Field id={`${id}-email`} name="email" type="email" label={t('email')} value={text(user?.email)} readOnly hint={t('profile.emailHint')} />
+      <EmailStatus user={user} />
       <div className="form__row">
         {field('phone', t('profile.phone'), { type: 'tel', autoComplete: 'tel', hint: t('profile.phoneHint') })}
         {field('companyName', t('profile.companyName'), { autoComplete: 'organization', hint: t('profile.companyHint') })}

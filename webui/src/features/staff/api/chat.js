@@ -18,18 +18,12 @@ export const conversationsPageKey = (lang, status) => (index, previous) => {
   return [`${STAFF_CHAT}/conversations?${q}`, lang];
 };
 export const useConversationPages = (lang, status) => useSWRInfinite(conversationsPageKey(lang, status), fetcher, { ...FRESH, revalidateFirstPage: true });
-/** openFirstPageKey is the first page of open conversations: where the unread badge counts. */
-export const openFirstPageKey = (lang) => conversationsPageKey(lang, 'open')(0, null);
-export const useOpenConversations = (lang) => useSWR(openFirstPageKey(lang), fetcher, FRESH);
 export const staffThreadKey = (id, lang) => [`${STAFF_CHAT}/conversations/${enc(id)}`, lang];
 export const useStaffThread = (id, lang) => useSWR(staffThreadKey(id, lang), fetcher, FRESH);
 /** replyChat sends one answer under key, the submission's Idempotency-Key: a double click answers once. */
 export const replyChat = (id, text, key, lang) => api.post(`${STAFF_CHAT}/conversations/${enc(id)}/messages`, { text }, { lang, headers: { 'Idempotency-Key': key } });
 export const markChatRead = (id, lang) => api.post(`${STAFF_CHAT}/conversations/${enc(id)}/read`, undefined, { lang });
 export const closeChat = (id, lang) => api.post(`${STAFF_CHAT}/conversations/${enc(id)}/close`, undefined, { lang });
-
-/** unreadTotal is how many visitors' messages staff have not read, over the conversations given. */
-export const unreadTotal = (conversations) => (conversations ?? []).reduce((n, c) => n + (c.unread || 0), 0);
 
 const isChatKey = (key) => (Array.isArray(key) ? String(key[0]) : String(key ?? '')).includes(`${STAFF_CHAT}/conversations`);
 /** refreshStaffChat revalidates every staff chat answer in the cache: lists (plain and paged) and threads. */

@@ -1,11 +1,10 @@
-import { createContext, useContext, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
 import { follow } from '../../../lib/event-stream.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { keepTitleNotice } from '../../../lib/title-notice.js';
-import { CHAT_EVENT_TYPES, closeChat, markChatRead, refreshStaffChat, replyChat, STAFF_EVENTS, unreadTotal, useConversationPages, useOpenConversations, useStaffThread } from '../api/chat.js';
+import { CHAT_EVENT_TYPES, closeChat, markChatRead, refreshStaffChat, replyChat, STAFF_EVENTS, useConversationPages, useStaffThread } from '../api/chat.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
 import { useStaffChatTexts } from './chat-texts.js';
@@ -13,48 +12,17 @@ import { ListState, StatusFilter } from './list-state.jsx';
 import './chat.css';
 
 const SECTION = 'canli-destek';
-const StaffChat = createContext({ unread: 0 });
-
 /**
  * StaffChatProvider keeps the staff's live support stream open on every back-office page: while
- * it is open the staff member counts as online for visitors (svc-catalog/chat presence), every
- * event refreshes the chat's lists and threads, and unread visitors' messages show as a badge in
- * the menu and, when the tab is hidden or the staff member is elsewhere, as a title notice.
+ * it is open the staff member counts as online for visitors (svc-catalog/chat presence), and every
+ * event refreshes the chat's lists and threads. New conversations and visitors' messages are
+ * counted on the menu and in the tab's title by the live notices (features/staff-live).
  */
 export function StaffChatProvider({ children, Source = globalThis.EventSource }) {
-  const lang = useLanguage();
-  const t = useStaffChatTexts();
-  const { pathname } = useLocation();
-  const { data } = useOpenConversations(lang);
-  const unread = unreadTotal(data?.conversations);
-  const inChat = pathname.startsWith(staffPath(lang, SECTION));
-  const want = useRef(() => 0);
-  want.current = () => (typeof document !== 'undefined' && (document.hidden || !inChat) ? unread : 0);
-  const notice = useRef(null);
-
   // A refused reconnection (an expired access token) is followed by a refresh of the lists, whose
   // calls renew the session, and the stream opens again.
   useEffect(() => follow(STAFF_EVENTS, CHAT_EVENT_TYPES, () => refreshStaffChat(), Source, { onDrop: refreshStaffChat }), [Source]);
-  useEffect(() => {
-    if (typeof document === 'undefined') return undefined;
-    notice.current = keepTitleNotice(document, t('newMessage'), () => want.current());
-    return () => notice.current.stop();
-  }, [t]);
-  useEffect(() => notice.current?.update(), [unread, inChat, pathname]);
-
-  return <StaffChat.Provider value={{ unread }}>{children}</StaffChat.Provider>;
-}
-
-/** ChatBadge is the unread count beside the menu's live support link (nothing when none). */
-export function ChatBadge() {
-  const { unread } = useContext(StaffChat);
-  const t = useStaffChatTexts();
-  if (!unread) return null;
-  return (
-    <span className="chat-badge" data-testid="chat-unread" aria-label={`${unread} ${t('unread')}`}>
-      {unread}
-    </span>
-  );
+  return children;
 }
 
 /** ChatConversations lists the conversations by status, newest activity first, updating live. */

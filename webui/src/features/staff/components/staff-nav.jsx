@@ -2,10 +2,12 @@ import { NavLink } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useStaffTexts } from '../texts.js';
-import { ChatBadge } from './chat.jsx';
 
-/** StaffNav is the back office's side menu: the dashboard and each section. */
-export function StaffNav() {
+/**
+ * StaffNav is the back office's side menu: the dashboard and each section. badge(section), when
+ * given, is what an entry shows beside its name (the app passes the live notices' counts).
+ */
+export function StaffNav({ badge }) {
   const lang = useLanguage();
   const t = useStaffTexts();
   return (
@@ -15,7 +17,7 @@ export function StaffNav() {
           <li key={key}>
             <NavLink to={key === 'dashboard' ? staffPath(lang) : staffPath(lang, key)} end={key === 'dashboard'} className="account-nav__link" data-section={key}>
               {t(`sections.${key}`)}
-              {key === 'canli-destek' && <ChatBadge />}
+              {badge?.(key)}
             </NavLink>
           </li>
         ))}

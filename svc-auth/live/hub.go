@@ -1,0 +1,201 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+const (
+	// channel is the Redis pub/sub channel every svc-auth instance's hub listens on.
+	channel = "auth:staff-live"
+	// subBuffer is how many updates one stream may fall behind; past it the stream is ended and
+	// the browser reconnects, starting again from a snapshot of the counts.
+	subBuffer = 32
+	// countTimeout bounds the counting of one delivery.
+	countTimeout = 5 * time.Second
+)
+
+// Update is what a staff stream carries: the counts (all of them on connecting and after the
+// staff member looked at a screen, in any tab), or a notice with its category's count after it.
+type Update struct {
+	Notice *Notice        `json:"notice,omitempty"`
+	Counts map[string]int `json:"counts"`
+	kind   string         // "counts" or "notice": the event's name
+}
+
+// Kind is the update's event name on the stream: "counts" or "notice".
+func (u Update) Kind() string { return u.kind }
+
+// wire is what travels between instances on the channel.
+type wire struct {
+	Notice *Notice `json:"notice,omitempty"`
+	// Staff looked at a screen: their streams get fresh counts.
+	Seen string `json:"seen,omitempty"`
+}
+
+// Hub fans staff notices out to every svc-auth instance over Redis pub/sub, and forwards them to
+// the staff streams this instance holds, each with its staff member's count.
+type Hub struct {
+	rdb   *redis.Client
+	store *Store
+	log   *slog.Logger
+	now   func() time.Time
+
+	mu   sync.Mutex
+	subs map[*sub]struct{}
+}
+
+type sub struct {
+	staff string
+	ch    chan Update
+}
+
+// NewHub subscribes to the channel and forwards what arrives until ctx ends.
+func NewHub(ctx context.Context, rdb *redis.Client, store *Store, log *slog.Logger, now func() time.Time) (*Hub, error) {
+	h := &Hub{rdb: rdb, store: store, log: log, now: now, subs: map[*sub]struct{}{}}
+	ps := rdb.Subscribe(ctx, channel)
+	// Wait for the subscription, so what is announced once NewHub returns is heard.
+	if _, err := ps.Receive(ctx); err != nil {
+		_ = ps.Close()
+		return nil, fmt.Errorf("live: subscribe: %w", err)
+	}
+	go func() {
+		defer ps.Close()
+		defer h.closeAll()
+		ch := ps.Channel()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case m, ok := <-ch:
+				if !ok {
+					return
+				}
+				var w wire
+				if err := json.Unmarshal([]byte(m.Payload), &w); err != nil {
+					h.log.Warn("live: unreadable message", "err", err)
+					continue
+				}
+				h.deliver(ctx, w)
+			}
+		}
+	}()
+	return h, nil
+}
+
+// Announce sends a stored notice to every instance's streams, this one's included.
+func (h *Hub) Announce(ctx context.Context, n Notice) error { return h.publish(ctx, wire{Notice: &n}) }
+
+// Seen tells every instance that staff looked at a screen, so each of their streams gets fresh
+// counts (another tab, another instance).
+func (h *Hub) Seen(ctx context.Context, staff string) error { return h.publish(ctx, wire{Seen: staff}) }
+
+func (h *Hub) publish(ctx context.Context, w wire) error {
+	data, err := json.Marshal(w)
+	if err != nil {
+		return fmt.Errorf("live: encode: %w", err)
+	}
+	if err := h.rdb.Publish(ctx, channel, data).Err(); err != nil {
+		return fmt.Errorf("live: publish: %w", err)
+	}
+	return nil
+}
+
+// deliver hands w to this instance's streams it concerns: a notice to every staff stream with
+// that staff member's count of its category (read once per staff member), a seen mark to that
+// staff member's streams with all their counts.
+func (h *Hub) deliver(ctx context.Context, w wire) {
+	h.mu.Lock()
+	byStaff := map[string][]*sub{}
+	for s := range h.subs {
+		if w.Notice != nil || s.staff == w.Seen {
+			byStaff[s.staff] = append(byStaff[s.staff], s)
+		}
+	}
+	h.mu.Unlock()
+	// The counts are read here, in the one goroutine that receives from Redis: a database that is
+	// slow to answer holds deliveries up for at most this long each.
+	ctx, cancel := context.WithTimeout(ctx, countTimeout)
+	defer cancel()
+	for staff, subs := range byStaff {
+		u := Update{kind: "counts"}
+		var err error
+		if w.Notice != nil {
+			u.kind, u.Notice = "notice", w.Notice
+			u.Counts, err = h.store.CountsOf(ctx, staff, h.now(), w.Notice.Category)
+		} else {
+			u.Counts, err = h.store.Counts(ctx, staff, h.now())
+		}
+		if err != nil {
+			if w.Notice == nil {
+				// Nothing to tell without the counts; the next update or reconnection brings them.
+				h.log.WarnContext(ctx, "live: counts", "err", err)
+				continue
+			}
+			// The notice still goes out; the page counts it on top of what it had.
+			h.log.WarnContext(ctx, "live: count", "err", err)
+			u.Counts = map[string]int{}
+		}
+		h.send(subs, u)
+	}
+}
+
+func (h *Hub) send(subs []*sub, u Update) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, s := range subs {
+		if _, ok := h.subs[s]; !ok {
+			continue // left meanwhile
+		}
+		select {
+		case s.ch <- u:
+		default:
+			// Too far behind: end the stream rather than skip an update silently.
+			delete(h.subs, s)
+			close(s.ch)
+		}
+	}
+}
+
+// Subscribe follows staff's updates until ctx ends.
+func (h *Hub) Subscribe(ctx context.Context, staff string) <-chan Update {
+	s := &sub{staff: staff, ch: make(chan Update, subBuffer)}
+	h.mu.Lock()
+	h.subs[s] = struct{}{}
+	h.mu.Unlock()
+	context.AfterFunc(ctx, func() { h.remove(s) })
+	return s.ch
+}
+
+func (h *Hub) remove(s *sub) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := h.subs[s]; ok {
+		delete(h.subs, s)
+		close(s.ch)
+	}
+}
+
+// closeAll ends every stream (the instance is stopping, or Redis is gone for good): their
+// browsers reconnect, to this instance or another.
+func (h *Hub) closeAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs {
+		delete(h.subs, s)
+		close(s.ch)
+	}
+}
+
+// Streams is how many staff streams this instance holds.
+func (h *Hub) Streams() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs)
+}
