@@ -4,7 +4,7 @@ export GOTOOLCHAIN := local
 GO ?= go
 BIN := .bin
 WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
-CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f 2>/dev/null)
+CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f -o -path 'internal/company/*.json' 2>/dev/null) $(COMPANY_FACTS_FILE)
 
 .PHONY: up test deps test-deps bench-deps tools test-tools build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
 

@@ -16,6 +16,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/logging"
 )
@@ -35,6 +36,12 @@ func main() {
 		log.Error("configuration", "err", err)
 		os.Exit(2)
 	}
+	// The agency's facts are checked before anything starts, so a bad fact stops `make up` at
+	// once, naming its field, instead of three services restarting over it.
+	if _, _, err := company.FromEnv(config.FromMap(map[string]string{"COMPANY_FACTS_FILE": cfg.companyFacts})); err != nil {
+		log.Error("company facts", "err", err)
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -51,6 +58,11 @@ func main() {
 			fmt.Printf(" %s %s", v.name, loopback(cfg.servicePort(v)))
 		}
 		fmt.Println()
+		if cfg.companyFacts != "" {
+			fmt.Printf("  the agency's facts: %s\n", cfg.companyFacts)
+		} else {
+			fmt.Println("  the agency's facts: the demo set (internal/company/demo.json); COMPANY_FACTS_FILE names your own")
+		}
 		fmt.Println("  demo accounts (email / password):")
 		for _, a := range demoAccounts {
 			fmt.Printf("    %-10s %s / %s\n", a.role, a.email, a.password)

@@ -160,6 +160,21 @@ func TestConfigMovesEveryPort(t *testing.T) {
 	}
 }
 
+// COMPANY_FACTS_FILE reaches every service as an absolute path, whatever directory it was
+// named from; unset, the services show the demo set.
+func TestCompanyFactsPath(t *testing.T) {
+	wd, _ := os.Getwd()
+	if c := loadConfig(config.FromMap(map[string]string{"COMPANY_FACTS_FILE": "facts.json"})); c.companyFacts != filepath.Join(wd, "facts.json") {
+		t.Errorf("relative: %q", c.companyFacts)
+	}
+	if c := loadConfig(config.FromMap(map[string]string{"COMPANY_FACTS_FILE": "/etc/lp/facts.json"})); c.companyFacts != "/etc/lp/facts.json" {
+		t.Errorf("absolute: %q", c.companyFacts)
+	}
+	if c := loadConfig(config.FromMap(nil)); c.companyFacts != "" {
+		t.Errorf("unset: %q", c.companyFacts)
+	}
+}
+
 // svc-auth is pointed at the stand-in: a loopback issuer with discovery, Facebook's three
 // endpoints, and the authorization step shows the labelled local page.
 func TestSignInStandIn(t *testing.T) {

@@ -88,6 +88,9 @@ type stackConfig struct {
 	root    string
 	dataDir string
 	ports   map[string]int // by variable: "DEVSTACK_WEB_PORT", "DEVSTACK_GEO_PORT", ...
+	// companyFacts is the absolute path of the agency's facts (COMPANY_FACTS_FILE), "" for the
+	// demo set internal/company embeds; the services are given it whatever their directory.
+	companyFacts string
 }
 
 func loadConfig(env *config.Env) stackConfig {
@@ -102,6 +105,12 @@ func loadConfig(env *config.Env) stackConfig {
 	}
 	for _, p := range portVars() {
 		c.ports[p.name] = env.Int(p.name, p.port)
+	}
+	if f := env.String("COMPANY_FACTS_FILE", ""); f != "" {
+		if abs, err := filepath.Abs(f); err == nil {
+			f = abs
+		}
+		c.companyFacts = f
 	}
 	return c
 }
@@ -244,6 +253,9 @@ func (s *stack) start(ctx context.Context) error {
 		"SITE_URL=" + s.cfg.publicURL(),
 		"SITE_ORIGINS=" + s.cfg.siteOrigins(),
 		"SMTP_ADDR=" + loopback(s.cfg.port("SMTP")),
+	}
+	if s.cfg.companyFacts != "" {
+		common = append(common, "COMPANY_FACTS_FILE="+s.cfg.companyFacts)
 	}
 	common = append(common, s.cfg.tracingEnv()...)
 	if err := s.startSignIn(); err != nil {

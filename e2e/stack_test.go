@@ -207,6 +207,9 @@ func TestWholeStack(t *testing.T) {
 	t.Run("OAuth: Google and Facebook sign-in through the local stand-in's page", func(t *testing.T) {
 		testOAuthStandIn(t, s)
 	})
+	t.Run("no placeholder text in pages, API answers, PDFs and mails", func(t *testing.T) {
+		testNoPlaceholders(t, s)
+	})
 	t.Run("web UI: prerendered pages with security headers, hashed assets cached a year", func(t *testing.T) {
 		noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 		resp, err := noRedirect.Get(s.web + "/")

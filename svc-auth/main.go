@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -49,9 +50,12 @@ func main() {
 	resendsPerHour := env.Int("VERIFY_RESENDS_PER_HOUR", 3)
 	// Mails: links are signed with MAIL_LINK_SECRET (one-click unsubscribe, address confirmation,
 	// password links), and staff mails go to the agency's own address.
+	// The agency's facts end every mail (COMPANY_FACTS_FILE; the demo set when unset).
+	facts, _, factsErr := company.FromEnv(env)
 	mailSettings := auth.MailConfig{
 		SiteURL: siteURL, Secret: []byte(env.Required("MAIL_LINK_SECRET")),
 		StaffTo: env.Required("STAFF_MAIL_TO"), StaffLang: i18n.Parse(env.String("STAFF_MAIL_LANG", "tr")),
+		Footer: facts.MailFooter,
 	}
 	// The relay is told which accounts got events; the sweep only finds what a crash left.
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
@@ -76,6 +80,7 @@ func main() {
 
 	store, err := auth.NewMongoStore(ctx, db)
 	p.ExitOn("store", err)
+	p.ExitOn("company facts", factsErr)
 	p.ExitOn("mail settings", checkMailSettings(mailSettings))
 	mailRelays := store.StartMail(auth.NewMails(store, auth.NewSessions(rdb), mailSettings).Render, mail.NewSender(mailCfg), log, outboxSweep)
 	go mailRelays.Run(ctx)

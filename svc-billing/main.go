@@ -13,6 +13,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -41,6 +42,8 @@ func main() {
 	stripeKey := env.Required("STRIPE_SECRET_KEY")
 	stripeWebhookSecret := env.Required("STRIPE_WEBHOOK_SECRET")
 	stripeAPIBase := env.String("STRIPE_API_BASE", "")
+	// The agency's facts: the seller on invoices and the accounts customers transfer to.
+	facts, demoFacts, factsErr := company.FromEnv(env)
 	// The customers' invoices, receipts and refunds are mailed through SMTP_ADDR, their links
 	// starting with SITE_URL.
 	mailCfg := mail.ConfigFromEnv(env)
@@ -48,6 +51,10 @@ func main() {
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 	p.ExitOn("config", limErr)
+	p.ExitOn("company facts", factsErr)
+	if demoFacts {
+		p.Log.Info("company facts: COMPANY_FACTS_FILE is unset, showing the embedded demo set")
+	}
 	provider, err := payments.NewStripe(stripeKey, stripeAPIBase, stripeWebhookSecret)
 	p.ExitOn("payment provider", err)
 
@@ -76,7 +83,7 @@ func main() {
 	go accountRelay.Run(p.Ctx)
 	// The invoice, the receipt and the refund leave through the invoices' mailboxes, queued in
 	// the same writes as their events.
-	invoiceMails := mailbox.NewRelay(invoiceStore.Collection(), invoices.Mails(invoiceStore, siteURL),
+	invoiceMails := mailbox.NewRelay(invoiceStore.Collection(), invoices.Mails(invoiceStore, siteURL, facts),
 		mail.NewSender(mailCfg), p.Log, outboxSweep)
 	go invoiceMails.Run(p.Ctx)
 	kickInvoice := func(ids ...any) {
@@ -136,7 +143,7 @@ func main() {
 	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
 	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc,
-		Earnings: earningsSvc, Audit: auditLog}
+		Earnings: earningsSvc, Audit: auditLog, Company: facts}
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth),

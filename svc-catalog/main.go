@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/internal/audit"
+	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -40,8 +41,14 @@ func main() {
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
 	// Staff's replies to inquiries go out as svc-auth's mails do, to the SMTP server of SMTP_ADDR.
 	mailCfg := mail.ConfigFromEnv(env)
+	// The agency's facts: the legal texts are rendered with them and GET company answers them.
+	facts, demoFacts, factsErr := company.FromEnv(env)
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
+	p.ExitOn("company facts", factsErr)
+	if demoFacts {
+		p.Log.Info("company facts: COMPANY_FACTS_FILE is unset, showing the embedded demo set")
+	}
 
 	store, err := catalog.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("store", err)
@@ -53,7 +60,7 @@ func main() {
 
 	metrics := prometheus.NewRegistry()
 	limiter := ratelimit.New(p.Redis, "catalog-inquiries", int64(inquiriesPerHour), time.Hour)
-	svc := catalog.NewService(store, limiter, ids.New)
+	svc := catalog.NewService(store, limiter, ids.New, facts)
 	svc = catalog.LoggingMiddleware(p.Log)(svc)
 	svc = catalog.InstrumentingMiddleware(metrics)(svc)
 
@@ -65,7 +72,7 @@ func main() {
 	eventMetrics := events.NewMetrics(metrics, p.Log)
 	eventMetrics.Outboxes(replyRelay)
 	go replyRelay.Run(p.Ctx)
-	replyMails := mailbox.NewRelay(store.Collection(), catalog.MailRender(store), mail.NewSender(mailCfg), p.Log, outboxSweep)
+	replyMails := mailbox.NewRelay(store.Collection(), catalog.MailRender(store, facts.MailFooter), mail.NewSender(mailCfg), p.Log, outboxSweep)
 	go replyMails.Run(p.Ctx)
 	staffSvc := catalog.NewStaffService(store, auditLog, p.Log, time.Now, ids.New,
 		func(ids ...any) { replyRelay.Kick(ids...); replyMails.Kick(ids...) })
@@ -85,12 +92,18 @@ func main() {
 	}))
 }
 
+// writeSnapshot writes the snapshot with the facts the build is given (COMPANY_FACTS_FILE, as
+// the services read it; unset, the demo set), so prerendered pages say what the API says.
 func writeSnapshot(file string) error {
 	content, err := catalog.SeedContent()
 	if err != nil {
 		return err
 	}
-	snap, err := catalog.Snapshot(context.Background(), content)
+	facts, _, err := company.FromEnv(config.FromOS())
+	if err != nil {
+		return err
+	}
+	snap, err := catalog.Snapshot(context.Background(), content, facts)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -46,9 +47,15 @@ func main() {
 		Urgent: time.Duration(env.Int("REVISION_HOURS_URGENT", 24)) * time.Hour,
 		Normal: time.Duration(env.Int("REVISION_HOURS_NORMAL", 48)) * time.Hour,
 	}
+	// The agency's facts: the issuer printed on quote PDFs.
+	facts, demoFacts, factsErr := company.FromEnv(env)
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
 	ctx, db, rdb, log := p.Ctx, p.DB, p.Redis, p.Log
+	p.ExitOn("company facts", factsErr)
+	if demoFacts {
+		log.Info("company facts: COMPANY_FACTS_FILE is unset, showing the embedded demo set")
+	}
 
 	priceStore, err := pricing.NewMongoStore(ctx, db, pricing.SeedPriceList())
 	p.ExitOn("price list", err)
@@ -124,7 +131,7 @@ func main() {
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
 	auditLog, err := audit.NewLog(ctx, db, log)
 	p.ExitOn("audit log", err)
-	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: bills, Audit: auditLog}
+	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: bills, Audit: auditLog, Company: facts}
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth, p.Trusted),

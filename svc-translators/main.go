@@ -10,6 +10,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -33,8 +34,11 @@ func main() {
 	// The applicants' mails go out as svc-auth's do, to the SMTP server of SMTP_ADDR.
 	mailCfg := mail.ConfigFromEnv(env)
 	applicationsPerHour := env.Int("APPLICATIONS_PER_HOUR", applications.PerAddressPerHour)
+	// The agency's facts end every mail (COMPANY_FACTS_FILE; the demo set when unset).
+	facts, _, factsErr := company.FromEnv(env)
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
 	defer p.Close()
+	p.ExitOn("company facts", factsErr)
 
 	metrics := prometheus.NewRegistry()
 	eventMetrics := events.NewMetrics(metrics, p.Log)
@@ -58,7 +62,7 @@ func main() {
 		events.NewPublisher(p.Redis), p.Log, outboxSweep)
 	eventMetrics.Outboxes(applicationRelay)
 	go applicationRelay.Run(p.Ctx)
-	applicationMails := mailbox.NewRelay(applicationStore.Collection(), applications.MailRender(applicationStore),
+	applicationMails := mailbox.NewRelay(applicationStore.Collection(), applications.MailRender(applicationStore, facts.MailFooter),
 		mail.NewSender(mailCfg), p.Log, outboxSweep)
 	go applicationMails.Run(p.Ctx)
 	applicationSvc := applications.NewService(applicationStore,

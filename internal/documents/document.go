@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"time"
 
+	"linguaport/internal/company"
 	"linguaport/internal/i18n"
 )
 
@@ -38,7 +39,7 @@ type Document struct {
 	// DueAt is an invoice's due date or a quote's "valid until"; zero leaves the line out.
 	DueAt  time.Time
 	Status string // pending, paid, refunded, ... (shown in the reader's language when known)
-	Seller Seller // zero: DefaultSeller
+	Seller Seller // required: SellerOf(the agency's facts, Currency)
 	Buyer  Buyer
 	Lines  []Line
 	// Currency is the display currency's ISO code; Net, VAT.Amount and Total are in it.
@@ -63,32 +64,39 @@ type Document struct {
 	RefundedAt time.Time
 }
 
-// Seller is the agency issuing the document.
+// Seller is the agency issuing the document, as SellerOf writes its facts (internal/company).
 type Seller struct {
-	Name      string
+	Name      string // the legal name
 	Address   string
-	City      string
+	City      string // postcode, district and city: "34394 Şişli / İstanbul"
 	TaxOffice string
 	VKN       string
+	Mersis    string
 	Email     string
 	Phone     string
 	Web       string
-	Bank      string
-	IBAN      string
+	// The account a document in its currency is paid into (IBAN grouped in fours).
+	Bank   string
+	Holder string
+	IBAN   string
 }
 
-// DefaultSeller is LinguaPort's own details, printed when a Document names no seller.
-var DefaultSeller = Seller{
-	Name:      "LinguaPort Çeviri Hizmetleri Ltd. Şti.",
-	Address:   "Büyükdere Cad. No: 185 Kat: 7, Levent",
-	City:      "34394 Şişli / İstanbul",
-	TaxOffice: "Zincirlikuyu",
-	VKN:       "6080512345",
-	Email:     "fatura@linguaport.com",
-	Phone:     "+90 212 555 01 20",
-	Web:       "linguaport.com",
-	Bank:      "Türkiye İş Bankası, Levent Şubesi",
-	IBAN:      "TR33 0006 4000 0011 2345 6789 01",
+// SellerOf is the agency's facts as a document in currency prints them: the account in that
+// currency, else the TRY account (every set of facts has one), for the bank details.
+func SellerOf(f company.Facts, currency string) Seller {
+	a, ok := f.Account(currency)
+	if !ok {
+		a, _ = f.Account("TRY")
+	}
+	bank := a.Bank
+	if a.Branch != "" {
+		bank += ", " + a.Branch
+	}
+	return Seller{
+		Name: f.LegalName, Address: f.Address.Street, City: f.CityLine(), TaxOffice: f.TaxOffice, VKN: f.TaxNumber,
+		Mersis: f.Mersis, Email: f.Email.Billing, Phone: f.Phone, Web: f.WebsiteHost(),
+		Bank: bank, Holder: a.Holder, IBAN: company.DisplayIBAN(a.IBAN),
+	}
 }
 
 // Buyer is the customer's billing details as the document was issued to them.
@@ -136,6 +144,11 @@ func check(d Document) error {
 	}
 	if len(d.Currency) != 3 {
 		return fmt.Errorf("%w: currency %q", ErrInvalid, d.Currency)
+	}
+	// The agency's name and numbers come from its facts (SellerOf); a document without them
+	// would be no invoice at all.
+	if d.Seller.Name == "" || d.Seller.VKN == "" || d.Seller.Mersis == "" {
+		return fmt.Errorf("%w: no seller (documents.SellerOf the agency's facts)", ErrInvalid)
 	}
 	if d.RateMicros <= 0 {
 		return fmt.Errorf("%w: rate %d", ErrInvalid, d.RateMicros)

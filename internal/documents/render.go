@@ -50,6 +50,7 @@ var labels = struct {
 	billTo, preparedFor, tckn, vkn, taxID, taxOffice, email, phone            i18n.Text
 	description, quantity, unitPrice, amount, subtotal, total, totalUSD, rate i18n.Text
 	vat, payment, bank, iban, payNote, quoteNote, page, thanks, sellerTax     i18n.Text
+	mersis, holder                                                            i18n.Text
 	totalExVAT, vatExcluded, paid, paidOn, paidOnBy, refundedOn               i18n.Text
 }{
 	invoice:     i18n.Text{TR: "FATURA", EN: "INVOICE"},
@@ -91,6 +92,7 @@ var labels = struct {
 	refundedOn: i18n.Text{TR: "%s tarihinde iade edildi; tutar müşterinin bakiyesine aktarıldı.", EN: "Refunded on %s to the customer's balance."},
 	bank:       i18n.Text{TR: "Banka", EN: "Bank"},
 	iban:       i18n.Text{TR: "IBAN", EN: "IBAN"},
+	holder:     i18n.Text{TR: "Alıcı", EN: "Account holder"},
 	payNote: i18n.Text{
 		TR: "Ödemenizi müşteri panelinden kartla ya da bakiyenizden yapabilir veya havale/EFT açıklamasına fatura numarasını yazabilirsiniz.",
 		EN: "Pay by card or from your balance in the customer panel, or by bank transfer quoting the invoice number as the reference.",
@@ -102,6 +104,7 @@ var labels = struct {
 	page:      i18n.Text{TR: "Sayfa %d/%d", EN: "Page %d of %d"},
 	thanks:    i18n.Text{TR: "LinguaPort'u tercih ettiğiniz için teşekkür ederiz.", EN: "Thank you for choosing LinguaPort."},
 	sellerTax: i18n.Text{TR: "%s V.D. · VKN %s", EN: "Tax office %s · VKN %s"},
+	mersis:    i18n.Text{TR: "MERSİS No: %s", EN: "MERSİS no. %s"},
 }
 
 // Render writes d as an A4 PDF in lang. The same document and language give the same bytes:
@@ -109,9 +112,6 @@ var labels = struct {
 func Render(w io.Writer, d Document, lang i18n.Lang) error {
 	if err := check(d); err != nil {
 		return err
-	}
-	if d.Seller == (Seller{}) {
-		d.Seller = DefaultSeller
 	}
 	// The first pass only counts the pages, so that the footer can say "Page 1 of 2" without
 	// fpdf's page-count alias, whose placeholder is wider than the number it stands for and
@@ -195,6 +195,7 @@ func (p *page) header() {
 		s.Address,
 		s.City,
 		fmt.Sprintf(p.t(labels.sellerTax), s.TaxOffice, s.VKN),
+		fmt.Sprintf(p.t(labels.mersis), s.Mersis),
 		joinNonEmpty(" · ", s.Email, s.Phone, s.Web),
 	} {
 		if l != "" {
@@ -480,6 +481,9 @@ func (p *page) noteLines() [][2]string {
 		lines = append(lines, [2]string{"B", p.t(labels.payment)})
 		if s.Bank != "" {
 			lines = append(lines, [2]string{"", p.t(labels.bank) + ": " + s.Bank})
+		}
+		if s.Holder != "" {
+			lines = append(lines, [2]string{"", p.t(labels.holder) + ": " + s.Holder})
 		}
 		if s.IBAN != "" {
 			lines = append(lines, [2]string{"", p.t(labels.iban) + ": " + s.IBAN})

@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/company"
 	"linguaport/internal/documents"
 	"linguaport/internal/i18n"
+	"linguaport/internal/placeholders"
 	"linguaport/svc-orders/counting/pdf"
 )
 
@@ -22,6 +24,7 @@ func turkishInvoice() documents.Document {
 	return documents.Document{
 		Kind: documents.Invoice, Number: "LP-2026-000042", IssuedAt: issued, DueAt: issued.AddDate(0, 0, 7),
 		Status: "pending", OrderNumber: "SP-2026-000317", QuoteNumber: "TK-2026-000512",
+		Seller: documents.SellerOf(company.Demo(), "TRY"),
 		Buyer: documents.Buyer{
 			Type: documents.Company, CompanyName: "Işık Çağrı Öztürk Dış Ticaret A.Ş.", VKN: "1234567890",
 			TaxOffice: "Kadıköy", Address: "Bağdat Cad. No: 12 D: 4, Göztepe", City: "İstanbul",
@@ -43,6 +46,7 @@ func foreignInvoice() documents.Document {
 	return documents.Document{
 		Kind: documents.Invoice, Number: "LP-2026-000043", IssuedAt: issued, DueAt: issued.AddDate(0, 0, 7),
 		Status: "paid", OrderNumber: "SP-2026-000318",
+		Seller: documents.SellerOf(company.Demo(), "EUR"),
 		Buyer: documents.Buyer{
 			Type: documents.Individual, FullName: "Şükrü Ağaoğlu", TaxID: "DE811907980",
 			Address: "Friedrichstraße 43", City: "Berlin", Postcode: "10117", Country: "DE", Email: "sukru@example.de",
@@ -63,7 +67,7 @@ func foreignInvoice() documents.Document {
 func quote() documents.Document {
 	return documents.Document{
 		Kind: documents.Quote, Number: "TK-2026-000512", IssuedAt: issued, DueAt: time.Date(2026, 12, 23, 20, 59, 0, 0, time.UTC),
-		Status: "pending",
+		Status: "pending", Seller: documents.SellerOf(company.Demo(), "TRY"),
 		Buyer: documents.Buyer{
 			Type: documents.Individual, FullName: "İlkay Gündoğan Şişmanoğlu", TCKN: "10000000146",
 			Address: "Atatürk Blv. No: 5", City: "Ankara", Postcode: "06420", Country: "TR",
@@ -141,7 +145,9 @@ func TestTurkishCustomerInvoice(t *testing.T) {
 	expect(t, text,
 		"FATURA", "LP-2026-000042", "Tarih 23.11.2026", "Son ödeme tarihi 30.11.2026",
 		"SP-2026-000317", "TK-2026-000512", "Ödeme bekleniyor",
-		"LinguaPort Çeviri Hizmetleri Ltd. Şti.", "VKN 6080512345", "TR33 0006 4000 0011 2345 6789 01",
+		"LinguaPort Çeviri Hizmetleri Ltd. Şti.", "Esentepe Mah. Büyükdere Cad. No: 185 Kat: 7", "34394 Şişli / İstanbul",
+		"Zincirlikuyu V.D. · VKN 6080512349", "MERSİS No: 0608051234900001", "fatura@linguaport.com · +90 212 555 01 42 · www.linguaport.com",
+		"Banka: Türkiye İş Bankası, Levent Ticari Şubesi", "Alıcı: LinguaPort Çeviri Hizmetleri Ltd. Şti.", "IBAN: TR20 0006 4000 0123 4567 8910 01",
 		"FATURA EDİLEN", "Işık Çağrı Öztürk Dış Ticaret A.Ş.", "VKN: 1234567890", "Vergi dairesi: Kadıköy",
 		"Bağdat Cad. No: 12 D: 4, Göztepe", "34730 İstanbul, Türkiye", "muhasebe@isikcagri.com.tr",
 		"Açıklama Miktar Birim fiyat Tutar",
@@ -157,6 +163,7 @@ func TestTurkishCustomerInvoiceInEnglish(t *testing.T) {
 	text, _, _ := render(t, turkishInvoice(), i18n.EN)
 	expect(t, text,
 		"INVOICE", "LP-2026-000042", "Date 23 Nov 2026", "Due date 30 Nov 2026", "Awaiting payment",
+		"Tax office Zincirlikuyu · VKN 6080512349", "MERSİS no. 0608051234900001", "Account holder: LinguaPort Çeviri Hizmetleri Ltd. Şti.",
 		"BILL TO", "Işık Çağrı Öztürk Dış Ticaret A.Ş.", "Tax office: Kadıköy",
 		"Description Quantity Unit price Amount", "sworn translation", "(notarised)",
 		"2,500 words", "2.75 TRY", "6,875.00 TRY", "45 minutes", "137.50 TRY", "6,187.50 TRY",
@@ -282,6 +289,7 @@ func TestRenderRefusesFiguresThatDoNotAddUp(t *testing.T) {
 		"kind":          func(d *documents.Document) { d.Kind = "receipt" },
 		"no rate":       func(d *documents.Document) { d.RateMicros = 0 },
 		"VAT excluded":  func(d *documents.Document) { d.VATExcluded = true },
+		"no seller":     func(d *documents.Document) { d.Seller = documents.Seller{} },
 	} {
 		d := turkishInvoice()
 		mutate(&d)
@@ -313,7 +321,7 @@ func TestSettledInvoice(t *testing.T) {
 	} {
 		text, _, _ := render(t, d, lang)
 		expect(t, text, want...)
-		for _, not := range []string{"IBAN", "TR33 0006", "İş Bankası", "ÖDEME BİLGİLERİ", "PAYMENT DETAILS", "havale/EFT açıklamasına", "quoting the invoice number"} {
+		for _, not := range []string{"IBAN", "TR20 0006", "İş Bankası", "ÖDEME BİLGİLERİ", "PAYMENT DETAILS", "havale/EFT açıklamasına", "quoting the invoice number"} {
 			if strings.Contains(text, not) {
 				t.Errorf("%s: a paid invoice prints %q:\n%s", lang, not, text)
 			}
@@ -331,5 +339,48 @@ func TestSettledInvoice(t *testing.T) {
 	expect(t, text, "26.11.2026 tarihinde iade edildi; tutar müşterinin bakiyesine aktarıldı.")
 	if strings.Contains(text, "IBAN") {
 		t.Errorf("a refunded invoice prints the IBAN:\n%s", text)
+	}
+}
+
+// TestSellerFromFacts: the agency on a document is whatever its configured facts say (not the
+// demo set): the legal name, numbers and address, and the account in the document's currency;
+// pdftotext, an independent reader, finds them and no placeholder text.
+func TestSellerFromFacts(t *testing.T) {
+	raw, err := os.ReadFile("../company/demo.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.NewReplacer("LinguaPort Çeviri Hizmetleri Ltd. Şti.", "Örnek Dil Hizmetleri A.Ş.", `"legalType": "ltd"`, `"legalType": "as"`,
+		"Zincirlikuyu", "Boğaziçi Kurumlar").Replace(string(raw))
+	facts, err := company.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := foreignInvoice()
+	d.Status, d.Seller = "pending", documents.SellerOf(facts, "EUR")
+	var buf bytes.Buffer
+	if err := documents.Render(&buf, d, i18n.EN); err != nil {
+		t.Fatal(err)
+	}
+	got, err := placeholders.PDFText(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = strings.Join(strings.Fields(got), " ")
+	expect(t, got, "Örnek Dil Hizmetleri A.Ş.", "Tax office Boğaziçi Kurumlar", "MERSİS no. 0608051234900001",
+		"Account holder: Örnek Dil Hizmetleri A.Ş.", "IBAN: TR63 0006 4000 0123 4567 8910 03")
+	if strings.Contains(got, "Ltd. Şti.") || strings.Contains(got, "TR20 0006") {
+		t.Errorf("the demo facts show through:\n%s", got)
+	}
+	for _, d := range []documents.Document{turkishInvoice(), foreignInvoice(), quote(), many()} {
+		for _, lang := range []i18n.Lang{i18n.TR, i18n.EN} {
+			buf.Reset()
+			if err := documents.Render(&buf, d, lang); err != nil {
+				t.Fatal(err)
+			}
+			if found, err := placeholders.FindInPDF(buf.Bytes()); err != nil || found != nil {
+				t.Errorf("%s %s %s: placeholders %q (%v)", d.Kind, d.Number, lang, found, err)
+			}
+		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/mail"
@@ -102,7 +103,7 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 	go relay.Run(ctx)
 	sessions := auth.NewSessions(r.Client)
 	// The mails, as main sends them: queued with the change, relayed to the capture server.
-	mails := auth.NewMails(store, sessions, auth.MailConfig{SiteURL: "https://site.test", Secret: linkSecret, StaffTo: staffAddress})
+	mails := auth.NewMails(store, sessions, auth.MailConfig{SiteURL: "https://site.test", Secret: linkSecret, StaffTo: staffAddress, Footer: companytest.Other().MailFooter})
 	relays := store.StartMail(mails.Render, mail.NewSender(mail.Config{Addr: capture.Addr(), From: mail.DefaultFrom}), log, time.Hour)
 	relaysDone := make(chan struct{})
 	go func() { relays.Run(ctx); close(relaysDone) }()

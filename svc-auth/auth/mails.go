@@ -38,17 +38,6 @@ const (
 // mailCategories are the optional categories, in the order settings shows them.
 var mailCategories = []string{CategoryOffers, CategoryReminders}
 
-// mailFooter is the agency's facts under every mail, one line each. The agency's single
-// configuration (internal/company) sets it when wired; until then mails carry none.
-var mailFooter = func(i18n.Lang) []string { return nil }
-
-// SetMailFooter makes every mail end with footer's lines (the agency's name, address, phone).
-func SetMailFooter(footer func(i18n.Lang) []string) {
-	if footer != nil {
-		mailFooter = footer
-	}
-}
-
 // MailConfig is what the renderer needs besides the accounts.
 type MailConfig struct {
 	// SiteURL is where links point (SITE_URL): https://www.linguaport.com.
@@ -60,6 +49,16 @@ type MailConfig struct {
 	// (STAFF_MAIL_TO, STAFF_MAIL_LANG).
 	StaffTo   string
 	StaffLang i18n.Lang
+	// Footer is the agency's facts every mail ends with, one line each
+	// (company.Facts.MailFooter, read from COMPANY_FACTS_FILE).
+	Footer func(i18n.Lang) []string
+}
+
+func (m *Mails) footer(lang i18n.Lang) []string {
+	if m.cfg.Footer == nil {
+		return nil
+	}
+	return m.cfg.Footer(lang)
 }
 
 // resetIssuer makes a mailed password link work (Sessions.IssueResetToken).
@@ -131,7 +130,7 @@ func (m *Mails) Render(ctx context.Context, ml mailbox.Mail) (mail.Message, erro
 	p := mailbox.Page{
 		Lang: c.lang, To: c.to, Subject: c.say(k.Subject), Greeting: c.greeting(),
 		Lines: c.sayAll(append(slices.Clip(k.Lines), c.lines...)), Facts: c.facts, After: c.sayAll(k.After), Why: c.say(k.Why),
-		Footer: mailFooter(c.lang),
+		Footer: m.footer(c.lang),
 	}
 	if c.link != "" {
 		p.Action = &mailbox.Link{Label: c.say(button), URL: c.link}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/svc-auth/auth"
 )
@@ -88,6 +89,10 @@ func TestEveryStepMailsItsReader(t *testing.T) {
 		}
 		if !strings.Contains(m.HTML, `href="`+c.link+`"`) {
 			t.Errorf("%s: no button to %s", c.subject, c.link)
+		}
+		// The agency's configured facts end every mail, in both parts.
+		if legal := companytest.Other().LegalName; !strings.Contains(m.Text, legal) || !strings.Contains(m.HTML, legal) {
+			t.Errorf("%s: no %q in the footer", c.subject, legal)
 		}
 	}
 	time.Sleep(500 * time.Millisecond)

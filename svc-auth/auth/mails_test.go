@@ -14,6 +14,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/mailcapture"
+	"linguaport/internal/placeholders"
 	"linguaport/svc-auth/auth"
 )
 
@@ -25,6 +26,10 @@ func (f *fixture) mailFor(addr, subject string) mailcapture.Captured {
 	m, err := f.mail.Wait(ctx, func(c mailcapture.Captured) bool { return c.To[0] == addr && c.Subject == subject })
 	if err != nil {
 		f.t.Fatalf("no mail %q to %s: %v (got %v)", subject, addr, err, subjects(f.mail.Messages()))
+	}
+	// Whatever mail a test waits for, no placeholder may be left in what its reader sees.
+	if found := placeholders.FindIn(m.Subject, m.Text, placeholders.HTMLText(m.HTML)); found != nil {
+		f.t.Errorf("mail %q to %s has placeholder text %q", subject, addr, found)
 	}
 	return m
 }

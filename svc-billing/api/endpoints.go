@@ -9,6 +9,8 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
+	"linguaport/internal/documents"
 	"linguaport/internal/i18n"
 	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/earnings"
@@ -26,6 +28,9 @@ type Services struct {
 	Earnings earnings.Service
 	// Audit records the staff actions and serves them to staff (GET admin/audit).
 	Audit *audit.Log
+	// Company is the agency's facts (internal/company): the seller on invoice PDFs and the
+	// accounts the balance page tells customers to transfer to.
+	Company company.Facts
 }
 
 // Endpoints are svc-billing's operations as go-kit endpoints.
@@ -111,7 +116,7 @@ func MakeEndpoints(s Services) Endpoints {
 			if err != nil || !req.PDF {
 				return inv, err
 			}
-			return invoicePDF{invoice: inv, lang: req.Lang}, nil
+			return invoicePDF{invoice: inv, lang: req.Lang, seller: documents.SellerOf(s.Company, inv.Currency)}, nil
 		},
 	}
 	if s.Invoices != nil {

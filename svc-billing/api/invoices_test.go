@@ -19,6 +19,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
@@ -50,6 +51,7 @@ type billing struct {
 	// the relay handed to the sender, as handed (mails_test.go).
 	capture *mailcapture.Server
 	sent    *sentMails
+	paying  paying.Service // for events handed over by hand (a late balance.debited)
 }
 
 // site is the origin pay requests return to (SITE_ORIGINS in the tests).
@@ -111,7 +113,7 @@ func newStoppedBilling(t *testing.T) *billing {
 		t.Fatal(err)
 	}
 	sent := &sentMails{next: mail.NewSender(mail.Config{Addr: capture.Addr(), From: mail.DefaultFrom})}
-	mailRelay := mailbox.NewRelay(store.Collection(), invoices.Mails(store, mailSite), sent, log, time.Minute)
+	mailRelay := mailbox.NewRelay(store.Collection(), invoices.Mails(store, mailSite, companytest.Other()), sent, log, time.Minute)
 	running.Go(func() { mailRelay.Run(ctx) })
 	kick := func(ids ...any) {
 		invoiceRelay.Kick(ids...)
@@ -146,7 +148,10 @@ func newStoppedBilling(t *testing.T) *billing {
 	running.Go(func() { payoutRelay.Run(ctx) })
 	earningsSvc := earnings.NewService(balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), payouts, earnings.DefaultThresholdMinor, clock,
 		earnings.WithKick(payoutRelay.Kick))
-	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog}
+	// The agency's facts are a set unlike the demo's, so the tests see the configured facts
+	// reach the PDFs, the mails and the balance page.
+	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog,
+		Company: companytest.Other()}
 	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")
@@ -177,7 +182,7 @@ func newStoppedBilling(t *testing.T) *billing {
 	})
 	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}, invoices: store, balances: balances,
 		balance: balanceSvc, db: db, pub: publisher, stripe: stripe, earn: earnings.Handler(earningsSvc, log), start: start,
-		capture: capture, sent: sent}
+		capture: capture, sent: sent, paying: payingSvc}
 }
 
 const (

@@ -8,6 +8,7 @@ import (
 	"github.com/go-kit/kit/endpoint"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/httpx"
 	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/paying"
@@ -80,7 +81,11 @@ func makePayingEndpoints(s Services, e *Endpoints) {
 				return nil, err
 			}
 		}
-		return s.Balance.Balance(ctx, customer, req.Currency, req.Before)
+		view, err := s.Balance.Balance(ctx, customer, req.Currency, req.Before)
+		if err != nil {
+			return nil, err
+		}
+		return customerBalance{View: view, BankAccounts: bankAccountsOf(s.Company)}, nil
 	}
 	e.TopUp = func(ctx context.Context, request any) (any, error) {
 		customer, err := customerOf(ctx)
@@ -185,4 +190,30 @@ func decodeWebhook(_ context.Context, r *http.Request) (any, error) {
 func encodeCreated(_ context.Context, w http.ResponseWriter, response any) error {
 	w.Header().Set("Cache-Control", "no-store")
 	return httpx.WriteJSON(w, http.StatusCreated, response)
+}
+
+// customerBalance is GET balance's answer: the balance and, for its bank transfer form, the
+// agency's accounts to transfer to (its facts, internal/company), so the page shows the same
+// accounts as the invoices.
+type customerBalance struct {
+	balance.View
+	BankAccounts []bankAccount `json:"bankAccounts"`
+}
+
+// bankAccount is one of the agency's accounts as a customer copies it into their bank's form:
+// the IBAN grouped in fours.
+type bankAccount struct {
+	Bank     string `json:"bank"`
+	Branch   string `json:"branch"`
+	Holder   string `json:"holder"`
+	IBAN     string `json:"iban"`
+	Currency string `json:"currency"`
+}
+
+func bankAccountsOf(f company.Facts) []bankAccount {
+	out := make([]bankAccount, 0, len(f.BankAccounts))
+	for _, a := range f.BankAccounts {
+		out = append(out, bankAccount{Bank: a.Bank, Branch: a.Branch, Holder: a.Holder, IBAN: company.DisplayIBAN(a.IBAN), Currency: a.Currency})
+	}
+	return out
 }

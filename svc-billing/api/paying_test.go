@@ -491,6 +491,18 @@ func TestRefundToBalance(t *testing.T) {
 	if credit := bal.body["entries"].([]any)[0].(map[string]any); credit["reason"] != "refund" || credit["kind"] != "credit" {
 		t.Errorf("newest entry %v", credit)
 	}
+	// The debit's own event arriving only now (its consumer was behind) finds the invoice paid
+	// by that debit and refunded: the refund credited it back, so nothing is returned twice.
+	debit, err := b.balances.Entry(context.Background(), balance.KeyInvoice(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.paying.SettleDebit(context.Background(), id, debit); err != nil {
+		t.Fatal(err)
+	}
+	if got := tryBalance(b.balanceOf(t, tok)); got != 224_400 {
+		t.Errorf("balance after a late balance.debited %d, want 224400 (credited twice)", got)
+	}
 	if a := b.post(t, "/api/v1/billing/invoices/"+id+"/pay", tok, "en", "k2", map[string]any{"method": "balance"}); a.status != 409 || errorCode(a) != "invoice_refunded" {
 		t.Errorf("paying a refunded invoice: %d %v", a.status, a.body)
 	}

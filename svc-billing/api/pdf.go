@@ -19,6 +19,7 @@ const pdfSuffix = ".pdf"
 type invoicePDF struct {
 	invoice invoices.Invoice
 	lang    i18n.Lang
+	seller  documents.Seller // the agency, from its facts
 }
 
 // pdfRequest reads the id of GET invoices/{id}.pdf and the language of the document: ?lang=,
@@ -30,5 +31,5 @@ func pdfRequest(r *http.Request, id string) (invoiceRequest, error) {
 
 // encodePDF answers the invoice as a PDF, named by its number.
 func encodePDF(w http.ResponseWriter, p invoicePDF) error {
-	return documents.Serve(w, invoices.Document(p.invoice), p.lang, invoices.FileName(p.invoice))
+	return documents.Serve(w, invoices.Document(p.invoice, p.seller), p.lang, invoices.FileName(p.invoice))
 }

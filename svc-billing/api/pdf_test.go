@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/placeholders"
 	"linguaport/svc-orders/counting/pdf"
 )
 
@@ -136,7 +138,7 @@ func TestInvoicePDFPaidAndRefunded(t *testing.T) {
 	has(tr, "Durum Ödendi", "ÖDEME", day.Format("02.01.2006")+" tarihinde bakiyeden ödendi.", "400 kelime 2,3375 TRY 935,00 TRY")
 	has(en, "Status Paid", "PAYMENT", "Paid on "+day.Format("2 Jan 2006")+" from the account balance.")
 	for _, text := range []string{tr, en} {
-		hasNot(text, "IBAN", "TR33 0006", "ÖDEME BİLGİLERİ", "PAYMENT DETAILS", "havale/EFT açıklamasına", "quoting the invoice number")
+		hasNot(text, "IBAN", "TR26 0006", "ÖDEME BİLGİLERİ", "PAYMENT DETAILS", "havale/EFT açıklamasına", "quoting the invoice number")
 	}
 
 	refund := b.post(t, "/api/v1/billing/admin/invoices/"+id+"/refund", b.token("staff", authn.RoleAdmin), "en", "", nil)
@@ -147,4 +149,53 @@ func TestInvoicePDFPaidAndRefunded(t *testing.T) {
 	en = read("en")
 	has(en, "Status Refunded", "Refunded on "+refundedAt.In(istanbul).Format("2 Jan 2006")+" to the customer's balance.")
 	hasNot(en, "IBAN")
+}
+
+// The invoice PDF names the agency by its configured facts (companytest.Other, not the demo
+// set): legal name, MERSİS, tax office and number, address and the account in the invoice's
+// currency, as pdftotext reads them; no placeholder text in either language. GET balance
+// answers the same accounts for the bank transfer form.
+func TestInvoicePDFAndBalanceCarryTheConfiguredFacts(t *testing.T) {
+	b := newBilling(t)
+	tok, inv := b.pending(t, "cust-pdf-facts")
+	id := inv["id"].(string)
+	want := map[string][]string{
+		"tr": {"Örnek Dil Hizmetleri A.Ş.", "Kızılırmak Mah. Dumlupınar Blv. No: 9 Kat: 3", "06510 Çankaya / Ankara",
+			"Kavaklıdere V.D. · VKN 1234567890", "MERSİS No: 0123456789000017", "muhasebe@ornekdil.com.tr · +90 312 444 06 06 · ornekdil.com.tr",
+			"Banka: Türkiye Garanti Bankası, Kızılay Şubesi", "Alıcı: Örnek Dil Hizmetleri A.Ş.", "IBAN: TR26 0006 2000 0000 0629 8765 43"},
+		"en": {"Örnek Dil Hizmetleri A.Ş.", "Tax office Kavaklıdere · VKN 1234567890", "MERSİS no. 0123456789000017",
+			"Account holder: Örnek Dil Hizmetleri A.Ş.", "IBAN: TR26 0006 2000 0000 0629 8765 43"},
+	}
+	for lang, lines := range want {
+		resp, body := b.download(t, "/api/v1/billing/invoices/"+id+".pdf?lang="+lang, tok, lang)
+		if resp.StatusCode != 200 {
+			t.Fatalf("PDF %s: %d %s", lang, resp.StatusCode, body)
+		}
+		raw, err := placeholders.PDFText(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(raw), " ")
+		for _, w := range lines {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s PDF lacks %q:\n%s", lang, w, text)
+			}
+		}
+		for _, demo := range []string{"LinguaPort Çeviri", "Zincirlikuyu", "0608051234900001", "TR20 0006"} {
+			if strings.Contains(text, demo) {
+				t.Errorf("%s PDF shows the demo facts' %q", lang, demo)
+			}
+		}
+		if found := placeholders.Find(raw); found != nil {
+			t.Errorf("%s PDF has placeholder text %q", lang, found)
+		}
+	}
+
+	a := b.call(t, "/api/v1/billing/balance", tok, "en")
+	got, _ := json.Marshal(a.body["bankAccounts"])
+	const accounts = `[{"bank":"Türkiye Garanti Bankası","branch":"Kızılay Şubesi","currency":"TRY","holder":"Örnek Dil Hizmetleri A.Ş.","iban":"TR26 0006 2000 0000 0629 8765 43"},` +
+		`{"bank":"Türkiye Garanti Bankası","branch":"Kızılay Şubesi","currency":"EUR","holder":"Örnek Dil Hizmetleri A.Ş.","iban":"TR96 0006 2000 0000 0629 8765 44"}]`
+	if a.status != 200 || string(got) != accounts {
+		t.Errorf("balance: %d bankAccounts %s", a.status, got)
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"linguaport/internal/company"
+	"linguaport/internal/documents"
 	"net/url"
 	"strings"
 
@@ -21,18 +23,15 @@ import (
 // (main.go), in the language of the request that approved the quote, to the address the billing
 // details give for invoices. None of them can be turned off, so none offers to unsubscribe.
 
-// mailFooter is the agency's facts under every mail, one line each. It is a hook for the one
-// set of company facts (internal/company), wired where that configuration is read.
-var mailFooter = func(i18n.Lang) []string { return nil }
-
 // Reader reads the invoice a mail is about, as stored.
 type Reader interface {
 	Invoice(ctx context.Context, id string) (Invoice, error)
 }
 
 // Mails renders the invoices' queued mails for mailbox.NewRelay. siteURL is the site's address
-// (SITE_URL) that the mails' links start with.
-func Mails(invoices Reader, siteURL string) mailbox.Render {
+// (SITE_URL) that the mails' links start with; facts are the agency's, the seller on the PDFs
+// and the footer of every mail.
+func Mails(invoices Reader, siteURL string, facts company.Facts) mailbox.Render {
 	site := strings.TrimRight(siteURL, "/")
 	return func(ctx context.Context, m mailbox.Mail) (mail.Message, error) {
 		var d mailData
@@ -46,7 +45,7 @@ func Mails(invoices Reader, siteURL string) mailbox.Render {
 		if err != nil {
 			return mail.Message{}, err // the store is away: the relay tries again
 		}
-		w := mailWriter{inv: inv, lang: i18n.Parse(m.Lang), site: site}
+		w := mailWriter{inv: inv, lang: i18n.Parse(m.Lang), site: site, seller: documents.SellerOf(facts, inv.Currency)}
 		var p mailbox.Page
 		switch m.Kind {
 		case MailIssued:
@@ -61,7 +60,7 @@ func Mails(invoices Reader, siteURL string) mailbox.Render {
 		if err != nil {
 			return mail.Message{}, err
 		}
-		p.Lang, p.To, p.Footer = w.lang, m.To, mailFooter(w.lang)
+		p.Lang, p.To, p.Footer = w.lang, m.To, facts.MailFooter(w.lang)
 		return p.Message()
 	}
 }
@@ -71,9 +70,10 @@ func langOf(s string) string { return string(i18n.Parse(s)) }
 
 // mailWriter writes one invoice's mails in one language.
 type mailWriter struct {
-	inv  Invoice
-	lang i18n.Lang
-	site string
+	inv    Invoice
+	lang   i18n.Lang
+	site   string
+	seller documents.Seller
 }
 
 func (w mailWriter) t(t i18n.Text) string { return t.In(w.lang) }
@@ -119,7 +119,7 @@ func (w mailWriter) greeting() string {
 // attachment is the invoice's PDF in the mail's language, the bytes the download serves, named
 // as the download names it.
 func (w mailWriter) attachment() (mail.Attachment, error) {
-	b, err := PDF(w.inv, w.lang)
+	b, err := PDF(w.inv, w.seller, w.lang)
 	if err != nil {
 		return mail.Attachment{}, fmt.Errorf("%w: invoice %s PDF: %w", outbox.ErrDrop, w.inv.ID, err)
 	}

@@ -10,11 +10,13 @@ import (
 // Document is the invoice as its PDF shows it: the work lines with their quantities and unit
 // prices (each line's amount ÷ its quantity, documents.UnitPriceOf; the VAT line is the
 // document's own VAT row), the billing details it was issued to, the totals in both currencies,
-// and once paid when and how it was paid. The download (GET invoices/{id}.pdf) and the mails
+// and once paid when and how it was paid, issued by seller (the agency's facts, internal/company,
+// documents.SellerOf). The download (GET invoices/{id}.pdf) and the mails
 // (mails.go) both render this one, so the PDF a customer is mailed is the one they download.
-func Document(inv Invoice) documents.Document {
+func Document(inv Invoice, seller documents.Seller) documents.Document {
 	d := documents.Document{
-		Kind: documents.Invoice, Number: inv.Number, IssuedAt: inv.IssuedAt, Status: string(inv.Status),
+		Seller: seller,
+		Kind:   documents.Invoice, Number: inv.Number, IssuedAt: inv.IssuedAt, Status: string(inv.Status),
 		Currency: inv.Currency, Net: inv.Totals.Net, Total: inv.Totals.Total, TotalUSD: inv.TotalsUSD.Total,
 		RateMicros: inv.RateMicros, OrderNumber: inv.OrderNumber, QuoteNumber: inv.QuoteNumber,
 		VAT: documents.VAT{Amount: inv.Totals.VAT},
@@ -61,9 +63,9 @@ func FileName(inv Invoice) string {
 }
 
 // PDF renders the invoice in lang, as the download serves it.
-func PDF(inv Invoice, lang i18n.Lang) ([]byte, error) {
+func PDF(inv Invoice, seller documents.Seller, lang i18n.Lang) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := documents.Render(&buf, Document(inv), lang); err != nil {
+	if err := documents.Render(&buf, Document(inv, seller), lang); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -183,6 +183,12 @@ func (s *service) SettleDebit(ctx context.Context, invoiceID string, entry balan
 		return inv, nil
 	}
 	paid, err := s.invoices.MarkPaid(ctx, invoiceID, invoices.Payment{Method: invoices.MethodBalance, Reference: entry.ID})
+	if errors.Is(err, invoices.ErrAlreadyRefunded) && inv.Payment != nil && inv.Payment.Reference == entry.ID {
+		// This very debit paid it (the request settled it before this event came) and staff
+		// refunded it since: the refund credited the money back, so returning the debit too
+		// would credit the customer twice.
+		return inv, nil
+	}
 	if errors.Is(err, invoices.ErrAlreadyRefunded) || (err == nil && paid.Payment.Reference != entry.ID) {
 		s.log.WarnContext(ctx, "invoice paid otherwise; balance debit returned", "invoice", invoiceID, "entry", entry.ID)
 		_, cerr := s.balance.Move(ctx, balance.Movement{

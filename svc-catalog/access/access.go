@@ -26,6 +26,8 @@ var public = []authn.Rule{
 	{Pattern: "GET /api/v1/catalog/testimonials", Access: authn.Anyone},
 	{Pattern: "GET /api/v1/catalog/stats", Access: authn.Anyone},
 	{Pattern: "GET /api/v1/catalog/legal/{doc}", Access: authn.Anyone},
+	// The agency's facts (name, address, phone, e-mail, MERSİS, KEP): the footer and contact page.
+	{Pattern: "GET /api/v1/catalog/company", Access: authn.Anyone},
 	// Contact and corporate inquiries come from visitors; a limit per address holds back floods.
 	{Pattern: "POST /api/v1/catalog/inquiries", Access: authn.Anyone},
 }

@@ -14,6 +14,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"linguaport/internal/company"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/testenv"
 	"linguaport/svc-catalog/catalog"
 )
@@ -362,7 +364,7 @@ func TestSnapshotMatchesTheRunningService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := catalog.Snapshot(context.Background(), c)
+	snap, err := catalog.Snapshot(context.Background(), c, companytest.Other())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,7 +412,7 @@ func (failingStore) Figures(context.Context) (catalog.Stats, error) {
 func TestLoggingMiddleware(t *testing.T) {
 	var buf bytes.Buffer
 	log := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	svc := catalog.LoggingMiddleware(log)(catalog.NewService(failingStore{}, nil, nil))
+	svc := catalog.LoggingMiddleware(log)(catalog.NewService(failingStore{}, nil, nil, company.Demo()))
 	ctx := context.Background()
 	_, _ = svc.SubmitInquiry(ctx, catalog.Inquiry{Kind: "contact", Name: "Ayşe", Email: "ayse@secret.example"})
 	_, _ = svc.Services(ctx)

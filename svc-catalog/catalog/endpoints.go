@@ -8,7 +8,7 @@ import (
 
 // Endpoints are the catalogue's operations as go-kit endpoints.
 type Endpoints struct {
-	Services, Languages, Posts, Post, FAQ, Testimonials, Stats, Legal, SubmitInquiry endpoint.Endpoint
+	Services, Languages, Posts, Post, FAQ, Testimonials, Stats, Legal, Company, SubmitInquiry endpoint.Endpoint
 }
 
 type postsRequest struct {
@@ -70,6 +70,7 @@ func MakeEndpoints(s Service) Endpoints {
 			r := request.(legalRequest)
 			return s.Legal(ctx, r.ID, r.Lang)
 		},
+		Company: func(ctx context.Context, _ any) (any, error) { return s.Company(ctx) },
 		SubmitInquiry: func(ctx context.Context, request any) (any, error) {
 			in, err := s.SubmitInquiry(ctx, request.(Inquiry))
 			if err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
@@ -75,7 +76,7 @@ func newFixtureMailingTo(t *testing.T, smtpAddr string) *fixture {
 
 	n := 0
 	reg := prometheus.NewRegistry()
-	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { n++; return fmt.Sprintf("inq-%d", n) })
+	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { n++; return fmt.Sprintf("inq-%d", n) }, companytest.Other())
 	svc = catalog.InstrumentingMiddleware(reg)(svc)
 
 	auditLog, err := audit.NewLog(ctx, db, log)
@@ -84,7 +85,7 @@ func newFixtureMailingTo(t *testing.T, smtpAddr string) *fixture {
 	}
 	relay := events.NewRelay(store.Collection(), events.Stream("catalog"), events.NewPublisher(r.Client), log, time.Minute)
 	sender := mail.NewSender(mail.Config{Addr: smtpAddr, From: mail.DefaultFrom})
-	mails := mailbox.NewRelay(store.Collection(), catalog.MailRender(store), sender, log, time.Minute)
+	mails := mailbox.NewRelay(store.Collection(), catalog.MailRender(store, companytest.Other().MailFooter), sender, log, time.Minute)
 	mails.FirstRetry, mails.MaxRetry = 100*time.Millisecond, time.Second
 	staff := catalog.NewStaffService(store, auditLog, log, time.Now, ids.New, func(ids ...any) { relay.Kick(ids...); mails.Kick(ids...) })
 	staff = catalog.StaffLoggingMiddleware(log)(staff)

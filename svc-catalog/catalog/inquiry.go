@@ -77,10 +77,11 @@ type replyMailData struct {
 }
 
 // MailRender writes the replies' mails for the relay (mailbox.NewRelay), from the inquiry as
-// stored: the inquirer has no account, so the language is the inquiry's.
+// stored: the inquirer has no account, so the language is the inquiry's. Each ends with
+// footer's lines (the agency's facts, company.Facts.MailFooter).
 func MailRender(store interface {
 	Inquiry(ctx context.Context, id string) (Inquiry, error)
-}) mailbox.Render {
+}, footer func(i18n.Lang) []string) mailbox.Render {
 	return func(ctx context.Context, m mailbox.Mail) (mail.Message, error) {
 		var d replyMailData
 		if err := m.Decode(&d); err != nil || m.Kind != MailReply {
@@ -97,7 +98,9 @@ func MailRender(store interface {
 		if i < 0 {
 			return mail.Message{}, fmt.Errorf("%w: reply %s of %s", outbox.ErrDrop, d.ReplyID, d.InquiryID)
 		}
-		return replyMail(in, in.Replies[i]).Message()
+		p := replyMail(in, in.Replies[i])
+		p.Footer = footer(p.Lang)
+		return p.Message()
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/company"
 	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 )
@@ -107,6 +108,11 @@ func (m loggingMiddleware) Stats(ctx context.Context) (_ Stats, err error) {
 func (m loggingMiddleware) Legal(ctx context.Context, id, lang string) (_ LegalPage, err error) {
 	defer m.done(ctx, "Legal", time.Now(), &err)
 	return m.next.Legal(ctx, id, lang)
+}
+
+func (m loggingMiddleware) Company(ctx context.Context) (_ company.Public, err error) {
+	defer m.done(ctx, "Company", time.Now(), &err)
+	return m.next.Company(ctx)
 }
 
 func (m loggingMiddleware) SubmitInquiry(ctx context.Context, in Inquiry) (_ Inquiry, err error) {

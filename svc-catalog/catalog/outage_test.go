@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/discovery"
 	"linguaport/internal/embeddb"
 	"linguaport/internal/httpx"
@@ -58,7 +59,7 @@ func TestDatabaseOutageAnswers503AndRecovers(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := testenv.StartRedis(t)
-	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { return "inq" })
+	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { return "inq" }, company.Demo())
 	srv := httpx.NewServer(httpx.Options{
 		Name: "svc-catalog",
 		// Staff's side is served by the same store; nobody signs in here.

@@ -74,6 +74,9 @@ func SeedContent() (Content, error) {
 			return c, fmt.Errorf("seed/legal.json lacks %q", id)
 		}
 		doc.ID = id
+		if err := checkLegal(doc); err != nil {
+			return c, fmt.Errorf("seed/legal.json: %w", err)
+		}
 		c.Legal = append(c.Legal, doc)
 	}
 	for _, lang := range []string{"tr", "en"} {
@@ -181,8 +184,10 @@ func (s *MongoStore) Seed(ctx context.Context, c Content) (int, error) {
 			return added, err
 		}
 	}
+	// Legal texts are the agency's, not staff's (no route edits them): the seed's version
+	// replaces the stored one, so a corrected text reaches a database seeded before it.
 	for _, v := range c.Legal {
-		if err := add(seedOne(ctx, s.legal, v.ID, v)); err != nil {
+		if err := add(seedReplace(ctx, s.legal, v.ID, v)); err != nil {
 			return added, err
 		}
 	}

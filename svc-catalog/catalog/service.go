@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"linguaport/internal/company"
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mail"
@@ -127,23 +128,6 @@ type Stats struct {
 	Version int64 `json:"version,omitempty" bson:"version"`
 }
 
-// LegalDoc is one of the legal texts.
-type LegalDoc struct {
-	ID      string    `json:"id" bson:"_id"`
-	Title   i18n.Text `json:"title" bson:"title"`
-	Updated string    `json:"updated" bson:"updated"`
-	Body    i18n.Text `json:"body" bson:"body"` // Markdown
-}
-
-// LegalPage is a legal text in one language, rendered to safe HTML.
-type LegalPage struct {
-	ID      string `json:"id"`
-	Lang    string `json:"lang"`
-	Title   string `json:"title"`
-	Updated string `json:"updated"`
-	HTML    string `json:"html"`
-}
-
 // Store is where the catalogue lives.
 type Store interface {
 	Services(ctx context.Context) ([]ServiceEntry, error)
@@ -174,6 +158,8 @@ type Service interface {
 	Testimonials(ctx context.Context) ([]Testimonial, error)
 	Stats(ctx context.Context) (Stats, error)
 	Legal(ctx context.Context, id, lang string) (LegalPage, error)
+	// Company is the agency's facts as the public site shows them (footer, contact page).
+	Company(ctx context.Context) (company.Public, error)
 	SubmitInquiry(ctx context.Context, in Inquiry) (Inquiry, error)
 }
 
@@ -182,11 +168,13 @@ type service struct {
 	limiter Limiter
 	now     func() time.Time
 	newID   func() string
+	facts   company.Facts
 }
 
-// NewService returns the catalogue service.
-func NewService(store Store, limiter Limiter, newID func() string) Service {
-	return &service{store: store, limiter: limiter, now: time.Now, newID: newID}
+// NewService returns the catalogue service; facts are the agency's (internal/company), which
+// the legal texts are rendered with and GET company answers.
+func NewService(store Store, limiter Limiter, newID func() string, facts company.Facts) Service {
+	return &service{store: store, limiter: limiter, now: time.Now, newID: newID, facts: facts}
 }
 
 func (s *service) Services(ctx context.Context) ([]ServiceEntry, error) {
@@ -309,12 +297,22 @@ func (s *service) Legal(ctx context.Context, id, lang string) (LegalPage, error)
 	if err != nil {
 		return LegalPage{}, err
 	}
-	html, err := renderMarkdown(doc.Body.In(i18n.Lang(lang)))
+	text, err := renderLegal(doc, i18n.Lang(lang), s.facts)
 	if err != nil {
 		return LegalPage{}, err
 	}
-	return LegalPage{ID: doc.ID, Lang: lang, Title: doc.Title.In(i18n.Lang(lang)), Updated: doc.Updated, HTML: html}, nil
+	html, err := renderMarkdown(text)
+	if err != nil {
+		return LegalPage{}, err
+	}
+	page := LegalPage{ID: doc.ID, Lang: lang, Title: doc.Title.In(i18n.Lang(lang)), Updated: doc.Updated, HTML: html}
+	if len(doc.Cookies) > 0 {
+		page.Cookies = entries(doc.Cookies, i18n.Lang(lang))
+	}
+	return page, nil
 }
+
+func (s *service) Company(context.Context) (company.Public, error) { return s.facts.Public(), nil }
 
 // Inquiry limits, in characters.
 const (

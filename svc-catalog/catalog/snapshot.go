@@ -10,14 +10,15 @@ import (
 	"slices"
 	"strings"
 
+	"linguaport/internal/company"
 	"linguaport/internal/httpx"
 )
 
 // Snapshot answers every public read of the catalogue for the seed content, keyed by request
 // URL exactly as the web UI asks for it. The site is prerendered from it at build time, so the
 // pages carry the same JSON the API serves, produced by the same handler, without a database.
-func Snapshot(ctx context.Context, c Content) (map[string]json.RawMessage, error) {
-	svc := NewService(contentStore{c}, nil, nil)
+func Snapshot(ctx context.Context, c Content, facts company.Facts) (map[string]json.RawMessage, error) {
+	svc := NewService(contentStore{c}, nil, nil, facts)
 	handler := makePublicHandler(MakeEndpoints(svc), httpx.LoopbackOnly)
 
 	urls := []string{
@@ -25,6 +26,7 @@ func Snapshot(ctx context.Context, c Content) (map[string]json.RawMessage, error
 		"/api/v1/catalog/languages",
 		"/api/v1/catalog/testimonials",
 		"/api/v1/catalog/stats",
+		"/api/v1/catalog/company",
 	}
 	for _, lang := range []string{"tr", "en"} {
 		urls = append(urls, "/api/v1/catalog/faq?lang="+lang)

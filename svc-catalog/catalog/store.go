@@ -161,6 +161,16 @@ func (s *MongoStore) AddInquiry(ctx context.Context, in Inquiry) error {
 
 // seedOne inserts doc unless a document with its id exists, so seeding on every start never
 // overwrites what staff have edited.
+// seedReplace writes doc under id whether or not it is there, and reports whether it was new.
+// Writing the same document again changes nothing.
+func seedReplace(ctx context.Context, coll *mongo.Collection, id string, doc any) (bool, error) {
+	res, err := coll.ReplaceOne(ctx, bson.D{{Key: "_id", Value: id}}, doc, options.Replace().SetUpsert(true))
+	if err != nil {
+		return false, fmt.Errorf("seed %s/%s: %w", coll.Name(), id, err)
+	}
+	return res.UpsertedCount == 1, nil
+}
+
 func seedOne(ctx context.Context, coll *mongo.Collection, id any, doc any) (bool, error) {
 	raw, err := bson.Marshal(doc)
 	if err != nil {

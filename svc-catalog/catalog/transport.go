@@ -55,6 +55,7 @@ func handlePublic(m *authn.Mux, e Endpoints, trusted httpx.TrustedProxies) {
 	m.Handle("GET /api/v1/catalog/testimonials", cached(e.Testimonials, decodeNothing))
 	m.Handle("GET /api/v1/catalog/stats", cached(e.Stats, decodeNothing))
 	m.Handle("GET /api/v1/catalog/legal/{doc}", cached(e.Legal, decodeLegal))
+	m.Handle("GET /api/v1/catalog/company", cached(e.Company, decodeNothing))
 	m.Handle("POST /api/v1/catalog/inquiries", kithttp.NewServer(e.SubmitInquiry, decodeInquiry(trusted), encodeCreated, opts...))
 }
 

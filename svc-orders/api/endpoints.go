@@ -10,6 +10,8 @@ import (
 	"github.com/go-kit/kit/endpoint"
 
 	"linguaport/internal/audit"
+	"linguaport/internal/company"
+	"linguaport/internal/documents"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pricing"
@@ -26,6 +28,8 @@ type Services struct {
 	Billing Billing
 	// Audit records the staff actions and serves them to staff (GET admin/audit).
 	Audit *audit.Log
+	// Company is the agency's facts (internal/company), the issuer printed on a quote's PDF.
+	Company company.Facts
 }
 
 // Endpoints are svc-orders' operations as go-kit endpoints.
@@ -101,7 +105,7 @@ func MakeEndpoints(s Services) Endpoints {
 				if err != nil {
 					return nil, err
 				}
-				return quotePDF{quote: q, lang: r.Lang, tax: taxOf(ctx, s.Billing, q, r.Lang)}, nil
+				return quotePDF{quote: q, lang: r.Lang, tax: taxOf(ctx, s.Billing, q, r.Lang), seller: documents.SellerOf(s.Company, q.Total.Currency)}, nil
 			}
 			return s.Quotes.Quote(ctx, request.(idRequest).ID)
 		},

@@ -25,6 +25,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
@@ -122,7 +123,9 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: billingClient, Audit: auditLog}), auth, httpx.LoopbackOnly)
+	// The agency's facts are a set unlike the demo's: quote PDFs must print the configured ones.
+	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: billingClient, Audit: auditLog,
+		Company: companytest.Other()}), auth, httpx.LoopbackOnly)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	sweep := func(ctx context.Context) error {

@@ -27,9 +27,10 @@ type (
 	// quotePDF is a quote to answer as a PDF in lang, with the VAT its invoice will carry (nil
 	// when svc-billing did not say).
 	quotePDF struct {
-		quote *quotes.Quote
-		lang  i18n.Lang
-		tax   *billing.Tax
+		quote  *quotes.Quote
+		lang   i18n.Lang
+		tax    *billing.Tax
+		seller documents.Seller // the agency, from its facts
 	}
 )
 
@@ -79,9 +80,10 @@ func encodeQuote(ctx context.Context, w http.ResponseWriter, response any) error
 // quote's customer (tax), so the figures are those the invoice will carry. Without tax (billing
 // did not answer, or answered for other figures) the document says its prices exclude VAT and
 // the invoice adds any due. Quotes keep no billing details, so the customer block is left out.
-func quoteDocument(q *quotes.Quote, tax *billing.Tax) documents.Document {
+func quoteDocument(q *quotes.Quote, tax *billing.Tax, seller documents.Seller) documents.Document {
 	d := documents.Document{
-		Kind: documents.Quote, Number: q.Number, IssuedAt: q.CreatedAt, DueAt: q.ExpiresAt, Status: string(q.Status),
+		Seller: seller,
+		Kind:   documents.Quote, Number: q.Number, IssuedAt: q.CreatedAt, DueAt: q.ExpiresAt, Status: string(q.Status),
 		Currency: q.Total.Currency, Net: q.Total.Amount, Total: q.Total.Amount, TotalUSD: q.TotalUSD.Amount,
 		RateMicros: q.RateMicros, OrderNumber: q.OrderNumber, VATExcluded: true,
 	}
@@ -120,5 +122,5 @@ func encodeQuotePDF(w http.ResponseWriter, p quotePDF) error {
 	if name == "" {
 		name = p.quote.ID
 	}
-	return documents.Serve(w, quoteDocument(p.quote, p.tax), p.lang, name)
+	return documents.Serve(w, quoteDocument(p.quote, p.tax, p.seller), p.lang, name)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/placeholders"
 	"linguaport/svc-orders/counting/pdf"
 )
 
@@ -82,6 +83,24 @@ func TestQuotePDF(t *testing.T) {
 			t.Fatalf("%s: %d %v %.300s", c.lang, a.status, a.header, a.raw)
 		}
 		text := pdfText(t, a.raw)
+		// The issuer is the configured agency (companytest.Other), as pdftotext reads it too,
+		// and nothing on the page is a placeholder.
+		raw, err := placeholders.PDFText(a.raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if found := placeholders.Find(raw); found != nil {
+			t.Errorf("%s: placeholder text %q", c.lang, found)
+		}
+		raw = strings.Join(strings.Fields(raw), " ")
+		for _, w := range []string{"Örnek Dil Hizmetleri A.Ş.", "Kızılırmak Mah. Dumlupınar Blv. No: 9 Kat: 3", "06510 Çankaya / Ankara", "1234567890", "0123456789000017"} {
+			if !strings.Contains(raw, w) {
+				t.Errorf("%s: the configured agency's %q missing in:\n%s", c.lang, w, raw)
+			}
+		}
+		if strings.Contains(raw, "LinguaPort Çeviri") {
+			t.Errorf("%s: the demo facts show through:\n%s", c.lang, raw)
+		}
 		for _, w := range c.want {
 			if !strings.Contains(text, w) {
 				t.Errorf("%s: missing %q in:\n%s", c.lang, w, text)

@@ -24,6 +24,7 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
@@ -80,7 +81,7 @@ func newApps(t *testing.T, cfg appsConfig) *appsFixture {
 		cfg.perHour = 1000
 	}
 	sender := mail.NewSender(mail.Config{Addr: smtpAddr, From: mail.DefaultFrom})
-	mails := mailbox.NewRelay(store.Collection(), applications.MailRender(store), sender, log, time.Minute)
+	mails := mailbox.NewRelay(store.Collection(), applications.MailRender(store, companytest.Other().MailFooter), sender, log, time.Minute)
 	mails.FirstRetry, mails.MaxRetry = 100*time.Millisecond, time.Second
 	svc := applications.NewService(store, ratelimit.New(r.Client, "translator-applications", cfg.perHour, time.Hour),
 		ids.New, time.Now, func(ids ...any) { relay.Kick(ids...); mails.Kick(ids...) })

@@ -37,8 +37,9 @@ type applicationReader interface {
 	Application(ctx context.Context, id string) (Application, error)
 }
 
-// MailRender writes the applicant's mails for the relay (mailbox.NewRelay).
-func MailRender(store applicationReader) mailbox.Render {
+// MailRender writes the applicant's mails for the relay (mailbox.NewRelay), each ending with
+// footer's lines (the agency's facts, company.Facts.MailFooter).
+func MailRender(store applicationReader, footer func(i18n.Lang) []string) mailbox.Render {
 	return func(ctx context.Context, m mailbox.Mail) (mail.Message, error) {
 		var d applicantMailData
 		if err := m.Decode(&d); err != nil {
@@ -51,13 +52,17 @@ func MailRender(store applicationReader) mailbox.Render {
 		if err != nil {
 			return mail.Message{}, err
 		}
+		var p mailbox.Page
 		switch m.Kind {
 		case MailReceived:
-			return confirmationMail(a).Message()
+			p = confirmationMail(a)
 		case MailRejected:
-			return rejectionMail(a).Message()
+			p = rejectionMail(a)
+		default:
+			return mail.Message{}, fmt.Errorf("%w: unknown mail kind %q", outbox.ErrDrop, m.Kind)
 		}
-		return mail.Message{}, fmt.Errorf("%w: unknown mail kind %q", outbox.ErrDrop, m.Kind)
+		p.Footer = footer(a.Lang)
+		return p.Message()
 	}
 }
 

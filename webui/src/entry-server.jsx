@@ -7,6 +7,7 @@ import { createI18n } from './lib/i18n.js';
 import { MetaCollectorProvider } from './lib/page-meta.jsx';
 import { recordKeys } from './lib/prerendered-data.js';
 import { alternatePaths, headTags } from './lib/seo.js';
+import { companyKey } from './lib/api/get-company.js';
 
 export { prerenderedPaths };
 
@@ -17,6 +18,8 @@ const handler = createStaticHandler(routes);
  * maps API URLs to answers; a key the snapshot lacks is an error, not an empty page.
  */
 export async function render(url, lang, snapshot) {
+  // Every page's structured data names the agency by its configured facts.
+  if (!snapshot[companyKey]) throw new Error(`the snapshot lacks ${companyKey}: the agency's facts`);
   const context = await handler.query(new Request(new URL(url, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${url} redirects to ${context.headers.get('Location')}`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -37,5 +40,5 @@ export async function render(url, lang, snapshot) {
   const alternates = alternatePaths(pathname, meta.alternates);
   alternates['x-default'] = alternates.tr;
   const chunk = context.matches.at(-1)?.route.handle?.chunk;
-  return { html, head: headTags(pathname, lang, meta), status: context.statusCode, data, meta, alternates, chunk };
+  return { html, head: headTags(pathname, lang, meta, snapshot[companyKey]), status: context.statusCode, data, meta, alternates, chunk };
 }

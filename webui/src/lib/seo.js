@@ -31,18 +31,36 @@ const escapeHtml = (s) =>
 // JSON inside <script> must not close the element early.
 export const jsonForScript = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
 
-/** organization is the JSON-LD every page carries. */
-export function organization(lang) {
-  return {
+/**
+ * organization is the JSON-LD every page carries; company is the agency's facts (svc-catalog's
+ * GET company, from the snapshot the page is prerendered with). Without them it names the
+ * product only.
+ */
+export function organization(lang, company) {
+  const org = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: PRODUCT,
     url: absoluteUrl(`/${lang}`),
     logo: absoluteUrl('/favicon.svg'),
-    email: 'info@linguaport.com',
-    telephone: '+90-212-555-0142',
-    address: { '@type': 'PostalAddress', streetAddress: 'Büyükdere Cad. 185', addressLocality: 'İstanbul', addressCountry: 'TR' },
     sameAs: [],
+  };
+  if (!company) return org;
+  return {
+    ...org,
+    name: company.tradeName,
+    legalName: company.legalName,
+    taxID: company.taxNumber,
+    email: company.email.general,
+    telephone: company.phone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: company.address.street,
+      addressLocality: company.address.city,
+      addressRegion: company.address.district,
+      postalCode: company.address.postcode,
+      addressCountry: company.address.country,
+    },
   };
 }
 
@@ -63,9 +81,9 @@ export function serviceLd({ name, description, serviceType, path, lang }) {
 
 /**
  * headTags renders a page's head for the prerendered HTML. meta: { title, description,
- * alternates, jsonLd, noindex }.
+ * alternates, jsonLd, noindex }; company: the agency's facts for the Organization JSON-LD.
  */
-export function headTags(pathname, lang, meta) {
+export function headTags(pathname, lang, meta, company) {
   const tags = [`<title>${escapeHtml(meta.title)}</title>`];
   if (meta.description) tags.push(`<meta name="description" content="${escapeHtml(meta.description)}">`);
   if (meta.noindex) {
@@ -80,7 +98,7 @@ export function headTags(pathname, lang, meta) {
   if (meta.description) tags.push(`<meta property="og:description" content="${escapeHtml(meta.description)}">`);
   tags.push(`<meta property="og:url" content="${escapeHtml(absoluteUrl(pathname))}">`);
   tags.push(`<meta property="og:locale" content="${lang === 'en' ? 'en_US' : 'tr_TR'}">`);
-  tags.push(`<script type="application/ld+json">${jsonForScript(organization(lang))}</script>`);
+  tags.push(`<script type="application/ld+json">${jsonForScript(organization(lang, company))}</script>`);
   for (const ld of [].concat(meta.jsonLd ?? [])) tags.push(`<script type="application/ld+json" data-page-ld>${jsonForScript(ld)}</script>`);
   return tags.join('\n    ');
 }

@@ -54,7 +54,8 @@ export const common = {
       quality: 'Kalite güvencesi',
       corporate: 'Kurumsal çözümler',
       rights: 'Tüm hakları saklıdır.',
-      iso: 'ISO 9001:2015 sertifikalı kalite yönetimi',
+      iso: '{{standard}} sertifikalı kalite yönetimi',
+      identity: 'MERSİS No: {{mersis}} · {{office}}, sicil no {{number}} · KEP: {{kep}}',
     },
     titles: {
       home: 'Profesyonel Çeviri Hizmetleri',
@@ -161,7 +162,8 @@ export const common = {
       quality: 'Quality assurance',
       corporate: 'Corporate solutions',
       rights: 'All rights reserved.',
-      iso: 'ISO 9001:2015 certified quality management',
+      iso: '{{standard}} certified quality management',
+      identity: 'MERSİS no. {{mersis}} · {{office}}, registry no. {{number}} · KEP: {{kep}}',
     },
     titles: {
       home: 'Professional Translation Services',

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
+import { useCompany } from '../../lib/api/get-company.js';
 
 // The build's year, so a prerendered page and its hydration agree.
 const YEAR = import.meta.env?.VITE_BUILD_YEAR ?? '2026';
@@ -10,6 +11,9 @@ const YEAR = import.meta.env?.VITE_BUILD_YEAR ?? '2026';
 export function Footer() {
   const lang = useLanguage();
   const t = useTexts();
+  // The agency's facts come from its one configuration (svc-catalog's GET company), prerendered
+  // with the page, so the footer never disagrees with the invoices and the legal texts.
+  const { company } = useCompany();
   const columns = [
     {
       title: t('footer.services'),
@@ -55,12 +59,16 @@ export function Footer() {
             <span className="wordmark__accent">Port</span>
           </Link>
           <p>{t('footer.tagline')}</p>
-          <p className="site-footer__iso">{t('footer.iso')}</p>
-          <address>
-            Büyükdere Cad. 185, Şişli, İstanbul
-            <br />
-            <a href="mailto:info@linguaport.com">info@linguaport.com</a> · <a href="tel:+902125550142">+90 212 555 01 42</a>
-          </address>
+          {company && (
+            <>
+              <p className="site-footer__iso">{t('footer.iso', { standard: company.iso9001.standard })}</p>
+              <address>
+                {company.addressLine[lang]}
+                <br />
+                <a href={`mailto:${company.email.general}`}>{company.email.general}</a> · <a href={company.phoneUri}>{company.phone}</a>
+              </address>
+            </>
+          )}
         </div>
         {columns.map((col) => (
           <nav key={col.title} className="site-footer__column" aria-label={col.title}>
@@ -76,7 +84,13 @@ export function Footer() {
         ))}
       </div>
       <p className="site-footer__legal">
-        © {YEAR} LinguaPort. {t('footer.rights')}
+        © {YEAR} {company?.legalName ?? 'LinguaPort'}. {t('footer.rights')}
+        {company && (
+          <>
+            <br />
+            {t('footer.identity', { mersis: company.mersis, office: company.registry.office, number: company.registry.number, kep: company.kep })}
+          </>
+        )}
       </p>
     </footer>
   );

@@ -1,4 +1,6 @@
+import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
+import { useCompany } from '../../lib/api/get-company.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { InquiryForm } from '../../features/inquiries/components/inquiry-form.jsx';
 import { PageHero } from '../../components/page-hero.jsx';
@@ -14,6 +16,9 @@ const texts = {
     email: 'E-posta',
     phone: 'Telefon (7/24)',
     address: 'Adres',
+    kep: 'KEP adresi',
+    company: 'Şirket bilgileri',
+    identity: 'MERSİS No: {{mersis}} · {{taxOffice}} V.D. {{taxNumber}}',
     hours: 'Destek ekibimiz haftanın 7 günü, 24 saat hizmetinizde.',
   },
   en: {
@@ -26,12 +31,18 @@ const texts = {
     email: 'Email',
     phone: 'Phone (24/7)',
     address: 'Address',
+    kep: 'Registered e-mail (KEP)',
+    company: 'Company details',
+    identity: 'MERSİS no. {{mersis}} · Tax office {{taxOffice}}, tax no. {{taxNumber}}',
     hours: 'Our support team is here for you 24 hours a day, 7 days a week.',
   },
 };
 
 export function Component() {
   const t = useTexts('contact', texts);
+  const lang = useLanguage();
+  // The agency's facts, as the footer and the legal texts show them (svc-catalog's GET company).
+  const { company } = useCompany();
   usePageMeta({ title: t('title'), description: t('description') });
   return (
     <div className="page">
@@ -43,18 +54,28 @@ export function Component() {
         </section>
         <section className="card" aria-labelledby="contact-reach-title">
           <h2 id="contact-reach-title">{t('reachTitle')}</h2>
-          <dl>
-            <dt>{t('email')}</dt>
-            <dd>
-              <a href="mailto:info@linguaport.com">info@linguaport.com</a>
-            </dd>
-            <dt>{t('phone')}</dt>
-            <dd>
-              <a href="tel:+902125550142">+90 212 555 01 42</a>
-            </dd>
-            <dt>{t('address')}</dt>
-            <dd>Büyükdere Cad. 185, 34394 Şişli, İstanbul</dd>
-          </dl>
+          {company && (
+            <dl>
+              <dt>{t('email')}</dt>
+              <dd>
+                <a href={`mailto:${company.email.general}`}>{company.email.general}</a>
+              </dd>
+              <dt>{t('phone')}</dt>
+              <dd>
+                <a href={company.phoneUri}>{company.phone}</a>
+              </dd>
+              <dt>{t('address')}</dt>
+              <dd>{company.addressLine[lang]}</dd>
+              <dt>{t('kep')}</dt>
+              <dd>{company.kep}</dd>
+              <dt>{t('company')}</dt>
+              <dd>
+                {company.legalName}
+                <br />
+                {t('identity', { mersis: company.mersis, taxOffice: company.taxOffice, taxNumber: company.taxNumber })}
+              </dd>
+            </dl>
+          )}
           <p>{t('hours')}</p>
         </section>
       </div>

@@ -5,6 +5,7 @@ import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { PageHero } from '../../components/page-hero.jsx';
 import { Checklist, Steps } from '../../components/lists.jsx';
+import { useCompany } from '../../lib/api/get-company.js';
 
 const texts = {
   tr: {
@@ -13,6 +14,7 @@ const texts = {
     eyebrow: 'Kalite',
     heading: 'Her çeviri üç kez kontrol edilir',
     lead: 'Kalite bir son kontrol değil, bir süreçtir. ISO 9001:2015 sertifikalı kalite yönetim sistemimiz, çevirmen seçiminden teslimden sonraki revizyona kadar her adımı tanımlar.',
+    certificate: '{{standard}} sertifika numarası {{number}}, belgelendiren kuruluş: {{issuer}}.',
     stagesTitle: 'Üç aşamalı kalite kontrol',
     stages: [
       { title: 'Çeviri', text: 'Alanında en az 5 yıl deneyimli, hedef dili ana dili olan çevirmen; proje terim listesi ve çeviri belleğiyle çalışır.' },
@@ -45,6 +47,7 @@ const texts = {
     eyebrow: 'Quality',
     heading: 'Every translation is checked three times',
     lead: 'Quality is a process, not a last glance. Our ISO 9001:2015 certified quality management system defines every step, from choosing the translator to the revision after delivery.',
+    certificate: '{{standard}} certificate number {{number}}, issued by {{issuer}}.',
     stagesTitle: 'Three stages of quality control',
     stages: [
       { title: 'Translation', text: 'A native speaker of the target language with at least 5 years in the field works with the project glossary and translation memory.' },
@@ -76,10 +79,13 @@ const texts = {
 export function Component() {
   const lang = useLanguage();
   const t = useTexts('quality', texts);
+  // The certificate is one of the agency's configured facts.
+  const { company } = useCompany();
   usePageMeta({ title: t('title'), description: t('description') });
   return (
     <article className="page">
       <PageHero eyebrow={t('eyebrow')} title={t('heading')} lead={t('lead')} />
+      {company && <p className="post__meta">{t('certificate', company.iso9001)}</p>}
       <section aria-labelledby="stages-title">
         <h2 id="stages-title">{t('stagesTitle')}</h2>
         <Steps items={t('stages')} />

@@ -147,7 +147,9 @@ export const billingTexts = {
     },
     transfer: {
       title: 'Banka havalesi bildirin',
-      lead: 'Aşağıdaki hesaba havale ya da EFT yaptıysanız buradan bildirin; ekibimiz onayladığında tutar bakiyenize eklenir.',
+      lead: 'Aşağıdaki hesaplarımızdan birine havale ya da EFT yaptıysanız buradan bildirin; ekibimiz onayladığında tutar bakiyenize eklenir.',
+      accountCurrency: 'Hesabın para birimi',
+      bank: 'Banka',
       holder: 'Hesap sahibi',
       iban: 'IBAN',
       amount: 'Tutar',
@@ -311,7 +313,9 @@ export const billingTexts = {
     },
     transfer: {
       title: 'Declare a bank transfer',
-      lead: 'If you paid by bank transfer to the account below, tell us here; the amount is added to your balance once our team confirms it.',
+      lead: 'If you paid by bank transfer to one of our accounts below, tell us here; the amount is added to your balance once our team confirms it.',
+      accountCurrency: 'Account currency',
+      bank: 'Bank',
       holder: 'Account holder',
       iban: 'IBAN',
       amount: 'Amount',

@@ -25,7 +25,7 @@ const visitor = {
     tooLong: 'Mesaj en fazla 2000 karakter olabilir.',
     failed: 'Mesaj gönderilemedi. Lütfen tekrar deneyin.',
     history: 'Görüşmeleriniz',
-    other: 'Başka yollar: destek@linguaport.com · +90 212 555 01 42',
+    other: 'Başka yollar: {{email}} · {{phone}}',
   },
   en: {
     title: 'Live support',
@@ -49,7 +49,7 @@ const visitor = {
     tooLong: 'A message can be at most 2000 characters.',
     failed: 'The message could not be sent. Please try again.',
     history: 'Your conversations',
-    other: 'Other ways: destek@linguaport.com · +90 212 555 01 42',
+    other: 'Other ways: {{email}} · {{phone}}',
   },
 };
 

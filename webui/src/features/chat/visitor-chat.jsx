@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api-client.js';
 import { formatMoment } from '../../lib/dates.js';
 import { follow } from '../../lib/event-stream.js';
 import { useLanguage } from '../../lib/language.jsx';
+import { useCompany } from '../../lib/api/get-company.js';
 import { chatEventsUrl, chatStatus, chatThread, myChats, newKey, sendChat, startChat } from './api.js';
 import { loadStored, mergeMessages, saveStored } from './chat-state.js';
 import { useChatTexts } from './texts.js';
@@ -28,6 +29,8 @@ export const emailNeeded = (conv, online, notice) => (!conv && online === false)
 export function VisitorChat({ user = null, storage = globalThis.localStorage, Source = globalThis.EventSource }) {
   const lang = useLanguage();
   const t = useChatTexts();
+  // Other ways to reach support: the agency's configured mailbox and phone.
+  const { company } = useCompany();
   const customer = user?.type === 'customer';
   const [online, setOnline] = useState(null);
   const [conv, setConv] = useState(() => loadStored(storage));
@@ -155,7 +158,7 @@ export function VisitorChat({ user = null, storage = globalThis.localStorage, So
 
   return (
     <ChatView
-      {...{ user, conv, mine, online, messages, closed, notice, errors, busy, needEmail }}
+      {...{ company, user, conv, mine, online, messages, closed, notice, errors, busy, needEmail }}
       values={{ name, email, text }}
       onChange={{ name: setName, email: setEmail, text: setText }}
       onChoose={choose}
@@ -171,7 +174,7 @@ export function VisitorChat({ user = null, storage = globalThis.localStorage, So
  * (mine) to pick from, the messages, a notice after a send (noticeOf), and the form asking for
  * a name and an e-mail address only when they are needed.
  */
-export function ChatView({ user = null, conv = null, mine = [], online = null, messages = [], closed = false, notice = '', errors = {}, busy = false, needEmail = false, values = { name: '', email: '', text: '' }, onChange = {}, onChoose, onSubmit, listRef }) {
+export function ChatView({ company = null, user = null, conv = null, mine = [], online = null, messages = [], closed = false, notice = '', errors = {}, busy = false, needEmail = false, values = { name: '', email: '', text: '' }, onChange = {}, onChoose, onSubmit, listRef }) {
   const lang = useLanguage();
   const t = useChatTexts();
   const id = useId();
@@ -245,7 +248,7 @@ export function ChatView({ user = null, conv = null, mine = [], online = null, m
           {busy ? t('sending') : conv ? t('send') : t('start')}
         </button>
       </form>
-      <p className="chat__other">{t('other')}</p>
+      {company && <p className="chat__other">{t('other', { email: company.email.support, phone: company.phone })}</p>}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { declareTransfer, topUp } from '../api/billing.js';
 import { parseAmount, returnUrl } from '../checkout.js';
-import { BALANCE_CURRENCIES, BANK_ACCOUNT } from '../constants.js';
+import { BALANCE_CURRENCIES } from '../constants.js';
 import { useBillingTexts } from '../texts.js';
 import { usePayment } from './pay-buttons.jsx';
 
@@ -84,8 +84,11 @@ export function TopUpForm({ currency: initial }) {
 const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY = { amount: '', sender: '', date: '', reference: '' };
 
-/** TransferForm declares a bank transfer to the agency's account, credited once staff confirm it. */
-export function TransferForm({ currency: initial, onDeclared }) {
+/**
+ * TransferForm declares a bank transfer to one of the agency's accounts (accounts: GET balance's
+ * bankAccounts, the agency's configured facts), credited once staff confirm it.
+ */
+export function TransferForm({ currency: initial, accounts = [], onDeclared }) {
   const lang = useLanguage();
   const t = useBillingTexts();
   const id = useId();
@@ -129,16 +132,7 @@ export function TransferForm({ currency: initial, onDeclared }) {
     <section aria-labelledby={`${id}-title`} className="account__block">
       <h2 id={`${id}-title`}>{t('transfer.title')}</h2>
       <p className="field__hint">{t('transfer.lead')}</p>
-      <dl className="billing-summary bank-account" data-testid="bank-account">
-        <div>
-          <dt>{t('transfer.holder')}</dt>
-          <dd>{BANK_ACCOUNT.holder}</dd>
-        </div>
-        <div>
-          <dt>{t('transfer.iban')}</dt>
-          <dd className="bank-account__iban">{BANK_ACCOUNT.iban}</dd>
-        </div>
-      </dl>
+      <BankAccounts accounts={accounts} />
       <form className="form" onSubmit={submit} noValidate data-testid="transfer-form">
         {done && (
           <p className="form__note" role="status">
@@ -162,5 +156,36 @@ export function TransferForm({ currency: initial, onDeclared }) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** BankAccounts lists the agency's accounts to transfer to, one per currency, as the invoices print them. */
+export function BankAccounts({ accounts }) {
+  const t = useBillingTexts();
+  return (
+    <ul className="bank-accounts" data-testid="bank-accounts">
+      {accounts.map((a) => (
+        <li key={a.iban} data-currency={a.currency}>
+          <dl className="billing-summary bank-account" data-testid="bank-account">
+            <div>
+              <dt>{t('transfer.accountCurrency')}</dt>
+              <dd>{a.currency}</dd>
+            </div>
+            <div>
+              <dt>{t('transfer.bank')}</dt>
+              <dd>{a.branch ? `${a.bank}, ${a.branch}` : a.bank}</dd>
+            </div>
+            <div>
+              <dt>{t('transfer.holder')}</dt>
+              <dd>{a.holder}</dd>
+            </div>
+            <div>
+              <dt>{t('transfer.iban')}</dt>
+              <dd className="bank-account__iban">{a.iban}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

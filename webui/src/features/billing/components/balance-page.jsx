@@ -115,7 +115,7 @@ export function BalancePage() {
       )}
 
       <TopUpForm currency={currency || shown} />
-      <TransferForm currency={currency || shown} onDeclared={() => mutate()} />
+      <TransferForm currency={currency || shown} accounts={first.bankAccounts ?? []} onDeclared={() => mutate()} />
     </>
   );
 }
