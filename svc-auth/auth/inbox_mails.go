@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	moneyfmt "linguaport/internal/money"
 )
 
 // The events below become mails (and some a system message too) for the people they concern:
@@ -71,6 +73,11 @@ type amount struct {
 	Currency string `json:"currency"`
 }
 
+// moneyIn writes an amount as the site does in lang.
+func moneyIn(a amount, lang i18n.Lang) string {
+	return moneyfmt.Format(a.Amount, a.Currency, string(lang))
+}
+
 // PayoutDecided is the part of payout.paid and payout.rejected the mails need.
 type PayoutDecided struct {
 	PayoutID     string    `json:"payoutId"`
@@ -114,94 +121,116 @@ type ChatWritten struct {
 // with nobody online does, and later ones in the same quarter hour do not.
 const chatWaitingEvery = 15 * time.Minute
 
-// peopleMails queues the mails of the events above; false when e is none of them.
-func peopleMails(ctx context.Context, inbox *MongoStore, e events.Event) (bool, error) {
-	switch e.Type {
-	case EventOrderAssigned:
-		var p OrderAssigned
-		if err := decodeEvent(e, &p); err != nil || p.TranslatorID == "" {
-			return true, err
-		}
+// eventMail is what one of the events above becomes: a mail of Kind about Data for To (an
+// account's id, or StaffRecipient), sent once per Cause (the event's id unless a handler names a
+// narrower one). With a Message, the account's system message, the mail is queued in the
+// message's own insert (messageDoc.withMail), and the message is To's. An empty To (the event
+// names nobody to tell, or there is nothing to tell) queues nothing.
+type eventMail struct {
+	To, Kind string
+	Data     any
+	Message  *messageDoc
+	Cause    string
+}
+
+// eventMails are the events above, by type: each reads its payload and says what it becomes;
+// peopleMails queues that, which is the same for all of them.
+var eventMails = map[string]func(e events.Event) (eventMail, error){
+	EventOrderAssigned: fromPayload(func(_ events.Event, p OrderAssigned) eventMail {
 		due := p.Deadline
 		if !p.RevisionDue.IsZero() {
 			due = p.RevisionDue
 		}
-		return true, mailTo(ctx, inbox, e, p.TranslatorID, KindJobAssigned, "",
-			orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At, Reason: p.RevisionReason, Due: due})
-	case EventRevisionDueSoon:
-		var p RevisionDueSoon
-		if err := decodeEvent(e, &p); err != nil || p.TranslatorID == "" {
-			return true, err
-		}
-		return true, mailTo(ctx, inbox, e, p.TranslatorID, KindRevisionDueSoon, "",
-			orderMail{OrderID: p.OrderID, Number: p.Number, Reason: p.Reason, Due: p.RevisionDue})
-	case EventExpectedDateChanged:
-		var p ExpectedDateChanged
-		if err := decodeEvent(e, &p); err != nil || p.CustomerID == "" {
-			return true, err
-		}
-		msg := messageDoc{
-			ID: "expected-" + e.ID, UserID: p.CustomerID, CreatedAt: e.OccurredAt,
+		return eventMail{To: p.TranslatorID, Kind: KindJobAssigned,
+			Data: orderMail{OrderID: p.OrderID, Number: p.Number, At: p.At, Reason: p.RevisionReason, Due: due}}
+	}),
+	EventRevisionDueSoon: fromPayload(func(_ events.Event, p RevisionDueSoon) eventMail {
+		return eventMail{To: p.TranslatorID, Kind: KindRevisionDueSoon,
+			Data: orderMail{OrderID: p.OrderID, Number: p.Number, Reason: p.Reason, Due: p.RevisionDue}}
+	}),
+	EventExpectedDateChanged: fromPayload(func(e events.Event, p ExpectedDateChanged) eventMail {
+		return eventMail{To: p.CustomerID, Kind: KindExpectedDate, Message: &messageDoc{
+			ID: "expected-" + e.ID, CreatedAt: e.OccurredAt,
 			Title: i18n.Text{TR: "Sipariş " + p.Number, EN: "Order " + p.Number},
 			Body: i18n.Text{
 				TR: fmt.Sprintf("%s numaralı siparişinizin tahmini teslim tarihi %s oldu.", p.Number, i18n.Date(p.Deadline, i18n.TR)),
 				EN: fmt.Sprintf("The expected delivery date of order %s is now %s.", p.Number, i18n.Date(p.Deadline, i18n.EN)),
 			},
+		}, Data: dateMail{OrderID: p.OrderID, Number: p.Number, Previous: p.Previous, Deadline: p.Deadline, Note: p.Note}}
+	}),
+	EventPayoutPaid:     payoutDecided(KindPayoutPaid, i18n.Text{TR: "Ödeme talebiniz ödendi", EN: "Your payout was paid"}),
+	EventPayoutRejected: payoutDecided(KindPayoutRejected, i18n.Text{TR: "Ödeme talebiniz reddedildi", EN: "Your payout was declined"}),
+	EventTransferDeclared: fromPayload(func(_ events.Event, p TransferDeclared) eventMail {
+		return eventMail{To: StaffRecipient, Kind: KindStaffTransfer,
+			Data: staffNote{Ref: p.TransferID, Amount: p.Amount.Amount, Currency: p.Amount.Currency, At: p.DeclaredAt}}
+	}),
+	EventApplicationIn: fromPayload(func(e events.Event, p ApplicationIn) eventMail {
+		return eventMail{To: StaffRecipient, Kind: KindStaffApplication, Data: staffNote{Ref: p.ApplicationID, At: e.OccurredAt}}
+	}),
+	EventTicketOpened: fromPayload(func(_ events.Event, p TicketOpened) eventMail {
+		return eventMail{To: StaffRecipient, Kind: KindStaffTicket, Data: staffNote{Ref: p.TicketID, Subject: p.Subject, At: p.At}}
+	}),
+	EventChatOpened:  fromPayload(chatWaiting),
+	EventChatMessage: fromPayload(chatWaiting),
+}
+
+// fromPayload makes the entry of an event whose payload is a P: one that does not decode is an
+// error the consumer logs and retries (decodeEvent), as every handler here does.
+func fromPayload[P any](mail func(e events.Event, p P) eventMail) func(events.Event) (eventMail, error) {
+	return func(e events.Event) (eventMail, error) {
+		var p P
+		if err := decodeEvent(e, &p); err != nil {
+			return eventMail{}, err
 		}
-		return true, inbox.AddMessage(ctx, msg.withMail(e, KindExpectedDate, "", dateMail{
-			OrderID: p.OrderID, Number: p.Number, Previous: p.Previous, Deadline: p.Deadline, Note: p.Note}))
-	case EventPayoutPaid, EventPayoutRejected:
-		var p PayoutDecided
-		if err := decodeEvent(e, &p); err != nil || p.TranslatorID == "" {
-			return true, err
-		}
-		kind, title := KindPayoutPaid, i18n.Text{TR: "Ödeme talebiniz ödendi", EN: "Your payout was paid"}
-		if e.Type == EventPayoutRejected {
-			kind, title = KindPayoutRejected, i18n.Text{TR: "Ödeme talebiniz reddedildi", EN: "Your payout was declined"}
-		}
-		msg := messageDoc{
-			ID: "payout-" + e.ID, UserID: p.TranslatorID, CreatedAt: e.OccurredAt, Title: title,
+		return mail(e, p), nil
+	}
+}
+
+// payoutDecided tells the translator of a payout's decision (kind) with a system message titled
+// title: both decisions say the same but for those.
+func payoutDecided(kind string, title i18n.Text) func(events.Event) (eventMail, error) {
+	return fromPayload(func(e events.Event, p PayoutDecided) eventMail {
+		return eventMail{To: p.TranslatorID, Kind: kind, Message: &messageDoc{
+			ID: "payout-" + e.ID, CreatedAt: e.OccurredAt, Title: title,
 			Body: i18n.Text{
 				TR: fmt.Sprintf("%s tutarındaki ödeme talebiniz hakkında karar verildi. Ayrıntılar Kazançlar sayfasında.", moneyIn(p.Amount, i18n.TR)),
 				EN: fmt.Sprintf("Your payout request of %s was decided. See the details on your Earnings page.", moneyIn(p.Amount, i18n.EN)),
 			},
-		}
-		return true, inbox.AddMessage(ctx, msg.withMail(e, kind, "", payoutMail{
-			Amount: p.Amount.Amount, Currency: p.Amount.Currency, IBANLast4: p.IBANLast4, Reason: p.Reason, At: p.DecidedAt}))
-	case EventTransferDeclared:
-		var p TransferDeclared
-		if err := decodeEvent(e, &p); err != nil {
-			return true, err
-		}
-		return true, staffMailFor(ctx, inbox, e, e.ID, KindStaffTransfer, staffNote{
-			Ref: p.TransferID, Amount: p.Amount.Amount, Currency: p.Amount.Currency, At: p.DeclaredAt})
-	case EventApplicationIn:
-		var p ApplicationIn
-		if err := decodeEvent(e, &p); err != nil {
-			return true, err
-		}
-		return true, staffMailFor(ctx, inbox, e, e.ID, KindStaffApplication, staffNote{Ref: p.ApplicationID, At: e.OccurredAt})
-	case EventTicketOpened:
-		var p TicketOpened
-		if err := decodeEvent(e, &p); err != nil {
-			return true, err
-		}
-		return true, staffMailFor(ctx, inbox, e, e.ID, KindStaffTicket, staffNote{Ref: p.TicketID, Subject: p.Subject, At: p.At})
-	case EventChatOpened, EventChatMessage:
-		var p ChatWritten
-		if err := decodeEvent(e, &p); err != nil {
-			return true, err
-		}
-		if p.StaffOnline {
-			return true, nil // someone is there to answer
-		}
-		// One mail per conversation per quarter hour: the id names the window, so the visitor's
-		// further messages in it (and a redelivery) queue nothing more.
-		window := strconv.FormatInt(p.At.Unix()/int64(chatWaitingEvery/time.Second), 10)
-		return true, staffMailFor(ctx, inbox, e, "chat-"+p.ConversationID+"-"+window, KindStaffChat,
-			staffNote{Ref: p.ConversationID, Subject: p.Name, Lang: p.Language, At: p.At})
+		}, Data: payoutMail{Amount: p.Amount.Amount, Currency: p.Amount.Currency, IBANLast4: p.IBANLast4, Reason: p.Reason, At: p.DecidedAt}}
+	})
+}
+
+// chatWaiting tells staff a visitor wrote in live chat while nobody was online to answer.
+func chatWaiting(_ events.Event, p ChatWritten) eventMail {
+	if p.StaffOnline {
+		return eventMail{} // someone is there to answer
 	}
-	return false, nil
+	// One mail per conversation per quarter hour: the cause names the window, so the visitor's
+	// further messages in it (and a redelivery) queue nothing more.
+	window := strconv.FormatInt(p.At.Unix()/int64(chatWaitingEvery/time.Second), 10)
+	return eventMail{To: StaffRecipient, Kind: KindStaffChat, Cause: "chat-" + p.ConversationID + "-" + window,
+		Data: staffNote{Ref: p.ConversationID, Subject: p.Name, Lang: p.Language, At: p.At}}
+}
+
+// peopleMails queues the mails of the events above; false when e is none of them.
+func peopleMails(ctx context.Context, inbox *MongoStore, e events.Event) (bool, error) {
+	what, ok := eventMails[e.Type]
+	if !ok {
+		return false, nil
+	}
+	m, err := what(e)
+	if err != nil || m.To == "" {
+		return true, err
+	}
+	if m.Message != nil {
+		msg := *m.Message
+		msg.UserID = m.To
+		return true, inbox.AddMessage(ctx, msg.withMail(e, m.Kind, "", m.Data))
+	}
+	if !freshForMail(e) {
+		return true, nil // old news caught up with: a mail about it is not worth sending
+	}
+	return true, inbox.AddMail(ctx, newMail(cmp.Or(m.Cause, e.ID)+"/"+m.Kind, m.Kind, m.To, "", m.Data, e.OccurredAt))
 }
 
 // decodeEvent reads e's payload; one that does not decode is an error the consumer logs and
@@ -213,16 +242,7 @@ func decodeEvent(e events.Event, v any) error {
 	return nil
 }
 
-// mailTo queues a mail of kind for the account uid, once per event, without a system message.
-func mailTo(ctx context.Context, inbox *MongoStore, e events.Event, uid, kind, lang string, data any) error {
-	if !freshForMail(e) {
-		return nil
-	}
-	return inbox.AddMail(ctx, newMail(e.ID+"/"+kind, kind, uid, lang, data, e.OccurredAt))
-}
-
-// staffMailFor queues a mail of kind for the staff address, once per cause (an event's id, or a
-// window of a waiting conversation).
+// staffMailFor queues a mail of kind for the staff address, once per cause (an event's id).
 func staffMailFor(ctx context.Context, inbox *MongoStore, e events.Event, cause, kind string, data any) error {
 	if !freshForMail(e) {
 		return nil

@@ -8,14 +8,17 @@ import (
 
 	"linguaport/internal/i18n"
 	"linguaport/internal/mailbox"
+	moneyfmt "linguaport/internal/money"
 )
 
 // mailKind is one kind of mail: who may turn it off and what it says. Texts are in both
 // languages; {name} is the reader's name, other {placeholders} are what Fill set from the payload.
 //
-// To add a kind: a constant, an entry below, and a queue call where its cause is written (in the
-// account's update, with the system message an event becomes (messageDoc.withMail), or on
-// its own (MongoStore.AddMail).
+// To add a kind: a constant, an entry in mailKinds or moreKinds, and a queue call where its
+// cause is written: in the account's update, with the system message an event becomes
+// (messageDoc.withMail), or on its own (MongoStore.AddMail). A mail about an order, a job or a
+// payout, or one for staff, is built from its reader (mails_kinds_more.go), which states once
+// what those kinds share, so its entry says only what is its own.
 type mailKind struct {
 	// Category is the preference that turns the kind off (CategoryOffers, CategoryReminders);
 	// empty for mails a user must get. Optional mails carry the one-click unsubscribe.
@@ -32,7 +35,7 @@ type mailKind struct {
 	Fill func(c *composer) error
 }
 
-// The kinds svc-auth sends.
+// The account's own kinds, its support tickets' and its job offers'.
 const (
 	KindWelcome         = "account.welcome"
 	KindVerifyEmail     = "account.verify_email"
@@ -41,34 +44,20 @@ const (
 	KindSetPassword     = "account.set_password" // an approved translator's welcome
 	KindEmailTaken      = "account.email_taken"  // an approved applicant whose address is another account's
 	KindTicketAnswered  = "support.ticket_answered"
-	KindOrderDelivered  = "order.delivered"
-	KindRevisionAsked   = "order.revision_requested"
 	KindJobOffers       = "pool.job_offers"
-	KindStaffEscalation = "staff.order_escalated"
 )
 
-// Why a reader gets a mail, by what it is about.
+var whySecurity = i18n.Text{
+	TR: "Bu e-postayı hesabınızın güvenliği için gönderiyoruz; güvenlik e-postaları kapatılamaz.",
+	EN: "You get this mail for the security of your account; security mails cannot be turned off.",
+}
+
+// Labels of the facts several kinds show, named once so they read alike in every mail.
 var (
-	whySecurity = i18n.Text{
-		TR: "Bu e-postayı hesabınızın güvenliği için gönderiyoruz; güvenlik e-postaları kapatılamaz.",
-		EN: "You get this mail for the security of your account; security mails cannot be turned off.",
-	}
-	whyOrder = i18n.Text{
-		TR: "Bu e-postayı LinguaPort'ta verdiğiniz sipariş hakkında gönderiyoruz.",
-		EN: "You get this mail about an order you placed with LinguaPort.",
-	}
-	whyJob = i18n.Text{
-		TR: "Bu e-postayı LinguaPort'ta üstlendiğiniz iş hakkında gönderiyoruz.",
-		EN: "You get this mail about a job you took on at LinguaPort.",
-	}
-	whyOffers = i18n.Text{
-		TR: "Bu e-postayı LinguaPort çevirmeni olduğunuz ve iş teklifi e-postaları açık olduğu için gönderiyoruz. Hesap ayarlarınızdan ya da aşağıdaki bağlantıyla kapatabilirsiniz.",
-		EN: "You get this mail because you translate for LinguaPort and job offer mails are on. Turn them off in your account settings or with the link below.",
-	}
-	whyStaff = i18n.Text{
-		TR: "Bu e-posta, ekibin ilgilenmesi gereken bir iş için LinguaPort'un yönetim adresine gönderildi.",
-		EN: "This mail goes to LinguaPort's staff address about something the team needs to see to.",
-	}
+	factOrder = i18n.Text{TR: "Sipariş", EN: "Order"}
+	factWhen  = i18n.Text{TR: "Zaman", EN: "When"}
+	factAsked = i18n.Text{TR: "İstek zamanı", EN: "Asked at"}
+	factNote  = i18n.Text{TR: "Not", EN: "Note"}
 )
 
 // accountMail is the payload of the account's own mails.
@@ -82,19 +71,47 @@ type accountMail struct {
 	Name string `json:"name,omitempty"`
 }
 
-// orderMail is the payload of the mails about an order or a job.
-type orderMail struct {
-	OrderID string    `json:"orderId"`
-	Number  string    `json:"number"`
-	At      time.Time `json:"at,omitzero"`
-	Reason  string    `json:"reason,omitempty"` // a revision's reason, an escalation's
-	Due     time.Time `json:"due,omitzero"`     // a revision's deadline
-}
-
 // offersMail is the payload of a batch of job offers.
 type offersMail struct {
 	Numbers []string `json:"numbers"`
 	Count   int      `json:"count"`
+}
+
+// fillWith makes a kind's Fill of fill, which reads the payload as a P: every kind with a
+// payload starts by decoding it, and one that does not decode is dropped (composer.decode).
+func fillWith[P any](fill func(c *composer, p P) error) func(*composer) error {
+	return func(c *composer) error {
+		var p P
+		if err := c.decode(&p); err != nil {
+			return err
+		}
+		return fill(c, p)
+	}
+}
+
+// moment adds a labelled time; a zero one (a payload that has none, as older events) adds none.
+func (c *composer) moment(label i18n.Text, t time.Time) {
+	if !t.IsZero() {
+		c.fact(label, c.when(t))
+	}
+}
+
+// money writes an amount in minor units as the site does in the reader's language.
+func (c *composer) money(minor int64, currency string) string {
+	return moneyfmt.Format(minor, currency, string(c.lang))
+}
+
+// passwordLink issues the password token this mail's id derives for purpose, working for ttl,
+// and points the button at the page that uses it. The token is issued when the mail goes, so
+// its time starts when the reader can use it; a mail rendered again (a retried send) issues
+// the same token once.
+func (c *composer) passwordLink(purpose string, ttl time.Duration) error {
+	token := c.m.links.mailToken(purpose, c.mail.ID)
+	if err := c.m.resets.IssueResetToken(c.ctx, c.user.ID, token, ttl); err != nil {
+		return err
+	}
+	c.link = c.page("reset", "?token="+token)
+	return nil
 }
 
 var mailKinds = map[string]mailKind{
@@ -109,11 +126,7 @@ var mailKinds = map[string]mailKind{
 			TR: "Bu e-postayı bu adresle bir LinguaPort hesabı açıldığı için gönderiyoruz. Hesabı siz açmadıysanız bu e-postayı dikkate almayın.",
 			EN: "You get this mail because a LinguaPort account was opened with this address. If it was not you, ignore this mail.",
 		},
-		Fill: func(c *composer) error {
-			var p accountMail
-			if err := c.decode(&p); err != nil {
-				return err
-			}
+		Fill: fillWith(func(c *composer, p accountMail) error {
 			if p.Verify && c.verifiable(p.Email) {
 				return c.verifyLink(i18n.Text{
 					TR: "E-posta adresinizin size ait olduğunu aşağıdaki düğmeyle doğrulayın. Bağlantı 7 gün geçerlidir; doğrulamadan da sipariş verebilirsiniz.",
@@ -122,7 +135,7 @@ var mailKinds = map[string]mailKind{
 			}
 			c.link = c.page("overview")
 			return nil
-		},
+		}),
 	},
 	KindVerifyEmail: {
 		Subject: i18n.Text{TR: "E-posta adresinizi doğrulayın", EN: "Confirm your e-mail address"},
@@ -130,11 +143,7 @@ var mailKinds = map[string]mailKind{
 			TR: "Bu e-postayı LinguaPort hesabınızdan yeni bir doğrulama bağlantısı istendiği için gönderiyoruz.",
 			EN: "You get this mail because a new confirmation link was asked for from your LinguaPort account.",
 		},
-		Fill: func(c *composer) error {
-			var p accountMail
-			if err := c.decode(&p); err != nil {
-				return err
-			}
+		Fill: fillWith(func(c *composer, p accountMail) error {
 			if !c.verifiable(p.Email) {
 				return fmt.Errorf("the address is confirmed already or changed: %w", mailbox.ErrSkip)
 			}
@@ -142,7 +151,7 @@ var mailKinds = map[string]mailKind{
 				TR: "LinguaPort hesabınızın e-posta adresini doğrulamak için aşağıdaki düğmeye tıklayın. Bağlantı 7 gün geçerlidir ve bir kez kullanılır.",
 				EN: "Click the button below to confirm the e-mail address of your LinguaPort account. The link works for 7 days, once.",
 			})
-		},
+		}),
 	},
 	KindPasswordReset: {
 		Subject: i18n.Text{TR: "LinguaPort parolanızı sıfırlayın", EN: "Reset your LinguaPort password"},
@@ -160,15 +169,8 @@ var mailKinds = map[string]mailKind{
 			if c.user == nil {
 				return fmt.Errorf("a reset link for no account: %w", mailbox.ErrSkip)
 			}
-			// The token is issued when the mail goes, so its hour starts when the reader can
-			// use it; a mail rendered again (a retried send) issues the same token once.
-			token := c.m.links.mailToken("reset", c.mail.ID)
-			if err := c.m.resets.IssueResetToken(c.ctx, c.user.ID, token, ResetTokenTTL); err != nil {
-				return err
-			}
-			c.fact(i18n.Text{TR: "İstek zamanı", EN: "Asked at"}, c.when(c.mail.CreatedAt))
-			c.link = c.page("reset", "?token="+token)
-			return nil
+			c.fact(factAsked, c.when(c.mail.CreatedAt))
+			return c.passwordLink("reset", ResetTokenTTL)
 		},
 	},
 	KindPasswordChanged: {
@@ -211,12 +213,7 @@ var mailKinds = map[string]mailKind{
 			if c.user == nil || c.user.PasswordHash != "" {
 				return fmt.Errorf("the translator has a password already: %w", mailbox.ErrSkip)
 			}
-			token := c.m.links.mailToken("set-password", c.mail.ID)
-			if err := c.m.resets.IssueResetToken(c.ctx, c.user.ID, token, SetPasswordTTL); err != nil {
-				return err
-			}
-			c.link = c.page("reset", "?token="+token)
-			return nil
+			return c.passwordLink("set-password", SetPasswordTTL)
 		},
 	},
 	KindEmailTaken: {
@@ -232,14 +229,10 @@ var mailKinds = map[string]mailKind{
 			TR: "Bu e-postayı LinguaPort'a yaptığınız tercümanlık başvurusu hakkında gönderiyoruz.",
 			EN: "You get this mail about your application to translate for LinguaPort.",
 		},
-		Fill: func(c *composer) error {
-			var p accountMail
-			if err := c.decode(&p); err != nil {
-				return err
-			}
+		Fill: fillWith(func(c *composer, p accountMail) error {
 			c.set("name", p.Name)
 			return nil
-		},
+		}),
 	},
 	KindTicketAnswered: {
 		Subject: i18n.Text{TR: "Destek talebiniz yanıtlandı: {subject}", EN: "Your support ticket was answered: {subject}"},
@@ -252,39 +245,11 @@ var mailKinds = map[string]mailKind{
 			TR: "Bu e-postayı LinguaPort'ta açtığınız destek talebi yanıtlandığı için gönderiyoruz.",
 			EN: "You get this mail because a support ticket you opened at LinguaPort was answered.",
 		},
-		Fill: func(c *composer) error {
-			var p TicketAnswered
-			if err := c.decode(&p); err != nil {
-				return err
-			}
+		Fill: fillWith(func(c *composer, p TicketAnswered) error {
 			c.set("subject", p.Subject)
 			c.link = c.page("ticket", p.TicketID)
 			return nil
-		},
-	},
-	KindOrderDelivered: {
-		Subject: i18n.Text{TR: "Çeviriniz hazır: {number}", EN: "Your translation is ready: {number}"},
-		Lines: []i18n.Text{{
-			TR: "{number} numaralı siparişiniz teslim edildi. Dosyalarınızı sipariş sayfasından indirebilirsiniz.",
-			EN: "Order {number} is delivered. Download your files on the order's page.",
-		}},
-		Button: i18n.Text{TR: "Dosyalarınızı indirin", EN: "Download your files"},
-		After: []i18n.Text{{
-			TR: "Teslimden sonraki 7 gün içinde ücretsiz düzeltme isteyebilirsiniz; istemezseniz siparişiniz bu sürenin sonunda tamamlanır.",
-			EN: "You can ask for a free revision within 7 days of the delivery; otherwise your order is completed when they have passed.",
-		}},
-		Why:  whyOrder,
-		Fill: fillOrder("order", i18n.Text{TR: "Teslim", EN: "Delivered"}),
-	},
-	KindRevisionAsked: {
-		Subject: i18n.Text{TR: "Düzeltme istendi: {number}", EN: "Revision requested: {number}"},
-		Lines: []i18n.Text{{
-			TR: "Müşteri {number} numaralı iş için düzeltme istedi. İş yeniden aktif işlerinizde; düzeltilmiş dosyayı oradan, süresi içinde teslim edin.",
-			EN: "The customer asked for a revision of job {number}. It is among your active jobs again; deliver the revised file there, in time.",
-		}},
-		Button: i18n.Text{TR: "Aktif işlerinizi açın", EN: "Open your active jobs"},
-		Why:    whyJob,
-		Fill:   fillOrder("activeJobs", i18n.Text{TR: "İstek zamanı", EN: "Asked at"}),
+		}),
 	},
 	KindJobOffers: {
 		Category: CategoryOffers,
@@ -294,67 +259,15 @@ var mailKinds = map[string]mailKind{
 			EN: "New jobs that match your profile entered your job pool. Look at them and take one; the first translator to take a job gets it.",
 		}},
 		Button: i18n.Text{TR: "İş havuzunu açın", EN: "Open your job pool"},
-		Why:    whyOffers,
-		Fill: func(c *composer) error {
-			var p offersMail
-			if err := c.decode(&p); err != nil {
-				return err
-			}
+		Why: i18n.Text{
+			TR: "Bu e-postayı LinguaPort çevirmeni olduğunuz ve iş teklifi e-postaları açık olduğu için gönderiyoruz. Hesap ayarlarınızdan ya da aşağıdaki bağlantıyla kapatabilirsiniz.",
+			EN: "You get this mail because you translate for LinguaPort and job offer mails are on. Turn them off in your account settings or with the link below.",
+		},
+		Fill: fillWith(func(c *composer, p offersMail) error {
 			c.set("count", strconv.Itoa(max(p.Count, len(p.Numbers))))
 			c.fact(i18n.Text{TR: "İşler", EN: "Jobs"}, strings.Join(p.Numbers, ", "))
 			c.link = c.page("jobPool")
 			return nil
-		},
+		}),
 	},
-	KindStaffEscalation: {
-		Subject: i18n.Text{TR: "{title}", EN: "{title}"},
-		Lines:   []i18n.Text{{TR: "{body}", EN: "{body}"}},
-		Button:  i18n.Text{TR: "Siparişi açın", EN: "Open the order"},
-		Why:     whyStaff,
-		Fill: func(c *composer) error {
-			var p orderMail
-			if err := c.decode(&p); err != nil {
-				return err
-			}
-			news, ok := escalationNews[p.Reason]
-			if !ok {
-				news = escalationNews["unclaimed"]
-			}
-			c.set("title", fmt.Sprintf(news.title.In(c.lang), p.Number))
-			c.set("body", fmt.Sprintf(news.body.In(c.lang), p.Number))
-			c.fact(i18n.Text{TR: "Sipariş", EN: "Order"}, p.Number)
-			if !p.At.IsZero() {
-				c.fact(i18n.Text{TR: "Zaman", EN: "When"}, c.when(p.At))
-			}
-			c.link = c.page("adminOrder", p.OrderID)
-			return nil
-		},
-	},
-}
-
-// fillOrder fills a mail about an order: its number, when it happened (labelled at), a
-// revision's reason and deadline when given, and a button to page (the order's own page for
-// "order", with its id).
-func fillOrder(page string, at i18n.Text) func(c *composer) error {
-	return func(c *composer) error {
-		var p orderMail
-		if err := c.decode(&p); err != nil {
-			return err
-		}
-		c.set("number", p.Number)
-		c.fact(i18n.Text{TR: "Sipariş", EN: "Order"}, p.Number)
-		if !p.At.IsZero() {
-			c.fact(at, c.when(p.At))
-		}
-		c.fact(i18n.Text{TR: "Gerekçe", EN: "Reason"}, p.Reason)
-		if !p.Due.IsZero() {
-			c.fact(i18n.Text{TR: "Son teslim", EN: "Due"}, c.when(p.Due))
-		}
-		if page == "order" || page == "adminOrder" { // the pages of one order
-			c.link = c.page(page, p.OrderID)
-		} else {
-			c.link = c.page(page)
-		}
-		return nil
-	}
 }

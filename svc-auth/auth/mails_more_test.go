@@ -144,3 +144,34 @@ func TestChatWaitingAndOldNewsMails(t *testing.T) {
 		t.Errorf("a three-day-old ticket was mailed")
 	}
 }
+
+// An event that names nobody to tell queues nothing, and one whose payload does not decode is
+// an error, so the consumer keeps it to retry rather than dropping a mail someone should get.
+func TestEventsThatMailNobody(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	now := time.Now().UTC()
+	for typ, payload := range map[string]map[string]any{
+		auth.EventOrderAssigned:       {"orderId": "o1", "number": "O-2026-00031", "at": now},
+		auth.EventRevisionDueSoon:     {"orderId": "o1", "number": "O-2026-00031", "revisionDue": now},
+		auth.EventExpectedDateChanged: {"orderId": "o1", "number": "O-2026-00031", "deadline": now},
+		auth.EventPayoutPaid:          {"payoutId": "p1", "amount": map[string]any{"amount": 100, "currency": "TRY"}},
+		auth.EventChatOpened:          {"conversationId": "c1", "name": "Ali", "at": now, "staffOnline": true},
+	} {
+		e, err := events.New(ctx, typ, payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.inbox(ctx, e); err != nil {
+			t.Errorf("%s naming nobody: %v", typ, err)
+		}
+	}
+	bad, _ := events.New(ctx, auth.EventTicketOpened, map[string]any{"ticketId": 7})
+	if err := f.inbox(ctx, bad); err == nil || !strings.Contains(err.Error(), "ticket.opened payload") {
+		t.Errorf("an undecodable payload: %v", err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if ms := f.mail.Messages(); len(ms) != 0 {
+		t.Errorf("mails for events that name nobody: %v", subjects(ms))
+	}
+}
