@@ -114,12 +114,12 @@ var pageHTML = template.Must(template.New("page").Funcs(template.FuncMap{
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border:1px solid #d9e1e7;border-radius:8px">
 <tr><td style="background:#0f2a3d;border-radius:8px 8px 0 0;padding:18px 28px">
 <span style="color:#ffffff;font-size:22px;font-weight:700;letter-spacing:.2px">Lingua<span style="color:#7fd6ae">Port</span></span></td></tr>
-<tr><td style="padding:28px">
+<tr><td style="padding:28px;overflow-wrap:anywhere">
 <h1 style="margin:0 0 16px;font-size:20px;line-height:1.3;color:#0f2a3d">{{.Subject}}</h1>
 {{with .Greeting}}<p style="margin:0 0 14px">{{.}}</p>{{end}}
 {{range .Lines}}<p style="margin:0 0 14px;white-space:pre-line">{{.}}</p>{{end}}
 {{if .Facts}}<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin:6px 0 18px;border-collapse:collapse;background:#f5f8fa;border-radius:6px">
-{{range .Facts}}<tr><td style="padding:8px 12px;color:#4a5a66;font-size:14px;width:40%;vertical-align:top">{{.Label}}</td><td style="padding:8px 12px;font-weight:600;vertical-align:top">{{.Value}}</td></tr>
+{{range .Facts}}<tr><td style="padding:8px 12px;color:#4a5a66;font-size:14px;width:40%;vertical-align:top">{{.Label}}</td><td style="padding:8px 12px;font-weight:600;vertical-align:top;overflow-wrap:anywhere;word-break:break-word">{{.Value}}</td></tr>
 {{end}}</table>{{end}}
 {{with .Action}}<p style="margin:8px 0 20px"><a href="{{.URL}}" style="display:inline-block;background:#0b6b47;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:6px">{{.Label}}</a></p>
 <p style="margin:0 0 14px;font-size:13px;color:#4a5a66;word-break:break-all">{{.URL}}</p>{{end}}

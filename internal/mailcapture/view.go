@@ -111,13 +111,14 @@ header{background:#14365d;color:#fff;padding:.8rem 1.5rem;display:flex;gap:1rem;
 header a{color:#fff}header h1{font-size:1.15rem;margin:0;flex:1}
 main{padding:1rem 1.5rem;max-width:72rem}
 table{border-collapse:collapse;width:100%;background:#fff}
-th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e2e5ea;vertical-align:top}
+th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e2e5ea;vertical-align:top;overflow-wrap:anywhere}
 th{font-weight:600;color:#4a5568;white-space:nowrap}
 td.h{font-family:ui-monospace,monospace;font-size:13px;word-break:break-all}
 pre{white-space:pre-wrap;word-break:break-word;background:#fff;padding:1rem;border:1px solid #e2e5ea}
-iframe{width:100%;height:36rem;border:1px solid #e2e5ea;background:#fff}
+iframe{width:100%;height:48rem;border:1px solid #e2e5ea;background:#fff}
 section{margin:1.2rem 0}h2{font-size:1rem;margin:.2rem 0 .5rem}
-form{margin:0 0 1rem}input{font:inherit;padding:.2rem .4rem;width:18rem}
+form{margin:0 0 1rem}input{font:inherit;padding:.2rem .4rem;width:18rem;max-width:100%}
+@media (max-width:40rem){main{padding:1rem .75rem}th{white-space:normal}}
 .muted{color:#6b7280}
 </style>`
 

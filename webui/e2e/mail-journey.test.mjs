@@ -390,6 +390,16 @@ for (const lang of ['tr', 'en']) {
     assert.deepEqual(await subjects(tEmail), [tl.applied, tl.setPassword, tl.offers(1), tl.jobAssigned(n), tl.revisionAsked(n)].sort(), 'the translator’s mails');
     for (const about of [application.id, transfer.id, n]) assert.equal((await staffMailsAbout(about)).length, 1, `one staff mail about ${about}`);
 
+    // Read on a phone, every mail's HTML fits 390 px: long addresses, links and ids wrap.
+    const phone = await openPage(browser, { locale: l.locale, viewport: { width: 390, height: 900 } });
+    for (const to of [email, billing, tEmail]) {
+      for (const m of await mails(to)) {
+        await phone.goto(`${CAPTURE}/messages/${m.id}/html`);
+        assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= 390), `"${m.subject}" fits a 390 px phone`);
+      }
+    }
+    await phone.context().close();
+
     // The days refused on purpose are the only failed requests.
     const refusedDay = (m) => m.includes('status of 400') && m.includes(`/orders/admin/orders/${order.id}/expected-date`);
     assert.deepEqual(cPage.problems, []);

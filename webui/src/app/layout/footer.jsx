@@ -7,6 +7,12 @@ import { useCompany } from '../../lib/api/get-company.js';
 // The build's year, so a prerendered page and its hydration agree.
 const YEAR = import.meta.env?.VITE_BUILD_YEAR ?? '2026';
 
+/**
+ * copyrightLine is "© year name. rights": a name that already ends with a full stop
+ * ("… Ltd. Şti.") takes no second one.
+ */
+export const copyrightLine = (year, name, rights) => `© ${year} ${name}${name.endsWith('.') ? '' : '.'} ${rights}`;
+
 /** Footer: every page but the home page (spec §2). */
 export function Footer() {
   const lang = useLanguage();
@@ -84,7 +90,7 @@ export function Footer() {
         ))}
       </div>
       <p className="site-footer__legal">
-        © {YEAR} {company?.legalName ?? 'LinguaPort'}. {t('footer.rights')}
+        {copyrightLine(YEAR, company?.legalName ?? 'LinguaPort', t('footer.rights'))}
         {company && (
           <>
             <br />
