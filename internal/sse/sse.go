@@ -1,6 +1,8 @@
 // Package sse serves and reads Server-Sent Events: the live streams of the platform (live
 // support's in svc-catalog/chat, staff's live notices in svc-auth/live) pass nginx and the
-// gateway as text/event-stream answers written here, one event flushed at a time.
+// gateway as text/event-stream answers written here, one event flushed at a time. Their updates
+// reach every instance of a service over Redis pub/sub and the streams each instance holds
+// (fanout.go).
 package sse
 
 import (
@@ -98,6 +100,23 @@ func write(w io.Writer, m Message) error {
 
 // oneLine keeps a field from breaking the stream's framing.
 func oneLine(s string) string { return strings.NewReplacer("\r", "", "\n", "").Replace(s) }
+
+// Open asks for the stream of req as a browser's EventSource does and, once the answer is one,
+// returns its body to Read (and close); an answer that is not a stream, a refusal mostly, is an
+// error with its status, type and the start of its body.
+func Open(client *http.Client, req *http.Request) (io.ReadCloser, error) {
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("sse: open %s: %w", req.URL.Path, err)
+	}
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		defer resp.Body.Close()
+		head, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+		return nil, fmt.Errorf("sse: open %s: %d %s: %s", req.URL.Path, resp.StatusCode, resp.Header.Get("Content-Type"), head)
+	}
+	return resp.Body, nil
+}
 
 // Frame is one thing a stream said, as a client reads it: an event (Event set, with its ID and
 // Data), a comment (Comment, such as "ping"), or the reconnection delay (Retry, in milliseconds).

@@ -99,3 +99,38 @@ func TestReadFraming(t *testing.T) {
 		}
 	}
 }
+
+// Open asks for a stream as an EventSource does and hands its body over; an answer that is not
+// a stream is an error that says what came instead.
+func TestOpen(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Accept") != "text/event-stream" {
+			t.Errorf("Accept %q", r.Header.Get("Accept"))
+		}
+		if r.URL.Path == "/events" {
+			sse.Stream(w, r, sse.DefaultHeartbeat, make(chan int), func(n int) sse.Message { return sse.Message{Event: "n", Data: n} }, 7)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = w.Write([]byte(`{"error":{"code":"sign-in-required"}}`))
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/events", nil)
+	body, err := sse.Open(http.DefaultClient, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got sse.Frame
+	_ = sse.Read(body, func(f sse.Frame) bool { got = f; return f.Event == "" })
+	body.Close()
+	if got.Event != "n" || got.Data != "7" {
+		t.Fatalf("first event %+v", got)
+	}
+	req, _ = http.NewRequestWithContext(ctx, "GET", srv.URL+"/refused", nil)
+	if _, err := sse.Open(http.DefaultClient, req); err == nil || !strings.Contains(err.Error(), `/refused: 401 application/json: {"error"`) {
+		t.Fatalf("err %v", err)
+	}
+}

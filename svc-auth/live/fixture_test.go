@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -181,24 +180,17 @@ func (f *fixture) open(t *testing.T, i int, token string) (*stream, map[string]i
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", f.instances[i].url+eventsPath, nil)
-	req.Header.Set("Accept", "text/event-stream")
 	req.AddCookie(&http.Cookie{Name: authn.TokenCookie, Value: token})
-	resp, err := http.DefaultClient.Do(req)
+	body, err := sse.Open(http.DefaultClient, req)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
 	}
-	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
-		raw, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		cancel()
-		t.Fatalf("GET %s: %d %s", eventsPath, resp.StatusCode, raw)
-	}
 	s := &stream{updates: make(chan update, 64), ended: make(chan struct{}), cancel: cancel}
 	go func() {
 		defer close(s.ended)
-		defer resp.Body.Close()
-		_ = sse.Read(resp.Body, func(fr sse.Frame) bool {
+		defer body.Close()
+		_ = sse.Read(body, func(fr sse.Frame) bool {
 			if fr.Event != "" {
 				u := update{name: fr.Event}
 				_ = json.Unmarshal([]byte(fr.Data), &u)

@@ -2,13 +2,13 @@ package live
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"linguaport/internal/sse"
 )
 
 const (
@@ -40,52 +40,24 @@ type wire struct {
 }
 
 // Hub fans staff notices out to every svc-auth instance over Redis pub/sub, and forwards them to
-// the staff streams this instance holds, each with its staff member's count.
+// the staff streams this instance holds (keyed by staff member), each with its staff member's
+// count.
 type Hub struct {
-	rdb   *redis.Client
-	store *Store
-	log   *slog.Logger
-	now   func() time.Time
-
-	mu   sync.Mutex
-	subs map[*sub]struct{}
-}
-
-type sub struct {
-	staff string
-	ch    chan Update
+	channel *sse.Channel[wire]
+	subs    *sse.Subscribers[Update]
+	store   *Store
+	log     *slog.Logger
+	now     func() time.Time
 }
 
 // NewHub subscribes to the channel and forwards what arrives until ctx ends.
 func NewHub(ctx context.Context, rdb *redis.Client, store *Store, log *slog.Logger, now func() time.Time) (*Hub, error) {
-	h := &Hub{rdb: rdb, store: store, log: log, now: now, subs: map[*sub]struct{}{}}
-	ps := rdb.Subscribe(ctx, channel)
-	// Wait for the subscription, so what is announced once NewHub returns is heard.
-	if _, err := ps.Receive(ctx); err != nil {
-		_ = ps.Close()
-		return nil, fmt.Errorf("live: subscribe: %w", err)
+	h := &Hub{subs: sse.NewSubscribers[Update](subBuffer), store: store, log: log, now: now}
+	c, err := sse.Listen(ctx, rdb, channel, log, h.deliver, h.subs.CloseAll)
+	if err != nil {
+		return nil, fmt.Errorf("live: %w", err)
 	}
-	go func() {
-		defer ps.Close()
-		defer h.closeAll()
-		ch := ps.Channel()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case m, ok := <-ch:
-				if !ok {
-					return
-				}
-				var w wire
-				if err := json.Unmarshal([]byte(m.Payload), &w); err != nil {
-					h.log.Warn("live: unreadable message", "err", err)
-					continue
-				}
-				h.deliver(ctx, w)
-			}
-		}
-	}()
+	h.channel = c
 	return h, nil
 }
 
@@ -97,12 +69,8 @@ func (h *Hub) Announce(ctx context.Context, n Notice) error { return h.publish(c
 func (h *Hub) Seen(ctx context.Context, staff string) error { return h.publish(ctx, wire{Seen: staff}) }
 
 func (h *Hub) publish(ctx context.Context, w wire) error {
-	data, err := json.Marshal(w)
-	if err != nil {
-		return fmt.Errorf("live: encode: %w", err)
-	}
-	if err := h.rdb.Publish(ctx, channel, data).Err(); err != nil {
-		return fmt.Errorf("live: publish: %w", err)
+	if err := h.channel.Publish(ctx, w); err != nil {
+		return fmt.Errorf("live: %w", err)
 	}
 	return nil
 }
@@ -111,14 +79,10 @@ func (h *Hub) publish(ctx context.Context, w wire) error {
 // that staff member's count of its category (read once per staff member), a seen mark to that
 // staff member's streams with all their counts.
 func (h *Hub) deliver(ctx context.Context, w wire) {
-	h.mu.Lock()
-	byStaff := map[string][]*sub{}
-	for s := range h.subs {
-		if w.Notice != nil || s.staff == w.Seen {
-			byStaff[s.staff] = append(byStaff[s.staff], s)
-		}
+	byStaff := map[string][]*sse.Sub[Update]{}
+	for _, s := range h.subs.Matching(func(staff string) bool { return w.Notice != nil || staff == w.Seen }) {
+		byStaff[s.Key] = append(byStaff[s.Key], s)
 	}
-	h.mu.Unlock()
 	// The counts are read here, in the one goroutine that receives from Redis: a database that is
 	// slow to answer holds deliveries up for at most this long each.
 	ctx, cancel := context.WithTimeout(ctx, countTimeout)
@@ -142,60 +106,15 @@ func (h *Hub) deliver(ctx context.Context, w wire) {
 			h.log.WarnContext(ctx, "live: count", "err", err)
 			u.Counts = map[string]int{}
 		}
-		h.send(subs, u)
-	}
-}
-
-func (h *Hub) send(subs []*sub, u Update) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, s := range subs {
-		if _, ok := h.subs[s]; !ok {
-			continue // left meanwhile
-		}
-		select {
-		case s.ch <- u:
-		default:
-			// Too far behind: end the stream rather than skip an update silently.
-			delete(h.subs, s)
-			close(s.ch)
-		}
+		// A stream that left meanwhile is skipped; one too far behind is ended.
+		h.subs.SendTo(subs, u)
 	}
 }
 
 // Subscribe follows staff's updates until ctx ends.
 func (h *Hub) Subscribe(ctx context.Context, staff string) <-chan Update {
-	s := &sub{staff: staff, ch: make(chan Update, subBuffer)}
-	h.mu.Lock()
-	h.subs[s] = struct{}{}
-	h.mu.Unlock()
-	context.AfterFunc(ctx, func() { h.remove(s) })
-	return s.ch
-}
-
-func (h *Hub) remove(s *sub) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if _, ok := h.subs[s]; ok {
-		delete(h.subs, s)
-		close(s.ch)
-	}
-}
-
-// closeAll ends every stream (the instance is stopping, or Redis is gone for good): their
-// browsers reconnect, to this instance or another.
-func (h *Hub) closeAll() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for s := range h.subs {
-		delete(h.subs, s)
-		close(s.ch)
-	}
+	return h.subs.Add(ctx, staff)
 }
 
 // Streams is how many staff streams this instance holds.
-func (h *Hub) Streams() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.subs)
-}
+func (h *Hub) Streams() int { return h.subs.Len() }

@@ -134,6 +134,17 @@ func (w mailWriter) vatLabel() string {
 	return w.tf(i18n.Text{TR: "KDV %%%d", EN: "Turkish VAT %d%%"}, w.inv.VATPercent)
 }
 
+// fact is one row of a mail's facts, labelled in the mail's language.
+func (w mailWriter) fact(label i18n.Text, value string) mailbox.Fact {
+	return mailbox.Fact{Label: w.t(label), Value: value}
+}
+
+// numbers are the rows naming the invoice and its order, which end the receipt's and the
+// refund's facts.
+func (w mailWriter) numbers() []mailbox.Fact {
+	return []mailbox.Fact{w.fact(labelInvoice, w.inv.Number), w.fact(labelOrder, w.inv.OrderNumber)}
+}
+
 var (
 	labelInvoice = i18n.Text{TR: "Fatura no", EN: "Invoice number"}
 	labelOrder   = i18n.Text{TR: "Sipariş no", EN: "Order number"}
@@ -164,13 +175,13 @@ func (w mailWriter) issued() (mailbox.Page, error) {
 			EN: "The invoice for your order %s has been issued; it is attached to this mail as a PDF.",
 		}, inv.OrderNumber)},
 		Facts: []mailbox.Fact{
-			{Label: w.t(labelInvoice), Value: inv.Number},
-			{Label: w.t(i18n.Text{TR: "Fatura tarihi", EN: "Invoice date"}), Value: i18n.Date(inv.IssuedAt, w.lang)},
-			{Label: w.t(labelOrder), Value: inv.OrderNumber},
-			{Label: w.t(i18n.Text{TR: "Ara toplam", EN: "Net"}), Value: w.amount(inv.Totals.Net)},
+			w.fact(labelInvoice, inv.Number),
+			w.fact(i18n.Text{TR: "Fatura tarihi", EN: "Invoice date"}, i18n.Date(inv.IssuedAt, w.lang)),
+			w.fact(labelOrder, inv.OrderNumber),
+			w.fact(i18n.Text{TR: "Ara toplam", EN: "Net"}, w.amount(inv.Totals.Net)),
 			{Label: w.vatLabel(), Value: w.amount(inv.Totals.VAT)},
-			{Label: w.t(i18n.Text{TR: "Genel toplam", EN: "Total"}), Value: w.amount(inv.Totals.Total)},
-			{Label: w.t(i18n.Text{TR: "Son ödeme tarihi", EN: "Due date"}), Value: i18n.Date(due, w.lang)},
+			w.fact(i18n.Text{TR: "Genel toplam", EN: "Total"}, w.amount(inv.Totals.Total)),
+			w.fact(i18n.Text{TR: "Son ödeme tarihi", EN: "Due date"}, i18n.Date(due, w.lang)),
 		},
 		Action: &mailbox.Link{Label: w.t(i18n.Text{TR: "Faturayı görüntüle ve öde", EN: "View and pay the invoice"}), URL: w.invoiceLink()},
 		After: []string{w.t(i18n.Text{
@@ -219,13 +230,11 @@ func (w mailWriter) paid() (mailbox.Page, error) {
 			TR: "%s numaralı faturanızın ödemesini aldık, teşekkür ederiz. Ödendiğini gösteren fatura bu e-postanın ekindedir.",
 			EN: "We have received the payment of your invoice %s, thank you. The invoice, showing it paid, is attached to this mail.",
 		}, inv.Number)},
-		Facts: []mailbox.Fact{
-			{Label: w.t(i18n.Text{TR: "Ödenen tutar", EN: "Amount paid"}), Value: w.amount(inv.Totals.Total)},
-			{Label: w.t(i18n.Text{TR: "Ödeme yöntemi", EN: "Payment method"}), Value: method},
-			{Label: w.t(i18n.Text{TR: "Ödeme zamanı", EN: "Paid on"}), Value: when},
-			{Label: w.t(labelInvoice), Value: inv.Number},
-			{Label: w.t(labelOrder), Value: inv.OrderNumber},
-		},
+		Facts: append([]mailbox.Fact{
+			w.fact(i18n.Text{TR: "Ödenen tutar", EN: "Amount paid"}, w.amount(inv.Totals.Total)),
+			w.fact(i18n.Text{TR: "Ödeme yöntemi", EN: "Payment method"}, method),
+			w.fact(i18n.Text{TR: "Ödeme zamanı", EN: "Paid on"}, when),
+		}, w.numbers()...),
 		Action: &mailbox.Link{Label: w.t(i18n.Text{TR: "Siparişinizi görüntüleyin", EN: "View your order"}), URL: w.orderLink()},
 		After: []string{w.t(i18n.Text{
 			TR: "Siparişiniz şimdi bir çevirmene veriliyor; ilerleyişini sipariş sayfanızdan izleyebilirsiniz.",
@@ -252,14 +261,12 @@ func (w mailWriter) refunded() mailbox.Page {
 			TR: "%s numaralı faturanızın tutarı iade edildi ve LinguaPort bakiyenize eklendi.",
 			EN: "The amount of your invoice %s has been refunded to your LinguaPort balance.",
 		}, inv.Number)},
-		Facts: []mailbox.Fact{
-			{Label: w.t(i18n.Text{TR: "İade tutarı", EN: "Amount refunded"}), Value: w.amount(inv.Totals.Total)},
-			{Label: w.t(i18n.Text{TR: "İade zamanı", EN: "Refunded on"}), Value: when},
-			{Label: w.t(i18n.Text{TR: "Nereye", EN: "Refunded to"}), Value: w.t(i18n.Text{TR: "LinguaPort bakiyeniz", EN: "Your LinguaPort balance"})},
-			{Label: w.t(i18n.Text{TR: "Ne zaman kullanılabilir", EN: "Available"}), Value: w.t(i18n.Text{TR: "Hemen", EN: "Right away"})},
-			{Label: w.t(labelInvoice), Value: inv.Number},
-			{Label: w.t(labelOrder), Value: inv.OrderNumber},
-		},
+		Facts: append([]mailbox.Fact{
+			w.fact(i18n.Text{TR: "İade tutarı", EN: "Amount refunded"}, w.amount(inv.Totals.Total)),
+			w.fact(i18n.Text{TR: "İade zamanı", EN: "Refunded on"}, when),
+			w.fact(i18n.Text{TR: "Nereye", EN: "Refunded to"}, w.t(i18n.Text{TR: "LinguaPort bakiyeniz", EN: "Your LinguaPort balance"})),
+			w.fact(i18n.Text{TR: "Ne zaman kullanılabilir", EN: "Available"}, w.t(i18n.Text{TR: "Hemen", EN: "Right away"})),
+		}, w.numbers()...),
 		Action: &mailbox.Link{Label: w.t(i18n.Text{TR: "Bakiyenizi görüntüleyin", EN: "View your balance"}), URL: w.balanceLink()},
 		After: []string{w.t(i18n.Text{
 			TR: "Tutar bakiyenizde hemen kullanılabilir: sonraki faturalarınızı bakiyenizden ödeyebilirsiniz.",

@@ -2,14 +2,14 @@ package chat
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"linguaport/internal/sse"
 )
 
 // Redis names the hub uses, shared by every svc-catalog instance.
@@ -25,20 +25,15 @@ const (
 )
 
 // Hub is the Bus over Redis: events go out by pub/sub and come back to every instance's
-// streams; staff presence is a sorted set of stream ids scored by when each expires.
+// streams (keyed by conversation, "" following every conversation); staff presence is a sorted
+// set of stream ids scored by when each expires.
 type Hub struct {
-	rdb *redis.Client
-	ttl time.Duration
-	log *slog.Logger
-	now func() time.Time
-
-	mu   sync.Mutex
-	subs map[*sub]struct{}
-}
-
-type sub struct {
-	conv string // "" follows every conversation
-	ch   chan Event
+	rdb     *redis.Client
+	channel *sse.Channel[Event]
+	subs    *sse.Subscribers[Event]
+	ttl     time.Duration
+	log     *slog.Logger
+	now     func() time.Time
 }
 
 // NewHub subscribes to the events channel and forwards what arrives until ctx ends. ttl is the
@@ -47,94 +42,30 @@ func NewHub(ctx context.Context, rdb *redis.Client, ttl time.Duration, log *slog
 	if ttl <= 0 {
 		ttl = DefaultPresenceTTL
 	}
-	h := &Hub{rdb: rdb, ttl: ttl, log: log, now: time.Now, subs: map[*sub]struct{}{}}
-	ps := rdb.Subscribe(ctx, eventsChannel)
-	// Wait for the subscription, so events published once NewHub returns are heard.
-	if _, err := ps.Receive(ctx); err != nil {
-		_ = ps.Close()
-		return nil, fmt.Errorf("chat: subscribe: %w", err)
+	h := &Hub{rdb: rdb, subs: sse.NewSubscribers[Event](subBuffer), ttl: ttl, log: log, now: time.Now}
+	c, err := sse.Listen(ctx, rdb, eventsChannel, log, h.deliver, h.subs.CloseAll)
+	if err != nil {
+		return nil, fmt.Errorf("chat: %w", err)
 	}
-	go func() {
-		defer ps.Close()
-		ch := ps.Channel()
-		for {
-			select {
-			case <-ctx.Done():
-				h.closeAll()
-				return
-			case m, ok := <-ch:
-				if !ok {
-					h.closeAll()
-					return
-				}
-				var e Event
-				if err := json.Unmarshal([]byte(m.Payload), &e); err != nil {
-					h.log.Warn("chat: unreadable event", "err", err)
-					continue
-				}
-				h.deliver(e)
-			}
-		}
-	}()
+	h.channel = c
 	return h, nil
 }
 
 // Publish sends e to every instance, this one included.
 func (h *Hub) Publish(ctx context.Context, e Event) error {
-	data, err := json.Marshal(e)
-	if err != nil {
-		return fmt.Errorf("chat: encode event: %w", err)
-	}
-	if err := h.rdb.Publish(ctx, eventsChannel, data).Err(); err != nil {
-		return fmt.Errorf("chat: publish: %w", err)
+	if err := h.channel.Publish(ctx, e); err != nil {
+		return fmt.Errorf("chat: %w", err)
 	}
 	return nil
 }
 
-func (h *Hub) deliver(e Event) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for s := range h.subs {
-		if s.conv != "" && s.conv != e.Conversation.ID {
-			continue
-		}
-		select {
-		case s.ch <- e:
-		default:
-			// Too far behind: end the stream rather than skip an event silently.
-			delete(h.subs, s)
-			close(s.ch)
-		}
-	}
+// deliver hands e to the streams following its conversation or all of them.
+func (h *Hub) deliver(_ context.Context, e Event) {
+	h.subs.Send(func(conv string) bool { return conv == "" || conv == e.Conversation.ID }, e)
 }
 
 // Subscribe follows one conversation ("" for all) until ctx ends.
-func (h *Hub) Subscribe(ctx context.Context, conv string) <-chan Event {
-	s := &sub{conv: conv, ch: make(chan Event, subBuffer)}
-	h.mu.Lock()
-	h.subs[s] = struct{}{}
-	h.mu.Unlock()
-	context.AfterFunc(ctx, func() { h.remove(s) })
-	return s.ch
-}
-
-func (h *Hub) remove(s *sub) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if _, ok := h.subs[s]; ok {
-		delete(h.subs, s)
-		close(s.ch)
-	}
-}
-
-func (h *Hub) closeAll() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for s := range h.subs {
-		delete(h.subs, s)
-		close(s.ch)
-	}
-}
+func (h *Hub) Subscribe(ctx context.Context, conv string) <-chan Event { return h.subs.Add(ctx, conv) }
 
 // StaffOnline reports whether any staff stream, on any instance, is alive.
 func (h *Hub) StaffOnline(ctx context.Context) (bool, error) {

@@ -99,7 +99,7 @@ func (s *service) ChangeExpectedDate(ctx context.Context, id string, in Expected
 		return OrderView{}, err
 	}
 	deadline := day.At(calendar.EndOfDay).UTC()
-	o, err := s.store.Update(ctx, id, func(o *Order) (*Order, error) {
+	return s.updateOnce(ctx, id, now, func(o *Order) (*Order, error) {
 		if o.Deadline == nil || (o.Status != InProgress && o.Status != Assigned) {
 			return nil, ErrExpectedDateFixed
 		}
@@ -117,13 +117,4 @@ func (s *service) ChangeExpectedDate(ctx context.Context, id string, in Expected
 		o.Add(e)
 		return o, nil
 	})
-	if errors.Is(err, errAlreadyApplied) {
-		o, err = s.store.Order(ctx, id)
-	} else if err == nil {
-		s.kick(o.ID)
-	}
-	if err != nil {
-		return OrderView{}, err
-	}
-	return s.view(ctx, o, now), nil
 }

@@ -257,7 +257,7 @@ func (s *service) Fulfil(ctx context.Context, id string, in FulfilmentInput) (Or
 		return OrderView{}, err
 	}
 	now := s.now()
-	o, err := s.store.Update(ctx, id, func(o *Order) (*Order, error) {
+	return s.updateOnce(ctx, id, now, func(o *Order) (*Order, error) {
 		repeated, err := o.fulfil(in, caller.Subject, now)
 		if err != nil {
 			return nil, err
@@ -273,13 +273,4 @@ func (s *service) Fulfil(ctx context.Context, id string, in FulfilmentInput) (Or
 		o.Add(e)
 		return o, nil
 	})
-	if errors.Is(err, errAlreadyApplied) {
-		o, err = s.store.Order(ctx, id)
-	} else if err == nil {
-		s.kick(o.ID)
-	}
-	if err != nil {
-		return OrderView{}, err
-	}
-	return s.view(ctx, o, now), nil
 }

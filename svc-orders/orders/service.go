@@ -286,6 +286,23 @@ func (s *service) transition(ctx context.Context, id string, allowed func(caller
 	return s.view(ctx, o, now), nil
 }
 
+// updateOnce writes change to order id, as s.store.Update does, and answers the order as the
+// write left it, its events kicked on their way (as transition does). A change that finds itself
+// made already returns errAlreadyApplied: the repeated request then answers the order as stored,
+// as the first one did.
+func (s *service) updateOnce(ctx context.Context, id string, now time.Time, change func(*Order) (*Order, error)) (OrderView, error) {
+	o, err := s.store.Update(ctx, id, change)
+	if errors.Is(err, errAlreadyApplied) {
+		o, err = s.store.Order(ctx, id)
+	} else if err == nil {
+		s.kick(o.ID)
+	}
+	if err != nil {
+		return OrderView{}, err
+	}
+	return s.view(ctx, o, now), nil
+}
+
 func customerOrStaff(caller authn.Claims, o *Order) error {
 	if o.CustomerID != caller.Subject && caller.Role != authn.RoleAdmin {
 		return ErrForbidden

@@ -1,6 +1,8 @@
 // Shared setup of the browser tests: Debian's Chromium driven by playwright-core against the
 // stack at BASE_URL (nginx serving the build, the API behind it).
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
@@ -27,6 +29,30 @@ export async function openPage(browser, { viewport = { width: 1280, height: 900 
   });
   page.on('pageerror', (err) => page.problems.push(`pageerror: ${err.message}`));
   return page;
+}
+
+/**
+ * shot saves the page into the folder SCREENSHOTS names, if it names one: full length at each of
+ * widths (<name>-<width>.png, 900 px high, then back to the page's size), scrolled to the top
+ * first with top (a sticky header then sits at the top of the shot, not across its middle); with
+ * no widths, once as the page shows now (<name>.png).
+ */
+export async function shot(page, name, { widths = [1366, 390], top = false } = {}) {
+  const dir = process.env.SCREENSHOTS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  if (widths.length === 0) {
+    await page.screenshot({ path: path.join(dir, `${name}.png`) });
+    return;
+  }
+  const size = page.viewportSize();
+  if (top) await page.evaluate(() => window.scrollTo(0, 0));
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
 }
 
 /** waitHydrated resolves once React has attached to the page (the header reacts to scroll). */

@@ -14,10 +14,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { BASE_URL, launch, openPage, until, waitHydrated } from './browser.mjs';
-import { ADMIN, BILLING_DETAILS, approveQuote, mails, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
+import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
+import { ADMIN, BILLING_DETAILS, activateTranslator, applyAsTranslator, approveQuote, mails, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
 import { CAPTURE, calendarDay, checkMail, documentMoney, istanbulDate, istanbulDateTime, mailTo, pdfText, placeholders } from './mail-check.mjs';
 import { staffPath } from '../src/config/paths.js';
 import { formatMoney } from '../src/lib/money.js';
@@ -117,55 +115,22 @@ before(async () => {
 });
 after(() => browser?.close());
 
-/** shot saves the page at 1366 and 390 px wide when SCREENSHOTS names a folder. */
-async function shot(page, name) {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  const size = page.viewportSize();
-  await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header at the top, not across the middle
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(dir, `mail-journey-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
-
 /** fact asserts a mail's text says "label: value" on a line of its own. */
 const fact = (mail, label, value) => assert.ok(mail.text.split('\n').includes(`${label}: ${value}`), `"${label}: ${value}" in:\n${mail.text}`);
 
 /** newTranslator applies in lang as a Turkish → English translator, is approved, sets the mailed password and takes the pair. */
 async function newTranslator(admin, lang) {
   const email = `yolculuk-cevirmen-${lang}-${stamp}@linguaport-test.com.tr`;
-  const form = new FormData();
-  const fields = {
-    firstName: lang === 'tr' ? 'Defne' : 'Robin', lastName: 'Yolcu', email, phone: '+90 532 111 22 44', nativeLanguage: 'en',
-    workingLanguages: 'tr', specializations: 'legal', experienceYears: '7', education: 'Boğaziçi Üniversitesi, Çeviribilim', certificates: '', acceptTerms: 'true', lang,
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-  form.append('cv', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
-  const r = await fetch(`${BASE_URL}/api/v1/translators/applications`, { method: 'POST', headers: { Origin: BASE_URL }, body: form });
-  assert.equal(r.status, 201, `application: ${await r.clone().text()}`);
-  const application = await r.json();
+  const application = await applyAsTranslator({
+    firstName: lang === 'tr' ? 'Defne' : 'Robin', lastName: 'Yolcu', email, phone: '+90 532 111 22 44', experienceYears: '7', education: 'Boğaziçi Üniversitesi, Çeviribilim',
+  }, lang);
   checkMail(await mailTo(email, L[lang].applied), { to: email, lang, subject: L[lang].applied });
   await admin.call('POST', `translators/admin/applications/${application.id}/approve`);
   const welcome = await mailTo(email, L[lang].setPassword);
   const link = checkMail(welcome, { to: email, lang, subject: L[lang].setPassword, page: L[lang].reset });
   assert.equal(link, resetLinkIn(welcome, L[lang].reset));
-  const token = new URL(link, BASE_URL).searchParams.get('token');
-  const password = `Yolcu-Tercuman-${stamp}`;
-  const reset = await fetch(`${BASE_URL}/api/v1/auth/password/reset`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Origin: BASE_URL }, body: JSON.stringify({ token, newPassword: password, confirmPassword: password }),
-  });
-  assert.equal(reset.status, 204, 'the mailed link sets the password');
-  const translator = await session(email, password, { lang });
-  await until('the competencies are saved', async () => (await translator.send('PUT', 'translators/profile/competencies', {
-    pairs: [{ source: 'tr', target: 'en' }], services: ['professional-translation'], specializations: ['legal'], certificates: '',
-  })).status === 200);
-  const { user } = await translator.call('GET', 'auth/me');
-  return { translator, email, id: user.id, application };
+  const { translator, id } = await activateTranslator(email, `Yolcu-Tercuman-${stamp}`, link, lang);
+  return { translator, email, id, application };
 }
 
 /** deliver uploads a text file as the translator and delivers it. */
@@ -215,7 +180,7 @@ for (const lang of ['tr', 'en']) {
     await waitHydrated(cPage);
     await cPage.locator('[data-testid=verify-email][data-state=done]').waitFor();
     assert.ok((await cPage.textContent('main')).includes(l.confirmed));
-    await shot(cPage, `${lang}-1-confirmed`);
+    await shot(cPage, `mail-journey-${lang}-1-confirmed`, { top: true });
     await cPage.goto(l.profile);
     await waitHydrated(cPage);
     await cPage.locator('[data-testid=email-status][data-verified=true]').waitFor();
@@ -268,7 +233,7 @@ for (const lang of ['tr', 'en']) {
     const capture = await openPage(browser, { locale: l.locale, viewport: { width: 1366, height: 900 } });
     await capture.goto(`${CAPTURE}/messages/${invoiceMail.id}${lang === 'tr' ? '?lang=tr' : ''}`);
     await capture.getByText(invoice.number).first().waitFor();
-    await shot(capture, `${lang}-2-invoice-mail`);
+    await shot(capture, `mail-journey-${lang}-2-invoice-mail`, { top: true });
     await capture.context().close();
 
     // 4. Paid from the balance after a declared bank transfer (staff are told of it): the
@@ -324,7 +289,7 @@ for (const lang of ['tr', 'en']) {
     await control.locator('button[data-action=expected-date]').click();
     await control.locator('.field__error').filter({ hasText: refusal.body.error.fields.expectedDate }).waitFor();
     assert.equal(await dateField.getAttribute('aria-invalid'), 'true');
-    await shot(sPage, `${lang}-3-staff-expected-date`);
+    await shot(sPage, `mail-journey-${lang}-3-staff-expected-date`, { top: true });
     // The next business day after that weekend (a public holiday is refused too, and skipped).
     let moved;
     for (day = addDays(day, 2); !moved; day = addDays(day, dayOfWeek(day) === 5 ? 3 : 1)) {

@@ -9,10 +9,8 @@
 // SCREENSHOTS=<dir> saves each screen at 1366 and 390 px as the journey reaches it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { BASE_URL, launch, openPage, until, waitHydrated } from './browser.mjs';
-import { ADMIN, DEMO_TRANSLATOR, approveQuote, mails, payFromBalance, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
+import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
+import { ADMIN, DEMO_TRANSLATOR, activateTranslator, applyAsTranslator, approveQuote, mails, payFromBalance, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
 import { historyEntryText, orderStatusLabel } from '../src/lib/order-status.js';
 import { staffPath } from '../src/config/paths.js';
 
@@ -54,20 +52,6 @@ before(async () => {
 });
 after(() => browser?.close());
 
-/** shot saves the page at 1366 and 390 px wide when SCREENSHOTS names a folder. */
-async function shot(page, name) {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
-
 /** paidOrder: a new customer (a session, registered in lang) orders tr → en and pays from the balance. */
 async function paidOrder(lang, admin) {
   const l = L[lang];
@@ -105,34 +89,15 @@ async function earningsOf(translator, orderID) {
 /** newTranslator applies as a Turkish → English translator, is approved, sets the mailed password and takes the pair. */
 async function newTranslator(admin, lang) {
   const email = `yedek-${lang}-${stamp}@example.com`;
-  const form = new FormData();
-  const fields = {
-    firstName: lang === 'tr' ? 'Deniz' : 'Morgan', lastName: 'Yedek', email, phone: '+90 532 111 22 33', nativeLanguage: 'en',
-    workingLanguages: 'tr', specializations: 'legal', experienceYears: '6', education: 'Hacettepe Üniversitesi, Mütercim-Tercümanlık',
-    certificates: '', acceptTerms: 'true', lang,
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-  form.append('cv', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
-  const r = await fetch(`${BASE_URL}/api/v1/translators/applications`, { method: 'POST', headers: { Origin: BASE_URL }, body: form });
-  assert.equal(r.status, 201, `application: ${await r.clone().text()}`);
-  const app = await r.json();
+  const app = await applyAsTranslator({
+    firstName: lang === 'tr' ? 'Deniz' : 'Morgan', lastName: 'Yedek', email, phone: '+90 532 111 22 33', experienceYears: '6', education: 'Hacettepe Üniversitesi, Mütercim-Tercümanlık',
+  }, lang);
   await admin.call('POST', `translators/admin/applications/${app.id}/approve`);
   // The application's confirmation comes first; the approval's mail carries the link.
   const mail = await until('the password mail', async () => (await mails(email)).find((m) => (m.text || m.html || '').includes(L[lang].resetPath)), 30_000);
-  const link = resetLinkIn(mail, L[lang].resetPath);
-  const token = new URL(link, BASE_URL).searchParams.get('token');
   const password = `Yedek-Tercuman-${stamp}`;
-  const reset = await fetch(`${BASE_URL}/api/v1/auth/password/reset`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Origin: BASE_URL }, body: JSON.stringify({ token, newPassword: password, confirmPassword: password }),
-  });
-  assert.equal(reset.status, 204, 'the password is set');
-  const translator = await session(email, password, { lang });
-  await until('the competencies are saved', async () => (await translator.send('PUT', 'translators/profile/competencies', {
-    pairs: [{ source: 'tr', target: 'en' }], services: ['professional-translation'], specializations: ['legal'], certificates: '',
-  })).status === 200);
-  const { user } = await translator.call('GET', 'auth/me');
-  return { translator, email, password, id: user.id };
+  const { translator, id } = await activateTranslator(email, password, resetLinkIn(mail, L[lang].resetPath), lang);
+  return { translator, email, password, id };
 }
 
 for (const lang of ['tr', 'en']) {

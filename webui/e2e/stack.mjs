@@ -1,5 +1,5 @@
 // Talking to the running stack from the browser tests: API sessions as the demo accounts or new
-// ones, the captured mails and the stack's Redis. TestBrowser (CI) passes REDIS_ADDR and
+// ones (new translators too), the captured mails and the stack's Redis. TestBrowser (CI) passes REDIS_ADDR and
 // MAIL_URL; a manual run sets them.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -132,4 +132,46 @@ export function resetLinkIn(mail, resetPath) {
   assert.ok(m, `a ${resetPath} link in the mail`);
   const u = new URL(m);
   return `${u.pathname}${u.search}`;
+}
+
+// A one-page PDF, the smallest CV an application takes.
+const CV_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+/**
+ * applyAsTranslator sends, in lang, the application of an English-native legal translator working
+ * from Turkish, with a one-page PDF CV; who is their firstName, lastName, email, phone,
+ * experienceYears and education. Answers the application as stored. Approved by staff, they get a
+ * mail whose link sets their password: activateTranslator takes it from there.
+ */
+export async function applyAsTranslator({ firstName, lastName, email, phone, experienceYears, education }, lang) {
+  const form = new FormData();
+  const fields = {
+    firstName, lastName, email, phone, nativeLanguage: 'en', workingLanguages: 'tr', specializations: 'legal', experienceYears, education,
+    certificates: '', acceptTerms: 'true', lang,
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('cv', new Blob([CV_PDF], { type: 'application/pdf' }), 'cv.pdf');
+  const r = await fetch(`${BASE_URL}/api/v1/translators/applications`, { method: 'POST', headers: { Origin: BASE_URL }, body: form });
+  assert.equal(r.status, 201, `application: ${await r.clone().text()}`);
+  return r.json();
+}
+
+/**
+ * activateTranslator sets an approved translator's password through the link of their mail (a
+ * path and query, resetLinkIn's), signs them in and saves the Turkish → English legal pair, again
+ * until their profile (opened by the approval's event) takes it. Answers { translator (a session),
+ * id }.
+ */
+export async function activateTranslator(email, password, link, lang) {
+  const token = new URL(link, BASE_URL).searchParams.get('token');
+  const reset = await fetch(`${BASE_URL}/api/v1/auth/password/reset`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Origin: BASE_URL }, body: JSON.stringify({ token, newPassword: password, confirmPassword: password }),
+  });
+  assert.equal(reset.status, 204, 'the mailed link sets the password');
+  const translator = await session(email, password, { lang });
+  await until('the competencies are saved', async () => (await translator.send('PUT', 'translators/profile/competencies', {
+    pairs: [{ source: 'tr', target: 'en' }], services: ['professional-translation'], specializations: ['legal'], certificates: '',
+  })).status === 200);
+  const { user } = await translator.call('GET', 'auth/me');
+  return { translator, id: user.id };
 }

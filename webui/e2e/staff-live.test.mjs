@@ -6,9 +6,7 @@
 // customers' chat corner is not in the back office.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { BASE_URL, launch, openPage, until, waitHydrated } from './browser.mjs';
+import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
 import { ADMIN, approveQuote, payFromBalance, session } from './stack.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
@@ -47,14 +45,6 @@ before(async () => {
   browser = await launch();
 });
 after(() => browser?.close());
-
-/** shot saves the page when SCREENSHOTS names a folder. */
-async function shot(page, name) {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /** count is a menu entry's live count (0 when it shows none). */
 async function count(page, section) {
@@ -116,7 +106,7 @@ for (const lang of ['tr', 'en']) {
     const chat = staff.locator('.live-notice[data-category=chats]', { hasText: l.chatOpened(l.visitor) });
     await chat.waitFor({ timeout: 15_000 });
     await until('the live support entry counts the chat', async () => (await count(staff, 'canli-destek')) >= Math.min(chatsBefore + 1, 99));
-    await shot(staff, `staff-live-${lang}`);
+    await shot(staff, `staff-live-${lang}`, { widths: [] });
 
     // Hidden, the tab's title carries the total of the counts; seen again, it drops it.
     await setHidden(staff, true);
