@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { languageOf } from '../config/paths.js';
+import { isStaffPath, languageOf } from '../config/paths.js';
 import { pageTitle } from '../lib/seo.js';
 
 /**
@@ -24,7 +24,7 @@ export function RouteError() {
     document.title = pageTitle(t('titles.error'));
   }, [error, t]);
 
-  return (
+  const screen = (
     <section className="route-error" lang={lang}>
       <h1>Unexpected Application Error!</h1>
       <h2 className="route-error__detail">{detail}</h2>
@@ -33,5 +33,14 @@ export function RouteError() {
         {t('error.home')}
       </a>
     </section>
+  );
+  // The back office's layout brings its own main (root-layout.jsx leaves it out there); when a
+  // screen of it fails, the error is the page's main content instead.
+  return isStaffPath(pathname) ? (
+    <main id="main" tabIndex={-1} className="site-main site-main--staff">
+      {screen}
+    </main>
+  ) : (
+    screen
   );
 }

@@ -31,24 +31,30 @@ function Frame() {
   const { pathname } = useLocation();
   useScrollToTop();
   useAttentionTitle(t('attention'));
+  // The back office draws its own compact header and main (admin/layout.jsx): no marketing
+  // header or footer there, nor the customers' live support corner.
+  const staff = isStaffPath(pathname);
 
   return (
     <>
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <Header />
+      {!staff && <Header />}
       {navigation.state === 'loading' && (
         <p className="route-progress" role="status">
           {t('loading')}
         </p>
       )}
-      <main id="main" tabIndex={-1} className={`site-main site-main--${screen ?? 'page'}`}>
+      {staff ? (
         <Outlet />
-      </main>
-      {screen !== 'home' && <Footer />}
-      {/* The customers' live support corner is not for staff: the back office answers it. */}
-      {!isStaffPath(pathname) && <LateWidgets />}
+      ) : (
+        <main id="main" tabIndex={-1} className={`site-main site-main--${screen ?? 'page'}`}>
+          <Outlet />
+        </main>
+      )}
+      {screen !== 'home' && !staff && <Footer />}
+      {!staff && <LateWidgets />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { StaffChatProvider } from '../../../features/staff/components/chat.jsx';
 import { LiveBadge, LiveNotices, LiveProvider } from '../../../features/staff-live/components/live.jsx';
 import { useStaffTexts } from '../../../features/staff/texts.js';
 import { staffGate } from '../../staff-gate.js';
+import { StaffHeader } from '../../layout/staff-header.jsx';
 import '../../../features/staff/staff.css';
 
 // The back office under /tr/yonetim/ and /en/admin/ (DESIGN §11): staff only, with their menu
@@ -28,9 +29,9 @@ export function Component() {
     noindex: true,
   });
 
-  if (gate.loading) return <Loading />;
+  if (gate.loading) return <Bare><Loading /></Bare>;
   if (gate.to) return <Navigate to={gate.to} replace />;
-  if (gate.forbidden) return <Forbidden />;
+  if (gate.forbidden) return <Bare><Forbidden /></Bare>;
   // An unknown address below the back office: its dashboard.
   if (rest) return <Navigate to={staffPath(lang)} replace />;
 
@@ -39,15 +40,27 @@ export function Component() {
   return (
     <StaffChatProvider>
       <LiveProvider section={section}>
-        <div className="page account staff">
+        <StaffHeader>
           <StaffNav badge={(key) => <LiveBadge section={key} />} />
-          <div className="account__content" data-section={section}>
-            <h1>{detail ? t(`detail.${detail}`) : t(`sections.${section}`)}</h1>
-            <Outlet />
-          </div>
-        </div>
+        </StaffHeader>
+        <main id="main" tabIndex={-1} className="site-main staff-page account__content" data-section={section}>
+          <h1>{detail ? t(`detail.${detail}`) : t(`sections.${section}`)}</h1>
+          <Outlet />
+        </main>
         <LiveNotices />
       </LiveProvider>
     </StaffChatProvider>
+  );
+}
+
+/** Bare is the back office's frame before it knows the visitor is staff: its header, no menu. */
+function Bare({ children }) {
+  return (
+    <>
+      <StaffHeader />
+      <main id="main" tabIndex={-1} className="site-main staff-page">
+        {children}
+      </main>
+    </>
   );
 }
