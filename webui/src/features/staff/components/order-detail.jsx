@@ -87,7 +87,7 @@ export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChange
       <OrderHeader order={order} nameOf={nameOf} customer={customer} customerError={customerError} />
       {anyAction && (
         <section className="staff-card staff-order__actions" aria-labelledby={`${id}-actions`} data-testid="order-actions">
-          <h3 id={`${id}-actions`}>{t('detail.actions')}</h3>
+          <h3 id={`${id}-actions`}>{t('orders.detail.actions')}</h3>
           {assignable && <AssignForm order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
           {movable && <ExpectedDateForm order={order} onDone={onChanged} />}
           {revision && <RevisionPanel order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
@@ -127,20 +127,20 @@ function OrderHeader({ order, nameOf, customer, customerError }) {
       <p className="staff-order__work">{work(order, { addOns: true })}</p>
       <dl className="staff-order__people">
         <div data-testid="order-customer">
-          <dt>{t('detail.customer')}</dt>
+          <dt>{t('orders.detail.customer')}</dt>
           <dd>
             <CustomerLink id={order.customerId} name={customer?.fullName} />
             {customer && <CustomerContact customer={customer} />}
-            {customerError && <span className="field__error">{customerError instanceof ApiError && customerError.code ? customerError.message : t('detail.customerFailed')}</span>}
+            {customerError && <span className="field__error">{customerError instanceof ApiError && customerError.code ? customerError.message : t('orders.detail.customerFailed')}</span>}
           </dd>
         </div>
         <div data-testid="order-translator">
-          <dt>{t('detail.translator')}</dt>
+          <dt>{t('orders.detail.translator')}</dt>
           <dd>{order.translatorId ? nameOf(order.translatorId) : t('orders.nobody')}</dd>
         </div>
         {dates.map(([k, v]) => (
           <div key={k}>
-            <dt>{t(`detail.${k}`)}</dt>
+            <dt>{t(`orders.detail.${k}`)}</dt>
             <dd>{v}</dd>
           </div>
         ))}
@@ -158,18 +158,18 @@ function CustomerContact({ customer }) {
   return (
     <ul className="staff-order__contact">
       <li>
-        <span className="visually-hidden">{t('detail.email')}: </span>
+        <span className="visually-hidden">{t('orders.detail.email')}: </span>
         <a href={`mailto:${customer.email}`} data-testid="customer-email">
           {customer.email}
         </a>
       </li>
       <li>
-        <span className="visually-hidden">{t('detail.phone')}: </span>
-        {customer.phone ? <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}>{customer.phone}</a> : <span className="field__hint">{t('detail.noPhone')}</span>}
+        <span className="visually-hidden">{t('orders.detail.phone')}: </span>
+        {customer.phone ? <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}>{customer.phone}</a> : <span className="field__hint">{t('orders.detail.noPhone')}</span>}
       </li>
       <li>
-        <span className="visually-hidden">{t('detail.company')}: </span>
-        {customer.companyName || <span className="field__hint">{t('detail.individual')}</span>}
+        <span className="visually-hidden">{t('orders.detail.company')}: </span>
+        {customer.companyName || <span className="field__hint">{t('orders.detail.individual')}</span>}
       </li>
     </ul>
   );
@@ -182,10 +182,10 @@ function useFileMeasure() {
   const n = (v) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR').format(v);
   return (counts) => {
     if (!counts) return '';
-    if (counts.minutes > 0) return t('detail.minutes', { n: n(counts.minutes) });
+    if (counts.minutes > 0) return t('orders.detail.minutes', { n: n(counts.minutes) });
     const parts = [];
-    if (counts.words > 0) parts.push(t('detail.words', { n: n(counts.words) }));
-    if (counts.pages > 0) parts.push(t('detail.pages', { n: n(counts.pages) }));
+    if (counts.words > 0) parts.push(t('orders.detail.words', { n: n(counts.words) }));
+    if (counts.pages > 0) parts.push(t('orders.detail.pages', { n: n(counts.pages) }));
     return parts.join(' · ');
   };
 }
@@ -199,7 +199,7 @@ function OrderFiles({ order }) {
     <ul className="staff-files" data-kind={kind}>
       {files.map((f) => (
         <li key={f.id} data-file-id={f.id}>
-          <a href={orderFileUrl(f.id)} download={f.name} aria-label={t('detail.download', { name: f.name })}>
+          <a href={orderFileUrl(f.id)} download={f.name} aria-label={t('orders.detail.download', { name: f.name })}>
             {f.name}
           </a>
           {measure(f.counts) && <span className="field__hint">{measure(f.counts)}</span>}
@@ -209,14 +209,14 @@ function OrderFiles({ order }) {
   );
   return (
     <section className="staff-card" aria-labelledby={`${id}-files`} data-testid="order-files">
-      <h3 id={`${id}-files`}>{t('detail.files')}</h3>
-      <h4>{t('detail.sourceFiles')}</h4>
-      {order.files?.length ? list(order.files, 'source') : <p className="field__hint">{t('detail.noFiles')}</p>}
-      <h4>{t('detail.deliveries')}</h4>
-      {order.deliveries?.length ? list(order.deliveries, 'delivery') : <p className="field__hint">{t('detail.noDeliveries')}</p>}
+      <h3 id={`${id}-files`}>{t('orders.detail.files')}</h3>
+      <h4>{t('orders.detail.sourceFiles')}</h4>
+      {order.files?.length ? list(order.files, 'source') : <p className="field__hint">{t('orders.detail.noFiles')}</p>}
+      <h4>{t('orders.detail.deliveries')}</h4>
+      {order.deliveries?.length ? list(order.deliveries, 'delivery') : <p className="field__hint">{t('orders.detail.noDeliveries')}</p>}
       {order.brief && (
         <>
-          <h4>{t('detail.brief')}</h4>
+          <h4>{t('orders.detail.brief')}</h4>
           <p className="staff-order__brief">{order.brief}</p>
         </>
       )}
@@ -232,13 +232,13 @@ function QuoteFigures({ order }) {
   const id = useId();
   return (
     <section className="staff-card" aria-labelledby={`${id}-quote`} data-testid="order-quote">
-      <h3 id={`${id}-quote`}>{t('detail.quote')}</h3>
+      <h3 id={`${id}-quote`}>{t('orders.detail.quote')}</h3>
       <table className="staff-figures">
         <thead>
           <tr>
-            <th scope="col">{t('detail.line')}</th>
-            <th scope="col">{t('detail.quantity')}</th>
-            <th scope="col">{t('detail.amount')}</th>
+            <th scope="col">{t('orders.detail.line')}</th>
+            <th scope="col">{t('orders.detail.quantity')}</th>
+            <th scope="col">{t('orders.detail.amount')}</th>
           </tr>
         </thead>
         <tbody>
@@ -252,14 +252,14 @@ function QuoteFigures({ order }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2}>{t('detail.total')}</th>
+            <th scope="row" colSpan={2}>{t('orders.detail.total')}</th>
             <td data-testid="quote-total">
               <strong>{moneyText(lang, order.total)}</strong>
             </td>
           </tr>
           {order.totalUsd && order.total?.currency !== 'USD' && (
             <tr>
-              <th scope="row" colSpan={2}>{t('detail.usd')}</th>
+              <th scope="row" colSpan={2}>{t('orders.detail.usd')}</th>
               <td>{moneyText(lang, order.totalUsd)}</td>
             </tr>
           )}
@@ -267,10 +267,10 @@ function QuoteFigures({ order }) {
       </table>
       {order.quoteId && (
         <p className="staff-actions">
-          <Link to={staffPath(lang, 'teklifler', order.quoteId)}>{t('detail.quoteLink')}</Link>
+          <Link to={staffPath(lang, 'teklifler', order.quoteId)}>{t('orders.detail.quoteLink')}</Link>
           {['tr', 'en'].map((l) => (
             <a key={l} href={quotePdfUrl(order.quoteId, l)} download data-pdf={l}>
-              {t('detail.quotePdf', { lang: l.toUpperCase() })}
+              {t('orders.detail.quotePdf', { lang: l.toUpperCase() })}
             </a>
           ))}
         </p>
@@ -301,39 +301,39 @@ function InvoiceFigures({ order, invoice, error }) {
         </p>
         <dl className="staff-sums">
           <div>
-            <dt>{t('detail.invoiceNet')}</dt>
+            <dt>{t('orders.detail.invoiceNet')}</dt>
             <dd>{amount(invoice.totals?.net)}</dd>
           </div>
           <div>
-            <dt>{t('detail.invoiceVat')}</dt>
+            <dt>{t('orders.detail.invoiceVat')}</dt>
             <dd>{amount(invoice.totals?.vat)}</dd>
           </div>
           <div>
-            <dt>{t('detail.invoiceTotal')}</dt>
+            <dt>{t('orders.detail.invoiceTotal')}</dt>
             <dd data-testid="invoice-total">
               <strong>{amount(invoice.totals?.total)}</strong>
             </dd>
           </div>
           {invoice.status === 'pending' && invoice.dueAt && (
             <div>
-              <dt>{t('detail.invoiceDue')}</dt>
+              <dt>{t('orders.detail.invoiceDue')}</dt>
               <dd>{formatMoment(lang, invoice.dueAt)}</dd>
             </div>
           )}
         </dl>
         <p>
           <a href={invoicePdfUrl(invoice.id, lang)} download>
-            {t('detail.invoicePdf')}
+            {t('orders.detail.invoicePdf')}
           </a>
         </p>
       </>
     );
-  } else if (!order.quoteId || notIssued) body = <p className="field__hint">{t('detail.invoiceNone')}</p>;
-  else if (error) body = <p className="field__error">{error instanceof ApiError && error.code ? error.message : t('detail.invoiceFailed')}</p>;
+  } else if (!order.quoteId || notIssued) body = <p className="field__hint">{t('orders.detail.invoiceNone')}</p>;
+  else if (error) body = <p className="field__error">{error instanceof ApiError && error.code ? error.message : t('orders.detail.invoiceFailed')}</p>;
   else body = <p className="skeleton-line" aria-busy="true" />;
   return (
     <section className="staff-card" aria-labelledby={`${id}-invoice`} data-testid="order-invoice">
-      <h3 id={`${id}-invoice`}>{t('detail.invoice')}</h3>
+      <h3 id={`${id}-invoice`}>{t('orders.detail.invoice')}</h3>
       {body}
     </section>
   );
