@@ -152,6 +152,13 @@ for (const lang of ['tr', 'en']) {
     assert.match(download.headers()['content-disposition'] ?? '', /attachment/);
     await page.locator('[data-testid=order-invoice] [data-testid=invoice-number]', { hasText: invoice.number }).waitFor();
     await shot(page, `staff-order-${lang}`, { top: true });
+    // On a phone the page keeps to the screen: no sideways scrolling.
+    const desk = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.waitForTimeout(150);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the order page is ${width} px wide at 390`);
+    await page.setViewportSize(desk);
     const assign = page.locator('[data-testid=assign]');
     const me = (await translator.call('GET', 'auth/me')).user.id;
     // The demo translator takes part in other tests too: room for this job under their cap.

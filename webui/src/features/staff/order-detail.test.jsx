@@ -82,6 +82,8 @@ test('source and delivered files each link to their download, with their counts'
   const bare = render(<StaffOrderView order={order({ files: [], deliveries: [] })} eligibility={none} />, { path: '/en/admin/orders/o1' });
   expect(text(bare)).toContain('No source files');
   expect(text(bare)).toContain('Nothing delivered yet.');
+  const one = render(<StaffOrderView order={order({ files: [{ id: 'f1', name: 'a.txt', counts: { words: 8, pages: 1 } }] })} eligibility={none} />, { path: '/en/admin/orders/o1' });
+  expect(text(one)).toContain('8 words · 1 page');
 });
 
 test('the quote shows a line per language and the totals; the invoice its number, net, VAT and total', () => {

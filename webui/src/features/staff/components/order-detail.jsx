@@ -182,10 +182,10 @@ function useFileMeasure() {
   const n = (v) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR').format(v);
   return (counts) => {
     if (!counts) return '';
-    if (counts.minutes > 0) return t('orders.detail.minutes', { n: n(counts.minutes) });
+    if (counts.minutes > 0) return t('orders.detail.minutes', { count: counts.minutes, n: n(counts.minutes) });
     const parts = [];
-    if (counts.words > 0) parts.push(t('orders.detail.words', { n: n(counts.words) }));
-    if (counts.pages > 0) parts.push(t('orders.detail.pages', { n: n(counts.pages) }));
+    if (counts.words > 0) parts.push(t('orders.detail.words', { count: counts.words, n: n(counts.words) }));
+    if (counts.pages > 0) parts.push(t('orders.detail.pages', { count: counts.pages, n: n(counts.pages) }));
     return parts.join(' · ');
   };
 }
