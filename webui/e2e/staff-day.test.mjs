@@ -156,8 +156,11 @@ for (const lang of ['tr', 'en']) {
     const desk = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 900 });
     await page.waitForTimeout(150);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 390, `the order page is ${width} px wide at 390`);
+    const { width, wide } = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      wide: [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 3).map((e) => `${e.tagName}.${e.className}`),
+    }));
+    assert.ok(width <= 390, `the order page is ${width} px wide at 390: ${wide.join(', ')}`);
     await page.setViewportSize(desk);
     const assign = page.locator('[data-testid=assign]');
     const me = (await translator.call('GET', 'auth/me')).user.id;
