@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { BASE_URL, launch, openPage, until, waitHydrated } from './browser.mjs';
+import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
 import { ADMIN, DEMO_TRANSLATOR, approveQuote, session, signIn, turkeyDay } from './stack.mjs';
 
@@ -82,6 +82,15 @@ async function apply(lang, email) {
   return r.json();
 }
 
+/** uploadText uploads a text file as who (a source file for a quote) and returns the File. */
+async function uploadText(who, name, text) {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/plain' }), name);
+  const r = await fetch(`${BASE_URL}/api/v1/orders/files`, { method: 'POST', headers: { Cookie: who.cookie, Origin: BASE_URL }, body: form });
+  assert.equal(r.status, 201, `upload ${name}: ${r.status}`);
+  return (await r.json()).file;
+}
+
 /** auditShows opens the audit screen of one object (or a whole area) and waits for the action there. */
 async function auditShows(page, l, lang, area, object, action) {
   const q = new URLSearchParams({ area, ...(object ? { object } : {}) });
@@ -120,8 +129,9 @@ for (const lang of ['tr', 'en']) {
 
     // 2. An urgent job paid from that balance that nobody takes is escalated; staff find it from
     // the dashboard and give it to an eligible translator.
+    const source = await uploadText(customer, `gun-${lang}.txt`, lang === 'tr' ? 'Sözleşmenin tam metni burada, iki paragraf.' : 'The whole contract text is here, two paragraphs.');
     const quote = await customer.call('POST', 'orders/quotes', {
-      service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], quantity: 400, urgency: 'urgent', currency: 'TRY',
+      service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], fileIds: [source.id], urgency: 'urgent', currency: 'TRY',
       brief: `Gün testi ${lang}`,
     });
     const { order } = await approveQuote(customer, quote.id);
@@ -132,6 +142,26 @@ for (const lang of ['tr', 'en']) {
     await waitHydrated(page);
     await page.locator(`a[href="${l.section(seg.orders)}?status=escalated"]`).click();
     await page.locator(`tr[data-order-id="${order.id}"] a`).first().click();
+    // The order's page: the customer's contact in the header, the source file downloads, the
+    // invoice by its number (issued and paid above).
+    await page.locator(`article[data-order-id="${order.id}"][data-status]`).waitFor();
+    await page.locator('[data-testid=order-head] [data-testid=customer-email]', { hasText: `e2e-gun-${lang}-${stamp}@example.com` }).waitFor();
+    const sourceLink = page.locator(`[data-testid=order-files] [data-file-id="${source.id}"] a`);
+    const download = await page.request.get(await sourceLink.getAttribute('href'));
+    assert.equal(download.status(), 200, 'staff download the source file');
+    assert.match(download.headers()['content-disposition'] ?? '', /attachment/);
+    await page.locator('[data-testid=order-invoice] [data-testid=invoice-number]', { hasText: invoice.number }).waitFor();
+    await shot(page, `staff-order-${lang}`, { top: true });
+    // On a phone the page keeps to the screen: no sideways scrolling.
+    const desk = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.waitForTimeout(150);
+    const { width, wide } = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      wide: [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 3).map((e) => `${e.tagName}.${e.className}`),
+    }));
+    assert.ok(width <= 390, `the order page is ${width} px wide at 390: ${wide.join(', ')}`);
+    await page.setViewportSize(desk);
     const assign = page.locator('[data-testid=assign]');
     const me = (await translator.call('GET', 'auth/me')).user.id;
     // The demo translator takes part in other tests too: room for this job under their cap.

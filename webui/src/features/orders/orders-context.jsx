@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { useLanguage } from '../../lib/language.jsx';
 import { useLanguages } from '../../lib/api/get-languages.js';
 import './orders.css';
+import '../../components/timeline.css';
 
 const OrdersContext = createContext(null);
 

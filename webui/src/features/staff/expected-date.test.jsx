@@ -4,7 +4,7 @@ import { createRequestOnce } from '../../lib/request-once.js';
 import { render, text } from '../../lib/test-render.jsx';
 import { changeExpectedDate, expectedDateBody } from './api/orders.js';
 import { ExpectedDateForm, expectedDateProblems, istanbulToday } from './components/expected-date-form.jsx';
-import { StaffOrderView } from './components/orders.jsx';
+import { StaffOrderView } from './components/order-detail.jsx';
 import { staffExpectedDateTexts } from './expected-date-texts.js';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -16,6 +16,15 @@ export const staffOrdersTexts = {
         jobs: '{{active}}/{{cap}} iş', send: 'Ata', sendReassign: 'Yeniden ata', done: 'Sipariş {{name}} adlı çevirmene atandı.',
         notNow: 'Bu durumdaki bir sipariş atanamaz.',
       },
+      detail: {
+        customer: 'Müşteri', contact: 'İletişim', email: 'E-posta', phone: 'Telefon', company: 'Şirket', noPhone: 'Telefon yok', individual: 'Bireysel',
+        translator: 'Çevirmen', work: 'İş', deadline: 'Teslim tarihi', paid: 'Ödendi', created: 'Oluşturuldu', delivered: 'Teslim edildi',
+        files: 'Dosyalar', sourceFiles: 'Kaynak dosyalar', deliveries: 'Teslim edilen çeviriler', noFiles: 'Kaynak dosya yok (miktar elle girildi).', noDeliveries: 'Henüz teslim yok.',
+        download: '{{name}} dosyasını indir', words_one: '{{n}} kelime', words_other: '{{n}} kelime', pages_one: '{{n}} sayfa', pages_other: '{{n}} sayfa', minutes_one: '{{n}} dakika', minutes_other: '{{n}} dakika',
+        quote: 'Teklif', quoteLink: 'Teklifi aç', quotePdf: 'Teklif PDF ({{lang}})', line: 'Dil', quantity: 'Miktar', amount: 'Tutar', total: 'Toplam', usd: 'ABD doları karşılığı',
+        invoice: 'Fatura', invoiceNone: 'Fatura henüz kesilmedi.', invoiceFailed: 'Fatura yüklenemedi.', invoiceNet: 'Ara toplam', invoiceVat: 'KDV', invoiceTotal: 'Genel toplam', invoiceDue: 'Son ödeme', invoicePdf: 'Fatura PDF',
+        brief: 'Müşterinin notu', actions: 'İşlemler', noActions: 'Bu durumdaki siparişte yapılacak işlem yok.', customerFailed: 'Müşteri bilgileri yüklenemedi.',
+      },
     },
     fulfilment: {
       title: 'Yeminli tercüme, noter ve apostil adımları',
@@ -50,6 +59,15 @@ export const staffOrdersTexts = {
         none: 'No translator can take this job right now (pair, service, sworn status, vacation, suspension and job cap checked).',
         jobs: '{{active}}/{{cap}} jobs', send: 'Assign', sendReassign: 'Reassign', done: 'The order is assigned to {{name}}.',
         notNow: 'An order in this state cannot be assigned.',
+      },
+      detail: {
+        customer: 'Customer', contact: 'Contact', email: 'E-mail', phone: 'Phone', company: 'Company', noPhone: 'No phone', individual: 'Individual',
+        translator: 'Translator', work: 'Work', deadline: 'Deadline', paid: 'Paid', created: 'Created', delivered: 'Delivered',
+        files: 'Files', sourceFiles: 'Source files', deliveries: 'Delivered translations', noFiles: 'No source files (quantity entered by hand).', noDeliveries: 'Nothing delivered yet.',
+        download: 'Download {{name}}', words_one: '{{n}} word', words_other: '{{n}} words', pages_one: '{{n}} page', pages_other: '{{n}} pages', minutes_one: '{{n}} minute', minutes_other: '{{n}} minutes',
+        quote: 'Quote', quoteLink: 'Open the quote', quotePdf: 'Quote PDF ({{lang}})', line: 'Language', quantity: 'Quantity', amount: 'Amount', total: 'Total', usd: 'In US dollars',
+        invoice: 'Invoice', invoiceNone: 'No invoice issued yet.', invoiceFailed: 'The invoice could not be loaded.', invoiceNet: 'Net', invoiceVat: 'VAT', invoiceTotal: 'Total', invoiceDue: 'Due', invoicePdf: 'Invoice PDF',
+        brief: 'Customer’s note', actions: 'Actions', noActions: 'Nothing to do on an order in this state.', customerFailed: 'The customer’s details could not be loaded.',
       },
     },
     fulfilment: {

@@ -2,7 +2,8 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { render, text } from '../../lib/test-render.jsx';
 import { usersKey } from './api/customers.js';
 import { assignOrder, fulfilmentBody, ordersPageKey, quotesPageKey, recordStep } from './api/orders.js';
-import { CustomerLink, Orders, OrdersTable, StaffOrderView } from './components/orders.jsx';
+import { CustomerLink, Orders, OrdersTable } from './components/orders.jsx';
+import { StaffOrderView } from './components/order-detail.jsx';
 import { FulfilmentPanel, fulfilmentProblems } from './components/fulfilment.jsx';
 import { StaffQuoteView, revisionBody } from './components/quotes.jsx';
 

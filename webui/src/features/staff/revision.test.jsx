@@ -1,7 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { render, text } from '../../lib/test-render.jsx';
 import { assignOrder } from './api/orders.js';
-import { StaffOrderView } from './components/orders.jsx';
+import { StaffOrderView } from './components/order-detail.jsx';
 import { RevisionPanel, deliveredBy } from './components/revision-panel.jsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { StaffOrderDetail } from '../../../features/staff/components/orders.jsx';
+import { StaffOrderDetail } from '../../../features/staff/components/order-detail.jsx';
 
 /** Component is one order in the back office (DESIGN §11). */
 export function Component() {

@@ -16,6 +16,7 @@ import { OrderStatus } from './status-badge.jsx';
 import { SummaryItem } from './summary-item.jsx';
 import { ExpectedDeliveryItem } from '../../../components/expected-date.jsx';
 import { PriceLines } from './price-lines.jsx';
+import { Timeline } from '../../../components/timeline.jsx';
 
 // The invoice of an approved quote has the id svc-billing derives from the quote's
 // (svc-billing/API.md), so an order awaiting payment can lead to it before svc-orders knows it.
@@ -151,7 +152,7 @@ export function OrderDetail({ orderId, money }) {
 
       <section aria-labelledby={`${id}-history`} className="account__block">
         <h2 id={`${id}-history`}>{t('order.history')}</h2>
-        <ol className="timeline" data-testid="order-history">
+        <Timeline testid="order-history">
           {(order.history ?? []).map((h, i) => {
             const { title, note } = historyEntryText(lang, 'customer', h);
             return (
@@ -162,7 +163,7 @@ export function OrderDetail({ orderId, money }) {
               </li>
             );
           })}
-        </ol>
+        </Timeline>
       </section>
     </article>
   );

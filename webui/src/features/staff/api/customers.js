@@ -11,7 +11,8 @@ const enc = encodeURIComponent;
 /** customersPageKey is the customer accounts, searched by name or e-mail and sorted, 50 a page. */
 export const customersPageKey = (lang, { q, sort } = {}) => pagedKey(`${AUTH}/customers`, lang, { q, sort });
 export const useCustomerPages = (lang, filter) => usePages(customersPageKey(lang, filter));
-export const customerKey = (id, lang) => [`${AUTH}/customers/${enc(id)}`, lang];
+/** customerKey is null (nothing to fetch) without an id: an order's page before the order is loaded. */
+export const customerKey = (id, lang) => (id ? [`${AUTH}/customers/${enc(id)}`, lang] : null);
 export const useCustomer = (id, lang) => useSWR(customerKey(id, lang), fetcher, FRESH);
 
 /** customerOrdersKey is the first page of one customer's orders. */

@@ -14,8 +14,11 @@ const enc = encodeURIComponent;
 export const invoicesPageKey = (lang, { status, pastDue, customer, q, sort } = {}) =>
   pagedKey(`${BILLING}/invoices`, lang, { status, pastDue: pastDue ? 'true' : '', customer, q, sort });
 export const useInvoicePages = (lang, filter) => usePages(invoicesPageKey(lang, filter));
-export const invoiceKey = (id, lang) => [`${BILLING}/invoices/${enc(id)}`, lang];
+/** invoiceKey is null (nothing to fetch) without an id: an order's page before its quote is known. */
+export const invoiceKey = (id, lang) => (id ? [`${BILLING}/invoices/${enc(id)}`, lang] : null);
 export const useInvoice = (id, lang) => useSWR(invoiceKey(id, lang), fetcher, FRESH);
+/** useOrderInvoice is an order's invoice by its derived id: a 404 (not issued yet) is an answer, not a failure to retry. */
+export const useOrderInvoice = (id, lang) => useSWR(invoiceKey(id, lang), fetcher, { ...FRESH, shouldRetryOnError: false });
 /** invoicePdfUrl is the invoice as a PDF in lang, through the customer-and-staff route. */
 export const invoicePdfUrl = (id, lang) => `/api/v1/billing/invoices/${enc(id)}.pdf${query({ lang })}`;
 

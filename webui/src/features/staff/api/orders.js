@@ -33,6 +33,11 @@ export const expectedDateBody = (expectedDate, note) => ({ expectedDate: (expect
 /** changeExpectedDate moves a paid order's expected date (in_progress or assigned); svc-orders mails the customer the note. */
 export const changeExpectedDate = (id, body, lang) => api.post(`${ADMIN}/orders/${enc(id)}/expected-date`, body, { lang });
 
+/** orderFileUrl downloads one of an order's files, a source or a delivery (svc-orders GET files/{id}: staff may read any). */
+export const orderFileUrl = (fileId) => `/api/v1/orders/files/${enc(fileId)}`;
+/** quotePdfUrl is the order's quote as a PDF in pdfLang (tr or en), whatever the page's language. */
+export const quotePdfUrl = (quoteId, pdfLang) => `/api/v1/orders/quotes/${enc(quoteId)}.pdf?lang=${pdfLang}`;
+
 /** quotesPageKey is the quotes by status, searched and sorted, 50 a page. */
 export const quotesPageKey = (lang, { status, q, sort } = {}) => pagedKey(`${ADMIN}/quotes`, lang, { status, q, sort });
 export const useQuotePages = (lang, filter) => usePages(quotesPageKey(lang, filter));

@@ -7,7 +7,7 @@ import { PostEditorView } from './blog-editor.jsx';
 import { CustomerDetail } from './customers.jsx';
 import { InquiryView } from './inquiries.jsx';
 import { InvoiceView } from './invoices.jsx';
-import { StaffOrderView } from './orders.jsx';
+import { StaffOrderView } from './order-detail.jsx';
 import { PayoutRow } from './payouts.jsx';
 import { StaffQuoteView } from './quotes.jsx';
 import { TicketThread } from './tickets.jsx';

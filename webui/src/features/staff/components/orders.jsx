@@ -6,22 +6,18 @@ import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
-import { historyEntryText, orderStatusLabel } from '../../../lib/order-status.js';
+import { orderStatusLabel } from '../../../lib/order-status.js';
 import { useUserNames } from '../api/customers.js';
-import { assignOrder, useEligible, useOrderPages, useStaffOrder } from '../api/orders.js';
+import { assignOrder, useOrderPages } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
-import { AuditLink } from './audit-link.jsx';
-import { DATE_MOVABLE, ExpectedDateForm } from './expected-date-form.jsx';
-import { FulfilmentPanel } from './fulfilment.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
-import { ExcludedList, RevisionPanel } from './revision-panel.jsx';
-import { useStaffRevisionTexts } from '../revision-texts.js';
+import { ExcludedList } from './revision-panel.jsx';
 
 // escalated is a filter of svc-orders' list (in_progress jobs nobody took in their window), not a status.
 export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'escalated', 'assigned', 'delivered', 'revision_requested', 'completed'];
-const ASSIGNABLE = ['in_progress', 'assigned'];
+export const ASSIGNABLE = ['in_progress', 'assigned'];
 
 /**
  * useTranslatorNames names the translators of ids (a translator's id is their account's): asked
@@ -123,95 +119,6 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** StaffOrderDetail loads one order and the translators who could take it (svc-orders admin/orders/{id}). */
-export function StaffOrderDetail({ id }) {
-  const lang = useLanguage();
-  const common = useStaffTexts();
-  const { data, error, isLoading, mutate } = useStaffOrder(id, lang);
-  const eligible = useEligible(id, lang);
-  const nameOf = useTranslatorNames(
-    [
-      data?.translatorId,
-      ...(data?.history ?? []).flatMap((h) => [h.translatorId, h.previousTranslatorId]),
-      ...[...(eligible.data?.candidates ?? []), ...(eligible.data?.excluded ?? [])].map((c) => c.translatorId),
-    ],
-    lang,
-  );
-  const changed = (o) => {
-    mutate({ ...data, ...o, customerId: data?.customerId }, { revalidate: true });
-    eligible.mutate();
-  };
-  return (
-    <>
-      <p>
-        <Link to={staffPath(lang, 'siparisler')}>← {common('common.back')}</Link>
-      </p>
-      <ListState loading={isLoading} error={error} retry={mutate} />
-      {data && <StaffOrderView order={data} eligibility={eligible.data} nameOf={nameOf} onChanged={changed} />}
-    </>
-  );
-}
-
-/**
- * StaffOrderView is one order: its facts, timeline, (re)assignment from the eligible list
- * (eligibility: svc-orders' { candidates, excluded }), its expected date while the work is under
- * way, a revision's panel and paper work.
- */
-export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChanged, request }) {
-  const lang = useLanguage();
-  const t = useStaffOrdersTexts();
-  const rt = useStaffRevisionTexts();
-  const common = useStaffTexts();
-  const work = useWorkText();
-  const facts = [
-    ['customer', <CustomerLink key="c" id={order.customerId} />],
-    ['translator', order.translatorId ? nameOf(order.translatorId) : t('orders.nobody')],
-    ['work', work(order, { addOns: true })],
-    ['deadline', order.deadline ? formatIstanbulMoment(lang, order.deadline) : '–'],
-    ['total', moneyText(lang, order.total)],
-    ['created', formatMoment(lang, order.createdAt)],
-    ['paid', order.paidAt ? formatMoment(lang, order.paidAt) : '–'],
-  ];
-  return (
-    <article className="staff-detail" data-order-id={order.id} data-status={order.status}>
-      <h2>{order.number}</h2>
-      <p>
-        {common('common.status')}: <strong className={order.escalated ? 'staff-flag' : undefined}>{orderStatusLabel(lang, 'staff', order)}</strong>
-      </p>
-      <dl className="staff-facts">
-        {facts.map(([k, v]) => (
-          <div key={k}>
-            <dt>{t(`orders.${k}`)}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
-      <p>
-        <AuditLink area="orders" kind="order" id={order.id} />
-      </p>
-      {ASSIGNABLE.includes(order.status) && <AssignForm order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
-      {DATE_MOVABLE.includes(order.status) && order.deadline && <ExpectedDateForm order={order} onDone={onChanged} />}
-      {order.status === 'revision_requested' && <RevisionPanel order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
-      {order.fulfilment && <FulfilmentPanel order={order} onDone={onChanged} />}
-      <h3>{t('orders.timeline')}</h3>
-      <ol className="timeline" data-testid="staff-order-history">
-        {(order.history ?? []).map((h, i) => {
-          const { title, note } = historyEntryText(lang, 'staff', h);
-          return (
-            <li key={`${h.status}-${h.at}-${i}`} data-status={h.status} data-step={h.step || undefined}>
-              <span className="timeline__status">{title}</span> <time dateTime={h.at}>{formatMoment(lang, h.at)}</time>
-              {h.translatorId && <span> · {t('orders.to', { name: nameOf(h.translatorId) })}</span>}
-              {h.previousTranslatorId && <span> · {rt('from', { name: nameOf(h.previousTranslatorId) })}</span>}
-              {h.by && <span> · {t('orders.by', { name: h.by })}</span>}
-              {note && <p className="timeline__note">{note}</p>}
-            </li>
-          );
-        })}
-      </ol>
-    </article>
   );
 }
 
