@@ -42,7 +42,7 @@ export function FilesView({ files, error, orders = new Map() }) {
   else {
     body = (
       <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        <table className="data-table" data-testid="files">
+        <table className="data-table data-table--cards" data-testid="files">
           <caption id={`${id}-caption`} className="visually-hidden">
             {t('files')}
           </caption>
@@ -64,13 +64,13 @@ export function FilesView({ files, error, orders = new Map() }) {
                     {f.name}
                   </a>
                 </th>
-                <td>{t(`filesPage.purposes.${f.purpose}`, { defaultValue: f.purpose })}</td>
-                <td>
+                <td data-label={t('filesPage.purpose')}>{t(`filesPage.purposes.${f.purpose}`, { defaultValue: f.purpose })}</td>
+                <td data-label={t('filesPage.counts')}>
                   <FileCounts counts={f.counts} compact />
                 </td>
-                <td>{formatSize(lang, f.size)}</td>
-                <td>{formatDate(lang, f.uploadedAt)}</td>
-                <td>
+                <td data-label={t('filesPage.size')}>{formatSize(lang, f.size)}</td>
+                <td data-label={t('filesPage.date')}>{formatDate(lang, f.uploadedAt)}</td>
+                <td data-label={t('filesPage.order')}>
                   <OrderLink order={orders.get(f.id) ?? (f.orderId ? { id: f.orderId, number: '' } : null)} />
                 </td>
               </tr>

@@ -67,7 +67,7 @@ export function OrdersTable({ limit }) {
   if (!orders.length) return <p>{t('orders.noOrders')}</p>;
   return (
     <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-      <table className="data-table" data-testid="orders">
+      <table className="data-table data-table--cards" data-testid="orders">
         <caption id={`${id}-caption`} className="visually-hidden">
           {t('orders.ordersTitle')}
         </caption>
@@ -87,13 +87,13 @@ export function OrdersTable({ limit }) {
               <th scope="row">
                 <Link to={accountDetailPath(lang, 'order', o.id)}>{o.number}</Link>
               </th>
-              <td>{work.service(o.service)}</td>
-              <td>{work.languages(o)}</td>
-              <td>{o.total?.formatted}</td>
-              <td>
+              <td data-label={t('orders.service')}>{work.service(o.service)}</td>
+              <td data-label={t('orders.languages')}>{work.languages(o)}</td>
+              <td data-label={t('orders.total')}>{o.total?.formatted}</td>
+              <td data-label={t('orders.status')}>
                 <OrderStatus order={o} />
               </td>
-              <td>{formatDate(lang, o.createdAt)}</td>
+              <td data-label={t('orders.date')}>{formatDate(lang, o.createdAt)}</td>
             </tr>
           ))}
         </tbody>
