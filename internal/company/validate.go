@@ -11,6 +11,7 @@ import (
 	"github.com/jbub/banking/iban"
 
 	"linguaport/internal/placeholders"
+	"linguaport/internal/vkn"
 )
 
 // FieldError is one fact that breaks a rule, named by its JSON path ("address.postcode",
@@ -62,7 +63,7 @@ func (f Facts) Validate() error {
 		f.LegalType == JointStockCompany && hasAnySuffix(f.LegalName, legalSuffixes[LimitedCompany]) {
 		bad("legalName", "names another legal form than legalType %q", f.LegalType)
 	}
-	if !validVKN(f.TaxNumber) {
+	if !vkn.Valid(f.TaxNumber) {
 		bad("taxNumber", "must be a VKN: 10 digits whose last is the check digit of the first nine")
 	}
 	switch {
@@ -175,30 +176,6 @@ func reservedDomain(domain string) bool {
 		}
 	}
 	return false
-}
-
-// validVKN reports whether s is a VKN (Vergi Kimlik Numarası) whose last digit is the check
-// digit of the first nine, by the Revenue Administration's algorithm (as svc-billing/profile
-// checks customers' VKNs): for the i-th digit d (i = 1…9), t = (d + 10 − i) mod 10,
-// v = 0 when t = 0, else (t · 2^(10−i)) mod 9 or 9 when that is 0; the check digit is
-// (10 − (Σv mod 10)) mod 10.
-func validVKN(s string) bool {
-	if len(s) != 10 || !digits(s) {
-		return false
-	}
-	sum := 0
-	for i := 1; i <= 9; i++ {
-		t := (int(s[i-1]-'0') + 10 - i) % 10
-		if t == 0 {
-			continue
-		}
-		v := (t << (10 - i)) % 9
-		if v == 0 {
-			v = 9
-		}
-		sum += v
-	}
-	return int(s[9]-'0') == (10-sum%10)%10
 }
 
 func digits(s string) bool {

@@ -8,6 +8,7 @@ import (
 	"linguaport/internal/country"
 	"linguaport/internal/errs"
 	"linguaport/internal/mail"
+	"linguaport/internal/vkn"
 )
 
 // Reasons a field is refused (errs.Fields); the transport words each in Turkish and English.
@@ -188,32 +189,8 @@ func ValidTCKN(s string) bool {
 // ValidVKNFormat reports whether s has a VKN's shape: 10 digits.
 func ValidVKNFormat(s string) bool { return len(s) == 10 && digits(s) }
 
-// ValidVKN reports whether s is a VKN (Vergi Kimlik Numarası) whose last digit is the check
-// digit of the first nine, by the Revenue Administration's algorithm: for the i-th digit d
-// (i = 1…9, from the left)
-//
-//	t = (d + 10 − i) mod 10
-//	v = 0 when t = 0; otherwise (t · 2^(10−i)) mod 9, or 9 when that is 0
-//
-// and the check digit is (10 − (Σv mod 10)) mod 10.
-func ValidVKN(s string) bool {
-	if !ValidVKNFormat(s) {
-		return false
-	}
-	sum := 0
-	for i := 1; i <= 9; i++ {
-		t := (int(s[i-1]-'0') + 10 - i) % 10
-		if t == 0 {
-			continue
-		}
-		v := (t << (10 - i)) % 9
-		if v == 0 {
-			v = 9
-		}
-		sum += v
-	}
-	return int(s[9]-'0') == (10-sum%10)%10
-}
+// ValidVKN reports whether s is a VKN whose check digit is right (internal/vkn).
+func ValidVKN(s string) bool { return vkn.Valid(s) }
 
 func digits(s string) bool {
 	for i := 0; i < len(s); i++ {
