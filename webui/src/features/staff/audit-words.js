@@ -162,6 +162,8 @@ const PERSON_FIELDS = new Set(['translatorId', 'previousTranslatorId', 'decidedB
 const LANGUAGE_FIELDS = new Set(['lang', 'language', 'sourceLanguage', 'targetLanguage', 'nativeLanguage']);
 // Growing lists of messages, replies and timeline entries: what the action added is shown.
 const TEXT_OF_ITEM = ['body', 'message', 'text', 'note'];
+// Keys inside a recorded object that say nothing to a reader (ids, counters).
+const HIDDEN_KEYS = new Set(['id', 'seq', 'version', 'conversationId', 'entryId']);
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -189,16 +191,20 @@ export function valueWords(field, v, kind, ctx) {
   if (Array.isArray(v)) {
     if (v.every(isMoney)) return v.map((m) => moneyText(lang, m)).join(', ') || w.values.none;
     if (field === 'targetLanguages' || field === 'workingLanguages') return v.map(ctx.langName).join(', ');
+    // Language pairs (a translator's competencies): EN→TR.
+    if (v.length && v.every((x) => isObject(x) && typeof x.source === 'string' && typeof x.target === 'string')) return v.map((x) => `${x.source.toUpperCase()}→${x.target.toUpperCase()}`).join(', ');
     if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x) => valueWords(field, x, kind, ctx)).join(', ') || w.values.none;
     return fill(w.values.items, { count: v.length });
   }
   // A text kept in both languages ({tr, en}: an FAQ's question, a testimonial) reads in the page's.
   if (Object.keys(v).length && Object.keys(v).every((k) => k === 'tr' || k === 'en')) return valueWords(field, v[lang] || v.tr || v.en, kind, ctx);
+  // A message (a live support answer) reads as its text.
+  if (typeof v.text === 'string' && ('from' in v || 'author' in v)) return `“${v.text.length > 120 ? `${v.text.slice(0, 119)}…` : v.text}”`;
   if (field === 'fulfilment' && Array.isArray(v.steps)) {
     return v.steps.filter((s) => s.done).map((s) => w.steps[s.step] ?? s.step).join(', ') || w.values.none;
   }
   return Object.entries(v)
-    .filter(([, x]) => x !== null && x !== undefined && x !== '' && !(Array.isArray(x) && !x.length))
+    .filter(([k, x]) => !HIDDEN_KEYS.has(k) && x !== null && x !== undefined && x !== '' && !(Array.isArray(x) && !x.length))
     .map(([k, x]) => `${w.fields[k] ?? k}: ${valueWords(k, x, kind, ctx)}`)
     .join(', ') || w.values.none;
 }
@@ -206,6 +212,12 @@ export function valueWords(field, v, kind, ctx) {
 /** itemText is one message, reply or timeline entry as a short line. */
 function itemText(field, item, ctx) {
   if (field === 'history' && ctx.historyText) return ctx.historyText(item);
+  // A priced line (a quote's, an invoice's): its target language or description and its amount.
+  const amount = item?.total ?? item?.amount;
+  if (isObject(item) && (item.targetLanguage || item.description) && amount !== undefined) {
+    const what = (isObject(item.description) ? item.description[ctx.lang] || item.description.tr : item.description) || ctx.langName(item.targetLanguage);
+    return `${what}: ${isMoney(amount) ? moneyText(ctx.lang, amount) : centsText(ctx.lang, amount)}`;
+  }
   const body = TEXT_OF_ITEM.map((k) => item?.[k]).find((x) => typeof x === 'string' && x);
   const s = body ?? compact(item);
   return `“${s.length > 120 ? `${s.slice(0, 119)}…` : s}”`;
@@ -230,16 +242,14 @@ export function fieldLines(entry, ctx) {
     const bv = b?.[field] ?? null;
     const av = a?.[field] ?? null;
     const label = w.fields[field] ?? field;
-    if (Array.isArray(av) && av.some(isObject) && (bv === null || Array.isArray(bv))) {
+    if (Array.isArray(av) && av.some(isObject) && !av.every(isMoney) && (bv === null || Array.isArray(bv))) {
       const old = bv ?? [];
-      const seen = new Set(old.map((x) => JSON.stringify(x)));
-      const added = av.filter((x) => !seen.has(JSON.stringify(x)));
-      const now = new Set(av.map((x) => JSON.stringify(x)));
-      const removed = old.filter((x) => !now.has(JSON.stringify(x)));
-      const parts = [];
-      if (added.length) parts.push(fill(w.values.added, { items: added.map((x) => itemText(field, x, ctx)).join('; ') }));
-      if (removed.length) parts.push(fill(w.values.removed, { items: removed.map((x) => itemText(field, x, ctx)).join('; ') }));
-      return { key: field, label, text: parts.join(' · ') || fill(w.values.items, { count: av.length }) };
+      const grew = old.length < av.length && old.every((x, i) => JSON.stringify(x) === JSON.stringify(av[i]));
+      const list = (items) => items.map((x) => itemText(field, x, ctx)).join('; ') || w.values.none;
+      // A list the action added to (a timeline, a ticket's messages) reads as what it added;
+      // one it rewrote (a quote's lines) as before and after.
+      if (grew) return { key: field, label, text: fill(w.values.added, { items: list(av.slice(old.length)) }) };
+      return { key: field, label, before: list(old), after: list(av) };
     }
     return { key: field, label, before: valueWords(field, bv, kind, ctx), after: valueWords(field, av, kind, ctx) };
   });

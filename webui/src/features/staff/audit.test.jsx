@@ -105,6 +105,16 @@ test('other things read field by field: statuses, people, money, dates in words;
     'Mesajlar: eklendi: “Size nasıl yardımcı olabiliriz?”',
   ]);
   expect(lines({ object: { kind: 'faq', id: 'f-1' }, before: { question: { tr: 'Eski soru', en: 'Old question' } }, after: { question: { tr: 'Yeni soru', en: 'New question' } } }, 'en')).toEqual(['Question: Old question → New question']);
+  expect(lines({ object: { kind: 'translator', id: 't-1' }, before: { competencies: { pairs: [{ source: 'en', target: 'tr' }], sworn: { court: 'İstanbul', verified: false } } }, after: { competencies: { pairs: [{ source: 'en', target: 'tr' }], sworn: { court: 'İstanbul', verified: true } } } }, 'tr')).toEqual([
+    'Yetkinlikler: Dil çiftleri: EN→TR, Yeminli tercümanlık: Mahkeme: İstanbul, Doğrulandı: hayır → Dil çiftleri: EN→TR, Yeminli tercümanlık: Mahkeme: İstanbul, Doğrulandı: evet',
+  ]);
+  expect(lines({ object: { kind: 'chat_conversation', id: 'c-1' }, before: null, after: { message: { id: 'm1', seq: 3, from: 'staff', author: 'Selin', text: 'Merhaba, yardımcı olayım.' }, staffOnline: true } }, 'tr')).toEqual([
+    'Mesaj: — → “Merhaba, yardımcı olayım.”',
+    'Personel çevrimiçi: — → evet',
+  ]);
+  expect(lines({ object: { kind: 'balance', id: 'c-1' }, before: { balances: [{ amount: 10000, currency: 'TRY' }] }, after: { balances: [{ amount: 15000, currency: 'TRY' }] } }, 'tr')).toEqual(['Bakiye: 100,00 ₺ → 150,00 ₺']);
+  const revise = { object: { kind: 'quote', id: 'q-1' }, before: { lines: [{ targetLanguage: 'tr', total: 5000 }, { targetLanguage: 'ku', total: 7000 }] }, after: { lines: [{ targetLanguage: 'tr', total: 4500, adjustment: -500 }, { targetLanguage: 'ku', total: 6300, adjustment: -700 }] } };
+  expect(lines(revise, 'en')).toEqual(['Lines: Turkish: $50.00; Kurdish: $70.00 → Turkish: $45.00; Kurdish: $63.00']);
   // A field no words are known for is compact text, never JSON.
   const unknown = lines({ object: { kind: 'widget', id: 'w' }, before: { gizmo: { a: 1 } }, after: { gizmo: { a: 2, b: [1, 2] } } }, 'en');
   expect(unknown).toEqual(['gizmo: a: 1 → a: 2, b: 1, 2']);

@@ -75,7 +75,7 @@ export const auditBundles = {
       units: { word: 'kelime', page: 'sayfa', minute: 'dakika' },
       urgencies: { normal: 'Normal', urgent: 'Acil' },
     },
-    values: { yes: 'evet', no: 'hayır', none: '—', items: '{{count}} kayıt', added: 'eklendi: {{items}}', removed: 'çıkarıldı: {{items}}' },
+    values: { yes: 'evet', no: 'hayır', none: '—', items: '{{count}} kayıt', added: 'eklendi: {{items}}' },
     fields: {
       status: 'Durum', reason: 'Gerekçe', note: 'Not', translatorId: 'Çevirmen', previousTranslatorId: 'Önceki çevirmen', expectedDate: 'Tahmini teslim tarihi',
       deadline: 'Teslim zamanı', history: 'Zaman çizelgesi', paidAt: 'Ödeme zamanı', completedAt: 'Tamamlanma zamanı', deliveredAt: 'Teslim zamanı',
@@ -94,6 +94,8 @@ export const auditBundles = {
       subject: 'Konu', vacations: 'İzinler', onVacation: 'İzinde', fullName: 'Ad soyad', kind: 'Tür', label: 'Açıklama', balanceAfter: 'Sonraki bakiye', at: 'Zaman',
       court: 'Mahkeme', certificateDate: 'Yemin tarihi', verified: 'Doğrulandı', verifiedAt: 'Doğrulama zamanı', steps: 'Adımlar', next: 'Sıradaki adım',
       courier: 'Kargo firması', trackingNumber: 'Takip numarası', receivedAt: 'Alındığı tarih', method: 'Yöntem', net: 'Ara toplam', vat: 'KDV',
+      pairs: 'Dil çiftleri', services: 'Hizmetler', specializations: 'Uzmanlık alanları', certificates: 'Sertifikalar', message: 'Mesaj', staffOnline: 'Personel çevrimiçi',
+      from: 'Gönderen', needEmail: 'E-posta adresi gerekiyor', inquiry: 'Mesaja dönüştü', targetLanguages: 'Hedef diller', sourceLanguage: 'Kaynak dil',
     },
     statuses: {
       order: { awaiting_payment: 'Ödeme bekleniyor', in_progress: 'Ödendi, çevirmen bekliyor', assigned: 'Çevirmende', delivered: 'Teslim edildi', revision_requested: 'Düzeltme istendi', completed: 'Tamamlandı' },
@@ -179,7 +181,7 @@ export const auditBundles = {
       units: { word: 'word', page: 'page', minute: 'minute' },
       urgencies: { normal: 'normal', urgent: 'urgent' },
     },
-    values: { yes: 'yes', no: 'no', none: '—', items: '{{count}} items', added: 'added: {{items}}', removed: 'removed: {{items}}' },
+    values: { yes: 'yes', no: 'no', none: '—', items: '{{count}} items', added: 'added: {{items}}' },
     fields: {
       status: 'Status', reason: 'Reason', note: 'Note', translatorId: 'Translator', previousTranslatorId: 'Previous translator', expectedDate: 'Expected delivery date',
       deadline: 'Deadline', history: 'Timeline', paidAt: 'Paid at', completedAt: 'Completed at', deliveredAt: 'Delivered at',
@@ -198,6 +200,8 @@ export const auditBundles = {
       subject: 'Subject', vacations: 'Time off', onVacation: 'On time off', fullName: 'Full name', kind: 'Kind', label: 'Description', balanceAfter: 'Balance after', at: 'Time',
       court: 'Court', certificateDate: 'Oath date', verified: 'Verified', verifiedAt: 'Verified at', steps: 'Steps', next: 'Next step',
       courier: 'Courier', trackingNumber: 'Tracking number', receivedAt: 'Received on', method: 'Method', net: 'Net', vat: 'VAT',
+      pairs: 'Language pairs', services: 'Services', specializations: 'Fields', certificates: 'Certificates', message: 'Message', staffOnline: 'Staff online',
+      from: 'From', needEmail: 'E-mail address needed', inquiry: 'Turned into a message', targetLanguages: 'Target languages', sourceLanguage: 'Source language',
     },
     statuses: {
       order: { awaiting_payment: 'Awaiting payment', in_progress: 'Paid, waiting for a translator', assigned: 'With the translator', delivered: 'Delivered', revision_requested: 'Revision requested', completed: 'Completed' },
