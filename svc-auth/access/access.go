@@ -45,11 +45,13 @@ var Rules = []authn.Rule{
 	{Pattern: "GET " + p + "oauth/{provider}/start", Access: authn.Anyone},
 	{Pattern: "GET " + p + "oauth/{provider}/callback", Access: authn.Anyone},
 	{Pattern: "GET " + authn.JWKSPath, Access: authn.Anyone},
-	// Staff's views of the accounts: the customers (never a password hash or a token) and the
-	// names of any ids the other back-office screens show.
+	// Staff's views of the accounts: the customers (never a password hash or a token), the
+	// names of any ids the other back-office screens show, and the staff members themselves
+	// (the audit screen's choice of who acted).
 	{Pattern: "GET " + p + "admin/customers", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET " + p + "admin/customers/{id}", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET " + p + "admin/users", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET " + p + "admin/staff", Access: authn.Only(authn.RoleAdmin)},
 	// Staff's live notices (svc-auth/live): the event stream the back office keeps open and the
 	// marks of the screens a staff member looked at.
 	{Pattern: "GET " + p + "admin/live/events", Access: authn.Only(authn.RoleAdmin)},

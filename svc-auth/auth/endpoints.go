@@ -15,7 +15,7 @@ type Endpoints struct {
 	// The account's mail: confirming the address, the preferences, one-click unsubscribe.
 	VerifyEmail, ResendVerification, MailPreferences, SetMailPreferences, Unsubscribe endpoint.Endpoint
 	// Staff's views of the accounts (staff.go, WithStaff).
-	AdminCustomers, AdminCustomer, AdminUsers endpoint.Endpoint
+	AdminCustomers, AdminCustomer, AdminUsers, AdminStaff endpoint.Endpoint
 }
 
 type registerRequest struct {

@@ -28,6 +28,9 @@ import (
 const (
 	CustomerPageSize = 50
 	MaxUserIDs       = 100
+	// MaxStaffMembers bounds GET admin/staff: an agency's back office has a handful of accounts,
+	// and the list is one answer (the audit screen's "staff member" choice), not pages.
+	MaxStaffMembers = 500
 	// searchPrefix bounds the search keys: a prefix longer than this matches on its first
 	// searchPrefix characters.
 	searchPrefix = 40
@@ -90,6 +93,8 @@ type StaffStore interface {
 	Customers(ctx context.Context, key string, oldest bool, after *userDoc, limit int) ([]userDoc, error)
 	UserByID(ctx context.Context, id string) (*userDoc, error)
 	UsersByIDs(ctx context.Context, ids []string) ([]userDoc, error)
+	// StaffMembers lists the admin accounts, newest first, at most limit.
+	StaffMembers(ctx context.Context, limit int) ([]userDoc, error)
 }
 
 // Staff is svc-auth's staff API.
@@ -99,6 +104,8 @@ type Staff interface {
 	// Customer is ErrNotFound for an id that is not a customer's.
 	Customer(ctx context.Context, id string) (Customer, error)
 	Users(ctx context.Context, ids []string) ([]UserRef, error)
+	// StaffMembers are the staff (admin) accounts by name, for choosing one (the audit screen).
+	StaffMembers(ctx context.Context) ([]UserRef, error)
 }
 
 type staffService struct{ store StaffStore }
@@ -182,6 +189,26 @@ func (s staffService) Users(ctx context.Context, ids []string) ([]UserRef, error
 	return out, nil
 }
 
+func (s staffService) StaffMembers(ctx context.Context) ([]UserRef, error) {
+	docs, err := s.store.StaffMembers(ctx, MaxStaffMembers)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]UserRef, 0, len(docs))
+	for _, u := range docs {
+		out = append(out, UserRef{ID: u.ID, Name: u.FullName, Email: u.Email, Role: u.Role})
+	}
+	// By name as people read it (Turkish i's folded, case ignored), the id breaking ties, so
+	// the choice lists the same way every time.
+	slices.SortFunc(out, func(a, b UserRef) int {
+		if c := strings.Compare(fold(a.Name), fold(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out, nil
+}
+
 // staffFieldMessages word staff's refusals.
 var staffFieldMessages = map[string]i18n.Text{
 	reasonCursor:  {TR: "Sayfa imleci bilinen bir müşteri değil.", EN: "The page cursor is not a known customer."},
@@ -254,6 +281,20 @@ func (s *MongoStore) UsersByIDs(ctx context.Context, ids []string) ([]userDoc, e
 	return out, nil
 }
 
+// StaffMembers: the admin accounts, newest first, served by {role, createdAt, _id}.
+func (s *MongoStore) StaffMembers(ctx context.Context, limit int) ([]userDoc, error) {
+	page := mongox.Keyset{Key: "createdAt", Limit: int64(limit)}
+	cur, err := s.users.Find(ctx, page.Filter(bson.D{{Key: "role", Value: authn.RoleAdmin}}), page.Options().SetProjection(staffProjection))
+	if err != nil {
+		return nil, fmt.Errorf("find staff members: %w", err)
+	}
+	var out []userDoc
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("read staff members: %w", err)
+	}
+	return out, nil
+}
+
 // staffProjection leaves the password hash and the outbox in the database.
 var staffProjection = bson.D{{Key: "passwordHash", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: "searchKeys", Value: 0}}
 
@@ -306,6 +347,10 @@ func (e Endpoints) WithStaff(st Staff) Endpoints {
 	})
 	e.AdminUsers = only(func(ctx context.Context, request any) (any, error) {
 		users, err := st.Users(ctx, request.([]string))
+		return usersResponse{Users: users}, err
+	})
+	e.AdminStaff = only(func(ctx context.Context, _ any) (any, error) {
+		users, err := st.StaffMembers(ctx)
 		return usersResponse{Users: users}, err
 	})
 	return e

@@ -203,3 +203,49 @@ func TestStaffCustomerHasNoSecrets(t *testing.T) {
 		}
 	}
 }
+
+// Staff list the staff members (the audit screen's choice of who acted): the admin accounts only,
+// by name with the Turkish i's folded, with id, name and e-mail and nothing secret; only staff
+// may ask.
+func TestStaffMembersList(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	at := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	user := func(id, email, name, role string) bson.D {
+		return bson.D{{Key: "_id", Value: id}, {Key: "email", Value: email}, {Key: "fullName", Value: name}, {Key: "role", Value: role},
+			{Key: "passwordHash", Value: "secret-hash"}, {Key: "createdAt", Value: at}, {Key: "version", Value: 1}}
+	}
+	if _, err := f.db.Collection("users").InsertMany(ctx, []any{
+		user("adm-zeynep", "zeynep@linguaport.example", "Zeynep Arslan", "admin"),
+		user("adm-ilker", "ilker@linguaport.example", "İlker Demir", "admin"),
+		user("adm-can", "can@linguaport.example", "Can Öztürk", "admin"),
+		user("c-1", "musteri@example.com", "Ayşe Müşteri", "customer"),
+		user("t-1", "tercuman@example.com", "Ali Tercüman", "translator"),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	staff := f.staff("adm-can", authn.RoleAdmin)
+	a := staff.do("GET", "admin/staff", nil)
+	list, _ := a.body["users"].([]any)
+	var got []string
+	for _, u := range list {
+		m := u.(map[string]any)
+		got = append(got, fmt.Sprintf("%s|%s|%s|%s", m["id"], m["name"], m["email"], m["role"]))
+	}
+	want := []string{"adm-can|Can Öztürk|can@linguaport.example|admin", "adm-ilker|İlker Demir|ilker@linguaport.example|admin",
+		"adm-zeynep|Zeynep Arslan|zeynep@linguaport.example|admin"}
+	if a.status != 200 || !slices.Equal(got, want) {
+		t.Fatalf("staff: %d %v", a.status, got)
+	}
+	if low := strings.ToLower(a.raw); strings.Contains(low, "hash") || strings.Contains(low, "password") {
+		t.Errorf("a secret in %s", a.raw)
+	}
+	for _, c := range []struct {
+		who  *browser
+		want int
+	}{{f.browser("en"), 401}, {f.staff("c-1", authn.RoleCustomer), 403}, {f.staff("t-1", authn.RoleTranslator), 403}} {
+		if got := c.who.do("GET", "admin/staff", nil); got.status != c.want {
+			t.Errorf("admin/staff: %d, want %d", got.status, c.want)
+		}
+	}
+}

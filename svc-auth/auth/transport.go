@@ -74,6 +74,7 @@ func MakeHandler(e Endpoints, t Transport) http.Handler {
 	mux.Handle("GET "+p+"admin/customers", server(e.AdminCustomers, decodeCustomers))
 	mux.Handle("GET "+p+"admin/customers/{id}", server(e.AdminCustomer, decodePathID))
 	mux.Handle("GET "+p+"admin/users", server(e.AdminUsers, decodeUserIDs))
+	mux.Handle("GET "+p+"admin/staff", server(e.AdminStaff, decodeNothing))
 	if t.Live != nil {
 		mux.HandleFunc("GET "+p+"admin/live/events", t.Live.Events)
 		mux.HandleFunc("POST "+p+"admin/live/seen", t.Live.Seen)

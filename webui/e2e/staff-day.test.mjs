@@ -96,7 +96,7 @@ async function auditShows(page, l, lang, area, object, action) {
   const q = new URLSearchParams({ area, ...(object ? { object } : {}) });
   await page.goto(`${l.section(SEGMENTS[lang].audit)}?${q}`);
   await waitHydrated(page);
-  const cell = page.locator(`td[data-action="${action}"]`).first();
+  const cell = page.locator(`.audit-entry [data-action="${action}"]`).first();
   await cell.waitFor();
   assert.equal((await cell.textContent()).trim(), l.actions[action], `${action} in words`);
 }

@@ -1,14 +1,19 @@
-import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STAFF_DETAILS, STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
+import { useLanguageName } from '../../../lib/api/get-languages.js';
+import { usePrices } from '../../../lib/api/use-prices.js';
 import { formatMoment } from '../../../lib/dates.js';
+import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
-import { AUDIT_AREAS, objectFilter, useAuditPages } from '../api/audit.js';
+import { historyLine } from '../../../lib/order-status.js';
+import { AUDIT_AREAS, objectFilter, splitObject, useAuditPages, useStaffMembers } from '../api/audit.js';
+import { useUserNames } from '../api/customers.js';
 import { query } from '../api/staff.js';
-import { useAuditTexts } from '../texts-audit.js';
+import { entryLines } from '../audit-words.js';
+import { auditBundles, useAuditTexts } from '../texts-audit.js';
+import { AuditFilter, useObjectName } from './audit-filter.jsx';
 import { ListState, MorePages } from './list-state.jsx';
-import '../staff-editors.css';
+import '../audit.css';
 
 // Where an object's own screen is, by its kind: an item's page (paths.js STAFF_DETAILS, by the
 // detail's name) or, for things without one, the section (and its filter) that shows them.
@@ -22,6 +27,7 @@ const SECTION_OF_KIND = {
   figures: ['icerik', { tab: 'figures' }],
   faq: ['icerik', { tab: 'faq' }],
   testimonial: ['icerik', { tab: 'testimonials' }],
+  chat_conversation: ['canli-destek'],
 };
 
 /** objectLink is the back office's screen of an entry's object, or null when the back office has none. */
@@ -32,28 +38,10 @@ export function objectLink(lang, { kind, id }, { details = STAFF_DETAILS, sectio
   return list && sections.includes(list) ? staffPath(lang, list) + query(filter ?? {}) : null;
 }
 
-/** valueText shows one recorded field's value: money as money, texts as they are, anything else as compact JSON. */
-export function valueText(lang, value) {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && 'amount' in value && 'currency' in value) return moneyText(lang, value);
-  const s = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return s.length > 300 ? `${s.slice(0, 299)}…` : s;
-}
-
-/** changes are an entry's changed fields, [{ field, before, after }], in the order the service gave them. */
-export function changes(entry) {
-  const b = entry.before && typeof entry.before === 'object' && !Array.isArray(entry.before) ? entry.before : null;
-  const a = entry.after && typeof entry.after === 'object' && !Array.isArray(entry.after) ? entry.after : null;
-  if (!b && !a) return [{ field: '', before: entry.before, after: entry.after }];
-  const fields = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
-  return fields.map((field) => ({ field, before: b?.[field] ?? null, after: a?.[field] ?? null }));
-}
-
 /** auditFilter reads the screen's filter from the address: ?area= (orders unless another is named), object, actor. */
 export function auditFilter(params) {
   const area = params.get('area');
-  return { area: AUDIT_AREAS.includes(area) ? area : AUDIT_AREAS[0], object: params.get('object') ?? '', actor: params.get('actor') ?? '' };
+  return { area: AUDIT_AREAS.includes(area) ? area : AUDIT_AREAS[0], object: objectFilter(params.get('object')), actor: (params.get('actor') ?? '').trim() };
 }
 
 /** Audit is the audit screen: an area, an object and a staff member to filter by, the entries 50 a page. */
@@ -65,121 +53,128 @@ export function Audit() {
   const apply = (values) => setParams(new URLSearchParams(Object.entries({ ...filter, ...values }).filter(([, v]) => v)));
   return (
     <>
-      <AuditFilter key={`${filter.area}|${filter.object}|${filter.actor}`} filter={filter} onApply={apply} />
-      <AuditList pages={pages} area={filter.area} />
-    </>
-  );
-}
-
-/** AuditFilter is the area choice and the object and staff member fields; onApply({area, object, actor}) moves the address. */
-export function AuditFilter({ filter, onApply }) {
-  const t = useAuditTexts();
-  const id = useId();
-  const [object, setObject] = useState(filter.object);
-  const [actor, setActor] = useState(filter.actor);
-  const [error, setError] = useState('');
-  const submit = (e) => {
-    e.preventDefault();
-    const o = object.trim();
-    if (o && !objectFilter(o)) return setError(t('objectInvalid'));
-    setError('');
-    onApply({ object: o, actor: actor.trim() });
-  };
-  return (
-    <>
-      <div className="filters" role="group" aria-label={t('area')}>
-        {AUDIT_AREAS.map((a) => (
-          <button key={a} type="button" aria-pressed={filter.area === a} onClick={() => onApply({ area: a })} data-area={a}>
-            {t(`areas.${a}`)}
-          </button>
-        ))}
-      </div>
-      <form role="search" className="staff-search" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-object`}>{t('object')}</label>
-          <input id={`${id}-object`} type="search" maxLength={200} value={object} onChange={(e) => setObject(e.target.value)} aria-invalid={error ? 'true' : undefined} aria-describedby={`${id}-object-hint${error ? ` ${id}-object-error` : ''}`} />
-          <p id={`${id}-object-hint`} className="field__hint">{t('objectHint')}</p>
-          {error && <p id={`${id}-object-error`} className="field__error">{error}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-actor`}>{t('actor')}</label>
-          <input id={`${id}-actor`} type="search" maxLength={64} value={actor} onChange={(e) => setActor(e.target.value)} />
-        </div>
-        <button type="submit" className="button button--small">{t('filter')}</button>
-        {(filter.object || filter.actor) && (
-          <button type="button" className="button button--small button--ghost" onClick={() => onApply({ object: '', actor: '' })}>
-            {t('clear')}
-          </button>
-        )}
-      </form>
+      <AuditFilter filter={filter} onApply={apply} />
+      <AuditList pages={pages} area={filter.area} object={filter.object} />
     </>
   );
 }
 
 /** AuditList draws the entries of the pages loaded so far (SWR Infinite's answer) with "more" for older ones. */
-export function AuditList({ pages, area }) {
+export function AuditList({ pages, area, object }) {
   const { data, error, isLoading, isValidating, size, setSize, mutate } = pages;
   const entries = (data ?? []).flatMap((p) => p?.entries ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && entries.length === 0} retry={mutate} />
-      {entries.length > 0 && <AuditTable entries={entries} area={area} />}
+      {entries.length > 0 && <AuditEntries entries={entries} area={area} object={object} />}
       <MorePages pages={{ size, setSize, isValidating }} more={more} />
     </>
   );
 }
 
 /**
- * AuditTable is the entries: who (linked to all they did in area, when given), when, the action
- * in words, the object (linked to its screen), and each changed field before → after.
+ * useWords is what turns entries into lines in the page's language: the texts, the names of
+ * services (the site's), languages (the catalogue's), people (staff from svc-auth's staff list,
+ * anyone else named by id in the entries from admin/users) and the price list's tiers.
  */
-export function AuditTable({ entries, links, area }) {
+export function useWords(entries) {
   const lang = useLanguage();
-  const byActor = (actor) => (area && actor ? `${staffPath(lang, 'denetim')}${query({ area, actor })}` : null);
+  const common = useTexts();
+  const langName = useLanguageName();
+  const { members } = useStaffMembers(lang);
+  const ids = [];
+  for (const e of entries) {
+    for (const side of [e.before, e.after]) {
+      for (const f of ['translatorId', 'previousTranslatorId', 'decidedBy', 'closedBy', 'handledBy', 'customerId']) {
+        if (side && typeof side[f] === 'string') ids.push(side[f]);
+      }
+    }
+  }
+  const others = useUserNames(ids, lang);
+  const staff = new Map((members ?? []).map((m) => [m.id, m.name]));
+  const { data: prices } = usePrices();
+  return {
+    lang,
+    w: auditBundles[lang === 'en' ? 'en' : 'tr'],
+    serviceName: (id) => {
+      const n = common(`nav.serviceNames.${id}`);
+      return typeof n === 'string' && !n.startsWith('nav.') ? n : id;
+    },
+    langName,
+    userName: (id) => staff.get(id) || others(id),
+    historyText: (h) => historyLine(lang, 'staff', h),
+    tiers: prices?.languageTiers,
+    staffName: (actor) => staff.get(actor?.id) || actor?.name || actor?.id || '',
+  };
+}
+
+/**
+ * AuditEntries is the entries as cards: the action in words and the object (named, linked to
+ * its screen), who (by name, linked to all they did in the area) and when, then the change in
+ * words, one line per changed figure or field.
+ */
+export function AuditEntries({ entries, links, area, object }) {
   const t = useAuditTexts();
-  const words = t('actions');
+  const ctx = useWords(entries);
+  const { lang, w } = ctx;
+  const picked = splitObject(object);
+  const pickedName = useObjectName(picked.kind, picked.id);
+  const byActor = (id) => (area && id ? `${staffPath(lang, 'denetim')}${query({ area, actor: id })}` : null);
   return (
-    <table className="staff-table staff-audit">
-      <thead>
-        <tr>
-          {['when', 'who', 'action', 'thing', 'changes'].map((k) => (
-            <th key={k} scope="col">{t(k)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => {
-          const to = objectLink(lang, e.object ?? {}, links);
-          const name = `${e.object?.kind}:${e.object?.id}`;
-          return (
-            <tr key={e.id} data-entry-id={e.id}>
-              <td data-label={t('when')}>
+    <ol className="audit-entries">
+      {entries.map((e) => {
+        const kind = e.object?.kind ?? '';
+        const to = objectLink(lang, e.object ?? {}, links);
+        const name = w.singles[kind] ?? `${w.kinds[kind] ?? kind}${e.object?.id ? ` ${kind === picked.kind && e.object.id === picked.id && pickedName ? pickedName : e.object.id}` : ''}`;
+        const who = ctx.staffName(e.actor);
+        const lines = entryLines(e, ctx);
+        return (
+          <li key={e.id} className="audit-entry" data-entry-id={e.id}>
+            <div className="audit-entry__head">
+              <p className="audit-entry__what">
+                <strong data-action={e.action}>{w.actions[e.action] ?? e.action}</strong>
+                <span className="audit-entry__object" data-object={`${kind}:${e.object?.id ?? ''}`}>
+                  {to ? <Link to={to}>{name}</Link> : name}
+                </span>
+              </p>
+              <p className="audit-entry__meta">
+                <span className="visually-hidden">{`${t('who')}: `}</span>
+                {byActor(e.actor?.id) ? (
+                  <Link to={byActor(e.actor.id)} data-actor={e.actor.id} title={t('allBy', { name: who })}>
+                    {who}
+                  </Link>
+                ) : (
+                  <span data-actor={e.actor?.id}>{who}</span>
+                )}
+                <span aria-hidden="true"> · </span>
+                <span className="visually-hidden">{`${t('when')}: `}</span>
                 <time dateTime={e.at}>{formatMoment(lang, e.at)}</time>
-              </td>
-              <td data-label={t('who')}>
-                {byActor(e.actor?.id) ? <Link to={byActor(e.actor.id)}>{e.actor.name || e.actor.id}</Link> : e.actor?.name || e.actor?.id}
-              </td>
-              <td data-label={t('action')} data-action={e.action}>
-                {words?.[e.action] ?? e.action}
-              </td>
-              <td data-label={t('thing')} className="staff-mono">
-                {to ? <Link to={to}>{name}</Link> : name}
-              </td>
-              <td data-label={t('changes')}>
-                <ul className="staff-changes">
-                  {changes(e).map((c) => (
-                    <li key={c.field || '-'}>
-                      {c.field && <strong>{`${c.field}: `}</strong>}
-                      <del>{valueText(lang, c.before)}</del> → <ins>{valueText(lang, c.after)}</ins>
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+              </p>
+            </div>
+            {lines.length > 0 ? (
+              <ul className="audit-entry__changes" aria-label={t('changes')}>
+                {lines.map((l) => (
+                  <li key={l.key} data-line={l.key}>
+                    <span className="audit-entry__label">{`${l.label}: `}</span>
+                    {l.text !== undefined ? (
+                      <span>{l.text}</span>
+                    ) : (
+                      <>
+                        <del>{l.before}</del>
+                        <span aria-hidden="true"> → </span>
+                        <ins>{l.after}</ins>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="audit-entry__none">{t('noChange')}</p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
