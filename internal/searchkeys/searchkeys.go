@@ -14,8 +14,9 @@
 //     array (a jsonb array of the same strings is smaller: 4 bytes per element against 7 or more),
 //     whatever the number and length of the texts, leaving room for the other fields of a
 //     compound index.
-//   - A key is fixed-size: the first 6 bytes of SHA-256 of "p#" and the prefix, base64url
-//     (8 characters), so a long word costs no more than a short one.
+//   - A key is fixed-size: the first 36 bits of SHA-256 of "p#" and the prefix, base64url (6
+//     characters), so a long word costs no more than a short one. Collisions cost nothing but a
+//     rare extra document read: every document read is checked against the query (below).
 //   - Only prefixes of the lengths in Lengths (1, 2, 3, 4, 6 and 8 runes) are keys: 6 keys reach
 //     as far as 8 consecutive lengths would. A query asks for the key of its longest such prefix
 //     (Parse), so a query of 5 runes reads the documents of its first 4, and one of 20 those of
@@ -58,9 +59,9 @@ const Budget = 2400
 // Lengths are the prefix lengths, in runes, stored as keys.
 var Lengths = [...]int{1, 2, 3, 4, 6, 8}
 
-// keySize is the length of a hashed key: 6 bytes of SHA-256 in base64url. Two different prefixes
-// share a key once in 2^48; Query.Match removes what such a collision lets through.
-const keySize = 8
+// keySize is the length of a hashed key: 36 bits of SHA-256 in base64url. Two different prefixes
+// share a key once in 2^36; Query.Match removes what such a collision lets through.
+const keySize = 6
 
 // Version is the keys' format; a document records the one its keys were made with in
 // VersionField. Version 1 is the format before this package: every prefix, unhashed, up to 40.
@@ -97,7 +98,7 @@ func Fold(s string) string {
 // Key is the key of a folded prefix.
 func Key(prefix string) string {
 	sum := sha256.Sum256([]byte("p#" + prefix))
-	return base64.RawURLEncoding.EncodeToString(sum[:6])
+	return base64.RawURLEncoding.EncodeToString(sum[:6])[:keySize]
 }
 
 // Keys are a document's keys: fixed first (a caller's own plain keys, such as the filters of
@@ -156,6 +157,10 @@ func Keys(fixed []string, texts ...string) []string {
 	}
 	return keys
 }
+
+// WholeKey is the one key that finds a document by s whole and by nothing shorter (an id, say):
+// give it to Keys among the fixed keys and check Query.Whole on the documents read.
+func WholeKey(s string) string { return Parse(s).Key() }
 
 // Words are the runs of letters and digits of s.
 func Words(s string) []string {
@@ -227,6 +232,9 @@ func (q Query) Match(texts ...string) bool {
 	}
 	return false
 }
+
+// Whole reports whether q is s whole, folded (see WholeKey).
+func (q Query) Whole(s string) bool { return !q.IsZero() && q.q == Fold(s) }
 
 // Collect reads the documents of cur in their order until it holds limit that keep accepts (all
 // of them, for limit 0), and closes cur. A searched list's query asks the index for Query.Key

@@ -184,3 +184,15 @@ func TestParse(t *testing.T) {
 		t.Errorf("key %q", Key("x"))
 	}
 }
+
+// An id is found whole, and by nothing shorter.
+func TestWhole(t *testing.T) {
+	id := "TR-01HXYZ9ABCDEF"
+	keys := Keys([]string{WholeKey(id)}, "Ayşe Kaya")
+	for q, want := range map[string]bool{id: true, "tr-01hxyz9abcdef": true, "tr-01hxyz9": false, "tr": false, "": false} {
+		query := Parse(q)
+		if got := slices.Contains(keys, query.Key()) && query.Whole(id); got != want {
+			t.Errorf("%q: %v, want %v", q, got, want)
+		}
+	}
+}
