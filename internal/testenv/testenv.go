@@ -117,8 +117,14 @@ func startFerret() (string, error) {
 // test fails for each one no index covers. Then the database is dropped.
 func Mongo(t testing.TB) *mongo.Database {
 	t.Helper()
+	return database(t, ferret(t))
+}
+
+// database is a database named after the test on the FerretDB at uri, checked and dropped when
+// the test ends.
+func database(t testing.TB, uri string) *mongo.Database {
+	t.Helper()
 	ctx := context.Background()
-	uri := ferret(t)
 	name := dbName(t)
 	queryLog.own(name)
 	client, err := mongox.Connect(ctx, uri)

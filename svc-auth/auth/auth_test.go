@@ -72,13 +72,20 @@ func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixt
 type fixtureConfig struct {
 	providers map[string]auth.ProviderConfig
 	clock     *fakeClock
+	// onPostgres keeps the accounts in FerretDB over PostgreSQL (testenv.MongoOnPostgres).
+	onPostgres bool
 }
 
 func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	db := testenv.Mongo(t)
+	var db *mongo.Database
+	if cfg.onPostgres {
+		db = testenv.MongoOnPostgres(t)
+	} else {
+		db = testenv.Mongo(t)
+	}
 	r := testenv.StartRedis(t)
 	capture, err := mailcapture.Start("127.0.0.1:0")
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/authn"
@@ -18,6 +17,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
+	"linguaport/internal/searchkeys"
 )
 
 // Staff's view of the accounts (API.md "Staff"): customers listed and searched, one customer's
@@ -31,9 +31,6 @@ const (
 	// MaxStaffMembers bounds GET admin/staff: an agency's back office has a handful of accounts,
 	// and the list is one answer (the audit screen's "staff member" choice), not pages.
 	MaxStaffMembers = 500
-	// searchPrefix bounds the search keys: a prefix longer than this matches on its first
-	// searchPrefix characters.
-	searchPrefix = 40
 )
 
 // Field reasons of staff's refused requests.
@@ -87,10 +84,9 @@ type UserRef struct {
 
 // StaffStore is what staff's views read (MongoStore).
 type StaffStore interface {
-	// Customers lists role customer accounts by createdAt (oldest first when oldest), with key
-	// among their search keys when key is set, past the account after (nil: from the top), at
-	// most limit.
-	Customers(ctx context.Context, key string, oldest bool, after *userDoc, limit int) ([]userDoc, error)
+	// Customers lists role customer accounts by createdAt (oldest first when oldest), found by q
+	// unless it is zero, past the account after (nil: from the top), at most limit.
+	Customers(ctx context.Context, q searchkeys.Query, oldest bool, after *userDoc, limit int) ([]userDoc, error)
 	UserByID(ctx context.Context, id string) (*userDoc, error)
 	UsersByIDs(ctx context.Context, ids []string) ([]userDoc, error)
 	// StaffMembers lists the admin accounts, newest first, at most limit.
@@ -129,7 +125,7 @@ func (s staffService) Customers(ctx context.Context, q, sort, before string) (Cu
 		}
 		after = u
 	}
-	docs, err := s.store.Customers(ctx, searchKey(q), oldest, after, CustomerPageSize+1)
+	docs, err := s.store.Customers(ctx, searchkeys.Parse(q), oldest, after, CustomerPageSize+1)
 	if err != nil {
 		return CustomerPage{}, err
 	}
@@ -201,7 +197,7 @@ func (s staffService) StaffMembers(ctx context.Context) ([]UserRef, error) {
 	// By name as people read it (Turkish i's folded, case ignored), the id breaking ties, so
 	// the choice lists the same way every time.
 	slices.SortFunc(out, func(a, b UserRef) int {
-		if c := strings.Compare(fold(a.Name), fold(b.Name)); c != 0 {
+		if c := strings.Compare(searchkeys.Fold(a.Name), searchkeys.Fold(b.Name)); c != 0 {
 			return c
 		}
 		return strings.Compare(a.ID, b.ID)
@@ -216,54 +212,35 @@ var staffFieldMessages = map[string]i18n.Text{
 	reasonInvalid: {TR: "Geçersiz sıralama; newest ya da oldest olmalı.", EN: "Invalid sort order; use newest or oldest."},
 }
 
-// searchKeys are the prefixes staff find an account by: of each word of the name, the whole
-// name and the e-mail, folded (fold), each at most searchPrefix characters.
-func searchKeys(fullName, email string) []string {
-	var keys []string
-	seen := map[string]bool{}
-	words := append(strings.Fields(fullName), fullName, email)
-	for _, s := range words {
-		r := []rune(fold(strings.TrimSpace(s)))
-		for n := 1; n <= min(len(r), searchPrefix); n++ {
-			if k := string(r[:n]); !seen[k] {
-				seen[k] = true
-				keys = append(keys, k)
-			}
-		}
-	}
-	return keys
+// index makes the keys staff find the account by: a prefix of the full name, the e-mail, or one
+// of their words (internal/searchkeys).
+func (u *userDoc) index() {
+	u.SearchKeys, u.SearchVersion = searchkeys.Keys(nil, u.searchTexts()...), searchkeys.Version
 }
 
-// searchKey is a query as searchKeys stores it.
-func searchKey(q string) string {
-	r := []rune(fold(strings.Join(strings.Fields(q), " ")))
-	return string(r[:min(len(r), searchPrefix)])
-}
-
-// turkishI folds the Turkish i's to "i" after lower-casing: "ilker", "İlker", "ILKER" and
-// "yilmaz" all find İlker Yılmaz.
-var turkishI = strings.NewReplacer("i\u0307", "i", "ı", "i")
-
-func fold(s string) string { return turkishI.Replace(strings.ToLower(s)) }
+func (u *userDoc) searchTexts() []string { return []string{u.FullName, u.Email} }
 
 // Customers: by createdAt, the id breaking ties, served (in either direction) by
-// {role, createdAt, _id} or, searching, the multikey {role, searchKeys, createdAt, _id}.
-func (s *MongoStore) Customers(ctx context.Context, key string, oldest bool, after *userDoc, limit int) ([]userDoc, error) {
+// {role, createdAt, _id} or, searching, the multikey {role, searchKeys, createdAt, _id}: the
+// index answers the accounts of q's key, read until limit of them match q.
+func (s *MongoStore) Customers(ctx context.Context, q searchkeys.Query, oldest bool, after *userDoc, limit int) ([]userDoc, error) {
 	filter := bson.D{{Key: "role", Value: authn.RoleCustomer}}
-	if key != "" {
-		filter = append(filter, bson.E{Key: "searchKeys", Value: key})
-	}
 	page := mongox.Keyset{Key: "createdAt", Ascending: oldest, Limit: int64(limit)}
+	opts := page.Options().SetProjection(staffProjection)
+	if !q.IsZero() {
+		filter = append(filter, bson.E{Key: "searchKeys", Value: q.Key()})
+		opts.SetLimit(0)
+	}
 	if after != nil {
 		page.After, page.AfterID = after.CreatedAt, after.ID
 	}
-	cur, err := s.users.Find(ctx, page.Filter(filter), page.Options().SetProjection(staffProjection))
+	cur, err := s.users.Find(ctx, page.Filter(filter), opts)
 	if err != nil {
 		return nil, fmt.Errorf("find customers: %w", err)
 	}
-	var out []userDoc
-	if err := cur.All(ctx, &out); err != nil {
-		return nil, fmt.Errorf("read customers: %w", err)
+	out, err := searchkeys.Collect(ctx, cur, limit, func(u *userDoc) bool { return q.Match(u.searchTexts()...) })
+	if err != nil {
+		return nil, fmt.Errorf("customers: %w", err)
 	}
 	return out, nil
 }
@@ -298,24 +275,25 @@ func (s *MongoStore) StaffMembers(ctx context.Context, limit int) ([]userDoc, er
 // staffProjection leaves the password hash and the outbox in the database.
 var staffProjection = bson.D{{Key: "passwordHash", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: "searchKeys", Value: 0}}
 
-// FillSearchKeys gives the accounts stored before search keys existed theirs, so staff find
-// them; each write is conditional on there being none yet.
+// FillSearchKeys gives the accounts stored without search keys, or with keys of an older format
+// (searchkeys.Stale), new ones, so staff find them; each write is conditional on the keys still
+// being stale, so a change of the account meanwhile (which made new keys) is kept.
 func (s *MongoStore) FillSearchKeys(ctx context.Context) error {
-	for _, role := range []authn.Role{authn.RoleCustomer, authn.RoleTranslator, authn.RoleAdmin} {
-		cur, err := s.users.Find(ctx, bson.D{{Key: "role", Value: role}, {Key: "searchKeys", Value: nil}})
+	cur, err := s.users.Find(ctx, searchkeys.Stale(), options.Find().
+		SetProjection(bson.D{{Key: "fullName", Value: 1}, {Key: "email", Value: 1}}))
+	if err != nil {
+		return fmt.Errorf("find users with stale search keys: %w", err)
+	}
+	var docs []userDoc
+	if err := cur.All(ctx, &docs); err != nil {
+		return fmt.Errorf("read users with stale search keys: %w", err)
+	}
+	for _, u := range docs {
+		u.index()
+		_, err := s.users.UpdateOne(ctx, append(bson.D{{Key: "_id", Value: u.ID}}, searchkeys.Stale()...),
+			bson.D{{Key: "$set", Value: bson.D{{Key: "searchKeys", Value: u.SearchKeys}, {Key: searchkeys.VersionField, Value: u.SearchVersion}}}})
 		if err != nil {
-			return fmt.Errorf("find users without search keys: %w", err)
-		}
-		var docs []userDoc
-		if err := cur.All(ctx, &docs); err != nil {
-			return fmt.Errorf("read users without search keys: %w", err)
-		}
-		for _, u := range docs {
-			_, err := s.users.UpdateOne(ctx, bson.D{{Key: "_id", Value: u.ID}, {Key: "searchKeys", Value: nil}},
-				bson.D{{Key: "$set", Value: bson.D{{Key: "searchKeys", Value: searchKeys(u.FullName, u.Email)}}}})
-			if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
-				return fmt.Errorf("search keys of %s: %w", u.ID, err)
-			}
+			return fmt.Errorf("search keys of %s: %w", u.ID, err)
 		}
 	}
 	return nil

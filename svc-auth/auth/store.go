@@ -19,6 +19,7 @@ import (
 	"linguaport/internal/i18n"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
+	"linguaport/internal/searchkeys"
 )
 
 // userDoc is a user as stored. The password hash stays here: only user() leaves the package.
@@ -36,8 +37,10 @@ type userDoc struct {
 	Facebook     string     `bson:"facebook,omitempty"` // the Facebook user id linked to the account
 	CreatedAt    time.Time  `bson:"createdAt"`
 	UpdatedAt    time.Time  `bson:"updatedAt"`
-	// SearchKeys are the prefixes staff find the account by (staff.go), kept by every write.
-	SearchKeys []string `bson:"searchKeys,omitempty"`
+	// SearchKeys are the keys staff find the account by (staff.go, internal/searchkeys), kept by
+	// every write; SearchVersion is their format.
+	SearchKeys    []string `bson:"searchKeys,omitempty"`
+	SearchVersion int      `bson:"searchVersion,omitempty"`
 	// EmailVerified: the owner showed they read mail at Email (a verification or reset link),
 	// or Google or Facebook vouched for it.
 	EmailVerified bool `bson:"emailVerified,omitempty"`
@@ -87,6 +90,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// Staff's customer list, newest first, and its search (staff.go).
 		mongo.IndexModel{Keys: bson.D{{Key: "role", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "role", Value: 1}, {Key: "searchKeys", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
+		// The accounts whose search keys are missing or of an older format (FillSearchKeys).
+		searchkeys.VersionIndex(),
 		events.OutboxIndex(), mailbox.Index()); err != nil {
 		return nil, fmt.Errorf("users indexes: %w", err)
 	}
@@ -105,7 +110,7 @@ func (s *MongoStore) Users() *mongo.Collection { return s.users }
 
 // InsertUser stores a new account; an email already used is ErrEmailTaken.
 func (s *MongoStore) InsertUser(ctx context.Context, u *userDoc) error {
-	u.SearchKeys = searchKeys(u.FullName, u.Email)
+	u.index()
 	if _, err := s.users.InsertOne(ctx, u); err != nil {
 		if mongox.IsDuplicateKey(err) {
 			return ErrEmailTaken
@@ -149,7 +154,7 @@ func (s *MongoStore) UpdateUser(ctx context.Context, id string, fn func(*userDoc
 	u, err := mongox.Update(ctx, s.users, id, func(u *userDoc) (*userDoc, error) {
 		changed, err := fn(u)
 		if changed != nil {
-			changed.SearchKeys = searchKeys(changed.FullName, changed.Email)
+			changed.index()
 		}
 		return changed, err
 	})

@@ -47,8 +47,13 @@ func newFixture(t *testing.T) *fixture { t.Helper(); return newFixtureMailingTo(
 // newFixtureMailingTo sends mail to smtpAddr, or to a capture of its own when "".
 func newFixtureMailingTo(t *testing.T, smtpAddr string) *fixture {
 	t.Helper()
+	return newFixtureOn(t, smtpAddr, testenv.Mongo(t))
+}
+
+// newFixtureOn keeps the catalogue in db (testenv.Mongo or testenv.MongoOnPostgres).
+func newFixtureOn(t *testing.T, smtpAddr string, db *mongo.Database) *fixture {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	db := testenv.Mongo(t)
 	store, err := catalog.NewMongoStore(ctx, db)
 	if err != nil {
 		t.Fatal(err)

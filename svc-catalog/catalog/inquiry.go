@@ -13,6 +13,7 @@ import (
 	"linguaport/internal/mail"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/outbox"
+	"linguaport/internal/searchkeys"
 )
 
 // Inquiry statuses: staff handle an open inquiry (with or without a reply).
@@ -40,6 +41,7 @@ type Inquiry struct {
 	// Order sorts staff's list newest first (createdAt, then id); Keys filter and search it.
 	Order         string   `json:"-" bson:"order"`
 	Keys          []string `json:"-" bson:"keys"`
+	SearchVersion int      `json:"-" bson:"searchVersion"`
 	Version       int64    `json:"-" bson:"version"`
 	events.Outbox `bson:",inline" json:"-"`
 	// The reply mails, queued with their replies (replyMail).
@@ -65,8 +67,11 @@ type Reply struct {
 // index computes the order and the keys staff's list finds the inquiry by.
 func (in *Inquiry) index() {
 	in.Order = in.CreatedAt.UTC().Format("2006-01-02T15:04:05.000000000Z") + "/" + in.ID
-	in.Keys = indexKeys([]dim{{"kind", in.Kind}, {"status", in.Status}}, in.Name, in.Email, in.Company)
+	in.Keys, in.SearchVersion = indexKeys(in.searchDims(), in.searchTexts()...), searchkeys.Version
 }
+
+func (in *Inquiry) searchDims() []dim     { return []dim{{"kind", in.Kind}, {"status", in.Status}} }
+func (in *Inquiry) searchTexts() []string { return []string{in.Name, in.Email, in.Company} }
 
 // MailReply is the kind of a reply's mail; its payload names the reply.
 const MailReply = "inquiry.reply"

@@ -7,6 +7,7 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
+	"linguaport/internal/searchkeys"
 )
 
 // Post statuses: the public blog shows only published posts.
@@ -36,8 +37,9 @@ type Post struct {
 	UpdatedAt time.Time  `json:"updatedAt" bson:"updatedAt"`
 	Version   int64      `json:"version" bson:"version"`
 	Body      string     `json:"body,omitempty" bson:"body"` // Markdown
-	// Keys serve staff's filtered, searched list (search.go).
-	Keys []string `json:"-" bson:"keys"`
+	// Keys serve staff's filtered, searched list (search.go); SearchVersion is their format.
+	Keys          []string `json:"-" bson:"keys"`
+	SearchVersion int      `json:"-" bson:"searchVersion"`
 }
 
 func (p *Post) versionPtr() *int64 { return &p.Version }
@@ -45,8 +47,11 @@ func (p *Post) versionPtr() *int64 { return &p.Version }
 // index computes the keys staff's list finds the post by: language, status, words of the
 // title and the slug.
 func (p *Post) index() {
-	p.Keys = indexKeys([]dim{{"lang", p.Lang}, {"status", p.Status}}, p.Title, p.Slug)
+	p.Keys, p.SearchVersion = indexKeys(p.searchDims(), p.searchTexts()...), searchkeys.Version
 }
+
+func (p *Post) searchDims() []dim     { return []dim{{"lang", p.Lang}, {"status", p.Status}} }
+func (p *Post) searchTexts() []string { return []string{p.Title, p.Slug} }
 
 // seedPostID is the id of the seed's post lang/slug. (Before the back office a post's id was
 // "lang/slug", which cannot be one segment of a staff URL; Seed moves those.)

@@ -2,25 +2,30 @@ package catalog
 
 import (
 	"strings"
-	"unicode"
+
+	"linguaport/internal/searchkeys"
 )
 
 // Staff lists are filtered by a few fixed dimensions (a post's language and status, an inquiry's
-// kind and status) and searched by prefix, and every such query must be served by an index
-// (DESIGN §4). One multikey field "keys" per document, indexed with the list's order, does that
-// for every combination at once: it holds one key per subset of the document's dimensions
-// ("lang=tr;status=draft", "status=draft", "") and, for each, that key followed by each searchable
-// prefix ("lang=tr#übers"). A listing asks for exactly one key. A compound index over the
-// dimensions and a separate array of prefixes would need one index per combination, and MongoDB
-// cannot index two arrays in one compound index.
-
-// searchPrefix bounds the prefixes kept for search; a longer q is cut to it.
-const searchPrefix = 40
+// kind and status), searched by prefix, and every query must be served by an index (DESIGN §4).
+// One multikey field "keys" per document, indexed with the list's order, does that:
+//
+//   - unsearched, a list asks for the key of the dimensions it filters by, one per subset of the
+//     document's dimensions ("lang=tr;status=draft", "status=draft", ""), an exact answer;
+//   - searched, it asks for the search's key (internal/searchkeys: bounded, hashed prefixes) and
+//     checks the filters with the search on each document read (listing.match). Multiplying the
+//     prefix keys by the subsets of dimensions, as before, made four times as many keys, and an
+//     inquiry with a long company name could no longer be stored on FerretDB over PostgreSQL,
+//     whose btree holds the whole array in one entry. A prefix is selective enough that the
+//     documents of other kinds and statuses it reads are few.
+//
+// A compound index over the dimensions and the prefixes would need one index per combination.
 
 // dim is one filterable dimension of a document: its name and the document's value.
 type dim struct{ name, value string }
 
 // facet is the key of the dimensions a listing filters by; dimensions with no value are left out.
+// A facet has a "=" or is empty, so it never equals a hashed search key.
 func facet(dims ...dim) string {
 	var parts []string
 	for _, d := range dims {
@@ -31,19 +36,9 @@ func facet(dims ...dim) string {
 	return strings.Join(parts, ";")
 }
 
-// listKey is the one key a listing filtered by dims and searching q asks for.
-func listKey(q string, dims ...dim) string {
-	k := facet(dims...)
-	if q = searchKey(q); q != "" {
-		k += "#" + q
-	}
-	return k
-}
-
-// indexKeys are a document's keys: every subset of dims, alone and with each prefix of texts.
+// indexKeys are a document's keys: every subset of dims, then the search keys of texts.
 func indexKeys(dims []dim, texts ...string) []string {
-	prefixes := searchPrefixes(texts...)
-	var keys []string
+	var facets []string
 	for mask := 0; mask < 1<<len(dims); mask++ {
 		subset := make([]dim, 0, len(dims))
 		for i, d := range dims {
@@ -51,47 +46,41 @@ func indexKeys(dims []dim, texts ...string) []string {
 				subset = append(subset, d)
 			}
 		}
-		f := facet(subset...)
-		keys = append(keys, f)
-		for _, p := range prefixes {
-			keys = append(keys, f+"#"+p)
-		}
+		facets = append(facets, facet(subset...))
 	}
-	return keys
+	return searchkeys.Keys(facets, texts...)
 }
 
-// searchPrefixes are the prefixes staff may search by: of each whole text and of each of its
-// words, folded, at most searchPrefix characters, without repeats.
-func searchPrefixes(texts ...string) []string {
-	var out []string
-	seen := map[string]bool{}
-	add := func(s string) {
-		r := []rune(s)
-		for n := 1; n <= min(len(r), searchPrefix); n++ {
-			if k := string(r[:n]); !seen[k] {
-				seen[k] = true
-				out = append(out, k)
+// listing is what a staff list asks the keys index for, and what it checks on each document read.
+type listing struct {
+	key  string
+	q    searchkeys.Query
+	dims []dim // the filters, checked on each document when searching
+}
+
+// newListing is the listing of the documents with dims (those with a value) found by q.
+func newListing(q string, dims ...dim) listing {
+	l := listing{key: facet(dims...), q: searchkeys.Parse(q), dims: dims}
+	if !l.q.IsZero() {
+		l.key = l.q.Key()
+	}
+	return l
+}
+
+// searching reports whether the index answers more than the list: documents are then checked.
+func (l listing) searching() bool { return !l.q.IsZero() }
+
+// match reports whether a document with dims and texts belongs to the list.
+func (l listing) match(dims []dim, texts ...string) bool {
+	for _, want := range l.dims {
+		if want.value == "" {
+			continue
+		}
+		for _, d := range dims {
+			if d.name == want.name && d.value != want.value {
+				return false
 			}
 		}
 	}
-	for _, t := range texts {
-		t = fold(strings.TrimSpace(t))
-		add(t)
-		for _, w := range strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-			add(w)
-		}
-	}
-	return out
+	return l.q.Match(texts...)
 }
-
-// searchKey is q as searchPrefixes stores it.
-func searchKey(q string) string {
-	r := []rune(fold(strings.TrimSpace(q)))
-	return string(r[:min(len(r), searchPrefix)])
-}
-
-// turkishI folds the Turkish i's to "i" after lower-casing: "ilker", "İlker", "ILKER" and
-// "ılker" find the same.
-var turkishI = strings.NewReplacer("i\u0307", "i", "ı", "i")
-
-func fold(s string) string { return turkishI.Replace(strings.ToLower(s)) }

@@ -51,9 +51,9 @@ type StaffService interface {
 // StaffStore is where staff's side reads and writes.
 type StaffStore interface {
 	Store
-	// StaffPosts lists the posts with key by updatedAt (oldest first when oldest), past after
-	// (nil: from the top), at most limit, and counts all with key.
-	StaffPosts(ctx context.Context, key string, oldest bool, after *Post, limit int) ([]Post, int, error)
+	// StaffPosts lists the posts of l (search.go) by updatedAt (oldest first when oldest), past
+	// after (nil: from the top), at most limit, and counts all of l.
+	StaffPosts(ctx context.Context, l listing, oldest bool, after *Post, limit int) ([]Post, int, error)
 	PostByID(ctx context.Context, id string) (Post, error)
 	AnyPostByKey(ctx context.Context, lang, translationKey string) (Post, error)
 	InsertPost(ctx context.Context, p Post) error
@@ -70,9 +70,9 @@ type StaffStore interface {
 
 	ChangeFigures(ctx context.Context, version int64, fn func(*Stats) error) (before, after Stats, err error)
 
-	// Inquiries lists the inquiries with key by order (oldest first when oldest), past after
-	// (nil: from the top), at most limit.
-	Inquiries(ctx context.Context, key string, oldest bool, after *Inquiry, limit int) ([]Inquiry, error)
+	// Inquiries lists the inquiries of l (search.go) by order (oldest first when oldest), past
+	// after (nil: from the top), at most limit.
+	Inquiries(ctx context.Context, l listing, oldest bool, after *Inquiry, limit int) ([]Inquiry, error)
 	Inquiry(ctx context.Context, id string) (Inquiry, error)
 	ChangeInquiry(ctx context.Context, id string, fn func(*Inquiry) error) (before, after Inquiry, err error)
 	CountInquiries(ctx context.Context, key string) (int, error)
@@ -175,8 +175,8 @@ func (s *staffService) Posts(ctx context.Context, f PostFilter) (StaffPostPage, 
 	if err := fields.Err(); err != nil {
 		return StaffPostPage{}, err
 	}
-	key := listKey(f.Q, dim{"lang", f.Lang}, dim{"status", f.Status})
-	posts, total, err := s.store.StaffPosts(ctx, key, oldest, after, staffPageSize+1)
+	l := newListing(f.Q, dim{"lang", f.Lang}, dim{"status", f.Status})
+	posts, total, err := s.store.StaffPosts(ctx, l, oldest, after, staffPageSize+1)
 	if err != nil {
 		return StaffPostPage{}, err
 	}

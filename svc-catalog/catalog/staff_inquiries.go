@@ -52,7 +52,7 @@ func (s *staffService) Inquiries(ctx context.Context, f InquiryFilter) (InquiryP
 	if err := fields.Err(); err != nil {
 		return InquiryPage{}, err
 	}
-	list, err := s.store.Inquiries(ctx, listKey(f.Q, dim{"kind", f.Kind}, dim{"status", f.Status}), oldest, after, inquiryPageSize+1)
+	list, err := s.store.Inquiries(ctx, newListing(f.Q, dim{"kind", f.Kind}, dim{"status", f.Status}), oldest, after, inquiryPageSize+1)
 	if err != nil {
 		return InquiryPage{}, err
 	}

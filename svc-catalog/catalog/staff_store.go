@@ -13,6 +13,7 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/mongox"
+	"linguaport/internal/searchkeys"
 )
 
 // versioned documents carry the version change writes them under.
@@ -87,20 +88,54 @@ func postWriteErr(err error) error {
 	return err
 }
 
-// StaffPosts is served (in either direction) by {keys, updatedAt, _id}.
-func (s *MongoStore) StaffPosts(ctx context.Context, key string, oldest bool, after *Post, limit int) ([]Post, int, error) {
-	filter := bson.D{{Key: "keys", Value: key}}
-	total, err := s.posts.CountDocuments(ctx, filter)
-	if err != nil {
-		return nil, 0, fmt.Errorf("count posts: %w", err)
+// StaffPosts is served (in either direction) by {keys, updatedAt, _id}. Searching, the index
+// answers the posts of the search's key, which are checked here (listing), the total too.
+func (s *MongoStore) StaffPosts(ctx context.Context, l listing, oldest bool, after *Post, limit int) ([]Post, int, error) {
+	filter := bson.D{{Key: "keys", Value: l.key}}
+	keep := func(p *Post) bool { return l.match(p.searchDims(), p.searchTexts()...) }
+	var total int
+	if l.searching() {
+		cur, err := s.posts.Find(ctx, filter, options.Find().SetProjection(
+			bson.D{{Key: "lang", Value: 1}, {Key: "status", Value: 1}, {Key: "title", Value: 1}, {Key: "slug", Value: 1}}))
+		if err != nil {
+			return nil, 0, fmt.Errorf("count posts: %w", err)
+		}
+		found, err := searchkeys.Collect(ctx, cur, 0, keep)
+		if err != nil {
+			return nil, 0, fmt.Errorf("count posts: %w", err)
+		}
+		total = len(found)
+	} else {
+		n, err := s.posts.CountDocuments(ctx, filter)
+		if err != nil {
+			return nil, 0, fmt.Errorf("count posts: %w", err)
+		}
+		total = int(n)
 	}
 	page := mongox.Keyset{Key: "updatedAt", Ascending: oldest, Limit: int64(limit)}
 	if after != nil {
 		page.After, page.AfterID = after.UpdatedAt, after.ID
 	}
-	posts, err := findAll[Post](ctx, s.posts, page.Filter(filter),
-		page.Options().SetProjection(bson.D{{Key: "body", Value: 0}, {Key: "keys", Value: 0}}))
-	return posts, int(total), err
+	posts, err := findPage(ctx, s.posts, page, filter, bson.D{{Key: "body", Value: 0}, {Key: "keys", Value: 0}}, l, keep)
+	return posts, total, err
+}
+
+// findPage reads a page of a staff list in page's order: limit documents, or, searching, as many
+// of the index's as it takes to find limit that keep accepts.
+func findPage[T any](ctx context.Context, coll *mongo.Collection, page mongox.Keyset, filter, projection bson.D, l listing, keep func(*T) bool) ([]T, error) {
+	opts := page.Options().SetProjection(projection)
+	if l.searching() {
+		opts.SetLimit(0)
+	}
+	cur, err := coll.Find(ctx, page.Filter(filter), opts)
+	if err != nil {
+		return nil, fmt.Errorf("find %s: %w", coll.Name(), err)
+	}
+	out, err := searchkeys.Collect(ctx, cur, int(page.Limit), keep)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", coll.Name(), err)
+	}
+	return out, nil
 }
 
 func (s *MongoStore) PostByID(ctx context.Context, id string) (Post, error) {
@@ -186,13 +221,13 @@ func (s *MongoStore) ChangeFigures(ctx context.Context, version int64, fn func(*
 
 // Inquiries is served (in either direction) by {keys, order, _id}; order is unique already
 // (createdAt/id), so _id only completes the shape Keyset pages by.
-func (s *MongoStore) Inquiries(ctx context.Context, key string, oldest bool, after *Inquiry, limit int) ([]Inquiry, error) {
+func (s *MongoStore) Inquiries(ctx context.Context, l listing, oldest bool, after *Inquiry, limit int) ([]Inquiry, error) {
 	page := mongox.Keyset{Key: "order", Ascending: oldest, Limit: int64(limit)}
 	if after != nil {
 		page.After, page.AfterID = after.Order, after.ID
 	}
-	return findAll[Inquiry](ctx, s.inquiries, page.Filter(bson.D{{Key: "keys", Value: key}}),
-		page.Options().SetProjection(bson.D{{Key: "keys", Value: 0}}))
+	return findPage(ctx, s.inquiries, page, bson.D{{Key: "keys", Value: l.key}}, bson.D{{Key: "keys", Value: 0}}, l,
+		func(in *Inquiry) bool { return l.match(in.searchDims(), in.searchTexts()...) })
 }
 
 func (s *MongoStore) Inquiry(ctx context.Context, id string) (Inquiry, error) {
@@ -229,16 +264,18 @@ func (s *MongoStore) moveLegacyPosts(ctx context.Context, seed []Post) error {
 
 // migrate brings posts and inquiries written before the back office up to its shape: a post
 // without a status was on the public blog, so it is published; an inquiry without one is open.
-// Both get the keys staff's lists find them by. Each document is one conditional write (on its
-// lacking keys), so replicas starting together and restarts change nothing twice; the documents
-// are found through the keys index (missing keys read as null).
+// Both get the keys staff's lists find them by, and so do those whose keys are of an older
+// format (searchkeys.Stale). Each document is one conditional write, so replicas starting
+// together and restarts change nothing twice: a document without keys is replaced while it
+// still has none; one with old keys gets new ones while its version is the one read (a staff
+// change meanwhile gave it new keys). The documents are found through the searchVersion index.
 func (s *MongoStore) migrate(ctx context.Context) error {
-	lacking := bson.D{{Key: "keys", Value: nil}}
-	posts, err := findAll[Post](ctx, s.posts, lacking, options.Find())
+	posts, err := findAll[Post](ctx, s.posts, searchkeys.Stale(), options.Find())
 	if err != nil {
 		return err
 	}
 	for _, p := range posts {
+		legacy := p.Keys == nil
 		if p.Status == "" {
 			p.Status = PostPublished
 		}
@@ -246,15 +283,16 @@ func (s *MongoStore) migrate(ctx context.Context) error {
 			p.UpdatedAt = *p.Date
 		}
 		p.index()
-		if err := migrateOne(ctx, s.posts, p.ID, p); err != nil {
+		if err := migrateOne(ctx, s.posts, p.ID, legacy, p.Version, p.Keys, p); err != nil {
 			return err
 		}
 	}
-	inquiries, err := findAll[Inquiry](ctx, s.inquiries, lacking, options.Find())
+	inquiries, err := findAll[Inquiry](ctx, s.inquiries, searchkeys.Stale(), options.Find())
 	if err != nil {
 		return err
 	}
 	for _, in := range inquiries {
+		legacy := in.Keys == nil
 		if in.Status == "" {
 			in.Status = InquiryOpen
 		}
@@ -262,15 +300,24 @@ func (s *MongoStore) migrate(ctx context.Context) error {
 			in.Replies = []Reply{}
 		}
 		in.index()
-		if err := migrateOne(ctx, s.inquiries, in.ID, in); err != nil {
+		if err := migrateOne(ctx, s.inquiries, in.ID, legacy, in.Version, in.Keys, in); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func migrateOne(ctx context.Context, coll *mongo.Collection, id string, doc any) error {
-	if _, err := coll.ReplaceOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "keys", Value: nil}}, doc); err != nil {
+// migrateOne writes doc (legacy: stored before the back office, without keys) or only its new
+// keys (version: the one read).
+func migrateOne(ctx context.Context, coll *mongo.Collection, id string, legacy bool, version int64, keys []string, doc any) error {
+	var err error
+	if legacy {
+		_, err = coll.ReplaceOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "keys", Value: nil}}, doc)
+	} else {
+		_, err = coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "version", Value: version}, searchkeys.Stale()[0]},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "keys", Value: keys}, {Key: searchkeys.VersionField, Value: searchkeys.Version}}}})
+	}
+	if err != nil {
 		return fmt.Errorf("migrate %s/%s: %w", coll.Name(), id, err)
 	}
 	return nil

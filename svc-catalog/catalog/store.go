@@ -12,6 +12,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
+	"linguaport/internal/searchkeys"
 )
 
 // MongoStore keeps the catalogue in the service's own database.
@@ -42,14 +43,16 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 			mongo.IndexModel{Keys: bson.D{{Key: "lang", Value: 1}, {Key: "translationKey", Value: 1}, {Key: "status", Value: 1}}},
 			// Staff's list by updatedAt either way, filtered and searched (search.go); Keyset pages
 			// by the key and _id in one direction.
-			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "updatedAt", Value: -1}, {Key: "_id", Value: -1}}}),
+			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "updatedAt", Value: -1}, {Key: "_id", Value: -1}}},
+			// The posts whose keys are of an older format, which migrate renews.
+			searchkeys.VersionIndex()),
 		mongox.EnsureIndexes(ctx, s.faq,
 			mongo.IndexModel{Keys: bson.D{{Key: "category", Value: 1}, {Key: "order", Value: 1}}},
 			byOrderIndex),
 		mongox.EnsureIndexes(ctx, s.inquiries, mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}},
 			// Staff's list, newest first, filtered and searched (search.go); the open count.
 			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "order", Value: -1}, {Key: "_id", Value: -1}}},
-			events.OutboxIndex(), mailbox.Index()),
+			searchkeys.VersionIndex(), events.OutboxIndex(), mailbox.Index()),
 	)
 	if err != nil {
 		return nil, err

@@ -41,9 +41,10 @@ type Translator struct {
 	Suspended     bool       `bson:"suspended"`
 	Vacations     []Vacation `bson:"vacations"`
 	At            time.Time  `bson:"at"`
-	// PoolKeys are Keys() as stored, so that the translators competent for a job are an index
-	// lookup (MongoStore.Covering); Apply writes them.
-	PoolKeys []string `bson:"poolKeys"`
+	// PoolKeys are IndexKeys() as stored, so that the translators competent for a job are an
+	// index lookup (MongoStore.Covering); Apply writes them, and PoolVersion, their format.
+	PoolKeys    []string `bson:"poolKeys"`
+	PoolVersion int      `bson:"poolVersion"`
 }
 
 // Job is what decides who may take a piece of work: its service, its pairs, whether it is sworn.
@@ -91,6 +92,44 @@ func (t *Translator) Keys() []string {
 		}
 	}
 	return keys
+}
+
+// PoolVersion is the format of the stored PoolKeys: 2 is IndexKeys; before, they were Keys.
+const PoolVersion = 2
+
+// IndexKeys are the keys t is stored under: one per language pair, and one per pair for sworn
+// work once staff verified their sworn status ("tr>en", "sworn:tr>en"), at most 2×MaxPairs of
+// svc-translators. Keys (every service times every pair) could reach 480 keys and 22 KB, past
+// the 2,704 bytes PostgreSQL's btree holds of an indexed array under FerretDB (the translator's
+// read model could not be stored); the service is checked on the translators read (Covers).
+func (t *Translator) IndexKeys() []string {
+	var keys []string
+	for _, p := range t.Pairs {
+		keys = append(keys, pairKey(false, p))
+		if t.SwornVerified {
+			keys = append(keys, pairKey(true, p))
+		}
+	}
+	return keys
+}
+
+func pairKey(sworn bool, p Pair) string {
+	k := strings.ToLower(p.Source) + ">" + strings.ToLower(p.Target)
+	if sworn {
+		k = "sworn:" + k
+	}
+	return k
+}
+
+// IndexKey is the IndexKeys key under which the translators competent for a job's key are
+// stored: its pair, sworn or not ("sworn:translation:tr>en" is "sworn:tr>en").
+func IndexKey(jobKey string) string {
+	rest, sworn := strings.CutPrefix(jobKey, "sworn:")
+	_, pair, _ := strings.Cut(rest, ":")
+	if sworn {
+		return "sworn:" + pair
+	}
+	return pair
 }
 
 // Covers reports whether t is competent for every key of a job.

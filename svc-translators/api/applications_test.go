@@ -18,6 +18,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/mailcapture"
+	"linguaport/internal/searchkeys"
 	"linguaport/internal/testenv"
 	"linguaport/svc-translators/api"
 	"linguaport/svc-translators/applications"
@@ -432,7 +433,7 @@ func TestListPages(t *testing.T) {
 	var got []string
 	var after *applications.Application
 	for range 4 {
-		page, err := f.store.List(ctx, applications.Submitted, "", false, after, 2)
+		page, err := f.store.List(ctx, applications.Submitted, searchkeys.Query{}, false, after, 2)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
+	"linguaport/internal/searchkeys"
 	"linguaport/internal/testenv"
 	"linguaport/svc-translators/api"
 	"linguaport/svc-translators/applications"
@@ -305,7 +306,8 @@ func TestApplicationsStaffListSorts(t *testing.T) {
 		}
 		a := applications.Application{ID: ids.New(), Status: applications.Submitted, FirstName: first, LastName: fmt.Sprint(i),
 			Email: fmt.Sprintf("a%d@example.com", i), SubmittedAt: base.Add(time.Duration(i/4) * time.Minute),
-			Search: []string{strings.ToLower(first)}}
+			// The keys the service gives an application (internal/searchkeys).
+			Search: searchkeys.Keys(nil, first+" "+fmt.Sprint(i), fmt.Sprintf("a%d@example.com", i)), SearchVersion: searchkeys.Version}
 		if err := s.apps.Insert(ctx, a); err != nil {
 			t.Fatal(err)
 		}

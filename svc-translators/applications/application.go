@@ -19,6 +19,7 @@ import (
 	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 	"linguaport/internal/names"
+	"linguaport/internal/searchkeys"
 	"linguaport/svc-translators/specializations"
 )
 
@@ -72,13 +73,25 @@ type Application struct {
 	// unique sparse index lets one e-mail have one open application, decided in the insert
 	// itself, however many submissions race.
 	OpenEmail string `json:"-" bson:"openEmail,omitempty"`
-	// Search holds the folded prefixes of the names and the e-mail (svc-translators/search), so
-	// staff's "q" is one indexed equality that still lists in the asked order.
-	Search []string `json:"-" bson:"search"`
+	// Search holds the keys of the names and the e-mail (index, internal/searchkeys), so staff's
+	// "q" is one indexed equality that still lists in the asked order; SearchVersion is their
+	// format.
+	Search        []string `json:"-" bson:"search"`
+	SearchVersion int      `json:"-" bson:"searchVersion"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
 	mailbox.Box    `bson:",inline"`
+}
+
+// index makes the keys staff find the application by: a prefix of the full name, the e-mail or
+// one of their words (internal/searchkeys).
+func (a *Application) index() {
+	a.Search, a.SearchVersion = searchkeys.Keys(nil, a.searchTexts()...), searchkeys.Version
+}
+
+func (a *Application) searchTexts() []string {
+	return []string{a.FirstName + " " + a.LastName, a.Email}
 }
 
 // FullName is how the applicant is addressed.

@@ -12,8 +12,8 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
+	"linguaport/internal/searchkeys"
 	"linguaport/internal/sniff"
-	"linguaport/svc-translators/search"
 )
 
 // Errors the service answers with; api/applications.go words them. Input that breaks the
@@ -94,8 +94,8 @@ type Store interface {
 	// Application is ErrNotFound for an unknown id.
 	Application(ctx context.Context, id string) (Application, error)
 	// List is at most limit applications by submission (oldest first when oldest): of status
-	// and with the search key (each when not empty), past the application after (when not nil).
-	List(ctx context.Context, status Status, key string, oldest bool, after *Application, limit int) ([]Application, error)
+	// (when not empty) and found by q (when not zero), past the application after (when not nil).
+	List(ctx context.Context, status Status, q searchkeys.Query, oldest bool, after *Application, limit int) ([]Application, error)
 	// Count is how many applications have status, counted on its index.
 	Count(ctx context.Context, status Status) (int64, error)
 	// Update changes one application in one conditional write; ErrNotFound when there is none.
@@ -173,7 +173,7 @@ func (s *service) Submit(ctx context.Context, sub Submission) (Application, erro
 		ExperienceYears: c.experience, Education: c.education, Certificates: c.certificates,
 		PortfolioURL: c.portfolioURL, Lang: c.lang, SubmittedAt: now, OpenEmail: c.email,
 	}
-	a.Search = search.Keys(a.FirstName+" "+a.LastName, a.Email)
+	a.index()
 	var stored []string
 	// Whatever fails after a file is stored takes it away again: no file without its application.
 	cleanup := func() {
@@ -300,7 +300,7 @@ func (s *service) List(ctx context.Context, f Filter) (Page, error) {
 	if err := fields.Err(); err != nil {
 		return Page{}, err
 	}
-	list, err := s.store.List(ctx, f.Status, search.Key(f.Q), f.Oldest, after, PageSize+1)
+	list, err := s.store.List(ctx, f.Status, searchkeys.Parse(f.Q), f.Oldest, after, PageSize+1)
 	if err != nil {
 		return Page{}, err
 	}

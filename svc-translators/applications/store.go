@@ -13,6 +13,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
+	"linguaport/internal/searchkeys"
 )
 
 // MongoStore keeps one document per application in "applications" and the CVs and portfolio
@@ -35,12 +36,41 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "search", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "search", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
+		// The applications whose search keys are of an older format (fillSearch).
+		searchkeys.VersionIndex(),
 		events.OutboxIndex(), mailbox.Index(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("applications indexes: %w", err)
 	}
+	if err := s.fillSearch(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
+}
+
+// fillSearch gives the applications whose search keys are of an older format (searchkeys.Stale)
+// new ones, found through the searchVersion index; each write is conditional on the keys still
+// being stale. Names and e-mail never change after submission, so nothing newer is overwritten.
+func (s *MongoStore) fillSearch(ctx context.Context) error {
+	cur, err := s.apps.Find(ctx, searchkeys.Stale(), options.Find().
+		SetProjection(bson.D{{Key: "firstName", Value: 1}, {Key: "lastName", Value: 1}, {Key: "email", Value: 1}}))
+	if err != nil {
+		return fmt.Errorf("find applications with stale search keys: %w", err)
+	}
+	var old []Application
+	if err := cur.All(ctx, &old); err != nil {
+		return fmt.Errorf("read applications with stale search keys: %w", err)
+	}
+	for _, a := range old {
+		a.index()
+		_, err := s.apps.UpdateOne(ctx, append(bson.D{{Key: "_id", Value: a.ID}}, searchkeys.Stale()...),
+			bson.D{{Key: "$set", Value: bson.D{{Key: "search", Value: a.Search}, {Key: searchkeys.VersionField, Value: a.SearchVersion}}}})
+		if err != nil {
+			return fmt.Errorf("search keys of application %s: %w", a.ID, err)
+		}
+	}
+	return nil
 }
 
 // Collection is the applications' collection, for the outbox relay (and tests).
@@ -100,27 +130,29 @@ func (s *MongoStore) Application(ctx context.Context, id string) (Application, e
 	return a, nil
 }
 
-func (s *MongoStore) List(ctx context.Context, status Status, key string, oldest bool, after *Application, limit int) ([]Application, error) {
+func (s *MongoStore) List(ctx context.Context, status Status, q searchkeys.Query, oldest bool, after *Application, limit int) ([]Application, error) {
 	filter := bson.D{}
 	if status != "" {
 		filter = append(filter, bson.E{Key: "status", Value: status})
 	}
-	if key != "" {
-		filter = append(filter, bson.E{Key: "search", Value: key})
-	}
 	page := mongox.Keyset{Key: "submittedAt", Ascending: oldest, Limit: int64(limit)}
+	// The list shows no outbox and no search keys.
+	opts := page.Options().SetProjection(bson.D{{Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: mailbox.Field, Value: 0}})
+	if !q.IsZero() {
+		// The index answers the applications of q's key; those read are checked until limit match.
+		filter = append(filter, bson.E{Key: "search", Value: q.Key()})
+		opts.SetLimit(0)
+	}
 	if after != nil {
 		page.After, page.AfterID = after.SubmittedAt, after.ID
 	}
-	cur, err := s.apps.Find(ctx, page.Filter(filter), page.Options().
-		// The list shows no outbox and no search keys.
-		SetProjection(bson.D{{Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: mailbox.Field, Value: 0}}))
+	cur, err := s.apps.Find(ctx, page.Filter(filter), opts)
 	if err != nil {
 		return nil, fmt.Errorf("list applications: %w", err)
 	}
-	list := []Application{}
-	if err := cur.All(ctx, &list); err != nil {
-		return nil, fmt.Errorf("read applications: %w", err)
+	list, err := searchkeys.Collect(ctx, cur, limit, func(a *Application) bool { return q.Match(a.searchTexts()...) })
+	if err != nil {
+		return nil, fmt.Errorf("applications: %w", err)
 	}
 	return list, nil
 }

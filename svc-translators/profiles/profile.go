@@ -12,7 +12,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
-	"linguaport/svc-translators/search"
+	"linguaport/internal/searchkeys"
 )
 
 // Errors the service answers with; input that breaks the rules is an errs.Fields.
@@ -164,9 +164,10 @@ type Profile struct {
 
 	Accounts []BankAccount `json:"-" bson:"accounts"`
 	StaffLog []StaffAction `json:"-" bson:"staffLog"`
-	// Search holds what staff find a translator by (derive): prefixes of the name, its words and
-	// the e-mail, and the id whole.
-	Search []string `json:"-" bson:"search"`
+	// Search holds what staff find a translator by (derive, internal/searchkeys): a prefix of
+	// the name, the e-mail or one of their words, or the id whole; SearchVersion is its format.
+	Search        []string `json:"-" bson:"search"`
+	SearchVersion int      `json:"-" bson:"searchVersion"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
@@ -175,7 +176,8 @@ type Profile struct {
 // derive sets the fields kept for staff's list from the rest of the profile; every write
 // calls it, so they never disagree with what they are derived from.
 func (p *Profile) derive() {
-	p.Search = append(search.Keys(p.FullName, p.Email), search.Key(p.TranslatorID))
+	p.Search = searchkeys.Keys([]string{searchkeys.WholeKey(p.TranslatorID)}, p.FullName, p.Email)
+	p.SearchVersion = searchkeys.Version
 	p.Suspended = p.Suspension != nil
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/mongox"
-	"linguaport/svc-translators/search"
 )
 
 // PageSize is how many translators staff's list shows at once.
@@ -71,7 +70,6 @@ func (s *service) Translators(ctx context.Context, f ListFilter) (Page, error) {
 		}
 		after = &last
 	}
-	f.Q = search.Key(f.Q)
 	list, err := s.store.List(ctx, f, after, PageSize+1)
 	if err != nil {
 		return Page{}, err

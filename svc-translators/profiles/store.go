@@ -12,6 +12,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
+	"linguaport/internal/searchkeys"
 )
 
 // Store keeps the profiles.
@@ -23,8 +24,8 @@ type Store interface {
 	// Update changes one profile in one conditional write (mongox.Update); ErrNotFound when there
 	// is none.
 	Update(ctx context.Context, id string, change func(*Profile) (*Profile, error)) (Profile, error)
-	// List is at most limit profiles of f (its Q a search key, "" for all) by creation, oldest
-	// first when f.Oldest, past the profile after (when not nil); without bank accounts.
+	// List is at most limit profiles of f by creation, oldest first when f.Oldest, past the
+	// profile after (when not nil); without bank accounts.
 	List(ctx context.Context, f ListFilter, after *Profile, limit int) ([]Profile, error)
 }
 
@@ -41,7 +42,7 @@ var listFilters = []string{"suspended", "competencies.sworn.verified", "search"}
 // the outboxes. Profiles stored before the list's fields existed get theirs.
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	s := &MongoStore{profiles: db.Collection("profiles")}
-	models := []mongo.IndexModel{events.OutboxIndex()}
+	models := []mongo.IndexModel{events.OutboxIndex(), searchkeys.VersionIndex()}
 	for mask := range 1 << len(listFilters) {
 		keys := bson.D{}
 		for i, f := range listFilters {
@@ -56,6 +57,9 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		return nil, err
 	}
 	if err := s.fillListFields(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.fillSearch(ctx); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -80,9 +84,33 @@ func (s *MongoStore) fillListFields(ctx context.Context) error {
 			created = time.Now().UTC().Truncate(time.Millisecond)
 		}
 		_, err := s.profiles.UpdateOne(ctx, bson.D{{Key: "_id", Value: p.TranslatorID}, {Key: "createdAt", Value: nil}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "createdAt", Value: created}, {Key: "search", Value: p.Search}, {Key: "suspended", Value: p.Suspended}}}})
+			bson.D{{Key: "$set", Value: bson.D{{Key: "createdAt", Value: created}, {Key: "search", Value: p.Search}, {Key: searchkeys.VersionField, Value: p.SearchVersion}, {Key: "suspended", Value: p.Suspended}}}})
 		if err != nil {
 			return fmt.Errorf("list fields of profile %s: %w", p.TranslatorID, err)
+		}
+	}
+	return nil
+}
+
+// fillSearch gives the profiles whose search keys are of an older format (searchkeys.Stale) new
+// ones, found through the searchVersion index; each write is conditional on the keys still
+// being stale, so a change of the profile meanwhile (which made new keys) is kept.
+func (s *MongoStore) fillSearch(ctx context.Context) error {
+	cur, err := s.profiles.Find(ctx, searchkeys.Stale(), options.Find().
+		SetProjection(bson.D{{Key: "fullName", Value: 1}, {Key: "email", Value: 1}}))
+	if err != nil {
+		return fmt.Errorf("find profiles with stale search keys: %w", err)
+	}
+	var old []Profile
+	if err := cur.All(ctx, &old); err != nil {
+		return fmt.Errorf("read profiles with stale search keys: %w", err)
+	}
+	for _, p := range old {
+		p.derive()
+		_, err := s.profiles.UpdateOne(ctx, append(bson.D{{Key: "_id", Value: p.TranslatorID}}, searchkeys.Stale()...),
+			bson.D{{Key: "$set", Value: bson.D{{Key: "search", Value: p.Search}, {Key: searchkeys.VersionField, Value: p.SearchVersion}}}})
+		if err != nil {
+			return fmt.Errorf("search keys of profile %s: %w", p.TranslatorID, err)
 		}
 	}
 	return nil
@@ -136,24 +164,26 @@ func (s *MongoStore) List(ctx context.Context, f ListFilter, after *Profile, lim
 	if f.Sworn != "" {
 		filter = append(filter, bson.E{Key: "competencies.sworn.verified", Value: f.Sworn == SwornVerified})
 	}
-	if f.Q != "" {
-		filter = append(filter, bson.E{Key: "search", Value: f.Q})
-	}
 	page := mongox.Keyset{Key: "createdAt", Ascending: f.Oldest, Limit: int64(limit)}
+	opts := page.Options().SetProjection(listProjection)
+	q := searchkeys.Parse(f.Q)
+	if !q.IsZero() {
+		// The index answers the profiles of q's key; those read are checked until limit match.
+		filter = append(filter, bson.E{Key: "search", Value: q.Key()})
+		opts.SetLimit(0)
+	}
 	if after != nil {
 		page.After, page.AfterID = after.CreatedAt, after.TranslatorID
 	}
-	return s.find(ctx, page.Filter(filter), page.Options().SetProjection(listProjection))
-}
-
-func (s *MongoStore) find(ctx context.Context, filter bson.D, opts *options.FindOptionsBuilder) ([]Profile, error) {
-	cur, err := s.profiles.Find(ctx, filter, opts)
+	cur, err := s.profiles.Find(ctx, page.Filter(filter), opts)
 	if err != nil {
 		return nil, fmt.Errorf("find profiles: %w", err)
 	}
-	list := []Profile{}
-	if err := cur.All(ctx, &list); err != nil {
-		return nil, fmt.Errorf("read profiles: %w", err)
+	list, err := searchkeys.Collect(ctx, cur, limit, func(p *Profile) bool {
+		return q.Match(p.FullName, p.Email) || q.Whole(p.TranslatorID)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("profiles: %w", err)
 	}
 	return list, nil
 }

@@ -11,6 +11,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
+	"linguaport/internal/searchkeys"
 )
 
 // Service is the support tickets. A translator's calls name them by a Caller the transport
@@ -73,7 +74,7 @@ func (s *service) Open(ctx context.Context, c Caller, in NewTicket) (Ticket, err
 		Messages:     []Message{{ID: s.newID(), From: Translator, AuthorID: c.ID, Author: c.Name, Body: in.Message, At: now}},
 		MessageCount: 1, CreatedAt: now, LastActivity: now,
 	}
-	t.Search = searchKeys(t)
+	t.Search, t.SearchVersion = searchKeys(t), searchkeys.Version
 	e, err := events.New(ctx, EventOpened, Opened{TicketID: t.ID, TranslatorID: c.ID, Subject: t.Subject, Category: t.Category, At: now})
 	if err != nil {
 		return Ticket{}, err

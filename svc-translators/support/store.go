@@ -13,7 +13,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
-	"linguaport/svc-translators/search"
+	"linguaport/internal/searchkeys"
 )
 
 // Store keeps the tickets.
@@ -66,7 +66,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 	err := mongox.EnsureIndexes(ctx, s.tickets,
 		byActivity(), byActivity("status"), byActivity("search"), byActivity("status", "search"),
 		byActivity("translatorId"), byActivity("translatorId", "status"),
-		events.OutboxIndex(),
+		events.OutboxIndex(), searchkeys.VersionIndex(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("tickets indexes: %w", err)
@@ -77,10 +77,11 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 	return s, nil
 }
 
-// fillSearchKeys gives the tickets stored before search keys existed theirs; each write is
-// conditional on there being none yet.
+// fillSearchKeys gives the tickets stored without search keys, or with keys of an older format
+// (searchkeys.Stale), new ones, found through the searchVersion index; each write is
+// conditional on the keys still being stale.
 func (s *MongoStore) fillSearchKeys(ctx context.Context) error {
-	cur, err := s.tickets.Find(ctx, bson.D{{Key: "search", Value: nil}}, options.Find().
+	cur, err := s.tickets.Find(ctx, searchkeys.Stale(), options.Find().
 		SetProjection(bson.D{{Key: "translatorId", Value: 1}, {Key: "translatorName", Value: 1}, {Key: "subject", Value: 1}}))
 	if err != nil {
 		return fmt.Errorf("find tickets without search keys: %w", err)
@@ -90,8 +91,8 @@ func (s *MongoStore) fillSearchKeys(ctx context.Context) error {
 		return fmt.Errorf("read tickets without search keys: %w", err)
 	}
 	for _, t := range old {
-		_, err := s.tickets.UpdateOne(ctx, bson.D{{Key: "_id", Value: t.ID}, {Key: "search", Value: nil}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "search", Value: searchKeys(t)}}}})
+		_, err := s.tickets.UpdateOne(ctx, append(bson.D{{Key: "_id", Value: t.ID}}, searchkeys.Stale()...),
+			bson.D{{Key: "$set", Value: bson.D{{Key: "search", Value: searchKeys(t)}, {Key: searchkeys.VersionField, Value: searchkeys.Version}}}})
 		if err != nil {
 			return fmt.Errorf("search keys of ticket %s: %w", t.ID, err)
 		}
@@ -129,21 +130,24 @@ func (s *MongoStore) List(ctx context.Context, f Filter, after *Ticket, limit in
 	if f.Status != "" {
 		filter = append(filter, bson.E{Key: "status", Value: f.Status})
 	}
-	if key := search.Key(f.Q); key != "" {
-		filter = append(filter, bson.E{Key: "search", Value: key})
-	}
 	page := mongox.Keyset{Key: "lastActivity", Ascending: f.Oldest, Limit: int64(limit)}
+	opts := page.Options().SetProjection(bson.D{{Key: "messages", Value: 0}, {Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}})
+	q := searchkeys.Parse(f.Q)
+	if !q.IsZero() {
+		// The index answers the tickets of q's key; those read are checked until limit match.
+		filter = append(filter, bson.E{Key: "search", Value: q.Key()})
+		opts.SetLimit(0)
+	}
 	if after != nil {
 		page.After, page.AfterID = after.LastActivity, after.ID
 	}
-	cur, err := s.tickets.Find(ctx, page.Filter(filter), page.Options().
-		SetProjection(bson.D{{Key: "messages", Value: 0}, {Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}}))
+	cur, err := s.tickets.Find(ctx, page.Filter(filter), opts)
 	if err != nil {
 		return nil, fmt.Errorf("list tickets: %w", err)
 	}
-	list := []Ticket{}
-	if err := cur.All(ctx, &list); err != nil {
-		return nil, fmt.Errorf("read tickets: %w", err)
+	list, err := searchkeys.Collect(ctx, cur, limit, func(t *Ticket) bool { return t.matches(q) })
+	if err != nil {
+		return nil, fmt.Errorf("tickets: %w", err)
 	}
 	return list, nil
 }

@@ -16,7 +16,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
-	"linguaport/svc-translators/search"
+	"linguaport/internal/searchkeys"
 )
 
 // Errors the service answers with; input that breaks the rules is an errs.Fields.
@@ -132,17 +132,23 @@ type Ticket struct {
 	LastActivity time.Time  `json:"lastActivity" bson:"lastActivity"`
 	ClosedAt     *time.Time `json:"closedAt,omitempty" bson:"closedAt,omitempty"`
 	ClosedBy     Side       `json:"closedBy,omitempty" bson:"closedBy,omitempty"`
-	// Search holds the folded prefixes of the subject's and the translator's name's words and
-	// the translator's id whole (searchKeys): staff's "q" is one indexed equality.
-	Search []string `json:"-" bson:"search"`
+	// Search holds what staff find a ticket by (searchKeys, internal/searchkeys): staff's "q" is
+	// one indexed equality, checked on the tickets read (matches); SearchVersion is its format.
+	Search        []string `json:"-" bson:"search"`
+	SearchVersion int      `json:"-" bson:"searchVersion"`
 
 	events.Outbox `bson:",inline"`
 }
 
-// searchKeys are what staff find a ticket by: a word of its subject or of the translator's
-// name (from its first letter), or the translator's id whole.
+// searchKeys are what staff find a ticket by: a prefix of its subject, of the translator's name
+// or of one of their words, or the translator's id whole.
 func searchKeys(t Ticket) []string {
-	return append(search.Keys(t.Subject, t.TranslatorName), search.Key(t.TranslatorID))
+	return searchkeys.Keys([]string{searchkeys.WholeKey(t.TranslatorID)}, t.Subject, t.TranslatorName)
+}
+
+// matches reports whether staff's search q finds t (searchKeys).
+func (t *Ticket) matches(q searchkeys.Query) bool {
+	return q.Match(t.Subject, t.TranslatorName) || q.Whole(t.TranslatorID)
 }
 
 // Caller is who makes a request, as their token says.
