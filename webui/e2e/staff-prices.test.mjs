@@ -44,9 +44,9 @@ const L = {
     tier: 'Tier 1',
     own: 'Own rate',
     title: 'Preview of the change: +5%',
-    count: '1 rates will change.',
+    count: '1 rate will change.',
     rounding: 'Rounding: each new rate is rounded half up to the nearest $0.0001.',
-    unsaved: 'Unsaved changes: 1 rates differ.',
+    unsaved: 'Unsaved changes: 1 rate differs.',
     saved: 'Price list saved.',
     clean: 'All changes are saved.',
     label: 'Professional Translation, English → Turkish: rate per word (USD)',
@@ -151,6 +151,18 @@ for (const lang of ['tr', 'en']) {
       assert.equal(await again.getByLabel(l.label).inputValue(), l.newRate);
       assert.equal(await textOf(again.locator('td').nth(3)), l.own);
       await shot(page, `staff-prices-saved-${lang}`, { top: true });
+
+      // The other parts are tabs, reached by the arrow keys as well.
+      await page.locator('[role=tab][data-tab=pairs]').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.locator('[data-testid=price-services]').waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), 'services');
+      assert.equal(await page.locator('[role=tab][data-tab=services]').getAttribute('aria-selected'), 'true');
+      for (const tab of ['services', 'languages', 'delivery']) {
+        await page.locator(`[role=tab][data-tab=${tab}]`).click();
+        await page.locator(`[data-testid=price-${tab}]`).waitFor();
+        await shot(page, `staff-prices-${tab}-${lang}`, { top: true });
+      }
 
       // The home page's calculator: 1,000 words of the pair at $0.0893 = $89.30 exactly.
       const calc = await openPage(browser, { locale: l.locale });

@@ -151,7 +151,7 @@ test('the editor shows pairs by language name with the code small, no typed code
 
   const changed = { ...LIST, pairRates: [...LIST.pairRates, { service: 'professional-translation', source: 'tr', target: 'en', rate: 893 }] };
   const en = render(<PriceEditor list={LIST} initialDraft={changed} />, { path: '/en/admin/prices?tab=services', answers });
-  expect(text(en)).toContain('Unsaved changes: 1 rates differ.');
+  expect(text(en)).toContain('Unsaved changes: 1 rate differs.');
   expect(en).toContain('data-service="professional-translation"');
   expect(en).toMatch(/value="0.085"/);
 

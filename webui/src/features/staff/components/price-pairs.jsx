@@ -72,7 +72,7 @@ export function PairRates({ list, onChange, filter, setFilter, name, languages, 
       </div>
       <div className="price-toolbar">
         <p className="price-count" aria-live="polite" data-testid="price-count" data-count={rows.length}>
-          {t('matching', { count: rows.length.toLocaleString(lang === 'en' ? 'en-US' : 'tr-TR') })}
+          {t('matching', { count: rows.length, n: rows.length.toLocaleString(lang === 'en' ? 'en-US' : 'tr-TR') })}
         </p>
         <button type="button" className="button button--small button--ghost" onClick={() => setFilter(NO_FILTER)} disabled={Object.values(filter).every((v) => !v)}>
           {t('clearFilters')}

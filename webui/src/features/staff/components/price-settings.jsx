@@ -49,8 +49,8 @@ export function ServiceRates(props) {
   const serviceName = (s) => common(`nav.serviceNames.${s}`, { defaultValue: s });
   return (
     <section data-testid="price-services">
-      <p className="price-lead">{t('tiersLead')}</p>
-      <div className="price-scroll">
+      <p className="price-lead">{t('servicesLead')}</p>
+      <div>
         <table className="staff-table price-table">
           <thead>
             <tr>
