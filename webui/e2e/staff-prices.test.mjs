@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, shot, waitHydrated } from './browser.mjs';
+import { layoutProblems } from './layout-check.mjs';
 import { ADMIN, session, signIn } from './stack.mjs';
 import { staffPath } from '../src/config/paths.js';
 
@@ -158,11 +159,20 @@ for (const lang of ['tr', 'en']) {
       await page.locator('[data-testid=price-services]').waitFor();
       assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), 'services');
       assert.equal(await page.locator('[role=tab][data-tab=services]').getAttribute('aria-selected'), 'true');
-      for (const tab of ['services', 'languages', 'delivery']) {
+      // Every tab fits a desktop and a phone: nothing wider than the window, no text out of its box.
+      const problems = [];
+      for (const tab of ['pairs', 'services', 'languages', 'delivery']) {
         await page.locator(`[role=tab][data-tab=${tab}]`).click();
         await page.locator(`[data-testid=price-${tab}]`).waitFor();
+        for (const width of [1366, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.waitForTimeout(100);
+          for (const problem of await page.evaluate(layoutProblems)) problems.push(`${tab} at ${width} px: ${problem}`);
+        }
+        await page.setViewportSize({ width: 1366, height: 900 });
         await shot(page, `staff-prices-${tab}-${lang}`, { top: true });
       }
+      assert.deepEqual(problems, []);
 
       // The home page's calculator: 1,000 words of the pair at $0.0893 = $89.30 exactly.
       const calc = await openPage(browser, { locale: l.locale });

@@ -95,7 +95,7 @@ export function PairRates({ list, onChange, filter, setFilter, name, languages, 
         <p className="staff-state">{t('none')}</p>
       ) : (
         <div className="price-scroll">
-          <table className="staff-table price-table">
+          <table className="staff-table price-table price-table--grid">
             <thead>
               <tr>
                 <th scope="col">{t('service')}</th>
@@ -113,8 +113,10 @@ export function PairRates({ list, onChange, filter, setFilter, name, languages, 
                 const pairText = { service: serviceName(r.service), source: name(r.source), target: name(r.target), unit: unitName(r.service) };
                 return (
                   <tr key={r.key} data-pair={r.key} data-own={r.own || undefined}>
-                    <td data-label={t('service')}>{serviceName(r.service)}</td>
-                    <td data-label={t('pair')}>
+                    <td data-label={t('service')} className="price-wide">
+                      {serviceName(r.service)}
+                    </td>
+                    <td data-label={t('pair')} className="price-wide">
                       <LanguageLabel code={r.source} name={name} /> <span aria-hidden="true">→</span>
                       <span className="visually-hidden">{lang === 'en' ? ' to ' : ' → '}</span> <LanguageLabel code={r.target} name={name} />
                     </td>

@@ -51,7 +51,7 @@ export function ServiceRates(props) {
     <section data-testid="price-services">
       <p className="price-lead">{t('servicesLead')}</p>
       <div>
-        <table className="staff-table price-table">
+        <table className="staff-table price-table price-table--grid">
           <thead>
             <tr>
               <th scope="col">{t('service')}</th>
