@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
 import { CENTI_CENTS } from '../api/prices.js';
@@ -181,6 +181,8 @@ export function BulkChange({ list, rows, onApply, name, serviceName, initial = '
   const [error, setError] = useState('');
   const [preview, setPreview] = useState(null);
   const [limit, setLimit] = useState(PAGE);
+  // A preview is of the rows and the draft it was made from: another filter or edit drops it.
+  useEffect(() => setPreview(null), [rows, list]);
   const show = (e) => {
     e.preventDefault();
     const percent = parsePercent(typed);

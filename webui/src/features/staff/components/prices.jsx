@@ -128,6 +128,7 @@ export function PriceEditor({ list, onSaved, request: given, initialDraft }) {
   return (
     <div className="staff-prices price-editor" data-testid="price-editor" data-changed={changed || undefined}>
       <LeaveGuard when={changed} />
+      <p className="price-lead">{t('lead')}</p>
       <div className="price-tabs" role="tablist" aria-label={t('tabs.label')}>
         {TABS.map((k) => (
           <button
