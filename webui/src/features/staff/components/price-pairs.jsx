@@ -210,7 +210,7 @@ export function BulkChange({ list, rows, onApply, name, serviceName, initial = '
           {t('bulk')}
         </p>
         <p id={`${id}-lead`} className="field__hint">
-          {t('bulkLead', { count: rows.length })}
+          {t('bulkLead', { count: rows.length, n: rows.length.toLocaleString(lang === 'en' ? 'en-US' : 'tr-TR') })}
         </p>
         <div className="price-bulk__row">
           <div className="field">
