@@ -263,6 +263,8 @@ var fieldMessages = map[string]i18n.Text{
 	"invalid":                   {TR: "Geçersiz değer.", EN: "Invalid value."},
 	"not_negative":              {TR: "Negatif olamaz.", EN: "Cannot be negative."},
 	"unknown_tier":              {TR: "Bilinmeyen dil grubu.", EN: "Unknown language tier."},
+	"duplicate":                 {TR: "Bu dil çifti listede birden çok kez var.", EN: "This language pair is in the list more than once."},
+	"too_many":                  {TR: "Dil çiftlerine özel fiyat en fazla 500 olabilir; hizmetin tamamı için birim fiyatı değiştirin.", EN: "At most 500 language pairs can have their own rate; change the service's rate for all of its pairs."},
 	"file_not_found":            {TR: "Dosya bulunamadı; lütfen yeniden yükleyin.", EN: "File not found; please upload it again."},
 	"manual_count":              {TR: "Bu dosyanın metni okunamadı (taranmış belge); ekibimiz elle sayacak. Fiyat için tahmini kelime sayısını girin.", EN: "This file's text cannot be read (a scanned document); our team will count it. Enter an estimated word count for a price."},
 	"nothing_to_count":          {TR: "Dosyalarda bu hizmetin birimiyle sayılacak içerik yok (ör. dakika için ses, video ya da altyazı dosyası gerekir).", EN: "The files hold nothing to count in this service's unit (minutes need audio, video or subtitle files)."},

@@ -380,4 +380,21 @@ func TestPriceListIsStaffEditable(t *testing.T) {
 	if first := obj(staff.body["services"].([]any)[0]); first["translatorRate"] != 550.0 || staff.header.Get("Cache-Control") != "no-store" {
 		t.Errorf("staff's list: %s %s", staff.header.Get("Cache-Control"), staff.raw)
 	}
+	// A pair's own rate (the price list editor's) prices that pair and direction only; a bad one
+	// is refused at its field in the request's language.
+	pl.PairRates = []pricing.PairRate{{Service: "professional-translation", Source: "tr", Target: "en", Rate: 1050}}
+	if status, body := f.call(t, "PUT", "/api/v1/orders/admin/prices", "en", f.token(authn.RoleAdmin), pl); status != 200 {
+		t.Fatalf("pair rate: %d %v", status, body)
+	}
+	for pair, want := range map[[2]string]float64{{"tr", "en"}: 10500, {"en", "tr"}: 10000} {
+		_, est := f.call(t, "POST", "/api/v1/orders/estimate", "en", "", map[string]any{"service": "professional-translation", "sourceLanguage": pair[0], "targetLanguages": []string{pair[1]}, "quantity": 1000})
+		if got := est["totalUsd"].(map[string]any)["amount"].(float64); got != want {
+			t.Errorf("%s→%s: %v, want %v", pair[0], pair[1], got, want)
+		}
+	}
+	bad := pl
+	bad.PairRates = []pricing.PairRate{{Service: "proofreading", Source: "tr", Target: "tr", Rate: 100}}
+	if status, body := f.call(t, "PUT", "/api/v1/orders/admin/prices", "tr", f.token(authn.RoleAdmin), bad); status != 400 || fieldOf(body, "pairRates.0.target") != "Hedef dil, kaynak dille aynı olamaz." {
+		t.Errorf("same-language pair: %d %v", status, body)
+	}
 }

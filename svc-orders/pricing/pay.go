@@ -3,6 +3,7 @@ package pricing
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"linguaport/internal/i18n"
 )
@@ -71,8 +72,14 @@ func (pl PriceList) TranslatorPay(r EstimateRequest) (int64, error) {
 	rate := pl.Services[i].translatorRate()
 	urgency := int64(pl.Urgencies[r.Urgency].Multiplier)
 	var total int64
+	src := strings.ToLower(strings.TrimSpace(r.SourceLanguage))
 	for _, l := range est.Lines {
-		total += mulDivRound(rate*int64(l.Quantity), int64(pl.TierMultipliers[l.Tier])*urgency, 100*bp*bp)
+		if own, ok := pl.pairRate(r.Service, src, l.TargetLanguage); ok && pl.Services[i].TranslatorRate == 0 {
+			// A pair with its own rate and no translator rate named: the default share of that rate.
+			total += mulDivRound(mulDivRound(own, DefaultTranslatorShare, bp)*int64(l.Quantity), urgency, 100*bp)
+		} else {
+			total += mulDivRound(rate*int64(l.Quantity), int64(pl.TierMultipliers[l.Tier])*urgency, 100*bp*bp)
+		}
 		for _, id := range r.AddOns {
 			a := pl.AddOns[slices.IndexFunc(pl.AddOns, func(a AddOn) bool { return a.ID == id })]
 			total += mulDivRound(a.translatorPerUnit(), int64(l.Quantity), 100)

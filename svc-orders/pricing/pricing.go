@@ -86,6 +86,9 @@ type PriceList struct {
 	TierMultipliers map[int]int             `json:"tierMultipliers" bson:"tierMultipliers"`
 	Urgencies       map[Urgency]UrgencyRule `json:"urgencies" bson:"urgencies"`
 	AddOns          []AddOn                 `json:"addOns" bson:"addOns"`
+	// PairRates are language pairs' own rates (pairs.go), each replacing BaseRate × tier for its
+	// service and pair; every other pair keeps the tier rule.
+	PairRates []PairRate `json:"pairRates,omitempty" bson:"pairRates,omitempty"`
 }
 
 // EstimateRequest is the price calculator's input (spec §3), with the quantity already counted.
@@ -192,6 +195,10 @@ func (pl PriceList) Estimate(r EstimateRequest) (Estimate, error) {
 		tier := max(srcTier, pl.LanguageTiers[t])
 		// centi-cents × quantity × tier bp × urgency bp / (100 × bp × bp) = cents
 		translation := mulDivRound(price.BaseRate*int64(r.Quantity), int64(pl.TierMultipliers[tier])*int64(rule.Multiplier), 100*bp*bp)
+		if own, ok := pl.pairRate(r.Service, src, t); ok {
+			// The pair's own rate already is its price per unit: no tier on top.
+			translation = mulDivRound(own*int64(r.Quantity), int64(rule.Multiplier), 100*bp)
+		}
 		line := Line{TargetLanguage: t, Tier: tier, Quantity: r.Quantity, Unit: price.Unit, Translation: translation, AddOns: []Extra{}}
 		if line.Translation < price.Minimum {
 			line.Translation, line.MinimumApplied = price.Minimum, true
@@ -260,6 +267,7 @@ func (pl PriceList) Validate() error {
 			fields[fmt.Sprintf("addOns.%d", i)] = "invalid"
 		}
 	}
+	pl.validatePairs(fields)
 	return fields.Err()
 }
 

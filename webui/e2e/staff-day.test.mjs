@@ -229,6 +229,8 @@ for (const lang of ['tr', 'en']) {
     try {
       await page.goto(l.section(seg.prices));
       await waitHydrated(page);
+      // The services' own rates are the editor's Services tab (the pairs' table is the first).
+      await page.locator('[data-testid=price-editor] [role=tab][data-tab=services]').click();
       const rate = page.locator('[data-service="professional-translation"] input').first();
       const was = Number((await rate.inputValue()).replace(',', '.'));
       const raised = Math.round(was * 2 * 10_000) / 10_000;

@@ -1,285 +1,271 @@
-import { useId, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
+import { Link, UNSAFE_DataRouterContext, useBlocker, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../lib/language.jsx';
+import { useLanguages } from '../../../lib/api/get-languages.js';
 import { useTexts } from '../../../lib/i18n.js';
-import { Link } from 'react-router';
 import { auditPath } from '../api/audit.js';
-import { fromForm, savePrices, toForm, UNITS, URGENCIES, useStaffPrices } from '../api/prices.js';
+import { savePrices, useStaffPrices } from '../api/prices.js';
+import { diffRows, isChanged, rowKey } from '../price-list.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { usePricesTexts } from '../texts-prices.js';
 import { useRequestOnce } from './actions.jsx';
 import { ListState } from './list-state.jsx';
+import { NO_FILTER, PairRates } from './price-pairs.jsx';
+import { DeliveryAndAddOns, LanguageTiers, ServiceRates } from './price-settings.jsx';
 import '../staff-editors.css';
+import '../staff-prices.css';
 
-/** shownFields are the field names (the server's) the editor shows a refusal beside, for form. */
-export function shownFields(form) {
-  const keys = ['services', 'languageTiers'];
-  form.services.forEach((_, i) => keys.push(...['service', 'unit', 'baseRate', 'minimum', 'translatorRate'].map((f) => `services.${i}.${f}`)));
-  form.tiers.forEach((tier) => keys.push(`tierMultipliers.${tier.tier}`));
-  form.languages.forEach((l) => keys.push(`languageTiers.${l.code.trim().toLowerCase() || '?'}`));
-  URGENCIES.forEach((u) => keys.push(`urgencies.${u}`));
-  form.addOns.forEach((_, i) => keys.push(`addOns.${i}`));
-  return new Set(keys);
-}
+export const TABS = ['pairs', 'services', 'languages', 'delivery'];
 
 /** PriceList loads the price list (with the translators' rates staff see) and edits it. */
 export function PriceList() {
   const lang = useLanguage();
   const t = usePricesTexts();
   const { data, error, isLoading, mutate } = useStaffPrices(lang);
-  const [saved, setSaved] = useState(0);
   const history = auditPath(lang, 'orders', 'price_list', 'current');
   return (
     <>
       <ListState loading={isLoading} error={error} retry={mutate} />
       {history && (
-        <p>
+        <p className="price-history">
           <Link to={history}>{t('history')}</Link>
         </p>
       )}
-      {saved > 0 && <p role="status">{t('saved')}</p>}
-      {data && (
-        <PriceEditor
-          key={saved}
-          list={data}
-          onSaved={(list) => {
-            mutate(list, { revalidate: false });
-            setSaved((n) => n + 1);
-          }}
-        />
-      )}
+      {data && <PriceEditor list={data} onSaved={(list) => mutate(list, { revalidate: false })} />}
     </>
   );
 }
 
 /**
- * PriceEditor is the whole price list as one form: figures typed as decimals of a dollar,
- * checked on the page (fromForm) and by the server, each refusal shown at its field; saving asks
- * for a confirmation first. request: tests pass their own (a save that already failed).
+ * serverErrors are the server's refusals (field name → message in the page's language) with each
+ * pairRates.N… named by its row's key instead, as the pair table finds them.
  */
-export function PriceEditor({ list, onSaved, request: given }) {
+export function serverErrors(fields, sent) {
+  const out = {};
+  for (const [k, msg] of Object.entries(fields ?? {})) {
+    const m = k.match(/^pairRates\.(\d+)/);
+    const p = m && sent?.pairRates?.[Number(m[1])];
+    out[p ? rowKey(p.service, p.source, p.target) : k] = msg;
+  }
+  return out;
+}
+
+/**
+ * PriceEditor edits a draft of the whole price list, which stays numbers (integer minor units)
+ * throughout: the pairs' table with its bulk change, and the services, languages, delivery and
+ * add-ons each in a tab. What differs from the saved list is counted; Save asks once and writes
+ * the whole list in one request; Discard goes back to the saved list; leaving with changes asks.
+ * request: tests pass their own (a save that already failed).
+ */
+export function PriceEditor({ list, onSaved, request: given, initialDraft }) {
   const lang = useLanguage();
   const t = usePricesTexts();
   const ts = useStaffTexts();
   const common = useTexts();
   const id = useId();
-  const [form, setForm] = useState(() => toForm(list, lang));
-  const [local, setLocal] = useState({});
-  const [confirming, setConfirming] = useState(null);
+  const { languages } = useLanguages();
+  // A language's name in the page's language (its code when the catalogue has none), one function
+  // while the catalogue's list stays, so the table's filtering and sorting are not redone.
+  const name = useMemo(() => {
+    const names = new Map((languages ?? []).map((l) => [l.code, lang === 'en' ? l.nameEn : l.nameTr]));
+    return (code) => names.get(code) || code;
+  }, [languages, lang]);
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.includes(params.get('tab')) ? params.get('tab') : 'pairs';
+  const [saved, setSaved] = useState(list);
+  const [draft, setDraft] = useState(initialDraft ?? list);
+  const [invalid, setInvalidKeys] = useState(() => new Set());
+  const [filter, setFilter] = useState(NO_FILTER);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState(null);
+  const [sent, setSent] = useState(null);
   const [save, state] = useRequestOnce(given);
+  const changed = useMemo(() => isChanged(saved, draft), [saved, draft]);
+  const changes = useMemo(() => (changed ? diffRows(saved, draft).length : 0), [changed, saved, draft]);
+  const errors = useMemo(() => serverErrors(state.error?.fields, sent ?? draft), [state.error, sent, draft]);
+  const setInvalid = useCallback(
+    (key, bad) =>
+      setInvalidKeys((s) => {
+        if (s.has(key) === bad) return s;
+        const next = new Set(s);
+        if (bad) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
+  const change = (next) => {
+    setDraft(next);
+    setNotice(null);
+  };
+  const confirm = () => {
+    setSent(draft);
+    save.run('save', () => savePrices(draft, lang)).then((answer) => {
+      setConfirming(false);
+      if (!answer) return;
+      setSaved(answer);
+      setDraft(answer);
+      setNotice({ kind: 'saved', text: t('saved') });
+      onSaved?.(answer);
+    });
+  };
+  const props = { list: draft, onChange: change, invalid, setInvalid, errors, name, languages };
+  const errorKeys = Object.keys(errors);
   const serviceName = (s) => common(`nav.serviceNames.${s}`, { defaultValue: s });
-  const error = (key) => (local[key] ? t(`errors.${local[key]}`) : state.error?.fields?.[key] || '');
-  const update = (fn) =>
-    setForm((f) => {
-      const next = structuredClone(f);
-      fn(next);
-      return next;
-    });
-  const submit = (e) => {
-    e.preventDefault();
-    const checked = fromForm(form);
-    setLocal(checked.errors ?? {});
-    setConfirming(checked.list ?? null);
+  const fieldName = (k) => {
+    const [part, i, field] = k.split('.');
+    if (k.includes('|')) {
+      const [service, source, target] = k.split('|');
+      return `${serviceName(service)}, ${name(source)} → ${name(target)}`;
+    }
+    if (part === 'services' && draft.services[i]) return `${serviceName(draft.services[i].service)}${field && t(field, { defaultValue: '' }) ? `: ${t(field)}` : ''}`;
+    if (part === 'languageTiers') return i ? name(i) : t('languages');
+    if (part === 'urgencies') return t(`urgency.${i}`, { defaultValue: i });
+    if (part === 'addOns') return draft.addOns[i]?.name?.[lang] || draft.addOns[i]?.id || t('addOn');
+    if (part === 'tierMultipliers') return t('tierN', { tier: i });
+    return t('tabs.label');
   };
-  const confirm = () =>
-    save.run('save', () => savePrices(confirming, lang)).then((saved) => {
-      setConfirming(null);
-      if (saved) onSaved?.(saved);
-    });
-  // One figure's input with its label and its error (by the server's field name).
-  const figure = (key, label, value, onChange, { hint, width = '8rem' } = {}) => {
-    const err = error(key);
-    const fid = `${id}-${key}`;
-    return (
-      <div className="field">
-        <label htmlFor={fid}>{label}</label>
-        <input
-          id={fid}
-          type="text"
-          inputMode="decimal"
-          style={{ maxWidth: width }}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={err ? 'true' : undefined}
-          aria-describedby={[hint && `${fid}-hint`, err && `${fid}-error`].filter(Boolean).join(' ') || undefined}
-          data-field={key}
-        />
-        {hint && <p id={`${fid}-hint`} className="field__hint">{hint}</p>}
-        {err && <p id={`${fid}-error`} className="field__error">{err}</p>}
-      </div>
-    );
-  };
-  const rowError = (key) => error(key) && <p className="field__error" data-error={key}>{error(key)}</p>;
-  const hasErrors = Object.keys(local).length > 0 || Object.keys(state.error?.fields ?? {}).length > 0;
-  // Refusals the form has no place for (a field it does not know) are listed with the summary.
-  const shown = shownFields(form);
-  const elsewhere = Object.entries(state.error?.fields ?? {}).filter(([k]) => !shown.has(k));
   return (
-    <form onSubmit={submit} noValidate className="staff-prices" data-testid="price-editor">
-      <p className="lead">{t('lead')}</p>
-
-      <fieldset>
-        <legend>{t('services')}</legend>
-        {rowError('services')}
-        {form.services.map((s, i) => (
-          <div key={s.service} className="staff-item" data-service={s.service}>
-            <h3>{serviceName(s.service)}</h3>
-            {rowError(`services.${i}.service`)}
-            <div className="staff-pair">
-              <div className="field">
-                <label htmlFor={`${id}-unit-${i}`}>{t('unit')}</label>
-                <select id={`${id}-unit-${i}`} value={s.unit} onChange={(e) => update((f) => { f.services[i].unit = e.target.value; })}>
-                  {UNITS.map((u) => (
-                    <option key={u} value={u}>{t(`units.${u}`)}</option>
-                  ))}
-                </select>
-                {rowError(`services.${i}.unit`)}
-              </div>
-              {figure(`services.${i}.baseRate`, t('baseRate'), s.baseRate, (v) => update((f) => { f.services[i].baseRate = v; }))}
-              {figure(`services.${i}.minimum`, t('minimum'), s.minimum, (v) => update((f) => { f.services[i].minimum = v; }))}
-              {figure(`services.${i}.translatorRate`, t('translatorRate'), s.translatorRate, (v) => update((f) => { f.services[i].translatorRate = v; }), { hint: t('translatorRateHint') })}
-            </div>
-          </div>
+    <div className="staff-prices price-editor" data-testid="price-editor" data-changed={changed || undefined}>
+      <LeaveGuard when={changed} />
+      <p className="price-lead">{t('lead')}</p>
+      <div className="price-tabs" role="tablist" aria-label={t('tabs.label')}>
+        {TABS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${k}`}
+            aria-selected={tab === k}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === k ? 0 : -1}
+            className="price-tabs__tab"
+            data-tab={k}
+            onClick={() => setParams((p) => { const n = new URLSearchParams(p); if (k === 'pairs') n.delete('tab'); else n.set('tab', k); return n; }, { replace: true })}
+            onKeyDown={(e) => {
+              const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+              if (!step) return;
+              const next = TABS[(TABS.indexOf(k) + step + TABS.length) % TABS.length];
+              e.currentTarget.parentElement.querySelector(`[data-tab="${next}"]`)?.focus();
+              e.currentTarget.parentElement.querySelector(`[data-tab="${next}"]`)?.click();
+            }}
+          >
+            {t(`tabs.${k}`)}
+          </button>
         ))}
-      </fieldset>
+      </div>
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`} className="price-panel">
+        {tab === 'pairs' && <PairRates {...props} filter={filter} setFilter={setFilter} onNotice={(text) => setNotice({ kind: 'applied', text })} />}
+        {tab === 'services' && <ServiceRates {...props} />}
+        {tab === 'languages' && <LanguageTiers {...props} />}
+        {tab === 'delivery' && <DeliveryAndAddOns {...props} />}
+      </div>
 
-      <fieldset>
-        <legend>{t('tiers')}</legend>
-        <p className="field__hint">{t('tiersLead')}</p>
-        <div className="staff-pair">
-          {form.tiers.map((tier, i) => (
-            <div key={tier.tier}>{figure(`tierMultipliers.${tier.tier}`, `${t('tierN', { tier: tier.tier })} – ${t('multiplier')}`, tier.multiplier, (v) => update((f) => { f.tiers[i].multiplier = v; }))}</div>
-          ))}
-        </div>
-        <h3>{t('languages')}</h3>
-        {rowError('languageTiers')}
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('code')}</th>
-              <th scope="col">{t('tier')}</th>
-              <th scope="col"><span className="visually-hidden">{t('remove')}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {form.languages.map((l, i) => (
-              <tr key={i} data-language={l.code}>
-                <td data-label={t('code')}>
-                  <input aria-label={t('code')} type="text" maxLength={10} value={l.code} onChange={(e) => update((f) => { f.languages[i].code = e.target.value; })} style={{ maxWidth: '7rem' }} />
-                  {rowError(`languageTiers.${l.code.trim().toLowerCase() || '?'}`)}
-                </td>
-                <td data-label={t('tier')}>
-                  <select aria-label={`${t('tier')} ${l.code}`} value={l.tier} onChange={(e) => update((f) => { f.languages[i].tier = e.target.value; })}>
-                    {form.tiers.map((tier) => (
-                      <option key={tier.tier} value={tier.tier}>{t('tierN', { tier: tier.tier })}</option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <button type="button" className="button button--small button--ghost" onClick={() => update((f) => { f.languages.splice(i, 1); })}>
-                    {t('remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <button type="button" className="button button--small button--ghost" onClick={() => update((f) => { f.languages.push({ code: '', tier: form.tiers[0]?.tier ?? '1' }); })}>
-          {t('addLanguage')}
-        </button>
-      </fieldset>
-
-      <fieldset>
-        <legend>{t('urgencies')}</legend>
-        {URGENCIES.map((u) => (
-          <div key={u} className="staff-item" data-urgency={u}>
-            <h3>{t(`urgency.${u}`)}</h3>
-            <div className="staff-pair">
-              {figure(`urgencies.${u}.multiplier`, t('multiplier'), form.urgencies[u].multiplier, (v) => update((f) => { f.urgencies[u].multiplier = v; }))}
-              {figure(`urgencies.${u}.minDays`, t('minDays'), form.urgencies[u].minDays, (v) => update((f) => { f.urgencies[u].minDays = v; }), { width: '5rem' })}
-              {figure(`urgencies.${u}.maxDays`, t('maxDays'), form.urgencies[u].maxDays, (v) => update((f) => { f.urgencies[u].maxDays = v; }), { width: '5rem' })}
-            </div>
-            {rowError(`urgencies.${u}`)}
-          </div>
-        ))}
-      </fieldset>
-
-      <fieldset>
-        <legend>{t('addOns')}</legend>
-        {form.addOns.map((a, i) => (
-          <div key={i} className="staff-item" data-add-on={a.id}>
-            <h3>{(lang === 'en' ? a.nameEn : a.nameTr) || a.id || t('addOn')}</h3>
-            {rowError(`addOns.${i}`)}
-            <div className="staff-pair">
-              {['addOnId', 'nameTr', 'nameEn'].map((k) => (
-                <div className="field" key={k}>
-                  <label htmlFor={`${id}-addon-${i}-${k}`}>{t(k)}</label>
-                  <input id={`${id}-addon-${i}-${k}`} type="text" maxLength={80} value={a[k === 'addOnId' ? 'id' : k]} onChange={(e) => update((f) => { f.addOns[i][k === 'addOnId' ? 'id' : k] = e.target.value; })} />
-                </div>
-              ))}
-              <div className="field">
-                <label htmlFor={`${id}-addon-${i}-per`}>{t('per')}</label>
-                <select id={`${id}-addon-${i}-per`} value={a.per} onChange={(e) => update((f) => { f.addOns[i].per = e.target.value; })}>
-                  <option value="unit">{t('perUnit')}</option>
-                  <option value="target">{t('perTarget')}</option>
-                </select>
-              </div>
-              {figure(`addOns.${i}.amount`, t('amount'), a.amount, (v) => update((f) => { f.addOns[i].amount = v; }))}
-              {a.per === 'unit' && figure(`addOns.${i}.translatorPerUnit`, t('translatorPerUnit'), a.translatorPerUnit, (v) => update((f) => { f.addOns[i].translatorPerUnit = v; }), { hint: t('translatorRateHint') })}
-            </div>
-            <fieldset className="staff-checks">
-              <legend>{t('appliesTo')}</legend>
-              {form.services.map((s) => (
-                <label key={s.service}>
-                  <input
-                    type="checkbox"
-                    checked={a.services.includes(s.service)}
-                    onChange={(e) => update((f) => { f.addOns[i].services = e.target.checked ? [...a.services, s.service] : a.services.filter((x) => x !== s.service); })}
-                  />{' '}
-                  {serviceName(s.service)}
-                </label>
-              ))}
-            </fieldset>
-            <button type="button" className="button button--small button--ghost" onClick={() => update((f) => { f.addOns.splice(i, 1); })}>
-              {t('remove')}
-            </button>
-          </div>
-        ))}
-        <button type="button" className="button button--small button--ghost" onClick={() => update((f) => { f.addOns.push({ id: '', nameTr: '', nameEn: '', per: 'unit', amount: '', translatorPerUnit: '', services: [] }); })}>
-          {t('addAddOn')}
-        </button>
-      </fieldset>
-
-      {hasErrors && !state.busy && (
-        <div className="form__error" role="alert">
-          <p>{t('invalid')}</p>
-          {elsewhere.length > 0 && (
-            <ul>
-              {elsewhere.map(([k, msg]) => (
-                <li key={k}>{`${k}: ${msg}`}</li>
-              ))}
-            </ul>
+      <div className={`price-savebar${changed ? ' price-savebar--changed' : ''}`} data-testid="price-savebar">
+        <div className="price-savebar__state">
+          {notice && (
+            <p role="status" className={`price-notice price-notice--${notice.kind}`} data-notice={notice.kind}>
+              {notice.text}
+            </p>
           )}
+          <p className="price-savebar__changes" data-changes={changes}>
+            {changed ? (changes ? t('unsaved', { count: changes }) : t('unsavedOther')) : t('clean')}
+          </p>
         </div>
-      )}
-      {state.error && !Object.keys(state.error.fields ?? {}).length && <p className="form__error" role="alert">{errorText(ts, state.error)}</p>}
-      {confirming ? (
-        <div role="alertdialog" aria-labelledby={`${id}-confirm`} aria-describedby={`${id}-confirm-text`} className="staff-reject" data-testid="price-confirm">
-          <p id={`${id}-confirm`} className="staff-reject__title">{t('confirmTitle')}</p>
-          <p id={`${id}-confirm-text`}>{t('confirmText')}</p>
+        {state.error && !state.busy && (
+          <div className="form__error price-savebar__error" role="alert">
+            <p>{Object.keys(state.error.fields ?? {}).length ? `${t('failed')} ${t('invalid')}` : `${t('failed')} ${errorText(ts, state.error)}`}</p>
+            {errorKeys.length > 0 && (
+              <ul>
+                {errorKeys.map((k) => (
+                  <li key={k} data-error={k}>{`${fieldName(k)}: ${errors[k]}`}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        {invalid.size > 0 && (
+          <p className="field__error" role="alert">
+            {t('invalid')}
+          </p>
+        )}
+        {confirming ? (
+          <div role="alertdialog" aria-labelledby={`${id}-confirm`} aria-describedby={`${id}-confirm-text`} className="staff-reject price-confirm" data-testid="price-confirm">
+            <p id={`${id}-confirm`} className="staff-reject__title">
+              {t('confirmTitle')}
+            </p>
+            <p id={`${id}-confirm-text`}>
+              {changes > 0 && `${t('saveCount', { count: changes })} `}
+              {t('confirmText')}
+            </p>
+            <div className="staff-actions">
+              <button type="button" className="button button--small" onClick={confirm} disabled={!!state.busy} data-action="confirm">
+                {state.busy ? t('saving') : t('confirm')}
+              </button>
+              <button type="button" className="button button--small button--ghost" onClick={() => setConfirming(false)} disabled={!!state.busy}>
+                {t('cancel')}
+              </button>
+            </div>
+          </div>
+        ) : (
           <div className="staff-actions">
-            <button type="button" className="button button--small" onClick={confirm} disabled={!!state.busy} data-action="confirm">
-              {state.busy ? t('saving') : t('confirm')}
+            <button type="button" className="button" data-action="save" disabled={!changed || invalid.size > 0} onClick={() => setConfirming(true)}>
+              {t('save')}
             </button>
-            <button type="button" className="button button--small button--ghost" onClick={() => setConfirming(null)} disabled={!!state.busy}>
-              {t('cancel')}
+            <button
+              type="button"
+              className="button button--ghost"
+              data-action="discard"
+              disabled={!changed}
+              onClick={() => {
+                setDraft(saved);
+                setInvalidKeys(new Set());
+                setNotice(null);
+              }}
+            >
+              {t('discard')}
             </button>
           </div>
-        </div>
-      ) : (
-        <button type="submit" className="button" data-action="save">
-          {t('save')}
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** LeaveGuard warns before the page is left with unsaved changes: closing or reloading the tab (the browser's own question) and, under the app's router, a link followed (an inline question). */
+function LeaveGuard({ when }) {
+  useEffect(() => {
+    if (!when) return undefined;
+    const warn = (e) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [when]);
+  // useBlocker needs the app's data router; a test's plain router has none.
+  return useContext(UNSAFE_DataRouterContext) ? <RouteGuard when={when} /> : null;
+}
+
+function RouteGuard({ when }) {
+  const t = usePricesTexts();
+  const id = useId();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <div role="alertdialog" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} className="staff-reject price-leave" data-testid="price-leave">
+      <p id={`${id}-t`} className="staff-reject__title">
+        {t('leaveTitle')}
+      </p>
+      <p id={`${id}-d`}>{t('leaveText')}</p>
+      <div className="staff-actions">
+        <button type="button" className="button button--small" onClick={() => blocker.reset()} data-action="stay">
+          {t('stay')}
         </button>
-      )}
-    </form>
+        <button type="button" className="button button--small button--ghost" onClick={() => blocker.proceed()} data-action="leave">
+          {t('leave')}
+        </button>
+      </div>
+    </div>
   );
 }
