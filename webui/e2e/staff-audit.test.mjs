@@ -2,7 +2,8 @@
 // a price of the price list (through the API: the price list's editor is another screen's test),
 // opens the audit screen, picks themselves from the list of staff members and the price list
 // from the list of kinds of records, and reads the change in words with its exact figures:
-// "Redaksiyon ve Düzelti EN→TR fiyatı (1. grup çiftler), kelime başına: 0,08 $ → 0,09 $". The
+// "Redaksiyon ve Düzelti EN→TR fiyatı, kelime başına: 0,08 $ → 0,09 $" (the EN→TR pair's own
+// rate, as the price list's editor keeps it). The
 // filter is kept in the address; no box asks for a typed id; any other record is found by
 // searching its kind's list (an FAQ item by a word of its question); the screen fits 1366 and 390 px.
 import { after, before, test } from 'node:test';
@@ -22,7 +23,7 @@ const L = {
     kind: 'Kayıt türü',
     priceList: 'Fiyat listesi',
     action: 'Fiyat listesini değiştirdi',
-    line: 'Redaksiyon ve Düzelti EN→TR fiyatı (1. grup çiftler), kelime başına: 0,08 $ → 0,09 $',
+    line: 'Redaksiyon ve Düzelti EN→TR fiyatı, kelime başına: 0,08 $ → 0,09 $',
     picked: 'Seçili kayıt: Fiyat listesi',
     search: 'Kayıt ara',
     faq: 'SSS maddesi',
@@ -35,7 +36,7 @@ const L = {
     kind: 'Kind of record',
     priceList: 'Price list',
     action: 'Changed the price list',
-    line: 'Price of Proofreading EN→TR (tier 1 pairs), per word: $0.08 → $0.09',
+    line: 'Price of Proofreading EN→TR, per word: $0.08 → $0.09',
     picked: 'Picked record: The price list',
     search: 'Find a record',
     faq: 'FAQ item',
@@ -48,8 +49,11 @@ before(async () => {
 });
 after(() => browser?.close());
 
-/** withProofreading is the list with proofreading's base rate set (centi-cents: 800 is $0.08). */
-const withProofreading = (list, baseRate) => ({ ...list, services: list.services.map((s) => (s.service === 'proofreading' ? { ...s, baseRate } : s)) });
+/** withProofreading is the list with proofreading EN→TR's own rate set (centi-cents: 800 is $0.08). */
+const withProofreading = (list, rate) => ({
+  ...list,
+  pairRates: [...(list.pairRates ?? []).filter((p) => !(p.service === 'proofreading' && p.source === 'en' && p.target === 'tr')), { service: 'proofreading', source: 'en', target: 'tr', rate }],
+});
 
 for (const lang of ['tr', 'en']) {
   const l = L[lang];
@@ -85,20 +89,20 @@ for (const lang of ['tr', 'en']) {
 
       // 3. The newest entry is theirs, on the price list, and reads the change in words.
       const entry = page.locator('.audit-entry').first();
-      const line = entry.locator('li[data-line="svc:proofreading:baseRate"]');
-      await page.waitForFunction((want) => document.querySelector('.audit-entry li[data-line="svc:proofreading:baseRate"]')?.textContent.trim() === want, l.line);
+      const line = entry.locator('li[data-line="pair:proofreading|en|tr"]');
+      await page.waitForFunction((want) => document.querySelector('.audit-entry li[data-line="pair:proofreading|en|tr"]')?.textContent.trim() === want, l.line);
       assert.equal((await line.textContent()).trim(), l.line);
       assert.equal((await entry.locator('[data-action]').textContent()).trim(), l.action);
       assert.equal((await entry.locator(`[data-actor="${myId}"]`).textContent()).trim(), ADMIN_NAME, 'who, by name');
       assert.ok((await entry.locator('time').textContent()).trim().length > 0, 'when');
       assert.equal(await entry.locator('.audit-entry__changes li').count(), 1, 'one line: only the rate changed');
       const body = await page.locator('main').textContent();
-      assert.ok(!/[{}]|"baseRate"/.test(body), 'no raw JSON on the screen');
+      assert.ok(!/[{}]|"pairRates"|"rate"/.test(body), 'no raw JSON on the screen');
 
       // 4. The address keeps the filter: opened again (as an audit link would), it shows the same.
       await page.reload();
       await waitHydrated(page);
-      await page.waitForFunction((want) => document.querySelector('.audit-entry li[data-line="svc:proofreading:baseRate"]')?.textContent.trim() === want, l.line);
+      await page.waitForFunction((want) => document.querySelector('.audit-entry li[data-line="pair:proofreading|en|tr"]')?.textContent.trim() === want, l.line);
       assert.equal(await page.getByLabel(l.actor, { exact: true }).inputValue(), myId);
       assert.equal(await page.getByLabel(l.kind, { exact: true }).inputValue(), 'price_list');
 

@@ -97,6 +97,23 @@ export function priceListLines(before, after, ctx) {
     }
   }
 
+  // A pair's own rate (pricing.PairRate) reads as the issue's example: "price of proofreading
+  // EN→TR: 0,08 $ → 0,09 $"; a pair without one is priced by its tier, said in words.
+  if (Array.isArray(a.pairRates) || Array.isArray(b.pairRates)) {
+    const pairKey = (x) => `${x.service}|${x.source}|${x.target}`;
+    const bp = new Map((b.pairRates ?? []).map((x) => [pairKey(x), x]));
+    const ap = new Map((a.pairRates ?? []).map((x) => [pairKey(x), x]));
+    const own = (x) => (x ? rateText(lang, x.rate, currency) : p.tierPrice);
+    for (const key of [...new Set([...bp.keys(), ...ap.keys()])].sort()) {
+      const o = bp.get(key);
+      const n = ap.get(key);
+      if (o?.rate === n?.rate) continue;
+      const x = n ?? o;
+      const service = ctx.serviceName(x.service);
+      const unit = unitWord(as.get(x.service)?.unit ?? bs.get(x.service)?.unit);
+      push(`pair:${key}`, fill(p.pairRate, { service, pair: `${x.source.toUpperCase()}→${x.target.toUpperCase()}`, unit }), own(o), own(n));
+    }
+  }
   if (isObject(a.languageTiers) || isObject(b.languageTiers)) {
     const bt = b.languageTiers ?? {};
     const at = a.languageTiers ?? {};
@@ -141,7 +158,7 @@ export function priceListLines(before, after, ctx) {
       if (o && n && services(o) !== services(n)) push(`add:${id}:services`, fill(p.addOnServices, { addOn }), services(o), services(n));
     }
   }
-  const known = new Set(['services', 'languageTiers', 'tierMultipliers', 'urgencies', 'addOns', 'currency']);
+  const known = new Set(['services', 'pairRates', 'languageTiers', 'tierMultipliers', 'urgencies', 'addOns', 'currency']);
   for (const k of [...new Set([...Object.keys(b), ...Object.keys(a)])]) {
     if (!known.has(k) && compact(b[k]) !== compact(a[k])) push(`other:${k}`, k, compact(b[k]), compact(a[k]));
   }

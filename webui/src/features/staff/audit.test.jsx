@@ -35,6 +35,17 @@ test('a price change reads in words: the service, its tier 1 pair, the unit and 
   expect(rateText('en', 60000)).toBe('$6.00');
 });
 
+test('a language pair’s own rate reads as the pair’s price; one taken away reads as its tier’s price again', () => {
+  const pair = (rate) => ({ service: 'proofreading', source: 'en', target: 'tr', rate });
+  const entry = { ...priceEntry, before: { services: services(800), pairRates: [pair(800)] }, after: { services: services(800), pairRates: [pair(900)] } };
+  expect(lines(entry, 'tr')).toEqual(['Redaksiyon ve Düzelti EN→TR fiyatı, kelime başına: 0,08 $ → 0,09 $']);
+  expect(lines(entry, 'en')).toEqual(['Price of Proofreading EN→TR, per word: $0.08 → $0.09']);
+  const removed = { ...entry, after: { services: services(800), pairRates: [] } };
+  expect(lines(removed, 'en')).toEqual(['Price of Proofreading EN→TR, per word: $0.08 → its tier\'s price']);
+  // An unchanged own rate says nothing.
+  expect(lines({ ...entry, after: entry.before }, 'en')).toEqual([]);
+});
+
 test('every figure of the price list is one line: minimums, translators’ rates, units, services added and removed, tiers, multipliers, urgencies, add-ons', () => {
   const before = {
     services: [...services(350, 1500), { service: 'transcription', unit: 'minute', baseRate: 15000, minimum: 1500 }],

@@ -53,6 +53,8 @@ export const auditBundles = {
     price: {
       baseRate: '{{service}} {{pair}} fiyatı ({{tier}}. grup çiftler), {{unit}} başına',
       baseRateNoPair: '{{service}} fiyatı ({{tier}}. grup çiftler), {{unit}} başına',
+      pairRate: '{{service}} {{pair}} fiyatı, {{unit}} başına',
+      tierPrice: 'grubunun fiyatı',
       minimum: '{{service}} en düşük ücreti, hedef dil başına',
       translatorRate: '{{service}} çevirmen ücreti, {{unit}} başına',
       unit: '{{service}} birimi',
@@ -159,6 +161,8 @@ export const auditBundles = {
     price: {
       baseRate: 'Price of {{service}} {{pair}} (tier {{tier}} pairs), per {{unit}}',
       baseRateNoPair: 'Price of {{service}} (tier {{tier}} pairs), per {{unit}}',
+      pairRate: 'Price of {{service}} {{pair}}, per {{unit}}',
+      tierPrice: 'its tier\'s price',
       minimum: 'Minimum charge of {{service}}, per target language',
       translatorRate: 'Translator’s rate for {{service}}, per {{unit}}',
       unit: 'Unit of {{service}}',
