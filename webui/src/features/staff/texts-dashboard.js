@@ -23,6 +23,7 @@ const bundles = {
       data: 'Grafiğin verileri',
       unknown: 'Grafiğin verileri yüklenemedi.',
       loading: 'Grafik yükleniyor',
+      noPlot: 'Grafik çizilemedi; rakamları aşağıdaki tabloda ve listede görebilirsiniz.',
       revenue: {
         title: 'Haftalık gelir',
         summary: '12 haftada net gelir: {{total}} (KDV hariç, iadeler düşülmüş)',
@@ -102,6 +103,7 @@ const bundles = {
       data: 'The chart’s figures',
       unknown: 'The chart’s figures could not be loaded.',
       loading: 'Loading the chart',
+      noPlot: 'The chart could not be drawn; its figures are in the table below and in the list.',
       revenue: {
         title: 'Revenue by week',
         summary: 'Net revenue over 12 weeks: {{total}} (without VAT, refunds subtracted)',

@@ -169,7 +169,7 @@ function RevenueChart({ state, lang, t }) {
           {rate && <p className="staff-chart__note">{t('charts.revenue.rate', { rate })}</p>}
         </>
       }>
-      <Plot options={options} data={data} testId="staff-chart-revenue-plot" />
+      <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-revenue-plot" />
     </Chart>
   );
 }
@@ -194,7 +194,7 @@ function OrdersChart({ state, lang, t }) {
     <Chart name="orders" title={t('charts.orders.title')} state={state} to={chartLink(lang, 'orders')} linkText={t('charts.orders.link')}
       summary={last && t('charts.orders.summary', { paid: count(lang, last.paid), completed: count(lang, last.completed) })}
       table={<DataTable caption={`${t('charts.orders.title')}: ${t('charts.data')}`} rows={c.rows} head={[t('charts.week'), t('charts.orders.paid'), t('charts.orders.completed')]} />}>
-      <Plot options={options} data={data} testId="staff-chart-orders-plot" />
+      <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-orders-plot" />
     </Chart>
   );
 }
@@ -218,7 +218,7 @@ function OnTimeChart({ state, lang, t }) {
     <Chart name="onTime" title={t('charts.onTime.title')} state={state} to={chartLink(lang, 'onTime')} linkText={t('charts.onTime.link')}
       summary={t('charts.onTime.summary', { rate })}
       table={<DataTable caption={`${t('charts.onTime.title')}: ${t('charts.data')}`} rows={c.rows} head={[t('charts.week'), t('charts.onTime.rate'), t('charts.onTime.ofDated')]} />}>
-      <Plot options={options} data={data} testId="staff-chart-onTime-plot" />
+      <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-onTime-plot" />
     </Chart>
   );
 }
@@ -242,7 +242,7 @@ function ClaimChart({ state, lang, t }) {
       summary={t('charts.claim.summary', { waiting: count(lang, waiting) })}
       table={<DataTable caption={`${t('charts.claim.title')}: ${t('charts.data')}`} rows={c.rows}
         head={[t('charts.week'), t('charts.claim.median'), t('charts.claim.claimed'), t('charts.claim.staff'), t('charts.claim.waiting')]} />}>
-      <Plot options={options} data={data} testId="staff-chart-claim-plot" />
+      <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-claim-plot" />
     </Chart>
   );
 }
@@ -280,7 +280,7 @@ function LoadChart({ state, lang, t }) {
           </>
         )
       }>
-      {busy > 0 && <Plot options={options} data={data} testId="staff-chart-load-plot" />}
+      {busy > 0 && <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-load-plot" />}
     </Chart>
   );
 }
