@@ -114,7 +114,11 @@ async function assertDrawn(page, lang, width) {
     assert.equal(await section.locator('a', { hasText: /./ }).last().getAttribute('href'), l.links[name], `${name} links to its list`);
   }
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(wide <= width, `${lang}: the dashboard is ${wide} px wide at ${width}`);
+  const culprits = await page.evaluate((w) => [...document.querySelectorAll('body *')]
+    .filter((el) => el.getBoundingClientRect().right > w + 1)
+    .slice(0, 5)
+    .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`), width);
+  assert.ok(wide <= width, `${lang}: the dashboard is ${wide} px wide at ${width}: ${culprits.join('; ')}`);
 }
 
 for (const lang of ['tr', 'en']) {

@@ -69,10 +69,14 @@ function chartOptions({ labels, xLabel, yLabel, series, fmt, tick = fmt, yMax, y
   });
 }
 
-/** DataTable is a chart's figures for screen readers: one row per week (or translator). */
+/**
+ * DataTable is a chart's figures as a table: visible (the currency mix, the load), or for screen
+ * readers only (the weekly figures), then inside a visually hidden box, since a table itself
+ * grows to its content whatever width it is given.
+ */
 function DataTable({ caption, head, rows, visible = false }) {
-  return (
-    <table className={visible ? 'staff-table staff-chart__table' : 'visually-hidden'}>
+  const table = (
+    <table className={visible ? 'staff-table staff-chart__table' : undefined}>
       <caption className={visible ? 'visually-hidden' : undefined}>{caption}</caption>
       <thead>
         <tr>
@@ -102,6 +106,7 @@ function DataTable({ caption, head, rows, visible = false }) {
       </tbody>
     </table>
   );
+  return visible ? table : <div className="visually-hidden">{table}</div>;
 }
 
 /** Chart is one chart's frame: heading, summary, the plot (or why there is none), its figures and its link. */
