@@ -105,7 +105,11 @@ func main() {
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
 	// Invoices read the billing details from the profiles' store: the same service's data.
-	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, kickInvoice)
+	// The dashboard's revenue is converted to TRY at svc-geo's fixed rates (its table only).
+	geo := svcclient.New(p.Watch("svc-geo"), 3*time.Second)
+	defer geo.Close()
+	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, kickInvoice,
+		invoices.WithRates(invoices.NewGeoRates(geo)))
 	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
 	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick, balance.WithTransfersKick(transferRelay.Kick))
 	balanceSvc = balance.LoggingMiddleware(p.Log)(balance.InstrumentingMiddleware(metrics)(balanceSvc))

@@ -40,7 +40,7 @@ var Rules = []authn.Rule{
 	{Pattern: "POST /api/v1/billing/admin/payouts/{id}/reject", Access: authn.Only(authn.RoleAdmin)},
 	// The back office's money screens: every invoice (filtered, searched by number, past due),
 	// a bank transfer seen to arrive for one, the customers' balances and staff's adjustments of
-	// them, the bank file of payouts and the dashboard's counts.
+	// them, the bank file of payouts, the dashboard's counts and its revenue chart.
 	{Pattern: "GET /api/v1/billing/admin/invoices", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/billing/admin/invoices/{id}", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST /api/v1/billing/admin/invoices/{id}/mark-paid", Access: authn.Only(authn.RoleAdmin)},
@@ -49,6 +49,7 @@ var Rules = []authn.Rule{
 	{Pattern: "POST /api/v1/billing/admin/balances/{customerId}/adjustments", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/billing/admin/payouts.csv", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/billing/admin/summary", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET /api/v1/billing/admin/revenue", Access: authn.Only(authn.RoleAdmin)},
 	// Every staff action above that changed something, who did it and what it changed.
 	{Pattern: "GET /api/v1/billing/admin/audit", Access: authn.Only(authn.RoleAdmin)},
 	// The payment provider's webhooks carry no session: their signature is their proof, checked

@@ -124,7 +124,8 @@ func newStoppedBilling(t *testing.T) *billing {
 	// The clock runs from a fixed day in 2026, so numbers read LP-2026-… whenever the test runs.
 	began := time.Now()
 	clock := func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Add(time.Since(began)) }
-	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, invoices.DefaultDueDays, clock, kick)
+	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, invoices.DefaultDueDays, clock, kick,
+		invoices.WithRates(fixedRates{}))
 	invoiceSvc = invoices.LoggingMiddleware(log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
 	balanceSvc := balance.NewService(balances, clock, ids.New, accountRelay.Kick)
 	balanceSvc = balance.LoggingMiddleware(log)(balanceSvc)

@@ -24,6 +24,8 @@ type StaffEndpoints struct {
 	Invoices, Invoice, MarkPaid endpoint.Endpoint
 	Balances, Balance, Adjust   endpoint.Endpoint
 	PayoutsCSV, Summary         endpoint.Endpoint
+	// Revenue is the dashboard's revenue chart (invoices/revenue.go).
+	Revenue endpoint.Endpoint
 }
 
 type markPaidRequest struct {
@@ -135,6 +137,9 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 			}
 			return sum, nil
 		}),
+		Revenue: staff(func(ctx context.Context, _ any) (any, error) {
+			return s.Invoices.Revenue(ctx)
+		}),
 	}
 	return e
 }
@@ -158,6 +163,7 @@ func handleStaff(m *authn.Mux, e StaffEndpoints, json func(endpoint.Endpoint, ki
 	m.Handle("POST /api/v1/billing/admin/balances/{customerId}/adjustments", json(e.Adjust, decodeAdjust))
 	m.Handle("GET /api/v1/billing/admin/payouts.csv", json(e.PayoutsCSV, decodePayoutList))
 	m.Handle("GET /api/v1/billing/admin/summary", json(e.Summary, decodeNothing))
+	m.Handle("GET /api/v1/billing/admin/revenue", json(e.Revenue, decodeNothing))
 }
 
 func decodeStaffInvoices(_ context.Context, r *http.Request) (any, error) {

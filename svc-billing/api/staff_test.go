@@ -451,6 +451,7 @@ func TestStaffMoneyRoutesAreStaffOnly(t *testing.T) {
 		{"POST", "/api/v1/billing/admin/balances/c-1/adjustments"},
 		{"GET", "/api/v1/billing/admin/payouts.csv"},
 		{"GET", "/api/v1/billing/admin/summary"},
+		{"GET", "/api/v1/billing/admin/revenue"},
 	} {
 		for _, c := range []struct {
 			token string

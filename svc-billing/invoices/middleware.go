@@ -105,6 +105,11 @@ func (m loggingMiddleware) List(ctx context.Context, q StaffQuery) (_ Page, err 
 	return m.next.List(ctx, q)
 }
 
+func (m loggingMiddleware) Revenue(ctx context.Context) (_ Revenue, err error) {
+	defer m.done(ctx, "Revenue", time.Now(), &err)
+	return m.next.Revenue(ctx)
+}
+
 func (m loggingMiddleware) CountPastDue(ctx context.Context) (_ int64, err error) {
 	defer m.done(ctx, "CountPastDue", time.Now(), &err)
 	return m.next.CountPastDue(ctx)

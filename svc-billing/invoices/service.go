@@ -34,6 +34,9 @@ type Store interface {
 	List(ctx context.Context, q Query) ([]Invoice, error)
 	// CountPastDue counts the pending invoices due before now.
 	CountPastDue(ctx context.Context, now time.Time) (int64, error)
+	// Booked answers the invoices paid ("paidAt") or refunded ("refundedAt") in [from, to),
+	// only the figures the revenue counts (revenue.go).
+	Booked(ctx context.Context, field string, from, to time.Time) ([]Booked, error)
 }
 
 // Profiles reads the billing details an invoice is issued to (svc-billing's own profile store).
@@ -77,6 +80,9 @@ type Service interface {
 	List(ctx context.Context, q StaffQuery) (Page, error)
 	// CountPastDue counts the pending invoices past their due date.
 	CountPastDue(ctx context.Context) (int64, error)
+	// Revenue is the dashboard's revenue of the last weeks.Span weeks in TRY, with the currency
+	// mix (revenue.go); ErrNoRates without WithRates.
+	Revenue(ctx context.Context) (Revenue, error)
 	// Tax is what an invoice of q's net would charge the customer (or a country) now: the same
 	// rule, rate and wording as Issue.
 	Tax(ctx context.Context, q TaxQuery) (Tax, error)
@@ -95,12 +101,18 @@ type service struct {
 	now        func() time.Time
 	// kick tells the outbox relays which invoices a write queued events or mails in.
 	kick func(ids ...any)
+	// rates convert the revenue to TRY (WithRates).
+	rates Rates
 }
 
 // NewService returns the invoices service charging vatPercent KDV to customers billed in Turkey,
 // each invoice due dueDays after its issue.
-func NewService(store Store, profiles Profiles, vatPercent, dueDays int, now func() time.Time, kick func(ids ...any)) Service {
-	return &service{store: store, profiles: profiles, vatPercent: vatPercent, dueDays: dueDays, now: now, kick: kick}
+func NewService(store Store, profiles Profiles, vatPercent, dueDays int, now func() time.Time, kick func(ids ...any), opts ...Option) Service {
+	s := &service{store: store, profiles: profiles, vatPercent: vatPercent, dueDays: dueDays, now: now, kick: kick}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 func (s *service) Issue(ctx context.Context, q QuoteApproved) (Invoice, error) {

@@ -44,6 +44,10 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "dueAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}}},
+		// The dashboard's revenue (revenue.go): the invoices paid, and those refunded, in its
+		// weeks, a range on each date.
+		mongo.IndexModel{Keys: bson.D{{Key: "paidAt", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "refundedAt", Value: 1}}},
 	)
 	if err != nil {
 		return nil, err

@@ -39,7 +39,7 @@ var Rules = []authn.Rule{
 
 	// The back office (DESIGN §11): staff only. Every order and quote, who could take an order,
 	// (re)assigning it, its paper work's steps, its expected date, a quote's revised price or cancellation, the price
-	// list, the dashboard's counts, and every staff action that changed something.
+	// list, the dashboard's counts and charts, and every staff action that changed something.
 	{Pattern: "GET /api/v1/orders/admin/orders", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/orders/{id}", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/orders/{id}/eligible", Access: authn.Only(authn.RoleAdmin)},
@@ -52,5 +52,6 @@ var Rules = []authn.Rule{
 	{Pattern: "POST /api/v1/orders/admin/quotes/{id}/cancel", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "PUT /api/v1/orders/admin/prices", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/summary", Access: authn.Only(authn.RoleAdmin)},
+	{Pattern: "GET /api/v1/orders/admin/trends", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/audit", Access: authn.Only(authn.RoleAdmin)},
 }

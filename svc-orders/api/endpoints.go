@@ -44,6 +44,8 @@ type Endpoints struct {
 	ChangeExpectedDate                                endpoint.Endpoint
 	StaffQuotes, StaffQuote, ReviseQuote, CancelQuote endpoint.Endpoint
 	Summary                                           endpoint.Endpoint
+	// Trends are the dashboard's charts (orders/trends.go).
+	Trends endpoint.Endpoint
 	// Audit serves GET admin/audit.
 	Audit *audit.Log
 }

@@ -87,6 +87,9 @@ func staffEndpoints(s Services, e *Endpoints) {
 		return Summary{QuotesPending: pending, Escalated: waiting.Escalated, Unassigned: waiting.Unassigned,
 			RevisionsEscalated: waiting.RevisionsEscalated}, nil
 	}
+	e.Trends = func(ctx context.Context, _ any) (any, error) {
+		return s.Orders.Trends(ctx)
+	}
 }
 
 // decodeStaffOrders reads GET admin/orders' query; a word it does not know is a 400.

@@ -69,6 +69,7 @@ func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedPr
 	m.Handle("POST /api/v1/orders/admin/quotes/{id}/revise", json(e.ReviseQuote, decodeRevise, encodePrivate))
 	m.Handle("POST /api/v1/orders/admin/quotes/{id}/cancel", json(e.CancelQuote, decodeReason, encodePrivate))
 	m.Handle("GET /api/v1/orders/admin/summary", json(e.Summary, decodeNothing, encodePrivate))
+	m.Handle("GET /api/v1/orders/admin/trends", json(e.Trends, decodeNothing, encodePrivate))
 	m.Handle("GET /api/v1/orders/admin/audit", e.Audit)
 	return m.Handler()
 }

@@ -138,6 +138,11 @@ func (m loggingMiddleware) Fulfil(ctx context.Context, id string, in FulfilmentI
 	return m.next.Fulfil(ctx, id, in)
 }
 
+func (m loggingMiddleware) Trends(ctx context.Context) (_ Trends, err error) {
+	defer m.done(ctx, "Trends", time.Now(), &err)
+	return m.next.Trends(ctx)
+}
+
 func (m loggingMiddleware) Waiting(ctx context.Context) (_ Waiting, err error) {
 	defer m.done(ctx, "Waiting", time.Now(), &err)
 	return m.next.Waiting(ctx)

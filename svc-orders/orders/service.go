@@ -64,6 +64,11 @@ type Store interface {
 	// the paid orders without a translator.
 	List(ctx context.Context, f ListFilter) ([]*Order, error)
 	Waiting(ctx context.Context) (Waiting, error)
+	// Dated answers the orders paid ("paidAt") or completed ("completedAt") in [from, to), with
+	// the fields the dashboard's charts read; ActiveTranslators the translator of each active
+	// order (trends.go).
+	Dated(ctx context.Context, field string, from, to time.Time) ([]*Order, error)
+	ActiveTranslators(ctx context.Context) ([]string, error)
 	// Past answers up to limit of a translator's orders in status, newest first, after the order
 	// after (nil: from the top) (past.go).
 	Past(ctx context.Context, translatorID string, status OrderStatus, after *Order, limit int) ([]*Order, error)
@@ -115,6 +120,9 @@ type Service interface {
 	// (expected_change.go).
 	ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (OrderView, error)
 	Waiting(ctx context.Context) (Waiting, error)
+	// Trends are the dashboard's charts: the last weeks.Span weeks' orders paid, completed, on
+	// time and claimed, and each busy translator's load (trends.go).
+	Trends(ctx context.Context) (Trends, error)
 
 	// Pool is the jobs the calling translator may take; Claim takes one (assigned to them),
 	// Unclaim gives it back within UnclaimWindow.

@@ -41,6 +41,10 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "revisionEscalatedAt", Value: 1}, {Key: "revisionDue", Value: 1}}},
 		// Revisions whose translator is due a reminder: only rounds still to remind have the time.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "revisionRemindAt", Value: 1}}},
+		// The dashboard's charts (trends.go): the orders paid, and those completed, in its weeks,
+		// a range on each date.
+		mongo.IndexModel{Keys: bson.D{{Key: "paidAt", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "completedAt", Value: 1}}},
 		events.OutboxIndex(),
 	}, staffListIndexes()...)
 	err := mongox.EnsureIndexes(ctx, s.coll, indexes...)

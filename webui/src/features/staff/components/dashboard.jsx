@@ -4,6 +4,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { query } from '../api/staff.js';
 import { useSummaries } from '../api/summary.js';
 import { useDashboardTexts } from '../texts-dashboard.js';
+import { DashboardCharts } from './charts.jsx';
 
 // One card per need (DESIGN §11): the service's summary it is counted from, the figure's field,
 // the section listing those things and the filter that shows just them there (the services' own
@@ -58,8 +59,13 @@ export function DashboardView({ summaries, sections = STAFF_SECTIONS }) {
   );
 }
 
-/** Dashboard is the back office's first screen. */
+/** Dashboard is the back office's first screen: today's figures, then the last 12 weeks' charts. */
 export function Dashboard() {
   const lang = useLanguage();
-  return <DashboardView summaries={useSummaries(lang)} />;
+  return (
+    <>
+      <DashboardView summaries={useSummaries(lang)} />
+      <DashboardCharts />
+    </>
+  );
 }
