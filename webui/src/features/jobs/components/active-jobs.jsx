@@ -5,6 +5,7 @@ import { accountPath } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { orderStatusLabel } from '../../../lib/order-status.js';
+import { FileDrop } from '../../../components/file-drop.jsx';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { assignedKey, deliverJob, poolKey, unclaimJob, uploadDelivery, useActiveJobs } from '../api/jobs.js';
@@ -13,6 +14,7 @@ import { useJobsTexts } from '../texts.js';
 import { JobBrief, JobFacts, JobHeading, fileCounts } from './job-facts.jsx';
 import { RevisionNotice } from './revision-notice.jsx';
 import { JobHistory } from './job-history.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 /** ActiveJobs lists the jobs assigned to the translator, to download, deliver or give back. */
 export function ActiveJobs() {
@@ -85,7 +87,7 @@ function ActiveJob({ job, onChanged, onNotice }) {
     <article className="job" data-job={job.id} data-status={job.status}>
       <JobHeading job={job} />
       <p className="job__state">
-        <span className={`job__status job__status--${job.status}`} data-status={job.status}>{orderStatusLabel(lang, 'translator', job.status)}</span>
+        <StatusPill domain="order" status={job.status === 'completed' ? 'completed' : 'in_progress'} label={orderStatusLabel(lang, 'translator', job.status)} className="job__status" data-status={job.status} />
       </p>
       <JobFacts job={job} pay={formatPay(lang, job.pay)} />
       {job.revisionReason && <RevisionNotice job={job} />}
@@ -126,6 +128,9 @@ function ActiveJob({ job, onChanged, onNotice }) {
     </article>
   );
 }
+
+// sameFile: the same file chosen twice (dropped, then picked in the dialog) is delivered once.
+const sameFile = (a, b) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
  * DeliverForm uploads the translated files one after another (with their progress) and hands
@@ -170,6 +175,7 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
       }
       await deliver(job.id, files.map((f) => done[`${f.name}:${f.size}:${f.lastModified}`]), note.trim(), lang);
       setStatus('done');
+      setFiles([]);
       await onDelivered?.();
     } catch (err) {
       setStatus('failed');
@@ -177,7 +183,6 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
     }
   }
 
-  const described = `${id}-files-hint${status === 'invalid' ? ` ${id}-files-error` : ''}`;
   const percent = Math.round(progress * 100);
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="deliver-form">
@@ -185,32 +190,21 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
         {t('active.deliverTitle')}
       </h3>
       <FormError>{status === 'failed' ? message : ''}</FormError>
-      <div className="field">
-        <label htmlFor={`${id}-files`}>
-          {t('active.deliverFiles')}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <input
-          id={`${id}-files`}
-          type="file"
-          multiple
-          required
-          aria-invalid={status === 'invalid' ? 'true' : undefined}
-          aria-describedby={described}
-          onChange={(e) => {
-            setFiles([...(e.target.files ?? [])]);
-            if (status !== 'sending') setStatus('');
-          }}
-        />
-        <p id={`${id}-files-hint`} className="field__hint">
-          {t('active.deliverHint')}
-        </p>
-        {status === 'invalid' && (
-          <p id={`${id}-files-error`} className="field__error">
-            {message}
-          </p>
-        )}
-      </div>
+      <FileDrop
+        id={`${id}-files`}
+        label={t('active.deliverFiles')}
+        multiple
+        required
+        files={files}
+        onChange={(chosen) => {
+          setFiles((had) => [...had, ...chosen.filter((f) => !had.some((h) => sameFile(h, f)))]);
+          if (status !== 'sending') setStatus('');
+        }}
+        onRemove={(i) => setFiles((had) => had.filter((_, j) => j !== i))}
+        disabled={sending}
+        hint={t('active.deliverHint')}
+        error={status === 'invalid' ? message : ''}
+      />
       <Field id={`${id}-note`} name="note" multiline label={t('active.deliverNote')} hint={t('active.deliverNoteHint')} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
       {sending && (
         <div className="upload-progress">

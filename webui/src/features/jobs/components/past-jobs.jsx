@@ -6,6 +6,7 @@ import { formatPay, formatTime } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import { JobHeading, JobFacts, fileCounts } from './job-facts.jsx';
 import { JobHistory } from './job-history.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 /** PastJobs is the translator's delivered and completed jobs, newest first, a page at a time. */
 export function PastJobs() {
@@ -54,9 +55,7 @@ function PastJob({ job }) {
     <article className="job" data-job={job.id} data-status={job.status}>
       <JobHeading job={job} />
       <p className="job__state">
-        <span className={`job__status job__status--${job.status}`} data-status={job.status}>
-          {orderStatusLabel(lang, 'translator', job.status)}
-        </span>
+        <StatusPill domain="order" status={job.status === 'completed' ? 'completed' : 'in_progress'} label={orderStatusLabel(lang, 'translator', job.status)} className="job__status" data-status={job.status} />
         {when[1] && (
           <span>
             {t(`past.${when[0]}`)} <time dateTime={when[1]}>{formatTime(lang, when[1])}</time>

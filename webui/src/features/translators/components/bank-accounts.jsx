@@ -9,6 +9,7 @@ import { MAX_BANK_ACCOUNTS } from '../constants.js';
 import { groupIban, ibanProblem, maskIban } from '../iban.js';
 import { useTranslatorsTexts } from '../texts.js';
 import '../translators.css';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 /** BankAccounts lists the translator's bank accounts and adds, defaults and deletes them. */
 export function BankAccounts() {
@@ -67,7 +68,7 @@ export function BankAccountsView({ accounts, busy = '', message = '', onDefault,
                     {masked}
                   </span>
                   <span>{a.holder}</span>
-                  {a.isDefault && <span className="status-badge status-badge--ok">{t('bank.isDefault')}</span>}
+                  {a.isDefault && <StatusPill tone="ok" label={t('bank.isDefault')} />}
                 </div>
                 <div className="row-card__actions">
                   {confirming === a.id ? (

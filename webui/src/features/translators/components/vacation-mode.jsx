@@ -8,6 +8,7 @@ import { addVacation, endVacation, profileKey, useVacations, vacationsKey } from
 import { useTranslatorsTexts, wordError } from '../texts.js';
 import { todayInTurkey, validateVacation, vacationStatus } from '../vacation.js';
 import '../translators.css';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 // A period's days as the page's language writes them; the days are Turkey's calendar days.
 const formatDay = (lang, day) => (day ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)) : '');
@@ -82,7 +83,7 @@ export function VacationView({ data, due, busy = '', message = '', onEnd, onAdde
                     {formatDay(lang, v.start)} – {formatDay(lang, v.end)}
                   </strong>
                   {v.note && <span>{v.note}</span>}
-                  <span className={v.status === 'running' ? 'status-badge status-badge--wait' : 'status-badge'}>{t(`vacation.statuses.${v.status}`)}</span>
+                  <StatusPill domain="vacation" status={v.status} label={t(`vacation.statuses.${v.status}`)} />
                 </div>
                 {v.status !== 'over' && (
                   <div className="row-card__actions">
