@@ -13,9 +13,11 @@ export function OrderStatus({ order, role = 'customer' }) {
   const lang = useLanguage();
   const phase = orderPhase(order);
   const display = displayStatusOf(order);
+  // Staff see an order nobody took, or a revision that could not go back, in red: it needs them.
+  const tone = role === 'staff' && (phase === 'escalated' || phase === 'revision_escalated') ? 'bad' : undefined;
   return (
     <span className="order-status" data-display={display}>
-      <StatusPill domain="order" status={display} label={orderStatusLabel(lang, role, order)} data-status={phase} data-display={display} />
+      <StatusPill domain="order" status={display} tone={tone} label={orderStatusLabel(lang, role, order)} data-status={phase} data-display={display} />
     </span>
   );
 }

@@ -13,10 +13,11 @@ export const STATUS_TONES = {
   transfer: { declared: 'wait', pending: 'wait', confirmed: 'ok', rejected: 'bad' },
   payout: { requested: 'wait', paid: 'ok', rejected: 'bad' },
   ticket: { open: 'wait', answered: 'ok', closed: 'muted' },
-  application: { pending: 'wait', approved: 'ok', rejected: 'bad' },
-  inquiry: { new: 'wait', open: 'wait', handled: 'ok', closed: 'muted' },
+  application: { submitted: 'wait', pending: 'wait', approved: 'ok', rejected: 'bad' },
+  inquiry: { open: 'wait', handled: 'ok' },
+  chat: { open: 'wait', closed: 'muted' },
+  post: { draft: 'muted', published: 'ok' },
   vacation: { upcoming: 'neutral', running: 'wait', over: 'muted' },
-  flag: { yes: 'ok', no: 'muted' },
 };
 
 export const TONES = ['wait', 'ok', 'bad', 'muted', 'neutral'];

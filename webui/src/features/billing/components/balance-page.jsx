@@ -62,7 +62,7 @@ export function BalancePage() {
   }, [ret, sessionDone, location, navigate]);
 
   if (error && !first) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!first) return <Loading />;
+  if (!first) return <Loading variant="detail" />;
 
   const shown = first.currency ?? 'TRY';
   const balances = first.balances ?? [];

@@ -21,7 +21,7 @@ export function InvoicesList() {
   const id = useId();
   const { data, error } = useInvoices(lang);
   if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!data) return <Loading />;
+  if (!data) return <Loading variant="list" />;
   if (!data.length) return <p data-testid="invoices-empty">{t('invoices.empty')}</p>;
   const col = (k) => t(`invoices.${k}`);
   return (

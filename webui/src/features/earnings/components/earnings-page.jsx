@@ -23,7 +23,7 @@ export function EarningsPage({ accounts }) {
   const { data: pages, error, size, setSize, isValidating, mutate: mutatePages } = useEarningsPages(lang);
   const { data: payouts } = usePayouts(lang);
   if (error && !pages) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!pages) return <Loading />;
+  if (!pages) return <Loading variant="detail" />;
   // A payout debits the balance at once: the ledger and the payouts are asked again.
   const onRequested = () => Promise.all([mutatePages(), mutate(payoutsKey(lang))]);
   return (

@@ -15,6 +15,7 @@ import { JobBrief, JobFacts, JobHeading, fileCounts } from './job-facts.jsx';
 import { RevisionNotice } from './revision-notice.jsx';
 import { JobHistory } from './job-history.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 /** ActiveJobs lists the jobs assigned to the translator, to download, deliver or give back. */
 export function ActiveJobs() {
@@ -23,7 +24,7 @@ export function ActiveJobs() {
   const { mutate } = useSWRConfig();
   const { data, error } = useActiveJobs(lang);
   if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!data) return <Loading />;
+  if (!data) return <Loading variant="list" />;
   const refresh = () => Promise.all([mutate(assignedKey(lang)), mutate(poolKey(lang))]);
   return <ActiveJobsView jobs={data} onChanged={refresh} />;
 }
@@ -48,9 +49,9 @@ export function ActiveJobsView({ jobs, onChanged }) {
     <>
       <p className="lead">{t('active.lead')}</p>
       {notice && (
-        <p className="form__note" role="status">
+        <Notice>
           {notice}
-        </p>
+        </Notice>
       )}
       <ul className="jobs" aria-label={t('active.listLabel')} data-testid="active-jobs">
         {jobs.map((job) => (

@@ -18,7 +18,7 @@ export function JobPool() {
   const { data, error } = usePool(lang);
   const claim = useClaim({ lang, onSettled: () => Promise.all([mutate(poolKey(lang)), mutate(assignedKey(lang))]) });
   if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!data) return <Loading />;
+  if (!data) return <Loading variant="list" />;
   return <PoolView pool={data} {...claim} />;
 }
 

@@ -14,7 +14,7 @@ export function PastJobs() {
   const t = useJobsTexts();
   const { data, error, size, setSize, isValidating } = usePastJobs(lang);
   if (error && !data) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!data) return <Loading />;
+  if (!data) return <Loading variant="list" />;
   const jobs = data.flatMap((p) => p.jobs);
   const more = data.at(-1)?.more;
   const loadingMore = isValidating && size > data.length;

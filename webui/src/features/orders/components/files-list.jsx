@@ -37,7 +37,7 @@ export function FilesView({ files, error, orders = new Map() }) {
   const id = useId();
   let body;
   if (error) body = <p className="form__error">{error instanceof ApiError && error.code ? error.message : t('orders.failed')}</p>;
-  else if (!files) body = <Loading />;
+  else if (!files) body = <Loading variant="list" />;
   else if (!files.length) body = <p>{t('filesPage.empty')}</p>;
   else {
     body = (

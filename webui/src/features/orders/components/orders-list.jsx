@@ -27,7 +27,7 @@ export function QuotesList({ limit }) {
   const work = useWorkSummary();
   const { data: quotes, error } = useQuotes(lang);
   if (error) return <LoadFailed error={error} />;
-  if (!quotes) return <Loading />;
+  if (!quotes) return <Loading variant="list" />;
   if (!quotes.length) return <p>{t('orders.noQuotes')}</p>;
   const shown = sortQuotes(quotes).slice(0, limit ?? quotes.length);
   return (
@@ -63,7 +63,7 @@ export function OrdersTable({ limit }) {
   const work = useWorkSummary();
   const { data: orders, error } = useOrders(lang);
   if (error) return <LoadFailed error={error} />;
-  if (!orders) return <Loading />;
+  if (!orders) return <Loading variant="list" />;
   if (!orders.length) return <p>{t('orders.noOrders')}</p>;
   return (
     <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>

@@ -14,7 +14,7 @@ export function SupportTickets() {
   const t = useSupportTexts();
   const { data: pages, error, size, setSize, isValidating } = useTickets(lang);
   if (error && !pages) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!pages) return <Loading />;
+  if (!pages) return <Loading variant="list" />;
   return <TicketsListView pages={pages} loadingOlder={isValidating && size > pages.length} onOlder={() => setSize(size + 1)} />;
 }
 

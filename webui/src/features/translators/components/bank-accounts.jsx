@@ -10,6 +10,7 @@ import { groupIban, ibanProblem, maskIban } from '../iban.js';
 import { useTranslatorsTexts } from '../texts.js';
 import '../translators.css';
 import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 /** BankAccounts lists the translator's bank accounts and adds, defaults and deletes them. */
 export function BankAccounts() {
@@ -20,7 +21,7 @@ export function BankAccounts() {
   const [busy, setBusy] = useState('');
   const [message, setMessage] = useState('');
   if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!accounts) return <Loading />;
+  if (!accounts) return <Loading variant="list" />;
 
   const key = bankAccountsKey(lang);
   const run = async (accountId, call) => {
@@ -155,9 +156,9 @@ export function AddAccountForm({ onAdded, initial = { iban: '', holder: '' } }) 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="bank-add">
       {status === 'added' && (
-        <p className="form__note" role="status">
+        <Notice>
           {message}
-        </p>
+        </Notice>
       )}
       <FormError>{status === 'failed' ? message : ''}</FormError>
       <Field id={`${id}-iban`} name="iban" label={t('bank.iban')} required value={values.iban} autoComplete="off" spellCheck="false" maxLength={42} hint={t('bank.ibanHint')} error={ibanError || undefined} onChange={change('iban')} onBlur={() => setLeft({ ...left, iban: true })} />

@@ -9,6 +9,7 @@ import { useTranslatorsTexts, wordError } from '../texts.js';
 import { todayInTurkey, validateVacation, vacationStatus } from '../vacation.js';
 import '../translators.css';
 import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 // A period's days as the page's language writes them; the days are Turkey's calendar days.
 const formatDay = (lang, day) => (day ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)) : '');
@@ -145,9 +146,9 @@ function AddVacationForm({ onAdded }) {
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="vacation-add">
       {status === 'added' && (
-        <p className="form__note" role="status">
+        <Notice>
           {t('vacation.added')}
-        </p>
+        </Notice>
       )}
       <FormError>{message || (status === 'invalid' ? t('fix') : '')}</FormError>
       <div className="form__row">
