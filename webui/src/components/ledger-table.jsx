@@ -88,10 +88,10 @@ export function LedgerTable({ entries, columns, labels, dateCell, labelledBy, te
                     {t('ui.ledger.totals')}
                   </th>
                   <td data-label={t('ui.ledger.credits')} className="data-table__amount ledger-table__amount--credit" data-sum="credits">
-                    +{formatMoney(s.credits, s.currency, lang, Number.isInteger(s.decimals) ? s.decimals : undefined)}
+                    {`+${formatMoney(s.credits, s.currency, lang, Number.isInteger(s.decimals) ? s.decimals : undefined)}`}
                   </td>
                   <td data-label={t('ui.ledger.debits')} className="data-table__amount" data-sum="debits">
-                    −{formatMoney(s.debits, s.currency, lang, Number.isInteger(s.decimals) ? s.decimals : undefined)}
+                    {`−${formatMoney(s.debits, s.currency, lang, Number.isInteger(s.decimals) ? s.decimals : undefined)}`}
                   </td>
                 </tr>
               ))}

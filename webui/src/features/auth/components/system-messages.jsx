@@ -5,6 +5,7 @@ import { Loading } from '../../../components/loading.jsx';
 import { markMessageRead, useMessages } from '../api/account.js';
 import { useAuthTexts } from './auth-form.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** SystemMessages lists the user's system notifications (spec §2, §3), newest first. */
 export function SystemMessages({ headingId }) {
@@ -27,7 +28,7 @@ export function SystemMessages({ headingId }) {
   let body;
   if (error) body = <p className="form__error">{error instanceof ApiError ? error.message : t('messages.failed')}</p>;
   else if (!messages) body = <Loading variant="list" />;
-  else if (!messages.length) body = <p>{t('messages.empty')}</p>;
+  else if (!messages.length) body = <EmptyState>{t('messages.empty')}</EmptyState>;
   else {
     body = (
       <ul className="messages" data-testid="system-messages">

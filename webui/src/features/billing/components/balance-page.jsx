@@ -11,6 +11,7 @@ import { BALANCE_CURRENCIES } from '../constants.js';
 import { day, money } from '../format.js';
 import { useBillingTexts } from '../texts.js';
 import { TopUpForm, TransferForm } from './balance-forms.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /**
  * topUpOutcome is what the first ledger page answered to a card top-up's return (session): done
@@ -84,7 +85,7 @@ export function BalancePage() {
             ))}
           </ul>
         ) : (
-          <p>{t('balance.empty')}</p>
+          <EmptyState>{t('balance.empty')}</EmptyState>
         )}
         {balances.length > 1 && (
           <div className="field balances__switch">

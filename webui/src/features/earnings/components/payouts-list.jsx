@@ -4,6 +4,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
 import { useEarningsTexts } from '../texts.js';
 import { StatusPill } from '../../../components/status-pill.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** ibanTail is an IBAN shown by its country and last four: "TR•• •••• 1326". */
 export const ibanTail = (iban) => {
@@ -20,7 +21,7 @@ export function PayoutsList({ payouts }) {
     <section aria-labelledby={`${id}-title`} className="account__block">
       <h2 id={`${id}-title`}>{t('payouts.title')}</h2>
       {payouts.length === 0 ? (
-        <p>{t('payouts.empty')}</p>
+        <EmptyState>{t('payouts.empty')}</EmptyState>
       ) : (
         <ul className="payouts" data-testid="payouts">
           {payouts.map((p) => (

@@ -16,6 +16,7 @@ import { RevisionNotice } from './revision-notice.jsx';
 import { JobHistory } from './job-history.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** ActiveJobs lists the jobs assigned to the translator, to download, deliver or give back. */
 export function ActiveJobs() {
@@ -36,13 +37,12 @@ export function ActiveJobsView({ jobs, onChanged }) {
   const [notice, setNotice] = useState('');
   if (jobs.length === 0) {
     return (
-      <div className="notice" data-testid="active-empty">
-        {notice && <p role="status">{notice}</p>}
-        <p>{t('active.empty')}</p>
-        <p>
-          <Link to={accountPath(lang, 'havuzdaki-isler')}>{t('active.poolLink')}</Link>
-        </p>
-      </div>
+      <>
+        <Notice>{notice}</Notice>
+        <EmptyState testid="active-empty" action={<Link to={accountPath(lang, 'havuzdaki-isler')}>{t('active.poolLink')}</Link>}>
+          {t('active.empty')}
+        </EmptyState>
+      </>
     );
   }
   return (

@@ -7,6 +7,7 @@ import { useJobsTexts } from '../texts.js';
 import { JobHeading, JobFacts, fileCounts } from './job-facts.jsx';
 import { JobHistory } from './job-history.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** PastJobs is the translator's delivered and completed jobs, newest first, a page at a time. */
 export function PastJobs() {
@@ -28,7 +29,7 @@ export function PastJobsView({ jobs, more = false, loadingMore = false, onMore }
     <>
       <p className="lead">{t('past.lead')}</p>
       {jobs.length === 0 ? (
-        <p className="notice" data-testid="past-empty">{t('past.empty')}</p>
+        <EmptyState testid="past-empty">{t('past.empty')}</EmptyState>
       ) : (
         <ul className="jobs" aria-label={t('past.listLabel')} data-testid="past-jobs">
           {jobs.map((job) => (

@@ -11,6 +11,7 @@ import { AuditLink } from './audit-link.jsx';
 import { BalancePanel } from './balances.jsx';
 import { InvoicesTable } from './invoices.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } from './list-state.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** Customers is the customer accounts, newest or oldest first, searched by name or e-mail (svc-auth admin/customers). */
 export function Customers() {
@@ -99,7 +100,7 @@ export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SE
   if (error) return <p className="staff-state" role="status" data-testid="orders-missing">{t('customers.ordersMissing')}</p>;
   if (isLoading && !data) return <ListState loading />;
   const orders = data?.orders ?? [];
-  if (!orders.length) return <p className="staff-state">{t('customers.none')}</p>;
+  if (!orders.length) return <EmptyState className="staff-state">{t('customers.none')}</EmptyState>;
   return (
     <table className="staff-table">
       <thead>

@@ -7,6 +7,7 @@ import { Loading } from '../../../components/loading.jsx';
 import { useTickets } from '../api/tickets.js';
 import { useSupportTexts } from '../texts.js';
 import { TicketStatus, categoryName } from './ticket-status.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** SupportTickets is the translator's tickets, newest activity first, with older pages on request. */
 export function SupportTickets() {
@@ -29,9 +30,7 @@ export function TicketsListView({ pages, loadingOlder = false, onOlder }) {
     <section aria-labelledby={`${id}-title`} className="account__block">
       <h2 id={`${id}-title`}>{t('listTitle')}</h2>
       {tickets.length === 0 ? (
-        <p className="notice" data-testid="tickets-empty">
-          {t('empty')}
-        </p>
+        <EmptyState testid="tickets-empty">{t('empty')}</EmptyState>
       ) : (
         <ul className="tickets" aria-label={t('listLabel')} data-testid="tickets">
           {tickets.map((k) => (

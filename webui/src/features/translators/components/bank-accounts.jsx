@@ -11,6 +11,7 @@ import { useTranslatorsTexts } from '../texts.js';
 import '../translators.css';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** BankAccounts lists the translator's bank accounts and adds, defaults and deletes them. */
 export function BankAccounts() {
@@ -57,7 +58,7 @@ export function BankAccountsView({ accounts, busy = '', message = '', onDefault,
       <p className="lead">{t('bank.lead', { max: MAX_BANK_ACCOUNTS })}</p>
       <FormError>{message}</FormError>
       {accounts.length === 0 ? (
-        <p className="notice">{t('bank.empty')}</p>
+        <EmptyState>{t('bank.empty')}</EmptyState>
       ) : (
         <ul className="rows" aria-label={t('bank.listLabel')} data-testid="bank-accounts">
           {accounts.map((a) => {

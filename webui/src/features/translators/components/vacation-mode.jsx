@@ -10,6 +10,7 @@ import { todayInTurkey, validateVacation, vacationStatus } from '../vacation.js'
 import '../translators.css';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 // A period's days as the page's language writes them; the days are Turkey's calendar days.
 const formatDay = (lang, day) => (day ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)) : '');
@@ -74,7 +75,7 @@ export function VacationView({ data, due, busy = '', message = '', onEnd, onAdde
         <h2 id="vacation-periods-title">{t('vacation.periods')}</h2>
         <FormError>{message}</FormError>
         {periods.length === 0 ? (
-          <p>{t('vacation.none')}</p>
+          <EmptyState>{t('vacation.none')}</EmptyState>
         ) : (
           <ul className="rows" data-testid="vacation-periods">
             {periods.map((v) => (
