@@ -82,19 +82,21 @@ export function LedgerTable({ entries, columns, labels, dateCell, labelledBy, te
           </tbody>
           {sums.length > 0 && (
             <tfoot>
-              {sums.map((s) => (
-                <tr key={s.currency} data-total={s.currency}>
-                  <th scope="row" colSpan={columns.length + 1}>
-                    {t('ui.ledger.totals')}
-                  </th>
-                  <td data-label={t('ui.ledger.credits')} className="data-table__amount ledger-table__amount--credit" data-sum="credits">
-                    {`+${formatMoney(s.credits, s.currency, lang, Number.isInteger(s.decimals) ? s.decimals : undefined)}`}
-                  </td>
-                  <td data-label={t('ui.ledger.debits')} className="data-table__amount" data-sum="debits">
-                    {`−${formatMoney(s.debits, s.currency, lang, Number.isInteger(s.decimals) ? s.decimals : undefined)}`}
-                  </td>
-                </tr>
-              ))}
+              {sums.flatMap((s) => {
+                const digits = Number.isInteger(s.decimals) ? s.decimals : undefined;
+                return [
+                  ['credits', `+${formatMoney(s.credits, s.currency, lang, digits)}`],
+                  ['debits', `−${formatMoney(s.debits, s.currency, lang, digits)}`],
+                ].map(([sum, value]) => (
+                  <tr key={`${s.currency}-${sum}`} data-total={s.currency} data-sum={sum}>
+                    <th scope="row" colSpan={columns.length + 1}>
+                      {t(`ui.ledger.${sum}`)}
+                    </th>
+                    <td className={`data-table__amount${sum === 'credits' ? ' ledger-table__amount--credit' : ''}`}>{value}</td>
+                    <td />
+                  </tr>
+                ));
+              })}
             </tfoot>
           )}
         </table>

@@ -46,9 +46,10 @@ test('each entry is a row: date, the caller’s columns, the signed amount and t
 test('with totals, a footer sums the entries shown in the page’s language', () => {
   const tr = render(<LedgerTable {...props({ totals: true })} />, { path: '/tr/hesabim' });
   const foot = text(tr.slice(tr.indexOf('<tfoot>'))).replace(/\u00a0/g, ' ');
-  expect(foot).toBe('Gösterilen hareketlerin toplamı +1.500,00 ₺ −1.122,00 ₺');
+  expect(foot).toBe('Gösterilen girişlerin toplamı +1.500,00 ₺ Gösterilen çıkışların toplamı −1.122,00 ₺');
+  expect(tr).toContain('<tr data-total="TRY" data-sum="credits">');
   const en = render(<LedgerTable {...props({ totals: true })} />, { path: '/en/account' });
-  expect(text(en.slice(en.indexOf('<tfoot>')))).toBe('Total of the entries shown +₺1,500.00 −₺1,122.00');
+  expect(text(en.slice(en.indexOf('<tfoot>')))).toBe('Total in (entries shown) +₺1,500.00 Total out (entries shown) −₺1,122.00');
 });
 
 test('older entries are offered while there are more; no entries is an empty state', () => {

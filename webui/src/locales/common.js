@@ -20,9 +20,8 @@ export const common = {
         remove: 'Kaldır',
       },
       ledger: {
-        totals: 'Gösterilen hareketlerin toplamı',
-        credits: 'Girişler',
-        debits: 'Çıkışlar',
+        credits: 'Gösterilen girişlerin toplamı',
+        debits: 'Gösterilen çıkışların toplamı',
       },
       notice: { dismiss: 'Bildirimi kapat' },
     },
@@ -148,9 +147,8 @@ export const common = {
         remove: 'Remove',
       },
       ledger: {
-        totals: 'Total of the entries shown',
-        credits: 'In',
-        debits: 'Out',
+        credits: 'Total in (entries shown)',
+        debits: 'Total out (entries shown)',
       },
       notice: { dismiss: 'Close the notice' },
     },
