@@ -84,15 +84,18 @@ export function LedgerTable({ entries, columns, labels, dateCell, labelledBy, te
             <tfoot>
               {sums.flatMap((s) => {
                 const digits = Number.isInteger(s.decimals) ? s.decimals : undefined;
+                // A side with nothing on it (no payout yet) is left out rather than shown as −0.
                 return [
-                  ['credits', `+${formatMoney(s.credits, s.currency, lang, digits)}`],
-                  ['debits', `−${formatMoney(s.debits, s.currency, lang, digits)}`],
-                ].map(([sum, value]) => (
+                  ['credits', s.credits, '+'],
+                  ['debits', s.debits, '−'],
+                ]
+                  .filter(([, minor]) => minor > 0)
+                  .map(([sum, minor, sign]) => (
                   <tr key={`${s.currency}-${sum}`} data-total={s.currency} data-sum={sum}>
                     <th scope="row" colSpan={columns.length + 1}>
                       {t(`ui.ledger.${sum}`)}
                     </th>
-                    <td className={`data-table__amount${sum === 'credits' ? ' ledger-table__amount--credit' : ''}`}>{value}</td>
+                    <td className={`data-table__amount${sum === 'credits' ? ' ledger-table__amount--credit' : ''}`}>{`${sign}${formatMoney(minor, s.currency, lang, digits)}`}</td>
                     <td />
                   </tr>
                 ));

@@ -48,6 +48,9 @@ test('with totals, a footer sums the entries shown in the page’s language', ()
   const foot = text(tr.slice(tr.indexOf('<tfoot>'))).replace(/\u00a0/g, ' ');
   expect(foot).toBe('Gösterilen girişlerin toplamı +1.500,00 ₺ Gösterilen çıkışların toplamı −1.122,00 ₺');
   expect(tr).toContain('<tr data-total="TRY" data-sum="credits">');
+  // Only credits so far: no "−0" row.
+  const earned = render(<LedgerTable {...props({ totals: true, entries: entries.slice(1) })} />, { path: '/en/account' });
+  expect(text(earned.slice(earned.indexOf('<tfoot>')))).toBe('Total in (entries shown) +₺1,500.00');
   const en = render(<LedgerTable {...props({ totals: true })} />, { path: '/en/account' });
   expect(text(en.slice(en.indexOf('<tfoot>')))).toBe('Total in (entries shown) +₺1,500.00 Total out (entries shown) −₺1,122.00');
 });
