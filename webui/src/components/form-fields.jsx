@@ -2,6 +2,8 @@
 // a label, the control, a hint and the error, tied together with aria-describedby, and the
 // form's own message above it.
 
+import { Notice } from './notice.jsx';
+
 /** Field is a labelled input (or textarea) with its hint and error beside it. */
 export function Field({ id, name, label, error, hint, required = false, multiline = false, ...input }) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
@@ -53,10 +55,5 @@ export function CheckField({ id, name, label, error, checked, onChange, required
 
 /** FormError is the server's (or the page's) message above a form. */
 export function FormError({ children }) {
-  if (!children) return null;
-  return (
-    <p className="form__error" role="alert">
-      {children}
-    </p>
-  );
+  return <Notice tone="error">{children}</Notice>;
 }

@@ -6,6 +6,25 @@ export const common = {
     product: 'LinguaPort',
     skipToContent: 'İçeriğe geç',
     loading: 'Yükleniyor...',
+    // The shared components' words (src/components): file drop zone, ledger, notices, states.
+    ui: {
+      fileDrop: {
+        label: 'Dosyaları buraya sürükleyip bırakın',
+        labelOne: 'Dosyayı buraya sürükleyip bırakın',
+        active: 'Eklemek için bırakın',
+        or: 'ya da',
+        browse: 'Dosya seçin',
+        browseOne: 'Dosya seçin',
+        chosen: 'Seçilen dosyalar',
+        none: 'Henüz dosya seçilmedi.',
+        remove: 'Kaldır',
+      },
+      ledger: {
+        credits: 'Gösterilen girişlerin toplamı',
+        debits: 'Gösterilen çıkışların toplamı',
+      },
+      notice: { dismiss: 'Bildirimi kapat' },
+    },
     nav: {
       main: 'Ana menü',
       home: 'LinguaPort ana sayfa',
@@ -114,6 +133,25 @@ export const common = {
     product: 'LinguaPort',
     skipToContent: 'Skip to content',
     loading: 'Loading...',
+    // The shared components' words (src/components): file drop zone, ledger, notices, states.
+    ui: {
+      fileDrop: {
+        label: 'Drag and drop files here',
+        labelOne: 'Drag and drop the file here',
+        active: 'Drop to add',
+        or: 'or',
+        browse: 'Choose files',
+        browseOne: 'Choose a file',
+        chosen: 'Chosen files',
+        none: 'No file chosen yet.',
+        remove: 'Remove',
+      },
+      ledger: {
+        credits: 'Total in (entries shown)',
+        debits: 'Total out (entries shown)',
+      },
+      notice: { dismiss: 'Close the notice' },
+    },
     nav: {
       main: 'Main menu',
       home: 'LinguaPort home',

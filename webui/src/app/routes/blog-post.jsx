@@ -45,7 +45,7 @@ export function Component() {
         <Link to={path('blog', lang)}>{t('back')}</Link>
       </div>
     );
-  if (!post) return <Loading />;
+  if (!post) return <Loading variant="detail" />;
   return (
     <article className="page page--narrow">
       <nav className="breadcrumbs" aria-label={t('breadcrumbs')}>

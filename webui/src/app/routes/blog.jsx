@@ -50,7 +50,7 @@ export function Component() {
     <div className="page">
       <PageHero title={t('heading')} lead={t('lead')} />
       {!data ? (
-        <Loading />
+        <Loading variant="list" />
       ) : data.posts.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (

@@ -78,7 +78,7 @@ export function Component() {
           </div>
         </>
       ) : (
-        <Loading />
+        <Loading variant="list" />
       )}
       <p className="notice section">
         {t('more')} <Link to={path('contact', lang)}>{t('contact')}</Link>

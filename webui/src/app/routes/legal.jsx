@@ -35,7 +35,7 @@ export function Component() {
   const { data } = useLegal(doc, lang);
   usePageMeta({ title: data?.title, description: t(`descriptions.${doc}`) });
 
-  if (!data) return <Loading />;
+  if (!data) return <Loading variant="detail" />;
   const date = new Date(`${data.updated}T00:00:00Z`).toLocaleDateString(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'long', timeZone: 'UTC' });
   return (
     <article className="page page--narrow">

@@ -9,6 +9,7 @@ import { afterSignIn, safeReturnTo } from '../../features/auth/return-to.js';
 import { LoginForm } from '../../features/auth/components/login-form.jsx';
 import { OAuthButtons } from '../../features/auth/components/oauth-buttons.jsx';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.jsx';
+import { Notice } from '../../components/notice.jsx';
 
 const texts = {
   tr: {
@@ -67,9 +68,9 @@ export function Component() {
         </p>
       )}
       {oauthError && (
-        <p className="form__error" role="alert" data-testid="oauth-error">
+        <Notice tone="error" data-testid="oauth-error">
           {t('oauthError', { code: oauthError.slice(0, 60) })}
-        </p>
+        </Notice>
       )}
       <LoginForm onSignedIn={(signedIn) => navigate(afterSignIn(returnTo, lang, signedIn), { replace: true })} />
       <p className="auth-page__aside">

@@ -15,6 +15,7 @@ import { OAuthButtons } from '../../features/auth/components/oauth-buttons.jsx';
 import { OrderWizard } from '../../features/orders/components/order-wizard.jsx';
 import { hasProgress, loadDraft } from '../../features/orders/wizard-state.js';
 import { OrdersWithCurrency } from '../orders-with-currency.jsx';
+import { Notice } from '../../components/notice.jsx';
 
 // The order screen (spec §2): /tr/siparis and /en/order offer the services; /{service slug}
 // opens the order wizard for that service. The wizard (orders feature) asks a visitor to sign in
@@ -106,9 +107,9 @@ function ServiceChooser({ services, unknown }) {
       )}
       <h2 id="order-pick-title">{t('pick')}</h2>
       {unknown && (
-        <p className="form__error" role="alert">
+        <Notice tone="error">
           {t('unknown')}
-        </p>
+        </Notice>
       )}
       <ul className="order-services" role="list">
         {services.map((s) => (

@@ -4,6 +4,7 @@ import { useLanguage } from '../../lib/language.jsx';
 import { useTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.jsx';
+import { Notice } from '../../components/notice.jsx';
 
 // The page a password-reset mail links to (/tr/parola-sifirla?token=…). It lives in the
 // browser only: the token is the visitor's, never prerendered or indexed.
@@ -47,9 +48,9 @@ export function Component() {
         </>
       ) : (
         <>
-          <p className="form__error" role="alert">
+          <Notice tone="error">
             {t('noToken')}
-          </p>
+          </Notice>
           <div className="actions">{login}</div>
         </>
       )}

@@ -44,7 +44,7 @@ export function Component() {
     jsonLd: service && serviceLd({ name: service.title[lang], description: service.summary[lang], serviceType: service.title.en, path: pagePath, lang }),
   });
 
-  if (!services) return <Loading />;
+  if (!services) return <Loading variant="detail" />;
   if (!service) return <p className="page">{t('notFound')}</p>;
   return (
     <article className="page">

@@ -51,7 +51,7 @@ export function Component() {
   return (
     <article className="page">
       <PageHero eyebrow={t('eyebrow')} title={t('heading')} lead={t('lead')} />
-      {services ? <ServiceCards services={services} lang={lang} more={t('more')} headingLevel={2} /> : <Loading />}
+      {services ? <ServiceCards services={services} lang={lang} more={t('more')} headingLevel={2} /> : <Loading variant="list" />}
       <section className="section" aria-labelledby="specialty-title">
         <h2 id="specialty-title">{t('specialtyTitle')}</h2>
         <ul className="grid" role="list">

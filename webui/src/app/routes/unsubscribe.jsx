@@ -6,6 +6,7 @@ import { useLanguage } from '../../lib/language.jsx';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { unsubscribe } from '../../features/auth/api/account.js';
 import { useMailTexts } from '../../features/auth/mail-texts.js';
+import { Notice } from '../../components/notice.jsx';
 
 // The page an optional mail's unsubscribe link opens (/tr/abonelikten-cik?token=…, through
 // svc-auth's GET of the one-click address). It turns the one category the token names off as it
@@ -35,16 +36,16 @@ export function Component() {
       {state.kind === 'working' && <p role="status">{t('unsubscribe.working')}</p>}
       {state.kind === 'done' && (
         <>
-          <p className="form__note" role="status">
+          <Notice>
             {state.text}
-          </p>
+          </Notice>
           <p>{t('unsubscribe.again')}</p>
         </>
       )}
       {(state.kind === 'failed' || state.kind === 'noToken') && (
-        <p className="form__error" role="alert">
+        <Notice tone="error">
           {state.kind === 'noToken' ? t('unsubscribe.noToken') : state.text}
-        </p>
+        </Notice>
       )}
       {state.kind !== 'working' && (
         <div className="actions">

@@ -7,6 +7,7 @@ import { usePageMeta } from '../../lib/page-meta.jsx';
 import { useAuth } from '../../features/auth/auth-context.jsx';
 import { verifyEmail } from '../../features/auth/api/account.js';
 import { useMailTexts } from '../../features/auth/mail-texts.js';
+import { Notice } from '../../components/notice.jsx';
 
 // The page the welcome mail's confirmation link opens (/tr/eposta-dogrula?token=…). It confirms
 // the address as it opens, signed in or not (the token is the check), and says how it went in
@@ -50,19 +51,19 @@ export function Component() {
       <h1>{t('verify.title')}</h1>
       {state.kind === 'working' && <p role="status">{t('verify.working')}</p>}
       {state.kind === 'done' && (
-        <p className="form__note" role="status">
+        <Notice>
           {t('verify.done')}
-        </p>
+        </Notice>
       )}
       {state.kind === 'used' && (
-        <p className="form__note" role="status">
+        <Notice>
           {state.text}
-        </p>
+        </Notice>
       )}
       {(state.kind === 'failed' || state.kind === 'noToken') && (
-        <p className="form__error" role="alert">
+        <Notice tone="error">
           {state.kind === 'noToken' ? t('verify.noToken') : state.text}
-        </p>
+        </Notice>
       )}
       {state.kind !== 'working' && <div className="actions">{next}</div>}
     </div>

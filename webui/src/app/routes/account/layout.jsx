@@ -37,7 +37,7 @@ export function Component() {
     noindex: true,
   });
 
-  if (loading) return <Loading />;
+  if (loading) return <Loading variant="detail" />;
   // A visitor signs in first and comes back here (spec §6).
   if (!loggedIn) return <Navigate to={loginPath(lang, pathname + search)} replace />;
   // /tr/hesabim alone, an unknown section or another role's section: the overview.

@@ -29,7 +29,7 @@ export function Component() {
     noindex: true,
   });
 
-  if (gate.loading) return <Bare><Loading /></Bare>;
+  if (gate.loading) return <Bare><Loading variant="detail" /></Bare>;
   if (gate.to) return <Navigate to={gate.to} replace />;
   if (gate.forbidden) return <Bare><Forbidden /></Bare>;
   // An unknown address below the back office: its dashboard.

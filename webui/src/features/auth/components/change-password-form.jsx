@@ -4,6 +4,7 @@ import { changePassword } from '../api/account.js';
 import { validatePasswordChange } from '../validate.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { useAuthForm, useAuthTexts } from './auth-form.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -35,9 +36,9 @@ export function ChangePasswordForm() {
     <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-busy={sending} data-testid="password-form">
       <FormError>{formError}</FormError>
       {saved && (
-        <p className="form__note" role="status">
+        <Notice>
           {t('change.done')}
-        </p>
+        </Notice>
       )}
       {field('currentPassword', t('currentPassword'), { autoComplete: 'current-password' })}
       {field('newPassword', t('newPassword'), { autoComplete: 'new-password', hint: t('passwordHint') })}

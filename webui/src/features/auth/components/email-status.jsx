@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { resendVerification } from '../api/account.js';
 import { useMailTexts } from '../mail-texts.js';
+import { Notice } from '../../../components/notice.jsx';
 
 /**
  * EmailStatus says whether the account's address is confirmed and, while it is not, offers to
@@ -40,18 +41,18 @@ export function EmailStatus({ user }) {
         <span className="email-status__badge email-status__badge--wait">{t('status.unverified')}</span> {t('status.unverifiedLead')}
       </p>
       {state === 'sent' ? (
-        <p className="form__note" role="status">
+        <Notice>
           {t('status.resent')}
-        </p>
+        </Notice>
       ) : (
         <button type="button" className="button button--ghost button--small" disabled={state === 'sending'} onClick={onResend}>
           {state === 'sending' ? t('status.sending') : t('status.resend')}
         </button>
       )}
       {message && (
-        <p className="form__error" role="alert">
+        <Notice tone="error">
           {message}
-        </p>
+        </Notice>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { saveMailPreferences, useMailPreferences } from '../api/account.js';
 import { useMailTexts } from '../mail-texts.js';
+import { Notice } from '../../../components/notice.jsx';
 
 /**
  * MailPreferences are the switches of the optional mails (svc-auth API.md "Mails"): job offers,
@@ -60,14 +61,14 @@ export function MailPreferencesView({ initial, translator, save }) {
         </div>
       ))}
       {status.kind === 'saved' && (
-        <p className="form__note" role="status">
+        <Notice>
           {status.text}
-        </p>
+        </Notice>
       )}
       {status.kind === 'failed' && (
-        <p className="form__error" role="alert">
+        <Notice tone="error">
           {status.text}
-        </p>
+        </Notice>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { validateProfile } from '../validate.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { useAuthForm, useAuthTexts } from './auth-form.jsx';
 import { EmailStatus } from './email-status.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 const text = (v) => (typeof v === 'string' ? v : '');
 
@@ -35,9 +36,9 @@ export function ProfileForm() {
     <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-busy={sending} data-testid="profile-form">
       <FormError>{formError}</FormError>
       {saved && (
-        <p className="form__note" role="status">
+        <Notice>
           {t('profile.done')}
-        </p>
+        </Notice>
       )}
       {field('fullName', t('fullName'), { required: true, autoComplete: 'name' })}
       <Field id={`${id}-email`} name="email" type="email" label={t('email')} value={text(user?.email)} readOnly hint={t('profile.emailHint')} />

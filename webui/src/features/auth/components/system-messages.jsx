@@ -4,6 +4,8 @@ import { ApiError } from '../../../lib/api-client.js';
 import { Loading } from '../../../components/loading.jsx';
 import { markMessageRead, useMessages } from '../api/account.js';
 import { useAuthTexts } from './auth-form.jsx';
+import { Notice } from '../../../components/notice.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** SystemMessages lists the user's system notifications (spec §2, §3), newest first. */
 export function SystemMessages({ headingId }) {
@@ -25,8 +27,8 @@ export function SystemMessages({ headingId }) {
 
   let body;
   if (error) body = <p className="form__error">{error instanceof ApiError ? error.message : t('messages.failed')}</p>;
-  else if (!messages) body = <Loading />;
-  else if (!messages.length) body = <p>{t('messages.empty')}</p>;
+  else if (!messages) body = <Loading variant="list" />;
+  else if (!messages.length) body = <EmptyState>{t('messages.empty')}</EmptyState>;
   else {
     body = (
       <ul className="messages" data-testid="system-messages">
@@ -53,9 +55,9 @@ export function SystemMessages({ headingId }) {
     <section aria-labelledby={headingId} className="account__block">
       <h2 id={headingId}>{t('messages.title')}</h2>
       {failed && (
-        <p className="form__error" role="alert">
+        <Notice tone="error">
           {failed}
-        </p>
+        </Notice>
       )}
       {body}
     </section>

@@ -8,6 +8,7 @@ import { parseAmount, returnUrl } from '../checkout.js';
 import { BALANCE_CURRENCIES } from '../constants.js';
 import { useBillingTexts } from '../texts.js';
 import { usePayment } from './pay-buttons.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 // The server names a Money's parts "amount.amount" and "amount.currency", or the Money as
 // "amount"; the form shows any of them under the amount.
@@ -135,9 +136,9 @@ export function TransferForm({ currency: initial, accounts = [], onDeclared }) {
       <BankAccounts accounts={accounts} />
       <form className="form" onSubmit={submit} noValidate data-testid="transfer-form">
         {done && (
-          <p className="form__note" role="status">
+          <Notice>
             {t('transfer.done')}
-          </p>
+          </Notice>
         )}
         <FormError>{message}</FormError>
         <div className="form__row">

@@ -2,13 +2,16 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { accountDetailPath } from '../../../config/account-paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
+import { LedgerTable } from '../../../components/ledger-table.jsx';
 import { Loading } from '../../../components/loading.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
 import { useBalance } from '../api/billing.js';
 import { readReturn, withoutReturn } from '../checkout.js';
 import { BALANCE_CURRENCIES } from '../constants.js';
 import { day, money } from '../format.js';
 import { useBillingTexts } from '../texts.js';
 import { TopUpForm, TransferForm } from './balance-forms.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /**
  * topUpOutcome is what the first ledger page answered to a card top-up's return (session): done
@@ -60,7 +63,7 @@ export function BalancePage() {
   }, [ret, sessionDone, location, navigate]);
 
   if (error && !first) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!first) return <Loading />;
+  if (!first) return <Loading variant="detail" />;
 
   const shown = first.currency ?? 'TRY';
   const balances = first.balances ?? [];
@@ -82,7 +85,7 @@ export function BalancePage() {
             ))}
           </ul>
         ) : (
-          <p>{t('balance.empty')}</p>
+          <EmptyState>{t('balance.empty')}</EmptyState>
         )}
         {balances.length > 1 && (
           <div className="field balances__switch">
@@ -107,7 +110,7 @@ export function BalancePage() {
             {first.transfers.map((tr) => (
               <li key={tr.id} data-transfer-id={tr.id}>
                 {t('balance.transferLine', { amount: money(lang, tr.amount), sender: tr.sender, date: day(lang, tr.date) })} · {tr.reference} ·{' '}
-                <span className="billing-status billing-status--pending">{t(`balance.transferStatus.${tr.status}`, { defaultValue: tr.status })}</span>
+                <StatusPill domain="transfer" status={tr.status} label={t(`balance.transferStatus.${tr.status}`, { defaultValue: tr.status })} />
               </li>
             ))}
           </ul>
@@ -131,53 +134,35 @@ export function Ledger({ pages, currency, loadingOlder = false, onOlder }) {
   const entries = pages.flatMap((p) => p.entries ?? []);
   const more = !!pages.at(-1)?.more;
   const col = (k) => t(`balance.${k}`);
+  const columns = [
+    { key: 'kind', label: col('kind'), cell: (e) => t(`balance.kinds.${e.kind}`, { defaultValue: e.kind }) },
+    { key: 'reason', label: col('reason'), cell: (e) => t(`balance.reasons.${e.reason}`, { defaultValue: e.reason }) },
+    {
+      key: 'reference',
+      label: col('reference'),
+      className: 'billing-table__ref',
+      cell: (e) => ((e.reason === 'invoice' || e.reason === 'refund') && e.reference ? <Link to={accountDetailPath(lang, 'invoice', e.reference)}>{e.reference}</Link> : e.reference),
+    },
+  ];
   return (
     <section aria-labelledby={`${id}-ledger`} className="account__block">
       <h2 id={`${id}-ledger`}>{t('balance.ledger', { currency })}</h2>
-      {entries.length === 0 ? (
-        <p>{t('balance.noEntries')}</p>
-      ) : (
-        <div className="table-scroll billing-table" role="region" aria-labelledby={`${id}-ledger`} tabIndex={0}>
-          <table className="data-table data-table--cards" data-testid="ledger">
-            <thead>
-              <tr>
-                {['date', 'kind', 'reason', 'reference', 'amount', 'balanceAfter'].map((k) => (
-                  <th key={k} scope="col" className={k === 'amount' || k === 'balanceAfter' ? 'billing-table__amount' : undefined}>
-                    {col(k)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} data-entry-id={e.id} data-kind={e.kind}>
-                  <td data-label={col('date')}>
-                    <time dateTime={e.at}>{day(lang, e.at, { withTime: true })}</time>
-                  </td>
-                  <td data-label={col('kind')}>{t(`balance.kinds.${e.kind}`, { defaultValue: e.kind })}</td>
-                  <td data-label={col('reason')}>{t(`balance.reasons.${e.reason}`, { defaultValue: e.reason })}</td>
-                  <td data-label={col('reference')} className="billing-table__ref">
-                    {(e.reason === 'invoice' || e.reason === 'refund') && e.reference ? <Link to={accountDetailPath(lang, 'invoice', e.reference)}>{e.reference}</Link> : e.reference}
-                  </td>
-                  <td data-label={col('amount')} className={`billing-table__amount billing-table__amount--${e.kind}`}>
-                    {`${e.kind === 'debit' ? '−' : '+'}${money(lang, e.amount)}`}
-                  </td>
-                  <td data-label={col('balanceAfter')} className="billing-table__amount">
-                    {money(lang, e.balanceAfter)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {more && (
-        <p>
-          <button type="button" className="button button--ghost button--small" onClick={onOlder} disabled={loadingOlder} data-testid="ledger-older">
-            {loadingOlder ? col('loadingOlder') : col('older')}
-          </button>
-        </p>
-      )}
+      <LedgerTable
+        entries={entries}
+        columns={columns}
+        labels={{ date: col('date'), amount: col('amount'), balanceAfter: col('balanceAfter') }}
+        dateCell={(at) => day(lang, at, { withTime: true })}
+        labelledBy={`${id}-ledger`}
+        testid="ledger"
+        totals
+        empty={t('balance.noEntries')}
+        more={more}
+        onOlder={onOlder}
+        loadingOlder={loadingOlder}
+        olderLabel={col('older')}
+        loadingOlderLabel={col('loadingOlder')}
+        olderTestid="ledger-older"
+      />
     </section>
   );
 }

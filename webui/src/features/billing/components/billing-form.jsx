@@ -9,6 +9,7 @@ import { countryOptions } from '../countries.js';
 import { fieldErrors, formReducer, initialForm, payload } from '../form-state.js';
 import { TYPES, fieldsFor, inTurkey, validateDetails } from '../rules.js';
 import { useBillingTexts } from '../texts.js';
+import { Notice } from '../../../components/notice.jsx';
 
 /** BillingForm loads the customer's billing details and saves them (PUT profile). */
 export function BillingForm() {
@@ -109,9 +110,9 @@ export function BillingFormView({ ref, state, dispatch, onSubmit, submitLabel, b
         </p>
       )}
       {status === 'saved' && (
-        <p className="form__note" role="status" data-testid="billing-saved">
+        <Notice data-testid="billing-saved">
           {t('form.saved')}
-        </p>
+        </Notice>
       )}
       <FormError>{status === 'invalid' ? [t('form.fix'), ...unknown.map(([f, e]) => `${f}: ${word(e)}`)].join(' ') : status === 'failed' ? state.message : ''}</FormError>
 

@@ -94,7 +94,7 @@ export function InvoiceDetail({ invoiceId, paidOrder }) {
       </>
     );
   }
-  if (!invoice) return <Loading />;
+  if (!invoice) return <Loading variant="detail" />;
 
   const display = (amount) => money(lang, { amount, currency: invoice.currency, decimals: invoice.decimals });
   const usd = (amount) => money(lang, { amount, currency: 'USD', decimals: 2 });

@@ -9,6 +9,7 @@ import { useBillingTexts } from '../texts.js';
 import { InvoiceStatus } from './invoice-status.jsx';
 import { PayButtons } from './pay-buttons.jsx';
 import { PdfLinks } from './pdf-links.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /**
  * InvoicesList is the customer's invoices, those awaiting payment first, then the newest: each
@@ -21,8 +22,8 @@ export function InvoicesList() {
   const id = useId();
   const { data, error } = useInvoices(lang);
   if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!data) return <Loading />;
-  if (!data.length) return <p data-testid="invoices-empty">{t('invoices.empty')}</p>;
+  if (!data) return <Loading variant="list" />;
+  if (!data.length) return <EmptyState testid="invoices-empty">{t('invoices.empty')}</EmptyState>;
   const col = (k) => t(`invoices.${k}`);
   return (
     <div className="table-scroll billing-table" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>

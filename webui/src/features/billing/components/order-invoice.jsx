@@ -48,7 +48,7 @@ const texts = {
 export function OrderInvoice({ orderId, fallback = null }) {
   const lang = useLanguage();
   const { data: invoices, error } = useOrderInvoices(orderId, lang);
-  if (!invoices && !error) return <Loading />;
+  if (!invoices && !error) return <Loading variant="detail" />;
   // The order's own invoice (one per order: it is made from the order's quote).
   const invoice = invoices?.find((i) => i.orderId === orderId);
   return invoice ? <InvoiceFigures invoice={invoice} /> : fallback;

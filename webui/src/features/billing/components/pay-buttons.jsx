@@ -10,6 +10,7 @@ import { createPayment, missingOf, returnUrl, shortfallOf } from '../checkout.js
 import { money } from '../format.js';
 import { useBillingTexts } from '../texts.js';
 import '../billing.css';
+import { Notice } from '../../../components/notice.jsx';
 
 /** usePayment is a createPayment for the component's lifetime, and its state. */
 export function usePayment() {
@@ -52,9 +53,9 @@ export function PayButtons({ invoice, compact = false }) {
 
   if (state.result?.invoice?.status === 'paid') {
     return (
-      <p className="form__note" role="status">
+      <Notice>
         {t('pay.paid')}
-      </p>
+      </Notice>
     );
   }
   const small = compact ? ' button--small' : '';

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
+import { LedgerTable } from '../../../components/ledger-table.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { payoutsKey, useEarningsPages, usePayouts } from '../api/earnings.js';
 import { useEarningsTexts } from '../texts.js';
@@ -22,7 +23,7 @@ export function EarningsPage({ accounts }) {
   const { data: pages, error, size, setSize, isValidating, mutate: mutatePages } = useEarningsPages(lang);
   const { data: payouts } = usePayouts(lang);
   if (error && !pages) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!pages) return <Loading />;
+  if (!pages) return <Loading variant="detail" />;
   // A payout debits the balance at once: the ledger and the payouts are asked again.
   const onRequested = () => Promise.all([mutatePages(), mutate(payoutsKey(lang))]);
   return (
@@ -72,52 +73,29 @@ export function EarningsLedger({ pages, loadingOlder = false, onOlder }) {
   const entries = pages.flatMap((p) => p?.entries ?? []);
   const more = !!pages.at(-1)?.more;
   const col = (k) => t(`ledger.${k}`);
+  const columns = [
+    { key: 'what', label: col('what'), cell: (e) => t(`ledger.reasons.${e.reason}`, { defaultValue: e.reason }) },
+    { key: 'reference', label: col('reference'), className: 'earnings-table__ref', cell: (e) => entryReference(t, e) },
+  ];
   return (
     <section aria-labelledby={`${id}-ledger`} className="account__block">
       <h2 id={`${id}-ledger`}>{t('ledger.title')}</h2>
-      {entries.length === 0 ? (
-        <p>{t('ledger.empty')}</p>
-      ) : (
-        <div className="earnings-table" role="region" aria-labelledby={`${id}-ledger`} tabIndex={0}>
-          <table data-testid="earnings-ledger">
-            <thead>
-              <tr>
-                {['date', 'what', 'reference', 'amount', 'balanceAfter'].map((k) => (
-                  <th key={k} scope="col" className={k === 'amount' || k === 'balanceAfter' ? 'earnings-table__amount' : undefined}>
-                    {col(k)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} data-entry-id={e.id} data-reason={e.reason} data-kind={e.kind}>
-                  <td data-label={col('date')}>
-                    <time dateTime={e.at}>{formatMoment(lang, e.at)}</time>
-                  </td>
-                  <td data-label={col('what')}>{t(`ledger.reasons.${e.reason}`, { defaultValue: e.reason })}</td>
-                  <td data-label={col('reference')} className="earnings-table__ref">
-                    {entryReference(t, e)}
-                  </td>
-                  <td data-label={col('amount')} className={`earnings-table__amount earnings-table__amount--${e.kind}`}>
-                    {`${e.kind === 'debit' ? '−' : '+'}${moneyText(lang, e.amount)}`}
-                  </td>
-                  <td data-label={col('balanceAfter')} className="earnings-table__amount">
-                    {moneyText(lang, e.balanceAfter)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {more && (
-        <p>
-          <button type="button" className="button button--ghost button--small" onClick={onOlder} disabled={loadingOlder} data-testid="earnings-older">
-            {loadingOlder ? col('loadingOlder') : col('older')}
-          </button>
-        </p>
-      )}
+      <LedgerTable
+        entries={entries}
+        columns={columns}
+        labels={{ date: col('date'), amount: col('amount'), balanceAfter: col('balanceAfter') }}
+        dateCell={(at) => formatMoment(lang, at)}
+        labelledBy={`${id}-ledger`}
+        testid="earnings-ledger"
+        totals
+        empty={t('ledger.empty')}
+        more={more}
+        onOlder={onOlder}
+        loadingOlder={loadingOlder}
+        olderLabel={col('older')}
+        loadingOlderLabel={col('loadingOlder')}
+        olderTestid="earnings-older"
+      />
     </section>
   );
 }

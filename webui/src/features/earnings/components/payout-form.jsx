@@ -10,6 +10,7 @@ import { requestPayout } from '../api/earnings.js';
 import { missingOf, payoutBody } from '../payout.js';
 import { useEarningsTexts } from '../texts.js';
 import { ibanTail } from './payouts-list.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 /** usePayoutRequest is a createRequestOnce for the component's lifetime (or the given one), and its state. */
 function usePayoutRequest(given) {
@@ -66,9 +67,9 @@ export function PayoutForm({ accounts, balance, onRequested, request: given }) {
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="payout-form" aria-busy={state.busy ? 'true' : undefined}>
       {payout?.id && (
-        <p className="form__note" role="status" data-testid="payout-requested">
+        <Notice data-testid="payout-requested">
           {t('payout.requested', { amount: moneyText(lang, payout.amount), iban: ibanTail(payout.iban) })}
-        </p>
+        </Notice>
       )}
       {!amountError && !accountError && <PayoutError error={state.error} />}
       <div className="field">

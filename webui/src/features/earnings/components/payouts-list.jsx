@@ -3,6 +3,8 @@ import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
 import { useEarningsTexts } from '../texts.js';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** ibanTail is an IBAN shown by its country and last four: "TR•• •••• 1326". */
 export const ibanTail = (iban) => {
@@ -19,14 +21,14 @@ export function PayoutsList({ payouts }) {
     <section aria-labelledby={`${id}-title`} className="account__block">
       <h2 id={`${id}-title`}>{t('payouts.title')}</h2>
       {payouts.length === 0 ? (
-        <p>{t('payouts.empty')}</p>
+        <EmptyState>{t('payouts.empty')}</EmptyState>
       ) : (
         <ul className="payouts" data-testid="payouts">
           {payouts.map((p) => (
             <li key={p.id} className="payout" data-payout-id={p.id} data-status={p.status}>
               <div className="payout__top">
                 <strong className="payout__amount">{moneyText(lang, p.amount)}</strong>
-                <span className={`earnings-status earnings-status--${p.status}`}>{t(`payouts.statuses.${p.status}`, { defaultValue: p.status })}</span>
+                <StatusPill domain="payout" status={p.status} label={t(`payouts.statuses.${p.status}`, { defaultValue: p.status })} />
               </div>
               <p className="payout__meta">
                 <span>{t('payouts.to', { iban: ibanTail(p.iban), holder: p.holder ?? '' })}</span>

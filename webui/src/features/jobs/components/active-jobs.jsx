@@ -5,6 +5,7 @@ import { accountPath } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { orderStatusLabel } from '../../../lib/order-status.js';
+import { FileDrop } from '../../../components/file-drop.jsx';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { assignedKey, deliverJob, poolKey, unclaimJob, uploadDelivery, useActiveJobs } from '../api/jobs.js';
@@ -13,6 +14,9 @@ import { useJobsTexts } from '../texts.js';
 import { JobBrief, JobFacts, JobHeading, fileCounts } from './job-facts.jsx';
 import { RevisionNotice } from './revision-notice.jsx';
 import { JobHistory } from './job-history.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** ActiveJobs lists the jobs assigned to the translator, to download, deliver or give back. */
 export function ActiveJobs() {
@@ -21,7 +25,7 @@ export function ActiveJobs() {
   const { mutate } = useSWRConfig();
   const { data, error } = useActiveJobs(lang);
   if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!data) return <Loading />;
+  if (!data) return <Loading variant="list" />;
   const refresh = () => Promise.all([mutate(assignedKey(lang)), mutate(poolKey(lang))]);
   return <ActiveJobsView jobs={data} onChanged={refresh} />;
 }
@@ -33,22 +37,21 @@ export function ActiveJobsView({ jobs, onChanged }) {
   const [notice, setNotice] = useState('');
   if (jobs.length === 0) {
     return (
-      <div className="notice" data-testid="active-empty">
-        {notice && <p role="status">{notice}</p>}
-        <p>{t('active.empty')}</p>
-        <p>
-          <Link to={accountPath(lang, 'havuzdaki-isler')}>{t('active.poolLink')}</Link>
-        </p>
-      </div>
+      <>
+        <Notice>{notice}</Notice>
+        <EmptyState testid="active-empty" action={<Link to={accountPath(lang, 'havuzdaki-isler')}>{t('active.poolLink')}</Link>}>
+          {t('active.empty')}
+        </EmptyState>
+      </>
     );
   }
   return (
     <>
       <p className="lead">{t('active.lead')}</p>
       {notice && (
-        <p className="form__note" role="status">
+        <Notice>
           {notice}
-        </p>
+        </Notice>
       )}
       <ul className="jobs" aria-label={t('active.listLabel')} data-testid="active-jobs">
         {jobs.map((job) => (
@@ -85,7 +88,7 @@ function ActiveJob({ job, onChanged, onNotice }) {
     <article className="job" data-job={job.id} data-status={job.status}>
       <JobHeading job={job} />
       <p className="job__state">
-        <span className={`job__status job__status--${job.status}`} data-status={job.status}>{orderStatusLabel(lang, 'translator', job.status)}</span>
+        <StatusPill domain="order" status={job.status === 'completed' ? 'completed' : 'in_progress'} label={orderStatusLabel(lang, 'translator', job.status)} className="job__status" data-status={job.status} />
       </p>
       <JobFacts job={job} pay={formatPay(lang, job.pay)} />
       {job.revisionReason && <RevisionNotice job={job} />}
@@ -126,6 +129,9 @@ function ActiveJob({ job, onChanged, onNotice }) {
     </article>
   );
 }
+
+// sameFile: the same file chosen twice (dropped, then picked in the dialog) is delivered once.
+const sameFile = (a, b) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
  * DeliverForm uploads the translated files one after another (with their progress) and hands
@@ -170,6 +176,7 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
       }
       await deliver(job.id, files.map((f) => done[`${f.name}:${f.size}:${f.lastModified}`]), note.trim(), lang);
       setStatus('done');
+      setFiles([]);
       await onDelivered?.();
     } catch (err) {
       setStatus('failed');
@@ -177,7 +184,6 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
     }
   }
 
-  const described = `${id}-files-hint${status === 'invalid' ? ` ${id}-files-error` : ''}`;
   const percent = Math.round(progress * 100);
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="deliver-form">
@@ -185,32 +191,21 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
         {t('active.deliverTitle')}
       </h3>
       <FormError>{status === 'failed' ? message : ''}</FormError>
-      <div className="field">
-        <label htmlFor={`${id}-files`}>
-          {t('active.deliverFiles')}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <input
-          id={`${id}-files`}
-          type="file"
-          multiple
-          required
-          aria-invalid={status === 'invalid' ? 'true' : undefined}
-          aria-describedby={described}
-          onChange={(e) => {
-            setFiles([...(e.target.files ?? [])]);
-            if (status !== 'sending') setStatus('');
-          }}
-        />
-        <p id={`${id}-files-hint`} className="field__hint">
-          {t('active.deliverHint')}
-        </p>
-        {status === 'invalid' && (
-          <p id={`${id}-files-error`} className="field__error">
-            {message}
-          </p>
-        )}
-      </div>
+      <FileDrop
+        id={`${id}-files`}
+        label={t('active.deliverFiles')}
+        multiple
+        required
+        files={files}
+        onChange={(chosen) => {
+          setFiles((had) => [...had, ...chosen.filter((f) => !had.some((h) => sameFile(h, f)))]);
+          if (status !== 'sending') setStatus('');
+        }}
+        onRemove={(i) => setFiles((had) => had.filter((_, j) => j !== i))}
+        disabled={sending}
+        hint={t('active.deliverHint')}
+        error={status === 'invalid' ? message : ''}
+      />
       <Field id={`${id}-note`} name="note" multiline label={t('active.deliverNote')} hint={t('active.deliverNoteHint')} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
       {sending && (
         <div className="upload-progress">

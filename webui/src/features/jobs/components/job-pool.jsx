@@ -9,6 +9,7 @@ import { createClaimer } from '../claim.js';
 import { formatPay } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import { JobBrief, JobFacts, JobHeading, fileCounts } from './job-facts.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** JobPool lists the jobs the translator may take, and takes one on Claim. */
 export function JobPool() {
@@ -18,7 +19,7 @@ export function JobPool() {
   const { data, error } = usePool(lang);
   const claim = useClaim({ lang, onSettled: () => Promise.all([mutate(poolKey(lang)), mutate(assignedKey(lang))]) });
   if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!data) return <Loading />;
+  if (!data) return <Loading variant="list" />;
   return <PoolView pool={data} {...claim} />;
 }
 
@@ -63,14 +64,9 @@ export function PoolView({ pool, claiming = '', notice = null, onClaim }) {
         </p>
       )}
       {jobs.length === 0 ? (
-        <div className="notice" data-testid="pool-empty" data-reason={reason || 'none'}>
-          <p>{t(`pool.empty.${reason || 'none'}`)}</p>
-          {link && (
-            <p>
-              <Link to={accountPath(lang, link[0])}>{t(`pool.${link[1]}`)}</Link>
-            </p>
-          )}
-        </div>
+        <EmptyState testid="pool-empty" data-reason={reason || 'none'} action={link && <Link to={accountPath(lang, link[0])}>{t(`pool.${link[1]}`)}</Link>}>
+          {t(`pool.empty.${reason || 'none'}`)}
+        </EmptyState>
       ) : (
         <ul className="jobs" aria-label={t('pool.listLabel')} data-testid="pool">
           {jobs.map((job) => (

@@ -6,6 +6,8 @@ import { formatPay, formatTime } from '../format.js';
 import { useJobsTexts } from '../texts.js';
 import { JobHeading, JobFacts, fileCounts } from './job-facts.jsx';
 import { JobHistory } from './job-history.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** PastJobs is the translator's delivered and completed jobs, newest first, a page at a time. */
 export function PastJobs() {
@@ -13,7 +15,7 @@ export function PastJobs() {
   const t = useJobsTexts();
   const { data, error, size, setSize, isValidating } = usePastJobs(lang);
   if (error && !data) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!data) return <Loading />;
+  if (!data) return <Loading variant="list" />;
   const jobs = data.flatMap((p) => p.jobs);
   const more = data.at(-1)?.more;
   const loadingMore = isValidating && size > data.length;
@@ -27,7 +29,7 @@ export function PastJobsView({ jobs, more = false, loadingMore = false, onMore }
     <>
       <p className="lead">{t('past.lead')}</p>
       {jobs.length === 0 ? (
-        <p className="notice" data-testid="past-empty">{t('past.empty')}</p>
+        <EmptyState testid="past-empty">{t('past.empty')}</EmptyState>
       ) : (
         <ul className="jobs" aria-label={t('past.listLabel')} data-testid="past-jobs">
           {jobs.map((job) => (
@@ -54,9 +56,7 @@ function PastJob({ job }) {
     <article className="job" data-job={job.id} data-status={job.status}>
       <JobHeading job={job} />
       <p className="job__state">
-        <span className={`job__status job__status--${job.status}`} data-status={job.status}>
-          {orderStatusLabel(lang, 'translator', job.status)}
-        </span>
+        <StatusPill domain="order" status={job.status === 'completed' ? 'completed' : 'in_progress'} label={orderStatusLabel(lang, 'translator', job.status)} className="job__status" data-status={job.status} />
         {when[1] && (
           <span>
             {t(`past.${when[0]}`)} <time dateTime={when[1]}>{formatTime(lang, when[1])}</time>

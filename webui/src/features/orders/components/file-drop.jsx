@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { FileDrop as SharedFileDrop } from '../../../components/file-drop.jsx';
 import { useLanguage } from '../../../lib/language.jsx';
 import { formatSize } from '../format.js';
 import { useOrdersTexts } from '../texts.js';
@@ -9,63 +9,25 @@ import { FileCounts } from './file-counts.jsx';
 const ACCEPT = ['txt', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'html', 'htm', 'srt', 'vtt', 'pdf', 'mp3', 'wav', 'mp4', 'm4a'].map((e) => `.${e}`).join(',');
 
 /**
- * FileDrop takes documents by drag and drop or the file dialog (a real button, so keyboard and
- * screen reader users get the same), and lists each upload with its progress, its counts and
+ * FileDrop takes documents by drag and drop or the file dialog (the site's one file input,
+ * components/file-drop.jsx), and lists each upload with its progress, its counts and
  * preview once counted, or its error. onAdd(files) and onRemove(key) change the list; error is
  * the field's message, fileErrors the server's messages by file id.
  */
 export function FileDrop({ id, entries, onAdd, onRemove, error, fileErrors = {}, announcement }) {
   const lang = useLanguage();
   const t = useOrdersTexts();
-  const input = useRef(null);
-  const [dragging, setDragging] = useState(false);
-  const described = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-
-  const onDrop = (e) => {
-    e.preventDefault();
-    setDragging(false);
-    if (e.dataTransfer?.files?.length) onAdd(e.dataTransfer.files);
-  };
-  const onDragOver = (e) => {
-    e.preventDefault();
-    if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  };
-  const onDragLeave = (e) => {
-    if (!e.currentTarget.contains(e.relatedTarget)) setDragging(false);
-  };
-
   return (
-    <div className="uploads">
-      <div className="dropzone" data-dragging={dragging ? 'true' : 'false'} onDragEnter={onDragOver} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
-        <p className="dropzone__label">{dragging ? t('drop.active') : t('drop.label')}</p>
-        <p className="dropzone__or">{t('drop.or')}</p>
-        <button type="button" id={id} className="button button--ghost" onClick={() => input.current?.click()} aria-describedby={described} aria-invalid={error ? 'true' : undefined}>
-          {t('drop.browse')}
-        </button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="file-input"
-          onChange={(e) => {
-            if (e.target.files?.length) onAdd(e.target.files);
-            e.target.value = ''; // the same file may be chosen again after removing it
-          }}
-        />
-        <p id={`${id}-hint`} className="field__hint">
-          {t('drop.hint')}
-        </p>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+    <SharedFileDrop
+      id={id}
+      multiple
+      accept={ACCEPT}
+      onChange={onAdd}
+      error={error}
+      hint={t('drop.hint')}
+      testid="file-input"
+      texts={{ label: t('drop.label'), active: t('drop.active'), browse: t('drop.browse') }}
+    >
       {entries.length > 0 && (
         <ul className="uploads__list" aria-label={t('files')}>
           {entries.map((e) => (
@@ -76,7 +38,7 @@ export function FileDrop({ id, entries, onAdd, onRemove, error, fileErrors = {},
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-    </div>
+    </SharedFileDrop>
   );
 }
 

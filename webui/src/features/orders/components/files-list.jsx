@@ -8,6 +8,7 @@ import { fileUrl, useFiles, useOrders } from '../api/orders.js';
 import { formatDate, formatSize } from '../format.js';
 import { useOrdersTexts } from '../texts.js';
 import { FileCounts } from './file-counts.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /**
  * fileOrders maps each file id to the order it belongs to ({ id, number }), from the customer's
@@ -37,8 +38,8 @@ export function FilesView({ files, error, orders = new Map() }) {
   const id = useId();
   let body;
   if (error) body = <p className="form__error">{error instanceof ApiError && error.code ? error.message : t('orders.failed')}</p>;
-  else if (!files) body = <Loading />;
-  else if (!files.length) body = <p>{t('filesPage.empty')}</p>;
+  else if (!files) body = <Loading variant="list" />;
+  else if (!files.length) body = <EmptyState>{t('filesPage.empty')}</EmptyState>;
   else {
     body = (
       <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>

@@ -17,6 +17,7 @@ import { SummaryItem } from './summary-item.jsx';
 import { ExpectedDeliveryItem } from '../../../components/expected-date.jsx';
 import { PriceLines } from './price-lines.jsx';
 import { Timeline } from '../../../components/timeline.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 // The invoice of an approved quote has the id svc-billing derives from the quote's
 // (svc-billing/API.md), so an order awaiting payment can lead to it before svc-orders knows it.
@@ -68,7 +69,7 @@ export function OrderDetail({ orderId, money }) {
   }, [loaded]);
 
   if (error) return <LoadFailed error={error} notFoundKey="order.notFound" failedKey="order.failed" />;
-  if (!order) return <Loading />;
+  if (!order) return <Loading variant="detail" />;
 
   const dates = [
     ['createdAt', order.createdAt],
@@ -263,9 +264,9 @@ function OrderActions({ order }) {
         {t('order.accept')}
       </h2>
       {error && (
-        <p className="form__error" role="alert">
+        <Notice tone="error">
           {error}
-        </p>
+        </Notice>
       )}
       <p className="field__hint">{t('order.acceptHint')}</p>
       <p>
@@ -314,7 +315,7 @@ export function QuoteDetail({ quoteId }) {
   const lang = useLanguage();
   const { data: quote, error } = useQuote(quoteId, lang);
   if (error) return <LoadFailed error={error} notFoundKey="quote.notFound" failedKey="orders.failed" />;
-  if (!quote) return <Loading />;
+  if (!quote) return <Loading variant="detail" />;
   return (
     <>
       <BackToOrders />

@@ -11,6 +11,7 @@ import { quoteStatus, sortQuotes } from '../status.js';
 import { useOrdersTexts } from '../texts.js';
 import { QuoteActions, useWorkSummary } from './quote-card.jsx';
 import { OrderStatus, StatusBadge } from './status-badge.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 function LoadFailed({ error }) {
   const t = useOrdersTexts();
@@ -27,8 +28,8 @@ export function QuotesList({ limit }) {
   const work = useWorkSummary();
   const { data: quotes, error } = useQuotes(lang);
   if (error) return <LoadFailed error={error} />;
-  if (!quotes) return <Loading />;
-  if (!quotes.length) return <p>{t('orders.noQuotes')}</p>;
+  if (!quotes) return <Loading variant="list" />;
+  if (!quotes.length) return <EmptyState testid="quotes-empty">{t('orders.noQuotes')}</EmptyState>;
   const shown = sortQuotes(quotes).slice(0, limit ?? quotes.length);
   return (
     <ul className="quote-rows" data-testid="quotes">
@@ -63,8 +64,8 @@ export function OrdersTable({ limit }) {
   const work = useWorkSummary();
   const { data: orders, error } = useOrders(lang);
   if (error) return <LoadFailed error={error} />;
-  if (!orders) return <Loading />;
-  if (!orders.length) return <p>{t('orders.noOrders')}</p>;
+  if (!orders) return <Loading variant="list" />;
+  if (!orders.length) return <EmptyState testid="orders-empty">{t('orders.noOrders')}</EmptyState>;
   return (
     <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
       <table className="data-table data-table--cards" data-testid="orders">

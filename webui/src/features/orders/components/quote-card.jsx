@@ -19,6 +19,7 @@ import { FileCounts } from './file-counts.jsx';
 import { SummaryItem } from './summary-item.jsx';
 import { ExpectedDeliveryItem } from '../../../components/expected-date.jsx';
 import { PriceLines } from './price-lines.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 const REASON_MAX = 1000;
 
@@ -187,9 +188,9 @@ export function QuoteActions({ quote, onApproved, onBillingCountry, compact = fa
   }
 
   const errorLine = error && (
-    <p className="form__error" role="alert">
+    <Notice tone="error">
       {error}
-    </p>
+    </Notice>
   );
 
   if (status === 'approved') {

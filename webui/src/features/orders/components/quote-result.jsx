@@ -5,6 +5,7 @@ import { Loading } from '../../../components/loading.jsx';
 import { useQuote } from '../api/orders.js';
 import { useOrdersTexts } from '../texts.js';
 import { QuoteCard } from './quote-card.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 /** QuoteResult is the quote the wizard just created, to approve or reject right here. */
 export function QuoteResult({ quoteId, onApproved, onNew }) {
@@ -22,9 +23,9 @@ export function QuoteResult({ quoteId, onApproved, onNew }) {
         {t('quote.created')}
       </h2>
       {error ? (
-        <p className="form__error" role="alert">
+        <Notice tone="error">
           {error instanceof ApiError && error.status === 404 ? t('quote.notFound') : error instanceof ApiError && error.code ? error.message : t('errors.failed')}
-        </p>
+        </Notice>
       ) : !quote ? (
         <Loading />
       ) : (

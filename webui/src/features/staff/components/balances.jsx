@@ -5,10 +5,13 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { decimals, moneyText } from '../../../lib/money.js';
 import { adjustBalance, adjustmentBody, useBalancePages, useLedgerPages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
+import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SearchForm, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
+import { Notice } from '../../../components/notice.jsx';
+import { LedgerTable } from '../../../components/ledger-table.jsx';
 
 // The site's currencies, the ones a balance can be held in (svc-billing).
 const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'RUB'];
@@ -129,42 +132,47 @@ export function AdjustForm({ customerId, currency: initial = 'TRY', onDone, requ
         </button>
       </div>
       {adjusted && !state.busy && (
-        <p role="status">{t('balances.adjust.done', { amount: `${adjusted.kind === 'debit' ? '−' : '+'}${moneyText(lang, adjusted.amount)}` })}</p>
+        <Notice>{t('balances.adjust.done', { amount: `${adjusted.kind === 'debit' ? '−' : '+'}${moneyText(lang, adjusted.amount)}` })}</Notice>
       )}
       <ActionError state={state} />
     </form>
   );
 }
 
-/** LedgerTable is a page of a balance's movements, newest first. */
-export function LedgerTable({ entries }) {
+/** StaffLedger is a customer's balance movements loaded so far, newest first: the site's one ledger table. */
+export function StaffLedger({ entries, more = false, onOlder, loadingOlder = false }) {
   const lang = useLanguage();
   const t = useMoneyTexts();
+  const st = useStaffTexts();
+  const columns = [
+    { key: 'kind', label: t('balances.kind'), cell: (e) => t(`balances.kinds.${e.kind}`) },
+    {
+      key: 'reason',
+      label: t('balances.reason'),
+      cell: (e) => (
+        <>
+          {t(`balances.reasons.${e.reason}`, { defaultValue: e.reason })}
+          {e.note && ` – ${e.note}`}
+          {e.reference && <span className="field__hint staff-mono"> {e.reference}</span>}
+        </>
+      ),
+    },
+  ];
   return (
-    <table className="staff-table">
-      <thead>
-        <tr>
-          {['when', 'kind', 'amount', 'reason', 'after'].map((k) => (
-            <th key={k} scope="col">{t(`balances.${k}`)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr key={e.id} data-entry-id={e.id}>
-            <td data-label={t('balances.when')}>{formatMoment(lang, e.at)}</td>
-            <td data-label={t('balances.kind')}>{t(`balances.kinds.${e.kind}`)}</td>
-            <td data-label={t('balances.amount')}>{`${e.kind === 'debit' ? '−' : '+'}${moneyText(lang, e.amount)}`}</td>
-            <td data-label={t('balances.reason')}>
-              {t(`balances.reasons.${e.reason}`, { defaultValue: e.reason })}
-              {e.note && ` – ${e.note}`}
-              {e.reference && <span className="field__hint staff-mono"> {e.reference}</span>}
-            </td>
-            <td data-label={t('balances.after')}>{moneyText(lang, e.balanceAfter)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <LedgerTable
+      entries={entries}
+      columns={columns}
+      labels={{ date: t('balances.when'), amount: t('balances.amount'), balanceAfter: t('balances.after') }}
+      dateCell={(at) => formatMoment(lang, at)}
+      testid="staff-ledger"
+      totals
+      empty={t('customers.none')}
+      more={more}
+      onOlder={onOlder}
+      loadingOlder={loadingOlder}
+      olderLabel={st('common.more')}
+      loadingOlderLabel={st('common.loading')}
+    />
   );
 }
 
@@ -180,7 +188,7 @@ export function BalancePanel({ customerId }) {
   return (
     <section aria-labelledby={`balance-${customerId}`} data-testid="balance-panel">
       <h2 id={`balance-${customerId}`}>{t('balances.title')}</h2>
-      <ListState loading={isLoading && !first} error={error} retry={mutate} />
+      <ListState loading={isLoading && !first} error={error} retry={mutate} variant="detail" />
       {first && (
         <>
           <div className="filters" role="group" aria-label={t('balances.currency')}>
@@ -191,8 +199,7 @@ export function BalancePanel({ customerId }) {
             ))}
           </div>
           <h3>{t('balances.ledger')}</h3>
-          {entries.length ? <LedgerTable entries={entries} /> : <p className="staff-state">{t('customers.none')}</p>}
-          <MorePages pages={{ size, setSize, isValidating }} more={data?.at(-1)?.more} />
+          <StaffLedger entries={entries} more={!!data?.at(-1)?.more} loadingOlder={isValidating} onOlder={() => setSize(size + 1)} />
           {first.transfers?.length > 0 && (
             <p>
               {t('balances.pending')}: {first.transfers.map((tr) => moneyText(lang, tr.amount)).join(' · ')}

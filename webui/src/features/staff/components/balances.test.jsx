@@ -4,7 +4,7 @@ import { createRequestOnce } from '../../../lib/request-once.js';
 import { render, text } from '../../../lib/test-render.jsx';
 import { payoutsPageKey } from '../api/staff.js';
 import { adjustBalance, adjustmentBody, balancesPageKey, ledgerPageKey, payoutsCsvUrl } from '../api/money.js';
-import { AdjustForm, BalancePanel, Balances, LedgerTable } from './balances.jsx';
+import { AdjustForm, BalancePanel, Balances, StaffLedger } from './balances.jsx';
 import { Payouts } from './payouts.jsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,9 +61,9 @@ test('balances and ledgers are paged from the last one shown; the ledger names e
     { id: 'e2', kind: 'debit', amount: TRY(2000), reason: 'adjustment', note: 'Mükerrer yükleme', reference: 'staff-1', balanceAfter: TRY(3000), at: '2026-11-23T10:00:00Z' },
     { id: 'e1', kind: 'credit', amount: TRY(5000), reason: 'transfer', reference: 'trf-1', balanceAfter: TRY(5000), at: '2026-11-22T10:00:00Z' },
   ];
-  const tr = text(render(<LedgerTable entries={entries} />, { path: '/tr/yonetim/musteriler/c1' }));
-  expect(tr).toContain('Borç −20,00 ₺ Personel düzeltmesi – Mükerrer yükleme staff-1 30,00 ₺');
-  expect(tr).toContain('Alacak +50,00 ₺ Havale trf-1 50,00 ₺');
+  const tr = text(render(<StaffLedger entries={entries} />, { path: '/tr/yonetim/musteriler/c1' }));
+  expect(tr).toContain('Borç Personel düzeltmesi – Mükerrer yükleme staff-1 −20,00 ₺ 30,00 ₺');
+  expect(tr).toContain('Alacak Havale trf-1 +50,00 ₺ 50,00 ₺');
   const panel = render(<BalancePanel customerId="c1" />, {
     path: '/en/admin/customers/c1',
     answers: [[infiniteKey(ledgerPageKey('c1', 'en', '')), [{ balances: [TRY(3000), { amount: 500, currency: 'JPY', decimals: 0 }], currency: 'TRY', entries, more: false, transfers: [] }]]],

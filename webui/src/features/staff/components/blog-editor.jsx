@@ -12,6 +12,7 @@ import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
 import { ListState } from './list-state.jsx';
 import '../staff-editors.css';
 import { SaveButton, SaveError, fieldError } from './content-save.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 export const PREVIEW_DELAY_MS = 400;
 const FIELDS = ['title', 'slug', 'excerpt', 'author', 'cover', 'coverAlt', 'translationKey'];
@@ -78,8 +79,8 @@ export function PostEditor({ id }) {
       <p>
         <Link to={staffPath(lang, 'icerik')}>← {ts('common.back')}</Link>
       </p>
-      {!isNew && <ListState loading={isLoading} error={error} retry={mutate} />}
-      {notice && <p role="status">{t(notice)}</p>}
+      {!isNew && <ListState loading={isLoading} error={error} retry={mutate} variant="detail" />}
+      {notice && <Notice>{t(notice)}</Notice>}
       {(isNew || data) && (
         <PostEditorView
           key={data?.version ?? 'new'}

@@ -10,6 +10,8 @@ import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
 import { useStaffChatTexts } from './chat-texts.js';
 import { ListState, StatusFilter } from './list-state.jsx';
 import './chat.css';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 const SECTION = 'canli-destek';
 /**
@@ -118,7 +120,7 @@ export function ChatConversation({ id }) {
       <p>
         <Link to={staffPath(lang, SECTION)}>← {st('common.back')}</Link>
       </p>
-      <ListState loading={isLoading} error={error} retry={mutate} />
+      <ListState loading={isLoading} error={error} retry={mutate} variant="detail" />
       {data && <ChatThreadView thread={data} onChange={() => refreshStaffChat()} />}
     </>
   );
@@ -149,7 +151,7 @@ export function ChatThreadView({ thread, onChange }) {
     <article className="staff-detail" data-conversation-id={c.id} data-status={c.status}>
       <h2>{c.name}</h2>
       <p>
-        {[c.email, c.customerId && t('customer'), c.language?.toUpperCase()].filter(Boolean).join(' · ')} · <strong>{t(`statuses.${c.status}`)}</strong>
+        {[c.email, c.customerId && t('customer'), c.language?.toUpperCase()].filter(Boolean).join(' · ')} · <StatusPill domain="chat" status={c.status} label={t(`statuses.${c.status}`)} />
       </p>
       <ol className="staff-thread" aria-live="polite" data-testid="chat-thread">
         {messages.map((m) => (
@@ -161,7 +163,7 @@ export function ChatThreadView({ thread, onChange }) {
           </li>
         ))}
       </ol>
-      {c.status === 'closed' && <p role="status">{t('closedNote')}</p>}
+      {c.status === 'closed' && <Notice>{t('closedNote')}</Notice>}
       <form onSubmit={send} noValidate className="staff-reply">
         <div className="field">
           <label htmlFor={`${id}-reply`}>{t('reply')}</label>

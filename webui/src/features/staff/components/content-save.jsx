@@ -3,6 +3,7 @@ import { isStale, itemsOf } from '../api/content.js';
 import { errorText, useStaffTexts } from '../texts.js';
 import { useContentTexts } from '../texts-content.js';
 import { ListState } from './list-state.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 /**
  * fieldError is what a form shows under one field: the page's own check first, else the
@@ -86,7 +87,7 @@ export function ItemList({ kind, answer: { data, error, isLoading, mutate }, fie
           onCancel={() => setAdding(false)}
         />
       )}
-      {notice && <p role="status">{t(notice)}</p>}
+      {notice && <Notice>{t(notice)}</Notice>}
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && items.length === 0} retry={mutate} />
       {items.map((item) => (
         <Form key={`${item.id}:${item.version}`} item={item} onSaved={saved} reload={reload} />

@@ -12,6 +12,7 @@ import { FaqEditor } from './faq.jsx';
 import { TestimonialsEditor } from './testimonials.jsx';
 import { FiguresEditor } from './figures.jsx';
 import '../../../components/section-tabs.css';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 export const CONTENT_TABS = ['blog', 'faq', 'testimonials', 'figures'];
 const POST_STATUSES = ['draft', 'published'];
@@ -125,7 +126,9 @@ export function BlogListView({ filter, pages, onChange }) {
                   <span className="staff-mono">{p.slug}</span>
                 </td>
                 <td data-label={t('blog.language')}>{t(`languages.${p.lang}`)}</td>
-                <td data-label={t('blog.status')}>{t(`blog.statuses.${p.status}`)}</td>
+                <td data-label={t('blog.status')}>
+                  <StatusPill domain="post" status={p.status} label={t(`blog.statuses.${p.status}`)} />
+                </td>
                 <td data-label={t('blog.author')}>{p.author}</td>
                 <td data-label={t('blog.updated')}>{formatMoment(lang, p.updatedAt)}</td>
                 <td data-label={t('blog.date')}>{formatMoment(lang, p.date)}</td>

@@ -3,7 +3,7 @@ import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
-import { orderStatusLabel } from '../../../lib/order-status.js';
+import { OrderStatus } from '../../../components/order-status.jsx';
 import { useCustomer, useCustomerOrders, useCustomerPages } from '../api/customers.js';
 import { useInvoicePages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
@@ -11,6 +11,7 @@ import { AuditLink } from './audit-link.jsx';
 import { BalancePanel } from './balances.jsx';
 import { InvoicesTable } from './invoices.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } from './list-state.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** Customers is the customer accounts, newest or oldest first, searched by name or e-mail (svc-auth admin/customers). */
 export function Customers() {
@@ -99,7 +100,7 @@ export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SE
   if (error) return <p className="staff-state" role="status" data-testid="orders-missing">{t('customers.ordersMissing')}</p>;
   if (isLoading && !data) return <ListState loading />;
   const orders = data?.orders ?? [];
-  if (!orders.length) return <p className="staff-state">{t('customers.none')}</p>;
+  if (!orders.length) return <EmptyState className="staff-state">{t('customers.none')}</EmptyState>;
   return (
     <table className="staff-table">
       <thead>
@@ -114,7 +115,9 @@ export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SE
         {orders.map((o) => (
           <tr key={o.id} data-order-id={o.id}>
             <td data-label={t('invoices.order')}>{sections.includes('siparisler') ? <Link to={staffPath(lang, 'siparisler', o.id)}>{o.number || o.id}</Link> : o.number || o.id}</td>
-            <td data-label={t('customers.orderStatus')}>{orderStatusLabel(lang, 'staff', o)}</td>
+            <td data-label={t('customers.orderStatus')}>
+              <OrderStatus order={o} role="staff" />
+            </td>
             <td data-label={t('customers.orderTotal')}>{moneyText(lang, o.total)}</td>
             <td data-label={t('customers.created')}>{formatMoment(lang, o.createdAt)}</td>
           </tr>
@@ -148,7 +151,7 @@ export function CustomerDetail({ id }) {
       <p>
         <Link to={staffPath(lang, 'musteriler')}>← {t('common.back')}</Link>
       </p>
-      <ListState loading={isLoading && !data} error={error} retry={mutate} />
+      <ListState loading={isLoading && !data} error={error} retry={mutate} variant="detail" />
       {data && (
         <>
           <h2>{t('customers.profile')}</h2>

@@ -6,6 +6,7 @@ import { changeExpectedDate, expectedDateBody } from '../api/orders.js';
 import { useStaffExpectedDateTexts } from '../expected-date-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 // The statuses whose expected date staff may move (svc-orders answers 409 expected_date_fixed
 // for any other): paid, and its work not delivered yet.
@@ -125,7 +126,7 @@ export function ExpectedDateForm({ order, onDone, request: given }) {
           {state.busy ? common('common.sending') : t('send')}
         </button>
       </form>
-      {done && <p role="status">{done}</p>}
+      {done && <Notice>{done}</Notice>}
       <ActionError state={state} />
     </section>
   );

@@ -6,6 +6,7 @@ import { useRequestOnce } from './actions.jsx';
 import { ListState } from './list-state.jsx';
 import '../staff-editors.css';
 import { SaveButton, SaveError, fieldError } from './content-save.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 // The figures' fields (svc-catalog Figures): counts are whole numbers, the rest short texts; the
 // delivery ones sit in "delivery" and the server names them so ("delivery.rushHours").
@@ -55,8 +56,8 @@ export function FiguresEditor() {
   return (
     <>
       <p className="lead">{t('figures.lead')}</p>
-      <ListState loading={isLoading} error={error} retry={mutate} />
-      {saved && <p role="status">{t('saved')}</p>}
+      <ListState loading={isLoading} error={error} retry={mutate} variant="detail" />
+      {saved && <Notice>{t('saved')}</Notice>}
       {data && (
         <FiguresForm
           key={data.version}

@@ -5,6 +5,7 @@ import { fulfilmentBody, recordStep } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 /**
  * fulfilmentProblems are the local refusals of a step before it is sent: shipped needs the courier
@@ -98,7 +99,7 @@ export function FulfilmentPanel({ order, onDone, request: given }) {
       ) : (
         <p>{t('fulfilment.allDone')}</p>
       )}
-      {state.result && <p role="status">{t('fulfilment.recorded')}</p>}
+      {state.result && <Notice>{t('fulfilment.recorded')}</Notice>}
       <ActionError state={state} />
     </section>
   );

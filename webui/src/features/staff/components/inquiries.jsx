@@ -9,6 +9,8 @@ import { errorText, useStaffTexts } from '../texts.js';
 import { useContentTexts } from '../texts-content.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter } from './list-state.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 const KINDS = ['contact', 'corporate'];
 const STATUSES = ['open', 'handled'];
@@ -88,7 +90,9 @@ export function InquiriesTable({ inquiries }) {
             <td data-label={t('inquiries.company')}>{q.company}</td>
             <td data-label={t('inquiries.kind')}>{t(`inquiries.kinds.${q.kind}`)}</td>
             <td data-label={t('inquiries.received')}>{formatMoment(lang, q.createdAt)}</td>
-            <td data-label={ts('common.status')}>{t(`inquiries.statuses.${q.status}`)}</td>
+            <td data-label={ts('common.status')}>
+              <StatusPill domain="inquiry" status={q.status} label={t(`inquiries.statuses.${q.status}`)} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -131,7 +135,7 @@ export function InquiryView({ inquiry, onChange }) {
     <article className="staff-detail" data-inquiry-id={inquiry.id} data-status={inquiry.status}>
       <h2>{inquiry.name}</h2>
       <p>
-        {ts('common.status')}: <strong>{t(`inquiries.statuses.${inquiry.status}`)}</strong>
+        {ts('common.status')}: <StatusPill domain="inquiry" status={inquiry.status} label={t(`inquiries.statuses.${inquiry.status}`)} />
         {inquiry.handledBy && ` · ${t('inquiries.handledBy', { name: inquiry.handledBy.name, at: formatMoment(lang, inquiry.handledAt) })}`}
       </p>
       <p>
@@ -157,7 +161,7 @@ export function InquiryView({ inquiry, onChange }) {
         </div>
       )}
       <ActionError state={handleState} />
-      {handleState.result && <p role="status">{t('inquiries.doneHandled')}</p>}
+      {handleState.result && <Notice>{t('inquiries.doneHandled')}</Notice>}
       <h3 id={`${id}-replies`}>{t('inquiries.replies')}</h3>
       {replies.length === 0 ? (
         <p>{t('inquiries.noReplies')}</p>
@@ -192,7 +196,7 @@ export function InquiryView({ inquiry, onChange }) {
           {error && <p id={`${id}-error`} className="field__error">{error}</p>}
         </div>
         {replyState.error && <p className="field__error" role="alert">{errorText(ts, replyState.error)}</p>}
-        {sent && !replyState.busy && <p role="status">{t('inquiries.sent')}</p>}
+        {sent && !replyState.busy && <Notice>{t('inquiries.sent')}</Notice>}
         <button type="submit" className="button button--small" disabled={!!replyState.busy} data-action="reply">
           {replyState.busy ? ts('common.sending') : t('inquiries.send')}
         </button>
@@ -211,7 +215,7 @@ export function InquiryDetail({ id }) {
       <p>
         <Link to={staffPath(lang, 'mesajlar')}>← {ts('common.back')}</Link>
       </p>
-      <ListState loading={isLoading} error={error} retry={mutate} />
+      <ListState loading={isLoading} error={error} retry={mutate} variant="detail" />
       {data && <InquiryView inquiry={data} onChange={(inquiry) => mutate(inquiry, { revalidate: false })} />}
     </>
   );

@@ -11,6 +11,8 @@ import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useL
 import { CustomerLink } from './orders.jsx';
 import { AuditLink } from './audit-link.jsx';
 import { useUserNames } from '../api/customers.js';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 const STATUSES = ['pending', 'paid', 'refunded'];
 
@@ -60,7 +62,7 @@ export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_
             <td data-label={t('invoices.issued')}>{formatMoment(lang, inv.issuedAt)}</td>
             <td data-label={t('invoices.due')}>{formatMoment(lang, inv.dueAt)}</td>
             <td data-label={t('invoices.status')}>
-              {t(`invoices.statuses.${inv.status}`)}
+              <StatusPill domain="invoice" status={inv.status} label={t(`invoices.statuses.${inv.status}`)} />
               {pastDue(inv) && <strong className="staff-flag"> · {t('invoices.overdue')}</strong>}
             </td>
           </tr>
@@ -200,7 +202,7 @@ export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
         <dd>{invoice.number}</dd>
         <dt>{t('invoices.status')}</dt>
         <dd>
-          {t(`invoices.statuses.${invoice.status}`)}
+          <StatusPill domain="invoice" status={invoice.status} label={t(`invoices.statuses.${invoice.status}`)} />
           {pastDue(invoice) && <strong className="staff-flag"> · {t('invoices.overdue')}</strong>}
         </dd>
         <dt>{t('invoices.customer')}</dt>
@@ -278,7 +280,7 @@ export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
         </a>
         <AuditLink area="billing" kind="invoice" id={invoice.id} sections={sections} />
       </p>
-      {done && <p role="status">{t(done === 'paid' ? 'invoices.markPaid.done' : 'invoices.refund.done')}</p>}
+      {done && <Notice>{t(done === 'paid' ? 'invoices.markPaid.done' : 'invoices.refund.done')}</Notice>}
       {invoice.status === 'pending' && <MarkPaidForm invoice={invoice} onDone={changed('paid')} />}
       {invoice.status === 'paid' && <RefundButton invoice={invoice} onDone={changed('refunded')} />}
     </article>
@@ -295,7 +297,7 @@ export function InvoiceDetail({ id }) {
       <p>
         <Link to={staffPath(lang, 'faturalar')}>← {t('common.back')}</Link>
       </p>
-      <ListState loading={isLoading && !data} error={error} retry={mutate} />
+      <ListState loading={isLoading && !data} error={error} retry={mutate} variant="detail" />
       {data && <InvoiceView invoice={data} onChanged={(inv) => mutate(inv, { revalidate: false })} />}
     </>
   );

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.jsx';
+import { Skeleton } from '../../../components/skeleton.jsx';
 import { errorText, useStaffTexts } from '../texts.js';
 
 /**
@@ -28,8 +30,12 @@ export function useListParams(defaults, allowed = {}) {
   return [values, change];
 }
 
-/** ListState is a list's loading, failed (with a retry) or empty state; null when it has rows to show. */
-export function ListState({ loading, error, empty, retry }) {
+/**
+ * ListState is a list's (or, with variant detail, a page's) loading, failed (with a retry) or
+ * empty state; null when it has rows to show. Loading is a skeleton of rows or of the page
+ * (components/skeleton.jsx), empty the shared empty state with the staff's words.
+ */
+export function ListState({ loading, error, empty, retry, variant = 'list' }) {
   const t = useStaffTexts();
   if (error) {
     return (
@@ -43,8 +49,8 @@ export function ListState({ loading, error, empty, retry }) {
       </div>
     );
   }
-  if (loading) return <p className="staff-state" role="status">{t('common.loading')}</p>;
-  if (empty) return <p className="staff-state">{t('common.empty')}</p>;
+  if (loading) return <Skeleton variant={variant} />;
+  if (empty) return <EmptyState className="staff-state">{t('common.empty')}</EmptyState>;
   return null;
 }
 

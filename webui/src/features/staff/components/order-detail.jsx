@@ -22,6 +22,7 @@ import { FulfilmentPanel } from './fulfilment.jsx';
 import { ListState } from './list-state.jsx';
 import { ASSIGNABLE, AssignForm, CustomerLink, useTranslatorNames, useWorkText } from './orders.jsx';
 import { RevisionPanel } from './revision-panel.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 // svc-billing derives an invoice's id from its quote's (svc-billing/API.md, invoices.IDFor), so
 // the order's page reads its invoice by id (GET admin/invoices/{id}) with no search: 404 until issued.
@@ -52,7 +53,7 @@ export function StaffOrderDetail({ id }) {
       <p className="staff-back">
         <Link to={staffPath(lang, 'siparisler')}>← {common('common.back')}</Link>
       </p>
-      <ListState loading={isLoading} error={error} retry={mutate} />
+      <ListState loading={isLoading} error={error} retry={mutate} variant="detail" />
       {data && (
         <StaffOrderView
           order={data}
@@ -295,9 +296,7 @@ function InvoiceFigures({ order, invoice, error }) {
           <Link to={staffPath(lang, 'faturalar', invoice.id)} data-testid="invoice-number">
             {invoice.number}
           </Link>
-          <span className={`status status--invoice status--${invoice.status}`} data-status={invoice.status}>
-            {money(`invoices.statuses.${invoice.status}`)}
-          </span>
+          <StatusPill domain="invoice" status={invoice.status} label={money(`invoices.statuses.${invoice.status}`)} />
         </p>
         <dl className="staff-sums">
           <div>

@@ -7,6 +7,7 @@ import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { moneyText } from '../../../lib/money.js';
 import { orderStatusLabel } from '../../../lib/order-status.js';
+import { OrderStatus } from '../../../components/order-status.jsx';
 import { useUserNames } from '../api/customers.js';
 import { assignOrder, useOrderPages } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
@@ -14,6 +15,7 @@ import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { ExcludedList } from './revision-panel.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 // escalated is a filter of svc-orders' list (in_progress jobs nobody took in their window), not a status.
 export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'escalated', 'assigned', 'delivered', 'revision_requested', 'completed'];
@@ -113,7 +115,7 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
             <td data-label={t('orders.total')}>{moneyText(lang, o.total)}</td>
             <td data-label={t('orders.created')}>{formatMoment(lang, o.createdAt)}</td>
             <td data-label={common('common.status')}>
-              {o.escalated ? <strong className="staff-flag">{orderStatusLabel(lang, 'staff', o)}</strong> : orderStatusLabel(lang, 'staff', o)}
+              <OrderStatus order={o} role="staff" />
             </td>
           </tr>
         ))}
@@ -167,7 +169,7 @@ export function AssignForm({ order, eligibility, nameOf = (x) => x, onDone, requ
         </form>
       )}
       <ExcludedList excluded={eligibility?.excluded} nameOf={nameOf} />
-      {state.result && <p role="status">{t('orders.assign.done', { name: nameOf(state.result.translatorId) })}</p>}
+      {state.result && <Notice>{t('orders.assign.done', { name: nameOf(state.result.translatorId) })}</Notice>}
       <ActionError state={state} />
     </section>
   );

@@ -8,6 +8,7 @@ import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
 import { AuditLink } from './audit-link.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 const STATUSES = ['requested', 'paid', 'rejected'];
 
@@ -36,7 +37,7 @@ export function PayoutRow({ payout, request: given }) {
           </div>
         ) : (
           <p role={state.result ? 'status' : undefined}>
-            {state.result ? t(current.status === 'paid' ? 'payouts.donePaid' : 'payouts.doneRejected') : t(`payouts.statuses.${current.status}`)}
+            <StatusPill domain="payout" status={current.status} label={state.result ? t(current.status === 'paid' ? 'payouts.donePaid' : 'payouts.doneRejected') : t(`payouts.statuses.${current.status}`)} />
             {current.reason && ` – ${current.reason}`}
           </p>
         )}

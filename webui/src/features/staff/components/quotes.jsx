@@ -12,6 +12,8 @@ import { ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 export const QUOTE_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'];
 const NOTE_MAX = 1000;
@@ -65,7 +67,9 @@ export function Quotes() {
                 <td data-label={t('quotes.total')}>{moneyText(lang, x.total)}</td>
                 <td data-label={t('quotes.created')}>{formatMoment(lang, x.createdAt)}</td>
                 <td data-label={t('quotes.expires')}>{formatMoment(lang, x.expiresAt)}</td>
-                <td data-label={common('common.status')}>{t(`quotes.statuses.${x.status}`)}</td>
+                <td data-label={common('common.status')}>
+                  <StatusPill domain="quote" status={x.status} label={t(`quotes.statuses.${x.status}`)} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -86,7 +90,7 @@ export function StaffQuoteDetail({ id }) {
       <p>
         <Link to={staffPath(lang, 'teklifler')}>← {common('common.back')}</Link>
       </p>
-      <ListState loading={isLoading} error={error} retry={mutate} />
+      <ListState loading={isLoading} error={error} retry={mutate} variant="detail" />
       {data && <StaffQuoteView quote={data} onChanged={(q) => mutate({ ...data, ...q, customerId: data.customerId }, { revalidate: true })} />}
     </>
   );
@@ -110,7 +114,7 @@ export function StaffQuoteView({ quote, onChanged, request: given }) {
     <article className="staff-detail" data-quote-id={quote.id} data-status={quote.status}>
       <h2>{quote.number}</h2>
       <p>
-        {common('common.status')}: <strong>{t(`quotes.statuses.${quote.status}`)}</strong>
+        {common('common.status')}: <StatusPill domain="quote" status={quote.status} label={t(`quotes.statuses.${quote.status}`)} />
       </p>
       <dl className="staff-facts">
         {facts.map(([k, v]) => (
@@ -148,7 +152,7 @@ export function StaffQuoteView({ quote, onChanged, request: given }) {
           <CancelForm quote={quote} request={request} state={state} onDone={onChanged} />
         </div>
       )}
-      {state.result && <p role="status">{t(state.result.status === 'cancelled' ? 'quotes.cancel.done' : 'quotes.revise.done')}</p>}
+      {state.result && <Notice>{t(state.result.status === 'cancelled' ? 'quotes.cancel.done' : 'quotes.revise.done')}</Notice>}
       <ActionError state={state} />
     </article>
   );

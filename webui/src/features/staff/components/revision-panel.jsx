@@ -5,6 +5,7 @@ import { assignOrder } from '../api/orders.js';
 import { useStaffRevisionTexts } from '../revision-texts.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 /**
  * deliveredBy is the translator who delivered the work a revision is of: the one the order is
@@ -128,7 +129,7 @@ export function RevisionPanel({ order, eligibility, nameOf = (x) => x, onDone, r
           <ExcludedList excluded={eligibility?.excluded} nameOf={nameOf} />
         </div>
       )}
-      {done && <p role="status">{done}</p>}
+      {done && <Notice>{done}</Notice>}
       <ActionError state={state} />
     </section>
   );

@@ -8,6 +8,8 @@ import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
 import { AuditLink } from './audit-link.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 const STATUSES = ['open', 'answered', 'closed'];
 
@@ -45,7 +47,9 @@ export function Tickets() {
                 <td data-label={t('tickets.category')}>{k.categoryName?.[lang] ?? k.category}</td>
                 <td data-label={t('tickets.lastActivity')}>{formatMoment(lang, k.lastActivity)}</td>
                 <td data-label={t('tickets.messages')}>{k.messageCount}</td>
-                <td data-label={t('common.status')}>{t(`tickets.statuses.${k.status}`)}</td>
+                <td data-label={t('common.status')}>
+                  <StatusPill domain="ticket" status={k.status} label={t(`tickets.statuses.${k.status}`)} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -80,7 +84,7 @@ export function TicketThread({ ticket, onChange }) {
     <article className="staff-detail" data-ticket-id={ticket.id} data-status={ticket.status}>
       <h2>{ticket.subject}</h2>
       <p>
-        {ticket.translatorName} · {ticket.categoryName?.[lang] ?? ticket.category} · <strong>{t(`tickets.statuses.${ticket.status}`)}</strong>
+        {ticket.translatorName} · {ticket.categoryName?.[lang] ?? ticket.category} · <StatusPill domain="ticket" status={ticket.status} label={t(`tickets.statuses.${ticket.status}`)} />
       </p>
       <p>
         <AuditLink area="translators" kind="ticket" id={ticket.id} />
@@ -97,7 +101,7 @@ export function TicketThread({ ticket, onChange }) {
         ))}
       </ol>
       {closed ? (
-        <p role="status">{t('tickets.closedNote')}</p>
+        <Notice>{t('tickets.closedNote')}</Notice>
       ) : (
         <>
           <form onSubmit={send} noValidate className="staff-reply">
@@ -133,7 +137,7 @@ export function TicketDetail({ id }) {
       <p>
         <Link to={staffPath(lang, 'talepler')}>← {t('common.back')}</Link>
       </p>
-      <ListState loading={isLoading} error={error} retry={mutate} />
+      <ListState loading={isLoading} error={error} retry={mutate} variant="detail" />
       {data && <TicketThread ticket={data} onChange={(ticket) => mutate(ticket, { revalidate: false })} />}
     </>
   );

@@ -8,6 +8,7 @@ import { AuditLink } from './audit-link.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 /** TransferRow is one declared transfer with Confirm and Reject; once decided it says so. request: tests pass their own. */
 export function TransferRow({ transfer, onDecided, customerName, request: given }) {
@@ -28,7 +29,9 @@ export function TransferRow({ transfer, onDecided, customerName, request: given 
       {cell('declared', formatMoment(lang, transfer.declaredAt))}
       <td data-label={t('transfers.actions')}>
         {decided ? (
-          <p role="status">{t(decided === 'confirmed' ? 'transfers.confirmed' : 'transfers.rejected')}</p>
+          <p role="status">
+            <StatusPill domain="transfer" status={decided} label={t(decided === 'confirmed' ? 'transfers.confirmed' : 'transfers.rejected')} />
+          </p>
         ) : (
           <div className="staff-actions">
             <ActionButton request={request} state={state} what="confirm" send={() => confirmTransfer(transfer.id, lang)} onDone={onDecided}>

@@ -11,6 +11,7 @@ import { closeTicket, replyToTicket, ticketKey, useTicket } from '../api/tickets
 import { MESSAGE_MAX } from '../constants.js';
 import { useSupportTexts } from '../texts.js';
 import { TicketStatus, categoryName } from './ticket-status.jsx';
+import { Notice } from '../../../components/notice.jsx';
 
 const messageOf = (err, fallback) => (err instanceof ApiError && err.code ? err.message : fallback);
 
@@ -45,7 +46,7 @@ export function TicketPage({ ticketId }) {
       </>
     );
   }
-  if (!ticket) return <Loading />;
+  if (!ticket) return <Loading variant="detail" />;
   const onReply = async (text) => mutate(key, await replyToTicket(ticketId, text, lang), { revalidate: false });
   const onClose = async () => mutate(key, await closeTicket(ticketId, lang), { revalidate: false });
   // A refusal (closed meanwhile by staff) shows the ticket as it now is.
@@ -153,9 +154,9 @@ function ReplyForm({ onReply, onRefused }) {
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="reply">
       {state.sent && (
-        <p className="form__note" role="status">
+        <Notice>
           {t('ticket.sent')}
-        </p>
+        </Notice>
       )}
       <FormError>{state.error}</FormError>
       <Field

@@ -1,14 +1,11 @@
 import { useSupportTexts } from '../texts.js';
 import '../support.css';
+import { StatusPill } from '../../../components/status-pill.jsx';
 
 /** TicketStatus is a ticket's state as a badge: open, answered or closed. */
 export function TicketStatus({ status }) {
   const t = useSupportTexts();
-  return (
-    <span className={`ticket-status ticket-status--${status}`} data-status={status}>
-      {t(`statuses.${status}`, { defaultValue: status })}
-    </span>
-  );
+  return <StatusPill domain="ticket" status={status} label={t(`statuses.${status}`, { defaultValue: status })} />;
 }
 
 /** categoryName is a ticket's category in the page's language: the server's name, else the page's. */

@@ -7,6 +7,7 @@ import { Loading } from '../../../components/loading.jsx';
 import { useTickets } from '../api/tickets.js';
 import { useSupportTexts } from '../texts.js';
 import { TicketStatus, categoryName } from './ticket-status.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** SupportTickets is the translator's tickets, newest activity first, with older pages on request. */
 export function SupportTickets() {
@@ -14,7 +15,7 @@ export function SupportTickets() {
   const t = useSupportTexts();
   const { data: pages, error, size, setSize, isValidating } = useTickets(lang);
   if (error && !pages) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!pages) return <Loading />;
+  if (!pages) return <Loading variant="list" />;
   return <TicketsListView pages={pages} loadingOlder={isValidating && size > pages.length} onOlder={() => setSize(size + 1)} />;
 }
 
@@ -29,9 +30,7 @@ export function TicketsListView({ pages, loadingOlder = false, onOlder }) {
     <section aria-labelledby={`${id}-title`} className="account__block">
       <h2 id={`${id}-title`}>{t('listTitle')}</h2>
       {tickets.length === 0 ? (
-        <p className="notice" data-testid="tickets-empty">
-          {t('empty')}
-        </p>
+        <EmptyState testid="tickets-empty">{t('empty')}</EmptyState>
       ) : (
         <ul className="tickets" aria-label={t('listLabel')} data-testid="tickets">
           {tickets.map((k) => (

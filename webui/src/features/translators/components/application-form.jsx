@@ -9,6 +9,7 @@ import { DOCUMENT_EXTENSIONS, MAX_SPECIALIZATIONS, MAX_WORKING_LANGUAGES, SPECIA
 import { languageOptions } from '../language-options.js';
 import { useTranslatorsTexts, wordError } from '../texts.js';
 import { ChipsSelect } from './chips-select.jsx';
+import { FileDrop } from '../../../components/file-drop.jsx';
 
 const ACCEPT = [...DOCUMENT_EXTENSIONS.map((e) => `.${e}`), 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.oasis.opendocument.text'].join(',');
 
@@ -42,8 +43,6 @@ export function ApplicationForm() {
   }
   return <ApplicationFormView ref={form} state={state} dispatch={dispatch} onSubmit={submit} languages={languages} />;
 }
-
-const formatMb = (lang, bytes) => `${new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
 
 /** ApplicationFormView draws the form from its state (application.js), or the sent state. */
 export function ApplicationFormView({ ref, state, dispatch, onSubmit, languages }) {
@@ -216,29 +215,12 @@ export function ApplicationFormView({ ref, state, dispatch, onSubmit, languages 
   );
 }
 
-/** FileField is a CV or portfolio file input with the chosen file, its hint and its error. */
+/**
+ * FileField is a CV or portfolio file: the site's drop zone (components/file-drop.jsx) with the
+ * chosen file and its size listed under it, its hint and its error.
+ */
 function FileField({ id: inputId, name, label, file, error, hint, required = false, onFile }) {
-  const lang = useLanguage();
-  const t = useTranslatorsTexts();
-  const described = [hint && `${inputId}-hint`, error && `${inputId}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={inputId}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input id={inputId} name={name} data-field={name} type="file" accept={ACCEPT} required={required} aria-invalid={error ? 'true' : undefined} aria-describedby={described} onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
-      {file && <p className="field__hint">{t('application.chosen', { name: file.name, size: formatMb(lang, file.size) })}</p>}
-      {hint && (
-        <p id={`${inputId}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <FileDrop id={inputId} name={name} field={name} label={label} accept={ACCEPT} required={required} files={file ? [file] : []} onChange={(files) => onFile(files[0] ?? null)} error={error} hint={hint} />
   );
 }

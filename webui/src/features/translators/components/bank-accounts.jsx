@@ -9,6 +9,9 @@ import { MAX_BANK_ACCOUNTS } from '../constants.js';
 import { groupIban, ibanProblem, maskIban } from '../iban.js';
 import { useTranslatorsTexts } from '../texts.js';
 import '../translators.css';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 /** BankAccounts lists the translator's bank accounts and adds, defaults and deletes them. */
 export function BankAccounts() {
@@ -19,7 +22,7 @@ export function BankAccounts() {
   const [busy, setBusy] = useState('');
   const [message, setMessage] = useState('');
   if (error) return <p className="form__error">{error.code ? error.message : t('loadFailed')}</p>;
-  if (!accounts) return <Loading />;
+  if (!accounts) return <Loading variant="list" />;
 
   const key = bankAccountsKey(lang);
   const run = async (accountId, call) => {
@@ -55,7 +58,7 @@ export function BankAccountsView({ accounts, busy = '', message = '', onDefault,
       <p className="lead">{t('bank.lead', { max: MAX_BANK_ACCOUNTS })}</p>
       <FormError>{message}</FormError>
       {accounts.length === 0 ? (
-        <p className="notice">{t('bank.empty')}</p>
+        <EmptyState>{t('bank.empty')}</EmptyState>
       ) : (
         <ul className="rows" aria-label={t('bank.listLabel')} data-testid="bank-accounts">
           {accounts.map((a) => {
@@ -67,7 +70,7 @@ export function BankAccountsView({ accounts, busy = '', message = '', onDefault,
                     {masked}
                   </span>
                   <span>{a.holder}</span>
-                  {a.isDefault && <span className="status-badge status-badge--ok">{t('bank.isDefault')}</span>}
+                  {a.isDefault && <StatusPill tone="ok" label={t('bank.isDefault')} />}
                 </div>
                 <div className="row-card__actions">
                   {confirming === a.id ? (
@@ -154,9 +157,9 @@ export function AddAccountForm({ onAdded, initial = { iban: '', holder: '' } }) 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="bank-add">
       {status === 'added' && (
-        <p className="form__note" role="status">
+        <Notice>
           {message}
-        </p>
+        </Notice>
       )}
       <FormError>{status === 'failed' ? message : ''}</FormError>
       <Field id={`${id}-iban`} name="iban" label={t('bank.iban')} required value={values.iban} autoComplete="off" spellCheck="false" maxLength={42} hint={t('bank.ibanHint')} error={ibanError || undefined} onChange={change('iban')} onBlur={() => setLeft({ ...left, iban: true })} />

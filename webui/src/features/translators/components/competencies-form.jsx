@@ -13,6 +13,7 @@ import { MAX_PAIRS, SPECIALIZATIONS } from '../constants.js';
 import { languageOptions } from '../language-options.js';
 import { useTranslatorsTexts, wordError } from '../texts.js';
 import '../translators.css';
+import { Notice } from '../../../components/notice.jsx';
 
 /** CompetenciesForm loads the translator's profile and saves its competencies (PUT profile/competencies). */
 export function CompetenciesForm() {
@@ -96,9 +97,9 @@ export function CompetenciesView({ ref, state, dispatch, onSubmit, languages }) 
   return (
     <form ref={ref} className="form competencies" onSubmit={onSubmit} noValidate data-testid="competencies-form">
       {state.status === 'saved' && (
-        <p className="form__note" role="status">
+        <Notice>
           {t('competencies.saved')}
-        </p>
+        </Notice>
       )}
       <FormError>{state.status === 'invalid' ? [t('fix'), ...unknown.map(([, e]) => wordError(t, e))].join(' ') : state.status === 'failed' ? state.message : ''}</FormError>
 

@@ -8,6 +8,9 @@ import { addVacation, endVacation, profileKey, useVacations, vacationsKey } from
 import { useTranslatorsTexts, wordError } from '../texts.js';
 import { todayInTurkey, validateVacation, vacationStatus } from '../vacation.js';
 import '../translators.css';
+import { StatusPill } from '../../../components/status-pill.jsx';
+import { Notice } from '../../../components/notice.jsx';
+import { EmptyState } from '../../../components/empty-state.jsx';
 
 // A period's days as the page's language writes them; the days are Turkey's calendar days.
 const formatDay = (lang, day) => (day ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)) : '');
@@ -72,7 +75,7 @@ export function VacationView({ data, due, busy = '', message = '', onEnd, onAdde
         <h2 id="vacation-periods-title">{t('vacation.periods')}</h2>
         <FormError>{message}</FormError>
         {periods.length === 0 ? (
-          <p>{t('vacation.none')}</p>
+          <EmptyState>{t('vacation.none')}</EmptyState>
         ) : (
           <ul className="rows" data-testid="vacation-periods">
             {periods.map((v) => (
@@ -82,7 +85,7 @@ export function VacationView({ data, due, busy = '', message = '', onEnd, onAdde
                     {formatDay(lang, v.start)} – {formatDay(lang, v.end)}
                   </strong>
                   {v.note && <span>{v.note}</span>}
-                  <span className={v.status === 'running' ? 'status-badge status-badge--wait' : 'status-badge'}>{t(`vacation.statuses.${v.status}`)}</span>
+                  <StatusPill domain="vacation" status={v.status} label={t(`vacation.statuses.${v.status}`)} />
                 </div>
                 {v.status !== 'over' && (
                   <div className="row-card__actions">
@@ -144,9 +147,9 @@ function AddVacationForm({ onAdded }) {
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="vacation-add">
       {status === 'added' && (
-        <p className="form__note" role="status">
+        <Notice>
           {t('vacation.added')}
-        </p>
+        </Notice>
       )}
       <FormError>{message || (status === 'invalid' ? t('fix') : '')}</FormError>
       <div className="form__row">
