@@ -4,6 +4,7 @@ import { SERVICE_SCREENS } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLanguages } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
+import { specializationName } from '../../../lib/specializations.js';
 import { useTexts } from '../../../lib/i18n.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { Loading } from '../../../components/loading.jsx';
@@ -149,7 +150,7 @@ export function CompetenciesView({ ref, state, dispatch, onSubmit, languages }) 
       )}
       {checkList(
         'specializations',
-        SPECIALIZATIONS.map((k) => ({ value: k, label: t(`specializations.${k}`) })),
+        SPECIALIZATIONS.map((k) => ({ value: k, label: specializationName(lang, k) })),
       )}
 
       <fieldset className="choices" data-testid="sworn">
