@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, sitemapPaths, waitHydrated } from './browser.mjs';
+import { axeViolations, describeViolation } from './axe-check.mjs';
 import { layoutProblems } from './layout-check.mjs';
 
 const VIEWPORTS = [
@@ -28,6 +29,10 @@ for (const viewport of VIEWPORTS) {
       await waitHydrated(page);
       await page.evaluate(() => document.fonts.ready);
       for (const problem of await page.evaluate(layoutProblems)) failures.push(`${p}: ${problem}`);
+      // The accessibility check (axe-core, serious and critical) once per page, at the desktop
+      // width: the signed-in walk checks both widths, and these pages share their header, menus
+      // and footer with it.
+      if (viewport === VIEWPORTS[0]) for (const v of await axeViolations(page)) failures.push(`${p}: ${describeViolation(v)}`);
     }
     assert.ok(paths.length >= 60, `only ${paths.length} pages in the sitemap`);
     assert.deepEqual(failures, [], `${failures.length} layout problems at ${viewport.width} px`);

@@ -8,6 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
+import { axeViolations, describeViolation } from './axe-check.mjs';
 import { layoutProblems } from './layout-check.mjs';
 import { ADMIN, activateTranslator, applyAsTranslator, approveQuote, mails, payFromBalance, resetLinkIn, session, signIn } from './stack.mjs';
 import { ACCOUNT_MENUS, ACCOUNT_TABS, STAFF_DETAILS, STAFF_SECTIONS, accountPath, accountTabPath, staffPath } from '../src/config/paths.js';
@@ -140,10 +141,12 @@ const ROLES = {
 
 for (const role of Object.keys(ROLES)) {
   for (const lang of ['tr', 'en']) {
-    test(`${role}, ${lang}: every signed-in page fits 1366 and 390 px with no text out of its box`, async () => {
+    test(`${role}, ${lang}: every signed-in page fits 1366 and 390 px with no text out of its box and no serious accessibility fault`, async () => {
       const page = await openPage(browser, { locale: LOCALE[lang], viewport: { width: 1366, height: 900 } });
       await signIn(page, LOGIN[lang], ...ROLES[role]());
       const failures = [];
+      const a11y = [];
+      let axeMs = 0;
       const pages = routes(role, lang);
       for (const at of pages) {
         await page.setViewportSize({ width: WIDTHS[0], height: 900 });
@@ -159,11 +162,17 @@ for (const role of Object.keys(ROLES)) {
             await page.waitForTimeout(100);
           }
           for (const problem of await page.evaluate(layoutProblems)) failures.push(`${at} at ${width} px: ${problem}`);
+          // axe at both widths: the phone layout has its own menus, stacked tables and buttons.
+          const started = performance.now();
+          for (const v of await axeViolations(page)) a11y.push(`${at} at ${width} px: ${describeViolation(v)}`);
+          axeMs += performance.now() - started;
         }
         // With SCREENSHOTS set, every page at both widths, to look at (shot does nothing otherwise).
         await shot(page, `${role}${at.replaceAll('/', '-')}`, { widths: WIDTHS, top: true });
       }
+      console.log(`# ${role}, ${lang}: axe took ${(axeMs / 1000).toFixed(1)} s on ${pages.length} pages × ${WIDTHS.length} widths`);
       assert.deepEqual(failures, [], `${failures.length} layout problems on ${pages.length} pages`);
+      assert.deepEqual(a11y, [], `${a11y.length} serious or critical accessibility violations (axe-core, WCAG 2 A/AA) on ${pages.length} pages`);
       await page.context().close();
     });
   }

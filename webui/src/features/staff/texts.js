@@ -6,7 +6,7 @@ export const staffTexts = {
   tr: {
     title: 'Yönetim',
     menuLabel: 'Yönetim menüsü',
-    header: { home: 'Yönetim: genel bakış', site: 'Siteye dön', logout: 'Çıkış Yap' },
+    header: { home: 'LinguaPort Yönetim: genel bakış', site: 'Siteye dön', logout: 'Çıkış Yap' },
     sections: {
       dashboard: 'Genel bakış', siparisler: 'Siparişler', teklifler: 'Teklifler', faturalar: 'Faturalar', havaleler: 'Havaleler', bakiyeler: 'Müşteri bakiyeleri',
       odemeler: 'Çevirmen ödemeleri', musteriler: 'Müşteriler', basvurular: 'Başvurular', cevirmenler: 'Çevirmenler', talepler: 'Destek talepleri',
@@ -87,7 +87,7 @@ export const staffTexts = {
   en: {
     title: 'Back office',
     menuLabel: 'Back office menu',
-    header: { home: 'Back office: dashboard', site: 'Back to the site', logout: 'Log out' },
+    header: { home: 'LinguaPort Back office: dashboard', site: 'Back to the site', logout: 'Log out' },
     sections: {
       dashboard: 'Dashboard', siparisler: 'Orders', teklifler: 'Quotes', faturalar: 'Invoices', havaleler: 'Bank transfers', bakiyeler: 'Customer balances',
       odemeler: 'Translator payouts', musteriler: 'Customers', basvurular: 'Applications', cevirmenler: 'Translators', talepler: 'Support tickets',
