@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { formatMoment } from '../../../lib/dates.js';
@@ -69,7 +69,7 @@ export function TranslatorRow({ profile: given }) {
   const languageName = useLanguageName();
   const fieldName = useSpecializationName();
   // Pairs and fields by name ("İngilizce → Türkçe · Hukuk"): staff pick translators by them.
-  const pairs = (profile.competencies?.pairs ?? []).map((p) => `${languageName(p.source)} → ${languageName(p.target)}`).join(', ');
+  const pairs = (profile.competencies?.pairs ?? []).map((p) => `${languageName(p.source)} → ${languageName(p.target)}`);
   const fields = (profile.competencies?.specializations ?? []).map(fieldName).join(', ');
   const saveCap = (e) => {
     e.preventDefault();
@@ -83,8 +83,14 @@ export function TranslatorRow({ profile: given }) {
       <td data-label={t('translators.name')}>{profile.fullName}</td>
       <td data-label={t('translators.email')}>{profile.email}</td>
       <td data-label={t('translators.pairs')}>
-        {pairs}
-        {fields && <span>{pairs ? ' · ' : ''}{fields}</span>}
+        {/* A pair is not broken at its arrow; the list wraps between pairs. */}
+        {pairs.map((p, i) => (
+          <Fragment key={p}>
+            {i > 0 && ', '}
+            <span className="staff-pair">{p}</span>
+          </Fragment>
+        ))}
+        {fields && `${pairs.length ? ' · ' : ''}${fields}`}
       </td>
       <td data-label={t('translators.sworn')}>
         {!sworn ? t('translators.swornNone') : sworn.verified ? t('translators.swornVerified') : t('translators.swornPending')}
