@@ -87,7 +87,7 @@ export function TranslatorRow({ profile: given }) {
         {pairs.map((p, i) => (
           <Fragment key={p}>
             {i > 0 && ', '}
-            <span className="staff-pair">{p}</span>
+            <span className="staff-lang-pair">{p}</span>
           </Fragment>
         ))}
         {fields && `${pairs.length ? ' · ' : ''}${fields}`}
