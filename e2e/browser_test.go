@@ -33,9 +33,10 @@ func TestBrowser(t *testing.T) {
 	t.Setenv("REGISTRATIONS_PER_HOUR", "60")
 	s := startStack(t, t.TempDir())
 
-	// The whole suite takes some 16 minutes on two cores (the signed-in layout walk of every
-	// route alone takes three); BROWSER_TESTS=mail-journey,revision runs only those files of
-	// webui/e2e (names without ".test.mjs").
+	// The whole suite takes some 18 minutes on two cores (the signed-in walk of every route,
+	// layout and axe-core, alone takes five; axe adds some 2.5 minutes to the two layout walks);
+	// BROWSER_TESTS=mail-journey,revision runs only those files of webui/e2e (names without
+	// ".test.mjs").
 	ctx, cancel := context.WithTimeout(context.Background(), 28*time.Minute)
 	defer cancel()
 	args := []string{"--test", "--test-concurrency=1", "--test-reporter=spec"}

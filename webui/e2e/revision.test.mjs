@@ -27,7 +27,7 @@ const L = {
     past: '/tr/hesabim/gecmis-islerim',
     earnings: '/tr/hesabim/kazanclar',
     resetPath: '/tr/parola-sifirla',
-    claim: (n) => `${n} numaralı işi al`,
+    claim: (n) => `İşi al: ${n} numaralı iş`,
     reason: 'İkinci paragraftaki terim yanlış; lütfen "sözleşme" yerine "mukavele" kullanın.',
     register: 'Döngü Müşterisi',
   },

@@ -1,6 +1,7 @@
 // Every signed-in page of every role (issue 25), in both languages, at a desktop (1366 px) and a
 // phone (390 px) width: nothing wider than the window, no text out of its box (layout-check.mjs,
-// the public pages' rules). The pages are filled through the stack's own API first, so that every
+// the public pages' rules), and no serious or critical accessibility violation (axe-check.mjs,
+// axe-core against WCAG 2 A/AA). The pages are filled through the stack's own API first, so that every
 // list and detail page has rows to lay out: a customer with a quote, orders awaiting payment, in
 // progress, delivered and completed, their invoices and a balance with confirmed transfers; the
 // a new translator with an active job, a job in the pool, a past job, earnings, a bank account and
@@ -8,6 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
+import { axeViolations, describeViolation } from './axe-check.mjs';
 import { layoutProblems } from './layout-check.mjs';
 import { ADMIN, activateTranslator, applyAsTranslator, approveQuote, mails, payFromBalance, resetLinkIn, session, signIn } from './stack.mjs';
 import { ACCOUNT_MENUS, ACCOUNT_TABS, STAFF_DETAILS, STAFF_SECTIONS, accountPath, accountTabPath, staffPath } from '../src/config/paths.js';
@@ -140,12 +142,14 @@ const ROLES = {
 
 for (const role of Object.keys(ROLES)) {
   for (const lang of ['tr', 'en']) {
-    test(`${role}, ${lang}: every signed-in page fits 1366 and 390 px with no text out of its box`, async () => {
+    test(`${role}, ${lang}: every signed-in page fits 1366 and 390 px with no text out of its box and no serious accessibility fault`, async () => {
       const page = await openPage(browser, { locale: LOCALE[lang], viewport: { width: 1366, height: 900 } });
       await signIn(page, LOGIN[lang], ...ROLES[role]());
       const failures = [];
+      const a11y = [];
+      let axeMs = 0;
       const pages = routes(role, lang);
-      for (const at of pages) {
+      for (const [n, at] of pages.entries()) {
         await page.setViewportSize({ width: WIDTHS[0], height: 900 });
         await page.goto(at);
         await waitHydrated(page);
@@ -159,11 +163,22 @@ for (const role of Object.keys(ROLES)) {
             await page.waitForTimeout(100);
           }
           for (const problem of await page.evaluate(layoutProblems)) failures.push(`${at} at ${width} px: ${problem}`);
+          // axe once per page and language, at alternating widths: Turkish at 1366 px on every
+          // other page and 390 px on the rest, English the other way round, so that every route is
+          // checked in both languages and at both widths (the phone has its own menus, stacked
+          // tables and buttons) for half the time of every combination (some 1.5 s a run).
+          if (width === WIDTHS[(n + (lang === 'en' ? 1 : 0)) % 2]) {
+            const started = performance.now();
+            for (const v of await axeViolations(page)) a11y.push(`${at} at ${width} px: ${describeViolation(v)}`);
+            axeMs += performance.now() - started;
+          }
         }
         // With SCREENSHOTS set, every page at both widths, to look at (shot does nothing otherwise).
         await shot(page, `${role}${at.replaceAll('/', '-')}`, { widths: WIDTHS, top: true });
       }
-      assert.deepEqual(failures, [], `${failures.length} layout problems on ${pages.length} pages`);
+      console.log(`# ${role}, ${lang}: axe took ${(axeMs / 1000).toFixed(1)} s on ${pages.length} pages`);
+      // One assertion, so that a layout problem does not hide an accessibility fault or the reverse.
+      assert.deepEqual({ layout: failures, a11y }, { layout: [], a11y: [] }, `${failures.length} layout problems and ${a11y.length} serious or critical accessibility violations (axe-core, WCAG 2 A/AA) on ${pages.length} pages`);
       await page.context().close();
     });
   }

@@ -41,7 +41,7 @@ const L = {
     saved: 'Yetkinlikleriniz kaydedildi.',
     addPair: 'Dil çifti ekle',
     claimed: (n) => `${n} numaralı iş artık sizin. Aktif işlerinizde görebilirsiniz.`,
-    claim: (n) => `${n} numaralı işi al`,
+    claim: (n) => `İşi al: ${n} numaralı iş`,
     delivered: 'Teslim edildi. Teşekkürler!',
     vacation: 'Tatil modundasınız: tatiliniz sürerken iş havuzunu görmezsiniz.',
   },

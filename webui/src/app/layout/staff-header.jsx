@@ -20,7 +20,7 @@ export function StaffHeader({ children }) {
       <div className="staff-header__bar">
         <Link to={staffPath(lang)} className="wordmark staff-header__wordmark" aria-label={t('header.home')}>
           <span className="wordmark__dark">Lingua</span>
-          <span className="wordmark__accent">Port</span>
+          <span className="wordmark__accent">Port</span>{' '}
           <span className="staff-header__tag">{t('title')}</span>
         </Link>
         <div className="staff-header__tools">

@@ -38,7 +38,7 @@ export const jobsTexts = {
       listLabel: 'Havuzdaki işler',
       claim: 'İşi al',
       claiming: 'Alınıyor…',
-      claimLabel: '{{number}} numaralı işi al',
+      claimLabel: 'İşi al: {{number}} numaralı iş',
       claimed: '{{number}} numaralı iş artık sizin. Aktif işlerinizde görebilirsiniz.',
       taken: 'Bu işi sizden önce başka bir tercüman aldı. Liste yenilendi.',
       empty: {

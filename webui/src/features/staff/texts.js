@@ -6,7 +6,7 @@ export const staffTexts = {
   tr: {
     title: 'Yönetim',
     menuLabel: 'Yönetim menüsü',
-    header: { home: 'Yönetim: genel bakış', site: 'Siteye dön', logout: 'Çıkış Yap' },
+    header: { home: 'LinguaPort Yönetim: genel bakış', site: 'Siteye dön', logout: 'Çıkış Yap' },
     sections: {
       dashboard: 'Genel bakış', siparisler: 'Siparişler', teklifler: 'Teklifler', faturalar: 'Faturalar', havaleler: 'Havaleler', bakiyeler: 'Müşteri bakiyeleri',
       odemeler: 'Çevirmen ödemeleri', musteriler: 'Müşteriler', basvurular: 'Başvurular', cevirmenler: 'Çevirmenler', talepler: 'Destek talepleri',
@@ -69,7 +69,7 @@ export const staffTexts = {
     },
     translators: {
       lead: 'Çevirmen profilleri: yeminli tercüman doğrulaması ve aynı anda alınabilecek iş sayısı.',
-      name: 'Ad soyad', email: 'E-posta', pairs: 'Dil çiftleri', sworn: 'Yeminli tercümanlık', cap: 'Aktif iş sınırı',
+      name: 'Ad soyad', email: 'E-posta', pairs: 'Dil çiftleri · alanlar', sworn: 'Yeminli tercümanlık', cap: 'Aktif iş sınırı',
       swornNone: 'Yok', swornVerified: 'Doğrulandı', swornPending: 'Doğrulama bekliyor', verify: 'Yeminli durumunu doğrula', verified: 'Yeminli tercümanlık doğrulandı.',
       capLabel: '{{name}} için aktif iş sınırı (1–20)', saveCap: 'Kaydet', capSaved: 'Sınır kaydedildi.', capInvalid: 'Sınır 1 ile 20 arasında bir tam sayı olmalıdır.',
       suspendedFilter: 'Askıya alma', suspendedValues: { false: 'Etkin', true: 'Askıya alınmış' },
@@ -87,7 +87,7 @@ export const staffTexts = {
   en: {
     title: 'Back office',
     menuLabel: 'Back office menu',
-    header: { home: 'Back office: dashboard', site: 'Back to the site', logout: 'Log out' },
+    header: { home: 'LinguaPort Back office: dashboard', site: 'Back to the site', logout: 'Log out' },
     sections: {
       dashboard: 'Dashboard', siparisler: 'Orders', teklifler: 'Quotes', faturalar: 'Invoices', havaleler: 'Bank transfers', bakiyeler: 'Customer balances',
       odemeler: 'Translator payouts', musteriler: 'Customers', basvurular: 'Applications', cevirmenler: 'Translators', talepler: 'Support tickets',
@@ -150,7 +150,7 @@ export const staffTexts = {
     },
     translators: {
       lead: 'Translators’ profiles: sworn translator verification and how many jobs each may hold at once.',
-      name: 'Name', email: 'E-mail', pairs: 'Language pairs', sworn: 'Sworn translator', cap: 'Active job cap',
+      name: 'Name', email: 'E-mail', pairs: 'Language pairs · fields', sworn: 'Sworn translator', cap: 'Active job cap',
       swornNone: 'No', swornVerified: 'Verified', swornPending: 'Awaiting verification', verify: 'Verify sworn status', verified: 'Sworn status verified.',
       capLabel: 'Active job cap for {{name}} (1–20)', saveCap: 'Save', capSaved: 'Cap saved.', capInvalid: 'The cap must be a whole number from 1 to 20.',
       suspendedFilter: 'Suspension', suspendedValues: { false: 'Active', true: 'Suspended' },

@@ -76,3 +76,13 @@ test('services are named, the sworn status shows verified, and editing it shows 
   state = competenciesReducer(state, { type: 'sworn', field: 'enabled', value: false });
   expect(competenciesBody(state).sworn).toBeNull();
 });
+
+test('the translator’s own competencies name the languages and fields, not their codes', () => {
+  const state = initialCompetencies(profile);
+  const tr = view(state);
+  expect(tr).toMatch(/<option value="en"[^>]*>İngilizce<\/option>/);
+  expect(text(tr)).toContain('Hukuk');
+  const en = view(state, 'en');
+  expect(en).toMatch(/<option value="tr"[^>]*selected=""[^>]*>Turkish<\/option>/);
+  expect(en).toMatch(/checked="" value="legal"\/> <!-- -->Legal<\/label>/);
+});

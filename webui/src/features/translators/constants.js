@@ -1,7 +1,8 @@
-// The fixed lists of svc-translators (API.md): specialisation keys, and the bounds the server
-// checks, which the page checks too so the applicant hears them before sending.
+// The fixed lists of svc-translators (API.md): specialisation keys (shared with the staff's
+// screens, so kept in lib), and the bounds the server checks, which the page checks too so the
+// applicant hears them before sending.
 
-export const SPECIALIZATIONS = ['legal', 'medical', 'technical', 'financial', 'marketing', 'literary', 'academic', 'it', 'automotive', 'energy', 'tourism', 'gaming'];
+export { SPECIALIZATIONS } from '../../lib/specializations.js';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 // The CV and portfolio kinds; the server decides by content, the page by the name's extension.

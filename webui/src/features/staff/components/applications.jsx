@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
+import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { formatMoment } from '../../../lib/dates.js';
 import { useLanguage } from '../../../lib/language.jsx';
+import { useSpecializationName } from '../../../lib/specializations.js';
 import { approveApplication, cvUrl, portfolioUrl, rejectApplication, useApplication, useApplicationPages } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
@@ -15,6 +17,7 @@ const fullName = (a) => [a.firstName, a.lastName].filter(Boolean).join(' ');
 export function Applications() {
   const lang = useLanguage();
   const t = useStaffTexts();
+  const languageName = useLanguageName();
   const [{ status, q, sort }, change] = useListParams({ status: 'submitted', q: '', sort: 'newest' }, { sort: SORTS.default });
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useApplicationPages(lang, { status, q, sort });
   const rows = (data ?? []).flatMap((p) => p?.applications ?? []);
@@ -42,7 +45,7 @@ export function Applications() {
                   <Link to={staffPath(lang, 'basvurular', a.id)}>{fullName(a)}</Link>
                 </td>
                 <td data-label={t('applications.email')}>{a.email}</td>
-                <td data-label={t('applications.languages')}>{[a.nativeLanguage, ...(a.workingLanguages ?? [])].filter(Boolean).join(', ')}</td>
+                <td data-label={t('applications.languages')}>{[a.nativeLanguage, ...(a.workingLanguages ?? [])].filter(Boolean).map(languageName).join(', ')}</td>
                 <td data-label={t('applications.submitted')}>{formatMoment(lang, a.submittedAt)}</td>
                 <td data-label={t('common.status')}>{t(`applications.statuses.${a.status}`)}</td>
               </tr>
@@ -59,14 +62,17 @@ export function Applications() {
 export function ApplicationView({ application, onDecided, request: given }) {
   const lang = useLanguage();
   const t = useStaffTexts();
+  const languageName = useLanguageName();
+  const fieldName = useSpecializationName();
   const [request, state] = useRequestOnce(given);
   const a = state.result ?? application;
+  // Languages and fields by name in the page's language: staff read "İngilizce", not "en".
   const facts = [
     ['email', a.email],
     ['phone', a.phone],
-    ['native', a.nativeLanguage],
-    ['working', (a.workingLanguages ?? []).join(', ')],
-    ['specializations', (a.specializations ?? []).join(', ')],
+    ['native', a.nativeLanguage && languageName(a.nativeLanguage)],
+    ['working', (a.workingLanguages ?? []).map(languageName).join(', ')],
+    ['specializations', (a.specializations ?? []).map(fieldName).join(', ')],
     ['experience', a.experienceYears],
     ['education', a.education],
     ['certificates', a.certificates],

@@ -199,7 +199,8 @@ export function PostEditorView({ post, onSaved, reload }) {
         {field('coverAlt')}
         <div className="staff-markdown">
           {field('body', { multiline: true, rows: 20 })}
-          <section className="staff-preview" aria-labelledby={`${id}-preview`} aria-live="polite">
+          {/* The preview scrolls in its own box (a long post): focusable, so that a keyboard can scroll it. */}
+          <section className="staff-preview" aria-labelledby={`${id}-preview`} aria-live="polite" tabIndex={0}>
             <h2 id={`${id}-preview`}>{t('blog.preview')}</h2>
             {preview.error ? <p className="field__error">{t('blog.previewFailed')}</p> : preview.html ? <RichText html={preview.html} /> : <p className="field__hint">{t('blog.previewEmpty')}</p>}
           </section>

@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
+import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { formatMoment } from '../../../lib/dates.js';
+import { useSpecializationName } from '../../../lib/specializations.js';
 import { suspendTranslator, unsuspendTranslator } from '../api/customers.js';
 import { setActiveJobCap, useTranslatorPages, verifySworn } from '../api/staff.js';
 import { useMoneyTexts } from '../money-texts.js';
@@ -64,7 +66,11 @@ export function TranslatorRow({ profile: given }) {
   const [typed, setTyped] = useState(String(given.activeJobCap ?? ''));
   const [capError, setCapError] = useState('');
   const sworn = profile.competencies?.sworn;
-  const pairs = (profile.competencies?.pairs ?? []).map((p) => `${p.source}→${p.target}`).join(', ');
+  const languageName = useLanguageName();
+  const fieldName = useSpecializationName();
+  // Pairs and fields by name ("İngilizce → Türkçe · Hukuk"): staff pick translators by them.
+  const pairs = (profile.competencies?.pairs ?? []).map((p) => `${languageName(p.source)} → ${languageName(p.target)}`);
+  const fields = (profile.competencies?.specializations ?? []).map(fieldName).join(', ');
   const saveCap = (e) => {
     e.preventDefault();
     const value = capValue(typed);
@@ -76,7 +82,16 @@ export function TranslatorRow({ profile: given }) {
     <tr data-translator-id={given.translatorId}>
       <td data-label={t('translators.name')}>{profile.fullName}</td>
       <td data-label={t('translators.email')}>{profile.email}</td>
-      <td data-label={t('translators.pairs')}>{pairs}</td>
+      <td data-label={t('translators.pairs')}>
+        {/* A pair is not broken at its arrow; the list wraps between pairs. */}
+        {pairs.map((p, i) => (
+          <Fragment key={p}>
+            {i > 0 && ', '}
+            <span className="staff-lang-pair">{p}</span>
+          </Fragment>
+        ))}
+        {fields && `${pairs.length ? ' · ' : ''}${fields}`}
+      </td>
       <td data-label={t('translators.sworn')}>
         {!sworn ? t('translators.swornNone') : sworn.verified ? t('translators.swornVerified') : t('translators.swornPending')}
         {sworn?.court && <span className="field__hint"> {sworn.court}</span>}

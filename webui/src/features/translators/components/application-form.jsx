@@ -2,6 +2,7 @@ import { useId, useMemo, useReducer, useRef } from 'react';
 import { path } from '../../../config/paths.js';
 import { useLanguages } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
+import { specializationName } from '../../../lib/specializations.js';
 import { CheckField, Field, FormError } from '../../../components/form-fields.jsx';
 import { submitApplication } from '../api/translators.js';
 import { applicationErrors, applicationFailure, applicationReducer, initialApplication, validateApplication } from '../application.js';
@@ -50,7 +51,7 @@ export function ApplicationFormView({ ref, state, dispatch, onSubmit, languages 
   const t = useTranslatorsTexts();
   const id = useId();
   const options = useMemo(() => languageOptions(languages, lang), [languages, lang]);
-  const specializations = SPECIALIZATIONS.map((k) => ({ value: k, label: t(`specializations.${k}`) }));
+  const specializations = SPECIALIZATIONS.map((k) => ({ value: k, label: specializationName(lang, k) }));
   const { values, status } = state;
   const errors = applicationErrors(state);
   const fid = (name) => `${id}-${name}`;

@@ -4,6 +4,7 @@ import { SERVICE_SCREENS } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLanguages } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
+import { specializationName } from '../../../lib/specializations.js';
 import { useTexts } from '../../../lib/i18n.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { Loading } from '../../../components/loading.jsx';
@@ -110,20 +111,23 @@ export function CompetenciesView({ ref, state, dispatch, onSubmit, languages }) 
             const rowError = [errors[`pairs.${i}`], errors[`pairs.${i}.source`], errors[`pairs.${i}.target`]].filter(Boolean).map((e) => wordError(t, e));
             const errId = `${id}-pair-${p.key}-error`;
             return (
-              <li key={p.key} className="pair" role="group" aria-label={t('competencies.pairLabel', { n: i + 1 })} data-pair={`${p.source}>${p.target}`}>
-                <PairSelect id={`${id}-${p.key}-source`} field={`pairs.${i}.source`} label={t('competencies.source')} value={p.source} options={options} invalid={!!(errors[`pairs.${i}.source`] || errors[`pairs.${i}`])} describedBy={rowError.length ? errId : undefined} onChange={(v) => dispatch({ type: 'setPair', key: p.key, field: 'source', value: v })} choose={t('chips.choose')} />
-                <span className="pair__arrow" aria-hidden="true">
-                  →
-                </span>
-                <PairSelect id={`${id}-${p.key}-target`} field={`pairs.${i}.target`} label={t('competencies.target')} value={p.target} options={options} invalid={!!(errors[`pairs.${i}.target`] || errors[`pairs.${i}`])} describedBy={rowError.length ? errId : undefined} onChange={(v) => dispatch({ type: 'setPair', key: p.key, field: 'target', value: v })} choose={t('chips.choose')} />
-                <button type="button" className="button button--ghost button--small" onClick={() => dispatch({ type: 'removePair', key: p.key })} aria-label={t('competencies.removePair', { n: i + 1 })} disabled={state.pairs.length === 1 && !p.source && !p.target}>
-                  ×
-                </button>
-                {rowError.length > 0 && (
-                  <p id={errId} className="field__error">
-                    {rowError.join(' ')}
-                  </p>
-                )}
+              // The group is inside the item: a role on the <li> itself would take it out of the list.
+              <li key={p.key} data-pair={`${p.source}>${p.target}`}>
+                <div className="pair" role="group" aria-label={t('competencies.pairLabel', { n: i + 1 })}>
+                  <PairSelect id={`${id}-${p.key}-source`} field={`pairs.${i}.source`} label={t('competencies.source')} value={p.source} options={options} invalid={!!(errors[`pairs.${i}.source`] || errors[`pairs.${i}`])} describedBy={rowError.length ? errId : undefined} onChange={(v) => dispatch({ type: 'setPair', key: p.key, field: 'source', value: v })} choose={t('chips.choose')} />
+                  <span className="pair__arrow" aria-hidden="true">
+                    →
+                  </span>
+                  <PairSelect id={`${id}-${p.key}-target`} field={`pairs.${i}.target`} label={t('competencies.target')} value={p.target} options={options} invalid={!!(errors[`pairs.${i}.target`] || errors[`pairs.${i}`])} describedBy={rowError.length ? errId : undefined} onChange={(v) => dispatch({ type: 'setPair', key: p.key, field: 'target', value: v })} choose={t('chips.choose')} />
+                  <button type="button" className="button button--ghost button--small" onClick={() => dispatch({ type: 'removePair', key: p.key })} aria-label={t('competencies.removePair', { n: i + 1 })} disabled={state.pairs.length === 1 && !p.source && !p.target}>
+                    ×
+                  </button>
+                  {rowError.length > 0 && (
+                    <p id={errId} className="field__error">
+                      {rowError.join(' ')}
+                    </p>
+                  )}
+                </div>
               </li>
             );
           })}
@@ -150,7 +154,7 @@ export function CompetenciesView({ ref, state, dispatch, onSubmit, languages }) 
       )}
       {checkList(
         'specializations',
-        SPECIALIZATIONS.map((k) => ({ value: k, label: t(`specializations.${k}`) })),
+        SPECIALIZATIONS.map((k) => ({ value: k, label: specializationName(lang, k) })),
       )}
 
       <fieldset className="choices" data-testid="sworn">
