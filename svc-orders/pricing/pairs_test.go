@@ -13,7 +13,7 @@ import (
 func TestPairRates(t *testing.T) {
 	pl := SeedPriceList()
 	pl.PairRates = []PairRate{
-		{Service: "professional-translation", Source: "tr", Target: "en", Rate: 893}, // $0.085 + 5 % = $0.08925 → $0.0893
+		{Service: "professional-translation", Source: "tr", Target: "en", Rate: 893},  // $0.085 + 5 % = $0.08925 → $0.0893
 		{Service: "professional-translation", Source: "tr", Target: "ja", Rate: 1000}, // tier 3 would be $0.1275
 	}
 	for _, c := range []struct {
