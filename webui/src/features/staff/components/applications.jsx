@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { Notice } from '../../../components/notice.jsx';
+import { StatusPill } from '../../../components/status-pill.jsx';
 import { staffPath } from '../../../config/paths.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { formatMoment } from '../../../lib/dates.js';
@@ -47,7 +49,9 @@ export function Applications() {
                 <td data-label={t('applications.email')}>{a.email}</td>
                 <td data-label={t('applications.languages')}>{[a.nativeLanguage, ...(a.workingLanguages ?? [])].filter(Boolean).map(languageName).join(', ')}</td>
                 <td data-label={t('applications.submitted')}>{formatMoment(lang, a.submittedAt)}</td>
-                <td data-label={t('common.status')}>{t(`applications.statuses.${a.status}`)}</td>
+                <td data-label={t('common.status')}>
+                  <StatusPill domain="application" status={a.status} label={t(`applications.statuses.${a.status}`)} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -82,7 +86,7 @@ export function ApplicationView({ application, onDecided, request: given }) {
     <article className="staff-detail" data-application-id={a.id} data-status={a.status}>
       <h2>{fullName(a)}</h2>
       <p>
-        {t('common.status')}: <strong>{t(`applications.statuses.${a.status}`)}</strong>
+        {t('common.status')}: <StatusPill domain="application" status={a.status} label={t(`applications.statuses.${a.status}`)} />
       </p>
       <dl className="staff-facts">
         {facts
@@ -130,7 +134,7 @@ export function ApplicationView({ application, onDecided, request: given }) {
           </li>
         )}
       </ul>
-      {state.result && <p role="status">{t(a.status === 'approved' ? 'applications.approved' : 'applications.rejected')}</p>}
+      {state.result && <Notice>{t(a.status === 'approved' ? 'applications.approved' : 'applications.rejected')}</Notice>}
       {a.status === 'submitted' && (
         <div className="staff-actions">
           <ActionButton request={request} state={state} what="approve" send={() => approveApplication(a.id, lang)} onDone={onDecided}>

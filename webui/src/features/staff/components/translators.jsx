@@ -1,4 +1,5 @@
 import { Fragment, useId, useState } from 'react';
+import { Notice } from '../../../components/notice.jsx';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { formatMoment } from '../../../lib/dates.js';
@@ -46,7 +47,7 @@ export function Suspension({ profile, onChange, request: given, open = false }) 
   return (
     <div data-suspended="false">
       <p>{t('suspend.active')}</p>
-      {state.result && <p role="status">{t('suspend.lifted')}</p>}
+      {state.result && <Notice>{t('suspend.lifted')}</Notice>}
       <RejectForm what="suspend" words={words} request={request} state={state} max={500} open={open} send={(reason) => suspendTranslator(profile.translatorId, reason, lang)} onDone={done} />
       <ActionError state={state} />
     </div>
@@ -100,7 +101,7 @@ export function TranslatorRow({ profile: given }) {
             {t('translators.verify')}
           </ActionButton>
         )}
-        {verifyState.result && <p role="status">{t('translators.verified')}</p>}
+        {verifyState.result && <Notice>{t('translators.verified')}</Notice>}
         <ActionError state={verifyState} />
       </td>
       <td data-label={t('translators.cap')}>
@@ -115,7 +116,7 @@ export function TranslatorRow({ profile: given }) {
         </form>
         {capError && <p className="field__error" role="alert">{capError}</p>}
         {capState.error && <p className="field__error" role="alert">{errorText(t, capState.error)}</p>}
-        {capState.result && !capState.busy && <p role="status">{t('translators.capSaved')}</p>}
+        {capState.result && !capState.busy && <Notice>{t('translators.capSaved')}</Notice>}
       </td>
       <td data-label={words('suspend.status')}>
         <Suspension profile={profile} onChange={setSuspension} />
