@@ -4,26 +4,17 @@
 // (English). svc-orders API.md, spec §4.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch, openPage, waitHydrated } from './browser.mjs';
-import { ADMIN, DEMO_TRANSLATOR, approveQuote, payFromBalance, session } from './stack.mjs';
+import { launch, openPage, waitHydrated } from './browser.mjs';
+import { ADMIN, DEMO_TRANSLATOR, approveQuote, payFromBalance, session, uploadText } from './stack.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Kirmizi-Kalem-${stamp}`;
-
-/** upload sends one text file as the session's holder and answers its description. */
-async function upload(who, name, text) {
-  const form = new FormData();
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  const r = await fetch(`${BASE_URL}/api/v1/orders/files`, { method: 'POST', headers: { Cookie: who.cookie, Origin: BASE_URL }, body: form });
-  assert.equal(r.status, 201, `upload ${name}`);
-  return (await r.json()).file;
-}
 
 /** deliveredOrder takes a new customer's order to delivered and returns what the test needs. */
 async function deliveredOrder(lang) {
   const email = `teslim-${lang}-${stamp}@example.com`;
   const customer = await session(email, PASSWORD, { register: lang === 'tr' ? 'Teslim Alan' : 'Delivery Taker', lang });
-  const source = await upload(customer, 'kaynak.txt', 'Sözleşmenin tam metni burada.');
+  const source = await uploadText(customer, 'kaynak.txt', 'Sözleşmenin tam metni burada.');
   const quote = await customer.call('POST', 'orders/quotes', {
     service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], fileIds: [source.id], currency: 'USD',
   });
@@ -35,7 +26,7 @@ async function deliveredOrder(lang) {
   const translator = await session(DEMO_TRANSLATOR.email, DEMO_TRANSLATOR.password, { lang });
   const { user } = await translator.call('GET', 'auth/me');
   await admin.call('POST', `orders/admin/orders/${order.id}/assign`, { translatorId: user.id });
-  const result = await upload(translator, `translation-${lang}.txt`, 'The full text of the contract is here.');
+  const result = await uploadText(translator, `translation-${lang}.txt`, 'The full text of the contract is here.');
   const delivered = await translator.call('POST', `orders/orders/${order.id}/deliver`, { fileIds: [result.id], note: 'Ready' });
   assert.equal(delivered.status, 'delivered');
   return { email, order, result };

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
 import { axeViolations, describeViolation } from './axe-check.mjs';
 import { layoutProblems } from './layout-check.mjs';
-import { ADMIN, activateTranslator, applyAsTranslator, approveQuote, mails, payFromBalance, resetLinkIn, session, signIn } from './stack.mjs';
+import { ADMIN, activateTranslator, applyAsTranslator, approveQuote, mails, payFromBalance, resetLinkIn, session, signIn, uploadText } from './stack.mjs';
 import { ACCOUNT_MENUS, ACCOUNT_TABS, STAFF_DETAILS, STAFF_SECTIONS, accountPath, accountTabPath, staffPath } from '../src/config/paths.js';
 import { accountDetailPath } from '../src/config/account-paths.js';
 
@@ -24,15 +24,6 @@ const LOCALE = { tr: 'tr-TR', en: 'en-US' };
 let browser;
 // What the pages show, built once in before: ids by the page they open.
 const data = {};
-
-/** upload sends one text file as the session's holder and answers its id. */
-async function upload(who, name, text) {
-  const form = new FormData();
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  const r = await fetch(`${BASE_URL}/api/v1/orders/files`, { method: 'POST', headers: { Cookie: who.cookie, Origin: BASE_URL }, body: form });
-  assert.equal(r.status, 201, `upload ${name}`);
-  return (await r.json()).file.id;
-}
 
 before(async () => {
   browser = await launch();
@@ -75,7 +66,7 @@ before(async () => {
     await translator.call('POST', `orders/orders/${order.id}/claim`);
   }
   for (const order of [delivered, completed]) {
-    const file = await upload(translator, `ceviri-${order.number}.txt`, 'The whole agreement, translated.');
+    const file = (await uploadText(translator, `ceviri-${order.number}.txt`, 'The whole agreement, translated.')).id;
     await translator.call('POST', `orders/orders/${order.id}/deliver`, { fileIds: [file], note: 'Tanımlar bölümü müşteri sözlüğüne göre çevrildi.' });
   }
   await customer.call('POST', `orders/orders/${completed.id}/complete`);

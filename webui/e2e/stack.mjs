@@ -115,6 +115,15 @@ export async function payFromBalance(customer, admin, quoteId, orderId) {
 /** turkeyDay is the calendar day in Turkey (UTC+3) days from now. */
 export const turkeyDay = (days = 0) => new Date(Date.now() + 3 * 3600_000 + days * 86400_000).toISOString().slice(0, 10);
 
+/** uploadText sends one text file as the session's holder (POST orders/files) and answers the stored file ({ id, name, … }). */
+export async function uploadText(who, name, text) {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/plain' }), name);
+  const r = await fetch(`${BASE_URL}/api/v1/orders/files`, { method: 'POST', headers: { Cookie: who.cookie, Origin: BASE_URL }, body: form });
+  assert.equal(r.status, 201, `upload ${name}: ${r.status}`);
+  return (await r.json()).file;
+}
+
 /** signIn signs the page in through the login form at loginPath and waits to be sent on. */
 export async function signIn(page, loginPath, email, password) {
   await page.goto(loginPath);

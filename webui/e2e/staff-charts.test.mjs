@@ -6,8 +6,8 @@
 // with the seeded items in it. SCREENSHOTS=dir keeps a shot of each language at both widths.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
-import { ADMIN, BILLING_DETAILS, DEMO_TRANSLATOR, approveQuote, payFromBalance, session, signIn } from './stack.mjs';
+import { launch, openPage, shot, until, waitHydrated } from './browser.mjs';
+import { ADMIN, BILLING_DETAILS, DEMO_TRANSLATOR, approveQuote, payFromBalance, session, signIn, uploadText } from './stack.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Grafik-Sifre-${stamp}`;
@@ -52,14 +52,6 @@ const weekLabel = (lang, date) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB
 let browser;
 const seeded = {};
 
-async function upload(who, name, text) {
-  const form = new FormData();
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  const r = await fetch(`${BASE_URL}/api/v1/orders/files`, { method: 'POST', headers: { Cookie: who.cookie, Origin: BASE_URL }, body: form });
-  assert.equal(r.status, 201, `upload ${name}`);
-  return (await r.json()).file.id;
-}
-
 before(async () => {
   browser = await launch();
   const admin = await session(ADMIN.email, ADMIN.password);
@@ -81,7 +73,7 @@ before(async () => {
     await until('the job is in the pool', async () => (await translator.call('GET', 'orders/pool')).jobs.some((j) => j.id === order.id), 30_000);
     await translator.call('POST', `orders/orders/${order.id}/claim`);
   }
-  const file = await upload(translator, `grafik-${stamp}.txt`, 'The whole text, translated.');
+  const file = (await uploadText(translator, `grafik-${stamp}.txt`, 'The whole text, translated.')).id;
   await translator.call('POST', `orders/orders/${done.order.id}/deliver`, { fileIds: [file], note: '' });
   await customer.call('POST', `orders/orders/${done.order.id}/complete`);
   const me = (await translator.call('GET', 'auth/me')).user;

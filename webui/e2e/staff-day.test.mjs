@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
-import { ADMIN, DEMO_TRANSLATOR, approveQuote, session, signIn, turkeyDay } from './stack.mjs';
+import { ADMIN, DEMO_TRANSLATOR, approveQuote, session, signIn, turkeyDay, uploadText } from './stack.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
 
@@ -80,15 +80,6 @@ async function apply(lang, email) {
   const r = await fetch(`${BASE_URL}/api/v1/translators/applications`, { method: 'POST', body: form, headers: { Origin: BASE_URL, 'Accept-Language': lang } });
   assert.equal(r.status, 201, `application: ${r.status} ${await r.clone().text()}`);
   return r.json();
-}
-
-/** uploadText uploads a text file as who (a source file for a quote) and returns the File. */
-async function uploadText(who, name, text) {
-  const form = new FormData();
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  const r = await fetch(`${BASE_URL}/api/v1/orders/files`, { method: 'POST', headers: { Cookie: who.cookie, Origin: BASE_URL }, body: form });
-  assert.equal(r.status, 201, `upload ${name}: ${r.status}`);
-  return (await r.json()).file;
 }
 
 /** auditShows opens the audit screen of one object (or a whole area) and waits for the action there. */
