@@ -56,7 +56,8 @@ export function examplePair(tiers, tier) {
  * pairs, named by an example pair), minimum and translator's rate, its unit, services added or
  * removed; each language's tier; each tier's and urgency's multiplier and delivery window; each
  * add-on's prices and services. ctx: { lang, w, serviceName(slug), langName(code), tiers } where
- * tiers (the list's language tiers, when the entry holds none) names the example pair.
+ * tiers (the list's language tiers, when the entry holds none) names the example pair; services
+ * (the list's, likewise) gives a pair's unit.
  */
 export function priceListLines(before, after, ctx) {
   const { lang, w } = ctx;
@@ -110,8 +111,12 @@ export function priceListLines(before, after, ctx) {
       if (o?.rate === n?.rate) continue;
       const x = n ?? o;
       const service = ctx.serviceName(x.service);
-      const unit = unitWord(as.get(x.service)?.unit ?? bs.get(x.service)?.unit);
-      push(`pair:${key}`, fill(p.pairRate, { service, pair: `${x.source.toUpperCase()}→${x.target.toUpperCase()}`, unit }), own(o), own(n));
+      // The audit keeps only the fields that changed: a pair's unit is its service's, from the
+      // entry when it holds the services, else from the list as it is now.
+      const ofService = as.get(x.service) ?? bs.get(x.service) ?? (ctx.services ?? []).find((s) => s.service === x.service);
+      const unit = ofService?.unit ? unitWord(ofService.unit) : '';
+      const label = fill(unit ? p.pairRate : p.pairRateNoUnit, { service, pair: `${x.source.toUpperCase()}→${x.target.toUpperCase()}`, unit });
+      push(`pair:${key}`, label, own(o), own(n));
     }
   }
   if (isObject(a.languageTiers) || isObject(b.languageTiers)) {

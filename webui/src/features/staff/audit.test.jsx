@@ -42,6 +42,10 @@ test('a language pair’s own rate reads as the pair’s price; one taken away r
   expect(lines(entry, 'en')).toEqual(['Price of Proofreading EN→TR, per word: $0.08 → $0.09']);
   const removed = { ...entry, after: { services: services(800), pairRates: [] } };
   expect(lines(removed, 'en')).toEqual(['Price of Proofreading EN→TR, per word: $0.08 → its tier\'s price']);
+  // As the audit stores it: only the changed field, the unit from the list as it is now.
+  const stored = { ...priceEntry, before: { pairRates: [pair(800)] }, after: { pairRates: [pair(900)] } };
+  expect(lines(stored, 'tr', { services: services(800) })).toEqual(['Redaksiyon ve Düzelti EN→TR fiyatı, kelime başına: 0,08 $ → 0,09 $']);
+  expect(lines(stored, 'en')).toEqual(['Price of Proofreading EN→TR: $0.08 → $0.09']);
   // An unchanged own rate says nothing.
   expect(lines({ ...entry, after: entry.before }, 'en')).toEqual([]);
 });

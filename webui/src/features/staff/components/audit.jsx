@@ -105,6 +105,7 @@ export function useWords(entries) {
     userName: (id) => staff.get(id) || others(id),
     historyText: (h) => historyLine(lang, 'staff', h),
     tiers: prices?.languageTiers,
+    services: prices?.services,
     staffName: (actor) => staff.get(actor?.id) || actor?.name || actor?.id || '',
   };
 }
