@@ -423,6 +423,11 @@ func TestPayFromBalance(t *testing.T) {
 		t.Fatalf("ledger %v", entries)
 	}
 	debit := entries[0].(map[string]any)
+	// The ledger names the invoice and the transfers as the customer knows them: the invoice's
+	// number and the bank reference declared, not internal ids.
+	if debit["label"] != inv["number"] || inv["number"] == "" || entries[1].(map[string]any)["label"] != "LP havale" {
+		t.Errorf("labels: debit %v, transfer %v; want %v and LP havale", debit["label"], entries[1].(map[string]any)["label"], inv["number"])
+	}
 	if debit["kind"] != "debit" || debit["reason"] != "invoice" || debit["reference"] != id || num(debit["amount"].(map[string]any)["amount"]) != 224_400 ||
 		num(debit["balanceAfter"].(map[string]any)["amount"]) != 75_600 {
 		t.Errorf("debit %v", debit)
@@ -488,7 +493,7 @@ func TestRefundToBalance(t *testing.T) {
 	if got := tryBalance(bal); got != 224_400 {
 		t.Errorf("balance after refund %d, want 224400", got)
 	}
-	if credit := bal.body["entries"].([]any)[0].(map[string]any); credit["reason"] != "refund" || credit["kind"] != "credit" {
+	if credit := bal.body["entries"].([]any)[0].(map[string]any); credit["reason"] != "refund" || credit["kind"] != "credit" || credit["label"] != inv["number"] {
 		t.Errorf("newest entry %v", credit)
 	}
 	// The debit's own event arriving only now (its consumer was behind) finds the invoice paid

@@ -126,8 +126,9 @@ type Movement struct {
 	Amount    Money
 	Reason    string
 	Reference string
-	// Label is how people name the reference (an earning's order number), shown instead of an
-	// internal id; not part of what makes two movements the same.
+	// Label is how people name the reference (an earning's order number, an invoice's number,
+	// a transfer's bank reference), shown instead of an internal id; not part of what makes two
+	// movements the same.
 	Label string
 	// Note is staff's own words on an adjustment.
 	Note string

@@ -161,7 +161,7 @@ func (s *service) ConfirmTransfer(ctx context.Context, id string) (Transfer, err
 		return Transfer{}, ErrTransferDecided
 	}
 	_, err = s.Move(ctx, Movement{CustomerID: t.CustomerID, Key: KeyTransfer(t.ID), Kind: Credit, Amount: t.Amount,
-		Reason: ReasonTransfer, Reference: t.ID})
+		Reason: ReasonTransfer, Reference: t.ID, Label: t.Reference})
 	if err != nil {
 		return Transfer{}, err
 	}

@@ -161,7 +161,7 @@ func (s *service) payFromBalance(ctx context.Context, inv invoices.Invoice) (Pay
 	entry, err := s.balance.Move(ctx, balance.Movement{
 		CustomerID: inv.CustomerID, Key: balance.KeyInvoice(inv.ID), Kind: balance.Debit,
 		Amount: balance.Money{Amount: total.Amount, Currency: total.Currency, Decimals: total.Decimals},
-		Reason: balance.ReasonInvoice, Reference: inv.ID,
+		Reason: balance.ReasonInvoice, Reference: inv.ID, Label: inv.Number,
 	})
 	if err != nil {
 		return PayResult{}, err
@@ -193,7 +193,7 @@ func (s *service) SettleDebit(ctx context.Context, invoiceID string, entry balan
 		s.log.WarnContext(ctx, "invoice paid otherwise; balance debit returned", "invoice", invoiceID, "entry", entry.ID)
 		_, cerr := s.balance.Move(ctx, balance.Movement{
 			CustomerID: entry.CustomerID, Key: "return:" + entry.ID, Kind: balance.Credit,
-			Amount: entry.Amount, Reason: balance.ReasonRefund, Reference: invoiceID,
+			Amount: entry.Amount, Reason: balance.ReasonRefund, Reference: invoiceID, Label: inv.Number,
 		})
 		if cerr != nil {
 			return paid, cerr
@@ -398,10 +398,16 @@ func (s *service) Refund(ctx context.Context, invoiceID string) (invoices.Invoic
 }
 
 func (s *service) CreditRefund(ctx context.Context, invoiceID, customerID string, amount invoices.Money) error {
-	_, err := s.balance.Move(ctx, balance.Movement{
+	// The ledger names the refunded invoice by its number, as the customer knows it
+	// (invoice.refunded carries only the id): one read by _id.
+	inv, err := s.invoices.Invoice(ctx, invoices.Caller{Admin: true}, invoiceID)
+	if err != nil {
+		return fmt.Errorf("refund credit of %s: %w", invoiceID, err)
+	}
+	_, err = s.balance.Move(ctx, balance.Movement{
 		CustomerID: customerID, Key: balance.KeyRefund(invoiceID), Kind: balance.Credit,
 		Amount: balance.Money{Amount: amount.Amount, Currency: amount.Currency, Decimals: amount.Decimals},
-		Reason: balance.ReasonRefund, Reference: invoiceID,
+		Reason: balance.ReasonRefund, Reference: invoiceID, Label: inv.Number,
 	})
 	return err
 }

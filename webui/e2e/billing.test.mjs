@@ -216,11 +216,12 @@ for (const lang of ['tr', 'en']) {
     await page.reload();
     await waitHydrated(page);
     const ledger = page.locator('[data-testid=ledger]');
-    const credit = ledger.locator('tbody tr[data-kind=credit]').filter({ hasText: transferId });
+    // The ledger names the transfer by the bank reference the customer declared, not its id.
+    const credit = ledger.locator('tbody tr[data-kind=credit]').filter({ hasText: reference });
     await credit.waitFor();
     const cells = (row) => row.locator('td').evaluateAll((tds) => tds.map((td) => td.textContent.trim()));
     const [, , creditReason, creditRef, creditAmount, creditAfter] = await cells(credit);
-    assert.deepEqual([creditReason, creditRef, creditAmount, creditAfter], [l.transfer, transferId, `+${fmt(sent)}`, fmt(sent)]);
+    assert.deepEqual([creditReason, creditRef, creditAmount, creditAfter], [l.transfer, reference, `+${fmt(sent)}`, fmt(sent)]);
     assert.equal((await page.locator('[data-testid=balances] li[data-currency=TRY]').textContent()).trim(), fmt(sent));
     assert.equal(await page.locator('[data-testid=transfers]').count(), 0);
 
@@ -260,7 +261,7 @@ for (const lang of ['tr', 'en']) {
     await debit.waitFor();
     assert.deepEqual(await ledger.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.entryId)), balance.entries.map((e) => e.id), 'the ledger, newest first');
     const [, , debitReason, debitRef, debitAmount, debitAfter] = await cells(debit);
-    assert.deepEqual([debitReason, debitRef, debitAmount, debitAfter], [l.invoice, invoiceId, `−${fmt(total)}`, fmt(left)]);
+    assert.deepEqual([debitReason, debitRef, debitAmount, debitAfter], [l.invoice, invoice.number, `−${fmt(total)}`, fmt(left)]);
     assert.equal((await page.locator('[data-testid=balances] li[data-currency=TRY]').textContent()).trim(), fmt(left));
 
     // svc-orders starts the order when it reads invoice.paid.

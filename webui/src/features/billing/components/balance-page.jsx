@@ -141,7 +141,9 @@ export function Ledger({ pages, currency, loadingOlder = false, onOlder }) {
       key: 'reference',
       label: col('reference'),
       className: 'billing-table__ref',
-      cell: (e) => ((e.reason === 'invoice' || e.reason === 'refund') && e.reference ? <Link to={accountDetailPath(lang, 'invoice', e.reference)}>{e.reference}</Link> : e.reference),
+      // The entry's label is how the customer knows the reference (an invoice's number, a
+      // transfer's bank reference); entries from before labels show the id.
+      cell: (e) => ((e.reason === 'invoice' || e.reason === 'refund') && e.reference ? <Link to={accountDetailPath(lang, 'invoice', e.reference)}>{e.label || e.reference}</Link> : e.label || e.reference),
     },
   ];
   return (

@@ -22,7 +22,7 @@ test('the ledger pages: each page starts before the last entry of the previous o
 
 test('the ledger shows every page loaded, signed amounts and worded reasons, and offers older entries only while there are more', () => {
   const pages = [
-    { entries: [entry(3, { kind: 'debit', reason: 'invoice', reference: 'inv-q1', amount: money(112200), balanceAfter: money(37800) }), entry(2, { reason: 'topup', reference: 'cs_1' })], more: true },
+    { entries: [entry(3, { kind: 'debit', reason: 'invoice', reference: 'inv-q1', label: 'LP-2026-000007', amount: money(112200), balanceAfter: money(37800) }), entry(2, { reason: 'topup', reference: 'cs_1' })], more: true },
   ];
   const tr = render(<Ledger pages={pages} currency="TRY" />, { path: '/tr/hesabim/fatura-bilgileri/bakiye' });
   const words = text(tr).replace(/\u00a0/g, ' ');
@@ -31,6 +31,10 @@ test('the ledger shows every page loaded, signed amounts and worded reasons, and
   expect(words).toContain('Fatura ödemesi');
   expect(words).toContain('Kartla bakiye yükleme');
   expect(tr).toContain('href="/tr/hesabim/fatura-bilgileri/faturalar/inv-q1"');
+  // The invoice by its number (the entry's label), not its internal id; an entry without a label shows its reference.
+  expect(words).toContain('LP-2026-000007');
+  expect(words).not.toContain('inv-q1');
+  expect(words).toContain('cs_1');
   expect(tr).toContain('data-testid="ledger-older"');
 
   const all = [...pages, { entries: [entry(1)], more: false }];

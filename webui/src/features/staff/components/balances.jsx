@@ -153,7 +153,7 @@ export function StaffLedger({ entries, more = false, onOlder, loadingOlder = fal
         <>
           {t(`balances.reasons.${e.reason}`, { defaultValue: e.reason })}
           {e.note && ` – ${e.note}`}
-          {e.reference && <span className="field__hint staff-mono"> {e.reference}</span>}
+          {(e.label || e.reference) && <span className="field__hint staff-mono"> {e.label || e.reference}</span>}
         </>
       ),
     },
