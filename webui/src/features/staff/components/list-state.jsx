@@ -89,6 +89,12 @@ export function StatusFilter({ statuses, value, onChange, texts, allowAll = fals
   const options = allowAll ? ['', ...statuses] : statuses;
   return (
     <div className="filters" role="group" aria-label={label ?? t('common.status')}>
+      {/* A list with more than one row of choices names each row, or two "All"s read alike. */}
+      {label && (
+        <span className="filters__label" aria-hidden="true">
+          {label}
+        </span>
+      )}
       {options.map((s) => (
         <button key={s || 'all'} type="button" aria-pressed={value === s} onClick={() => onChange(s)} data-status={s || 'all'}>
           {s ? texts(s) : t('common.all')}
