@@ -169,7 +169,7 @@ func handleStaff(m *authn.Mux, e StaffEndpoints, json func(endpoint.Endpoint, ki
 func decodeStaffInvoices(_ context.Context, r *http.Request) (any, error) {
 	v := r.URL.Query()
 	q := invoices.StaffQuery{Status: invoices.Status(v.Get("status")), Customer: v.Get("customer"), Number: v.Get("q"),
-		Sort: v.Get("sort"), Before: v.Get("before")}
+		Sort: v.Get("sort"), Before: v.Get("before"), PaidFrom: v.Get("paidFrom"), PaidTo: v.Get("paidTo")}
 	switch v.Get("pastDue") {
 	case "", "false":
 	case "true":

@@ -35,6 +35,15 @@ var staffFieldTexts = map[string]map[string]i18n.Text{
 		inv.ReasonRequired: {TR: "Havalenin hesaba geçtiği tarihi girin.", EN: "Enter the date the transfer arrived."},
 		inv.ReasonDate:     {TR: "Tarih YYYY-AA-GG biçiminde, bugünden sonra olmayan ve bir yıldan eski olmayan bir gün olmalı.", EN: "The date must be a day written YYYY-MM-DD, not after today and not over a year back."},
 	},
+	inv.FieldPaidFrom: {
+		inv.ReasonDay:      {TR: "paidFrom bir gün olmalı, YYYY-AA-GG biçiminde.", EN: "paidFrom must be a day written YYYY-MM-DD."},
+		inv.ReasonPaidOnly: paidOnlyText,
+	},
+	inv.FieldPaidTo: {
+		inv.ReasonDay:      {TR: "paidTo bir gün olmalı, YYYY-AA-GG biçiminde.", EN: "paidTo must be a day written YYYY-MM-DD."},
+		inv.ReasonDayOrder: {TR: "paidTo, paidFrom'dan önceki bir gün olamaz.", EN: "paidTo cannot be a day before paidFrom."},
+		inv.ReasonPaidOnly: paidOnlyText,
+	},
 	bal.FieldReason: {
 		bal.ReasonNoNote:   {TR: "Düzeltmenin nedenini yazın.", EN: "Write why the balance is adjusted."},
 		bal.ReasonLongNote: {TR: "Neden en çok 500 karakter olmalı.", EN: "The reason must be at most 500 characters."},
@@ -43,3 +52,7 @@ var staffFieldTexts = map[string]map[string]i18n.Text{
 		bal.ReasonAdjustRange: {TR: "Tutar sıfır olamaz; artı veya eksi en çok 1.000.000 olabilir.", EN: "The amount cannot be zero and must be at most 1,000,000 either way."},
 	},
 }
+
+// paidOnlyText refuses a paid period beside a filter of unpaid invoices.
+var paidOnlyText = i18n.Text{TR: "Bir dönemde ödenen faturalar ödenmiş ya da iade edilmiş faturalardır: status=pending, pastDue veya sort=due ile birlikte istenemez.",
+	EN: "Invoices paid in a period are paid or since refunded ones: they cannot be asked with status=pending, pastDue or sort=due."}

@@ -469,3 +469,91 @@ func TestStaffMoneyRoutesAreStaffOnly(t *testing.T) {
 		}
 	}
 }
+
+// Staff's invoices paid in a period (the dashboard's revenue links a week here): days in
+// Istanbul, both included, whatever the invoice's status now; newest paid first, 50 a page with
+// ties of one millisecond broken by id, oldest first the same pages reversed; with a status or
+// a customer; a pending invoice never appears, nor can it be the cursor; a bad period is a 400 in
+// the request's language.
+func TestStaffInvoicesPaidInPeriod(t *testing.T) {
+	b := newBilling(t)
+	admin := b.staffToken("staff-1", "Selin")
+	paid := func(id, customer string, status invoices.Status, at time.Time) {
+		t.Helper()
+		inv := invoices.Invoice{ID: id, QuoteID: "q-" + id, Year: 2026, Status: status, CustomerID: customer, Currency: "TRY", Decimals: 2,
+			Totals: invoices.Totals{Net: 1000, Total: 1200}, IssuedAt: at.Add(-time.Hour), PaidAt: &at}
+		if status == invoices.Refunded {
+			inv.RefundedAt = ptr(at.Add(time.Hour))
+		}
+		if _, err := b.invoices.Insert(context.Background(), inv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Monday 23 November 2026 begins at 21:00 UTC on the 22nd in Istanbul; Sunday the 29th ends
+	// at 21:00 UTC that day.
+	paid("inv-sunday-before", "cust-a", invoices.Paid, time.Date(2026, 11, 22, 20, 59, 59, 0, time.UTC))
+	paid("inv-monday", "cust-a", invoices.Paid, time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
+	paid("inv-refunded", "cust-b", invoices.Refunded, time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC))
+	paid("inv-sunday", "cust-b", invoices.Paid, time.Date(2026, 11, 29, 20, 59, 59, 0, time.UTC))
+	paid("inv-next-monday", "cust-a", invoices.Paid, time.Date(2026, 11, 29, 21, 0, 0, 0, time.UTC))
+	same := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	for i := range 51 {
+		paid(fmt.Sprintf("inv-tue-%02d", i), fmt.Sprintf("cust-%d", i%3), invoices.Paid, same)
+	}
+	b.stored(t, "inv-pending", "cust-a", invoices.Pending, day, nil)
+
+	list := "/api/v1/billing/admin/invoices"
+	week := list + "?paidFrom=2026-11-23&paidTo=2026-11-29"
+	a := b.call(t, week, admin, "en")
+	if got := invoiceIDs(a); a.status != 200 || len(got) != 50 || a.body["more"] != true || got[0] != "inv-sunday" || got[1] != "inv-refunded" || got[2] != "inv-tue-50" {
+		t.Fatalf("the week's first page: %d %v", a.status, got)
+	}
+	newest := idsOf(b.walk(t, week, admin, "invoices"))
+	want := []string{"inv-sunday", "inv-refunded"}
+	for i := 50; i >= 0; i-- {
+		want = append(want, fmt.Sprintf("inv-tue-%02d", i))
+	}
+	want = append(want, "inv-monday")
+	if !slices.Equal(newest, want) {
+		t.Errorf("the week's invoices by when paid: %v, want %v", newest, want)
+	}
+	if oldest := idsOf(b.walk(t, week+"&sort=oldest", admin, "invoices")); !slices.Equal(oldest, reversed(want)) {
+		t.Errorf("oldest paid first: %v", oldest)
+	}
+	for _, c := range []struct{ query, want string }{
+		{"?paidFrom=2026-11-29", "inv-next-monday,inv-sunday"},
+		{"?paidTo=2026-11-22", "inv-sunday-before"},
+		{"?paidFrom=2026-11-25&paidTo=2026-11-25", "inv-refunded"},
+		{"?paidFrom=2026-11-23&paidTo=2026-11-29&status=refunded", "inv-refunded"},
+		{"?paidFrom=2026-11-22&paidTo=2026-11-23&customer=cust-a", "inv-monday,inv-sunday-before"},
+		{"?paidFrom=2026-11-25&customer=cust-b&status=paid", "inv-sunday"},
+		{"?paidFrom=2026-11-30", "inv-next-monday"},
+		{"?paidFrom=2026-12-01", ""},
+	} {
+		if got := strings.Join(idsOf(b.walk(t, list+c.query, admin, "invoices")), ","); got != c.want {
+			t.Errorf("%s: %s, want %s", c.query, got, c.want)
+		}
+	}
+	// A number searched in a period is checked against it.
+	number := b.call(t, list+"/inv-monday", admin, "en").body["number"].(string)
+	if got := invoiceIDs(b.call(t, list+"?q="+number+"&paidFrom=2026-11-23", admin, "en")); !slices.Equal(got, []string{"inv-monday"}) {
+		t.Errorf("by number in its period: %v", got)
+	}
+	if got := invoiceIDs(b.call(t, list+"?q="+number+"&paidFrom=2026-11-24", admin, "en")); len(got) != 0 {
+		t.Errorf("by number outside its period: %v", got)
+	}
+	for _, c := range []struct{ query, lang, field, message string }{
+		{"paidFrom=2026-13-01", "en", "paidFrom", "paidFrom must be a day written YYYY-MM-DD."},
+		{"paidTo=29.11.2026", "tr", "paidTo", "paidTo bir gün olmalı, YYYY-AA-GG biçiminde."},
+		{"paidFrom=2026-11-29&paidTo=2026-11-23", "en", "paidTo", "paidTo cannot be a day before paidFrom."},
+		{"paidFrom=2026-11-23&status=pending", "en", "paidFrom", "Invoices paid in a period are paid or since refunded ones: they cannot be asked with status=pending, pastDue or sort=due."},
+		{"paidTo=2026-11-29&pastDue=true", "tr", "paidTo", "Bir dönemde ödenen faturalar ödenmiş ya da iade edilmiş faturalardır: status=pending, pastDue veya sort=due ile birlikte istenemez."},
+		{"paidFrom=2026-11-23&sort=due", "en", "paidFrom", "Invoices paid in a period are paid or since refunded ones: they cannot be asked with status=pending, pastDue or sort=due."},
+		{"paidFrom=2026-11-23&before=inv-pending", "en", "before", "The page cursor is not a known invoice."},
+	} {
+		a := b.call(t, list+"?"+c.query, admin, c.lang)
+		if a.status != 400 || fieldsOf(a)[c.field] != c.message {
+			t.Errorf("%s: %d %v", c.query, a.status, a.body)
+		}
+	}
+}

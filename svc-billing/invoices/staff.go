@@ -36,13 +36,18 @@ const (
 	FieldBefore     = "before"
 	FieldReference  = "reference"
 	FieldReceivedAt = "receivedAt"
+	FieldPaidFrom   = "paidFrom"
+	FieldPaidTo     = "paidTo"
 
-	ReasonChoice   = "invoice_choice"   // not one of the values the field takes
-	ReasonSort     = "invoice_sort"     // sort: not newest, oldest or due, or due with a status other than pending
-	ReasonCursor   = "invoice_cursor"   // before: no such invoice
-	ReasonRequired = "invoice_required" // missing
-	ReasonLength   = "invoice_length"   // reference over MaxReference characters
-	ReasonDate     = "invoice_date"     // receivedAt: not a date, in the future or over a year back
+	ReasonChoice   = "invoice_choice"    // not one of the values the field takes
+	ReasonSort     = "invoice_sort"      // sort: not newest, oldest or due, or due with a status other than pending
+	ReasonCursor   = "invoice_cursor"    // before: no such invoice
+	ReasonRequired = "invoice_required"  // missing
+	ReasonLength   = "invoice_length"    // reference over MaxReference characters
+	ReasonDate     = "invoice_date"      // receivedAt: not a date, in the future or over a year back
+	ReasonDay      = "invoice_day"       // paidFrom, paidTo: not a day written YYYY-MM-DD
+	ReasonDayOrder = "invoice_day_order" // paidTo: a day before paidFrom
+	ReasonPaidOnly = "invoice_paid_only" // paidFrom, paidTo: with status pending, pastDue or sort=due
 )
 
 // MaxReference bounds a bank transfer's reference.
@@ -56,6 +61,10 @@ type StaffQuery struct {
 	Number   string // q: the invoice with this number
 	Sort     string // mongox.SortNewest ("" too), mongox.SortOldest, SortDue
 	Before   string // the last invoice of the previous page
+	// PaidFrom and PaidTo (YYYY-MM-DD, days in Turkey, both included; either may be left open)
+	// ask the invoices paid in those days, whatever their status now (paid or since refunded),
+	// as the dashboard's revenue counts them; the list is then ordered by when they were paid.
+	PaidFrom, PaidTo string
 }
 
 // Page is one page of staff's list in the query's order; Next, set when More, is the next page's
@@ -70,8 +79,45 @@ type Page struct {
 type Query struct {
 	StaffQuery
 	Now time.Time
-	// Page orders by issuedAt, or by dueAt when past due or due, after the cursor invoice.
+	// PaidSince and PaidUntil are PaidFrom and PaidTo as instants, [PaidSince, PaidUntil); zero
+	// where open. Paid says either is set.
+	PaidSince, PaidUntil time.Time
+	// Page orders by issuedAt, by dueAt when past due or due, or by paidAt when Paid, after the
+	// cursor invoice.
 	Page mongox.Keyset
+}
+
+// Paid says the query asks the invoices paid in a period.
+func (q Query) Paid() bool { return !q.PaidSince.IsZero() || !q.PaidUntil.IsZero() }
+
+// paidDays reads PaidFrom and PaidTo into [since, until) and adds what is wrong with them to f.
+func (q StaffQuery) paidDays(f errs.Fields) (since, until time.Time) {
+	day := func(field, raw string) time.Time {
+		if raw == "" {
+			return time.Time{}
+		}
+		d, err := time.ParseInLocation(time.DateOnly, raw, turkeyTime)
+		if err != nil {
+			f.Add(field, ReasonDay)
+			return time.Time{}
+		}
+		return d
+	}
+	since, last := day(FieldPaidFrom, q.PaidFrom), day(FieldPaidTo, q.PaidTo)
+	if !last.IsZero() {
+		until = time.Date(last.Year(), last.Month(), last.Day()+1, 0, 0, 0, 0, turkeyTime)
+	}
+	if !since.IsZero() && !last.IsZero() && last.Before(since) {
+		f.Add(FieldPaidTo, ReasonDayOrder)
+	}
+	if (q.PaidFrom != "" || q.PaidTo != "") && (q.Status == Pending || q.PastDue || q.Sort == SortDue) {
+		field := FieldPaidFrom
+		if q.PaidFrom == "" {
+			field = FieldPaidTo
+		}
+		f.Add(field, ReasonPaidOnly) // a pending invoice was never paid
+	}
+	return since.UTC(), until.UTC()
 }
 
 // TransferPayment is a bank transfer staff saw arrive for an invoice.
@@ -138,8 +184,12 @@ func (s *service) List(ctx context.Context, q StaffQuery) (Page, error) {
 		f.Add(FieldPastDue, ReasonChoice) // past due are pending invoices only
 	}
 	query := Query{StaffQuery: q, Now: s.now().UTC(), Page: mongox.Keyset{Key: "issuedAt", Limit: StaffPageSize + 1}}
-	if q.PastDue {
+	query.PaidSince, query.PaidUntil = q.paidDays(f)
+	switch {
+	case q.PastDue:
 		query.Page.Key = "dueAt"
+	case query.Paid():
+		query.Page.Key = "paidAt"
 	}
 	switch q.Sort {
 	case "", mongox.SortNewest:
@@ -163,6 +213,12 @@ func (s *service) List(ctx context.Context, q StaffQuery) (Page, error) {
 			return Page{}, err
 		case query.Page.Key == "dueAt":
 			query.Page.After, query.Page.AfterID = s.dueOf(cur), cur.ID
+		case query.Page.Key == "paidAt":
+			if cur.PaidAt == nil {
+				f.Add(FieldBefore, ReasonCursor) // never paid: not in a list of paid invoices
+				break
+			}
+			query.Page.After, query.Page.AfterID = *cur.PaidAt, cur.ID
 		default:
 			query.Page.After, query.Page.AfterID = cur.IssuedAt, cur.ID
 		}

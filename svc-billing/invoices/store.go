@@ -44,9 +44,13 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "dueAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}}},
-		// The dashboard's revenue (revenue.go): the invoices paid, and those refunded, in its
-		// weeks, a range on each date.
-		mongo.IndexModel{Keys: bson.D{{Key: "paidAt", Value: 1}}},
+		// Paid in a period (PaidFrom, PaidTo), by when paid, alone and with each filter; the first
+		// also serves the dashboard's revenue (revenue.go): the invoices paid in its weeks.
+		mongo.IndexModel{Keys: bson.D{{Key: "paidAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "paidAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "paidAt", Value: -1}, {Key: "_id", Value: -1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "paidAt", Value: -1}, {Key: "_id", Value: -1}}},
+		// The revenue's refunds: those refunded in its weeks.
 		mongo.IndexModel{Keys: bson.D{{Key: "refundedAt", Value: 1}}},
 	)
 	if err != nil {
@@ -138,6 +142,17 @@ func (s *MongoStore) List(ctx context.Context, q Query) ([]Invoice, error) {
 	case q.Status != "":
 		filter = append(filter, bson.E{Key: "status", Value: q.Status})
 	}
+	if q.Paid() {
+		// In $and, so the cursor's own paidAt bound (Keyset.Filter) does not replace it.
+		paid := bson.D{}
+		if !q.PaidSince.IsZero() {
+			paid = append(paid, bson.E{Key: "$gte", Value: q.PaidSince})
+		}
+		if !q.PaidUntil.IsZero() {
+			paid = append(paid, bson.E{Key: "$lt", Value: q.PaidUntil})
+		}
+		filter = append(filter, bson.E{Key: "$and", Value: bson.A{bson.D{{Key: "paidAt", Value: paid}}}})
+	}
 	cur, err := s.invoices.Find(ctx, q.Page.Filter(filter), q.Page.Options())
 	if err != nil {
 		return nil, fmt.Errorf("find invoices: %w", err)
@@ -155,7 +170,8 @@ func (q Query) matches(inv Invoice) bool {
 	case q.Customer != "" && inv.CustomerID != q.Customer,
 		q.Status != "" && inv.Status != q.Status,
 		q.PastDue && (inv.Status != Pending || inv.DueAt == nil || !inv.DueAt.Before(q.Now)),
-		q.Sort == SortDue && (inv.Status != Pending || inv.DueAt == nil):
+		q.Sort == SortDue && (inv.Status != Pending || inv.DueAt == nil),
+		q.Paid() && (inv.PaidAt == nil || !q.PaidSince.IsZero() && inv.PaidAt.Before(q.PaidSince) || !q.PaidUntil.IsZero() && !inv.PaidAt.Before(q.PaidUntil)):
 		return false
 	}
 	return true
