@@ -45,18 +45,9 @@ type Option func(*service)
 // WithRates converts the revenue's amounts to TRY at r's rates.
 func WithRates(r Rates) Option { return func(s *service) { s.rates = r } }
 
-// Booked is an invoice as the revenue counts it: its currency, its net in that currency and in
-// USD cents, and the time it was paid or refunded.
+// Booked is an invoice as the revenue counts it, read with these fields only: its currency, its
+// net in that currency and in USD cents, and when it was paid and refunded.
 type Booked struct {
-	Currency   string    `bson:"currency"`
-	Net        int64     `bson:"net"`
-	NetUSD     int64     `bson:"netUsd"`
-	PaidAt     time.Time `bson:"paidAt"`
-	RefundedAt time.Time `bson:"refundedAt"`
-}
-
-// booked reads only what the revenue needs of each invoice.
-type booked struct {
 	Currency   string     `bson:"currency"`
 	Totals     Totals     `bson:"totals"`
 	TotalsUSD  Totals     `bson:"totalsUsd"`
@@ -64,11 +55,19 @@ type booked struct {
 	RefundedAt *time.Time `bson:"refundedAt"`
 }
 
+// moment is t, or the zero time (outside every window) when there is none.
+func moment(t *time.Time) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return *t
+}
+
 var bookedFields = bson.D{{Key: "_id", Value: 0}, {Key: "currency", Value: 1}, {Key: "totals.net", Value: 1},
 	{Key: "totalsUsd.net", Value: 1}, {Key: "paidAt", Value: 1}, {Key: "refundedAt", Value: 1}}
 
 // Booked answers the invoices whose field ("paidAt" or "refundedAt") falls in [from, to): a
-// range on that field's own index.
+// range on an index that leads with that field.
 func (s *MongoStore) Booked(ctx context.Context, field string, from, to time.Time) ([]Booked, error) {
 	if field != "paidAt" && field != "refundedAt" {
 		return nil, fmt.Errorf("booked invoices by %q: not a booking date", field)
@@ -78,19 +77,9 @@ func (s *MongoStore) Booked(ctx context.Context, field string, from, to time.Tim
 	if err != nil {
 		return nil, fmt.Errorf("find invoices by %s: %w", field, err)
 	}
-	var found []booked
-	if err := cur.All(ctx, &found); err != nil {
+	out := []Booked{}
+	if err := cur.All(ctx, &out); err != nil {
 		return nil, fmt.Errorf("read invoices by %s: %w", field, err)
-	}
-	out := make([]Booked, len(found))
-	for i, b := range found {
-		out[i] = Booked{Currency: b.Currency, Net: b.Totals.Net, NetUSD: b.TotalsUSD.Net}
-		if b.PaidAt != nil {
-			out[i].PaidAt = *b.PaidAt
-		}
-		if b.RefundedAt != nil {
-			out[i].RefundedAt = *b.RefundedAt
-		}
 	}
 	return out, nil
 }
@@ -171,29 +160,29 @@ func countRevenue(w weeks.Window, rate int64, paid, refunded []Booked) Revenue {
 		return m
 	}
 	for _, b := range paid {
-		i := w.Index(b.PaidAt)
+		i := w.Index(moment(b.PaidAt))
 		if i < 0 {
 			continue
 		}
-		try := toTRY(b.NetUSD, rate)
+		try := toTRY(b.TotalsUSD.Net, rate)
 		r.Weeks[i].Paid += try
 		r.Weeks[i].Invoices++
 		m := mixOf(b)
 		m.Invoices++
-		m.Net += b.Net
+		m.Net += b.Totals.Net
 		m.NetTRY += try
 	}
 	for _, b := range refunded {
-		i := w.Index(b.RefundedAt)
+		i := w.Index(moment(b.RefundedAt))
 		if i < 0 {
 			continue
 		}
-		try := toTRY(b.NetUSD, rate)
+		try := toTRY(b.TotalsUSD.Net, rate)
 		r.Weeks[i].Refunded += try
 		r.Weeks[i].Refunds++
 		m := mixOf(b)
 		m.Refunds++
-		m.Net -= b.Net
+		m.Net -= b.Totals.Net
 		m.NetTRY -= try
 	}
 	for i := range r.Weeks {
