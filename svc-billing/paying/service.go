@@ -394,20 +394,25 @@ func (s *service) Refund(ctx context.Context, invoiceID string) (invoices.Invoic
 		return invoices.Invoice{}, err
 	}
 	// invoice.refunded credits the balance too (Handler); crediting now shows it at once.
-	return inv, s.CreditRefund(ctx, inv.ID, inv.CustomerID, inv.Total())
+	return inv, s.credit(ctx, inv.ID, inv.CustomerID, inv.Number, inv.Total())
 }
 
+// CreditRefund is invoice.refunded's way in, which carries no number: the ledger names the
+// refunded invoice by its number, as the customer knows it, so it is read (one read by _id).
 func (s *service) CreditRefund(ctx context.Context, invoiceID, customerID string, amount invoices.Money) error {
-	// The ledger names the refunded invoice by its number, as the customer knows it
-	// (invoice.refunded carries only the id): one read by _id.
 	inv, err := s.invoices.Invoice(ctx, invoices.Caller{Admin: true}, invoiceID)
 	if err != nil {
 		return fmt.Errorf("refund credit of %s: %w", invoiceID, err)
 	}
-	_, err = s.balance.Move(ctx, balance.Movement{
+	return s.credit(ctx, invoiceID, customerID, inv.Number, amount)
+}
+
+// credit moves a refunded invoice's amount onto its customer's balance, once (its key).
+func (s *service) credit(ctx context.Context, invoiceID, customerID, number string, amount invoices.Money) error {
+	_, err := s.balance.Move(ctx, balance.Movement{
 		CustomerID: customerID, Key: balance.KeyRefund(invoiceID), Kind: balance.Credit,
 		Amount: balance.Money{Amount: amount.Amount, Currency: amount.Currency, Decimals: amount.Decimals},
-		Reason: balance.ReasonRefund, Reference: invoiceID, Label: inv.Number,
+		Reason: balance.ReasonRefund, Reference: invoiceID, Label: number,
 	})
 	return err
 }
