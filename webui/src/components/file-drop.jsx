@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/language.jsx';
+import { FieldNotes, describedBy } from './form-fields.jsx';
 import './file-drop.css';
 
 /** fileSize is a file's size as file managers show it (1 KB = 1024 bytes), in the page's language. */
@@ -69,7 +70,7 @@ export function FileDrop({ id, label, name, accept, multiple = false, required =
   const { t } = useTranslation('common');
   const [dragging, setDragging] = useState(false);
   const h = fileDropHandlers({ multiple, disabled, onChange, setDragging });
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(id, hint, error);
   const labelled = `${label ? `${id}-label` : `${id}-text`} ${id}-browse`;
   const zoneText = dragging ? texts.active ?? t('ui.fileDrop.active') : texts.label ?? t(multiple ? 'ui.fileDrop.label' : 'ui.fileDrop.labelOne');
   return (
@@ -108,16 +109,7 @@ export function FileDrop({ id, label, name, accept, multiple = false, required =
           onChange={h.onInputChange}
         />
       </label>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
       {files?.length > 0 && (
         <ul className="file-drop__files" aria-label={t('ui.fileDrop.chosen')}>
           {files.map((f, i) => (

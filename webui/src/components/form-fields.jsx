@@ -4,17 +4,13 @@
 
 import { Notice } from './notice.jsx';
 
-/** Field is a labelled input (or textarea) with its hint and error beside it. */
-export function Field({ id, name, label, error, hint, required = false, multiline = false, ...input }) {
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  const props = { id, name, required, 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': described, ...input };
+/** describedBy is the aria-describedby of control id with a hint and an error: the ids FieldNotes gives them. */
+export const describedBy = (id, hint, error) => [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+
+/** FieldNotes are a control's hint and error below it, each with the id describedBy names. */
+export function FieldNotes({ id, hint, error }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {multiline ? <textarea rows={4} {...props} /> : <input type="text" {...props} />}
+    <>
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
@@ -25,6 +21,22 @@ export function Field({ id, name, label, error, hint, required = false, multilin
           {error}
         </p>
       )}
+    </>
+  );
+}
+
+/** Field is a labelled input (or textarea) with its hint and error beside it. */
+export function Field({ id, name, label, error, hint, required = false, multiline = false, ...input }) {
+  const described = describedBy(id, hint, error);
+  const props = { id, name, required, 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': described, ...input };
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {multiline ? <textarea rows={4} {...props} /> : <input type="text" {...props} />}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -44,11 +56,7 @@ export function CheckField({ id, name, label, error, checked, onChange, required
         aria-describedby={error ? `${id}-error` : undefined}
       />
       <label htmlFor={id}>{label}</label>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} error={error} />
     </div>
   );
 }

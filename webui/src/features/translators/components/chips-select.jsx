@@ -1,4 +1,5 @@
 import '../translators.css';
+import { FieldNotes, describedBy } from '../../../components/form-fields.jsx';
 import { useTranslatorsTexts } from '../texts.js';
 
 /**
@@ -10,7 +11,7 @@ export function ChipsSelect({ id, label, options, value, onChange, onBlur, error
   const t = useTranslatorsTexts();
   const name = (v) => options.find((o) => o.value === v)?.label ?? v;
   const left = options.filter((o) => !value.includes(o.value));
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(id, hint, error);
   const full = max !== undefined && value.length >= max;
   return (
     <div className="field chips">
@@ -46,16 +47,7 @@ export function ChipsSelect({ id, label, options, value, onChange, onBlur, error
           </option>
         ))}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
