@@ -3,7 +3,8 @@
 // then the dashboard in each language at 1366 and 390 px draws its five charts (a uPlot canvas
 // of some size in each), each labelled by its heading and by a table for screen readers holding
 // this week's figures as the services count them, and each chart's link opens the list behind it
-// with the seeded items in it. SCREENSHOTS=dir keeps a shot of each language at both widths.
+// with the seeded items in it: revenue's the invoices paid in its 12 weeks, and this week's, by its
+// link and by a click on its bar. SCREENSHOTS=dir keeps a shot of each language at both widths.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, shot, until, waitHydrated } from './browser.mjs';
@@ -18,8 +19,8 @@ const L = {
     login: '/tr/giris',
     admin: '/tr/yonetim',
     titles: { revenue: 'Haftalık gelir', orders: 'Haftalık siparişler', onTime: 'Zamanında teslim oranı', claim: 'Havuzdan alınma süresi', load: 'Çevirmen iş yükü' },
+    invoices: '/tr/yonetim/faturalar',
     links: {
-      revenue: '/tr/yonetim/faturalar?status=paid',
       orders: '/tr/yonetim/siparisler?status=completed',
       onTime: '/tr/yonetim/siparisler?status=completed',
       claim: '/tr/yonetim/siparisler?status=in_progress',
@@ -31,8 +32,8 @@ const L = {
     login: '/en/login',
     admin: '/en/admin',
     titles: { revenue: 'Revenue by week', orders: 'Orders by week', onTime: 'On-time delivery rate', claim: 'Time to claim', load: 'Translator load' },
+    invoices: '/en/admin/invoices',
     links: {
-      revenue: '/en/admin/invoices?status=paid',
       orders: '/en/admin/orders?status=completed',
       onTime: '/en/admin/orders?status=completed',
       claim: '/en/admin/orders?status=in_progress',
@@ -46,6 +47,12 @@ const CHARTS = ['revenue', 'orders', 'onTime', 'claim', 'load'];
 const tryText = (lang, minor) => {
   const n = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' }).format(minor / 100);
   return lang === 'en' ? `₺${n}` : `${n} ₺`;
+};
+/** paidIn is the invoices list of the days from monday to sunday (svc-billing's paidFrom, paidTo). */
+const paidIn = (l, monday, last = monday) => {
+  const sunday = new Date(`${last}T00:00:00Z`);
+  sunday.setUTCDate(sunday.getUTCDate() + 6);
+  return `${l.invoices}?paidFrom=${monday}&paidTo=${sunday.toISOString().slice(0, 10)}`;
 };
 const weekLabel = (lang, date) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
@@ -124,6 +131,8 @@ for (const lang of ['tr', 'en']) {
     assert.ok(f.week.paid >= 3 && f.week.completed >= 1 && f.week.claimed >= 2, `this week's orders: ${JSON.stringify(f.week)}`);
     const ours = seeded.done.invoice.totalsUsd.net + seeded.active.invoice.totalsUsd.net + seeded.waiting.invoice.totalsUsd.net;
     assert.ok(f.money.paid >= Math.floor((ours * f.revenue.rateMicros) / 1e6), `this week's revenue ${f.money.paid} holds ours (${ours} USD cents)`);
+    // Revenue leads to the invoices paid in its 12 weeks.
+    l.links.revenue = paidIn(l, f.revenue.weeks[0].date, f.revenue.weeks.at(-1).date);
     const load = f.trends.load.findIndex((x) => x.translatorId === seeded.translator.id);
     assert.ok(load >= 0 && f.trends.load[load].active >= 1, `the demo translator's load: ${JSON.stringify(f.trends.load)}`);
 
@@ -168,6 +177,36 @@ for (const lang of ['tr', 'en']) {
         await page.getByText(item, { exact: false }).first().waitFor({ timeout: 15_000 });
       }
     }
+
+    // This week's invoices: by the link under the revenue chart, and by a click on its last bar.
+    // Each lists the seeded invoices with the day they were paid.
+    const thisWeek = paidIn(l, f.revenue.weeks.at(-1).date);
+    const invoices = [seeded.done.invoice.number, seeded.active.invoice.number, seeded.waiting.invoice.number];
+    const listed = async () => {
+      await page.waitForURL((u) => `${u.pathname}${u.search}` === thisWeek);
+      await waitHydrated(page);
+      for (const number of invoices) {
+        await page.getByRole('link', { name: number, exact: true }).waitFor({ timeout: 15_000 });
+      }
+      const header = await page.locator('table thead').first().textContent();
+      assert.ok(header.includes(lang === 'en' ? 'Paid' : 'Ödendi'), `the list says when each was paid: ${header}`);
+      assert.equal(await page.getByTestId('past-due').count(), 0, 'no past-due box beside a paid period');
+    };
+    await page.goto(l.admin);
+    await waitHydrated(page);
+    const revenue = page.getByTestId('staff-chart-revenue');
+    await revenue.locator(`a[href="${thisWeek}"]`).click();
+    await listed();
+    await page.goto(l.admin);
+    await waitHydrated(page);
+    const over = revenue.locator('.u-over');
+    await over.scrollIntoViewIfNeeded();
+    const box = await over.boundingBox();
+    // x runs from −0.5 to 11.5: the last week's bar is centred 11.5/12 of the way across.
+    const bar = { x: (box.width * 11.5) / 12, y: box.height / 2 };
+    await over.hover({ position: { x: bar.x - 10, y: bar.y } });
+    await over.click({ position: bar });
+    await listed();
     assert.deepEqual(page.problems.filter((p) => !p.includes('favicon')), [], 'no console errors');
   });
 }

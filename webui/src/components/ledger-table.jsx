@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/language.jsx';
 import { formatMoney, moneyText } from '../lib/money.js';
 import { EmptyState } from './empty-state.jsx';
-import './table.css';
+import { DataTable } from './data-table.jsx';
 
 /**
  * ledgerTotals sums the credits and the debits of entries per currency, in integer minor units
@@ -43,7 +43,7 @@ export function LedgerTable({ entries, columns, labels, dateCell, labelledBy, te
   return (
     <>
       <div className="table-scroll ledger-table" role="region" aria-labelledby={labelledBy} tabIndex={0}>
-        <table className="data-table data-table--cards" data-testid={testid}>
+        <DataTable data-testid={testid}>
           <thead>
             <tr>
               <th scope="col">{labels.date}</th>
@@ -102,7 +102,7 @@ export function LedgerTable({ entries, columns, labels, dateCell, labelledBy, te
               })}
             </tfoot>
           )}
-        </table>
+        </DataTable>
       </div>
       {more && (
         <p className="ledger-table__more">

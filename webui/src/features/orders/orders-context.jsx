@@ -1,7 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useLanguage } from '../../lib/language.jsx';
 import { useLanguages } from '../../lib/api/get-languages.js';
-import '../../components/table.css';
 import './orders.css';
 import '../../components/timeline.css';
 

@@ -43,6 +43,14 @@ export function duration(lang, minutes) {
   return m === 0 ? `${count(lang, h)} ${hu}` : `${count(lang, h)} ${hu} ${m} ${mu}`;
 }
 
+/** weekEnd is the Sunday ending the week of a Monday ("2026-11-23" → "2026-11-29"). */
+export function weekEnd(monday) {
+  const d = new Date(`${monday}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return monday ?? '';
+  d.setUTCDate(d.getUTCDate() + 6);
+  return d.toISOString().slice(0, 10);
+}
+
 /** weeksOf is the x axis of a weekly answer: 0…n−1 with each week's label. */
 function weeksOf(lang, weeks = []) {
   return { x: weeks.map((_, i) => i), labels: weeks.map((w) => weekLabel(lang, w.date)), weeks: weeks.map((w) => w.week) };
@@ -58,6 +66,9 @@ export function revenueChart(lang, revenue) {
   return {
     ...axis,
     series: [weeks.map((w) => w.net), weeks.map((w) => w.refunded)],
+    // Each week as the days the invoices list asks (paidFrom, paidTo), and the whole window.
+    periods: weeks.map((w) => ({ paidFrom: w.date, paidTo: weekEnd(w.date) })),
+    window: weeks.length ? { paidFrom: weeks[0].date, paidTo: weekEnd(weeks.at(-1).date) } : {},
     rows: weeks.map((w, i) => [axis.labels[i], tryText(lang, w.paid), tryText(lang, w.refunded), tryText(lang, w.net), count(lang, w.invoices)]),
     total: tryText(lang, revenue?.totals?.net ?? 0),
     mix: (revenue?.mix ?? []).map((m) => ({

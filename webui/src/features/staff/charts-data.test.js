@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { claimChart, duration, loadChart, onTimeChart, ordersChart, percent, revenueChart, tryAxis, weekLabel } from './charts-data.js';
+import { claimChart, duration, loadChart, onTimeChart, ordersChart, percent, revenueChart, tryAxis, weekEnd, weekLabel } from './charts-data.js';
 
 const week = (date, i, extra) => ({ week: `2026-W${37 + i}`, date, start: `${date}T00:00:00Z`, ...extra });
 
@@ -95,4 +95,13 @@ test('numbers for axes: TRY compact, percentages per language', () => {
   expect(tryAxis('tr', 1_250_000)).toBe('12,5\u00a0B ₺');
   expect(percent('tr', 0.5)).toBe('%50');
   expect(weekLabel('en', '2026-12-28')).toBe('28 Dec');
+});
+
+test('a week runs Monday to Sunday, across a month and a year', () => {
+  expect(weekEnd('2026-11-23')).toBe('2026-11-29');
+  expect(weekEnd('2026-11-30')).toBe('2026-12-06');
+  expect(weekEnd('2026-12-28')).toBe('2027-01-03');
+  const c = revenueChart('en', { weeks: [{ week: '2026-W52', date: '2026-12-21' }, { week: '2026-W53', date: '2026-12-28' }] });
+  expect(c.periods).toEqual([{ paidFrom: '2026-12-21', paidTo: '2026-12-27' }, { paidFrom: '2026-12-28', paidTo: '2027-01-03' }]);
+  expect(c.window).toEqual({ paidFrom: '2026-12-21', paidTo: '2027-01-03' });
 });

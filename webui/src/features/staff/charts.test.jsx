@@ -38,7 +38,10 @@ test('each chart has its heading, its figures as a table for screen readers and 
   expect(rows(html, 'onTime')).toContain('23 Kas %50 1 / 2');
   expect(rows(html, 'claim')).toContain('23 Kas 1 sa 35 dk 1 0 2');
   expect(rows(html, 'load')).toContain('1 tr-a 2 3 %67');
-  expect(html).toContain('href="/tr/yonetim/faturalar?status=paid"');
+  // Revenue leads to the invoices paid in its 12 weeks, and each week to its own.
+  expect(html).toContain('href="/tr/yonetim/faturalar?paidFrom=2026-09-07&amp;paidTo=2026-11-29"');
+  expect(html).toContain('aria-label="23 Kas haftasında ödenen faturalar" href="/tr/yonetim/faturalar?paidFrom=2026-11-23&amp;paidTo=2026-11-29"');
+  expect(html).toContain('href="/tr/yonetim/faturalar?paidFrom=2026-09-07&amp;paidTo=2026-09-13"');
   expect(html).toContain('href="/tr/yonetim/siparisler?status=completed"');
   expect(html).toContain('href="/tr/yonetim/siparisler?status=in_progress"');
   expect(html).toContain('href="/tr/yonetim/cevirmenler"');
@@ -54,6 +57,9 @@ test('in English, and a service that fails or has not answered costs only its ow
   expect(rows(html, 'claim')).toContain('23 Nov 1 h 35 min 1 0 2');
   expect(html).toContain('href="/en/admin/orders?status=completed"');
   expect(html).toContain('href="/en/admin/translators"');
+  expect(html).toContain('1 translator with active jobs: the jobs in hand against the cap.');
+  const weeks = render(<ChartsView charts={charts} />, { path: '/en/admin' });
+  expect(weeks).toContain('aria-label="Invoices paid in the week of 23 Nov" href="/en/admin/invoices?paidFrom=2026-11-23&amp;paidTo=2026-11-29"');
   const waiting = render(<ChartsView charts={{}} />, { path: '/en/admin' });
   expect(waiting).toContain('aria-busy="true"');
   expect(waiting).not.toContain('could not be loaded');
@@ -63,5 +69,7 @@ test('the charts’ figures come from the services that own them, and each link 
   expect([chartKey('revenue', 'tr')[0], chartKey('trends', 'en')[0]]).toEqual(['/api/v1/billing/admin/revenue', '/api/v1/orders/admin/trends']);
   expect(chartLink('en', 'load', ['siparisler'])).toBeUndefined();
   expect(chartLink('en', 'claim', ['siparisler'])).toBe('/en/admin/orders?status=in_progress');
+  expect(chartLink('en', 'revenue', ['faturalar'], { paidFrom: '2026-12-28', paidTo: '2027-01-03' })).toBe('/en/admin/invoices?paidFrom=2026-12-28&paidTo=2027-01-03');
+  expect(chartLink('en', 'revenue', ['siparisler'], { paidFrom: '2026-12-28' })).toBeUndefined();
   expect(Object.keys(LINKS)).toEqual(['revenue', 'orders', 'onTime', 'claim', 'load']);
 });

@@ -6,12 +6,17 @@ export const STAFF_MONEY_NS = 'staff-money';
 export const staffMoneyTexts = {
   tr: {
     invoices: {
-      lead: 'Bütün faturalar: duruma ve vadesi geçenlere göre süzülür, numarayla aranır.',
+      lead: 'Bütün faturalar: duruma, vadesi geçenlere ve ödendiği günlere göre süzülür, numarayla aranır.',
       statuses: { pending: 'Ödeme bekliyor', paid: 'Ödendi', refunded: 'İade edildi' },
       pastDue: 'Yalnızca vadesi geçenler',
       searchLabel: 'Fatura numarasıyla ara (ör. LP-2026-000123)',
       number: 'Fatura', customer: 'Müşteri', order: 'Sipariş', total: 'Toplam', issued: 'Düzenlendi', due: 'Son ödeme', status: 'Durum',
       overdue: 'Vadesi geçti',
+      paidOn: 'Ödendi',
+      period: {
+        title: 'Ödendiği günler', from: 'İlk gün', to: 'Son gün', clear: 'Günleri temizle',
+        note: 'Bu günlerde ödenen faturalar, şimdiki durumları ne olursa olsun (sonradan iade edilenler de), ödendikleri ana göre: gelir grafiği de böyle sayar.',
+      },
       lines: 'Kalemler', line: 'Açıklama', quantity: 'Miktar', amount: 'Tutar', net: 'Ara toplam', vat: 'KDV', totalDue: 'Genel toplam', usd: 'ABD doları karşılığı',
       rate: 'Kur: 1 USD = {{rate}} {{currency}}',
       units: { word: 'kelime', page: 'sayfa', minute: 'dakika' },
@@ -57,12 +62,17 @@ export const staffMoneyTexts = {
   },
   en: {
     invoices: {
-      lead: 'Every invoice, filtered by status and past due, searched by number.',
+      lead: 'Every invoice, filtered by status, past due and the days it was paid, searched by number.',
       statuses: { pending: 'Awaiting payment', paid: 'Paid', refunded: 'Refunded' },
       pastDue: 'Past due only',
       searchLabel: 'Search by invoice number (e.g. LP-2026-000123)',
       number: 'Invoice', customer: 'Customer', order: 'Order', total: 'Total', issued: 'Issued', due: 'Due', status: 'Status',
       overdue: 'Past due',
+      paidOn: 'Paid',
+      period: {
+        title: 'Days paid', from: 'From', to: 'To', clear: 'Clear the days',
+        note: 'The invoices paid in these days, whatever their status now (refunded since included), by when they were paid: as the revenue chart counts them.',
+      },
       lines: 'Lines', line: 'Description', quantity: 'Quantity', amount: 'Amount', net: 'Net', vat: 'VAT', totalDue: 'Total', usd: 'In US dollars',
       rate: 'Rate: 1 USD = {{rate}} {{currency}}',
       units: { word: 'words', page: 'pages', minute: 'minutes' },

@@ -2,7 +2,6 @@ import { NavLink } from 'react-router';
 import { accountPath, accountTabPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useBillingTexts } from '../texts.js';
-import '../../../components/table.css';
 import '../billing.css';
 
 const SECTION = 'fatura-bilgileri';

@@ -14,6 +14,7 @@ import { countryName } from '../countries.js';
 import { InvoiceStatus } from './invoice-status.jsx';
 import { PayButtons } from './pay-buttons.jsx';
 import { PdfLinks } from './pdf-links.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 /**
  * useCheckoutReturn is the invoice as the page that the payment provider returns to sees it.
@@ -141,7 +142,7 @@ export function InvoiceDetail({ invoiceId, paidOrder }) {
       <section aria-labelledby={`${id}-lines`} className="account__block">
         <h2 id={`${id}-lines`}>{t('invoice.lines')}</h2>
         <div className="table-scroll billing-table" role="region" aria-labelledby={`${id}-lines`} tabIndex={0}>
-          <table className="data-table data-table--cards invoice__lines">
+          <DataTable className="invoice__lines">
             <thead>
               <tr>
                 <th scope="col">{t('invoice.description')}</th>
@@ -189,7 +190,7 @@ export function InvoiceDetail({ invoiceId, paidOrder }) {
                 </tr>
               ))}
             </tfoot>
-          </table>
+          </DataTable>
         </div>
       </section>
 

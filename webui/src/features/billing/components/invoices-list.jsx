@@ -10,6 +10,7 @@ import { InvoiceStatus } from './invoice-status.jsx';
 import { PayButtons } from './pay-buttons.jsx';
 import { PdfLinks } from './pdf-links.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 /**
  * InvoicesList is the customer's invoices, those awaiting payment first, then the newest: each
@@ -27,7 +28,7 @@ export function InvoicesList() {
   const col = (k) => t(`invoices.${k}`);
   return (
     <div className="table-scroll billing-table" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-      <table className="data-table data-table--cards" data-testid="invoices">
+      <DataTable data-testid="invoices">
         <caption id={`${id}-caption`} className="visually-hidden">
           {col('caption')}
         </caption>
@@ -43,7 +44,7 @@ export function InvoicesList() {
         <tbody>
           {sortInvoices(data).map((inv) => (
             <tr key={inv.id} data-invoice-id={inv.id} data-status={inv.status}>
-              <th scope="row" data-label={col('number')}>
+              <th scope="row" className="data-table__id" data-label={col('number')}>
                 <Link to={accountDetailPath(lang, 'invoice', inv.id)} aria-label={`${t('invoices.view')}: ${inv.number}`}>
                   {inv.number}
                 </Link>
@@ -67,7 +68,7 @@ export function InvoicesList() {
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { formatDate, formatSize } from '../format.js';
 import { useOrdersTexts } from '../texts.js';
 import { FileCounts } from './file-counts.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 /**
  * fileOrders maps each file id to the order it belongs to ({ id, number }), from the customer's
@@ -43,7 +44,7 @@ export function FilesView({ files, error, orders = new Map() }) {
   else {
     body = (
       <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        <table className="data-table data-table--cards" data-testid="files">
+        <DataTable data-testid="files">
           <caption id={`${id}-caption`} className="visually-hidden">
             {t('files')}
           </caption>
@@ -77,7 +78,7 @@ export function FilesView({ files, error, orders = new Map() }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       </div>
     );
   }

@@ -12,6 +12,7 @@ import { useOrdersTexts } from '../texts.js';
 import { QuoteActions, useWorkSummary } from './quote-card.jsx';
 import { OrderStatus, StatusBadge } from './status-badge.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 function LoadFailed({ error }) {
   const t = useOrdersTexts();
@@ -68,7 +69,7 @@ export function OrdersTable({ limit }) {
   if (!orders.length) return <EmptyState testid="orders-empty">{t('orders.noOrders')}</EmptyState>;
   return (
     <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-      <table className="data-table data-table--cards" data-testid="orders">
+      <DataTable data-testid="orders">
         <caption id={`${id}-caption`} className="visually-hidden">
           {t('orders.ordersTitle')}
         </caption>
@@ -85,7 +86,7 @@ export function OrdersTable({ limit }) {
         <tbody>
           {orders.slice(0, limit ?? orders.length).map((o) => (
             <tr key={o.id} data-order-id={o.id} data-status={o.status}>
-              <th scope="row">
+              <th scope="row" className="data-table__id">
                 <Link to={accountDetailPath(lang, 'order', o.id)}>{o.number}</Link>
               </th>
               <td data-label={t('orders.service')}>{work.service(o.service)}</td>
@@ -98,7 +99,7 @@ export function OrdersTable({ limit }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
     </div>
   );
 }

@@ -10,9 +10,13 @@ import { FRESH, fetcher, pagedKey, query, usePages } from './staff.js';
 const BILLING = '/api/v1/billing/admin';
 const enc = encodeURIComponent;
 
-/** invoicesPageKey is the invoices by status, past due and customer, searched and sorted (newest, oldest, due: pending due soonest first), 50 a page. */
-export const invoicesPageKey = (lang, { status, pastDue, customer, q, sort } = {}) =>
-  pagedKey(`${BILLING}/invoices`, lang, { status, pastDue: pastDue ? 'true' : '', customer, q, sort });
+/**
+ * invoicesPageKey is the invoices by status, past due, customer and the days they were paid
+ * (paidFrom, paidTo: YYYY-MM-DD in Istanbul, both included), searched and sorted (newest, oldest,
+ * due: pending due soonest first), 50 a page.
+ */
+export const invoicesPageKey = (lang, { status, pastDue, customer, q, sort, paidFrom, paidTo } = {}) =>
+  pagedKey(`${BILLING}/invoices`, lang, { status, pastDue: pastDue ? 'true' : '', customer, q, sort, paidFrom, paidTo });
 export const useInvoicePages = (lang, filter) => usePages(invoicesPageKey(lang, filter));
 /** invoiceKey is null (nothing to fetch) without an id: an order's page before its quote is known. */
 export const invoiceKey = (id, lang) => (id ? [`${BILLING}/invoices/${enc(id)}`, lang] : null);

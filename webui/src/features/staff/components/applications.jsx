@@ -11,6 +11,7 @@ import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
 import { AuditLink } from './audit-link.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 const STATUSES = ['submitted', 'approved', 'rejected'];
 const fullName = (a) => [a.firstName, a.lastName].filter(Boolean).join(' ');
@@ -31,7 +32,7 @@ export function Applications() {
       <SearchForm label={t('common.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={40} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
-        <table className="staff-table">
+        <DataTable rows="boxed">
           <thead>
             <tr>
               {['name', 'email', 'languages', 'submitted'].map((k) => (
@@ -55,7 +56,7 @@ export function Applications() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="applications-more" />
     </>

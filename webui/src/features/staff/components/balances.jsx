@@ -12,6 +12,7 @@ import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
 import { Notice } from '../../../components/notice.jsx';
 import { LedgerTable } from '../../../components/ledger-table.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 // The site's currencies, the ones a balance can be held in (svc-billing).
 const CURRENCIES = ['TRY', 'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'RUB'];
@@ -31,7 +32,7 @@ export function Balances({ sections = STAFF_SECTIONS }) {
       <SearchForm label={t('balances.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={100} />
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
-        <table className="staff-table">
+        <DataTable rows="boxed">
           <thead>
             <tr>
               <th scope="col">{t('balances.customer')}</th>
@@ -48,7 +49,7 @@ export function Balances({ sections = STAFF_SECTIONS }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="balances-more" />
     </>

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useChartData } from '../api/charts.js';
@@ -8,24 +8,29 @@ import { query } from '../api/staff.js';
 import { claimChart, count, duration, loadChart, onTimeChart, ordersChart, percent, revenueChart, tryAxis, tryText } from '../charts-data.js';
 import { useDashboardTexts } from '../texts-dashboard.js';
 import { COLORS, Plot } from './plot.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 // The dashboard's charts of the last 12 weeks (issue 25): revenue, orders paid and completed,
 // on-time delivery, time to claim and translator load. Each one has its heading, its figures as a
 // table for screen readers (the canvas is hidden from them), and a link to the list behind it.
 
-/** LINKS are the lists behind the charts: a section of the back office and its filter. */
+/**
+ * LINKS are the lists behind the charts: a section of the back office and its filter. Revenue's
+ * is the invoices paid in its weeks (whatever their status now, as the revenue counts them), the
+ * days given with the chart's answer.
+ */
 export const LINKS = {
-  revenue: { section: 'faturalar', filter: { status: 'paid' } },
+  revenue: { section: 'faturalar' },
   orders: { section: 'siparisler', filter: { status: 'completed' } },
   onTime: { section: 'siparisler', filter: { status: 'completed' } },
   claim: { section: 'siparisler', filter: { status: 'in_progress' } },
   load: { section: 'cevirmenler' },
 };
 
-/** chartLink is where a chart leads, or nothing while the back office has no such section. */
-export function chartLink(lang, name, sections = STAFF_SECTIONS) {
+/** chartLink is where a chart leads (with days, for revenue's), or nothing while the back office has no such section. */
+export function chartLink(lang, name, sections = STAFF_SECTIONS, days = {}) {
   const { section, filter = {} } = LINKS[name];
-  return sections.includes(section) ? staffPath(lang, section) + query(filter) : undefined;
+  return sections.includes(section) ? staffPath(lang, section) + query({ ...filter, ...days }) : undefined;
 }
 
 /** xTicks labels the weeks, every step-th where the box is too narrow for all (about 52 px each). */
@@ -70,13 +75,13 @@ function chartOptions({ labels, xLabel, yLabel, series, fmt, tick = fmt, yMax, y
 }
 
 /**
- * DataTable is a chart's figures as a table: visible (the currency mix, the load), or for screen
+ * ChartTable is a chart's figures as a table: visible (the currency mix, the load), or for screen
  * readers only (the weekly figures), then inside a visually hidden box, since a table itself
  * grows to its content whatever width it is given.
  */
-function DataTable({ caption, head, rows, visible = false }) {
-  const table = (
-    <table className={visible ? 'staff-table staff-chart__table' : undefined}>
+function ChartTable({ caption, head, rows, visible = false }) {
+  const content = (
+    <>
       <caption className={visible ? 'visually-hidden' : undefined}>{caption}</caption>
       <thead>
         <tr>
@@ -104,9 +109,20 @@ function DataTable({ caption, head, rows, visible = false }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </>
   );
-  return visible ? table : <div className="visually-hidden">{table}</div>;
+  if (!visible) {
+    return (
+      <div className="visually-hidden">
+        <table>{content}</table>
+      </div>
+    );
+  }
+  return (
+    <DataTable rows="boxed" className="staff-chart__table">
+      {content}
+    </DataTable>
+  );
 }
 
 /** Chart is one chart's frame: heading, summary, the plot (or why there is none), its figures and its link. */
@@ -139,7 +155,13 @@ function Chart({ name, title, summary, state, children, table, to, linkText }) {
 }
 
 function RevenueChart({ state, lang, t }) {
+  const navigate = useNavigate();
   const c = useMemo(() => revenueChart(lang, state.data), [lang, state.data]);
+  const weekLink = (i) => chartLink(lang, 'revenue', STAFF_SECTIONS, c.periods[i]);
+  const linked = Boolean(chartLink(lang, 'revenue'));
+  // A click on a week's bar opens that week's invoices; the links under the chart do the same by
+  // keyboard. One function per answer, so the plot is not drawn anew on every render.
+  const pick = useCallback((i) => navigate(chartLink(lang, 'revenue', STAFF_SECTIONS, c.periods[i])), [c, lang, navigate]);
   const data = useMemo(() => [c.x, ...c.series], [c]);
   const options = useCallback(
     (uPlot, width) =>
@@ -159,22 +181,36 @@ function RevenueChart({ state, lang, t }) {
   const rate = state.data?.rateMicros ? tryText(lang, Math.round(state.data.rateMicros / 10_000)) : '';
   return (
     <Chart name="revenue" title={t('charts.revenue.title')} summary={t('charts.revenue.summary', { total: c.total })} state={state}
-      to={chartLink(lang, 'revenue')} linkText={t('charts.revenue.link')}
+      to={chartLink(lang, 'revenue', STAFF_SECTIONS, c.window)} linkText={t('charts.revenue.link')}
       table={
         <>
-          <DataTable caption={`${t('charts.revenue.title')}: ${t('charts.data')}`} rows={c.rows}
+          {linked && c.periods.length > 0 && (
+            <nav className="staff-chart__weeks" aria-label={t('charts.revenue.byWeek')}>
+              <span className="staff-chart__weeks-title">{t('charts.revenue.byWeek')}:</span>
+              <ul>
+                {c.labels.map((label, i) => (
+                  <li key={c.weeks[i]}>
+                    <Link to={weekLink(i)} aria-label={t('charts.revenue.weekLink', { week: label })}>
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <ChartTable caption={`${t('charts.revenue.title')}: ${t('charts.data')}`} rows={c.rows}
             head={[t('charts.week'), t('charts.revenue.paid'), t('charts.revenue.refunded'), t('charts.revenue.net'), t('charts.revenue.invoices')]} />
           {c.mix.length > 0 && (
             <>
               <h4 className="staff-chart__subhead">{t('charts.revenue.mix')}</h4>
-              <DataTable visible caption={t('charts.revenue.mix')} rows={c.mix.map((m) => [m.currency, m.invoices, m.refunds, m.net, m.netTry])}
+              <ChartTable visible caption={t('charts.revenue.mix')} rows={c.mix.map((m) => [m.currency, m.invoices, m.refunds, m.net, m.netTry])}
                 head={[t('charts.revenue.currency'), t('charts.revenue.invoices'), t('charts.revenue.refunds'), t('charts.revenue.ownNet'), t('charts.revenue.tryNet')]} />
             </>
           )}
           {rate && <p className="staff-chart__note">{t('charts.revenue.rate', { rate })}</p>}
         </>
       }>
-      <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-revenue-plot" />
+      <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-revenue-plot" onPick={linked ? pick : undefined} />
     </Chart>
   );
 }
@@ -198,7 +234,7 @@ function OrdersChart({ state, lang, t }) {
   return (
     <Chart name="orders" title={t('charts.orders.title')} state={state} to={chartLink(lang, 'orders')} linkText={t('charts.orders.link')}
       summary={last && t('charts.orders.summary', { paid: count(lang, last.paid), completed: count(lang, last.completed) })}
-      table={<DataTable caption={`${t('charts.orders.title')}: ${t('charts.data')}`} rows={c.rows} head={[t('charts.week'), t('charts.orders.paid'), t('charts.orders.completed')]} />}>
+      table={<ChartTable caption={`${t('charts.orders.title')}: ${t('charts.data')}`} rows={c.rows} head={[t('charts.week'), t('charts.orders.paid'), t('charts.orders.completed')]} />}>
       <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-orders-plot" />
     </Chart>
   );
@@ -222,7 +258,7 @@ function OnTimeChart({ state, lang, t }) {
   return (
     <Chart name="onTime" title={t('charts.onTime.title')} state={state} to={chartLink(lang, 'onTime')} linkText={t('charts.onTime.link')}
       summary={t('charts.onTime.summary', { rate })}
-      table={<DataTable caption={`${t('charts.onTime.title')}: ${t('charts.data')}`} rows={c.rows} head={[t('charts.week'), t('charts.onTime.rate'), t('charts.onTime.ofDated')]} />}>
+      table={<ChartTable caption={`${t('charts.onTime.title')}: ${t('charts.data')}`} rows={c.rows} head={[t('charts.week'), t('charts.onTime.rate'), t('charts.onTime.ofDated')]} />}>
       <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-onTime-plot" />
     </Chart>
   );
@@ -245,7 +281,7 @@ function ClaimChart({ state, lang, t }) {
   return (
     <Chart name="claim" title={t('charts.claim.title')} state={state} to={chartLink(lang, 'claim')} linkText={t('charts.claim.link')}
       summary={t('charts.claim.summary', { waiting: count(lang, waiting) })}
-      table={<DataTable caption={`${t('charts.claim.title')}: ${t('charts.data')}`} rows={c.rows}
+      table={<ChartTable caption={`${t('charts.claim.title')}: ${t('charts.data')}`} rows={c.rows}
         head={[t('charts.week'), t('charts.claim.median'), t('charts.claim.claimed'), t('charts.claim.staff'), t('charts.claim.waiting')]} />}>
       <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-claim-plot" />
     </Chart>
@@ -279,7 +315,7 @@ function LoadChart({ state, lang, t }) {
       table={
         busy > 0 && (
           <>
-            <DataTable visible caption={t('charts.load.title')} rows={named.rows.map((r, i) => [numbers[i], ...r])}
+            <ChartTable visible caption={t('charts.load.title')} rows={named.rows.map((r, i) => [numbers[i], ...r])}
               head={[t('charts.load.rank'), t('charts.load.translator'), t('charts.load.active'), t('charts.load.cap'), t('charts.load.share')]} />
             {named.more > 0 && <p className="staff-chart__note">{t('charts.load.more', { count: named.more })}</p>}
           </>

@@ -12,6 +12,7 @@ import { ListState, StatusFilter } from './list-state.jsx';
 import './chat.css';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 const SECTION = 'canli-destek';
 /**
@@ -55,7 +56,7 @@ export function ConversationTable({ rows }) {
   const lang = useLanguage();
   const t = useStaffChatTexts();
   return (
-    <table className="staff-table" data-testid="chat-conversations">
+    <DataTable rows="boxed" data-testid="chat-conversations">
       <thead>
         <tr>
           {['visitor', 'lastMessage', 'lastActivity', 'unread'].map((k) => (
@@ -79,7 +80,7 @@ export function ConversationTable({ rows }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

@@ -13,6 +13,7 @@ import { TestimonialsEditor } from './testimonials.jsx';
 import { FiguresEditor } from './figures.jsx';
 import '../../../components/section-tabs.css';
 import { StatusPill } from '../../../components/status-pill.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 export const CONTENT_TABS = ['blog', 'faq', 'testimonials', 'figures'];
 const POST_STATUSES = ['draft', 'published'];
@@ -109,7 +110,7 @@ export function BlogListView({ filter, pages, onChange }) {
       <ListState loading={isLoading && !data} error={error} empty={!isLoading && !error && posts.length === 0} retry={mutate} />
       {posts.length > 0 && total !== undefined && <p className="field__hint">{t('blog.total', { total })}</p>}
       {posts.length > 0 && (
-        <table className="staff-table">
+        <DataTable rows="boxed">
           <thead>
             <tr>
               {['title', 'language', 'status', 'author', 'updated', 'date'].map((k) => (
@@ -135,7 +136,7 @@ export function BlogListView({ filter, pages, onChange }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="blog-more" />
     </>

@@ -12,6 +12,7 @@ import { BalancePanel } from './balances.jsx';
 import { InvoicesTable } from './invoices.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } from './list-state.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 /** Customers is the customer accounts, newest or oldest first, searched by name or e-mail (svc-auth admin/customers). */
 export function Customers() {
@@ -37,7 +38,7 @@ export function CustomersTable({ customers }) {
   const lang = useLanguage();
   const t = useMoneyTexts();
   return (
-    <table className="staff-table">
+    <DataTable rows="boxed">
       <thead>
         <tr>
           {['name', 'email', 'company', 'created'].map((k) => (
@@ -57,7 +58,7 @@ export function CustomersTable({ customers }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 
@@ -102,7 +103,7 @@ export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SE
   const orders = data?.orders ?? [];
   if (!orders.length) return <EmptyState className="staff-state">{t('customers.none')}</EmptyState>;
   return (
-    <table className="staff-table">
+    <DataTable rows="boxed">
       <thead>
         <tr>
           <th scope="col">{t('invoices.order')}</th>
@@ -123,7 +124,7 @@ export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SE
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

@@ -11,6 +11,7 @@ import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter } from './list-state.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 const KINDS = ['contact', 'corporate'];
 const STATUSES = ['open', 'handled'];
@@ -70,7 +71,7 @@ export function InquiriesTable({ inquiries }) {
   const t = useContentTexts();
   const ts = useStaffTexts();
   return (
-    <table className="staff-table">
+    <DataTable rows="boxed">
       <thead>
         <tr>
           {['name', 'company', 'kind', 'received'].map((k) => (
@@ -96,7 +97,7 @@ export function InquiriesTable({ inquiries }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

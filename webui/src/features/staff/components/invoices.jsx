@@ -13,6 +13,7 @@ import { AuditLink } from './audit-link.jsx';
 import { useUserNames } from '../api/customers.js';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 const STATUSES = ['pending', 'paid', 'refunded'];
 
@@ -31,14 +32,17 @@ export function turkeyDay(lang, value) {
 
 const total = (invoice) => ({ amount: invoice.totals?.total, currency: invoice.currency, decimals: invoice.decimals });
 
-/** InvoicesTable lists invoices, each number leading to its page; showCustomer false on a customer's own page. */
-export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_SECTIONS }) {
+/**
+ * InvoicesTable lists invoices, each number leading to its page; showCustomer false on a
+ * customer's own page, showPaid for a list of invoices paid in a period (when each was paid).
+ */
+export function InvoicesTable({ invoices, showCustomer = true, showPaid = false, sections = STAFF_SECTIONS }) {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const columns = ['number', ...(showCustomer ? ['customer'] : []), 'order', 'total', 'issued', 'due', 'status'];
+  const columns = ['number', ...(showCustomer ? ['customer'] : []), 'order', 'total', 'issued', showPaid ? 'paidOn' : 'due', 'status'];
   const customerName = useUserNames(showCustomer ? invoices.map((i) => i.customerId) : [], lang);
   return (
-    <table className="staff-table">
+    <DataTable rows="boxed">
       <thead>
         <tr>
           {columns.map((k) => (
@@ -49,7 +53,7 @@ export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_
       <tbody>
         {invoices.map((inv) => (
           <tr key={inv.id} data-invoice-id={inv.id} data-status={inv.status}>
-            <td data-label={t('invoices.number')}>
+            <td className="data-table__id" data-label={t('invoices.number')}>
               {sections.includes('faturalar') ? <Link to={staffPath(lang, 'faturalar', inv.id)}>{inv.number || inv.id}</Link> : inv.number || inv.id}
             </td>
             {showCustomer && (
@@ -60,7 +64,11 @@ export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_
             <td data-label={t('invoices.order')}>{inv.orderNumber}</td>
             <td data-label={t('invoices.total')}>{moneyText(lang, total(inv))}</td>
             <td data-label={t('invoices.issued')}>{formatMoment(lang, inv.issuedAt)}</td>
-            <td data-label={t('invoices.due')}>{formatMoment(lang, inv.dueAt)}</td>
+            {showPaid ? (
+              <td data-label={t('invoices.paidOn')}>{formatMoment(lang, inv.paidAt)}</td>
+            ) : (
+              <td data-label={t('invoices.due')}>{formatMoment(lang, inv.dueAt)}</td>
+            )}
             <td data-label={t('invoices.status')}>
               <StatusPill domain="invoice" status={inv.status} label={t(`invoices.statuses.${inv.status}`)} />
               {pastDue(inv) && <strong className="staff-flag"> · {t('invoices.overdue')}</strong>}
@@ -68,33 +76,73 @@ export function InvoicesTable({ invoices, showCustomer = true, sections = STAFF_
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 
-/** Invoices is every invoice by status (or past due), searched by number, 50 a page (svc-billing admin/invoices). */
+/** DAY is a day as svc-billing's paid period takes it. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * PaidPeriod picks the days invoices were paid in (from, to, both included; the revenue chart's
+ * weeks link here with both set), or clears them.
+ */
+function PaidPeriod({ from, to, onChange }) {
+  const t = useMoneyTexts();
+  const id = useId();
+  return (
+    <fieldset className="staff-period" data-testid="paid-period">
+      <legend>{t('invoices.period.title')}</legend>
+      <label htmlFor={`${id}-from`}>{t('invoices.period.from')}</label>
+      <input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(e) => onChange({ paidFrom: e.target.value })} />
+      <label htmlFor={`${id}-to`}>{t('invoices.period.to')}</label>
+      <input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(e) => onChange({ paidTo: e.target.value })} />
+      {(from || to) && (
+        <button type="button" className="button button--secondary staff-period__clear" onClick={() => onChange({ paidFrom: '', paidTo: '' })}>
+          {t('invoices.period.clear')}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Invoices is every invoice by status (or past due), by the days they were paid, searched by
+ * number, 50 a page (svc-billing admin/invoices).
+ */
 export function Invoices() {
   const lang = useLanguage();
   const t = useMoneyTexts();
-  const [filter, change] = useListParams({ status: '', pastDue: '', q: '', sort: 'newest' }, { sort: SORTS.invoices });
-  const { status, q } = filter;
-  const overdue = filter.pastDue === 'true';
+  const [filter, change] = useListParams({ status: '', pastDue: '', q: '', sort: 'newest', paidFrom: '', paidTo: '' }, { sort: SORTS.invoices });
+  const { q } = filter;
+  // A day the address holds that is no day is left out rather than sent to be refused.
+  const paidFrom = DAY.test(filter.paidFrom) ? filter.paidFrom : '';
+  const paidTo = DAY.test(filter.paidTo) ? filter.paidTo : '';
+  const period = Boolean(paidFrom || paidTo);
+  // An invoice paid in a period is paid or since refunded: never pending, so never past due.
+  const statuses = period ? STATUSES.filter((s) => s !== 'pending') : STATUSES;
+  const status = statuses.includes(filter.status) ? filter.status : '';
+  const overdue = !period && filter.pastDue === 'true';
   // Due dates matter while an invoice waits: svc-billing sorts by them only with pending ones in the list.
-  const sorts = status === 'paid' || status === 'refunded' ? SORTS.default : SORTS.invoices;
+  const sorts = period || status === 'paid' || status === 'refunded' ? SORTS.default : SORTS.invoices;
   const sort = sorts.includes(filter.sort) ? filter.sort : 'newest';
-  const { data, error, isLoading, isValidating, size, setSize, mutate } = useInvoicePages(lang, { status: overdue ? '' : status, pastDue: overdue, q, sort });
+  const { data, error, isLoading, isValidating, size, setSize, mutate } = useInvoicePages(lang, { status: overdue ? '' : status, pastDue: overdue, q, sort, paidFrom, paidTo });
   const rows = (data ?? []).flatMap((p) => p?.invoices ?? []);
   const more = data?.at(-1)?.more;
   return (
     <>
-      <StatusFilter statuses={STATUSES} value={overdue ? 'pending' : status} onChange={(s) => change({ status: s, pastDue: s === 'pending' ? filter.pastDue : '' })} texts={(s) => t(`invoices.statuses.${s}`)} allowAll />
-      <label className="staff-check">
-        <input type="checkbox" checked={overdue} onChange={(e) => change({ pastDue: e.target.checked ? 'true' : '' })} data-testid="past-due" /> {t('invoices.pastDue')}
-      </label>
+      <StatusFilter statuses={statuses} value={overdue ? 'pending' : status} onChange={(s) => change({ status: s, pastDue: s === 'pending' ? filter.pastDue : '' })} texts={(s) => t(`invoices.statuses.${s}`)} allowAll />
+      {!period && (
+        <label className="staff-check">
+          <input type="checkbox" checked={overdue} onChange={(e) => change({ pastDue: e.target.checked ? 'true' : '' })} data-testid="past-due" /> {t('invoices.pastDue')}
+        </label>
+      )}
+      <PaidPeriod from={paidFrom} to={paidTo} onChange={change} />
       <SortSelect options={sorts} value={sort} onChange={(v) => change({ sort: v })} />
       <SearchForm label={t('invoices.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={20} />
+      {period && <p className="staff-period__note">{t('invoices.period.note')}</p>}
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
-      {rows.length > 0 && <InvoicesTable invoices={rows} />}
+      {rows.length > 0 && <InvoicesTable invoices={rows} showPaid={period} />}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="invoices-more" />
     </>
   );
@@ -238,7 +286,7 @@ export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
         )}
       </dl>
       <h2>{t('invoices.lines')}</h2>
-      <table className="staff-table">
+      <DataTable rows="boxed">
         <thead>
           <tr>
             <th scope="col">{t('invoices.line')}</th>
@@ -255,7 +303,7 @@ export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <dl className="staff-facts">
         <dt>{t('invoices.net')}</dt>
         <dd>{money(invoice.totals?.net)}</dd>

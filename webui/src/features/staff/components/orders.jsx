@@ -16,6 +16,7 @@ import { ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { ExcludedList } from './revision-panel.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 // escalated is a filter of svc-orders' list (in_progress jobs nobody took in their window), not a status.
 export const ORDER_STATUSES = ['awaiting_payment', 'in_progress', 'escalated', 'assigned', 'delivered', 'revision_requested', 'completed'];
@@ -89,7 +90,7 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
   return (
-    <table className="staff-table">
+    <DataTable rows="boxed">
       <thead>
         <tr>
           {['number', 'customer', 'translator', 'work', 'deadline', 'total', 'created'].map((k) => (
@@ -101,7 +102,7 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
       <tbody>
         {orders.map((o) => (
           <tr key={o.id} data-order-id={o.id} data-status={o.status}>
-            <td data-label={t('orders.number')}>
+            <td className="data-table__id" data-label={t('orders.number')}>
               <Link to={staffPath(lang, 'siparisler', o.id)}>{o.number}</Link>
             </td>
             <td data-label={t('orders.customer')}>
@@ -120,7 +121,7 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

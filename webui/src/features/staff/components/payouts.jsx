@@ -9,6 +9,7 @@ import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions
 import { AuditLink } from './audit-link.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 const STATUSES = ['requested', 'paid', 'rejected'];
 
@@ -73,7 +74,7 @@ export function Payouts() {
         </p>
       )}
       {payouts.length > 0 && (
-        <table className="staff-table">
+        <DataTable rows="boxed">
           <thead>
             <tr>
               {['translator', 'amount', 'iban', 'holder', 'requested', 'actions'].map((k) => (
@@ -86,7 +87,7 @@ export function Payouts() {
               <PayoutRow key={p.id} payout={p} />
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="payouts-more" />
     </>

@@ -39,9 +39,11 @@ export const COLORS = { green: '#0b6b47', navy: '#0f2a3d', red: '#a4161a', muted
 
 /**
  * Plot draws options(uPlot, width) with data into its box, again when either changes; the box is
- * hidden from screen readers, whose text alternative the caller gives beside it.
+ * hidden from screen readers, whose text alternative the caller gives beside it. onPick, if
+ * given, is called with the index of the x value clicked (a week), the links beside the chart
+ * being the keyboard's way to the same place.
  */
-export function Plot({ options, data, height = 240, testId, failedText }) {
+export function Plot({ options, data, height = 240, testId, failedText, onPick }) {
   const { uPlot, failed } = useUPlot();
   const box = useRef(null);
   useEffect(() => {
@@ -50,6 +52,12 @@ export function Plot({ options, data, height = 240, testId, failedText }) {
     const width = () => Math.max(200, Math.floor(el.clientWidth));
     let plot = new uPlot({ ...options(uPlot, width()), width: width(), height }, data, el);
     let drawnAt = width();
+    // On the box, not the plot: the plot is drawn anew on a resize, the box stays.
+    const click = (e) => {
+      const i = plot.cursor.idx;
+      if (onPick && e.target.closest('.u-over') && i !== null && i !== undefined) onPick(i);
+    };
+    el.addEventListener('click', click);
     const resize = new ResizeObserver(() => {
       const w = width();
       if (w === drawnAt) return;
@@ -60,10 +68,12 @@ export function Plot({ options, data, height = 240, testId, failedText }) {
     });
     resize.observe(el);
     return () => {
+      el.removeEventListener('click', click);
       resize.disconnect();
       plot.destroy();
     };
-  }, [uPlot, options, data, height]);
+  }, [uPlot, options, data, height, onPick]);
   if (failed) return <p className="staff-chart__note">{failedText}</p>;
-  return <div className="staff-chart__plot" ref={box} aria-hidden="true" data-testid={testId} />;
+  const className = onPick ? 'staff-chart__plot staff-chart__plot--pick' : 'staff-chart__plot';
+  return <div className={className} ref={box} aria-hidden="true" data-testid={testId} />;
 }

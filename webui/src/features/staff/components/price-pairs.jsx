@@ -6,6 +6,7 @@ import { X_PER_CENTI_CENT, bulkChange, diffRows, filterRows, pairRows, parsePerc
 import { usePricesTexts } from '../texts-prices.js';
 import { FigureInput } from './figure-input.jsx';
 import { AddPair } from './price-add-pair.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 const PAGE = 50;
 export const NO_FILTER = { q: '', service: '', source: '', target: '', kind: '' };
@@ -95,7 +96,7 @@ export function PairRates({ list, onChange, filter, setFilter, name, languages, 
         <p className="staff-state">{t('none')}</p>
       ) : (
         <div className="price-scroll">
-          <table className="staff-table price-table price-table--grid">
+          <DataTable rows="boxed" className="rate-table rate-table--grid">
             <thead>
               <tr>
                 <th scope="col">{t('service')}</th>
@@ -156,7 +157,7 @@ export function PairRates({ list, onChange, filter, setFilter, name, languages, 
                 );
               })}
             </tbody>
-          </table>
+          </DataTable>
         </div>
       )}
       {rows.length > limit && (
@@ -253,7 +254,7 @@ export function BulkChange({ list, rows, onApply, name, serviceName, initial = '
             </ul>
           )}
           <div className="price-scroll price-scroll--short">
-            <table className="staff-table price-table">
+            <DataTable rows="boxed" className="rate-table">
               <thead>
                 <tr>
                   <th scope="col">{t('service')}</th>
@@ -278,7 +279,7 @@ export function BulkChange({ list, rows, onApply, name, serviceName, initial = '
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </DataTable>
           </div>
           {preview.changes.length > limit && (
             <button type="button" className="button button--small button--ghost" onClick={() => setLimit(limit + PAGE)}>

@@ -6,6 +6,7 @@ import { removeLanguage } from '../price-list.js';
 import { usePricesTexts } from '../texts-prices.js';
 import { FigureInput } from './figure-input.jsx';
 import { LanguageLabel } from './price-pairs.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 // The parts of the price list besides its pairs, each a compact table: the services' rates, the
 // languages with their tiers, and delivery and add-ons. Each takes the draft (list), onChange,
@@ -51,7 +52,7 @@ export function ServiceRates(props) {
     <section data-testid="price-services">
       <p className="price-lead">{t('servicesLead')}</p>
       <div>
-        <table className="staff-table price-table price-table--grid">
+        <DataTable rows="boxed" className="rate-table rate-table--grid">
           <thead>
             <tr>
               <th scope="col">{t('service')}</th>
@@ -89,7 +90,7 @@ export function ServiceRates(props) {
               );
             })}
           </tbody>
-        </table>
+        </DataTable>
       </div>
       <p className="field__hint">{t('translatorRateHint')}</p>
     </section>
@@ -165,7 +166,7 @@ export function LanguageTiers(props) {
         </form>
       </div>
       <div className="price-scroll price-scroll--short">
-        <table className="staff-table price-table">
+        <DataTable rows="boxed" className="rate-table">
           <thead>
             <tr>
               <th scope="col">{t('language')}</th>
@@ -199,7 +200,7 @@ export function LanguageTiers(props) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       </div>
     </section>
   );
@@ -228,7 +229,7 @@ export function DeliveryAndAddOns(props) {
   );
   return (
     <section data-testid="price-delivery">
-      <table className="staff-table price-table">
+      <DataTable rows="boxed" className="rate-table">
         <thead>
           <tr>
             <th scope="col">{t('urgencyCol')}</th>
@@ -250,7 +251,7 @@ export function DeliveryAndAddOns(props) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <h3>{t('addOns')}</h3>
       <div className="price-addons">
         {list.addOns.map((a, i) => {

@@ -14,6 +14,7 @@ import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 export const QUOTE_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'];
 const NOTE_MAX = 1000;
@@ -46,7 +47,7 @@ export function Quotes() {
       <SearchForm label={t('quotes.searchLabel')} value={q} onSearch={(q) => change({ q })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
-        <table className="staff-table">
+        <DataTable rows="boxed">
           <thead>
             <tr>
               {['number', 'customer', 'total', 'created', 'expires'].map((k) => (
@@ -58,7 +59,7 @@ export function Quotes() {
           <tbody>
             {rows.map((x) => (
               <tr key={x.id} data-quote-id={x.id} data-status={x.status}>
-                <td data-label={t('quotes.number')}>
+                <td className="data-table__id" data-label={t('quotes.number')}>
                   <Link to={staffPath(lang, 'teklifler', x.id)}>{x.number}</Link>
                 </td>
                 <td data-label={t('quotes.customer')}>
@@ -73,7 +74,7 @@ export function Quotes() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="quotes-more" />
     </>

@@ -10,6 +10,7 @@ import { AuditLink } from './audit-link.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 const STATUSES = ['open', 'answered', 'closed'];
 
@@ -28,7 +29,7 @@ export function Tickets() {
       <SearchForm label={t('tickets.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={100} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
-        <table className="staff-table">
+        <DataTable rows="boxed">
           <thead>
             <tr>
               {['subject', 'translator', 'category', 'lastActivity', 'messages'].map((k) => (
@@ -53,7 +54,7 @@ export function Tickets() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="tickets-more" />
     </>

@@ -9,6 +9,7 @@ import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } fr
 import { CustomerLink } from './orders.jsx';
 import { useUserNames } from '../api/customers.js';
 import { StatusPill } from '../../../components/status-pill.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 /** TransferRow is one declared transfer with Confirm and Reject; once decided it says so. request: tests pass their own. */
 export function TransferRow({ transfer, onDecided, customerName, request: given }) {
@@ -52,7 +53,7 @@ export function TransfersTable({ transfers, onDecided }) {
   const t = useStaffTexts();
   const customerName = useUserNames(transfers.map((tr) => tr.customerId), useLanguage());
   return (
-    <table className="staff-table">
+    <DataTable rows="boxed">
       <thead>
         <tr>
           {['customer', 'amount', 'sender', 'date', 'reference', 'declared', 'actions'].map((k) => (
@@ -65,7 +66,7 @@ export function TransfersTable({ transfers, onDecided }) {
           <TransferRow key={tr.id} transfer={tr} onDecided={onDecided} customerName={customerName} />
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

@@ -11,6 +11,7 @@ import { errorText, useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';
 import { AuditLink } from './audit-link.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
+import { DataTable } from '../../../components/data-table.jsx';
 
 /** capValue is the cap typed as a whole number 1–20, else null. */
 export function capValue(text) {
@@ -150,7 +151,7 @@ export function Translators() {
       <SearchForm label={t('common.searchLabel')} value={q} onSearch={(v) => change({ q: v })} maxLength={40} />
       <ListState loading={isLoading} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && (
-        <table className="staff-table">
+        <DataTable rows="boxed">
           <thead>
             <tr>
               {['name', 'email', 'pairs', 'sworn', 'cap'].map((k) => (
@@ -164,7 +165,7 @@ export function Translators() {
               <TranslatorRow key={p.translatorId} profile={p} />
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="translators-more" />
     </>
