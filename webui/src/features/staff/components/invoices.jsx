@@ -93,12 +93,16 @@ function PaidPeriod({ from, to, onChange }) {
   return (
     <fieldset className="staff-period" data-testid="paid-period">
       <legend>{t('invoices.period.title')}</legend>
-      <label htmlFor={`${id}-from`}>{t('invoices.period.from')}</label>
-      <input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(e) => onChange({ paidFrom: e.target.value })} />
-      <label htmlFor={`${id}-to`}>{t('invoices.period.to')}</label>
-      <input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(e) => onChange({ paidTo: e.target.value })} />
+      <span className="staff-period__day">
+        <label htmlFor={`${id}-from`}>{t('invoices.period.from')}</label>
+        <input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(e) => onChange({ paidFrom: e.target.value })} />
+      </span>
+      <span className="staff-period__day">
+        <label htmlFor={`${id}-to`}>{t('invoices.period.to')}</label>
+        <input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(e) => onChange({ paidTo: e.target.value })} />
+      </span>
       {(from || to) && (
-        <button type="button" className="button button--secondary staff-period__clear" onClick={() => onChange({ paidFrom: '', paidTo: '' })}>
+        <button type="button" className="button button--ghost button--small" onClick={() => onChange({ paidFrom: '', paidTo: '' })}>
           {t('invoices.period.clear')}
         </button>
       )}
