@@ -30,10 +30,12 @@ import (
 	"linguaport/internal/mongox"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
+	"linguaport/svc-auth/access"
 	"linguaport/svc-auth/auth"
 )
 
 func main() {
+	platform.ContractCommand(access.Contract)
 	if len(os.Args) >= 2 && os.Args[1] == "create-user" {
 		if err := createUser(os.Args[2:]); err != nil {
 			fmt.Fprintln(os.Stderr, "create-user:", err)
@@ -141,7 +143,7 @@ func main() {
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}))
+	}), access.Contract)
 }
 
 // signInRoutes marks the provider routes as a local stand-in when an offered provider is

@@ -22,6 +22,7 @@ import (
 	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/svcclient"
+	"linguaport/svc-billing/access"
 	"linguaport/svc-billing/api"
 	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/earnings"
@@ -32,6 +33,7 @@ import (
 )
 
 func main() {
+	platform.ContractCommand(access.Contract)
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-billing", ":8084")
 	origins := env.List("SITE_ORIGINS", nil)
@@ -155,7 +157,7 @@ func main() {
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}))
+	}), access.Contract)
 }
 
 // limits are svc-billing's numeric settings. A value that is no integer is reported by name by

@@ -22,10 +22,12 @@ import (
 	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
+	"linguaport/svc-catalog/access"
 	"linguaport/svc-catalog/catalog"
 )
 
 func main() {
+	platform.ContractCommand(access.Contract)
 	// `svc-catalog snapshot FILE` writes the public answers for the seed content, which the web
 	// UI's build prerenders pages from.
 	if len(os.Args) == 3 && os.Args[1] == "snapshot" {
@@ -89,7 +91,7 @@ func main() {
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}))
+	}), access.Contract)
 }
 
 // writeSnapshot writes the snapshot with the facts the build is given (COMPANY_FACTS_FILE, as

@@ -10,10 +10,12 @@ import (
 	"linguaport/internal/config"
 	"linguaport/internal/httpx"
 	"linguaport/internal/platform"
+	"linguaport/svc-geo/access"
 	"linguaport/svc-geo/geo"
 )
 
 func main() {
+	platform.ContractCommand(access.Contract)
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-geo", ":8086")
 	cacheTTL := env.Duration("GEO_CACHE_TTL", 24*time.Hour)
@@ -31,5 +33,5 @@ func main() {
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}))
+	}), access.Contract)
 }

@@ -20,6 +20,7 @@ import (
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
+	"linguaport/svc-orders/access"
 	"linguaport/svc-orders/api"
 	"linguaport/svc-orders/billing"
 	"linguaport/svc-orders/files"
@@ -30,6 +31,7 @@ import (
 )
 
 func main() {
+	platform.ContractCommand(access.Contract)
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-orders", ":8083")
 	origins := env.List("SITE_ORIGINS", nil)
@@ -139,7 +141,7 @@ func main() {
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}))
+	}), access.Contract)
 }
 
 // sweepJob is a change that time makes: quotes expire, visitors' files nobody claimed go, orders

@@ -20,6 +20,7 @@ import (
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
+	"linguaport/svc-translators/access"
 	"linguaport/svc-translators/api"
 	"linguaport/svc-translators/applications"
 	"linguaport/svc-translators/profiles"
@@ -27,6 +28,7 @@ import (
 )
 
 func main() {
+	platform.ContractCommand(access.Contract)
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-translators", ":8085")
 	origins := env.List("SITE_ORIGINS", nil)
@@ -101,5 +103,5 @@ func main() {
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}))
+	}), access.Contract)
 }

@@ -2,6 +2,8 @@ package authn
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -97,6 +99,39 @@ func (a Access) String() string {
 	return s
 }
 
+// accessJSON is Access as a service publishes it in its contract (internal/contract), for the
+// gateway to check at the edge what the service checks behind it.
+type accessJSON struct {
+	SignedIn    bool   `json:"signedIn,omitempty"`
+	Roles       []Role `json:"roles,omitempty"`
+	Owned       bool   `json:"owned,omitempty"`
+	SetsCookies bool   `json:"setsCookies,omitempty"`
+}
+
+// MarshalJSON writes a as its contract carries it.
+func (a Access) MarshalJSON() ([]byte, error) {
+	return json.Marshal(accessJSON{SignedIn: a.signedIn, Roles: a.roles, Owned: a.owned, SetsCookies: a.cookies})
+}
+
+// UnmarshalJSON reads a published Access, refusing one no declaration could make: roles of no
+// known kind, or roles without signing in.
+func (a *Access) UnmarshalJSON(b []byte) error {
+	var j accessJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	for _, r := range j.Roles {
+		if !r.Valid() {
+			return fmt.Errorf("authn: access names an unknown role %q", r)
+		}
+	}
+	if len(j.Roles) > 0 && !j.SignedIn {
+		return errors.New("authn: access names roles but lets visitors in")
+	}
+	*a = Access{signedIn: j.SignedIn, roles: j.Roles, owned: j.Owned, cookies: j.SetsCookies}
+	return nil
+}
+
 // Rule declares who may call the endpoint Pattern names, in net/http ServeMux syntax:
 // "POST /api/v1/orders/quotes/{id}/approve".
 type Rule struct {
@@ -132,19 +167,27 @@ func NewMux(auth *Authenticator, rules []Rule) *Mux {
 	return m
 }
 
-// checkDeclaration refuses a rule that cannot be checked as declared, and a staff route
-// (DESIGN §11: /api/v1/<area>/admin/...) open to anyone but staff, so no service can publish
-// one by a slip in its declaration.
-func checkDeclaration(r Rule) {
+// CheckRule refuses a rule that cannot be checked as declared, and a staff route (DESIGN §11:
+// /api/v1/<area>/admin/...) open to anyone but staff, so no service can publish one by a slip
+// in its declaration.
+func CheckRule(r Rule) error {
 	method, route, ok := strings.Cut(r.Pattern, " ")
 	if !ok {
 		route = r.Pattern
 	}
 	if strings.Contains(route, "/admin/") && !(r.Access.signedIn && slices.Equal(r.Access.roles, []Role{RoleAdmin})) {
-		panic(fmt.Sprintf("authn: %q is a staff route, declared %s instead of admin only", r.Pattern, r.Access))
+		return fmt.Errorf("authn: %q is a staff route, declared %s instead of admin only", r.Pattern, r.Access)
 	}
 	if r.Access.cookies && (!ok || safeMethod(method)) {
-		panic(fmt.Sprintf("authn: %q sets cookies, which only a POST, PUT, PATCH or DELETE route can declare: browsers send no Origin on a navigation", r.Pattern))
+		return fmt.Errorf("authn: %q sets cookies, which only a POST, PUT, PATCH or DELETE route can declare: browsers send no Origin on a navigation", r.Pattern)
+	}
+	return nil
+}
+
+// checkDeclaration stops a service (or a test) whose own declaration CheckRule refuses.
+func checkDeclaration(r Rule) {
+	if err := CheckRule(r); err != nil {
+		panic(err.Error())
 	}
 }
 

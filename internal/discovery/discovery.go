@@ -57,6 +57,14 @@ type Registration struct {
 	// the instance is down it leaves the healthy list, so no traffic is sent its way, and it
 	// comes back by itself. Only /healthz failing for a minute removes the instance.
 	Ready bool
+	// Tags and Meta are the registration's tags and metadata: an API instance is tagged for the
+	// gateway and names its contract's version (internal/contract).
+	Tags []string
+	Meta map[string]string
+	// Publish, when set, runs before each registration, the ones after an agent restart
+	// included: what the instance keeps in Consul's KV (its contract), which a dev agent loses
+	// with everything else when it restarts.
+	Publish func(context.Context) error
 	// Log receives the notes on re-registering; nil is slog.Default().
 	Log *slog.Logger
 }
@@ -82,7 +90,7 @@ func Register(c *consul.Client, r Registration) (deregister func(), err error) {
 	if r.Log == nil {
 		r.Log = slog.Default()
 	}
-	k := &keeper{agent: c.Agent(), reg: registration(r), log: r.Log}
+	k := &keeper{agent: c.Agent(), reg: registration(r), publish: r.Publish, log: r.Log}
 	if err := k.register(context.Background()); err != nil {
 		return nil, err
 	}
@@ -127,17 +135,23 @@ func registration(r Registration) *consul.AgentServiceRegistration {
 			Status:   consul.HealthPassing,
 		})
 	}
-	return &consul.AgentServiceRegistration{ID: id, Name: r.Name, Address: r.Host, Port: r.Port, Checks: checks}
+	return &consul.AgentServiceRegistration{ID: id, Name: r.Name, Address: r.Host, Port: r.Port, Tags: r.Tags, Meta: r.Meta, Checks: checks}
 }
 
 // keeper keeps one instance registered with the local agent.
 type keeper struct {
-	agent *consul.Agent
-	reg   *consul.AgentServiceRegistration
-	log   *slog.Logger
+	agent   *consul.Agent
+	reg     *consul.AgentServiceRegistration
+	publish func(context.Context) error
+	log     *slog.Logger
 }
 
 func (k *keeper) register(ctx context.Context) error {
+	if k.publish != nil {
+		if err := k.publish(ctx); err != nil {
+			return err
+		}
+	}
 	if err := k.agent.ServiceRegisterOpts(k.reg, consul.ServiceRegisterOpts{}.WithContext(ctx)); err != nil {
 		return fmt.Errorf("consul register %s: %w", k.reg.ID, err)
 	}

@@ -25,7 +25,8 @@ import (
 // A Consul dev agent that is killed and started again on the same ports knows nothing: every
 // instance registers itself again within a couple of seconds, the watch picks them up, and
 // traffic through discovery.Watch and svcclient, which kept going to the last known instances
-// meanwhile, never fails once the agent is back.
+// meanwhile, never fails once the agent is back. What each instance keeps in the KV store (its
+// contract) is written again with it, and its tags and metadata come back too.
 func TestRegistrationsAndWatchSurviveAnAgentRestart(t *testing.T) {
 	bin, err := testenv.ConsulBinary()
 	if err != nil {
@@ -70,7 +71,12 @@ func TestRegistrationsAndWatchSurviveAnAgentRestart(t *testing.T) {
 		}))
 		t.Cleanup(srv.Close)
 		port := srv.Listener.Addr().(*net.TCPAddr).Port
-		deregister, err := discovery.Register(c, discovery.Registration{Name: service, Host: "127.0.0.1", Port: port, CheckInterval: 500 * time.Millisecond, Ready: true, Log: log})
+		publish := func(ctx context.Context) error {
+			_, err := c.KV().Put(&consul.KVPair{Key: "kept/" + name, Value: []byte(name)}, (&consul.WriteOptions{}).WithContext(ctx))
+			return err
+		}
+		deregister, err := discovery.Register(c, discovery.Registration{Name: service, Host: "127.0.0.1", Port: port, CheckInterval: 500 * time.Millisecond, Ready: true, Log: log,
+			Tags: []string{"api"}, Meta: map[string]string{"kept": name}, Publish: publish})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,10 +108,20 @@ func TestRegistrationsAndWatchSurviveAnAgentRestart(t *testing.T) {
 			reregistered = time.Since(back)
 		}
 	}
-	// Both checks came back with the instances.
+	// Both checks came back with the instances, and their tags, metadata and kept values.
 	checks, err := c.Agent().ChecksWithFilter(fmt.Sprintf("ServiceName == %q", service))
 	if err != nil || len(checks) != 4 {
 		t.Errorf("checks after the restart: %d, %v", len(checks), err)
+	}
+	entries, _, err := c.Health().Service(service, "api", true, nil)
+	if err != nil || len(entries) != 2 {
+		t.Fatalf("tagged instances after the restart: %d, %v", len(entries), err)
+	}
+	for _, e := range entries {
+		name := e.Service.Meta["kept"]
+		if pair, _, err := c.KV().Get("kept/"+name, nil); err != nil || pair == nil || string(pair.Value) != name {
+			t.Errorf("instance %q's kept value after the restart: %v, %v", name, pair, err)
+		}
 	}
 	// The watch follows the new agent, not just the list it kept: a new instance is seen and used.
 	startInstance("c")

@@ -7,6 +7,7 @@ package platform
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -20,6 +21,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"linguaport/internal/config"
+	"linguaport/internal/contract"
 	"linguaport/internal/discovery"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
@@ -124,20 +126,45 @@ func (p *Process) Watch(service string) *discovery.Instances {
 	return instances
 }
 
-// Serve listens on the configured address, registers the instance in Consul and serves until
-// the signal; the instance is deregistered before the server drains. The registration survives
-// a restart of the Consul agent, and carries a readiness check on /readyz (p.Checks), so an
-// instance whose database or Redis is down gets no traffic until they are back.
-func (p *Process) Serve(srv *httpx.Server) {
+// Serve listens on the configured address, registers the instance in Consul with its API's
+// contract and serves until the signal; the instance is deregistered before the server drains.
+// The contract is kept in Consul's KV and named in the registration, both again after a restart
+// of the Consul agent, so the gateway routes and checks by it (internal/contract). The
+// registration carries a readiness check on /readyz (p.Checks), so an instance whose database
+// or Redis is down gets no traffic until they are back.
+func (p *Process) Serve(srv *httpx.Server, api contract.Contract) {
+	p.ExitOn("contract", api.Check())
 	ln, err := net.Listen("tcp", p.Config.HTTPAddr)
 	p.ExitOn("listen", err)
 	deregister, err := discovery.Register(p.Consul, discovery.Registration{
 		Name: p.Config.Name, Host: p.Config.AdvertiseHost, Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: p.Config.CheckInterval,
 		Ready: true, Log: p.Log,
+		Tags: []string{contract.Tag}, Meta: contract.Meta(api),
+		Publish: func(ctx context.Context) error { return contract.Publish(ctx, p.Consul.KV(), api) },
 	})
 	p.ExitOn("consul register", err)
 	srv.OnShutdown(deregister)
 	p.ExitOn("serve", srv.Serve(p.Ctx, ln))
+}
+
+// ContractCommand answers "<service> contract": the service's API contract as JSON on standard
+// output, without reading the environment or connecting to anything, for the tests and tools
+// that read what a service serves (the access matrix, the network policies). Any other command
+// line returns, and the service starts.
+func ContractCommand(api contract.Contract) {
+	if len(os.Args) < 2 || os.Args[1] != "contract" {
+		return
+	}
+	if err := api.Check(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(api); err != nil {
+		os.Exit(1)
+	}
+	os.Exit(0)
 }
 
 // ExitOn stops the process when err is not nil, saying what failed.

@@ -2,7 +2,13 @@
 // routes and the gateway checks the same rules at the edge (DESIGN §8), so this is the one list.
 package access
 
-import "linguaport/internal/authn"
+import (
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/contract"
+	"linguaport/internal/httpx"
+)
 
 const p = "/api/v1/auth/"
 
@@ -57,3 +63,8 @@ var Rules = []authn.Rule{
 	{Pattern: "GET " + p + "admin/live/events", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "POST " + p + "admin/live/seen", Access: authn.Only(authn.RoleAdmin)},
 }
+
+// Contract is what svc-auth publishes for the gateway (internal/contract): these rules under
+// /api/v1/auth, with the edge's limits. Sign-ups, sign-ins and account changes: small JSON,
+// answered within seconds (a password hash takes the most).
+var Contract = contract.New("svc-auth", contract.Limits{TimeoutMs: (10 * time.Second).Milliseconds(), MaxBody: httpx.MaxJSONBody}, Rules)

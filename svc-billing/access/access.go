@@ -3,7 +3,13 @@
 // declarations at the edge (DESIGN §8), so this is the one list.
 package access
 
-import "linguaport/internal/authn"
+import (
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/contract"
+	"linguaport/internal/httpx"
+)
 
 // Rules are svc-billing's routes and who may call them.
 var Rules = []authn.Rule{
@@ -56,3 +62,8 @@ var Rules = []authn.Rule{
 	// by the service (payments.Webhooks), which refuses any other sender.
 	{Pattern: "POST /api/v1/billing/webhooks/stripe", Access: authn.Anyone},
 }
+
+// Contract is what svc-billing publishes for the gateway (internal/contract): these rules under
+// /api/v1/billing, with the edge's limits. Payments wait on the payment provider: up to 15
+// seconds.
+var Contract = contract.New("svc-billing", contract.Limits{TimeoutMs: (15 * time.Second).Milliseconds(), MaxBody: httpx.MaxJSONBody}, Rules)

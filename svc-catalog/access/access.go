@@ -5,8 +5,11 @@ package access
 
 import (
 	"slices"
+	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/contract"
+	"linguaport/internal/httpx"
 )
 
 // Rules is every route of the service: the public content below, the staff's (staff.go) and the
@@ -31,3 +34,8 @@ var public = []authn.Rule{
 	// Contact and corporate inquiries come from visitors; a limit per address holds back floods.
 	{Pattern: "POST /api/v1/catalog/inquiries", Access: authn.Anyone},
 }
+
+// Contract is what svc-catalog publishes for the gateway (internal/contract): these rules under
+// /api/v1/catalog, with the edge's limits. The site's content, inquiries and the live support
+// chat: small JSON, quick answers.
+var Contract = contract.New("svc-catalog", contract.Limits{TimeoutMs: (5 * time.Second).Milliseconds(), MaxBody: httpx.MaxJSONBody}, Rules)

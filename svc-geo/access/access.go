@@ -2,7 +2,12 @@
 // routes and the gateway checks the same rules at the edge (DESIGN §8), so this is the one list.
 package access
 
-import "linguaport/internal/authn"
+import (
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/contract"
+)
 
 // Rules: the display currency is decided before anyone signs in, so every route is open.
 var Rules = []authn.Rule{
@@ -12,3 +17,8 @@ var Rules = []authn.Rule{
 	{Pattern: "GET /api/v1/geo/rates", Access: authn.Anyone},
 	{Pattern: "GET /api/v1/geo/convert", Access: authn.Anyone},
 }
+
+// Contract is what svc-geo publishes for the gateway (internal/contract): these rules under
+// /api/v1/geo, with the edge's limits. Lookups only: no request has a body worth more than a few
+// bytes.
+var Contract = contract.New("svc-geo", contract.Limits{TimeoutMs: (3 * time.Second).Milliseconds(), MaxBody: 4 << 10}, Rules)

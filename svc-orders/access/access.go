@@ -5,7 +5,13 @@
 // exist.
 package access
 
-import "linguaport/internal/authn"
+import (
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/contract"
+	"linguaport/internal/httpx"
+)
 
 // Rules are svc-orders' routes and who may call them.
 var Rules = []authn.Rule{
@@ -55,3 +61,8 @@ var Rules = []authn.Rule{
 	{Pattern: "GET /api/v1/orders/admin/trends", Access: authn.Only(authn.RoleAdmin)},
 	{Pattern: "GET /api/v1/orders/admin/audit", Access: authn.Only(authn.RoleAdmin)},
 }
+
+// Contract is what svc-orders publishes for the gateway (internal/contract): these rules under
+// /api/v1/orders, with the edge's limits. Documents up to 50 MB (counting.MaxFileBytes) and the
+// form around them, counted as they arrive: uploads take up to two minutes.
+var Contract = contract.New("svc-orders", contract.Limits{TimeoutMs: (2 * time.Minute).Milliseconds(), MaxBody: httpx.MaxJSONBody, MaxUpload: 51 << 20}, Rules)

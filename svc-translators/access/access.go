@@ -4,7 +4,18 @@
 // its own file; Rules is all of them.
 package access
 
-import "slices"
+import (
+	"slices"
+	"time"
+
+	"linguaport/internal/contract"
+	"linguaport/internal/httpx"
+)
 
 // Rules are svc-translators' routes and who may call them.
 var Rules = slices.Concat(applicationRules, profileRules, supportRules, auditRules)
+
+// Contract is what svc-translators publishes for the gateway (internal/contract): these rules
+// under /api/v1/translators, with the edge's limits. Applications carry a CV and a portfolio file
+// of up to 10 MB each.
+var Contract = contract.New("svc-translators", contract.Limits{TimeoutMs: time.Minute.Milliseconds(), MaxBody: httpx.MaxJSONBody, MaxUpload: 21 << 20}, Rules)

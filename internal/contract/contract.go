@@ -1,0 +1,161 @@
+// Package contract is what a service publishes of its API for the gateway to route and check:
+// its prefix, and every route with who may call it, how large a body it takes and how long it
+// may take (DESIGN §8). The service owns it; the gateway reads it from Consul at run time and
+// compiles none in, so a route a team adds, loosens or rolls back is enforced at the edge as
+// soon as the instance carrying it is healthy, with no gateway release.
+//
+// A contract is published content-addressed: Consul's KV holds it under its service and version
+// (a hash of its content), and each instance's registration names its version in its metadata.
+// The gateway checks a request against the contract of the very instance it sends it to, so
+// during a rolling deploy or a rollback each request meets the rules of the code that answers it.
+package contract
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"linguaport/internal/authn"
+)
+
+// Limits bound a request at the edge: a route's own, or its contract's for routes without.
+type Limits struct {
+	// TimeoutMs bounds the whole upstream exchange, retries included, in milliseconds.
+	TimeoutMs int64 `json:"timeoutMs,omitempty"`
+	// MaxBody bounds a body in bytes: JSON, or anything that is not an upload. The gateway reads
+	// a body of unknown length whole under it, so keep it to what the service itself reads.
+	MaxBody int64 `json:"maxBody,omitempty"`
+	// MaxUpload bounds a multipart/form-data body (a file upload), streamed through; 0 takes no
+	// uploads, and MaxBody holds for every body.
+	MaxUpload int64 `json:"maxUpload,omitempty"`
+}
+
+// Timeout is TimeoutMs as a duration.
+func (l Limits) Timeout() time.Duration { return time.Duration(l.TimeoutMs) * time.Millisecond }
+
+// Route is one served route: its net/http ServeMux pattern ("POST /api/v1/orders/quotes"), who
+// may call it, and its limits where they differ from the contract's.
+type Route struct {
+	Pattern string       `json:"pattern"`
+	Access  authn.Access `json:"access"`
+	Limits
+}
+
+// Contract is one version of a service's API.
+type Contract struct {
+	Service string  `json:"service"` // the Consul service name, its directory: "svc-orders"
+	Prefix  string  `json:"prefix"`  // every route's path starts with it: "/api/v1/orders"
+	Limits          // every route's unless it has its own
+	Routes  []Route `json:"routes"`
+}
+
+// New is service's contract for its access rules, each with the contract's limits.
+func New(service string, limits Limits, rules []authn.Rule) Contract {
+	c := Contract{Service: service, Prefix: PrefixOf(service), Limits: limits, Routes: make([]Route, len(rules))}
+	for i, r := range rules {
+		c.Routes[i] = Route{Pattern: r.Pattern, Access: r.Access}
+	}
+	return c
+}
+
+// serviceName is a service's directory and Consul name: svc- and its area.
+var serviceName = regexp.MustCompile(`^svc-[a-z][a-z0-9]*$`)
+
+// PrefixOf is the one prefix service may publish: /api/v1/ and its area, the name after svc-
+// (DESIGN §3). Fixing it by the name keeps two services from ever claiming one area.
+func PrefixOf(service string) string { return "/api/v1/" + strings.TrimPrefix(service, "svc-") }
+
+// Rules are the contract's routes as access rules.
+func (c Contract) Rules() []authn.Rule {
+	rules := make([]authn.Rule, len(c.Routes))
+	for i, r := range c.Routes {
+		rules[i] = authn.Rule{Pattern: r.Pattern, Access: r.Access}
+	}
+	return rules
+}
+
+// LimitsOf is route r's limits, the contract's where r has none of its own.
+func (c Contract) LimitsOf(r Route) Limits {
+	l := r.Limits
+	if l.TimeoutMs == 0 {
+		l.TimeoutMs = c.TimeoutMs
+	}
+	if l.MaxBody == 0 {
+		l.MaxBody = c.MaxBody
+	}
+	if l.MaxUpload == 0 {
+		l.MaxUpload = c.MaxUpload
+	}
+	return l
+}
+
+// Version is the contract's content hash: the same routes, rules and limits are the same
+// version whichever instance publishes them.
+func (c Contract) Version() string {
+	b, err := json.Marshal(c)
+	if err != nil {
+		panic(fmt.Sprintf("contract: %v", err)) // plain data: cannot fail
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:12])
+}
+
+// Check refuses a contract the gateway must not route by: a service name or prefix not its
+// own, a route outside the prefix or without a method, a pattern net/http would refuse, one
+// declared twice, a rule authn refuses (a staff route open to others, say), or missing limits.
+func (c Contract) Check() error {
+	var errs []error
+	if !serviceName.MatchString(c.Service) {
+		errs = append(errs, fmt.Errorf("service %q is not svc-<area>", c.Service))
+	}
+	if c.Prefix != PrefixOf(c.Service) {
+		errs = append(errs, fmt.Errorf("prefix %q is not the service's own, %s", c.Prefix, PrefixOf(c.Service)))
+	}
+	if c.TimeoutMs <= 0 || c.MaxBody <= 0 || c.MaxUpload < 0 {
+		errs = append(errs, errors.New("the contract's timeout and body limit must be positive"))
+	}
+	seen := map[string]bool{}
+	for _, r := range c.Routes {
+		if err := checkRoute(c.Prefix, r); err != nil {
+			errs = append(errs, err)
+		}
+		if seen[r.Pattern] {
+			errs = append(errs, fmt.Errorf("%q is declared twice", r.Pattern))
+		}
+		seen[r.Pattern] = true
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("contract of %s: %w", c.Service, err)
+	}
+	return nil
+}
+
+func checkRoute(prefix string, r Route) (err error) {
+	method, path, ok := strings.Cut(r.Pattern, " ")
+	if !ok || method == "" || strings.ToUpper(method) != method {
+		return fmt.Errorf("%q has no method", r.Pattern)
+	}
+	if !strings.HasPrefix(path, prefix+"/") {
+		return fmt.Errorf("%q is outside the prefix %s", r.Pattern, prefix)
+	}
+	if r.TimeoutMs < 0 || r.MaxBody < 0 || r.MaxUpload < 0 {
+		return fmt.Errorf("%q has a negative limit", r.Pattern)
+	}
+	if err := authn.CheckRule(authn.Rule{Pattern: r.Pattern, Access: r.Access}); err != nil {
+		return err
+	}
+	// net/http panics on a pattern it cannot parse; a published one must not stop the gateway.
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%q is not a net/http pattern: %v", r.Pattern, p)
+		}
+	}()
+	http.NewServeMux().Handle(r.Pattern, http.NotFoundHandler())
+	return nil
+}
