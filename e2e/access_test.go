@@ -7,7 +7,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
-	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,39 +15,45 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/contract"
 	"linguaport/internal/proc"
-	authaccess "linguaport/svc-auth/access"
-	billingaccess "linguaport/svc-billing/access"
-	catalogaccess "linguaport/svc-catalog/access"
-	geoaccess "linguaport/svc-geo/access"
-	ordersaccess "linguaport/svc-orders/access"
-	translatorsaccess "linguaport/svc-translators/access"
 )
 
-// declared is every service's own access declaration. A new service adds its access package
-// here; TestEveryServiceDeclaresItsAccess fails until it does.
-var declared = map[string][]authn.Rule{
-	"svc-auth":        authaccess.Rules,
-	"svc-billing":     billingaccess.Rules,
-	"svc-translators": translatorsaccess.Rules,
-	"svc-catalog":     catalogaccess.Rules,
-	"svc-geo":         geoaccess.Rules,
-	"svc-orders":      ordersaccess.Rules,
-}
-
-func TestEveryServiceDeclaresItsAccess(t *testing.T) {
+// contracts are the contracts the services publish, as each prints it (`<service> contract`,
+// platform.ContractCommand) from the binaries the stack runs: the matrix walks what the
+// services serve, with no import of any service's code.
+func contracts(t *testing.T) map[string]contract.Contract {
+	t.Helper()
 	root, err := proc.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
 	dirs, _ := filepath.Glob(filepath.Join(root, "svc-*"))
+	out := map[string]contract.Contract{}
 	for _, dir := range dirs {
 		name := filepath.Base(dir)
-		if _, err := os.Stat(filepath.Join(dir, "access")); err != nil {
-			t.Errorf("%s has no access package declaring who may call its endpoints", name)
+		raw, err := exec.Command(filepath.Join(root, ".bin", name), "contract").Output()
+		if err != nil {
+			t.Fatalf("%s contract (make test builds .bin/%s): %v", name, name, err)
 		}
-		if len(declared[name]) == 0 {
-			t.Errorf("%s's access rules are not walked by the access matrix (add them to declared)", name)
+		var c contract.Contract
+		if err := json.Unmarshal(raw, &c); err != nil {
+			t.Fatalf("%s's contract: %v", name, err)
+		}
+		out[name] = c
+	}
+	return out
+}
+
+// Every service folder publishes a contract of its own, one the gateway would route by, with
+// its routes: the matrix walks them all, and the gateway routes its area.
+func TestEveryServicePublishesItsContract(t *testing.T) {
+	for name, c := range contracts(t) {
+		if err := c.Check(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if c.Service != name || len(c.Routes) == 0 {
+			t.Errorf("%s publishes %s's contract with %d routes", name, c.Service, len(c.Routes))
 		}
 	}
 }
@@ -99,6 +105,7 @@ func testAccessMatrix(t *testing.T, s *devstack) {
 	// The things the owner's routes name: a file, a quote, an order and an inbox message.
 	ids := ownersThings(t, s, owner)
 
+	declared := contracts(t)
 	for _, service := range slices.Sorted(func(yield func(string) bool) {
 		for k := range declared {
 			if !yield(k) {
@@ -106,7 +113,7 @@ func testAccessMatrix(t *testing.T, s *devstack) {
 			}
 		}
 	}) {
-		for _, rule := range declared[service] {
+		for _, rule := range declared[service].Rules() {
 			method, path, ok := strings.Cut(rule.Pattern, " ")
 			if !ok {
 				method, path = "GET", rule.Pattern

@@ -10,12 +10,12 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/contract"
 	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
@@ -53,7 +53,12 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 	t.Cleanup(authInstances.Stop)
 
 	svc := serviceName(t)
-	startBackend(t, c, svc, "a")
+	prefix := contract.PrefixOf(svc)
+	startServing(t, c, contract.New(svc, testLimits, []authn.Rule{
+		{Pattern: "GET " + prefix + "/open", Access: authn.Anyone},
+		{Pattern: "GET " + prefix + "/me", Access: authn.SignedIn},
+		{Pattern: "GET " + prefix + "/translators/", Access: authn.Only(authn.RoleTranslator)},
+	}), "a")
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if addrs, _ := authInstances.Snapshot(); len(addrs) > 0 {
 			break
@@ -65,14 +70,9 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 	authClient := svcclient.New(authInstances, 5*time.Second)
 	t.Cleanup(authClient.Close)
 	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
-	guard := authn.NewGuard(authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(r.Client)), nil), []authn.Rule{
-		{Pattern: "GET /api/v1/test/open", Access: authn.Anyone},
-		{Pattern: "GET /api/v1/test/me", Access: authn.SignedIn},
-		{Pattern: "/api/v1/test/translators/", Access: authn.Only(authn.RoleTranslator)},
-	})
-	gw := startGuardedGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.LoopbackOnly, guard)
+	gw := startGatewayWith(t, httpx.LoopbackOnly, authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(r.Client)), nil))
 
-	waitInstances(t, gw+"/api/v1/test/open", 1)
+	waitInstances(t, gw+prefix+"/open", 1)
 
 	token := func(sid string, role authn.Role, ttl time.Duration) string {
 		now := time.Now()
@@ -96,16 +96,16 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 		status            int
 		code              string
 	}{
-		{"public path, no token", "/api/v1/test/open", "", 200, ""},
-		{"public path, expired token", "/api/v1/test/open", expired, 200, ""},
-		{"signed-in path, visitor", "/api/v1/test/me", "", 401, "unauthenticated"},
-		{"signed-in path, customer", "/api/v1/test/me", customer, 200, ""},
-		{"revoked session", "/api/v1/test/me", revoked, 401, "session_revoked"},
-		{"expired token", "/api/v1/test/me", expired, 401, "token_expired"},
-		{"tampered token", "/api/v1/test/me", tampered, 401, "invalid_token"},
-		{"token signed by another key", "/api/v1/test/me", forged, 401, "invalid_token"},
-		{"customer on a translator-only route", "/api/v1/test/translators/jobs", customer, 403, "forbidden"},
-		{"translator on a translator-only route", "/api/v1/test/translators/jobs", translator, 200, ""},
+		{"public path, no token", prefix + "/open", "", 200, ""},
+		{"public path, expired token", prefix + "/open", expired, 200, ""},
+		{"signed-in path, visitor", prefix + "/me", "", 401, "unauthenticated"},
+		{"signed-in path, customer", prefix + "/me", customer, 200, ""},
+		{"revoked session", prefix + "/me", revoked, 401, "session_revoked"},
+		{"expired token", prefix + "/me", expired, 401, "token_expired"},
+		{"tampered token", prefix + "/me", tampered, 401, "invalid_token"},
+		{"token signed by another key", prefix + "/me", forged, 401, "invalid_token"},
+		{"customer on a translator-only route", prefix + "/translators/jobs", customer, 403, "forbidden"},
+		{"translator on a translator-only route", prefix + "/translators/jobs", translator, 200, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req, _ := http.NewRequest("GET", gw+c.path, nil)
@@ -128,7 +128,7 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 
 	// Metrics are per route: the access rule that matched, refused or let through, else the
 	// prefix (a path no rule names), never the path itself.
-	if resp, err := http.Get(gw + "/api/v1/test/no-rule/42"); err == nil {
+	if resp, err := http.Get(gw + prefix + "/no-rule/42"); err == nil {
 		resp.Body.Close()
 	}
 	resp, err := http.Get(gw + "/metrics")
@@ -138,12 +138,12 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 	metrics, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	for _, want := range []string{
-		`http_requests_total{code="200",method="GET",route="GET /api/v1/test/me"} 1`,
-		`http_requests_total{code="401",method="GET",route="GET /api/v1/test/me"} 5`,
-		`http_requests_total{code="403",method="GET",route="/api/v1/test/translators/"} 1`,
-		`http_requests_total{code="200",method="GET",route="/api/v1/test/translators/"} 1`,
-		`http_request_duration_seconds_count{method="GET",route="GET /api/v1/test/open"}`,
-		`route="/api/v1/test/"}`,
+		`http_requests_total{code="200",method="GET",route="GET ` + prefix + `/me"} 1`,
+		`http_requests_total{code="401",method="GET",route="GET ` + prefix + `/me"} 5`,
+		`http_requests_total{code="403",method="GET",route="GET ` + prefix + `/translators/"} 1`,
+		`http_requests_total{code="200",method="GET",route="GET ` + prefix + `/translators/"} 1`,
+		`http_request_duration_seconds_count{method="GET",route="GET ` + prefix + `/open"}`,
+		`route="` + prefix + `/"}`,
 	} {
 		if !strings.Contains(string(metrics), want) {
 			t.Errorf("metrics lack %s", want)
@@ -154,42 +154,35 @@ func TestAccessChecksAtTheEdge(t *testing.T) {
 	}
 }
 
-// The gateway checks exactly what the services declare: every rule of every service's access
-// package, under that service's prefix, and nothing else. A rule the gateway kept on its own, or
-// a service route the gateway forgot, would fail here.
-func TestEdgeRulesAreTheServicesDeclarations(t *testing.T) {
-	rules := edgeRules(routeTable)
-	seen := map[string]bool{}
-	for _, route := range routeTable {
-		for _, rule := range route.Access {
-			path := rule.Pattern[strings.Index(rule.Pattern, " ")+1:]
-			if path != route.Prefix && !strings.HasPrefix(path, route.Prefix+"/") {
-				t.Errorf("%s declares %q outside its area %s", route.Service, rule.Pattern, route.Prefix)
-			}
-			seen[rule.Pattern] = true
-		}
-	}
-	if len(seen) != len(rules) {
-		t.Errorf("the edge checks %d rules, the services declare %d distinct ones", len(rules), len(seen))
-	}
-	for _, want := range []string{"svc-auth", "svc-catalog", "svc-orders", "svc-geo"} {
-		if !slices.ContainsFunc(routeTable, func(r Route) bool { return r.Service == want && len(r.Access) > 0 }) {
-			t.Errorf("%s's declarations are not in the route table", want)
-		}
-	}
-}
-
-// At the edge, a request matching a declared rule is refused exactly as the service would
-// refuse it: visitors on signed-in routes 401, wrong roles 403; open routes pass.
-func TestEdgeRefusesWhatTheDeclarationsRefuse(t *testing.T) {
+// At the edge, a request matching a published rule is refused exactly as the service would
+// refuse it: visitors on signed-in routes 401, wrong roles 403, writes from another site's page
+// where the route sets cookies or the browser sends them; open routes pass. Every kind of access
+// a service can declare is here, as a contract carries it.
+func TestEdgeRefusesWhatTheContractRefuses(t *testing.T) {
 	signer := authn.NewSigner("k", func() ed25519.PrivateKey { _, k, _ := ed25519.GenerateKey(rand.Reader); return k }())
 	keys := authn.StaticKeys{signer.KeyID(): signer.PublicKey()}
-	guard := authn.NewGuard(authn.NewAuthenticator(authn.NewVerifier(keys, nil), nil), edgeRules(routeTable))
+	api := contract.New("svc-kinds", testLimits, []authn.Rule{
+		{Pattern: "GET /api/v1/kinds/open", Access: authn.Anyone},
+		{Pattern: "POST /api/v1/kinds/open", Access: authn.Anyone},
+		{Pattern: "POST /api/v1/kinds/login", Access: authn.Anyone.SetsCookies()},
+		{Pattern: "GET /api/v1/kinds/me", Access: authn.SignedIn},
+		{Pattern: "PUT /api/v1/kinds/things/{id}", Access: authn.Only(authn.RoleCustomer, authn.RoleAdmin).Owned()},
+		{Pattern: "GET /api/v1/kinds/jobs", Access: authn.Only(authn.RoleTranslator)},
+		{Pattern: "DELETE /api/v1/kinds/admin/things/{id}", Access: authn.Only(authn.RoleAdmin)},
+	})
+	// Read back as the gateway reads it, so what is checked is what was published.
+	raw, _ := json.Marshal(api)
+	var published contract.Contract
+	if err := json.Unmarshal(raw, &published); err != nil {
+		t.Fatal(err)
+	}
+	api = published
+	guard := compile(api, api.Version(), authn.NewAuthenticator(authn.NewVerifier(keys, nil), nil)).guard
 	passed := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTeapot) })
 	h := guard.Wrap(passed)
 	now := time.Now()
-	for _, route := range routeTable {
-		for _, rule := range route.Access {
+	{
+		for _, rule := range api.Rules() {
 			method, path, ok := strings.Cut(rule.Pattern, " ")
 			if !ok {
 				method, path = "GET", rule.Pattern

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -17,6 +16,7 @@ import (
 	consul "github.com/hashicorp/consul/api"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/contract"
 	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
 	"linguaport/internal/logging"
@@ -29,15 +29,26 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 // backend is one instance of a test service, registered in the real Consul agent.
 type backend struct {
 	name       string
+	port       int
 	srv        *http.Server
 	deregister func()
 	newConns   atomic.Int64
 	requests   atomic.Int64 // requests that reached the instance, health checks aside
 }
 
-// startBackend runs an instance that answers with its name, the headers it received and the
-// body it read; "/slow" takes two seconds.
+// testLimits are a test area's limits unless it says otherwise.
+var testLimits = contract.Limits{TimeoutMs: 5000, MaxBody: 1 << 20}
+
+// startBackend runs an instance of service that answers with its name, the headers it received
+// and the body it read ("/slow" takes two seconds), publishing a contract with no routes: every
+// request passes the edge unchecked, within testLimits.
 func startBackend(t *testing.T, c *consul.Client, service, name string) *backend {
+	t.Helper()
+	return startServing(t, c, contract.New(service, testLimits, nil), name)
+}
+
+// startServing is startBackend publishing api; a zero api publishes no contract at all.
+func startServing(t *testing.T, c *consul.Client, api contract.Contract, name string) *backend {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -71,12 +82,24 @@ func startBackend(t *testing.T, c *consul.Client, service, name string) *backend
 		}
 	}
 	go func() { _ = b.srv.Serve(ln) }()
-	b.deregister, err = discovery.Register(c, discovery.Registration{Name: service, Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: 500 * time.Millisecond})
+	b.port = ln.Addr().(*net.TCPAddr).Port
+	b.deregister, err = register(c, api, b.port)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.deregister(); _ = b.srv.Close() })
 	return b
+}
+
+// register registers an instance of api's service on port, its contract published as a
+// service's is (platform.Serve); with no routes and no limits, it publishes none.
+func register(c *consul.Client, api contract.Contract, port int) (func(), error) {
+	reg := discovery.Registration{Name: api.Service, Host: "127.0.0.1", Port: port, CheckInterval: 500 * time.Millisecond, Tags: []string{contract.Tag}}
+	if api.TimeoutMs > 0 {
+		reg.Meta = contract.Meta(api)
+		reg.Publish = func(ctx context.Context) error { return contract.Publish(ctx, c.KV(), api) }
+	}
+	return discovery.Register(c, reg)
 }
 
 // crash stops the instance without leaving Consul, as a killed process would.
@@ -97,30 +120,25 @@ type errorBody struct {
 	} `json:"error"`
 }
 
-// startGateway runs the real gateway server with the given routes against the shared Consul agent.
-func startGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies) string {
+// startGateway runs the real gateway server against the shared Consul agent; callers are
+// identified with no keys (every token is invalid).
+func startGateway(t *testing.T, trusted httpx.TrustedProxies) string {
 	t.Helper()
-	return startGuardedGateway(t, routes, trusted, nil)
+	keys := authn.NewRemoteKeys(func(context.Context) (authn.JWKS, error) { return authn.JWKS{}, nil })
+	return startGatewayWith(t, trusted, authn.NewAuthenticator(authn.NewVerifier(keys, nil), nil))
 }
 
-// startGuardedGateway is startGateway with token and role checks.
-func startGuardedGateway(t *testing.T, routes []Route, trusted httpx.TrustedProxies, guard *authn.Guard) string {
+// startGatewayWith is startGateway identifying callers with auth.
+func startGatewayWith(t *testing.T, trusted httpx.TrustedProxies, auth *authn.Authenticator) string {
 	t.Helper()
 	if _, err := telemetry.Setup(context.Background(), "gateway-test"); err != nil {
 		t.Fatal(err)
 	}
 	c := testenv.Consul(t)
 	log := logging.New(io.Discard, "gateway", "error")
-	var watches []*discovery.Instances
-	var mu sync.Mutex
-	router := newRouter(routes, func(s string) *discovery.Instances {
-		w := discovery.Watch(c, s, log)
-		mu.Lock()
-		watches = append(watches, w)
-		mu.Unlock()
-		return w
-	}, trusted, guard, log)
-	srv := httpx.NewServer(httpx.Options{Name: "gateway", Handler: router, Logger: log})
+	transport := newUpstreamTransport()
+	as := watchAreas(c, auth, func(service string) *upstream { return newUpstream(service, trusted, transport) }, log)
+	srv := httpx.NewServer(httpx.Options{Name: "gateway", Handler: newRouter(as, log), Logger: log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -131,15 +149,14 @@ func startGuardedGateway(t *testing.T, routes []Route, trusted httpx.TrustedProx
 	t.Cleanup(func() {
 		cancel()
 		<-done
-		for _, w := range watches {
-			w.Stop()
-		}
+		as.Stop()
 	})
 	return "http://" + ln.Addr().String()
 }
 
+// serviceName is a service of the test's own, svc-t<n>: its area /api/v1/t<n> (contract.PrefixOf).
 func serviceName(t *testing.T) string {
-	return fmt.Sprintf("svc-test-%d", time.Now().UnixNano())
+	return fmt.Sprintf("svc-t%d", time.Now().UnixNano())
 }
 
 func get(t *testing.T, url string, header map[string]string) (*http.Response, []byte) {
@@ -189,13 +206,27 @@ func waitInstances(t *testing.T, url string, n int) {
 	}
 }
 
+// waitArea waits until the gateway knows the area of url: it answers other than 404.
+func waitArea(t *testing.T, url string) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, _ := get(t, url, nil); resp.StatusCode != http.StatusNotFound {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the gateway never learned the area of %s", url)
+		}
+	}
+}
+
 func TestBalancesAcrossInstancesAndSurvivesOneDying(t *testing.T) {
 	svc := serviceName(t)
+	prefix := contract.PrefixOf(svc)
 	c := testenv.Consul(t)
 	a := startBackend(t, c, svc, "a")
 	startBackend(t, c, svc, "b")
-	gw := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.LoopbackOnly)
-	url := gw + "/api/v1/test/things?x=1"
+	gw := startGateway(t, httpx.LoopbackOnly)
+	url := gw + prefix + "/things?x=1"
 	waitInstances(t, url, 2)
 
 	counts := map[string]int{}
@@ -205,7 +236,7 @@ func TestBalancesAcrossInstancesAndSurvivesOneDying(t *testing.T) {
 			t.Fatalf("status %d: %s", resp.StatusCode, body)
 		}
 		e := decode[echo](t, body)
-		if e.Path != "/api/v1/test/things" || e.Query != "x=1" {
+		if e.Path != prefix+"/things" || e.Query != "x=1" {
 			t.Fatalf("path not forwarded unchanged: %+v", e)
 		}
 		counts[e.Instance]++
@@ -235,13 +266,14 @@ func TestBalancesAcrossInstancesAndSurvivesOneDying(t *testing.T) {
 
 func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 	svc := serviceName(t)
+	prefix := contract.PrefixOf(svc)
 	startBackend(t, testenv.Consul(t), svc, "only")
 	// The test client is on loopback; trusting no proxy makes it an ordinary outside client.
-	gw := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.TrustedProxies{})
-	waitInstances(t, gw+"/api/v1/test/x", 1)
+	gw := startGateway(t, httpx.TrustedProxies{})
+	waitInstances(t, gw+prefix+"/x", 1)
 
 	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
-	resp, body := get(t, gw+"/api/v1/test/me", map[string]string{
+	resp, body := get(t, gw+prefix+"/me", map[string]string{
 		"X-User-Id":        "admin-1",
 		"X-User-Role":      "admin",
 		"X-User-Email":     "boss@example.com",
@@ -265,9 +297,9 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 	if got := h.Get("X-Forwarded-For"); got != "127.0.0.1" {
 		t.Errorf("X-Forwarded-For = %q: an untrusted client's claim must be replaced by its address", got)
 	}
-	trustedGW := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.LoopbackOnly)
-	waitInstances(t, trustedGW+"/api/v1/test/x", 1)
-	_, body = get(t, trustedGW+"/api/v1/test/me", map[string]string{"X-Forwarded-For": "88.255.0.1", "X-User-Id": "admin-1"})
+	trustedGW := startGateway(t, httpx.LoopbackOnly)
+	waitInstances(t, trustedGW+prefix+"/x", 1)
+	_, body = get(t, trustedGW+prefix+"/me", map[string]string{"X-Forwarded-For": "88.255.0.1", "X-User-Id": "admin-1"})
 	viaProxy := http.Header(decode[echo](t, body).Headers)
 	if got := viaProxy.Get("X-Forwarded-For"); got != "88.255.0.1, 127.0.0.1" {
 		t.Errorf("behind a trusted proxy X-Forwarded-For = %q, want the proxy's client followed by the proxy", got)
@@ -290,35 +322,48 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 func TestGatewayErrors(t *testing.T) {
 	c := testenv.Consul(t)
 	slow := serviceName(t)
-	startBackend(t, c, slow, "slow")
-	refused := serviceName(t) + "-refused"
+	startServing(t, c, contract.New(slow, contract.Limits{TimeoutMs: 300, MaxBody: 16}, nil), "slow")
 	// An instance that is registered and still considered healthy, but whose port refuses connections.
-	port := testenv.FreePort(t)
-	dereg, err := discovery.Register(c, discovery.Registration{Name: refused, Host: "127.0.0.1", Port: port, CheckInterval: time.Minute})
+	refused := serviceName(t)
+	dereg, err := discovery.Register(c, discovery.Registration{Name: refused, Host: "127.0.0.1", Port: testenv.FreePort(t), CheckInterval: time.Minute,
+		Tags: []string{contract.Tag}, Meta: contract.Meta(contract.New(refused, testLimits, nil)),
+		Publish: func(ctx context.Context) error {
+			return contract.Publish(ctx, c.KV(), contract.New(refused, testLimits, nil))
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(dereg)
+	// A service whose only instance has left: its area stays known, answering 503.
+	gone := serviceName(t)
+	left := startBackend(t, c, gone, "left")
 
-	gw := startGateway(t, []Route{
-		{Prefix: "/api/v1/slow", Service: slow, Timeout: 300 * time.Millisecond, MaxBody: 16},
-		{Prefix: "/api/v1/none", Service: serviceName(t) + "-nobody", Timeout: time.Second, MaxBody: 16},
-		{Prefix: "/api/v1/refused", Service: refused, Timeout: time.Second, MaxBody: 16},
-	}, httpx.LoopbackOnly)
-	waitInstances(t, gw+"/api/v1/slow/fast", 1)
+	gw := startGateway(t, httpx.LoopbackOnly)
+	waitInstances(t, gw+contract.PrefixOf(slow)+"/fast", 1)
+	waitInstances(t, gw+contract.PrefixOf(gone)+"/x", 1)
+	waitArea(t, gw+contract.PrefixOf(refused)+"/x")
+	left.deregister()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, _ := get(t, gw+contract.PrefixOf(gone)+"/x", nil); resp.StatusCode == http.StatusServiceUnavailable {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the gateway still routes to an instance that left Consul")
+		}
+	}
 
 	cases := []struct {
 		name, method, path, body, lang string
 		status                         int
 		code, message                  string
 	}{
-		{"slow upstream", "GET", "/api/v1/slow/slow", "", "en", 504, "upstream_timeout", "The service did not answer in time. Please try again."},
-		{"slow upstream in Turkish", "GET", "/api/v1/slow/slow", "", "tr-TR,tr;q=0.9", 504, "upstream_timeout", "Hizmet zamanında yanıt vermedi. Lütfen tekrar deneyin."},
-		{"no instance", "GET", "/api/v1/none/x", "", "en", 503, "no_healthy_instance", "The service is unavailable right now: no healthy instance is running. Please try again shortly."},
-		{"refused", "GET", "/api/v1/refused/x", "", "en", 502, "upstream_unavailable", "The service could not be reached: the connection was refused. Please try again shortly."},
+		{"slow upstream", "GET", contract.PrefixOf(slow) + "/slow", "", "en", 504, "upstream_timeout", "The service did not answer in time. Please try again."},
+		{"slow upstream in Turkish", "GET", contract.PrefixOf(slow) + "/slow", "", "tr-TR,tr;q=0.9", 504, "upstream_timeout", "Hizmet zamanında yanıt vermedi. Lütfen tekrar deneyin."},
+		{"no instance", "GET", contract.PrefixOf(gone) + "/x", "", "en", 503, "no_healthy_instance", "The service is unavailable right now: no healthy instance is running. Please try again shortly."},
+		{"refused", "GET", contract.PrefixOf(refused) + "/x", "", "en", 502, "upstream_unavailable", "The service could not be reached: the connection was refused. Please try again shortly."},
 		{"unknown route", "GET", "/api/v1/nothing/here", "", "en", 404, "route_not_found", "There is no such API path."},
 		{"unknown route, default Turkish", "GET", "/elsewhere", "", "", 404, "route_not_found", "Böyle bir API adresi yok."},
-		{"body too large", "POST", "/api/v1/slow/x", strings.Repeat("x", 17), "en", 413, "body_too_large", "The request body is larger than allowed."},
+		{"body too large", "POST", contract.PrefixOf(slow) + "/x", strings.Repeat("x", 17), "en", 413, "body_too_large", "The request body is larger than allowed."},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -344,23 +389,24 @@ func TestGatewayErrors(t *testing.T) {
 // Large bodies stream through in both directions and connections to the service are reused.
 func TestStreamsBodiesAndReusesConnections(t *testing.T) {
 	svc := serviceName(t)
+	prefix := contract.PrefixOf(svc)
 	b := startBackend(t, testenv.Consul(t), svc, "only")
-	gw := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: 5 * time.Second, MaxBody: 1 << 20}}, httpx.LoopbackOnly)
-	waitInstances(t, gw+"/api/v1/test/x", 1)
+	gw := startGateway(t, httpx.LoopbackOnly)
+	waitInstances(t, gw+prefix+"/x", 1)
 
-	resp, body := get(t, gw+"/api/v1/test/big", nil)
+	resp, body := get(t, gw+prefix+"/big", nil)
 	if resp.StatusCode != 200 || len(body) != 1<<20 || !bytes.Equal(body[:32], []byte("0123456789abcdef0123456789abcdef")) {
 		t.Fatalf("big answer: %d, %d bytes", resp.StatusCode, len(body))
 	}
 	upload := strings.Repeat("ü", 300_000) // 600 kB of UTF-8
-	resp, raw := do(t, http.MethodPut, gw+"/api/v1/test/doc", upload, map[string]string{"Content-Type": "text/plain; charset=utf-8"})
+	resp, raw := do(t, http.MethodPut, gw+prefix+"/doc", upload, map[string]string{"Content-Type": "text/plain; charset=utf-8"})
 	if resp.StatusCode != 200 || decode[echo](t, raw).Body != upload {
 		t.Fatalf("upload: %d", resp.StatusCode)
 	}
 
 	before := b.newConns.Load()
 	for range 100 {
-		if resp, _ := get(t, gw+"/api/v1/test/x", nil); resp.StatusCode != 200 {
+		if resp, _ := get(t, gw+prefix+"/x", nil); resp.StatusCode != 200 {
 			t.Fatalf("status %d", resp.StatusCode)
 		}
 	}

@@ -8,37 +8,39 @@ import (
 	"strings"
 	"testing"
 
+	"linguaport/internal/authn"
+	"linguaport/internal/contract"
 	"linguaport/internal/httpx"
 	"linguaport/internal/testenv"
 )
 
-// routeOf is the route table's entry for service, sent to a test instance instead.
-func routeOf(t *testing.T, service, instance string) Route {
-	t.Helper()
-	for _, rt := range routeTable {
-		if rt.Service == service {
-			rt.Service = instance
-			return rt
-		}
-	}
-	t.Fatalf("no route for %s", service)
-	return Route{}
-}
-
-// The orders area takes 50 MB documents, but its JSON is small: a JSON body over what the
-// services read is refused at the gateway with 413, in the request's language, before the service
-// sees it (it would stop reading and close the connection, and the gateway answered 502); a
-// large multipart upload is still passed on whole.
+// An area that takes 50 MB documents (as svc-orders' contract says) still has small JSON: a
+// JSON body over what the services read is refused at the gateway with 413, in the request's
+// language, before the service sees it (it would stop reading and close the connection, and the
+// gateway answered 502); a large multipart upload is still passed on whole. The limits are the
+// published contract's, per route where a route has its own.
 func TestBodyLimitsByContentType(t *testing.T) {
 	svc := serviceName(t)
-	b := startBackend(t, testenv.Consul(t), svc, "orders")
-	gw := startGateway(t, []Route{routeOf(t, "svc-orders", svc)}, httpx.LoopbackOnly)
-	waitInstances(t, gw+"/api/v1/orders/x", 1)
+	prefix := contract.PrefixOf(svc)
+	api := contract.New(svc, contract.Limits{TimeoutMs: 120_000, MaxBody: httpx.MaxJSONBody, MaxUpload: 51 << 20}, []authn.Rule{
+		{Pattern: "POST " + prefix + "/quotes", Access: authn.Anyone},
+		{Pattern: "POST " + prefix + "/notes", Access: authn.Anyone},
+	})
+	api.Routes[1].MaxBody = 1 << 10 // a route of its own limit
+	b := startServing(t, testenv.Consul(t), api, "orders")
+	gw := startGateway(t, httpx.LoopbackOnly)
+	waitInstances(t, gw+prefix+"/x", 1)
+	if resp, raw := do(t, "POST", gw+prefix+"/notes", strings.Repeat("x", 2<<10), map[string]string{"Content-Type": "text/plain", "Accept-Language": "en"}); resp.StatusCode != 413 {
+		t.Errorf("2 kB on a route of 1 kB: %d %.200s", resp.StatusCode, raw)
+	}
+	if resp, _ := do(t, "POST", gw+prefix+"/quotes", strings.Repeat("x", 2<<10), map[string]string{"Content-Type": "text/plain"}); resp.StatusCode != 200 {
+		t.Errorf("2 kB on a route of the area's 64 kB: %d", resp.StatusCode)
+	}
 
 	big := `{"brief":"` + strings.Repeat("ç", 2<<20) + `"}` // 4 MB
 	send := func(body io.Reader, contentType, lang string) (*http.Response, []byte) {
 		t.Helper()
-		req, _ := http.NewRequest("POST", gw+"/api/v1/orders/quotes", body)
+		req, _ := http.NewRequest("POST", gw+prefix+"/quotes", body)
 		req.Header.Set("Content-Type", contentType)
 		req.Header.Set("Accept-Language", lang)
 		resp, err := http.DefaultClient.Do(req)
@@ -86,7 +88,7 @@ func TestBodyLimitsByContentType(t *testing.T) {
 	_, _ = fw.Write(document)
 	_ = mw.Close()
 	sent := form.String()
-	req, _ := http.NewRequest("POST", gw+"/api/v1/orders/files", &form)
+	req, _ := http.NewRequest("POST", gw+prefix+"/files", &form)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -1,5 +1,6 @@
 // Command gateway is the public HTTP API: it routes /api/v1/<area>/... to the healthy instances
-// of the area's service found in Consul.
+// of svc-<area> found in Consul, checking each request against the contract the instance it goes
+// to publishes (areas.go). It compiles in no service.
 package main
 
 import (
@@ -56,33 +57,26 @@ func main() {
 
 	consul, err := discovery.NewClient(consulAddr)
 	logging.ExitOn(log, "consul", err)
-	var watches []*discovery.Instances
-	watch := func(service string) *discovery.Instances {
-		w := discovery.Watch(consul, service, log)
-		watches = append(watches, w)
-		return w
-	}
 	rdb, err := redisx.Connect(ctx, redisURL)
 	logging.ExitOn(log, "redis", err)
 	defer rdb.Close()
 	// Tokens are checked with svc-auth's published keys and the shared session store.
-	authClient := svcclient.New(watch("svc-auth"), 5*time.Second)
+	authWatch := discovery.Watch(consul, "svc-auth", log)
+	defer authWatch.Stop()
+	authClient := svcclient.New(authWatch, 5*time.Second)
 	defer authClient.Close()
 	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
-	guard := authn.NewGuard(authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins), edgeRules(routeTable))
-	router := newRouter(routeTable, watch, trusted, guard, log)
-	defer func() {
-		for _, w := range watches {
-			w.Stop()
-		}
-	}()
+	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
+	transport := newUpstreamTransport()
+	as := watchAreas(consul, auth, func(service string) *upstream { return newUpstream(service, trusted, transport) }, log)
+	defer as.Stop()
 
 	srv := httpx.NewServer(httpx.Options{
 		Name:      "gateway",
-		Handler:   router,
+		Handler:   newRouter(as, log),
 		Logger:    log,
 		AccessLog: accessLog,
-		Checks:    []httpx.Check{{Name: "consul", Probe: discovery.Ping(consul)}, {Name: "redis", Probe: redisx.Ping(rdb)}},
+		Checks:    []httpx.Check{{Name: "consul", Probe: discovery.Ping(consul)}, {Name: "redis", Probe: redisx.Ping(rdb)}, {Name: "areas", Probe: as.Ready}},
 	})
 	ln, err := net.Listen("tcp", addr)
 	logging.ExitOn(log, "listen", err)

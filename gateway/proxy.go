@@ -16,7 +16,7 @@ import (
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
 
-	"linguaport/internal/discovery"
+	"linguaport/internal/contract"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
 )
@@ -39,19 +39,18 @@ const maxAttempts = 3
 
 var errNoInstance = errors.New("no healthy instance")
 
-// upstream proxies one route to its service's instances.
+// upstream proxies one area's requests to its service's instances.
 type upstream struct {
-	route     Route
-	instances *discovery.Instances
-	trusted   httpx.TrustedProxies
-	proxy     *httputil.ReverseProxy
+	service string
+	trusted httpx.TrustedProxies
+	proxy   *httputil.ReverseProxy
 }
 
-func newUpstream(rt Route, instances *discovery.Instances, trusted httpx.TrustedProxies, transport http.RoundTripper) *upstream {
-	u := &upstream{route: rt, instances: instances, trusted: trusted}
+func newUpstream(service string, trusted httpx.TrustedProxies, transport http.RoundTripper) *upstream {
+	u := &upstream{service: service, trusted: trusted}
 	u.proxy = &httputil.ReverseProxy{
 		Rewrite:      u.rewrite,
-		Transport:    &balancer{instances: instances, next: transport},
+		Transport:    &balancer{next: transport},
 		ErrorHandler: u.fail,
 		BufferPool:   copyBuffers,
 		ModifyResponse: func(resp *http.Response) error {
@@ -69,8 +68,9 @@ func newUpstream(rt Route, instances *discovery.Instances, trusted httpx.Trusted
 	return u
 }
 
-func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	limit, upload := u.route.bodyLimit(r)
+// serve passes r on to the instances at addrs, tried in turn, within its route's limits.
+func (u *upstream) serve(w http.ResponseWriter, r *http.Request, limits contract.Limits, addrs []string) {
+	limit, upload := bodyLimit(limits, r)
 	if r.ContentLength > limit {
 		httpx.EncodeError(r.Context(), httpx.ErrBodyTooLarge, w)
 		return
@@ -93,11 +93,24 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// each write of a text/event-stream answer at once.
 	ctx, cancel := context.WithCancelCause(r.Context())
 	defer cancel(nil)
-	timer := time.AfterFunc(u.route.Timeout, func() { cancel(context.DeadlineExceeded) })
+	timer := time.AfterFunc(limits.Timeout(), func() { cancel(context.DeadlineExceeded) })
 	defer timer.Stop()
 	ctx = context.WithValue(ctx, liftTimeoutKey{}, timer.Stop)
+	ctx = context.WithValue(ctx, addrsKey{}, addrs)
 	u.proxy.ServeHTTP(w, r.WithContext(ctx))
 }
+
+// bodyLimit is the largest body r may carry under limits, by its content type: a multipart
+// upload's where the route takes uploads, streamed through; otherwise the JSON limit.
+func bodyLimit(limits contract.Limits, r *http.Request) (limit int64, upload bool) {
+	if limits.MaxUpload > 0 && httpx.IsMultipart(r.Header.Get("Content-Type")) {
+		return limits.MaxUpload, true
+	}
+	return limits.MaxBody, false
+}
+
+// addrsKey holds, in an upstream request's context, the instances it may be sent to, in order.
+type addrsKey struct{}
 
 // liftTimeoutKey holds, in an upstream request's context, the function that lifts the route's
 // timeout.
@@ -111,7 +124,7 @@ func isEventStream(resp *http.Response) bool {
 func (u *upstream) rewrite(pr *httputil.ProxyRequest) {
 	in, out := pr.In, pr.Out
 	out.URL.Scheme = "http"
-	out.URL.Host = u.route.Service // replaced by the balancer with a real instance
+	out.URL.Host = u.service // replaced by the balancer with a real instance
 	out.Host = ""
 
 	out.Header = make(http.Header, len(forwardedHeaders)+4)
@@ -162,16 +175,16 @@ func (u *upstream) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 }
 
-// balancer sends a request to the service's healthy instances in turn, moving on to the next
-// instance when one cannot take the request: always when the connection was refused (nothing
-// reached the service), and for idempotent requests without a body on any transport error.
+// balancer sends a request to the instances picked for it in turn (the round-robin's next, then
+// others serving the same contract), moving on to the next instance when one cannot take the
+// request: always when the connection was refused (nothing reached the service), and for
+// idempotent requests without a body on any transport error.
 type balancer struct {
-	instances *discovery.Instances
-	next      http.RoundTripper
+	next http.RoundTripper
 }
 
 func (b *balancer) RoundTrip(req *http.Request) (*http.Response, error) {
-	addrs, start := b.instances.Snapshot()
+	addrs, _ := req.Context().Value(addrsKey{}).([]string)
 	if len(addrs) == 0 {
 		if req.Body != nil {
 			_ = req.Body.Close()
@@ -187,7 +200,7 @@ func (b *balancer) RoundTrip(req *http.Request) (*http.Response, error) {
 	for i := range min(len(addrs), maxAttempts) {
 		attempt := *req
 		u := *req.URL
-		u.Host = addrs[(start+i)%len(addrs)]
+		u.Host = addrs[i]
 		attempt.URL = &u
 		if body != nil {
 			attempt.Body = body

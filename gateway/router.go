@@ -6,16 +6,14 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"linguaport/internal/authn"
-	"linguaport/internal/discovery"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
 )
 
-// newRouter builds the Gin engine: one catch-all per route prefix, JSON errors everywhere else.
-// Request ids, language, tracing, access logs and metrics come from httpx.Server around it.
-// guard, when not nil, checks tokens and roles before a request is proxied.
-func newRouter(routes []Route, watch func(service string) *discovery.Instances, trusted httpx.TrustedProxies, guard *authn.Guard, log *slog.Logger) *gin.Engine {
+// newRouter builds the Gin engine: /api/v1/<area>/... to the area's instances, JSON errors
+// everywhere else. Request ids, language, tracing, access logs and metrics come from
+// httpx.Server around it.
+func newRouter(as *areas, log *slog.Logger) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.Use(gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, recovered any) {
@@ -23,25 +21,44 @@ func newRouter(routes []Route, watch func(service string) *discovery.Instances, 
 		httpx.EncodeError(c.Request.Context(), httpx.NewProblem(http.StatusInternalServerError, "internal", i18n.Text{}), c.Writer)
 		c.Abort()
 	}))
-	transport := newUpstreamTransport()
-	for _, rt := range routes {
-		var up http.Handler = newUpstream(rt, watch(rt.Service), trusted, transport)
-		if guard != nil {
-			up = guard.Wrap(up)
-		}
-		// Metrics and spans are per route: the access rule's pattern when one matches (the guard
-		// names it), else the prefix.
-		route := rt.Prefix + "/"
-		named := up
-		up = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			httpx.SetRoute(r.Context(), route)
-			named.ServeHTTP(w, r)
-		})
-		r.Any(rt.Prefix+"/*path", gin.WrapH(up))
-	}
+	r.Any("/api/v1/:area/*path", func(c *gin.Context) { serveArea(as.get(c.Param("area")), c.Writer, c.Request) })
 	r.NoRoute(func(c *gin.Context) {
 		httpx.SetRoute(c.Request.Context(), "unmatched")
 		httpx.EncodeError(c.Request.Context(), errNoRoute, c.Writer)
 	})
 	return r
+}
+
+// serveArea checks r against the contract of the instance it is about to go to, then proxies it
+// within that contract's limits for its route. Metrics and spans are named by the route's pattern,
+// or the area's prefix when no route matches (the service then answers 404 itself).
+func serveArea(a *area, w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if a == nil {
+		httpx.SetRoute(ctx, "unmatched")
+		httpx.EncodeError(ctx, errNoRoute, w)
+		return
+	}
+	picked := a.pick()
+	if len(picked) == 0 {
+		httpx.SetRoute(ctx, a.prefix+"/")
+		httpx.EncodeError(ctx, errNoInstanceProblem, w)
+		return
+	}
+	api := picked[0].api
+	pattern, err := api.guard.Check(r)
+	if pattern != "" {
+		httpx.SetRoute(ctx, pattern)
+	} else {
+		httpx.SetRoute(ctx, a.prefix+"/")
+	}
+	if err != nil {
+		httpx.EncodeError(ctx, err, w)
+		return
+	}
+	addrs := make([]string, len(picked))
+	for i, in := range picked {
+		addrs[i] = in.addr
+	}
+	a.upstream.serve(w, r, api.limits[pattern], addrs)
 }

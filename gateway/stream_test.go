@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"linguaport/internal/discovery"
+	"linguaport/internal/contract"
 	"linguaport/internal/httpx"
 	"linguaport/internal/testenv"
 )
@@ -21,11 +21,12 @@ import (
 func TestEventStreamsFlowThroughAndEndWithTheClient(t *testing.T) {
 	c := testenv.Consul(t)
 	svc := serviceName(t)
+	prefix := contract.PrefixOf(svc)
 	send := make(chan string)
 	gone := make(chan struct{})
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
-	mux.HandleFunc("/api/v1/test/events", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc(prefix+"/events", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.WriteHeader(http.StatusOK)
 		rc := http.NewResponseController(w)
@@ -42,7 +43,7 @@ func TestEventStreamsFlowThroughAndEndWithTheClient(t *testing.T) {
 			}
 		}
 	})
-	mux.HandleFunc("/api/v1/test/x", func(w http.ResponseWriter, _ *http.Request) {
+	mux.HandleFunc(prefix+"/x", func(w http.ResponseWriter, _ *http.Request) {
 		_ = httpx.WriteJSON(w, http.StatusOK, map[string]string{"instance": "streamer"})
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -52,18 +53,18 @@ func TestEventStreamsFlowThroughAndEndWithTheClient(t *testing.T) {
 	srv := &http.Server{Handler: mux}
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
-	dereg, err := discovery.Register(c, discovery.Registration{Name: svc, Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: 500 * time.Millisecond})
+	const timeout = 300 * time.Millisecond
+	dereg, err := register(c, contract.New(svc, contract.Limits{TimeoutMs: timeout.Milliseconds(), MaxBody: 16}, nil), ln.Addr().(*net.TCPAddr).Port)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(dereg)
-	const timeout = 300 * time.Millisecond
-	gw := startGateway(t, []Route{{Prefix: "/api/v1/test", Service: svc, Timeout: timeout, MaxBody: 16}}, httpx.LoopbackOnly)
-	waitInstances(t, gw+"/api/v1/test/x", 1)
+	gw := startGateway(t, httpx.LoopbackOnly)
+	waitInstances(t, gw+prefix+"/x", 1)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", gw+"/api/v1/test/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", gw+prefix+"/events", nil)
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -1,12 +1,11 @@
 package k8s
 
 import (
+	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"net"
 	"net/netip"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -138,37 +137,33 @@ func httpPort(t *testing.T, e endpoint) int32 {
 	return 0
 }
 
-// routedServices are the services of the gateway's route table (gateway/routes.go).
+// routedServices are the services the gateway sends requests to: every service folder whose
+// program publishes an API contract (`<service> contract`, from the binaries make builds). The
+// gateway learns them from Consul at run time (gateway/areas.go), so the policies must let it
+// reach each one that publishes.
 func routedServices(t *testing.T) []string {
 	t.Helper()
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "../gateway/routes.go", nil, parser.SkipObjectResolution)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dirs, _ := filepath.Glob("../svc-*")
 	var services []string
-	ast.Inspect(file, func(n ast.Node) bool {
-		spec, ok := n.(*ast.ValueSpec)
-		if !ok || len(spec.Names) != 1 || spec.Names[0].Name != "routeTable" {
-			return true
+	for _, dir := range dirs {
+		name := filepath.Base(dir)
+		raw, err := exec.Command(filepath.Join("..", ".bin", name), "contract").Output()
+		if err != nil {
+			t.Fatalf("%s contract (make test builds .bin/%s): %v", name, name, err)
 		}
-		ast.Inspect(spec, func(n ast.Node) bool {
-			if kv, ok := n.(*ast.KeyValueExpr); ok {
-				if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Service" {
-					lit, ok := kv.Value.(*ast.BasicLit)
-					if !ok || lit.Kind != token.STRING {
-						t.Fatalf("a route's Service is not a literal: %s", fset.Position(kv.Pos()))
-					}
-					name, _ := strconv.Unquote(lit.Value)
-					services = append(services, name)
-				}
-			}
-			return true
-		})
-		return false
-	})
+		var api struct {
+			Service string `json:"service"`
+			Routes  []any  `json:"routes"`
+		}
+		if err := json.Unmarshal(raw, &api); err != nil || api.Service != name {
+			t.Fatalf("%s's contract: %v %s", name, err, raw)
+		}
+		if len(api.Routes) > 0 {
+			services = append(services, name)
+		}
+	}
 	if len(services) == 0 {
-		t.Fatal("found no Service in gateway/routes.go's routeTable")
+		t.Fatal("no service publishes a contract")
 	}
 	return services
 }

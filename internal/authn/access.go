@@ -265,21 +265,32 @@ func NewGuard(auth *Authenticator, rules []Rule) *Guard {
 	return g
 }
 
-// Wrap answers 401 or 403 for requests the rules refuse, so a revoked, expired or forged token,
-// or a write another site's page sent, never reaches a service.
+// Check finds the declared rule r falls under and checks r against it: the rule's pattern ("" when
+// none matches, and r passes unchecked: the service answers 404), and the 401 or 403 to answer
+// when the rule refuses r (a revoked, expired or forged token, a role without the right, a write
+// another site's page sent).
+func (g *Guard) Check(r *http.Request) (pattern string, err error) {
+	if _, pattern = g.match.Handler(r); pattern == "" {
+		return "", nil
+	}
+	access := g.rules[pattern]
+	err = g.auth.CheckOrigin(r, access)
+	if err == nil && !access.Public() {
+		err = access.Check(g.auth.Identify(r))
+	}
+	return pattern, err
+}
+
+// Wrap answers 401 or 403 for requests the rules refuse, so they never reach a service.
 func (g *Guard) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, pattern := g.match.Handler(r); pattern != "" {
+		pattern, err := g.Check(r)
+		if pattern != "" {
 			httpx.SetRoute(r.Context(), pattern)
-			access := g.rules[pattern]
-			err := g.auth.CheckOrigin(r, access)
-			if err == nil && !access.Public() {
-				err = access.Check(g.auth.Identify(r))
-			}
-			if err != nil {
-				httpx.EncodeError(r.Context(), err, w)
-				return
-			}
+		}
+		if err != nil {
+			httpx.EncodeError(r.Context(), err, w)
+			return
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -20,8 +20,14 @@ const (
 	kvRoot = "linguaport/contracts/"
 )
 
-// ErrNotPublished: no contract is kept under the version an instance names.
-var ErrNotPublished = errors.New("contract not published")
+var (
+	// ErrNotPublished: no contract is kept under the version an instance names (yet: an instance
+	// publishes before it registers, but a reader may look in between).
+	ErrNotPublished = errors.New("contract not published")
+	// ErrRefused: the contract kept under a version was read whole and is not one to route by.
+	// A version's content never changes, so neither does the refusal.
+	ErrRefused = errors.New("contract refused")
+)
 
 // Key is where service's contract version is kept in Consul's KV.
 func Key(service, version string) string { return kvRoot + service + "/" + version }
@@ -48,7 +54,7 @@ func Publish(ctx context.Context, kv *consul.KV, c Contract) error {
 }
 
 // Fetch reads service's contract version from Consul's KV. One whose content is not that
-// version, is another service's, or fails Check is refused: the gateway routes by none of it.
+// version, is another service's, or fails Check is ErrRefused: the gateway routes by none of it.
 func Fetch(ctx context.Context, kv *consul.KV, service, version string) (Contract, error) {
 	pair, _, err := kv.Get(Key(service, version), (&consul.QueryOptions{}).WithContext(ctx))
 	if err != nil {
@@ -59,10 +65,13 @@ func Fetch(ctx context.Context, kv *consul.KV, service, version string) (Contrac
 	}
 	var c Contract
 	if err := json.Unmarshal(pair.Value, &c); err != nil {
-		return Contract{}, fmt.Errorf("contract %s of %s: %w", version, service, err)
+		return Contract{}, fmt.Errorf("%w: %s of %s: %w", ErrRefused, version, service, err)
 	}
 	if c.Service != service || c.Version() != version {
-		return Contract{}, fmt.Errorf("contract kept as %s of %s is %s of %s", version, service, c.Version(), c.Service)
+		return Contract{}, fmt.Errorf("%w: kept as %s of %s, it is %s of %s", ErrRefused, version, service, c.Version(), c.Service)
 	}
-	return c, c.Check()
+	if err := c.Check(); err != nil {
+		return Contract{}, fmt.Errorf("%w: %w", ErrRefused, err)
+	}
+	return c, nil
 }
