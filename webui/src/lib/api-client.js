@@ -83,3 +83,9 @@ export const api = {
   put: (url, body, opts) => request('PUT', url, { ...opts, body }),
   delete: (url, opts) => request('DELETE', url, opts),
 };
+
+/**
+ * fetcher is SWR's one fetcher for the API: a key is a URL, or [url, lang] for an answer in the
+ * page's language (sent as Accept-Language, and part of the key so each language caches apart).
+ */
+export const fetcher = (key) => (Array.isArray(key) ? api.get(key[0], { lang: key[1] }) : api.get(key));

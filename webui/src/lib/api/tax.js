@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../api-client.js';
+import { api, fetcher } from '../api-client.js';
 
 // svc-billing's tax preview (API.md, "Tax"): net, KDV (or the export exemption for a customer
 // billed abroad) and the total to be paid for an amount, worked out as the invoice will be. A
@@ -34,4 +34,4 @@ export const getTax = (what, { lang, signal } = {}) => api.get(taxUrl(what), { l
  * useTax is the preview of { total, totalUsd, country } in lang: { data, error, isLoading }.
  * Previews of other countries and amounts keep the last answer drawn until theirs arrives.
  */
-export const useTax = (what, lang) => useSWR(taxKey(what, lang), ([url, l]) => api.get(url, { lang: l }), { keepPreviousData: true });
+export const useTax = (what, lang) => useSWR(taxKey(what, lang), fetcher, { keepPreviousData: true });

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client.js';
+import { api, fetcher } from '../../../lib/api-client.js';
 
 // The signed-in user's own data and the visitor's password and provider calls (svc-auth API.md).
 const AUTH = '/api/v1/auth';
@@ -29,7 +29,7 @@ export const oauthStartUrl = (provider, returnTo, lang) =>
 
 /** useMessages is the user's system messages in lang, newest first. */
 export function useMessages(lang) {
-  return useSWR([`${AUTH}/messages`, lang], ([url, l]) => api.get(url, { lang: l }).then((d) => d?.messages ?? []));
+  return useSWR([`${AUTH}/messages`, lang], (k) => fetcher(k).then((d) => d?.messages ?? []));
 }
 
 export const markMessageRead = (id, lang) => api.post(`${AUTH}/messages/${encodeURIComponent(id)}/read`, undefined, { lang });
@@ -44,7 +44,7 @@ const MAIL_PREFERENCES = `${AUTH}/me/mail-preferences`;
 
 /** useMailPreferences is the optional mails the user gets, { offers, reminders }, true when on. */
 export function useMailPreferences(lang) {
-  return useSWR([MAIL_PREFERENCES, lang], ([url, l]) => api.get(url, { lang: l }));
+  return useSWR([MAIL_PREFERENCES, lang], fetcher);
 }
 
 export const saveMailPreferences = ({ offers, reminders }, lang) => api.put(MAIL_PREFERENCES, { offers, reminders }, { lang });

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { API_BASE, api } from '../../../lib/api-client.js';
+import { API_BASE, api, fetcher } from '../../../lib/api-client.js';
 
 // svc-billing's calls for the customer panel (svc-billing API.md): the billing details, the
 // invoices and paying them, the balance. Answers carry texts in the request's language, so the
@@ -11,7 +11,6 @@ const query = (params) => {
   const q = new URLSearchParams(Object.entries(params).filter(([, v]) => v));
   return q.size ? `?${q}` : '';
 };
-const fetcher = ([url, lang]) => api.get(url, { lang });
 // The payment provider lets a customer pay once per Idempotency-Key; the page makes one per click.
 const once = (key) => ({ 'Idempotency-Key': key });
 

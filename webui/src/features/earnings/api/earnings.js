@@ -1,12 +1,11 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { api } from '../../../lib/api-client.js';
+import { api, fetcher } from '../../../lib/api-client.js';
 
 // svc-billing's calls for the translator's earnings (svc-billing API.md "Translator earnings"):
 // the balance with its ledger, the payouts, requesting one. Answers carry texts in the request's
 // language (refusals), so the language is part of every cache key.
 const EARNINGS = '/api/v1/billing/earnings';
-const fetcher = ([url, lang]) => api.get(url, { lang });
 
 /** earningsKey is the first page of the earnings: the balance, the threshold and the newest 20 entries. */
 export const earningsKey = (lang) => [EARNINGS, lang];

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { API_BASE, ApiError, api } from '../../../lib/api-client.js';
+import { API_BASE, ApiError, api, fetcher } from '../../../lib/api-client.js';
 import { sendForm } from '../../../lib/upload.js';
 
 // svc-orders' calls for the translator: the job pool, claiming and giving back a job, the
@@ -139,7 +139,7 @@ export function activeJobs(orders, now = Date.now()) {
 }
 
 export const assignedKey = (lang) => [`${ORDERS}/orders`, lang];
-export const useActiveJobs = (lang) => useSWR(assignedKey(lang), ([url, l]) => api.get(url, { lang: l }).then((d) => activeJobs(d?.orders)), { dedupingInterval: 0 });
+export const useActiveJobs = (lang) => useSWR(assignedKey(lang), (k) => fetcher(k).then((d) => activeJobs(d?.orders)), { dedupingInterval: 0 });
 
 export const UPLOAD_URL = `${ORDERS}/files`;
 /** uploadDelivery sends one translated file (multipart field `file`), answering the server's File. */
@@ -184,4 +184,4 @@ export const pastJobsPageKey = (lang) => (index, previous) => {
   return [previous ? `${ORDERS}/jobs/past?before=${id(previous.next)}` : `${ORDERS}/jobs/past`, lang];
 };
 export const usePastJobs = (lang) =>
-  useSWRInfinite(pastJobsPageKey(lang), ([url, l]) => api.get(url, { lang: l }).then((d) => ({ jobs: (d?.jobs ?? []).map(toPastJob), more: !!d?.more, next: d?.next ?? '' })));
+  useSWRInfinite(pastJobsPageKey(lang), (k) => fetcher(k).then((d) => ({ jobs: (d?.jobs ?? []).map(toPastJob), more: !!d?.more, next: d?.next ?? '' })));

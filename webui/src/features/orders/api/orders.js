@@ -1,11 +1,10 @@
 import useSWR from 'swr';
-import { API_BASE, api } from '../../../lib/api-client.js';
+import { API_BASE, api, fetcher } from '../../../lib/api-client.js';
 
 // svc-orders' calls for the wizard and the customer panel (API.md). Answers carry money
 // formatted for the request's language, so the language is part of every cache key.
 const ORDERS = '/api/v1/orders';
 const id = (v) => encodeURIComponent(v);
-const fetcher = ([url, lang]) => api.get(url, { lang });
 
 // The price list and the estimate are shared with the home calculator: src/lib/api/.
 export const createQuote = (body, lang) => api.post(`${ORDERS}/quotes`, body, { lang });

@@ -2,7 +2,8 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { moneyText } from '../../../lib/money.js';
-import { FRESH, fetcher, query } from './staff.js';
+import { fetcher } from '../../../lib/api-client.js';
+import { FRESH, query } from './staff.js';
 
 // Each service keeps the record of what its staff changed (internal/audit) and serves it as
 // GET /api/v1/<area>/admin/audit: 50 entries a page, newest first, by object and by staff member.

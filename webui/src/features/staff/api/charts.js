@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { FRESH, fetcher } from './staff.js';
+import { fetcher } from '../../../lib/api-client.js';
+import { FRESH } from './staff.js';
 
 // The dashboard's charts (DESIGN §11, issue 25): each from the service that owns its figures, so
 // a service that is down costs the dashboard its own charts only.

@@ -1,7 +1,7 @@
 import useSWR, { mutate as mutateGlobal } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { api } from '../../../lib/api-client.js';
-import { FRESH, fetcher } from './staff.js';
+import { api, fetcher } from '../../../lib/api-client.js';
+import { FRESH } from './staff.js';
 
 // Live support, the staff's side (svc-catalog/chat): the conversations, answering them and their
 // event stream, which keeps the staff member online while it is open.

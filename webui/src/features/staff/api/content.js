@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client.js';
-import { FRESH, fetcher, pagedKey, usePages } from './staff.js';
+import { api, fetcher } from '../../../lib/api-client.js';
+import { FRESH, pagedKey, usePages } from './staff.js';
 
 // svc-catalog's staff endpoints (svc-catalog API.md, "admin"): blog posts, FAQ items,
 // testimonials, the marketing figures and the contact and corporate inquiries. Edits carry the

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client.js';
-import { FRESH, fetcher, pagedKey, query, usePages } from './staff.js';
+import { api, fetcher } from '../../../lib/api-client.js';
+import { FRESH, pagedKey, query, usePages } from './staff.js';
 
 // svc-auth's staff views of the accounts (svc-auth/API.md "Staff") and the customer's orders from
 // svc-orders (svc-orders/API.md "Staff"). No answer here carries a secret of the account.

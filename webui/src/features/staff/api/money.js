@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { api } from '../../../lib/api-client.js';
+import { api, fetcher } from '../../../lib/api-client.js';
 import { parseAmount } from '../../../lib/money.js';
-import { FRESH, fetcher, pagedKey, query, usePages } from './staff.js';
+import { FRESH, pagedKey, query, usePages } from './staff.js';
 
 // svc-billing's staff money routes (svc-billing/API.md "Staff: invoices, balances, payouts"):
 // every invoice filtered and searched by the server, 50 a page; a bank transfer seen to arrive;

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client.js';
-import { FRESH, fetcher, pagedKey, usePages } from './staff.js';
+import { api, fetcher } from '../../../lib/api-client.js';
+import { FRESH, pagedKey, usePages } from './staff.js';
 
 // svc-orders' staff endpoints (svc-orders/API.md "Staff"): every order and quote 50 a page,
 // filtered, searched and sorted by the server; an order's eligible translators, (re)assigning it,

@@ -1,8 +1,8 @@
 import useSWR, { mutate as mutateGlobal } from 'swr';
-import { api } from '../../../lib/api-client.js';
+import { api, fetcher } from '../../../lib/api-client.js';
 import { pricesUrl } from '../../../lib/api/get-prices.js';
 import { parseAmount } from '../../../lib/money.js';
-import { FRESH, fetcher } from './staff.js';
+import { FRESH } from './staff.js';
 
 // svc-orders' price list (svc-orders/pricing/pricing.go, API.md "Price list"). Staff read it at
 // the public address, where their answer also carries the translators' rates and is never

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { api } from '../../../lib/api-client.js';
+import { api, fetcher } from '../../../lib/api-client.js';
 
 // The staff endpoints the back office calls (DESIGN §11): svc-billing's bank transfers and
 // translator payouts (svc-billing API.md), svc-translators' applications, translators and support
@@ -8,7 +8,6 @@ import { api } from '../../../lib/api-client.js';
 // language is part of every cache key. dedupingInterval 0: other staff change these lists too.
 const BILLING = '/api/v1/billing/admin';
 const TRANSLATORS = '/api/v1/translators/admin';
-export const fetcher = ([url, lang]) => api.get(url, { lang });
 export const FRESH = { dedupingInterval: 0 };
 
 /** query is a URL's query string of the given values, empty ones left out ('' when none). */

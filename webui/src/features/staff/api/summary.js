@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { FRESH, fetcher } from './staff.js';
+import { fetcher } from '../../../lib/api-client.js';
+import { FRESH } from './staff.js';
 
 // Each service's count of what waits for a person (DESIGN §11): one small call per service, so a
 // service that is down costs the dashboard its own cards only.

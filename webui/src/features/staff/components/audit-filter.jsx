@@ -13,7 +13,8 @@ import {
   splitObject,
   useStaffMembers,
 } from '../api/audit.js';
-import { FRESH, fetcher } from '../api/staff.js';
+import { fetcher } from '../../../lib/api-client.js';
+import { FRESH } from '../api/staff.js';
 import { useAuditTexts } from '../texts-audit.js';
 
 // The lists a kind is picked from are at most three (transfers and payouts: one per status);

@@ -1,13 +1,12 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { api } from '../../../lib/api-client.js';
+import { api, fetcher } from '../../../lib/api-client.js';
 
 // svc-translators' support tickets of the signed-in translator (API.md "Support"): the list, one
 // ticket with its thread, opening, replying and closing. Answers carry texts in the request's
 // language (the category's name, refusals), so the language is part of every cache key.
 const TICKETS = '/api/v1/translators/tickets';
 const id = (v) => encodeURIComponent(v);
-const fetcher = ([url, lang]) => api.get(url, { lang });
 
 /**
  * ticketsPageKey is the SWR Infinite key of the ticket list's pages (newest activity first, 50 a

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client.js';
+import { api, fetcher } from '../../../lib/api-client.js';
 import { sendForm } from '../../../lib/upload.js';
 import { applicationBody } from '../application.js';
 
@@ -9,7 +9,6 @@ import { applicationBody } from '../application.js';
 // renamed field is mended in one place.
 const TRANSLATORS = '/api/v1/translators';
 const id = (v) => encodeURIComponent(v);
-const fetcher = ([url, lang]) => api.get(url, { lang });
 
 export const APPLICATIONS_URL = `${TRANSLATORS}/applications`;
 
