@@ -2,15 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/language.jsx';
 import { FieldNotes, describedBy } from './form-fields.jsx';
+import { formatFileSize } from '../lib/format.js';
 import './file-drop.css';
 
 /** fileSize is a file's size as file managers show it (1 KB = 1024 bytes), in the page's language. */
 export function fileSize(lang, bytes) {
-  if (!Number.isFinite(bytes)) return '';
-  const nf = (digits) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { maximumFractionDigits: digits });
-  if (bytes < 1024) return `${nf(0).format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${nf(0).format(Math.ceil(bytes / 1024))} KB`;
-  return `${nf(1).format(bytes / (1024 * 1024))} MB`;
+  return formatFileSize(lang, bytes);
 }
 
 /** pickFiles is the files of a FileList (or array) as an array: only the first unless multiple. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/language.jsx';
-import { formatMoney, moneyText } from '../lib/money.js';
+import { formatMoney, moneyText } from '../lib/format.js';
 import { EmptyState } from './empty-state.jsx';
 import { DataTable } from './data-table.jsx';
 

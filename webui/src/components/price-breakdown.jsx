@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useLanguage } from '../lib/language.jsx';
 import { useTexts } from '../lib/i18n.js';
 import { useTax } from '../lib/api/tax.js';
-import { moneyText } from '../lib/money.js';
+import { moneyText } from '../lib/format.js';
 import { PRICE_BREAKDOWN_NS, priceBreakdownTexts } from './price-breakdown-texts.js';
 import './price-breakdown.css';
 

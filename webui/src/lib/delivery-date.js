@@ -1,9 +1,9 @@
+import { localeOf } from './format.js';
+
 // Delivery dates as svc-orders gives them and the page's language writes them. An expected
 // delivery date is a calendar day ("2026-12-04", a day in Istanbul, where the agency counts its
 // business days): it is shown as that day wherever the reader is, never moved by their time zone.
 // A deadline is a moment, shown on Istanbul's clock, the clock it was set on.
-
-const locale = (lang) => (lang === 'en' ? 'en-GB' : 'tr-TR');
 
 export const AGENCY_TIME_ZONE = 'Europe/Istanbul';
 
@@ -24,7 +24,7 @@ export function formatCalendarDate(lang, value) {
   const date = parseCalendarDate(value);
   if (!date) return '';
   const weekday = lang === 'en' ? 'short' : 'long';
-  return new Intl.DateTimeFormat(locale(lang), { weekday, day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(localeOf(lang), { weekday, day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /**
@@ -35,7 +35,7 @@ export function formatAgencyTime(lang, value) {
   const d = value ? new Date(value) : null;
   if (!d || Number.isNaN(d.getTime())) return '';
   const weekday = lang === 'en' ? 'short' : 'long';
-  return new Intl.DateTimeFormat(locale(lang), {
+  return new Intl.DateTimeFormat(localeOf(lang), {
     weekday,
     day: 'numeric',
     month: 'long',

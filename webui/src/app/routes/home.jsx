@@ -12,6 +12,7 @@ import { TestimonialList } from '../../features/testimonials/components/testimon
 import { Checklist, Steps } from '../../components/lists.jsx';
 import { useCurrency } from '../../features/currency/currency-context.jsx';
 import { PriceCalculator } from '../../features/pricing/components/price-calculator.jsx';
+import { formatNumber } from '../../lib/format.js';
 
 const texts = {
   tr: {
@@ -151,7 +152,7 @@ export function Component() {
             <ul className="stats" data-testid="figures">
               {['translators', 'languages', 'clients', 'projects'].map((k) => (
                 <li key={k}>
-                  <strong>{stats[k].toLocaleString(lang === 'en' ? 'en-US' : 'tr-TR')}+</strong>
+                  <strong>{formatNumber(lang, stats[k])}+</strong>
                   <span>{t(`figures.${k}`)}</span>
                 </li>
               ))}

@@ -5,6 +5,7 @@ import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { RichText } from '../../components/rich-text.jsx';
 import { useLegal } from '../../features/legal/api/get-legal.js';
+import { formatDate } from '../../lib/format.js';
 
 const texts = {
   tr: {
@@ -36,7 +37,7 @@ export function Component() {
   usePageMeta({ title: data?.title, description: t(`descriptions.${doc}`) });
 
   if (!data) return <Loading variant="detail" />;
-  const date = new Date(`${data.updated}T00:00:00Z`).toLocaleDateString(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'long', timeZone: 'UTC' });
+  const date = formatDate(lang, data.updated, { dateStyle: 'long', timeZone: 'UTC' });
   return (
     <article className="page page--narrow">
       <header className="page-hero">

@@ -44,7 +44,7 @@ export function returnRefresh(startedAt, now = Date.now) {
 export const watchOver = (invoice, startedAt, now = Date.now()) => !!invoice && (invoice.status !== 'pending' || now - startedAt >= RETURN_WATCH_MS);
 
 // parseAmount reads a typed amount into minor units (src/lib/money.js).
-export { parseAmount } from '../../lib/money.js';
+export { parseAmount } from '../../lib/format.js';
 // createPayment is the shared once-per-click request (src/lib/request-once.js).
 export { createRequestOnce as createPayment } from '../../lib/request-once.js';
 

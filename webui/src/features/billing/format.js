@@ -1,7 +1,5 @@
 // Money, rates and dates of the billing pages as people of the page's language write them.
-import { moneyText } from '../../lib/money.js';
-
-const locale = (lang) => (lang === 'en' ? 'en-GB' : 'tr-TR');
+import { formatDate, formatNumber, moneyText } from '../../lib/format.js';
 
 /** money formats a Money ({ amount, currency, decimals? }) of the API, or '' when there is none. */
 export const money = moneyText;
@@ -9,16 +7,11 @@ export const money = moneyText;
 /** rate formats a rate in millionths (27500000 → "27,50" in Turkish, "27.50" in English). */
 export function rate(lang, micros) {
   if (!Number.isFinite(micros)) return '';
-  return new Intl.NumberFormat(locale(lang), { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(micros / 1e6);
+  return formatNumber(lang, micros / 1e6, { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 }
 
 /** day formats a date (with the time when withTime), or '' for a missing or broken value. */
-export function day(lang, value, { withTime = false } = {}) {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale(lang), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium', timeZone: value.length === 10 ? 'UTC' : undefined }).format(d);
-}
+export const day = (lang, value, { withTime = false } = {}) => formatDate(lang, value, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
 
 /** sortInvoices puts the invoices waiting for payment first, otherwise keeping the server's order (newest first). */
 export function sortInvoices(invoices) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.js';
-import { formatMoment } from '../../lib/dates.js';
+import { formatMoment } from '../../lib/format.js';
 import { follow } from '../../lib/event-stream.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useCompany } from '../../lib/api/get-company.js';

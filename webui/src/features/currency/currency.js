@@ -15,7 +15,7 @@ export function currencyLabel(code) {
 export const FALLBACK_CURRENCY = 'USD';
 
 // Formatting money is shared with the billing feature, so it lives in src/lib.
-export { decimals, formatMoney } from '../../lib/money.js';
+export { decimals, formatMoney } from '../../lib/format.js';
 
 /** readCookie finds a cookie's value in a document.cookie string. */
 export function readCookie(cookieString, name) {

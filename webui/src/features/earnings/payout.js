@@ -1,6 +1,6 @@
 // Requesting a payout, apart from React so it can be tested: the request's body from the form,
 // and what a refusal says beside its message (how much is missing to reach the threshold).
-import { parseAmount } from '../../lib/money.js';
+import { parseAmount } from '../../lib/format.js';
 
 export const PAYOUT_CURRENCY = 'TRY';
 

@@ -1,16 +1,10 @@
 // Numbers, times and money as the page's language writes them.
-import { formatMoney } from '../../lib/money.js';
+import { formatMoment, formatMoney, formatNumber } from '../../lib/format.js';
 
-const locale = (lang) => (lang === 'en' ? 'en-GB' : 'tr-TR');
-
-export const formatNumber = (lang, n) => (Number.isFinite(n) ? new Intl.NumberFormat(locale(lang)).format(n) : '');
+export { formatNumber };
 
 /** formatTime is a moment with its date and time, or '' for a missing or broken value. */
-export function formatTime(lang, value) {
-  const d = value ? new Date(value) : null;
-  if (!d || Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
+export const formatTime = formatMoment;
 
 /** formatMoneyValue is a Money ({ amount, currency, decimals, formatted? }): the server's wording when it gives one. */
 function formatMoneyValue(lang, m) {

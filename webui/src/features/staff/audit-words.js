@@ -1,5 +1,4 @@
-import { moneyText } from '../../lib/money.js';
-import { formatMoment } from '../../lib/dates.js';
+import { formatDate, formatMoment, formatNumber, moneyText } from '../../lib/format.js';
 
 // An audit entry's change in words (the audit screen). The services record only the top-level
 // fields an action changed, as their APIs answer them (internal/audit): the price list as its
@@ -13,7 +12,7 @@ import { formatMoment } from '../../lib/dates.js';
 const fill = (s, vars) => String(s ?? '').replace(/\{\{(\w+)\}\}/g, (_, k) => vars[k] ?? '');
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isMoney = (v) => isObject(v) && Number.isFinite(v.amount) && typeof v.currency === 'string';
-const numberFormat = (lang, opts) => new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', opts);
+const numberFormat = (lang, opts) => ({ format: (n) => formatNumber(lang, n, opts) });
 const SIGNS = { TRY: '₺', USD: '$', EUR: '€', GBP: '£' };
 
 /** lineText is a line as one string: "<label>: <before> → <after>" or "<label>: <text>". */
@@ -206,7 +205,7 @@ export function valueWords(field, v, kind, ctx) {
   if ((field === 'step' || field === 'next') && typeof v === 'string') return w.steps[v] ?? v;
   if (typeof v === 'number') return numberFormat(lang, { maximumFractionDigits: 4 }).format(v);
   if (typeof v === 'string') {
-    if (DATE_ONLY.test(v)) return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${v}T00:00:00Z`));
+    if (DATE_ONLY.test(v)) return formatDate(lang, v, { dateStyle: 'medium', timeZone: 'UTC' });
     if (MOMENT.test(v)) return formatMoment(lang, v) || v;
     return v.length > 160 ? `${v.slice(0, 159)}…` : v;
   }

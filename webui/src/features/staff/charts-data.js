@@ -1,26 +1,24 @@
-import { formatMoney } from '../../lib/money.js';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format.js';
 
 // The dashboard's charts as numbers (DESIGN §11, issue 25): svc-billing's GET admin/revenue and
 // svc-orders' GET admin/trends shaped into the series uPlot draws and the rows of each chart's
 // text alternative, every figure written as the page's language writes it. Pure functions, so
 // the tests check the shaping without a canvas.
 
-const locale = (lang) => (lang === 'en' ? 'en-GB' : 'tr-TR');
-
 /** weekLabel is a week's Monday ("2026-11-23") as a short day: "23 Kas" / "23 Nov". */
 export function weekLabel(lang, date) {
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date ?? '';
-  return new Intl.DateTimeFormat(locale(lang), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(d);
+  return formatDate(lang, d, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
 /** count writes a whole number with the language's grouping: 1.234 / 1,234. */
-export const count = (lang, n) => new Intl.NumberFormat(locale(lang)).format(n);
+export const count = (lang, n) => formatNumber(lang, n);
 
 /** percent writes a share (0 to 1) as a whole percentage: %75 / 75%; '' for none. */
 export function percent(lang, share) {
   if (share === null || share === undefined || !Number.isFinite(share)) return '';
-  return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 0 }).format(share);
+  return formatNumber(lang, share, { style: 'percent', maximumFractionDigits: 0 });
 }
 
 /** try writes TRY minor units as the site writes money: "1.234,56 ₺" / "₺1,234.56". */
@@ -28,7 +26,7 @@ export const tryText = (lang, minor) => formatMoney(minor, 'TRY', lang);
 
 /** tryAxis writes an axis tick of TRY minor units briefly: "12 B ₺" / "₺12K". */
 export function tryAxis(lang, minor) {
-  const n = new Intl.NumberFormat(locale(lang), { notation: 'compact', maximumFractionDigits: 1 }).format(minor / 100);
+  const n = formatNumber(lang, minor / 100, { notation: 'compact', maximumFractionDigits: 1 });
   // The sign where the site writes it (formatMoney): after the number in Turkish, before in English.
   return lang === 'en' ? `₺${n}` : `${n} ₺`;
 }

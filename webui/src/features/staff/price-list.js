@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format.js';
+
 // The price list editor's arithmetic (issue 25), kept apart from React so it is tested alone. A
 // list is svc-orders' (pricing.go, pairs.go): rates in USD centi-cents per unit, multipliers in
 // basis points, and pairRates, the pairs with their own rate. A row is one service from one
@@ -169,13 +171,13 @@ export const isChanged = (saved, draft) => JSON.stringify(normalized(saved)) !==
 
 /** rateText shows a rate in x units as US dollars in the page's language: "0,0893 $", "$0.10625". */
 export function rateText(x, lang) {
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 8, useGrouping: 'always' }).format(x / 1e8);
+  const number = formatNumber(lang, x / 1e8, { minimumFractionDigits: 2, maximumFractionDigits: 8, useGrouping: 'always' });
   return lang === 'en' ? `$${number}` : `${number} $`;
 }
 
 /** percentText shows hundredths of a percent with their sign: "+5%" in English, "+%5" in Turkish. */
 export function percentText(p, lang) {
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', { maximumFractionDigits: 2 }).format(Math.abs(p) / 100);
+  const number = formatNumber(lang, Math.abs(p) / 100, { maximumFractionDigits: 2 });
   const sign = p < 0 ? '-' : '+';
   return lang === 'en' ? `${sign}${number}%` : `${sign}%${number}`;
 }

@@ -6,6 +6,7 @@ import { markMessageRead, useMessages } from '../api/account.js';
 import { useAuthTexts } from './auth-form.jsx';
 import { Notice } from '../../../components/notice.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';
+import { formatDate } from '../../../lib/format.js';
 
 /** SystemMessages lists the user's system notifications (spec §2, §3), newest first. */
 export function SystemMessages({ headingId }) {
@@ -13,7 +14,7 @@ export function SystemMessages({ headingId }) {
   const t = useAuthTexts();
   const { data: messages, error, mutate } = useMessages(lang);
   const [failed, setFailed] = useState('');
-  const date = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'long', timeStyle: 'short' });
+  const date = { format: (d) => formatDate(lang, d, { dateStyle: 'long', timeStyle: 'short' }) };
 
   async function markRead(id) {
     setFailed('');

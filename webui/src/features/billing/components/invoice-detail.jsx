@@ -15,6 +15,7 @@ import { InvoiceStatus } from './invoice-status.jsx';
 import { PayButtons } from './pay-buttons.jsx';
 import { PdfLinks } from './pdf-links.jsx';
 import { DataTable } from '../../../components/data-table.jsx';
+import { formatNumber } from '../../../lib/format.js';
 
 /**
  * useCheckoutReturn is the invoice as the page that the payment provider returns to sees it.
@@ -104,7 +105,7 @@ export function InvoiceDetail({ invoiceId, paidOrder }) {
   const workLines = (invoice.lines ?? []).filter((l) => l.kind !== 'vat');
   const vatLine = (invoice.lines ?? []).find((l) => l.kind === 'vat');
   const vatLabel = text(vatLine?.description) || `${t('invoice.vat')} %${invoice.vatPercent ?? 0}`;
-  const unit = (line) => (line.quantity ? `${new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR').format(line.quantity)} ${t(`invoice.units.${line.unit}`, { defaultValue: line.unit ?? '' })}` : '');
+  const unit = (line) => (line.quantity ? `${formatNumber(lang, line.quantity)} ${t(`invoice.units.${line.unit}`, { defaultValue: line.unit ?? '' })}` : '');
   return (
     <article className="invoice" data-testid="invoice" data-invoice-id={invoice.id} data-status={invoice.status}>
       {back}

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useSWRConfig } from 'swr';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
 import { LedgerTable } from '../../../components/ledger-table.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { payoutsKey, useEarningsPages, usePayouts } from '../api/earnings.js';

@@ -1,6 +1,6 @@
 import { accountPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
+import { moneyText } from '../../../lib/format.js';
 import { StatCard } from '../../../components/stat-card.jsx';
 import { useEarnings } from '../api/earnings.js';
 import { useEarningsTexts } from '../texts.js';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { accountPath } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
+import { moneyText } from '../../../lib/format.js';
 import { createRequestOnce } from '../../../lib/request-once.js';
 import { FormError } from '../../../components/form-fields.jsx';
 import { requestPayout } from '../api/earnings.js';

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
 import { useEarningsTexts } from '../texts.js';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';

@@ -1,4 +1,4 @@
-import { formatIstanbulMoment } from '../../../lib/dates.js';
+import { formatIstanbulMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useJobsTexts } from '../texts.js';
 

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { accountDetailPath } from '../../../config/account-paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useTexts } from '../../../lib/i18n.js';
-import { moneyText } from '../../../lib/money.js';
+import { moneyText } from '../../../lib/format.js';
 import { usePrices } from '../../../lib/api/use-prices.js';
 import { PriceBreakdown } from '../../../components/price-breakdown.jsx';
 import { approveQuote, fileUrl, ordersKey, quoteKey, quotesKey, rejectQuote } from '../api/orders.js';

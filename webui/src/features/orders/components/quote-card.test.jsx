@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { formatMoney } from '../../../lib/money.js';
+import { formatMoney } from '../../../lib/format.js';
 import { render, text } from '../../../lib/test-render.jsx';
 import { approveQuote } from '../api/orders.js';
 import { OrdersProvider } from '../orders-context.jsx';

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
-import { moneyText } from '../../../lib/money.js';
+import { moneyText } from '../../../lib/format.js';
 import { fetcher } from '../../../lib/api-client.js';
 import { FRESH, query } from './staff.js';
 

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { api, fetcher } from '../../../lib/api-client.js';
-import { parseAmount } from '../../../lib/money.js';
+import { parseAmount } from '../../../lib/format.js';
 import { FRESH, pagedKey, query, usePages } from './staff.js';
 
 // svc-billing's staff money routes (svc-billing/API.md "Staff: invoices, balances, payouts"):

@@ -1,7 +1,7 @@
 import useSWR, { mutate as mutateGlobal } from 'swr';
 import { api, fetcher } from '../../../lib/api-client.js';
 import { pricesUrl } from '../../../lib/api/get-prices.js';
-import { parseAmount } from '../../../lib/money.js';
+import { formatNumber, parseAmount } from '../../../lib/format.js';
 import { FRESH } from './staff.js';
 
 // svc-orders' price list (svc-orders/pricing/pricing.go, API.md "Price list"). Staff read it at
@@ -31,9 +31,7 @@ export const BASIS_POINTS = 4; // a multiplier: 1.25
 /** decimalText shows an integer of minor units with digits decimals (at least two) in the page's language; '' for none. */
 export function decimalText(value, digits, lang) {
   if (value === undefined || value === null || value === '') return '';
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', { minimumFractionDigits: Math.min(2, digits), maximumFractionDigits: digits, useGrouping: false }).format(
-    Number(value) / 10 ** digits,
-  );
+  return formatNumber(lang, Number(value) / 10 ** digits, { minimumFractionDigits: Math.min(2, digits), maximumFractionDigits: digits, useGrouping: false });
 }
 
 /**

@@ -3,7 +3,7 @@ import { Notice } from '../../../components/notice.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { staffPath } from '../../../config/paths.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useSpecializationName } from '../../../lib/specializations.js';
 import { approveApplication, cvUrl, portfolioUrl, rejectApplication, useApplication, useApplicationPages } from '../api/staff.js';

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { STAFF_DETAILS, STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { usePrices } from '../../../lib/api/use-prices.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { historyLine } from '../../../lib/order-status.js';

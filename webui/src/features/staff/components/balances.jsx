@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { STAFF_SECTIONS } from '../../../config/paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { decimals, formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { decimals, moneyText } from '../../../lib/money.js';
 import { adjustBalance, adjustmentBody, useBalancePages, useLedgerPages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { useStaffTexts } from '../texts.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { follow } from '../../../lib/event-stream.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { CHAT_EVENT_TYPES, closeChat, markChatRead, refreshStaffChat, replyChat, STAFF_EVENTS, useConversationPages, useStaffThread } from '../api/chat.js';

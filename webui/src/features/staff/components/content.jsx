@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useBlogPages } from '../api/content.js';
 import { query } from '../api/staff.js';

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
 import { OrderStatus } from '../../../components/order-status.jsx';
 import { useCustomer, useCustomerOrders, useCustomerPages } from '../api/customers.js';
 import { useInvoicePages } from '../api/money.js';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { fulfilmentBody, recordStep } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';

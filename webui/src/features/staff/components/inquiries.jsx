@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { AuditLink } from './audit-link.jsx';
 import { markHandled, replyInquiry, useInquiry, useInquiryPages } from '../api/content.js';

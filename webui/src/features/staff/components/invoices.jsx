@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatDate, formatMoment, formatMoney, formatNumber, moneyText } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { formatMoney, moneyText } from '../../../lib/money.js';
 import { invoicePdfUrl, markInvoicePaid, markPaidBody, refundInvoice, useInvoice, useInvoicePages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { ActionButton, ActionError, useRequestOnce } from './actions.jsx';
@@ -25,9 +24,7 @@ export const pastDue = (invoice, now = Date.now()) => invoice.status === 'pendin
 
 /** turkeyDay writes the calendar day, in Turkey, of a moment that stands for a day (a transfer's arrival): 22 Kas 2026. */
 export function turkeyDay(lang, value) {
-  const d = value ? new Date(value) : null;
-  if (!d || Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'medium', timeZone: 'Europe/Istanbul' }).format(d);
+  return formatDate(lang, value, { dateStyle: 'medium', timeZone: 'Europe/Istanbul' });
 }
 
 const total = (invoice) => ({ amount: invoice.totals?.total, currency: invoice.currency, decimals: invoice.decimals });
@@ -321,7 +318,7 @@ export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
           <>
             <dt>{t('invoices.usd')}</dt>
             <dd>
-              {formatMoney(invoice.totalsUsd.total, 'USD', lang)} · {t('invoices.rate', { rate: (invoice.rateMicros / 1e6).toLocaleString(lang === 'en' ? 'en-US' : 'tr-TR'), currency: invoice.currency })}
+              {formatMoney(invoice.totalsUsd.total, 'USD', lang)} · {t('invoices.rate', { rate: formatNumber(lang, invoice.rateMicros / 1e6), currency: invoice.currency })}
             </dd>
           </>
         )}

@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
-import { formatIstanbulMoment, formatMoment } from '../../../lib/dates.js';
+import { formatIstanbulMoment, formatMoment, formatMoney, formatNumber, moneyText } from '../../../lib/format.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { formatMoney, moneyText } from '../../../lib/money.js';
 import { historyEntryText } from '../../../lib/order-status.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { OrderStatus } from '../../../components/order-status.jsx';
@@ -180,7 +179,7 @@ function CustomerContact({ customer }) {
 function useFileMeasure() {
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
-  const n = (v) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR').format(v);
+  const n = (v) => formatNumber(lang, v);
   return (counts) => {
     if (!counts) return '';
     if (counts.minutes > 0) return t('orders.detail.minutes', { count: counts.minutes, n: n(counts.minutes) });
@@ -246,7 +245,7 @@ function QuoteFigures({ order }) {
           {(order.lines ?? []).map((l) => (
             <tr key={l.targetLanguage} data-language={l.targetLanguage}>
               <th scope="row">{`${language(order.sourceLanguage)} → ${language(l.targetLanguage)}`}</th>
-              <td>{new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'tr-TR').format(l.quantity ?? 0)}</td>
+              <td>{formatNumber(lang, l.quantity ?? 0)}</td>
               <td>{l.price ? moneyText(lang, l.price) : ''}</td>
             </tr>
           ))}

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
-import { formatIstanbulMoment, formatMoment } from '../../../lib/dates.js';
+import { formatIstanbulMoment, formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
 import { orderStatusLabel } from '../../../lib/order-status.js';
 import { OrderStatus } from '../../../components/order-status.jsx';
 import { useUserNames } from '../api/customers.js';

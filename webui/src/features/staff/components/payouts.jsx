@@ -1,6 +1,5 @@
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
 import { payoutsCsvUrl } from '../api/money.js';
 import { markPayoutPaid, rejectPayout, usePayoutPages } from '../api/staff.js';
 import { useMoneyTexts } from '../money-texts.js';

@@ -7,6 +7,7 @@ import { usePricesTexts } from '../texts-prices.js';
 import { FigureInput } from './figure-input.jsx';
 import { AddPair } from './price-add-pair.jsx';
 import { DataTable } from '../../../components/data-table.jsx';
+import { formatNumber } from '../../../lib/format.js';
 
 const PAGE = 50;
 export const NO_FILTER = { q: '', service: '', source: '', target: '', kind: '' };
@@ -73,7 +74,7 @@ export function PairRates({ list, onChange, filter, setFilter, name, languages, 
       </div>
       <div className="price-toolbar">
         <p className="price-count" aria-live="polite" data-testid="price-count" data-count={rows.length}>
-          {t('matching', { count: rows.length, n: rows.length.toLocaleString(lang === 'en' ? 'en-US' : 'tr-TR') })}
+          {t('matching', { count: rows.length, n: formatNumber(lang, rows.length) })}
         </p>
         <button type="button" className="button button--small button--ghost" onClick={() => setFilter(NO_FILTER)} disabled={Object.values(filter).every((v) => !v)}>
           {t('clearFilters')}
@@ -211,7 +212,7 @@ export function BulkChange({ list, rows, onApply, name, serviceName, initial = '
           {t('bulk')}
         </p>
         <p id={`${id}-lead`} className="field__hint">
-          {t('bulkLead', { count: rows.length, n: rows.length.toLocaleString(lang === 'en' ? 'en-US' : 'tr-TR') })}
+          {t('bulkLead', { count: rows.length, n: formatNumber(lang, rows.length) })}
         </p>
         <div className="price-bulk__row">
           <div className="field">

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { staffPath } from '../../../config/paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment, moneyText, parseAmount } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText, parseAmount } from '../../../lib/money.js';
 import { AuditLink } from './audit-link.jsx';
 import { cancelQuote, reviseQuote, useQuotePages, useStaffQuote } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatIstanbulMoment } from '../../../lib/dates.js';
+import { formatIstanbulMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { assignOrder } from '../api/orders.js';
 import { useStaffRevisionTexts } from '../revision-texts.js';

@@ -1,6 +1,5 @@
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { moneyText } from '../../../lib/money.js';
 import { confirmTransfer, rejectTransfer, useTransferPages } from '../api/staff.js';
 import { useStaffTexts } from '../texts.js';
 import { ActionButton, ActionError, RejectForm, useRequestOnce } from './actions.jsx';

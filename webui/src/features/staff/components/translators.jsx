@@ -2,7 +2,7 @@ import { Fragment, useId, useState } from 'react';
 import { Notice } from '../../../components/notice.jsx';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { useSpecializationName } from '../../../lib/specializations.js';
 import { suspendTranslator, unsuspendTranslator } from '../api/customers.js';
 import { setActiveJobCap, useTranslatorPages, verifySworn } from '../api/staff.js';

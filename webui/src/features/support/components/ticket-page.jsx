@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../lib/api-client.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { accountPath } from '../../../config/paths.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { accountDetailPath } from '../../../config/account-paths.js';
-import { formatMoment } from '../../../lib/dates.js';
+import { formatMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { useTickets } from '../api/tickets.js';

@@ -11,9 +11,10 @@ import '../translators.css';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';
+import { formatDate } from '../../../lib/format.js';
 
 // A period's days as the page's language writes them; the days are Turkey's calendar days.
-const formatDay = (lang, day) => (day ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)) : '');
+const formatDay = (lang, day) => formatDate(lang, day, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
  * VacationMode shows whether the translator is on vacation, the periods, and a form to add one.
