@@ -1,6 +1,6 @@
 import { accountPath } from '../config/paths.js';
 import { useLanguage } from '../lib/language.jsx';
-import { useTexts } from '../lib/i18n.js';
+import { defineTexts } from '../lib/i18n.js';
 import { StatCard, StatCards } from '../components/stat-card.jsx';
 import { EarningsSummary } from '../features/earnings/components/earnings-summary.jsx';
 import { useActiveJobs, usePool } from '../features/jobs/api/jobs.js';
@@ -37,13 +37,14 @@ const texts = {
     vacationLink: 'Manage vacation mode',
   },
 };
+const useTranslatorSummaryTexts = defineTexts('translator-summary', texts);
 
 const count = (data, n) => (data ? String(n) : '…');
 
 /** TranslatorSummary is the translator's overview figures (see above). */
 export function TranslatorSummary() {
   const lang = useLanguage();
-  const t = useTexts('translator-summary', texts);
+  const t = useTranslatorSummaryTexts();
   const { data: jobs } = useActiveJobs(lang);
   const { data: pool } = usePool(lang);
   const { data: vacations } = useVacations(lang);

@@ -1,5 +1,5 @@
 import { useLanguage } from '../lib/language.jsx';
-import { useTexts } from '../lib/i18n.js';
+import { defineTexts } from '../lib/i18n.js';
 import { formatAgencyTime, formatCalendarDate } from '../lib/delivery-date.js';
 import './expected-date.css';
 
@@ -7,8 +7,9 @@ const texts = {
   tr: { label: 'Tahmini teslim', agencyTime: 'İstanbul saatiyle' },
   en: { label: 'Expected delivery', agencyTime: 'Istanbul time' },
 };
+const useDeliveryDateTexts = defineTexts('delivery-date', texts);
 
-const useDeliveryTexts = () => useTexts('delivery-date', texts);
+const useDeliveryTexts = () => useDeliveryDateTexts();
 
 /** DeliveryDay is a calendar day ("2026-12-04") as a <time>, written in the page's language; nothing without a day. */
 export function DeliveryDay({ date }) {

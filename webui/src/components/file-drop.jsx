@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/language.jsx';
 import { FieldNotes, describedBy } from './form-fields.jsx';
 import { formatFileSize } from '../lib/format.js';
+import { useCommonTexts } from '../lib/i18n.js';
 import './file-drop.css';
 
 /** fileSize is a file's size as file managers show it (1 KB = 1024 bytes), in the page's language. */
@@ -64,7 +64,7 @@ export function fileDropHandlers({ multiple = false, disabled = false, onChange,
  */
 export function FileDrop({ id, label, name, accept, multiple = false, required = false, disabled = false, files, onChange, onRemove, error, hint, testid, field, texts = {}, children }) {
   const lang = useLanguage();
-  const { t } = useTranslation('common');
+  const t = useCommonTexts();
   const [dragging, setDragging] = useState(false);
   const h = fileDropHandlers({ multiple, disabled, onChange, setDragging });
   const described = describedBy(id, hint, error);

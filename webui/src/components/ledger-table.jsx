@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/language.jsx';
 import { formatMoney, moneyText } from '../lib/format.js';
 import { EmptyState } from './empty-state.jsx';
 import { DataTable } from './data-table.jsx';
+import { useCommonTexts } from '../lib/i18n.js';
 
 /**
  * ledgerTotals sums the credits and the debits of entries per currency, in integer minor units
@@ -37,7 +37,7 @@ export const signedMoney = (lang, e) => `${e.kind === 'debit' ? '−' : '+'}${mo
  */
 export function LedgerTable({ entries, columns, labels, dateCell, labelledBy, testid, totals = false, empty, more = false, onOlder, loadingOlder = false, olderLabel, loadingOlderLabel, olderTestid }) {
   const lang = useLanguage();
-  const { t } = useTranslation('common');
+  const t = useCommonTexts();
   if (!entries.length) return <EmptyState>{empty}</EmptyState>;
   const sums = totals ? ledgerTotals(entries) : [];
   return (

@@ -1,6 +1,8 @@
 // Texts of the price breakdown (price-breakdown.jsx) in both languages. The VAT line's label
 // ("KDV %20", "VAT 20%", or the export exemption's wording) comes from the server as it will
 // be printed on the invoice.
+import { defineTexts } from '../lib/i18n.js';
+
 export const PRICE_BREAKDOWN_NS = 'priceBreakdown';
 
 export const priceBreakdownTexts = {
@@ -33,3 +35,6 @@ export const priceBreakdownTexts = {
     },
   },
 };
+
+/** usePriceBreakdownTexts is `t` of the price breakdown. */
+export const usePriceBreakdownTexts = defineTexts(PRICE_BREAKDOWN_NS, priceBreakdownTexts);

@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { useLanguage } from '../lib/language.jsx';
-import { useTexts } from '../lib/i18n.js';
 import { useTax } from '../lib/api/tax.js';
 import { moneyText } from '../lib/format.js';
-import { PRICE_BREAKDOWN_NS, priceBreakdownTexts } from './price-breakdown-texts.js';
+import { usePriceBreakdownTexts } from './price-breakdown-texts.js';
 import './price-breakdown.css';
 
 /** noteKey says which note goes under the figures: who pays KDV, by what the answer was based on. */
@@ -24,7 +23,7 @@ export function noteKey(tax) {
  */
 export function PriceBreakdown({ total, totalUsd, country, title = false }) {
   const lang = useLanguage();
-  const t = useTexts(PRICE_BREAKDOWN_NS, priceBreakdownTexts);
+  const t = usePriceBreakdownTexts();
   const id = useId();
   const { data: tax, error, isValidating } = useTax({ total, totalUsd, country }, lang);
   if (!total) return null;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { path } from '../config/paths.js';
 import { useLanguage } from '../lib/language.jsx';
-import { useTexts } from '../lib/i18n.js';
+import { defineTexts } from '../lib/i18n.js';
 import { Breadcrumbs } from './breadcrumbs.jsx';
 import { PageHero } from './page-hero.jsx';
 
@@ -12,11 +12,12 @@ const texts = {
   tr: { services: 'Hizmetler', breadcrumbs: 'Sayfa konumu', quote: 'Teklif isteyin' },
   en: { services: 'Services', breadcrumbs: 'Breadcrumb', quote: 'Request a quote' },
 };
+const useServiceHeroTexts = defineTexts('service-hero', texts);
 
 /** ServiceHero opens a service's page; the order button (orderLabel) opens the order wizard of orderSlug's service. */
 export function ServiceHero({ icon, title, lead, orderSlug, orderLabel }) {
   const lang = useLanguage();
-  const t = useTexts('service-hero', texts);
+  const t = useServiceHeroTexts();
   return (
     <>
       <Breadcrumbs label={t('breadcrumbs')} parents={[{ to: path('services', lang), name: t('services') }]} current={title} />

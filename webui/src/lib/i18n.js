@@ -23,6 +23,25 @@ export function createI18n(lang) {
   return i18n;
 }
 
+// Every namespace defined with defineTexts and the bundles given for it, for the test that checks
+// both languages have the same keys and no two modules share a namespace.
+const registry = new Map();
+
+/**
+ * defineTexts declares the texts of one namespace, { tr: {...}, en: {...} }, and returns the hook
+ * that reads them: `export const useJobsTexts = defineTexts('jobs', { tr, en })`. It is called at
+ * the top of the module that ships the texts, so they load with that module's chunk. A namespace
+ * is defined in one module only (i18n-parity.test.js checks it).
+ */
+export function defineTexts(ns, bundles) {
+  const all = registry.get(ns) ?? [];
+  if (!all.includes(bundles)) registry.set(ns, [...all, bundles]);
+  return () => useTexts(ns, bundles);
+}
+
+/** definedTexts is every namespace defined so far with the bundles given for it: [[ns, [{ tr, en }, ...]], ...]. */
+export const definedTexts = () => [...registry.entries()];
+
 /**
  * useTexts returns `t` for the page's language in namespace ns, adding the namespace's texts
  * (shipped with the route's chunk) the first time they are needed.
@@ -37,3 +56,6 @@ export function useTexts(ns = 'common', bundles) {
   }
   return useTranslation(ns, { lng: lang }).t;
 }
+
+/** useCommonTexts reads the texts every page shares (locales/common.js), loaded with the app. */
+export const useCommonTexts = defineTexts('common', common);

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 import { Icon } from '../../components/icon.jsx';
 import { useAuth } from '../../features/auth/auth-context.jsx';
 import { VisitorChat } from '../../features/chat/visitor-chat.jsx';
@@ -13,7 +13,7 @@ import { VisitorChat } from '../../features/chat/visitor-chat.jsx';
  */
 export function ChatWidget() {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   const id = useId();
   const { user } = useAuth();
   const [open, setOpen] = useState(false);

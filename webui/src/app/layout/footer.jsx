@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 import { useCompany } from '../../lib/api/get-company.js';
 
 // The build's year, so a prerendered page and its hydration agree.
@@ -16,7 +16,7 @@ export const copyrightLine = (year, name, rights) => `© ${year} ${name}${name.e
 /** Footer: every page but the home page (spec §2). */
 export function Footer() {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   // The agency's facts come from its one configuration (svc-catalog's GET company), prerendered
   // with the page, so the footer never disagrees with the invoices and the legal texts.
   const { company } = useCompany();

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 import { loadChunk } from '../../lib/lazy-chunk.js';
 import { Icon } from '../../components/icon.jsx';
 import { CurrencyPicker } from '../../features/currency/components/currency-picker.jsx';
@@ -23,7 +23,7 @@ export const OPAQUE_AFTER_PX = 50;
 /** Header is the site header of spec §2. */
 export function Header() {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   const opaque = useScrolledPast(OPAQUE_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -86,7 +86,7 @@ export function Header() {
 // session swaps in the account menu with the user's name (spec §2, §4).
 function AccountEntry() {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   const { loggedIn, user } = useAuth();
   if (!loggedIn) {
     return (

@@ -1,7 +1,7 @@
 import { Link, useLocation, useMatches } from 'react-router';
 import { LANGUAGES } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 import { alternatePaths } from '../../lib/seo.js';
 import { postAlternates, usePost } from '../../features/blog/api/get-posts.js';
 
@@ -19,7 +19,7 @@ export function usePageAlternates() {
 /** LanguageSwitch offers the page in each language. */
 export function LanguageSwitch() {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   const paths = usePageAlternates();
   return (
     <ul className="language-switch" aria-label={t('language.label')}>

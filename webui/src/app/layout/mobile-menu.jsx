@@ -2,18 +2,18 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { accountPath, path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 import { Icon } from '../../components/icon.jsx';
 import { CurrencyPicker } from '../../features/currency/components/currency-picker.jsx';
 import { useAuth } from '../../features/auth/auth-context.jsx';
-import { SECTIONS_NS, menuOf, sectionTexts } from '../../features/auth/account-sections.js';
+import { menuOf, useSectionTexts } from '../../features/auth/account-sections.js';
 import { LanguageSwitch } from './language-switch.jsx';
 import { StaffLink } from './staff-link.jsx';
 
 /** MobileMenu is the small-screen navigation, a modal dialog loaded on first use. */
 export function MobileMenu({ onClose }) {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   const dialog = useRef(null);
   const { pathname } = useLocation();
   const opened = useRef(pathname);
@@ -71,7 +71,7 @@ export function MobileMenu({ onClose }) {
 // A signed-in user finds their account menu and logout here; a visitor the login button.
 function AccountLinks() {
   const lang = useLanguage();
-  const t = useTexts(SECTIONS_NS, sectionTexts);
+  const t = useSectionTexts();
   const { loggedIn, user, role, logout } = useAuth();
   if (!loggedIn) return null;
   return (
@@ -100,7 +100,7 @@ function AccountLinks() {
 
 function LoginButton() {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   const { loggedIn } = useAuth();
   if (loggedIn) return null;
   return (

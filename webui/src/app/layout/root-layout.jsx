@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { isStaffPath } from '../../config/paths.js';
 import { LanguageProvider } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 import { watchAttention } from '../../lib/attention.js';
 import { CurrencyProvider } from '../../features/currency/currency-context.jsx';
 import { AuthProvider } from '../../features/auth/auth-context.jsx';
@@ -24,7 +24,7 @@ export function RootLayout() {
 }
 
 function Frame() {
-  const t = useTexts();
+  const t = useCommonTexts();
   const matches = useMatches();
   const screen = matches.at(-1)?.handle?.screen;
   const navigation = useNavigation();

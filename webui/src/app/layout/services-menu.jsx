@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 import { Icon } from '../../components/icon.jsx';
 import { useDisclosure } from '../../lib/use-disclosure.js';
 
@@ -23,7 +23,7 @@ export const SERVICE_ICONS = {
  */
 export function ServicesMenu() {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   const id = useId();
   const { open, setOpen, root, button } = useDisclosure();
 

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { staffPath } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 
 /**
  * StaffLink is the back office's link for a signed-in admin (DESIGN §11), in the header and the
@@ -9,7 +9,7 @@ import { useTexts } from '../../lib/i18n.js';
  */
 export function StaffLink({ user, className = 'site-nav__link site-header__staff' }) {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   if (user?.type !== 'admin') return null;
   return (
     <NavLink className={className} to={staffPath(lang)} data-testid="staff-link">

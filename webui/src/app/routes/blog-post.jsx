@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { absoluteUrl } from '../../lib/seo.js';
 import { Loading } from '../../components/loading.jsx';
@@ -13,10 +13,11 @@ const texts = {
   tr: { blog: 'Blog', breadcrumbs: 'Sayfa konumu', notFound: 'Bu yazı bulunamadı.', back: 'Tüm yazılar', cta: 'Çeviriniz için teklif alın', ctaText: 'Yazıda anlatılanları sizin projenize uygulayalım.', ctaButton: 'Bize ulaşın' },
   en: { blog: 'Blog', breadcrumbs: 'Breadcrumb', notFound: 'This post was not found.', back: 'All posts', cta: 'Get a quote for your translation', ctaText: 'Let us apply what this post describes to your project.', ctaButton: 'Contact us' },
 };
+const useBlogPostTexts = defineTexts('blog-post', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('blog-post', texts);
+  const t = useBlogPostTexts();
   const { slug } = useParams();
   const { data: post, error } = usePost(lang, slug);
   usePageMeta({

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { usePosts } from '../../features/blog/api/get-posts.js';
@@ -34,10 +34,11 @@ const texts = {
     empty: 'There are no posts on this page.',
   },
 };
+const useBlogTexts = defineTexts('blog', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('blog', texts);
+  const t = useBlogTexts();
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const { data } = usePosts(lang, page);

@@ -1,5 +1,5 @@
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { useCompany } from '../../lib/api/get-company.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { InquiryForm } from '../../features/inquiries/components/inquiry-form.jsx';
@@ -37,9 +37,10 @@ const texts = {
     hours: 'Our support team is here for you 24 hours a day, 7 days a week.',
   },
 };
+const useContactTexts = defineTexts('contact', texts);
 
 export function Component() {
-  const t = useTexts('contact', texts);
+  const t = useContactTexts();
   const lang = useLanguage();
   // The agency's facts, as the footer and the legal texts show them (svc-catalog's GET company).
   const { company } = useCompany();

@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { PageHero } from '../../components/page-hero.jsx';
 import { CardGrid, Checklist } from '../../components/lists.jsx';
@@ -46,9 +46,10 @@ const texts = {
     formLead: 'Tell us briefly what you need; our project manager replies within one business day with a quote made for you.',
   },
 };
+const useCorporateTexts = defineTexts('corporate', texts);
 
 export function Component() {
-  const t = useTexts('corporate', texts);
+  const t = useCorporateTexts();
   usePageMeta({ title: t('title'), description: t('description') });
   return (
     <article className="page">

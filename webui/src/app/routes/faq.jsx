@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { FAQ_CATEGORIES, useFaq } from '../../features/faq/api/get-faq.js';
@@ -29,15 +29,17 @@ const texts = {
     filter: 'Filter by category',
     all: 'All',
     categories: { general: 'General', pricing: 'Pricing', quality: 'Quality', delivery: 'Delivery', technical: 'Technical' },
-    count: 'Showing {{count}} questions',
+    count_one: 'Showing {{count}} question',
+    count_other: 'Showing {{count}} questions',
     more: 'Did not find your answer?',
     contact: 'Write to us',
   },
 };
+const useFaqTexts = defineTexts('faq', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('faq', texts);
+  const t = useFaqTexts();
   const { items } = useFaq(lang);
   const [category, setCategory] = useState('');
   usePageMeta({

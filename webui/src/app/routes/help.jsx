@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { PageHero } from '../../components/page-hero.jsx';
 import { Steps } from '../../components/lists.jsx';
@@ -110,10 +110,11 @@ const texts = {
     topicsLabel: 'Help topics',
   },
 };
+const useHelpTexts = defineTexts('help', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('help', texts);
+  const t = useHelpTexts();
   usePageMeta({ title: t('title'), description: t('description') });
   const topics = t('topics');
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { useServices } from '../../features/services/api/get-services.js';
@@ -108,10 +108,11 @@ const texts = {
     ctaCorporate: 'Corporate solutions',
   },
 };
+const useHomeTexts = defineTexts('home', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('home', texts);
+  const t = useHomeTexts();
   usePageMeta({ title: t('title'), description: t('description'), home: true });
   const { services } = useServices();
   const { stats } = useStats();

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { RichText } from '../../components/rich-text.jsx';
@@ -27,11 +27,12 @@ const texts = {
     },
   },
 };
+const useLegalTexts = defineTexts('legal', texts);
 
 /** Component shows one legal text (handle.doc) from the catalogue. */
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('legal', texts);
+  const t = useLegalTexts();
   const doc = useMatches().at(-1).handle.doc;
   const { data } = useLegal(doc, lang);
   usePageMeta({ title: data?.title, description: t(`descriptions.${doc}`) });

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { accountPath, path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { useAuth } from '../../features/auth/auth-context.jsx';
 import { afterSignIn, safeReturnTo } from '../../features/auth/return-to.js';
@@ -43,10 +43,11 @@ const texts = {
     translatorLink: 'Apply as a translator',
   },
 };
+const useLoginTexts = defineTexts('login', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('login', texts);
+  const t = useLoginTexts();
   usePageMeta({ title: t('title'), description: t('description') });
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LANGUAGES, path, switchLanguage } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { useCommonTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 
 /**
@@ -11,7 +11,7 @@ import { usePageMeta } from '../../lib/page-meta.jsx';
  */
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts();
+  const t = useCommonTexts();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const hasLanguage = LANGUAGES.includes(pathname.split('/')[1]);

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { Icon } from '../../components/icon.jsx';
@@ -51,10 +51,11 @@ const texts = {
     login: 'I have an account',
   },
 };
+const useOrderTexts = defineTexts('order', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('order', texts);
+  const t = useOrderTexts();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const slug = useParams()['*']?.split('/')[0] ?? '';
@@ -94,7 +95,7 @@ export function Component() {
 
 function ServiceChooser({ services, unknown }) {
   const lang = useLanguage();
-  const t = useTexts('order', texts);
+  const t = useOrderTexts();
   // A draft from earlier in this tab (a provider's sign-in, a reload) is offered back.
   const [draft] = useState(() => loadDraft(lang));
   const resume = hasProgress(draft) ? services.find((s) => s.id === draft.service) : undefined;
@@ -137,7 +138,7 @@ const TABS = ['register', 'login'];
  * returnTo, where the wizard restores its draft.
  */
 function InlineSignIn({ returnTo }) {
-  const t = useTexts('order', texts);
+  const t = useOrderTexts();
   const id = useId();
   const [tab, setTab] = useState('register');
   const tabs = useRef({});

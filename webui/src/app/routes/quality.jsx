@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { PageHero } from '../../components/page-hero.jsx';
 import { Checklist, Steps } from '../../components/lists.jsx';
@@ -75,10 +75,11 @@ const texts = {
     cta: 'Request a quote',
   },
 };
+const useQualityTexts = defineTexts('quality', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('quality', texts);
+  const t = useQualityTexts();
   // The certificate is one of the agency's configured facts.
   const { company } = useCompany();
   usePageMeta({ title: t('title'), description: t('description') });

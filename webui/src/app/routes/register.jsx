@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Checklist } from '../../components/lists.jsx';
 import { afterSignIn, safeReturnTo } from '../../features/auth/return-to.js';
@@ -31,10 +31,11 @@ const texts = {
     translatorLink: 'fill in the translator application',
   },
 };
+const useRegisterTexts = defineTexts('register', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('register', texts);
+  const t = useRegisterTexts();
   usePageMeta({ title: t('title'), description: t('description') });
   const navigate = useNavigate();
   const [params] = useSearchParams();

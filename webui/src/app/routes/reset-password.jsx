@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.jsx';
 import { Notice } from '../../components/notice.jsx';
@@ -26,10 +26,11 @@ const texts = {
     login: 'Go to the login page',
   },
 };
+const useResetPasswordTexts = defineTexts('reset-password', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('reset-password', texts);
+  const t = useResetPasswordTexts();
   usePageMeta({ title: t('title'), description: t('description'), noindex: true });
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -1,7 +1,7 @@
 import { Link, useMatches } from 'react-router';
 import { path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { serviceLd } from '../../lib/seo.js';
 import { Loading } from '../../components/loading.jsx';
@@ -29,11 +29,12 @@ const texts = {
     notFound: 'This service was not found.',
   },
 };
+const useServiceTexts = defineTexts('service', texts);
 
 /** Component is the page of one of the eight catalogue services (handle.serviceId). */
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('service', texts);
+  const t = useServiceTexts();
   const serviceId = useMatches().at(-1).handle.serviceId;
   const { services } = useServices();
   const service = services?.find((s) => s.id === serviceId);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { Loading } from '../../components/loading.jsx';
 import { Icon } from '../../components/icon.jsx';
@@ -41,10 +41,11 @@ const texts = {
     corporateText: 'Special pricing, a project manager and contracted turnaround times for high-volume work.',
   },
 };
+const useServicesTexts = defineTexts('services', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('services', texts);
+  const t = useServicesTexts();
   usePageMeta({ title: t('title'), description: t('description') });
   const { services } = useServices();
 

@@ -1,7 +1,7 @@
 import { useMatches } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { serviceLd } from '../../lib/seo.js';
 import { ServiceHero } from '../../components/service-hero.jsx';
@@ -125,11 +125,12 @@ const texts = {
     },
   },
 };
+const useSpecialtyTexts = defineTexts('specialty', texts);
 
 /** Component is the document or technical translation page (handle.kind). */
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('specialty', texts);
+  const t = useSpecialtyTexts();
   const { kind, screen } = useMatches().at(-1).handle;
   const k = (key) => t(`${kind}.${key}`);
   usePageMeta({

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 import { usePageMeta } from '../../lib/page-meta.jsx';
 import { PageHero } from '../../components/page-hero.jsx';
 import { CardGrid, Checklist, Steps } from '../../components/lists.jsx';
@@ -97,10 +97,11 @@ const texts = {
     membership: 'Read the membership agreement',
   },
 };
+const useTranslatorApplicationTexts = defineTexts('translatorApplication', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('translatorApplication', texts);
+  const t = useTranslatorApplicationTexts();
   usePageMeta({ title: t('title'), description: t('description') });
   return (
     <article className="page">

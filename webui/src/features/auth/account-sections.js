@@ -1,3 +1,4 @@
+import { defineTexts } from '../../lib/i18n.js';
 import { ACCOUNT_MENUS, accountPath } from '../../config/paths.js';
 
 // The account menus' labels (spec §2), shared by the header's account menu, the mobile menu and
@@ -48,6 +49,9 @@ export const sectionTexts = {
 };
 
 export const SECTIONS_NS = 'account-sections';
+
+/** useSectionTexts is `t` of the account sections' names. */
+export const useSectionTexts = defineTexts(SECTIONS_NS, sectionTexts);
 
 /** menuOf is the account menu of a role (customer, the fallback, or translator). */
 export function menuOf(role) {

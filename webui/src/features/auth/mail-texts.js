@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // Texts of the account's mail: the address's confirmation, the optional mails' switches and the
 // one-click unsubscribe page (svc-auth API.md "Mails"), in both languages.
@@ -98,6 +98,4 @@ export const mailTexts = {
 };
 
 /** useMailTexts is `t` for the account's mail texts. */
-export function useMailTexts() {
-  return useTexts(MAIL_NS, mailTexts);
-}
+export const useMailTexts = defineTexts(MAIL_NS, mailTexts);

@@ -1,5 +1,7 @@
 // Texts of the auth forms in both languages. Field messages mirror svc-auth's (API.md "Rules"),
 // so a mistake reads the same whether the page or the server finds it.
+import { defineTexts } from '../../lib/i18n.js';
+
 export const AUTH_NS = 'auth';
 
 export const authTexts = {
@@ -136,3 +138,6 @@ export const authTexts = {
     },
   },
 };
+
+/** useAuthTexts is `t` for the auth forms' texts. */
+export const useAuthTexts = defineTexts(AUTH_NS, authTexts);

@@ -1,6 +1,6 @@
 // Texts of the billing details step of a quote's approval (components/approval-details.jsx) in
 // both languages. The form's own labels and rule messages are the billing form's (texts.js).
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 export const APPROVAL_NS = 'billingApproval';
 
@@ -40,6 +40,4 @@ export const approvalTexts = {
 };
 
 /** useApprovalTexts is `t` for the approval step's texts in the page's language. */
-export function useApprovalTexts() {
-  return useTexts(APPROVAL_NS, approvalTexts);
-}
+export const useApprovalTexts = defineTexts(APPROVAL_NS, approvalTexts);

@@ -1,7 +1,7 @@
 // Texts of the customer's billing area (details, invoices, balance) in both languages. The
 // server's own messages (field errors, refusals) are shown as it sends them, already in the
 // page's language.
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 export const BILLING_NS = 'billing';
 
@@ -341,7 +341,5 @@ export const billingTexts = {
 };
 
 /** useBillingTexts is `t` for the billing texts in the page's language. */
-export function useBillingTexts() {
-  return useTexts(BILLING_NS, billingTexts);
-}
+export const useBillingTexts = defineTexts(BILLING_NS, billingTexts);
 

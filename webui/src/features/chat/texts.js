@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The live support corner's words, shipped with its chunk (loaded after idle, spec §2) rather
 // than with every page's first load.
@@ -54,4 +54,4 @@ const visitor = {
 };
 
 export const chatBundles = visitor;
-export const useChatTexts = () => useTexts('chat', visitor);
+export const useChatTexts = defineTexts('chat', visitor);

@@ -1,6 +1,6 @@
 // Texts of the translator's earnings in both languages. The server's own messages (refusals) are
 // shown as it sends them, already in the page's language.
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 export const EARNINGS_NS = 'earnings';
 
@@ -104,6 +104,4 @@ export const earningsTexts = {
 };
 
 /** useEarningsTexts is `t` for these texts in the page's language. */
-export function useEarningsTexts() {
-  return useTexts(EARNINGS_NS, earningsTexts);
-}
+export const useEarningsTexts = defineTexts(EARNINGS_NS, earningsTexts);

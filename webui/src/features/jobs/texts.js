@@ -1,6 +1,6 @@
 // Texts of the translator's job pool and active jobs in both languages. The server's own
 // messages (refusals) are shown as it sends them, already in the page's language.
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 export const JOBS_NS = 'jobs';
 
@@ -184,6 +184,4 @@ export const jobsTexts = {
 };
 
 /** useJobsTexts is `t` for these texts in the page's language. */
-export function useJobsTexts() {
-  return useTexts(JOBS_NS, jobsTexts);
-}
+export const useJobsTexts = defineTexts(JOBS_NS, jobsTexts);

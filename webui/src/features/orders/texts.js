@@ -1,7 +1,7 @@
 // Texts of the order wizard and the customer's orders, quotes and files, in both languages.
 // State names live in status.js; the server's own messages (field errors, refusals) are shown
 // as it sends them, already in the page's language.
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 export const ORDERS_NS = 'orders';
 
@@ -240,7 +240,8 @@ export const ordersTexts = {
       queued: 'Waiting',
       uploading: 'Uploading: {{percent}}%',
       progress: 'Uploading {{name}}',
-      announceDone: '{{name}} uploaded: {{words}} words.',
+      announceDone_one: '{{name}} uploaded: {{words}} word.',
+      announceDone_other: '{{name}} uploaded: {{words}} words.',
       announceFailed: '{{name}} could not be uploaded: {{message}}',
       remove: 'Remove',
       removeLabel: 'Remove {{name}}',
@@ -420,6 +421,4 @@ export const ordersTexts = {
 };
 
 /** useOrdersTexts is `t` for this feature's texts in the page's language. */
-export function useOrdersTexts() {
-  return useTexts(ORDERS_NS, ordersTexts);
-}
+export const useOrdersTexts = defineTexts(ORDERS_NS, ordersTexts);

@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The live notices' words, shipped with the back office's chunk.
 const bundles = {
@@ -19,4 +19,4 @@ const bundles = {
 };
 
 export const liveBundles = bundles;
-export const useLiveTexts = () => useTexts('staffLive', bundles);
+export const useLiveTexts = defineTexts('staffLive', bundles);

@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The back office's words for moving a paid order's expected date (svc-orders
 // POST admin/orders/{id}/expected-date): the customer reads the note in their mail.
@@ -33,4 +33,4 @@ export const staffExpectedDateTexts = {
 };
 
 /** useStaffExpectedDateTexts is `t` of the expected date's form. */
-export const useStaffExpectedDateTexts = () => useTexts(STAFF_EXPECTED_DATE_NS, staffExpectedDateTexts);
+export const useStaffExpectedDateTexts = defineTexts(STAFF_EXPECTED_DATE_NS, staffExpectedDateTexts);

@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The back office's words for money and customers (sections 'faturalar', 'bakiyeler',
 // 'musteriler', the payouts' bank file) and a translator's suspension, shipped with their chunks.
@@ -119,4 +119,4 @@ export const staffMoneyTexts = {
 };
 
 /** useMoneyTexts is t for the money and customer screens' words. */
-export const useMoneyTexts = () => useTexts(STAFF_MONEY_NS, staffMoneyTexts);
+export const useMoneyTexts = defineTexts(STAFF_MONEY_NS, staffMoneyTexts);

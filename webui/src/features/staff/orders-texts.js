@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The back office's words for orders and quotes (sections 'siparisler' and 'teklifler').
 export const STAFF_ORDERS_NS = 'staff-orders';
@@ -94,4 +94,4 @@ export const staffOrdersTexts = {
 };
 
 /** useStaffOrdersTexts is `t` of the orders' and quotes' screens. */
-export const useStaffOrdersTexts = () => useTexts(STAFF_ORDERS_NS, staffOrdersTexts);
+export const useStaffOrdersTexts = defineTexts(STAFF_ORDERS_NS, staffOrdersTexts);

@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The back office's words for a revision in progress (an order in revision_requested) and for
 // why a translator is left out of the eligible list.
@@ -75,6 +75,4 @@ export const staffRevisionTexts = {
 };
 
 /** useStaffRevisionTexts is `t` for these texts in the page's language. */
-export function useStaffRevisionTexts() {
-  return useTexts(STAFF_REVISION_NS, staffRevisionTexts);
-}
+export const useStaffRevisionTexts = defineTexts(STAFF_REVISION_NS, staffRevisionTexts);

@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The audit log's words (staff-audit), shipped with its chunk: the screen, the actions, the
 // kinds of things, the fields the services record and their values (audit-words.js puts them
@@ -78,7 +78,7 @@ export const auditBundles = {
       units: { word: 'kelime', page: 'sayfa', minute: 'dakika' },
       urgencies: { normal: 'Normal', urgent: 'Acil' },
     },
-    values: { yes: 'evet', no: 'hayır', none: '—', items: '{{count}} kayıt', added: 'eklendi: {{items}}' },
+    values: { yes: 'evet', no: 'hayır', none: '—', items_one: '{{count}} kayıt', items_other: '{{count}} kayıt', added: 'eklendi: {{items}}' },
     fields: {
       status: 'Durum', reason: 'Gerekçe', note: 'Not', translatorId: 'Çevirmen', previousTranslatorId: 'Önceki çevirmen', expectedDate: 'Tahmini teslim tarihi',
       deadline: 'Teslim zamanı', history: 'Zaman çizelgesi', paidAt: 'Ödeme zamanı', completedAt: 'Tamamlanma zamanı', deliveredAt: 'Teslim zamanı',
@@ -187,7 +187,7 @@ export const auditBundles = {
       units: { word: 'word', page: 'page', minute: 'minute' },
       urgencies: { normal: 'normal', urgent: 'urgent' },
     },
-    values: { yes: 'yes', no: 'no', none: '—', items: '{{count}} items', added: 'added: {{items}}' },
+    values: { yes: 'yes', no: 'no', none: '—', items_one: '{{count}} item', items_other: '{{count}} items', added: 'added: {{items}}' },
     fields: {
       status: 'Status', reason: 'Reason', note: 'Note', translatorId: 'Translator', previousTranslatorId: 'Previous translator', expectedDate: 'Expected delivery date',
       deadline: 'Deadline', history: 'Timeline', paidAt: 'Paid at', completedAt: 'Completed at', deliveredAt: 'Delivered at',
@@ -225,4 +225,4 @@ export const auditBundles = {
   },
 };
 
-export const useAuditTexts = () => useTexts('staff-audit', auditBundles);
+export const useAuditTexts = defineTexts('staff-audit', auditBundles);

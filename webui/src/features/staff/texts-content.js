@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The content and inquiries screens' words (staff-content), shipped with their chunks.
 const bundles = {
@@ -91,7 +91,8 @@ const bundles = {
       updated: 'Last changed', date: 'Published on', status: 'Status',
       publish: 'Publish', unpublish: 'Unpublish', published: 'The post is published.', unpublished: 'The post is unpublished.',
       view: 'View on the site', created: 'Draft created.', unsaved: 'There are unsaved changes; save them before publishing or unpublishing.',
-      total: '{{total}} posts in all',
+      total_one: '{{total}} post in all',
+      total_other: '{{total}} posts in all',
       required: 'This field is required.', slugInvalid: 'Use lower-case letters, digits and single hyphens only (2–120 characters).',
     },
     faq: {
@@ -128,4 +129,4 @@ const bundles = {
 
 export const CONTENT_NS = 'staff-content';
 /** useContentTexts is t for the content and inquiries screens. */
-export const useContentTexts = () => useTexts(CONTENT_NS, bundles);
+export const useContentTexts = defineTexts(CONTENT_NS, bundles);

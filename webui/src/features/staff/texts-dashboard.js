@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The dashboard's cards and charts (staff-dashboard), shipped with its chunk; its lead is texts.js's.
 const bundles = {
@@ -126,7 +126,8 @@ const bundles = {
       },
       orders: {
         title: 'Orders by week',
-        summary: 'This week {{paid}} orders were paid and {{completed}} completed.',
+        summary_one: 'This week {{paid}} order was paid and {{completed}} completed.',
+        summary_other: 'This week {{paid}} orders were paid and {{completed}} completed.',
         paid: 'Paid',
         completed: 'Completed',
         axis: 'Orders',
@@ -155,7 +156,8 @@ const bundles = {
         summary_one: '1 translator with active jobs: the jobs in hand against the cap.',
         summary_other: '{{count}} translators with active jobs: the jobs in hand against their cap, the fullest first.',
         none: 'No translator has an active job now.',
-        more: 'and {{count}} more translators',
+        more_one: 'and {{count}} more translator',
+        more_other: 'and {{count}} more translators',
         rank: 'No.',
         translator: 'Translator',
         active: 'Active jobs',
@@ -169,4 +171,4 @@ const bundles = {
   },
 };
 
-export const useDashboardTexts = () => useTexts('staff-dashboard', bundles);
+export const useDashboardTexts = defineTexts('staff-dashboard', bundles);

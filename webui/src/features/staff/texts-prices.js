@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The price list editor's words (staff-prices), shipped with its chunk.
 const bundles = {
@@ -204,4 +204,4 @@ const bundles = {
   },
 };
 
-export const usePricesTexts = () => useTexts('staff-prices', bundles);
+export const usePricesTexts = defineTexts('staff-prices', bundles);

@@ -1,4 +1,4 @@
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 // The back office's words in Turkish and English, shipped with its chunks (never the public pages').
 export const STAFF_NS = 'staff';
@@ -168,7 +168,7 @@ export const staffTexts = {
 };
 
 /** useStaffTexts is t for the back office's texts in the page's language. */
-export const useStaffTexts = () => useTexts(STAFF_NS, staffTexts);
+export const useStaffTexts = defineTexts(STAFF_NS, staffTexts);
 
 /** errorText is what the page says for a failed call: the server's message (in the page's language), else a general one. */
 export const errorText = (t, error) => (error?.status && error.message && !/^HTTP \d+$/.test(error.message) ? error.message : t('common.error'));

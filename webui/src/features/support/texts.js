@@ -1,6 +1,6 @@
 // Texts of the translator's support screens in both languages. The server's own messages (field
 // errors, refusals) are shown as it sends them, already in the page's language.
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 export const SUPPORT_NS = 'support';
 
@@ -120,6 +120,4 @@ export const supportTexts = {
 };
 
 /** useSupportTexts is `t` for these texts in the page's language. */
-export function useSupportTexts() {
-  return useTexts(SUPPORT_NS, supportTexts);
-}
+export const useSupportTexts = defineTexts(SUPPORT_NS, supportTexts);

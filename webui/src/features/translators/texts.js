@@ -1,7 +1,7 @@
 // Texts of the translator's screens (application, competencies, bank accounts, vacation) in both
 // languages. The server's own messages (field errors, refusals) are shown as it sends them,
 // already in the page's language.
-import { useTexts } from '../../lib/i18n.js';
+import { defineTexts } from '../../lib/i18n.js';
 
 export const TRANSLATORS_NS = 'translators';
 
@@ -291,9 +291,7 @@ export const translatorsTexts = {
 };
 
 /** useTranslatorsTexts is `t` for these texts in the page's language. */
-export function useTranslatorsTexts() {
-  return useTexts(TRANSLATORS_NS, translatorsTexts);
-}
+export const useTranslatorsTexts = defineTexts(TRANSLATORS_NS, translatorsTexts);
 
 /** wordError words a field's error: the server's message as sent, else the page's rule. */
 export const wordError = (t, err) => (!err ? undefined : (err.message ?? t(`errors.${err.code}`, { min: err.min, max: err.max })));

@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router';
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts } from '../../../lib/i18n.js';
 import { BillingForm } from '../../../features/billing/components/billing-form.jsx';
 import { BillingTabs } from '../../../features/billing/components/billing-tabs.jsx';
 
@@ -8,10 +8,11 @@ const texts = {
   tr: { lead: 'Faturalarınız bu bilgilerle kesilir ve belirttiğiniz e-posta adresine gönderilir.' },
   en: { lead: 'Your invoices are issued with these details and sent to the e-mail address you give.' },
 };
+const useAccountBillingTexts = defineTexts('account-billing', texts);
 
 export function Component() {
   const { title } = useOutletContext();
-  const t = useTexts('account-billing', texts);
+  const t = useAccountBillingTexts();
   return (
     <>
       <h1>{title}</h1>

@@ -1,12 +1,12 @@
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { accountPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts, useCommonTexts } from '../../../lib/i18n.js';
 import { usePageMeta } from '../../../lib/page-meta.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { loginPath } from '../../../features/auth/return-to.js';
-import { SECTIONS_NS, menuOf, sectionTexts } from '../../../features/auth/account-sections.js';
+import { menuOf, useSectionTexts } from '../../../features/auth/account-sections.js';
 import { AccountNav } from '../../../features/auth/components/account-nav.jsx';
 
 // The account area under /tr/hesabim/ and /en/account/ (spec §2, §6): signed-in users only, with
@@ -18,12 +18,13 @@ const texts = {
   tr: { detail: { order: 'Sipariş ayrıntıları', quote: 'Teklif', invoice: 'Fatura', ticket: 'Destek talebi' }, tab: { faturalar: 'Faturalar', bakiye: 'Bakiye' } },
   en: { detail: { order: 'Order details', quote: 'Quote', invoice: 'Invoice', ticket: 'Support ticket' }, tab: { faturalar: 'Invoices', bakiye: 'Balance' } },
 };
+const useAccountTexts = defineTexts('account', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const common = useTexts();
-  const sections = useTexts(SECTIONS_NS, sectionTexts);
-  const t = useTexts('account', texts);
+  const common = useCommonTexts();
+  const sections = useSectionTexts();
+  const t = useAccountTexts();
   const { loading, loggedIn, role } = useAuth();
   const { pathname, search } = useLocation();
   // The deepest route: a section's screen, an address below a section that is not one

@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { accountPath, path } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts } from '../../../lib/i18n.js';
 import { loadChunk } from '../../../lib/lazy-chunk.js';
 import { Loading } from '../../../components/loading.jsx';
 import { useAuth } from '../../../features/auth/auth-context.jsx';
-import { SECTIONS_NS, menuOf, sectionTexts } from '../../../features/auth/account-sections.js';
+import { menuOf, useSectionTexts } from '../../../features/auth/account-sections.js';
 import { SystemMessages } from '../../../features/auth/components/system-messages.jsx';
 import { RecentActivity } from '../../../features/orders/components/orders-list.jsx';
 import { BillingSummary } from '../../../features/billing/components/billing-summary.jsx';
@@ -46,11 +46,12 @@ const texts = {
     orderCta: 'Place a new order',
   },
 };
+const useAccountOverviewTexts = defineTexts('account-overview', texts);
 
 export function Component() {
   const lang = useLanguage();
-  const t = useTexts('account-overview', texts);
-  const sections = useTexts(SECTIONS_NS, sectionTexts);
+  const t = useAccountOverviewTexts();
+  const sections = useSectionTexts();
   const { user, role } = useAuth();
   const name = user?.fullName?.trim();
   return (

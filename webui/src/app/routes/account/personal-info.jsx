@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router';
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts } from '../../../lib/i18n.js';
 import { ProfileForm } from '../../../features/auth/components/profile-form.jsx';
 
 // The account's personal info: the contact details the agency uses for orders and invoices.
@@ -7,10 +7,11 @@ const texts = {
   tr: { lead: 'Siparişleriniz ve faturalarınız için kullandığımız iletişim bilgileriniz.' },
   en: { lead: 'The contact details we use for your orders and invoices.' },
 };
+const useAccountPersonalInfoTexts = defineTexts('account-personal-info', texts);
 
 export function Component() {
   const { title } = useOutletContext();
-  const t = useTexts('account-personal-info', texts);
+  const t = useAccountPersonalInfoTexts();
   return (
     <>
       <h1>{title}</h1>

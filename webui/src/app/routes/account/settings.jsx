@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router';
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts } from '../../../lib/i18n.js';
 import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.jsx';
 import { EmailStatus } from '../../../features/auth/components/email-status.jsx';
@@ -21,10 +21,11 @@ const texts = {
     emailTitle: 'Your e-mail address',
   },
 };
+const useAccountSettingsTexts = defineTexts('account-settings', texts);
 
 export function Component() {
   const { title } = useOutletContext();
-  const t = useTexts('account-settings', texts);
+  const t = useAccountSettingsTexts();
   const m = useMailTexts();
   const { user } = useAuth();
   return (

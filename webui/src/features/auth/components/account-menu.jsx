@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { accountPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
 import { Icon } from '../../../components/icon.jsx';
 import { useAuth } from '../auth-context.jsx';
-import { SECTIONS_NS, menuOf, sectionTexts } from '../account-sections.js';
+import { menuOf, useSectionTexts } from '../account-sections.js';
 import { useDisclosure } from '../../../lib/use-disclosure.js';
 
 /**
@@ -15,7 +14,7 @@ import { useDisclosure } from '../../../lib/use-disclosure.js';
  */
 export function AccountMenu() {
   const lang = useLanguage();
-  const t = useTexts(SECTIONS_NS, sectionTexts);
+  const t = useSectionTexts();
   const { user, role, logout } = useAuth();
   const id = useId();
   const { open, setOpen, root, button } = useDisclosure();

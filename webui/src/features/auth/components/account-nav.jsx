@@ -1,14 +1,13 @@
 import { NavLink } from 'react-router';
 import { accountPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
 import { useAuth } from '../auth-context.jsx';
-import { SECTIONS_NS, menuOf, sectionTexts } from '../account-sections.js';
+import { menuOf, useSectionTexts } from '../account-sections.js';
 
 /** AccountNav is the account pages' side menu: the role's menu of spec §2 and logging out. */
 export function AccountNav() {
   const lang = useLanguage();
-  const t = useTexts(SECTIONS_NS, sectionTexts);
+  const t = useSectionTexts();
   const { role, logout } = useAuth();
   return (
     <nav className="account-nav" aria-label={t('menuLabel')}>

@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { AUTH_NS, authTexts } from '../texts.js';
+import { authTexts, useAuthTexts } from '../texts.js';
+
+export { useAuthTexts };
 
 const AUTH_KEYS = new Set(Object.keys(authTexts.en.fieldErrors));
 
-/** useAuthTexts is `t` for the auth forms' texts. */
-export function useAuthTexts() {
-  return useTexts(AUTH_NS, authTexts);
-}
 
 /**
  * useAuthForm runs a form the way the inquiry form does: the page's checks first (validate
@@ -17,7 +15,7 @@ export function useAuthTexts() {
  * a successful submit.
  */
 export function useAuthForm({ initial, validate, submit, onDone }) {
-  const common = useTexts();
+  const common = useCommonTexts();
   const t = useAuthTexts();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState({});

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { accountDetailPath } from '../../../config/account-paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts } from '../../../lib/i18n.js';
 import { Loading } from '../../../components/loading.jsx';
 import { useOrderInvoices } from '../api/billing.js';
 import { day, money } from '../format.js';
@@ -38,6 +38,7 @@ const texts = {
     view: 'View the invoice',
   },
 };
+const useBillingOrderInvoiceTexts = defineTexts('billingOrderInvoice', texts);
 
 /**
  * OrderInvoice is what an order was invoiced and paid: the invoice's number (leading to its
@@ -56,7 +57,7 @@ export function OrderInvoice({ orderId, fallback = null }) {
 
 function InvoiceFigures({ invoice }) {
   const lang = useLanguage();
-  const t = useTexts('billingOrderInvoice', texts);
+  const t = useBillingOrderInvoiceTexts();
   const bt = useBillingTexts();
   const id = useId();
   const display = (amount) => money(lang, { amount, currency: invoice.currency, decimals: invoice.decimals });

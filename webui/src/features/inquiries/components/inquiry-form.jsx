@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts, useCommonTexts } from '../../../lib/i18n.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { sendInquiry } from '../api/send-inquiry.js';
@@ -36,6 +36,7 @@ const texts = {
     again: 'Send another message',
   },
 };
+const useInquiryTexts = defineTexts('inquiry', texts);
 
 const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
 
@@ -45,8 +46,8 @@ const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
  */
 export function InquiryForm({ kind = 'contact', initialMessage = '' }) {
   const lang = useLanguage();
-  const t = useTexts('inquiry', texts);
-  const common = useTexts();
+  const t = useInquiryTexts();
+  const common = useCommonTexts();
   const formId = useId();
   const [values, setValues] = useState({ ...EMPTY, message: initialMessage });
   const [errors, setErrors] = useState({});

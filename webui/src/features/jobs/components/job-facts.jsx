@@ -1,6 +1,6 @@
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { AgencyTime, ExpectedDeliveryItem } from '../../../components/expected-date.jsx';
 import { formatNumber } from '../format.js';
 import { useJobsTexts } from '../texts.js';
@@ -24,7 +24,7 @@ export function JobHeading({ job, level = 2 }) {
 export function JobFacts({ job, pay, showDeadline = true }) {
   const lang = useLanguage();
   const t = useJobsTexts();
-  const common = useTexts();
+  const common = useCommonTexts();
   const quantity = ['word', 'page', 'minute'].includes(job.unit) ? t(`units.${job.unit}`, { count: job.quantity, n: formatNumber(lang, job.quantity) }) : formatNumber(lang, job.quantity);
   return (
     <dl className="job__facts">

@@ -146,7 +146,7 @@ export function OrderWizard({ serviceId, services, auth, renderSignIn, onService
         if (controller.signal.aborted) return;
         if (answer.uploadToken) saveUploadToken(answer.uploadToken);
         files({ type: 'done', key: next.key, file: answer.file });
-        setAnnouncement(t('upload.announceDone', { name: next.name, words: answer.file.counts?.words ?? 0 }));
+        setAnnouncement(t('upload.announceDone', { name: next.name, count: answer.file.counts?.words ?? 0, words: answer.file.counts?.words ?? 0 }));
       },
       (err) => {
         if (controller.signal.aborted) return;

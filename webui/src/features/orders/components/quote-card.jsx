@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { accountDetailPath } from '../../../config/account-paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { moneyText } from '../../../lib/format.js';
 import { usePrices } from '../../../lib/api/use-prices.js';
 import { PriceBreakdown } from '../../../components/price-breakdown.jsx';
@@ -26,7 +26,7 @@ const REASON_MAX = 1000;
 /** useWorkSummary names what a quote or an order is for: service, languages, add-ons, urgency. */
 export function useWorkSummary() {
   const lang = useLanguage();
-  const common = useTexts();
+  const common = useCommonTexts();
   const t = useOrdersTexts();
   const { languageName } = useOrdersContext();
   const { data: prices } = usePrices();

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { path } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts } from '../../../lib/i18n.js';
 import { loadChunk } from '../../../lib/lazy-chunk.js';
 import { Loading } from '../../../components/loading.jsx';
 import { QuantityField } from '../../../components/quantity-field.jsx';
@@ -44,6 +44,7 @@ const texts = {
     order: 'Place an order',
   },
 };
+const usePricingTexts = defineTexts('pricing', texts);
 
 const loadEstimator = () => loadChunk('price-estimator', () => import('../price-estimator.js'));
 
@@ -55,7 +56,7 @@ const loadEstimator = () => loadChunk('price-estimator', () => import('../price-
  */
 export function PriceCalculator({ services, currency }) {
   const lang = useLanguage();
-  const t = useTexts('pricing', texts);
+  const t = usePricingTexts();
   const id = useId();
   const { languages } = useLanguages();
   const [values, setValues] = useState(() => initialValues(lang));

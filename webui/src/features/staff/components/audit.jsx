@@ -3,7 +3,7 @@ import { STAFF_DETAILS, STAFF_SECTIONS, staffPath } from '../../../config/paths.
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { usePrices } from '../../../lib/api/use-prices.js';
 import { formatMoment } from '../../../lib/format.js';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { historyLine } from '../../../lib/order-status.js';
 import { AUDIT_AREAS, objectFilter, splitObject, useAuditPages, useStaffMembers } from '../api/audit.js';
@@ -80,7 +80,7 @@ export function AuditList({ pages, area, object }) {
  */
 export function useWords(entries) {
   const lang = useLanguage();
-  const common = useTexts();
+  const common = useCommonTexts();
   const langName = useLanguageName();
   const { members } = useStaffMembers(lang);
   const ids = [];

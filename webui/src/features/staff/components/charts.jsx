@@ -233,7 +233,7 @@ function OrdersChart({ state, lang, t }) {
   const last = state.data?.weeks?.at(-1);
   return (
     <Chart name="orders" title={t('charts.orders.title')} state={state} to={chartLink(lang, 'orders')} linkText={t('charts.orders.link')}
-      summary={last && t('charts.orders.summary', { paid: count(lang, last.paid), completed: count(lang, last.completed) })}
+      summary={last && t('charts.orders.summary', { count: last.paid, paid: count(lang, last.paid), completed: count(lang, last.completed) })}
       table={<ChartTable caption={`${t('charts.orders.title')}: ${t('charts.data')}`} rows={c.rows} head={[t('charts.week'), t('charts.orders.paid'), t('charts.orders.completed')]} />}>
       <Plot options={options} data={data} failedText={t('charts.noPlot')} testId="staff-chart-orders-plot" />
     </Chart>

@@ -1,4 +1,4 @@
-import { useTexts } from '../../../lib/i18n.js';
+import { defineTexts } from '../../../lib/i18n.js';
 
 // The live support screens' own words (the section and detail titles are in ../texts.js).
 const bundles = {
@@ -40,4 +40,4 @@ const bundles = {
   },
 };
 
-export const useStaffChatTexts = () => useTexts('staff-chat', bundles);
+export const useStaffChatTexts = defineTexts('staff-chat', bundles);

@@ -108,7 +108,7 @@ export function BlogListView({ filter, pages, onChange }) {
       <SortSelect value={filter.sort} onChange={(sort) => onChange({ sort })} />
       <SearchForm label={t('blog.searchLabel')} value={filter.q} onSearch={(q) => onChange({ q })} maxLength={40} />
       <ListState loading={isLoading && !data} error={error} empty={!isLoading && !error && posts.length === 0} retry={mutate} />
-      {posts.length > 0 && total !== undefined && <p className="field__hint">{t('blog.total', { total })}</p>}
+      {posts.length > 0 && total !== undefined && <p className="field__hint">{t('blog.total', { count: total, total })}</p>}
       {posts.length > 0 && (
         <DataTable rows="boxed">
           <thead>

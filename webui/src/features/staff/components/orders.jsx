@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { formatIstanbulMoment, formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { orderStatusLabel } from '../../../lib/order-status.js';
 import { OrderStatus } from '../../../components/order-status.jsx';
@@ -50,7 +50,7 @@ export function CustomerLink({ id, name, sections = STAFF_SECTIONS }) {
 
 /** useWorkText words an order's work: its service, language pair and add-ons in the page's language. */
 export function useWorkText() {
-  const common = useTexts();
+  const common = useCommonTexts();
   const language = useLanguageName();
   return (o, { addOns = false } = {}) => {
     const service = common(`nav.serviceNames.${o.service}`, { defaultValue: o.service });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { CENTI_CENTS } from '../api/prices.js';
 import { X_PER_CENTI_CENT, bulkChange, diffRows, filterRows, pairRows, parsePercent, percentText, rateText, removePairRate, setPairRate, sortRows } from '../price-list.js';
 import { usePricesTexts } from '../texts-prices.js';
@@ -31,7 +31,7 @@ export function LanguageLabel({ code, name }) {
 export function PairRates({ list, onChange, filter, setFilter, name, languages, invalid, setInvalid, errors, onNotice }) {
   const lang = useLanguage();
   const t = usePricesTexts();
-  const common = useTexts();
+  const common = useCommonTexts();
   const id = useId();
   const [limit, setLimit] = useState(PAGE);
   const serviceName = (s) => common(`nav.serviceNames.${s}`, { defaultValue: s });

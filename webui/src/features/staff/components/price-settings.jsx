@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/language.jsx';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { BASIS_POINTS, CENTI_CENTS, CENTS, UNITS, URGENCIES } from '../api/prices.js';
 import { removeLanguage } from '../price-list.js';
 import { usePricesTexts } from '../texts-prices.js';
@@ -45,7 +45,7 @@ const edit = (list, onChange, fn) => {
 export function ServiceRates(props) {
   const { list, onChange, errors } = props;
   const t = usePricesTexts();
-  const common = useTexts();
+  const common = useCommonTexts();
   const figure = useFigure(props);
   const serviceName = (s) => common(`nav.serviceNames.${s}`, { defaultValue: s });
   return (
@@ -211,7 +211,7 @@ export function DeliveryAndAddOns(props) {
   const { list, onChange, errors } = props;
   const lang = useLanguage();
   const t = usePricesTexts();
-  const common = useTexts();
+  const common = useCommonTexts();
   const id = useId();
   const figure = useFigure(props);
   const serviceName = (s) => common(`nav.serviceNames.${s}`, { defaultValue: s });

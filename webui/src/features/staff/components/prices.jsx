@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useId, useMemo, useState } from 're
 import { Link, UNSAFE_DataRouterContext, useBlocker, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useLanguages } from '../../../lib/api/get-languages.js';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { auditPath } from '../api/audit.js';
 import { savePrices, useStaffPrices } from '../api/prices.js';
 import { diffRows, isChanged, rowKey } from '../price-list.js';
@@ -61,7 +61,7 @@ export function PriceEditor({ list, onSaved, request: given, initialDraft }) {
   const lang = useLanguage();
   const t = usePricesTexts();
   const ts = useStaffTexts();
-  const common = useTexts();
+  const common = useCommonTexts();
   const id = useId();
   const { languages } = useLanguages();
   // A language's name in the page's language (its code when the catalogue has none), one function

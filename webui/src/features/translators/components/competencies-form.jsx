@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useLanguages } from '../../../lib/api/get-languages.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { specializationName } from '../../../lib/specializations.js';
-import { useTexts } from '../../../lib/i18n.js';
+import { useCommonTexts } from '../../../lib/i18n.js';
 import { Field, FormError } from '../../../components/form-fields.jsx';
 import { Loading } from '../../../components/loading.jsx';
 import { profileKey, saveCompetencies, useTranslatorProfile } from '../api/translators.js';
@@ -67,7 +67,7 @@ function CompetenciesState({ profile, languages }) {
 export function CompetenciesView({ ref, state, dispatch, onSubmit, languages }) {
   const lang = useLanguage();
   const t = useTranslatorsTexts();
-  const common = useTexts();
+  const common = useCommonTexts();
   const id = useId();
   const options = useMemo(() => languageOptions(languages, lang), [languages, lang]);
   const errors = competenciesErrors(state);
