@@ -13,6 +13,9 @@ export function formatNumber(lang, n, opts) {
   return Number.isFinite(n) ? new Intl.NumberFormat(localeOf(lang), opts).format(n) : '';
 }
 
+/** pluralForm is i18next's plural suffix for n in lang ("one" or "other"), for texts picked without i18next. */
+export const pluralForm = (lang, n) => new Intl.PluralRules(localeOf(lang)).select(n);
+
 /** formatFileSize is a file size in B, KB or MB (1 KB = 1024 bytes, as file managers show it), '' for none. */
 export function formatFileSize(lang, bytes) {
   if (!Number.isFinite(bytes)) return '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definedTexts } from './i18n.js';
+import { createI18n, definedTexts } from './i18n.js';
 
 // Every module of the app, so every defineTexts call has run (entry files render, tests are not app).
 const modules = import.meta.glob(['../**/*.{js,jsx}', '!../**/*.test.{js,jsx}', '!../entry-*.jsx', '!../**/test-*.{js,jsx}'], { eager: true });
@@ -59,5 +59,23 @@ describe('texts', () => {
   it.each(all)('namespace %s has both plural forms wherever it has one', (ns, [bundle]) => {
     expect(pluralGaps(bundle.en), 'en').toEqual([]);
     expect(pluralGaps(bundle.tr), 'tr').toEqual([]);
+  });
+
+  // The texts that read "1 questions", "1 words" and the like before they had plural forms.
+  it.each([
+    ['faq', 'count', 'Showing 1 question', 'Showing 2 questions', '1 soru gösteriliyor'],
+    ['orders', 'upload.announceDone', 'a.pdf uploaded: 1 word.', 'a.pdf uploaded: 2 words.', 'a.pdf yüklendi: 1 kelime.'],
+    ['staff-content', 'blog.total', '1 post in all', '2 posts in all', 'Toplam 1 yazı'],
+    ['staff-dashboard', 'charts.load.more', 'and 1 more translator', 'and 2 more translators', 've 1 çevirmen daha'],
+    ['staff-dashboard', 'charts.orders.summary', 'This week 1 order was paid and 3 completed.', 'This week 2 orders were paid and 3 completed.', 'Bu hafta 1 sipariş ödendi, 3 sipariş tamamlandı.'],
+  ])('%s %s has its plural forms', (ns, key, enOne, enTwo, trOne) => {
+    const [, [bundle]] = all.find(([n]) => n === ns);
+    const i18n = createI18n('en');
+    i18n.addResourceBundle('tr', ns, bundle.tr);
+    i18n.addResourceBundle('en', ns, bundle.en);
+    const vars = (n) => ({ ns, count: n, name: 'a.pdf', words: n, total: n, paid: n, completed: 3 });
+    expect(i18n.t(key, vars(1))).toBe(enOne);
+    expect(i18n.t(key, vars(2))).toBe(enTwo);
+    expect(i18n.t(key, { ...vars(1), lng: 'tr' })).toBe(trOne);
   });
 });

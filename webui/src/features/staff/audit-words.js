@@ -1,4 +1,4 @@
-import { formatDate, formatMoment, formatNumber, moneyText } from '../../lib/format.js';
+import { formatDate, formatMoment, formatNumber, moneyText, pluralForm } from '../../lib/format.js';
 
 // An audit entry's change in words (the audit screen). The services record only the top-level
 // fields an action changed, as their APIs answer them (internal/audit): the price list as its
@@ -215,7 +215,7 @@ export function valueWords(field, v, kind, ctx) {
     // Language pairs (a translator's competencies): EN→TR.
     if (v.length && v.every((x) => isObject(x) && typeof x.source === 'string' && typeof x.target === 'string')) return v.map((x) => `${x.source.toUpperCase()}→${x.target.toUpperCase()}`).join(', ');
     if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x) => valueWords(field, x, kind, ctx)).join(', ') || w.values.none;
-    return fill(w.values.items, { count: v.length });
+    return fill(w.values[`items_${pluralForm(lang, v.length)}`] ?? w.values.items_other, { count: v.length });
   }
   // A text kept in both languages ({tr, en}: an FAQ's question, a testimonial) reads in the page's.
   if (Object.keys(v).length && Object.keys(v).every((k) => k === 'tr' || k === 'en')) return valueWords(field, v[lang] || v.tr || v.en, kind, ctx);
