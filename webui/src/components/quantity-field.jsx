@@ -2,6 +2,7 @@
 // calculator and the order wizard: words, standard pages (with the page rule spelled out) or
 // minutes, else a plain quantity for a unit the page does not know yet.
 import { useLanguage } from '../lib/language.jsx';
+import { defineTexts, textsIn } from '../lib/i18n.js';
 
 const texts = {
   tr: {
@@ -20,16 +21,20 @@ const texts = {
   },
 };
 
+const QUANTITY_NS = 'quantity-field';
+const useQuantityTexts = defineTexts(QUANTITY_NS, texts);
+
 const UNITS = ['word', 'page', 'minute'];
 
 /** quantityLabel is the field's label for a unit in lang. */
 export function quantityLabel(lang, unit) {
-  return (texts[lang] ?? texts.tr)[UNITS.includes(unit) ? unit : 'other'];
+  return textsIn(lang, QUANTITY_NS)(UNITS.includes(unit) ? unit : 'other');
 }
 
 /** QuantityField is the labelled input; error is the server's or the page's message, if any. */
 export function QuantityField({ id, unit, value, onChange, error }) {
   const lang = useLanguage();
+  const t = useQuantityTexts();
   const hintId = unit === 'page' ? `${id}-hint` : null;
   const errorId = error ? `${id}-error` : null;
   return (
@@ -48,7 +53,7 @@ export function QuantityField({ id, unit, value, onChange, error }) {
       />
       {hintId && (
         <p id={hintId} className="field__hint">
-          {(texts[lang] ?? texts.tr).pageHint}
+          {t('pageHint')}
         </p>
       )}
       {error && (

@@ -36,8 +36,20 @@ const registry = new Map();
 export function defineTexts(ns, bundles) {
   const all = registry.get(ns) ?? [];
   if (!all.includes(bundles)) registry.set(ns, [...all, bundles]);
+  for (const l of ['tr', 'en']) outside.addResourceBundle(l, ns, bundles[l], true, true);
   return () => useTexts(ns, bundles);
 }
+
+// Texts read outside a component (a status's label, a unit's name, in functions given a lang)
+// come from this instance, which holds every namespace defined so far.
+const outside = createInstance();
+outside.init({ lng: 'tr', fallbackLng: 'tr', supportedLngs: ['tr', 'en'], resources: {}, initAsync: false, interpolation: { escapeValue: false }, returnObjects: true });
+
+/** textsIn is `t` of namespace ns in lang for code outside components; ns must be defined (defineTexts) by the caller's module. */
+export const textsIn = (lang, ns) => outside.getFixedT(lang === 'en' ? 'en' : 'tr', ns);
+
+/** plainKey is a key made of a server's code, safe to look up: i18next would read '.' and ':' in it as paths and namespaces. */
+export const plainKey = (code) => (/^[\w-]+$/.test(String(code ?? '')) ? String(code) : '\u0000');
 
 /** definedTexts is every namespace defined so far with the bundles given for it: [[ns, [{ tr, en }, ...]], ...]. */
 export const definedTexts = () => [...registry.entries()];

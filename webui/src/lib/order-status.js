@@ -1,3 +1,5 @@
+import { defineTexts, plainKey, textsIn } from './i18n.js';
+
 // One vocabulary for an order's states and the steps of its history, per reader: the customer,
 // the translator and staff, in Turkish and English. Every list, detail page, overview and badge
 // names an order's state with these words (features may not import each other, so it lives here).
@@ -181,7 +183,11 @@ export const historyStepTexts = {
   },
 };
 
-const langOf = (lang) => (lang === 'en' ? 'en' : 'tr');
+const ORDER_STATUS_NS = 'order-status';
+defineTexts(ORDER_STATUS_NS, orderStatusTexts);
+const HISTORY_NS = 'order-history';
+defineTexts(HISTORY_NS, historyStepTexts);
+
 const roleOf = (role) => (ROLES.includes(role) ? role : 'customer');
 
 /** displayStatusOf is spec §4's coarse state: completed once the order is completed, in progress before. */
@@ -207,13 +213,13 @@ export function orderPhase(order) {
  */
 export function orderStatusLabel(lang, role, orderOrStatus) {
   const phase = typeof orderOrStatus === 'string' ? orderOrStatus : orderPhase(orderOrStatus);
-  const words = orderStatusTexts[langOf(lang)];
-  return words[roleOf(role)][phase] ?? words.display[phase === 'completed' ? 'completed' : 'in_progress'];
+  const t = textsIn(lang, ORDER_STATUS_NS);
+  return t(`${roleOf(role)}.${plainKey(phase)}`, { defaultValue: t(`display.${phase === 'completed' ? 'completed' : 'in_progress'}`) });
 }
 
 /** displayStatusLabel is the coarse state's word in lang. */
 export function displayStatusLabel(lang, display) {
-  return orderStatusTexts[langOf(lang)].display[display === 'completed' ? 'completed' : 'in_progress'];
+  return textsIn(lang, ORDER_STATUS_NS)(`display.${display === 'completed' ? 'completed' : 'in_progress'}`);
 }
 
 /** historyStep is an entry's system step: its step, or the code an older entry kept in its note. */
@@ -228,16 +234,15 @@ export function historyStep(entry) {
  * what a person wrote (a revision's reason, a delivery's note), never an internal code.
  */
 export function historyEntryText(lang, role, entry) {
-  const l = langOf(lang);
+  const t = textsIn(lang, HISTORY_NS);
   const r = roleOf(role);
   const step = historyStep(entry);
   const legacy = !entry?.step && LEGACY_NOTES[entry?.note];
   const note = legacy ? '' : (entry?.note ?? '');
-  let title = step ? historyStepTexts[l][r][step] : '';
-  if (title && step === 'revision_escalated' && r === 'staff' && historyStepTexts[l].reasons[entry?.reason]) {
-    title = `${title} (${historyStepTexts[l].reasons[entry.reason]})`;
-  }
-  if (!title) title = orderStatusLabel(l, r, entry?.status);
+  let title = step ? t(`${r}.${plainKey(step)}`, { defaultValue: '' }) : '';
+  const reason = t(`reasons.${plainKey(entry?.reason)}`, { defaultValue: '' });
+  if (title && step === 'revision_escalated' && r === 'staff' && reason) title = `${title} (${reason})`;
+  if (!title) title = orderStatusLabel(lang, r, entry?.status);
   return { title, note };
 }
 

@@ -3,6 +3,7 @@
 // applications and translators lists all name the same fields and features may not import each
 // other (eslint's boundaries); keeping one list means one spelling of "Hukuk" everywhere.
 import { useLanguage } from './language.jsx';
+import { defineTexts, plainKey, textsIn } from './i18n.js';
 
 export const SPECIALIZATIONS = ['legal', 'medical', 'technical', 'financial', 'marketing', 'literary', 'academic', 'it', 'automotive', 'energy', 'tourism', 'gaming'];
 
@@ -37,9 +38,12 @@ export const specializationNames = {
   },
 };
 
+const SPECIALIZATIONS_NS = 'specializations';
+defineTexts(SPECIALIZATIONS_NS, specializationNames);
+
 /** specializationName names a field key in lang; an unknown key (a newer server's) shows as sent. */
 export function specializationName(lang, key) {
-  return specializationNames[lang === 'en' ? 'en' : 'tr'][key] ?? key;
+  return textsIn(lang, SPECIALIZATIONS_NS)(plainKey(key), { defaultValue: key });
 }
 
 /** useSpecializationName names field keys in the page's language. */

@@ -1,15 +1,17 @@
 // The states of quotes and orders (svc-orders API.md) and how the customer reads them.
 import { DISPLAY_STATUSES, ORDER_STATUSES, displayStatusLabel, displayStatusOf, orderStatusLabel } from '../../lib/order-status.js';
+import { defineTexts, plainKey, textsIn } from '../../lib/i18n.js';
 
 // The order states and their words are one vocabulary per reader in lib/order-status.js; this
 // file keeps the quotes' and reads orders through it as their customer does.
 export { DISPLAY_STATUSES, ORDER_STATUSES, displayStatusOf };
 export const QUOTE_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'];
 
-const quoteTexts = {
+const QUOTE_NS = 'quote-statuses';
+defineTexts(QUOTE_NS, {
   tr: { pending: 'Onay bekliyor', approved: 'Onaylandı', rejected: 'Reddedildi', expired: 'Süresi doldu', cancelled: 'İptal edildi' },
   en: { pending: 'Awaiting approval', approved: 'Approved', rejected: 'Rejected', expired: 'Expired', cancelled: 'Cancelled' },
-};
+});
 
 /**
  * statusLabel is the text of a status of kind quote, order (as the customer reads it: a status or
@@ -19,7 +21,7 @@ const quoteTexts = {
 export function statusLabel(lang, kind, status) {
   if (kind === 'order') return status == null ? '' : orderStatusLabel(lang, 'customer', status);
   if (kind === 'display') return displayStatusLabel(lang, status);
-  if (kind === 'quote') return quoteTexts[lang === 'en' ? 'en' : 'tr'][status] ?? String(status ?? '');
+  if (kind === 'quote') return textsIn(lang, QUOTE_NS)(plainKey(status), { defaultValue: String(status ?? '') });
   return String(status ?? '');
 }
 
