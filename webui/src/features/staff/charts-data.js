@@ -1,4 +1,6 @@
 import { formatDate, formatMoney, formatNumber } from '../../lib/format.js';
+import { textsIn } from '../../lib/i18n.js';
+import { DASHBOARD_NS } from './texts-dashboard.js';
 
 // The dashboard's charts as numbers (DESIGN §11, issue 25): svc-billing's GET admin/revenue and
 // svc-orders' GET admin/trends shaped into the series uPlot draws and the rows of each chart's
@@ -36,7 +38,8 @@ export function duration(lang, minutes) {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '';
   const h = Math.floor(minutes / 60);
   const m = Math.round(minutes % 60);
-  const [hu, mu] = lang === 'en' ? ['h', 'min'] : ['sa', 'dk'];
+  const t = textsIn(lang, DASHBOARD_NS);
+  const [hu, mu] = [t('charts.hours'), t('charts.minutes')];
   if (h === 0) return `${m} ${mu}`;
   return m === 0 ? `${count(lang, h)} ${hu}` : `${count(lang, h)} ${hu} ${m} ${mu}`;
 }

@@ -17,6 +17,8 @@ const bundles = {
     open: 'Listeyi aç',
     unknown: 'Yüklenemedi',
     charts: {
+      hours: 'sa',
+      minutes: 'dk',
       title: 'Son 12 hafta',
       lead: 'Haftalar pazartesi 00.00’da başlar (İstanbul saati); son hafta bu haftadır.',
       week: 'Hafta (pazartesi)',
@@ -99,6 +101,8 @@ const bundles = {
     open: 'Open the list',
     unknown: 'Could not load',
     charts: {
+      hours: 'h',
+      minutes: 'min',
       title: 'The last 12 weeks',
       lead: 'Weeks begin on Monday at 00:00, Istanbul time; the last one is this week.',
       week: 'Week (Monday)',
@@ -171,4 +175,5 @@ const bundles = {
   },
 };
 
-export const useDashboardTexts = defineTexts('staff-dashboard', bundles);
+export const DASHBOARD_NS = 'staff-dashboard';
+export const useDashboardTexts = defineTexts(DASHBOARD_NS, bundles);

@@ -120,7 +120,7 @@ export function PairRates({ list, onChange, filter, setFilter, name, languages, 
                     </td>
                     <td data-label={t('pair')} className="price-wide">
                       <LanguageLabel code={r.source} name={name} /> <span aria-hidden="true">→</span>
-                      <span className="visually-hidden">{lang === 'en' ? ' to ' : ' → '}</span> <LanguageLabel code={r.target} name={name} />
+                      <span className="visually-hidden">{t('pairTo')}</span> <LanguageLabel code={r.target} name={name} />
                     </td>
                     <td data-label={t('rate')}>
                       <span className="price-rate">
