@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
-import { formatMoney } from '../src/lib/money.js';
+import { formatMoney } from '../src/lib/format.js';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Yesil-Defter-${stamp}`;

@@ -1,7 +1,7 @@
 // Reading what the stack mailed, as issue 24 asks every mail to be: HTML with a plain-text part,
 // in the reader's language, links absolute and to that language's pages, times on Istanbul's
 // clock and saying so, and no placeholder left in; and an attached PDF read as text with
-// poppler's pdftotext. Amounts in mails are the site's own (src/lib/money.js formatMoney).
+// poppler's pdftotext. Amounts in mails are the site's own (src/lib/format.js formatMoney).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { BASE_URL, until } from './browser.mjs';

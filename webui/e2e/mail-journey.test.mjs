@@ -18,7 +18,7 @@ import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser
 import { ADMIN, BILLING_DETAILS, activateTranslator, applyAsTranslator, approveQuote, mails, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
 import { CAPTURE, calendarDay, checkMail, documentMoney, istanbulDate, istanbulDateTime, mailTo, pdfText, placeholders } from './mail-check.mjs';
 import { staffPath } from '../src/config/paths.js';
-import { formatMoney } from '../src/lib/money.js';
+import { formatMoney } from '../src/lib/format.js';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Posta-Yolculugu-${stamp}`;

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
-import { formatMoney } from '../src/lib/money.js';
+import { formatMoney } from '../src/lib/format.js';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Mavi-Kelebek-${stamp}`;

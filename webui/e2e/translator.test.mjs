@@ -10,7 +10,7 @@ import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
 import { ADMIN, approveQuote, mails, pageApi, payFromBalance, redisCommand, resetLinkIn, session, signIn, turkeyDay } from './stack.mjs';
 import { formatPay } from '../src/features/jobs/format.js';
-import { formatMoney } from '../src/lib/money.js';
+import { formatMoney } from '../src/lib/format.js';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Mavi-Sozluk-${stamp}`;

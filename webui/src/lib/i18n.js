@@ -1,3 +1,17 @@
+// Texts of the web UI, one way everywhere (issue 26):
+// - A namespace is a feature's or a screen's texts in both languages, { tr: {...}, en: {...} },
+//   declared once with defineTexts(ns, bundles) at the top of the module that ships it: a
+//   feature's texts.js (or texts-<part>.js / <part>-texts.js when it is large), a screen's or a
+//   shared component's own file when only it uses them. So a page's texts load with its chunk.
+// - Components read them with the hook defineTexts returns (`const t = useJobsTexts()`), the
+//   shared ones with useCommonTexts(); functions given a lang (status labels, units) with
+//   textsIn(lang, ns). No `texts[lang]` lookups and no `lang === 'en' ? 'x' : 'y'` for words.
+//   Only RouteError and Skeleton call useTranslation('common') themselves: they draw outside
+//   the LanguageProvider.
+// - Both languages have the same keys; counts use i18next plurals, called with `count`: English
+//   x_one and x_other, Turkish x alone (the noun stays singular: "3 kelime") or x_one and x_other,
+//   never x_other alone. lib/i18n-parity.test.js checks every namespace for both.
+// - Figures in texts (money, numbers, dates) are formatted by lib/format.js.
 import { createInstance } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { common } from '../locales/common.js';

@@ -1,5 +1,5 @@
-// Texts every page shares: header, footer, titles, states. Page texts live beside their route
-// and are added to i18next when the route loads.
+// Texts every page shares: header, footer, titles, states (the common namespace, loaded with the
+// app). Other texts are namespaces of their features and screens (see lib/i18n.js).
 
 export const common = {
   tr: {
