@@ -43,7 +43,7 @@ const L = {
 };
 const CHARTS = ['revenue', 'orders', 'onTime', 'claim', 'load'];
 
-// Figures as the dashboard writes them (src/features/staff/charts-data.js, lib/money.js).
+// Figures as the dashboard writes them (src/features/staff/charts-data.js, lib/format.js).
 const tryText = (lang, minor) => {
   const n = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' }).format(minor / 100);
   return lang === 'en' ? `₺${n}` : `${n} ₺`;

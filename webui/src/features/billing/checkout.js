@@ -43,7 +43,7 @@ export function returnRefresh(startedAt, now = Date.now) {
 /** watchOver: the return page has its answer (paid, or anything but pending) or waited long enough. */
 export const watchOver = (invoice, startedAt, now = Date.now()) => !!invoice && (invoice.status !== 'pending' || now - startedAt >= RETURN_WATCH_MS);
 
-// parseAmount reads a typed amount into minor units (src/lib/money.js).
+// parseAmount reads a typed amount into minor units (src/lib/format.js).
 export { parseAmount } from '../../lib/format.js';
 // createPayment is the shared once-per-click request (src/lib/request-once.js).
 export { createRequestOnce as createPayment } from '../../lib/request-once.js';
