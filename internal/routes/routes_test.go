@@ -21,7 +21,9 @@ import (
 func table() routes.Table {
 	echo := func(_ context.Context, req any) (any, error) { return map[string]any{"got": req}, nil }
 	decode := func(_ context.Context, r *http.Request) (any, error) { return r.URL.Query().Get("q"), nil }
-	encode := func(ctx context.Context, w http.ResponseWriter, resp any) error { return httpx.EncodeJSONResponse(ctx, w, resp) }
+	encode := func(ctx context.Context, w http.ResponseWriter, resp any) error {
+		return httpx.EncodeJSONResponse(ctx, w, resp)
+	}
 	return routes.Table{
 		Service: "svc-things",
 		Limits:  contract.Limits{TimeoutMs: 5000, MaxBody: 1 << 10},
