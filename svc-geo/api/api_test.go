@@ -1,4 +1,4 @@
-package geo_test
+package api_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"linguaport/internal/httpx"
 	"linguaport/internal/testenv"
+	"linguaport/svc-geo/api"
 	"linguaport/svc-geo/geo"
 )
 
@@ -35,15 +36,15 @@ type fixture struct {
 	redis   *testenv.Redis
 }
 
-// newFixture serves svc-geo's real handler, with the same server wrapper as production, against
-// a real redis-server.
+// newFixture serves svc-geo's real handler, built from its route table with the same server
+// wrapper as production, against a real redis-server.
 func newFixture(t *testing.T, trusted httpx.TrustedProxies) *fixture {
 	t.Helper()
 	r := testenv.StartRedis(t)
 	loc := &countingLocator{}
 	reg := prometheus.NewRegistry()
 	svc := geo.InstrumentingMiddleware(reg)(geo.NewService(geo.NewCachedLocator(loc, r.Client, time.Hour)))
-	srv := httpx.NewServer(httpx.Options{Name: "svc-geo", Handler: geo.MakeHandler(geo.MakeEndpoints(svc), trusted), Registry: reg})
+	srv := httpx.NewServer(httpx.Options{Name: "svc-geo", Handler: api.Routes(api.MakeEndpoints(svc), trusted).Handler(nil), Registry: reg})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return &fixture{url: ts.URL, locator: loc, redis: r}

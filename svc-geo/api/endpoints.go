@@ -1,4 +1,4 @@
-package geo
+package api
 
 import (
 	"context"
@@ -6,9 +6,11 @@ import (
 	"github.com/go-kit/kit/endpoint"
 
 	"linguaport/internal/httpx"
+	"linguaport/svc-geo/geo"
 )
 
-// Endpoints are the service's operations as go-kit endpoints.
+// Endpoints are the service's operations as go-kit endpoints: each reads its request, calls the
+// service and answers; who may call it is the route table's (routes.go).
 type Endpoints struct {
 	Locate     endpoint.Endpoint
 	Currencies endpoint.Endpoint
@@ -17,7 +19,7 @@ type Endpoints struct {
 }
 
 // MakeEndpoints wires each endpoint to s.
-func MakeEndpoints(s Service) Endpoints {
+func MakeEndpoints(s geo.Service) Endpoints {
 	return Endpoints{
 		Locate:     makeLocateEndpoint(s),
 		Currencies: makeCurrenciesEndpoint(s),
@@ -28,25 +30,25 @@ func MakeEndpoints(s Service) Endpoints {
 
 type locateRequest struct{ IP string }
 
-func makeLocateEndpoint(s Service) endpoint.Endpoint {
+func makeLocateEndpoint(s geo.Service) endpoint.Endpoint {
 	return func(ctx context.Context, request any) (any, error) {
 		return s.Locate(ctx, request.(locateRequest).IP)
 	}
 }
 
 type currenciesResponse struct {
-	Currencies []Currency `json:"currencies"`
-	Default    string     `json:"default"`
+	Currencies []geo.Currency `json:"currencies"`
+	Default    string         `json:"default"`
 }
 
-func makeCurrenciesEndpoint(s Service) endpoint.Endpoint {
+func makeCurrenciesEndpoint(s geo.Service) endpoint.Endpoint {
 	return func(ctx context.Context, _ any) (any, error) {
 		list := s.Currencies(ctx)
 		return currenciesResponse{Currencies: list, Default: list[0].Code}, nil
 	}
 }
 
-func makeRatesEndpoint(s Service) endpoint.Endpoint {
+func makeRatesEndpoint(s geo.Service) endpoint.Endpoint {
 	return func(ctx context.Context, _ any) (any, error) {
 		return s.Rates(ctx), nil
 	}
@@ -57,7 +59,7 @@ type convertRequest struct {
 	From, To string
 }
 
-func makeConvertEndpoint(s Service) endpoint.Endpoint {
+func makeConvertEndpoint(s geo.Service) endpoint.Endpoint {
 	return func(ctx context.Context, request any) (any, error) {
 		req := request.(convertRequest)
 		return s.Convert(ctx, req.Amount, req.From, req.To, string(httpx.LangFrom(ctx)))
