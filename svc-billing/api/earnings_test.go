@@ -56,7 +56,7 @@ func newEarnings(t *testing.T) (*billing, events.Handler) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Earnings: svc, Audit: auditLog}), auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Earnings: svc, Audit: auditLog})).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}}, earnings.Handler(svc, log)

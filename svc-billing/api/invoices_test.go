@@ -153,7 +153,7 @@ func newStoppedBilling(t *testing.T) *billing {
 	// reach the PDFs, the mails and the balance page.
 	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog,
 		Company: companytest.Other()}
-	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
+	handler := api.Routes(api.MakeEndpoints(services)).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")
 

@@ -52,7 +52,7 @@ func newFixture(t *testing.T) *fixture {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc := profile.NewService(store, time.Now)
 	svc = profile.LoggingMiddleware(log)(profile.InstrumentingMiddleware(metrics)(svc))
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Profile: svc}), auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Profile: svc})).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &fixture{url: srv.URL, signer: signer, redis: r.Client}

@@ -94,7 +94,7 @@ func webhookServer(t *testing.T, log *logBuffer) string {
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	signer := authn.NewSigner("k", key)
 	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Paying: payingSvc, Audit: auditLog}), auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Paying: payingSvc, Audit: auditLog})).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: logger,
 		AccessLog: true, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
