@@ -115,12 +115,12 @@ func main() {
 	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick, balance.WithTransfersKick(transferRelay.Kick))
 	balanceSvc = balance.LoggingMiddleware(p.Log)(balanceSvc)
 	balanceSvc = balance.InstrumentingMiddleware(metrics)(balanceSvc)
-	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, webhookLog,
-		paying.NewMongoKeys(p.DB), cfg.SiteOrigins, time.Now, p.Log)
+	payingSvc := paying.NewService(webhookLog, paying.NewMongoKeys(p.DB), invoiceSvc, balanceSvc, provider, provider,
+		cfg.SiteOrigins, time.Now, p.Log)
 	payingSvc = paying.LoggingMiddleware(p.Log)(payingSvc)
 	payingSvc = paying.InstrumentingMiddleware(metrics)(payingSvc)
 	earningsLedger := balance.NewService(earningsLedgerStore, time.Now, ids.New, earningsRelay.Kick)
-	earningsSvc := earnings.NewService(earningsLedger, earningsStore, int64(payoutThreshold), time.Now,
+	earningsSvc := earnings.NewService(earningsStore, earningsLedger, int64(payoutThreshold), time.Now,
 		earnings.WithKick(payoutRelay.Kick))
 	earningsSvc = earnings.LoggingMiddleware(p.Log)(earningsSvc)
 	earningsSvc = earnings.InstrumentingMiddleware(metrics)(earningsSvc)

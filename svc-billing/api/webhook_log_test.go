@@ -85,8 +85,9 @@ func webhookServer(t *testing.T, log *logBuffer) string {
 		t.Fatal(err)
 	}
 	metrics := prometheus.NewRegistry()
-	payingSvc := paying.NewService(nil, nil, provider, provider, hooks, paying.NewMongoKeys(db), []string{site}, time.Now, logger)
-	payingSvc = paying.LoggingMiddleware(logger)(paying.InstrumentingMiddleware(metrics)(payingSvc))
+	payingSvc := paying.NewService(hooks, paying.NewMongoKeys(db), nil, nil, provider, provider, []string{site}, time.Now, logger)
+	payingSvc = paying.LoggingMiddleware(logger)(payingSvc)
+	payingSvc = paying.InstrumentingMiddleware(metrics)(payingSvc)
 	auditLog, err := audit.NewLog(ctx, db, logger)
 	if err != nil {
 		t.Fatal(err)

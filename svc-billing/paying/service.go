@@ -113,10 +113,11 @@ type service struct {
 	log      *slog.Logger
 }
 
-// NewService pays through invoices, balances and provider; returnUrls must be on one of
-// origins (SITE_ORIGINS).
-func NewService(inv invoices.Service, bal balance.Service, provider payments.Provider, webhooks payments.Webhooks,
-	seen payments.WebhookLog, keys Keys, origins []string, now func() time.Time, log *slog.Logger) Service {
+// NewService pays through invoices, balances and provider, keeping the webhooks it has seen in
+// seen and the Idempotency-Keys it has claimed in keys; returnUrls must be on one of origins
+// (SITE_ORIGINS). Arguments in every service's order: stores, other services, options.
+func NewService(seen payments.WebhookLog, keys Keys, inv invoices.Service, bal balance.Service, provider payments.Provider,
+	webhooks payments.Webhooks, origins []string, now func() time.Time, log *slog.Logger) Service {
 	return &service{invoices: inv, balance: bal, provider: provider, webhooks: webhooks, seen: seen, keys: keys,
 		origins: origins, now: now, log: log}
 }
