@@ -17,6 +17,7 @@ import (
 	"linguaport/internal/company"
 	"linguaport/internal/company/companytest"
 	"linguaport/internal/testenv"
+	"linguaport/svc-catalog/api"
 	"linguaport/svc-catalog/catalog"
 )
 
@@ -364,7 +365,7 @@ func TestSnapshotMatchesTheRunningService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := catalog.Snapshot(context.Background(), c, companytest.Other())
+	snap, err := api.Snapshot(context.Background(), c, companytest.Other())
 	if err != nil {
 		t.Fatal(err)
 	}
