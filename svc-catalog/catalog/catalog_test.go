@@ -154,7 +154,7 @@ func TestPublicContent(t *testing.T) {
 
 	resp, body := f.call(t, "GET", "/api/v1/catalog/services", "", nil)
 	etag := resp.Header.Get("ETag")
-	// Revalidated on every use, so what staff publish shows at once (transport.go).
+	// Revalidated on every use, so what staff publish shows at once (svc-catalog/api/transport.go).
 	if resp.StatusCode != 200 || len(body["services"].([]any)) != 8 || etag == "" || resp.Header.Get("Cache-Control") != "public, no-cache" {
 		t.Fatalf("services: %d etag %q", resp.StatusCode, etag)
 	}

@@ -25,7 +25,7 @@ import (
 	"linguaport/internal/mail"
 )
 
-// Errors the service answers with; the transport maps them to HTTP (transport.go).
+// Errors the service answers with; svc-catalog/api/errors.go words them for HTTP.
 var (
 	// ErrNotFound is an unknown conversation, or one the caller may not see: a visitor without
 	// its token, another customer.
