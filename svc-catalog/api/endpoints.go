@@ -1,13 +1,35 @@
-package catalog
+package api
 
 import (
 	"context"
 
 	"github.com/go-kit/kit/endpoint"
+
+	"linguaport/internal/audit"
+	"linguaport/svc-catalog/catalog"
+	"linguaport/svc-catalog/chat"
 )
 
-// Endpoints are the catalogue's operations as go-kit endpoints.
+// Endpoints are the service's operations as go-kit endpoints, by area: each reads its request,
+// calls the service and answers; who may call it is the route table's (routes.go).
 type Endpoints struct {
+	Catalog CatalogEndpoints
+	Staff   StaffEndpoints
+	Chat    ChatEndpoints
+}
+
+// MakeEndpoints wires each endpoint to its service: the catalogue's public side, staff's side,
+// and the chat. Staff's changes are recorded in auditLog, whose pages staff read too.
+func MakeEndpoints(s catalog.Service, staff catalog.StaffService, chats chat.Service, auditLog *audit.Log) Endpoints {
+	return Endpoints{
+		Catalog: makeCatalogEndpoints(s),
+		Staff:   makeStaffEndpoints(staff, auditLog),
+		Chat:    makeChatEndpoints(chats, auditLog),
+	}
+}
+
+// CatalogEndpoints are the public site's content and inquiries.
+type CatalogEndpoints struct {
 	Services, Languages, Posts, Post, FAQ, Testimonials, Stats, Legal, Company, SubmitInquiry endpoint.Endpoint
 }
 
@@ -20,26 +42,25 @@ type faqRequest struct{ Lang, Category string }
 type legalRequest struct{ ID, Lang string }
 
 type servicesResponse struct {
-	Services []ServiceEntry `json:"services"`
+	Services []catalog.ServiceEntry `json:"services"`
 }
 type languagesResponse struct {
-	Languages []Language `json:"languages"`
+	Languages []catalog.Language `json:"languages"`
 }
 type faqResponse struct {
-	Categories []string   `json:"categories"`
-	Items      []FAQEntry `json:"items"`
+	Categories []string           `json:"categories"`
+	Items      []catalog.FAQEntry `json:"items"`
 }
 type testimonialsResponse struct {
-	Testimonials []Testimonial `json:"testimonials"`
+	Testimonials []catalog.Testimonial `json:"testimonials"`
 }
 type inquiryResponse struct {
 	ID        string `json:"id"`
 	CreatedAt string `json:"createdAt"`
 }
 
-// MakeEndpoints wires each endpoint to s.
-func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{
+func makeCatalogEndpoints(s catalog.Service) CatalogEndpoints {
+	return CatalogEndpoints{
 		Services: func(ctx context.Context, _ any) (any, error) {
 			v, err := s.Services(ctx)
 			return servicesResponse{v}, err
@@ -59,7 +80,7 @@ func MakeEndpoints(s Service) Endpoints {
 		FAQ: func(ctx context.Context, request any) (any, error) {
 			r := request.(faqRequest)
 			v, err := s.FAQ(ctx, r.Lang, r.Category)
-			return faqResponse{Categories: FAQCategories, Items: v}, err
+			return faqResponse{Categories: catalog.FAQCategories, Items: v}, err
 		},
 		Testimonials: func(ctx context.Context, _ any) (any, error) {
 			v, err := s.Testimonials(ctx)
@@ -72,7 +93,7 @@ func MakeEndpoints(s Service) Endpoints {
 		},
 		Company: func(ctx context.Context, _ any) (any, error) { return s.Company(ctx) },
 		SubmitInquiry: func(ctx context.Context, request any) (any, error) {
-			in, err := s.SubmitInquiry(ctx, request.(Inquiry))
+			in, err := s.SubmitInquiry(ctx, request.(catalog.Inquiry))
 			if err != nil {
 				return nil, err
 			}

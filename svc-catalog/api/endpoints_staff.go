@@ -1,14 +1,18 @@
-package catalog
+package api
 
 import (
 	"context"
 	"net/http"
 
 	"github.com/go-kit/kit/endpoint"
+
+	"linguaport/internal/authn"
+	"linguaport/svc-catalog/catalog"
 )
 
 // StaffEndpoints are staff's operations as go-kit endpoints, and the audit log's handler
-// (internal/audit serves GET admin/audit itself).
+// (internal/audit serves GET admin/audit itself). Who changed what is recorded by the staff
+// service's methods themselves (catalog.StaffService).
 type StaffEndpoints struct {
 	Posts, Post, CreatePost, UpdatePost, Preview, Publish, Unpublish, DeletePost endpoint.Endpoint
 	FAQ, CreateFAQ, UpdateFAQ, DeleteFAQ                                         endpoint.Endpoint
@@ -21,7 +25,7 @@ type StaffEndpoints struct {
 type idRequest struct{ ID string }
 type updatePostRequest struct {
 	ID string
-	In PostInput
+	In catalog.PostInput
 }
 type previewRequest struct {
 	Body string `json:"body"`
@@ -34,19 +38,19 @@ type replyRequest struct {
 	Message string `json:"message"`
 }
 type staffFAQResponse struct {
-	Categories []string  `json:"categories"`
-	Items      []FAQItem `json:"items"`
+	Categories []string          `json:"categories"`
+	Items      []catalog.FAQItem `json:"items"`
 }
 
 // staffFigures and staffTestimonial show staff the version the public answers leave out, even
 // when it is 0 (the outer field wins over the embedded one's omitempty).
 type staffFigures struct {
-	Stats
+	catalog.Stats
 	Version int64 `json:"version"`
 }
 
 type staffTestimonial struct {
-	Testimonial
+	catalog.Testimonial
 	Version int64 `json:"version"`
 }
 
@@ -54,14 +58,14 @@ type staffTestimonialsResponse struct {
 	Testimonials []staffTestimonial `json:"testimonials"`
 }
 
-func withVersion(t Testimonial, err error) (any, error) {
+func withVersion(t catalog.Testimonial, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}
 	return staffTestimonial{t, t.Version}, nil
 }
 
-func figuresWithVersion(st Stats, err error) (any, error) {
+func figuresWithVersion(st catalog.Stats, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -71,8 +75,8 @@ func figuresWithVersion(st Stats, err error) (any, error) {
 // noContent answers 204.
 type noContent struct{}
 
-// MakeStaffEndpoints wires each endpoint to s; audit serves GET admin/audit.
-func MakeStaffEndpoints(s StaffService, audit http.Handler) StaffEndpoints {
+// makeStaffEndpoints wires each endpoint to s; audit serves GET admin/audit.
+func makeStaffEndpoints(s catalog.StaffService, audit http.Handler) StaffEndpoints {
 	id := func(r any) string { return r.(idRequest).ID }
 	deleted := func(err error) (any, error) {
 		if err != nil {
@@ -81,10 +85,10 @@ func MakeStaffEndpoints(s StaffService, audit http.Handler) StaffEndpoints {
 		return noContent{}, nil
 	}
 	return StaffEndpoints{
-		Posts: func(ctx context.Context, r any) (any, error) { return s.Posts(ctx, r.(PostFilter)) },
+		Posts: func(ctx context.Context, r any) (any, error) { return s.Posts(ctx, r.(catalog.PostFilter)) },
 		Post:  func(ctx context.Context, r any) (any, error) { return s.Post(ctx, id(r)) },
 		CreatePost: func(ctx context.Context, r any) (any, error) {
-			return s.CreatePost(ctx, r.(PostInput))
+			return s.CreatePost(ctx, r.(catalog.PostInput))
 		},
 		UpdatePost: func(ctx context.Context, r any) (any, error) {
 			req := r.(updatePostRequest)
@@ -99,10 +103,10 @@ func MakeStaffEndpoints(s StaffService, audit http.Handler) StaffEndpoints {
 		DeletePost: func(ctx context.Context, r any) (any, error) { return deleted(s.DeletePost(ctx, id(r))) },
 		FAQ: func(ctx context.Context, _ any) (any, error) {
 			items, err := s.FAQ(ctx)
-			return staffFAQResponse{Categories: FAQCategories, Items: items}, err
+			return staffFAQResponse{Categories: catalog.FAQCategories, Items: items}, err
 		},
-		CreateFAQ: func(ctx context.Context, r any) (any, error) { return s.CreateFAQ(ctx, r.(FAQItem)) },
-		UpdateFAQ: func(ctx context.Context, r any) (any, error) { return s.UpdateFAQ(ctx, r.(FAQItem)) },
+		CreateFAQ: func(ctx context.Context, r any) (any, error) { return s.CreateFAQ(ctx, r.(catalog.FAQItem)) },
+		UpdateFAQ: func(ctx context.Context, r any) (any, error) { return s.UpdateFAQ(ctx, r.(catalog.FAQItem)) },
 		DeleteFAQ: func(ctx context.Context, r any) (any, error) { return deleted(s.DeleteFAQ(ctx, id(r))) },
 		Testimonials: func(ctx context.Context, _ any) (any, error) {
 			list, err := s.Testimonials(ctx)
@@ -113,26 +117,29 @@ func MakeStaffEndpoints(s StaffService, audit http.Handler) StaffEndpoints {
 			return staffTestimonialsResponse{out}, err
 		},
 		CreateTestimonial: func(ctx context.Context, r any) (any, error) {
-			return withVersion(s.CreateTestimonial(ctx, r.(Testimonial)))
+			return withVersion(s.CreateTestimonial(ctx, r.(catalog.Testimonial)))
 		},
 		UpdateTestimonial: func(ctx context.Context, r any) (any, error) {
-			return withVersion(s.UpdateTestimonial(ctx, r.(Testimonial)))
+			return withVersion(s.UpdateTestimonial(ctx, r.(catalog.Testimonial)))
 		},
 		DeleteTestimonial: func(ctx context.Context, r any) (any, error) {
 			return deleted(s.DeleteTestimonial(ctx, id(r)))
 		},
 		Figures: func(ctx context.Context, _ any) (any, error) { return figuresWithVersion(s.Figures(ctx)) },
 		UpdateFigures: func(ctx context.Context, r any) (any, error) {
-			return figuresWithVersion(s.UpdateFigures(ctx, r.(Stats)))
+			return figuresWithVersion(s.UpdateFigures(ctx, r.(catalog.Stats)))
 		},
 		Inquiries: func(ctx context.Context, r any) (any, error) {
-			return s.Inquiries(ctx, r.(InquiryFilter))
+			return s.Inquiries(ctx, r.(catalog.InquiryFilter))
 		},
-		Inquiry:     func(ctx context.Context, r any) (any, error) { return s.Inquiry(ctx, id(r)) },
-		MarkHandled: func(ctx context.Context, r any) (any, error) { return s.MarkHandled(ctx, id(r)) },
+		Inquiry: func(ctx context.Context, r any) (any, error) { return s.Inquiry(ctx, id(r)) },
+		// The staff member who handles or answers an inquiry is named on it.
+		MarkHandled: func(ctx context.Context, r any) (any, error) {
+			return s.MarkHandled(ctx, authn.CallerFrom(ctx), id(r))
+		},
 		Reply: func(ctx context.Context, r any) (any, error) {
 			req := r.(replyRequest)
-			return s.Reply(ctx, req.ID, req.Message)
+			return s.Reply(ctx, authn.CallerFrom(ctx), req.ID, req.Message)
 		},
 		Summary: func(ctx context.Context, _ any) (any, error) { return s.Summary(ctx) },
 		Audit:   audit,
