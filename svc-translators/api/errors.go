@@ -17,9 +17,12 @@ import (
 // transport could not read from a request; the rest (a malformed body, an access check, a
 // failure) as internal/httpx does.
 
-// encodeError answers every error of svc-translators: each area's own through its explain, the
-// rest (a malformed body, an access check, a failure) as internal/httpx does.
-var encodeError = httpx.ErrorEncoder(func(err error) *httpx.Problem {
+// encodeError answers the service's errors in the request's language.
+var encodeError = httpx.ErrorEncoder(problemOf)
+
+// problemOf maps the areas' and the transport's errors to their answers: refused fields with the
+// words of why, then each area's own through its explain; nil leaves err to httpx.
+func problemOf(err error) *httpx.Problem {
 	var fields errs.Fields
 	if errors.As(err, &fields) {
 		return httpx.ErrValidation.WithFields(fields, wordField)
@@ -30,7 +33,7 @@ var encodeError = httpx.ErrorEncoder(func(err error) *httpx.Problem {
 		}
 	}
 	return nil
-})
+}
 
 // wordField says why a field was refused, in both languages, from the areas' word tables.
 // Every reason an area gives has words (each area's tests check), so no field is answered
