@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
 	"linguaport/svc-auth/auth"
+	"linguaport/svc-auth/live"
 )
 
 // The one place svc-auth's errors become answers, each worded in Turkish and English: the
@@ -99,6 +101,9 @@ var answer = httpx.ErrorEncoder(problemOf)
 func problemOf(err error) *httpx.Problem {
 	var fields errs.Fields
 	switch {
+	case errors.As(err, &fields) && fields["categories"] != "":
+		// Staff's live "seen" marks (live.Feed) name categories, worded apart.
+		return httpx.ErrValidation.WithFields(fields, func(_, reason string) i18n.Text { return liveFieldTexts[reason] })
 	case errors.As(err, &fields):
 		// A mismatch alone is answered with the spec's message itself (spec §5).
 		if len(fields) == 1 && fields["confirmPassword"] == "password_mismatch" {
@@ -140,4 +145,13 @@ var staffFieldMessages = map[string]i18n.Text{
 	auth.ReasonCursor:  {TR: "Sayfa imleci bilinen bir müşteri değil.", EN: "The page cursor is not a known customer."},
 	auth.ReasonTooMany: {TR: "En çok 100 kimlik sorulabilir.", EN: "At most 100 ids can be asked for."},
 	auth.ReasonInvalid: {TR: "Geçersiz sıralama; newest ya da oldest olmalı.", EN: "Invalid sort order; use newest or oldest."},
+}
+
+// liveFieldTexts word a refused POST admin/live/seen.
+var liveFieldTexts = map[string]i18n.Text{
+	live.ReasonRequired: {TR: "En az bir kategori belirtin.", EN: "Name at least one category."},
+	live.ReasonCategory: {
+		TR: "Kategoriler şunlardan olmalı: " + strings.Join(live.Categories, ", ") + ".",
+		EN: "Each category must be one of: " + strings.Join(live.Categories, ", ") + ".",
+	},
 }

@@ -21,7 +21,7 @@ import (
 const p = "/api/v1/auth/"
 
 // Routes is svc-auth's route table. Besides the endpoints it serves sign-in with a provider
-// (oauth; nil answers its routes "not configured"), staff's live notices (live, svc-auth/live;
+// (oauth; nil answers its routes "not configured"), staff's live notices (live, api/live.go;
 // nil answers them 503) and the public keys its tokens are checked with (jwks); trusted decides
 // whose X-Forwarded-For is believed for the caller's address (rate limits per address).
 //
@@ -37,7 +37,7 @@ const p = "/api/v1/auth/"
 //
 // Sign-ups, sign-ins and account changes: small JSON, answered within seconds (a password hash
 // takes the most).
-func Routes(e Endpoints, oauth OAuthRoutes, live LiveRoutes, jwks authn.JWKS, trusted httpx.TrustedProxies) routes.Table {
+func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, trusted httpx.TrustedProxies) routes.Table {
 	route := func(pattern string, access authn.Access, ep endpoint.Endpoint, dec kithttp.DecodeRequestFunc) routes.Route {
 		return routes.Route{Pattern: pattern, Access: access, Endpoint: ep, Decode: dec, Encode: encodeResponse}
 	}

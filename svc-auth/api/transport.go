@@ -19,12 +19,6 @@ import (
 
 const maxBody = 16 << 10
 
-// LiveRoutes is staff's live feed: its event stream and the "seen" marks (svc-auth/live).
-type LiveRoutes interface {
-	Events(w http.ResponseWriter, r *http.Request)
-	Seen(w http.ResponseWriter, r *http.Request)
-}
-
 // OAuthRoutes is the provider sign-in part of the API (providers, start, callback).
 type OAuthRoutes interface {
 	Providers() map[string]bool

@@ -75,7 +75,7 @@ func (f *fixture) start(t *testing.T) *instance {
 		t.Fatal(err)
 	}
 	verifier := authn.NewVerifier(authn.StaticKeys{"k": f.signer.PublicKey()}, authn.NewRedisSessions(f.redis.Client))
-	handler := api.Routes(api.MakeEndpoints(nil, nil), nil, live.NewRoutes(store, hub, time.Now, sse.Heartbeat(200*time.Millisecond), quiet), authn.JWKS{}, httpx.TrustedProxies{}).
+	handler := api.Routes(api.MakeEndpoints(nil, nil), nil, api.NewLiveRoutes(live.NewFeed(store, hub, time.Now, quiet), sse.Heartbeat(200*time.Millisecond)), authn.JWKS{}, httpx.TrustedProxies{}).
 		Handler(authn.NewAuthenticator(verifier, nil))
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: quiet, Registry: prometheus.NewRegistry()}).Handler())
 	in := &instance{url: srv.URL, store: store, hub: hub}
