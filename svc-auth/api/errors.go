@@ -90,7 +90,7 @@ func fieldMessage(_, reason string) i18n.Text {
 // clears the cookies, or the browser would keep presenting them.
 func encodeError(ctx context.Context, err error, w http.ResponseWriter) {
 	if errors.Is(err, auth.ErrSessionExpired) {
-		ClearSessionCookies(w)
+		clearSessionCookies(w)
 	}
 	answer(ctx, err, w)
 }

@@ -208,7 +208,7 @@ func (o *OAuth) Callback(w http.ResponseWriter, r *http.Request) {
 		o.fail(w, r, st.Lang, "sign_in_failed", err)
 		return
 	}
-	SetSessionCookies(w, sess)
+	setSessionCookies(w, sess)
 	http.Redirect(w, r, st.ReturnTo, http.StatusFound)
 }
 

@@ -196,7 +196,7 @@ func encodeResponse(ctx context.Context, w http.ResponseWriter, response any) er
 	w.Header().Set("Cache-Control", "no-store")
 	switch v := response.(type) {
 	case sessionResponse:
-		SetSessionCookies(w, v.Session)
+		setSessionCookies(w, v.Session)
 		status := http.StatusOK
 		if v.created {
 			status = http.StatusCreated
@@ -206,7 +206,7 @@ func encodeResponse(ctx context.Context, w http.ResponseWriter, response any) er
 		// The one-click answer (RFC 8058 wants a 2xx), which the page reads too.
 		return httpx.WriteJSON(w, http.StatusOK, v)
 	case loggedOut:
-		ClearSessionCookies(w)
+		clearSessionCookies(w)
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	case noContent:
@@ -224,8 +224,8 @@ func encodeResponse(ctx context.Context, w http.ResponseWriter, response any) er
 	return httpx.WriteJSON(w, http.StatusOK, response)
 }
 
-// SetSessionCookies stores a session in the browser (spec §9, DESIGN §5).
-func SetSessionCookies(w http.ResponseWriter, s auth.Session) {
+// setSessionCookies stores a session in the browser (spec §9, DESIGN §5).
+func setSessionCookies(w http.ResponseWriter, s auth.Session) {
 	age := int(s.MaxAge / time.Second)
 	http.SetCookie(w, &http.Cookie{Name: authn.TokenCookie, Value: s.AccessToken, Path: "/", MaxAge: age, Secure: true, HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	http.SetCookie(w, &http.Cookie{Name: authn.RefreshCookie, Value: s.RefreshToken, Path: "/api/v1/auth", MaxAge: age, Secure: true, HttpOnly: true, SameSite: http.SameSiteStrictMode})
@@ -240,8 +240,8 @@ func setUserDataCookie(w http.ResponseWriter, u auth.User, maxAge time.Duration)
 	http.SetCookie(w, &http.Cookie{Name: authn.UserCookie, Value: encodeURIComponent(string(data)), Path: "/", MaxAge: int(maxAge / time.Second), Secure: true, SameSite: http.SameSiteStrictMode})
 }
 
-// ClearSessionCookies removes the three cookies.
-func ClearSessionCookies(w http.ResponseWriter) {
+// clearSessionCookies removes the three cookies.
+func clearSessionCookies(w http.ResponseWriter) {
 	for _, c := range []struct{ name, path string }{{authn.TokenCookie, "/"}, {authn.RefreshCookie, "/api/v1/auth"}, {authn.UserCookie, "/"}} {
 		http.SetCookie(w, &http.Cookie{Name: c.name, Value: "", Path: c.path, MaxAge: -1, Secure: true, HttpOnly: c.name != authn.UserCookie, SameSite: http.SameSiteStrictMode})
 	}
