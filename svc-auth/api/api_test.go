@@ -1,4 +1,4 @@
-package auth_test
+package api_test
 
 import (
 	"bytes"
@@ -26,6 +26,7 @@ import (
 	"linguaport/internal/mailcapture"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/testenv"
+	"linguaport/svc-auth/api"
 	"linguaport/svc-auth/auth"
 )
 
@@ -59,7 +60,7 @@ func newID() string {
 
 // newFixture runs svc-auth's real handler over FerretDB, redis-server and an SMTP capture server,
 // with its outbox relay and inbox consumer, behind the platform's HTTP server.
-func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixture {
+func newFixture(t *testing.T, providers ...map[string]api.ProviderConfig) *fixture {
 	t.Helper()
 	var cfg fixtureConfig
 	if len(providers) > 0 {
@@ -70,7 +71,7 @@ func newFixture(t *testing.T, providers ...map[string]auth.ProviderConfig) *fixt
 
 // fixtureConfig is what a test changes about the fixture: sign-in providers, the service's clock.
 type fixtureConfig struct {
-	providers map[string]auth.ProviderConfig
+	providers map[string]api.ProviderConfig
 	clock     *fakeClock
 	// onPostgres keeps the accounts in FerretDB over PostgreSQL (testenv.MongoOnPostgres).
 	onPostgres bool
@@ -137,14 +138,11 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 	t.Cleanup(srv.Close)
 	configs := cfg.providers
 	if configs == nil {
-		configs = map[string]auth.ProviderConfig{}
+		configs = map[string]api.ProviderConfig{}
 	}
-	handler := auth.MakeHandler(auth.MakeEndpoints(svc).WithStaff(auth.NewStaff(store)), auth.Transport{
-		Authenticator: authn.NewAuthenticator(verifier, []string{"https://site.test"}),
-		Trusted:       httpx.LoopbackOnly,
-		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
-		OAuth:         auth.NewOAuth(svc, r.Client, srv.URL, configs, log),
-	})
+	jwks := authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}}
+	handler := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)), api.NewOAuth(svc, r.Client, srv.URL, configs, log), nil, jwks, httpx.LoopbackOnly).
+		Handler(authn.NewAuthenticator(verifier, []string{"https://site.test"}))
 	srv.Config.Handler = httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: log}).Handler()
 	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r, db: db, store: store, mails: mails, inbox: inbox}
 }

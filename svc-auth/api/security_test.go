@@ -1,4 +1,4 @@
-package auth_test
+package api_test
 
 import (
 	"context"
@@ -10,8 +10,9 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/httpx"
 	"linguaport/internal/mailcapture"
-	"linguaport/svc-auth/access"
+	"linguaport/svc-auth/api"
 	"linguaport/svc-auth/auth"
 )
 
@@ -43,7 +44,7 @@ func TestCrossSiteRequestsCannotSetCookies(t *testing.T) {
 	owner.register("Derya Koç", "derya@example.com")
 
 	var declared []string
-	for _, r := range access.Rules {
+	for _, r := range api.Routes(api.Endpoints{}, nil, nil, authn.JWKS{}, httpx.TrustedProxies{}).Rules() {
 		if r.Access.IsCookieSetting() {
 			declared = append(declared, r.Pattern)
 		}

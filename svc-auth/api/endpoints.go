@@ -1,4 +1,4 @@
-package auth
+package api
 
 import (
 	"context"
@@ -6,31 +6,34 @@ import (
 	"github.com/go-kit/kit/endpoint"
 
 	"linguaport/internal/authn"
+	"linguaport/svc-auth/auth"
 )
 
-// Endpoints are svc-auth's operations as go-kit endpoints.
+// Endpoints are svc-auth's operations as go-kit endpoints: each reads its request and, where
+// the operation is about the caller's own account, the caller (authn.CallerFrom, once), calls the
+// service and answers. Who may call which is the route table's (routes.go).
 type Endpoints struct {
 	Register, Login, Logout, Refresh, Me, UpdateMe, ChangePassword, ForgotPassword, ResetPassword,
 	Messages, MarkRead endpoint.Endpoint
 	// The account's mail: confirming the address, the preferences, one-click unsubscribe.
 	VerifyEmail, ResendVerification, MailPreferences, SetMailPreferences, Unsubscribe endpoint.Endpoint
-	// Staff's views of the accounts (staff.go, WithStaff).
+	// Staff's views of the accounts (staff.go).
 	AdminCustomers, AdminCustomer, AdminUsers, AdminStaff endpoint.Endpoint
 }
 
 type registerRequest struct {
-	Registration
-	Client Client
+	auth.Registration
+	Client auth.Client
 }
 type loginRequest struct {
-	Credentials
-	Client Client
+	auth.Credentials
+	Client auth.Client
 }
 type refreshRequest struct{ RefreshToken string }
-type updateMeRequest struct{ PersonalInfo }
+type updateMeRequest struct{ auth.PersonalInfo }
 type forgotRequest struct {
 	Email, Lang string
-	Client      Client
+	Client      auth.Client
 }
 type messagesRequest struct{ Lang string }
 type markReadRequest struct{ ID string }
@@ -39,7 +42,7 @@ type resendRequest struct{ Lang string }
 type unsubscribeRequest struct{ Token string }
 
 // preferencesResponse is the account's optional mails, on or off.
-type preferencesResponse struct{ MailPreferences }
+type preferencesResponse struct{ auth.MailPreferences }
 
 // unsubscribed says which mails a one-click link turned off.
 type unsubscribed struct {
@@ -48,14 +51,14 @@ type unsubscribed struct {
 
 // sessionResponse carries a new session; the transport turns it into cookies.
 type sessionResponse struct {
-	Session Session
+	Session auth.Session
 	created bool // a new account: 201
 }
 type userResponse struct {
-	User User `json:"user"`
+	User auth.User `json:"user"`
 }
 type messagesResponse struct {
-	Messages []Message `json:"messages"`
+	Messages []auth.Message `json:"messages"`
 }
 
 // noContent answers 204.
@@ -64,10 +67,12 @@ type noContent struct{}
 // loggedOut answers 204 and clears the cookies.
 type loggedOut struct{}
 
-// MakeEndpoints wires each endpoint to s. Who may call what is declared per route in the
-// transport; endpoints read the caller from the context.
-func MakeEndpoints(s Service) Endpoints {
-	return Endpoints{
+// accepted answers 202.
+type accepted struct{}
+
+// MakeEndpoints wires each endpoint to s, and staff's to st.
+func MakeEndpoints(s auth.Service, st auth.Staff) Endpoints {
+	e := Endpoints{
 		Register: func(ctx context.Context, request any) (any, error) {
 			r := request.(registerRequest)
 			sess, err := s.Register(ctx, r.Registration, r.Client)
@@ -78,6 +83,8 @@ func MakeEndpoints(s Service) Endpoints {
 			sess, err := s.Login(ctx, r.Credentials, r.Client)
 			return sessionResponse{Session: sess}, err
 		},
+		// Logout and a password change act on the caller's session as well as their account, so
+		// they take the token's claims (its session id), not only who the caller is.
 		Logout: func(ctx context.Context, request any) (any, error) {
 			r := request.(refreshRequest)
 			var claims *authn.Claims
@@ -91,50 +98,43 @@ func MakeEndpoints(s Service) Endpoints {
 			return sessionResponse{Session: sess}, err
 		},
 		Me: func(ctx context.Context, _ any) (any, error) {
-			c, _ := authn.FromContext(ctx)
-			u, err := s.Me(ctx, c.Subject)
+			u, err := s.Me(ctx, authn.CallerFrom(ctx).ID)
 			return userResponse{u}, err
 		},
 		UpdateMe: func(ctx context.Context, request any) (any, error) {
-			c, _ := authn.FromContext(ctx)
-			u, err := s.UpdateMe(ctx, c.Subject, request.(updateMeRequest).PersonalInfo)
+			u, err := s.UpdateMe(ctx, authn.CallerFrom(ctx).ID, request.(updateMeRequest).PersonalInfo)
 			return userResponse{u}, err
 		},
 		ChangePassword: func(ctx context.Context, request any) (any, error) {
 			c, _ := authn.FromContext(ctx)
-			return noContent{}, s.ChangePassword(ctx, c, request.(PasswordChange))
+			return noContent{}, s.ChangePassword(ctx, c, request.(auth.PasswordChange))
 		},
 		ForgotPassword: func(ctx context.Context, request any) (any, error) {
 			r := request.(forgotRequest)
 			return accepted{}, s.ForgotPassword(ctx, r.Email, r.Lang, r.Client)
 		},
 		ResetPassword: func(ctx context.Context, request any) (any, error) {
-			return noContent{}, s.ResetPassword(ctx, request.(PasswordReset))
+			return noContent{}, s.ResetPassword(ctx, request.(auth.PasswordReset))
 		},
 		Messages: func(ctx context.Context, request any) (any, error) {
-			c, _ := authn.FromContext(ctx)
-			m, err := s.Messages(ctx, c.Subject, request.(messagesRequest).Lang)
+			m, err := s.Messages(ctx, authn.CallerFrom(ctx).ID, request.(messagesRequest).Lang)
 			return messagesResponse{m}, err
 		},
 		MarkRead: func(ctx context.Context, request any) (any, error) {
-			c, _ := authn.FromContext(ctx)
-			return noContent{}, s.MarkRead(ctx, c.Subject, request.(markReadRequest).ID)
+			return noContent{}, s.MarkRead(ctx, authn.CallerFrom(ctx).ID, request.(markReadRequest).ID)
 		},
 		VerifyEmail: func(ctx context.Context, request any) (any, error) {
 			return noContent{}, s.VerifyEmail(ctx, request.(verifyRequest).Token)
 		},
 		ResendVerification: func(ctx context.Context, request any) (any, error) {
-			c, _ := authn.FromContext(ctx)
-			return accepted{}, s.ResendVerification(ctx, c.Subject, request.(resendRequest).Lang)
+			return accepted{}, s.ResendVerification(ctx, authn.CallerFrom(ctx).ID, request.(resendRequest).Lang)
 		},
 		MailPreferences: func(ctx context.Context, _ any) (any, error) {
-			c, _ := authn.FromContext(ctx)
-			p, err := s.MailPreferences(ctx, c.Subject)
+			p, err := s.MailPreferences(ctx, authn.CallerFrom(ctx).ID)
 			return preferencesResponse{p}, err
 		},
 		SetMailPreferences: func(ctx context.Context, request any) (any, error) {
-			c, _ := authn.FromContext(ctx)
-			p, err := s.SetMailPreferences(ctx, c.Subject, request.(MailPreferences))
+			p, err := s.SetMailPreferences(ctx, authn.CallerFrom(ctx).ID, request.(auth.MailPreferences))
 			return preferencesResponse{p}, err
 		},
 		Unsubscribe: func(ctx context.Context, request any) (any, error) {
@@ -142,7 +142,5 @@ func MakeEndpoints(s Service) Endpoints {
 			return unsubscribed{category}, err
 		},
 	}
+	return e.withStaff(st)
 }
-
-// accepted answers 202.
-type accepted struct{}

@@ -1,4 +1,4 @@
-package auth_test
+package api_test
 
 import (
 	"context"

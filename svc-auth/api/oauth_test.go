@@ -1,4 +1,4 @@
-package auth_test
+package api_test
 
 import (
 	"net/http"
@@ -8,8 +8,9 @@ import (
 	"testing"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/httpx"
 	"linguaport/internal/oauthdev"
-	"linguaport/svc-auth/auth"
+	"linguaport/svc-auth/api"
 )
 
 var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -81,7 +82,7 @@ func TestProviderSignIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = facebook.Close() })
-	f := newFixture(t, map[string]auth.ProviderConfig{
+	f := newFixture(t, map[string]api.ProviderConfig{
 		"google":   {ClientID: "lp-google", ClientSecret: "g-secret", Issuer: google.Issuer()},
 		"facebook": {ClientID: "lp-facebook", ClientSecret: "f-secret", AuthURL: facebook.AuthURL(), TokenURL: facebook.TokenURL(), UserInfoURL: facebook.UserInfoURL()},
 	})
@@ -181,7 +182,7 @@ func TestProvidersNotConfigured(t *testing.T) {
 // A site without any provider routes still serves the sign-in routes its access rules declare,
 // answering that the provider is not configured.
 func TestSignInRoutesWithoutOAuth(t *testing.T) {
-	h := auth.MakeHandler(auth.Endpoints{}, auth.Transport{Authenticator: authn.NewAuthenticator(nil, nil)})
+	h := api.Routes(api.MakeEndpoints(nil, nil), nil, nil, authn.JWKS{}, httpx.TrustedProxies{}).Handler(authn.NewAuthenticator(nil, nil))
 	for _, step := range []string{"start", "callback"} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/auth/oauth/google/"+step, nil))
