@@ -96,7 +96,7 @@ webui/dist/index.html: webui/node_modules/.package-lock.json $(WEBUI_SOURCES) we
 vet:
 	$(GO) vet ./...
 
-# Every fuzz target of every package under svc-orders/counting (counting, pdf, media) for
+# Every fuzz target of every package under counting/ (counting, pdf, media) for
 # FUZZTIME each: go test -fuzz takes one target of one package at a time, so the targets are
 # listed from the packages (new targets and packages are fuzzed too). A failing input is written
 # under the package's testdata/fuzz/ and fails the target. New interesting inputs are not
@@ -106,7 +106,7 @@ vet:
 # (golang/go#75804). Should that still happen with no input written, the target runs again, up
 # to three times, instead of failing the build.
 FUZZTIME ?= 3s
-FUZZ_PACKAGES := ./svc-orders/counting/...
+FUZZ_PACKAGES := ./counting/...
 fuzz:
 	@set -o pipefail; log=$$(mktemp); trap 'rm -f "$$log"' EXIT; \
 	list=$$($(GO) test -list '^Fuzz' $(FUZZ_PACKAGES)) || { echo "$$list"; exit 1; }; \

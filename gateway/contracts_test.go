@@ -163,7 +163,8 @@ func TestInstancesWithoutAGoodContractAreNotRouted(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := startBackend(t, c, svc, "good")
-	bad := startBackend(t, c, svc, "unused")
+	// Registered first with no contract (never routed), then again naming the rogue one.
+	bad := startServing(t, c, contract.Contract{Service: svc}, "rogue")
 	bad.deregister()
 	badDereg, err := discovery.Register(c, discovery.Registration{Name: svc, Host: "127.0.0.1", Port: bad.port, CheckInterval: 500 * time.Millisecond,
 		Tags: []string{contract.Tag}, Meta: contract.Meta(rogue)})

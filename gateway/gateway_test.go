@@ -363,6 +363,7 @@ func TestGatewayErrors(t *testing.T) {
 		{"refused", "GET", contract.PrefixOf(refused) + "/x", "", "en", 502, "upstream_unavailable", "The service could not be reached: the connection was refused. Please try again shortly."},
 		{"unknown route", "GET", "/api/v1/nothing/here", "", "en", 404, "route_not_found", "There is no such API path."},
 		{"unknown route, default Turkish", "GET", "/elsewhere", "", "", 404, "route_not_found", "Böyle bir API adresi yok."},
+		{"an area's bare prefix", "GET", contract.PrefixOf(slow), "", "en", 404, "route_not_found", "There is no such API path."},
 		{"body too large", "POST", contract.PrefixOf(slow) + "/x", strings.Repeat("x", 17), "en", 413, "body_too_large", "The request body is larger than allowed."},
 	}
 	for _, tc := range cases {

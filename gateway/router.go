@@ -16,6 +16,9 @@ import (
 func newRouter(as *areas, log *slog.Logger) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
+	// A path that is only an area (/api/v1/geo) or lacks a slash is an unknown route, answered
+	// here in JSON and counted as unmatched, not redirected by Gin with a 301 no handler names.
+	r.RedirectTrailingSlash, r.RedirectFixedPath = false, false
 	r.Use(gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, recovered any) {
 		log.ErrorContext(c.Request.Context(), "panic", "recovered", recovered)
 		httpx.EncodeError(c.Request.Context(), httpx.NewProblem(http.StatusInternalServerError, "internal", i18n.Text{}), c.Writer)

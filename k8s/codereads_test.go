@@ -48,7 +48,8 @@ type codeScanner struct {
 }
 
 type scannedPkg struct {
-	funcs map[string]*ast.FuncDecl // plain functions by name
+	funcs   map[string]*ast.FuncDecl // plain functions by name
+	methods map[string]*ast.FuncDecl // methods by name, whatever their receiver
 }
 
 type scannedFile struct {
@@ -132,7 +133,7 @@ func (s *codeScanner) load(t *testing.T, path string) *scannedPkg {
 	if p, ok := s.pkgs[path]; ok {
 		return p
 	}
-	p := &scannedPkg{funcs: map[string]*ast.FuncDecl{}}
+	p := &scannedPkg{funcs: map[string]*ast.FuncDecl{}, methods: map[string]*ast.FuncDecl{}}
 	s.pkgs[path] = p
 	dir := filepath.Join(s.root, strings.TrimPrefix(strings.TrimPrefix(path, s.module), "/"))
 	entries, err := os.ReadDir(dir)
@@ -162,6 +163,8 @@ func (s *codeScanner) load(t *testing.T, path string) *scannedPkg {
 				s.files[fd] = sf
 				if fd.Recv == nil {
 					p.funcs[fd.Name.Name] = fd
+				} else {
+					p.methods[fd.Name.Name] = fd
 				}
 			}
 		}
@@ -222,6 +225,12 @@ func (s *codeScanner) follow(t *testing.T, pkgPath string, fn *ast.FuncDecl) {
 				if x, ok := f.X.(*ast.Ident); ok {
 					if ip, ok := file.imports[x.Name]; ok && (ip == s.module || strings.HasPrefix(ip, s.module+"/")) {
 						if callee, ok := s.load(t, ip).funcs[f.Sel.Name]; ok {
+							s.follow(t, ip, callee)
+						}
+					} else if ip, ok := file.imports["platform"]; ok && ip == s.module+"/internal/platform" {
+						// p.Method() on the started process: what platform does for the service
+						// (p.Authenticator watches svc-auth) is the service's doing.
+						if callee, ok := s.load(t, ip).methods[f.Sel.Name]; ok {
 							s.follow(t, ip, callee)
 						}
 					}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/company"
@@ -30,12 +31,12 @@ import (
 	"linguaport/internal/mongox"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
-	"linguaport/svc-auth/access"
+	"linguaport/svc-auth/api"
 	"linguaport/svc-auth/auth"
 )
 
 func main() {
-	platform.ContractCommand(access.Contract)
+	platform.ContractCommand(api.Routes(api.Endpoints{}, nil, nil, authn.JWKS{}, httpx.TrustedProxies{}).Contract())
 	if len(os.Args) >= 2 && os.Args[1] == "create-user" {
 		if err := createUser(os.Args[2:]); err != nil {
 			fmt.Fprintln(os.Stderr, "create-user:", err)
@@ -64,7 +65,7 @@ func main() {
 	mailCfg := mail.ConfigFromEnv(env)
 	// Sign-in providers are offered only when their client id is set. `make up` points them at
 	// its local stand-in (internal/oauthdev) on a loopback port; see signInRoutes.
-	providers := map[string]auth.ProviderConfig{
+	providers := map[string]api.ProviderConfig{
 		"google": {
 			ClientID: env.String("GOOGLE_CLIENT_ID", ""), ClientSecret: env.String("GOOGLE_CLIENT_SECRET", ""),
 			Issuer: env.String("GOOGLE_ISSUER", "https://accounts.google.com"),
@@ -128,29 +129,33 @@ func main() {
 		auth.WithKick(relay.Kick))
 	svc = auth.LoggingMiddleware(log)(svc)
 	svc = auth.InstrumentingMiddleware(metrics)(svc)
-	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(rdb))
-	handler := auth.MakeHandler(auth.MakeEndpoints(svc).WithStaff(auth.NewStaff(store)), auth.Transport{
-		Authenticator: authn.NewAuthenticator(verifier, origins),
-		Trusted:       p.Trusted,
-		JWKS:          authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}},
-		OAuth:         signInRoutes(auth.NewOAuth(svc, rdb, siteURL, providers, log), providers, log),
-		Live:          liveRoutes,
-	})
+	authenticator, jwks := ownKeys(signer, rdb, origins)
+	table := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)),
+		signInRoutes(api.NewOAuth(svc, rdb, siteURL, providers, log), providers, log), liveRoutes, jwks, p.Trusted)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   handler,
+		Handler:   table.Handler(authenticator),
 		Logger:    log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}), access.Contract)
+	}), table.Contract())
+}
+
+// ownKeys is svc-auth's authenticator and the key set it publishes. svc-auth signs the tokens,
+// so unlike every other service (platform.Authenticator, which fetches this JWKS) it checks them
+// with its own key, held in memory; sessions are checked in Redis as everywhere; origins are
+// the site's own, the only pages the cookie-setting routes answer.
+func ownKeys(signer *authn.Signer, rdb *redis.Client, origins []string) (*authn.Authenticator, authn.JWKS) {
+	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(rdb))
+	return authn.NewAuthenticator(verifier, origins), authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}}
 }
 
 // signInRoutes marks the provider routes as a local stand-in when an offered provider is
 // served from this machine: GET providers then answers "local": true and the sign-in page says
 // it is not Google or Facebook. It is read from the providers' own URLs, not from a switch, so
 // no deployment can claim it or lose it by a stray variable.
-func signInRoutes(o *auth.OAuth, providers map[string]auth.ProviderConfig, log *slog.Logger) auth.OAuthRoutes {
+func signInRoutes(o *api.OAuth, providers map[string]api.ProviderConfig, log *slog.Logger) api.OAuthRoutes {
 	if !localStandIn(providers) {
 		return o
 	}
@@ -158,12 +163,12 @@ func signInRoutes(o *auth.OAuth, providers map[string]auth.ProviderConfig, log *
 	return standIn{o}
 }
 
-type standIn struct{ *auth.OAuth }
+type standIn struct{ *api.OAuth }
 
 func (standIn) Local() bool { return true }
 
 // localStandIn: an offered provider (one with a client id) has an endpoint on a loopback host.
-func localStandIn(providers map[string]auth.ProviderConfig) bool {
+func localStandIn(providers map[string]api.ProviderConfig) bool {
 	for _, c := range providers {
 		if c.ClientID == "" {
 			continue

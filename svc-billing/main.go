@@ -12,7 +12,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/internal/audit"
-	"linguaport/internal/authn"
 	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
@@ -22,7 +21,6 @@ import (
 	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/svcclient"
-	"linguaport/svc-billing/access"
 	"linguaport/svc-billing/api"
 	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/earnings"
@@ -33,10 +31,9 @@ import (
 )
 
 func main() {
-	platform.ContractCommand(access.Contract)
+	platform.ContractCommand(api.Routes(api.Endpoints{}).Contract())
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-billing", ":8084")
-	origins := env.List("SITE_ORIGINS", nil)
 	lim, limErr := readLimits(env)
 	vatPercent, dueDays, payoutThreshold := lim.vatPercent, lim.dueDays, lim.payoutThreshold
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
@@ -105,23 +102,28 @@ func main() {
 	eventMetrics := events.NewMetrics(metrics, p.Log)
 	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay, payoutRelay, transferRelay)
 	profileSvc := profile.NewService(profileStore, time.Now)
-	profileSvc = profile.LoggingMiddleware(p.Log)(profile.InstrumentingMiddleware(metrics)(profileSvc))
+	profileSvc = profile.LoggingMiddleware(p.Log)(profileSvc)
+	profileSvc = profile.InstrumentingMiddleware(metrics)(profileSvc)
 	// Invoices read the billing details from the profiles' store: the same service's data.
 	// The dashboard's revenue is converted to TRY at svc-geo's fixed rates (its table only).
 	geo := svcclient.New(p.Watch("svc-geo"), 3*time.Second)
 	defer geo.Close()
 	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, kickInvoice,
 		invoices.WithRates(invoices.NewGeoRates(geo)))
-	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
+	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoiceSvc)
+	invoiceSvc = invoices.InstrumentingMiddleware(metrics)(invoiceSvc)
 	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick, balance.WithTransfersKick(transferRelay.Kick))
-	balanceSvc = balance.LoggingMiddleware(p.Log)(balance.InstrumentingMiddleware(metrics)(balanceSvc))
-	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, webhookLog,
-		paying.NewMongoKeys(p.DB), origins, time.Now, p.Log)
-	payingSvc = paying.LoggingMiddleware(p.Log)(paying.InstrumentingMiddleware(metrics)(payingSvc))
+	balanceSvc = balance.LoggingMiddleware(p.Log)(balanceSvc)
+	balanceSvc = balance.InstrumentingMiddleware(metrics)(balanceSvc)
+	payingSvc := paying.NewService(webhookLog, paying.NewMongoKeys(p.DB), invoiceSvc, balanceSvc, provider, provider,
+		cfg.SiteOrigins, time.Now, p.Log)
+	payingSvc = paying.LoggingMiddleware(p.Log)(payingSvc)
+	payingSvc = paying.InstrumentingMiddleware(metrics)(payingSvc)
 	earningsLedger := balance.NewService(earningsLedgerStore, time.Now, ids.New, earningsRelay.Kick)
-	earningsSvc := earnings.NewService(earningsLedger, earningsStore, int64(payoutThreshold), time.Now,
+	earningsSvc := earnings.NewService(earningsStore, earningsLedger, int64(payoutThreshold), time.Now,
 		earnings.WithKick(payoutRelay.Kick))
-	earningsSvc = earnings.LoggingMiddleware(p.Log)(earnings.InstrumentingMiddleware(metrics)(earningsSvc))
+	earningsSvc = earnings.LoggingMiddleware(p.Log)(earningsSvc)
+	earningsSvc = earnings.InstrumentingMiddleware(metrics)(earningsSvc)
 
 	// Every approved quote becomes an invoice; our own stream finishes payments and refunds a
 	// crash interrupted. A billing that was down catches up from the streams.
@@ -144,20 +146,17 @@ func main() {
 	}
 
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
-	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
-	defer authClient.Close()
-	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
-	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
-	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc,
-		Earnings: earningsSvc, Audit: auditLog, Company: facts}
+	auth := p.Authenticator()
+	table := api.Routes(api.MakeEndpoints(api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc,
+		Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog, Company: facts}))
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth),
+		Handler:   table.Handler(auth),
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}), access.Contract)
+	}), table.Contract())
 }
 
 // limits are svc-billing's numeric settings. A value that is no integer is reported by name by

@@ -2,19 +2,15 @@ package main
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"linguaport/internal/audit"
-	"linguaport/internal/authn"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/ids"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
-	"linguaport/internal/svcclient"
 	"linguaport/svc-catalog/catalog"
 	"linguaport/svc-catalog/chat"
 )
@@ -23,8 +19,8 @@ import (
 // inquiries take what visitors write while no staff member is online. New conversations and
 // visitors' messages leave through the conversations' outboxes on events:catalog (chat.opened,
 // chat.message), which svc-auth turns into staff's live notices.
-func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, metrics *prometheus.Registry, eventMetrics *events.Metrics,
-	auth *authn.Authenticator, auditLog *audit.Log) http.Handler {
+func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, metrics *prometheus.Registry,
+	eventMetrics *events.Metrics) chat.Service {
 	messagesPerMinute := env.Int("CHAT_MESSAGES_PER_MINUTE", 20)
 	startsPerHour := env.Int("CHAT_CONVERSATIONS_PER_HOUR", 10)
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
@@ -49,27 +45,9 @@ func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, 
 		},
 		Kick: relay.Kick,
 	})
-	svc = chat.LoggingMiddleware(p.Log)(chat.InstrumentingMiddleware(metrics)(svc))
-	return chat.MakeHandler(chat.MakeEndpoints(svc, auditLog), svc, auth, p.Trusted, chat.DefaultHeartbeat)
-}
-
-// newAuthenticator identifies customers and staff by their tokens, checked with svc-auth's
-// published keys and the shared session store (DESIGN §5).
-func newAuthenticator(p *platform.Process, env *config.Env) *authn.Authenticator {
-	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
-	context.AfterFunc(p.Ctx, authClient.Close)
-	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
-	return authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), env.List("SITE_ORIGINS", nil))
-}
-
-// withChat serves the chat's two areas with the chat's handler and everything else with the
-// catalogue's.
-func withChat(catalogHandler, chatHandler http.Handler) http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle("/api/v1/catalog/chat/", chatHandler)
-	mux.Handle("/api/v1/catalog/admin/chat/", chatHandler)
-	mux.Handle("/", catalogHandler)
-	return mux
+	svc = chat.LoggingMiddleware(p.Log)(svc)
+	svc = chat.InstrumentingMiddleware(metrics)(svc)
+	return svc
 }
 
 // chatInquiries passes the chat's offline words on as the catalogue's contact inquiries.

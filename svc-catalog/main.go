@@ -22,12 +22,12 @@ import (
 	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
-	"linguaport/svc-catalog/access"
+	"linguaport/svc-catalog/api"
 	"linguaport/svc-catalog/catalog"
 )
 
 func main() {
-	platform.ContractCommand(access.Contract)
+	platform.ContractCommand(api.Routes(api.Endpoints{}, nil, httpx.TrustedProxies{}, 0).Contract())
 	// `svc-catalog snapshot FILE` writes the public answers for the seed content, which the web
 	// UI's build prerenders pages from.
 	if len(os.Args) == 3 && os.Args[1] == "snapshot" {
@@ -80,18 +80,19 @@ func main() {
 		func(ids ...any) { replyRelay.Kick(ids...); replyMails.Kick(ids...) })
 	staffSvc = catalog.StaffLoggingMiddleware(p.Log)(staffSvc)
 
+	chats := startChat(p, env, svc, metrics, eventMetrics)
+
 	// Staff and customers are identified by their tokens here too (DESIGN §5, defence in depth).
-	auth := newAuthenticator(p, env)
-	chatHandler := startChat(p, env, svc, metrics, eventMetrics, auth, auditLog)
-	catalogHandler := catalog.MakeHandler(catalog.MakeEndpoints(svc), catalog.MakeStaffEndpoints(staffSvc, auditLog), p.Trusted, auth)
+	auth := p.Authenticator()
+	table := api.Routes(api.MakeEndpoints(svc, staffSvc, chats, auditLog), chats, p.Trusted, api.DefaultHeartbeat)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   withChat(catalogHandler, chatHandler),
+		Handler:   table.Handler(auth),
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}), access.Contract)
+	}), table.Contract())
 }
 
 // writeSnapshot writes the snapshot with the facts the build is given (COMPANY_FACTS_FILE, as
@@ -105,7 +106,7 @@ func writeSnapshot(file string) error {
 	if err != nil {
 		return err
 	}
-	snap, err := catalog.Snapshot(context.Background(), content, facts)
+	snap, err := api.Snapshot(context.Background(), content, facts)
 	if err != nil {
 		return err
 	}

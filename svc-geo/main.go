@@ -10,12 +10,12 @@ import (
 	"linguaport/internal/config"
 	"linguaport/internal/httpx"
 	"linguaport/internal/platform"
-	"linguaport/svc-geo/access"
+	"linguaport/svc-geo/api"
 	"linguaport/svc-geo/geo"
 )
 
 func main() {
-	platform.ContractCommand(access.Contract)
+	platform.ContractCommand(api.Routes(api.Endpoints{}, httpx.TrustedProxies{}).Contract())
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-geo", ":8086")
 	cacheTTL := env.Duration("GEO_CACHE_TTL", 24*time.Hour)
@@ -26,12 +26,13 @@ func main() {
 	svc := geo.NewService(geo.NewCachedLocator(geo.EmbeddedLocator{}, p.Redis, cacheTTL))
 	svc = geo.LoggingMiddleware(p.Log)(svc)
 	svc = geo.InstrumentingMiddleware(metrics)(svc)
+	table := api.Routes(api.MakeEndpoints(svc), p.Trusted)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   geo.MakeHandler(geo.MakeEndpoints(svc), p.Trusted),
+		Handler:   table.Handler(nil), // every route is public: no caller to identify
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}), access.Contract)
+	}), table.Contract())
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/internal/audit"
-	"linguaport/internal/authn"
 	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
@@ -19,8 +18,6 @@ import (
 	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
-	"linguaport/internal/svcclient"
-	"linguaport/svc-translators/access"
 	"linguaport/svc-translators/api"
 	"linguaport/svc-translators/applications"
 	"linguaport/svc-translators/profiles"
@@ -28,10 +25,9 @@ import (
 )
 
 func main() {
-	platform.ContractCommand(access.Contract)
+	platform.ContractCommand(api.Routes(api.Endpoints{}, httpx.TrustedProxies{}).Contract())
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-translators", ":8085")
-	origins := env.List("SITE_ORIGINS", nil)
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
 	// The applicants' mails go out as svc-auth's do, to the SMTP server of SMTP_ADDR.
 	mailCfg := mail.ConfigFromEnv(env)
@@ -53,7 +49,8 @@ func main() {
 	eventMetrics.Outboxes(profileRelay)
 	go profileRelay.Run(p.Ctx)
 	profileSvc := profiles.NewService(profileStore, time.Now, profileRelay.Kick)
-	profileSvc = profiles.LoggingMiddleware(p.Log)(profiles.InstrumentingMiddleware(metrics)(profileSvc))
+	profileSvc = profiles.LoggingMiddleware(p.Log)(profileSvc)
+	profileSvc = profiles.InstrumentingMiddleware(metrics)(profileSvc)
 
 	// Applications: the approvals (translator.approved, for svc-auth) leave through the
 	// applications' outboxes of events, the applicants' mails through their mailboxes, each
@@ -70,7 +67,8 @@ func main() {
 	applicationSvc := applications.NewService(applicationStore,
 		ratelimit.New(p.Redis, "translator-applications", int64(applicationsPerHour), time.Hour),
 		ids.New, time.Now, func(ids ...any) { applicationRelay.Kick(ids...); applicationMails.Kick(ids...) })
-	applicationSvc = applications.LoggingMiddleware(p.Log)(applications.InstrumentingMiddleware(metrics)(applicationSvc))
+	applicationSvc = applications.LoggingMiddleware(p.Log)(applicationSvc)
+	applicationSvc = applications.InstrumentingMiddleware(metrics)(applicationSvc)
 
 	// An approved applicant's profile opens from translator.approved.
 	approvals := p.Consumer(events.Stream("translators"), cfg.Name,
@@ -89,19 +87,18 @@ func main() {
 	eventMetrics.Outboxes(ticketRelay)
 	go ticketRelay.Run(p.Ctx)
 	supportSvc := support.NewService(ticketStore, ids.New, time.Now, ticketRelay.Kick)
-	supportSvc = support.LoggingMiddleware(p.Log)(support.InstrumentingMiddleware(metrics)(supportSvc))
+	supportSvc = support.LoggingMiddleware(p.Log)(supportSvc)
+	supportSvc = support.InstrumentingMiddleware(metrics)(supportSvc)
 
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
-	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
-	defer authClient.Close()
-	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
-	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), origins)
+	auth := p.Authenticator()
+	table := api.Routes(api.MakeEndpoints(api.Services{Profiles: profileSvc, Applications: applicationSvc, Support: supportSvc, Audit: auditLog}), p.Trusted)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   api.MakeHandler(api.Services{Profiles: profileSvc, Applications: applicationSvc, Support: supportSvc, Audit: auditLog, Trusted: p.Trusted}, auth),
+		Handler:   table.Handler(auth),
 		Logger:    p.Log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}), access.Contract)
+	}), table.Contract())
 }

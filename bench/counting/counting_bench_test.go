@@ -1,7 +1,7 @@
-// Package counting_test measures how fast svc-orders/counting counts large uploads through its
+// Package counting_test measures how fast package counting counts large uploads through its
 // public API, counting.Count: a 100-page docx, an xlsx just under the 50 MB upload limit, the
 // subtitles of a two-hour film and a 100-page pdf with a photo on every page. The fixtures are
-// svc-orders/counting/countingtest's generators. See README.md.
+// counting/countingtest's generators. See README.md.
 //
 //	go test -run='^$' -bench=. -benchtime=5x ./bench/counting/   # or: make bench-counting
 package counting_test
@@ -13,8 +13,8 @@ import (
 	"sync"
 	"testing"
 
-	"linguaport/svc-orders/counting"
-	"linguaport/svc-orders/counting/countingtest"
+	"linguaport/counting"
+	"linguaport/counting/countingtest"
 )
 
 // fixture is a generated file and what counting it must give.

@@ -14,6 +14,9 @@ type Service struct {
 	MongoDatabase string
 	RedisURL      string
 	LogLevel      string
+	// SiteOrigins are the site's own origins (SITE_ORIGINS): a write carrying the session cookies
+	// is taken from them only (authn.CheckOrigin).
+	SiteOrigins []string
 }
 
 // LoadService reads the shared settings for the service called name.
@@ -28,5 +31,6 @@ func LoadService(e *Env, name, defaultAddr string) Service {
 		MongoDatabase: e.String("MONGO_DATABASE", name),
 		RedisURL:      e.String("REDIS_URL", "redis://127.0.0.1:6390/0"),
 		LogLevel:      e.String("LOG_LEVEL", "info"),
+		SiteOrigins:   e.List("SITE_ORIGINS", nil),
 	}
 }

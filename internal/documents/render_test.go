@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/counting/pdf"
 	"linguaport/internal/company"
 	"linguaport/internal/documents"
 	"linguaport/internal/i18n"
 	"linguaport/internal/placeholders"
-	"linguaport/svc-orders/counting/pdf"
 )
 
 var issued = time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC)

@@ -15,11 +15,13 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	consul "github.com/hashicorp/consul/api"
 	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/config"
 	"linguaport/internal/contract"
 	"linguaport/internal/discovery"
@@ -28,6 +30,7 @@ import (
 	"linguaport/internal/logging"
 	"linguaport/internal/mongox"
 	"linguaport/internal/redisx"
+	"linguaport/internal/svcclient"
 	"linguaport/internal/telemetry"
 )
 
@@ -124,6 +127,17 @@ func (p *Process) Watch(service string) *discovery.Instances {
 	instances := discovery.Watch(p.Consul, service, p.Log)
 	p.closers = append(p.closers, instances.Stop)
 	return instances
+}
+
+// Authenticator identifies the callers of a service other than svc-auth: tokens checked with
+// svc-auth's published keys (found through Consul, fetched again as they rotate) and the shared
+// session store, cookie writes taken from the site's own origins only. Services check tokens
+// behind the gateway too (DESIGN §5, defence in depth).
+func (p *Process) Authenticator() *authn.Authenticator {
+	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
+	p.closers = append(p.closers, authClient.Close)
+	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
+	return authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(p.Redis)), p.Config.SiteOrigins)
 }
 
 // Serve listens on the configured address, registers the instance in Consul with its API's

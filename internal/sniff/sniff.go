@@ -1,6 +1,6 @@
 // Package sniff tells what kind of document an upload is from its bytes, never from its name or
 // the uploader's Content-Type: a PDF, a Word document (DOCX) or an OpenDocument text (ODT), the
-// kinds a CV or a portfolio may be. (svc-orders/counting sniffs its own, wider set of formats
+// kinds a CV or a portfolio may be. (package counting sniffs its own, wider set of formats
 // while it counts them; this is the small check for services that only store documents.)
 package sniff
 

@@ -2,13 +2,31 @@ package auth_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/i18n"
 	"linguaport/internal/testenv"
 	"linguaport/svc-auth/auth"
 )
+
+// The domain's tests run on a store of their own; the whole service behind its route table is
+// tested in svc-auth/api.
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+// linkSecret signs the mailed links, as MAIL_LINK_SECRET does; staffAddress is STAFF_MAIL_TO.
+var linkSecret = []byte("a-test-secret-for-links-in-mails-0123456789")
+
+const staffAddress = "operasyon@linguaport-test.com.tr"
+
+var seq int
+
+func newID() string {
+	seq++
+	return time.Now().Format("150405.000000") + "-" + strings.Repeat("x", seq%3) + string(rune('a'+seq%26))
+}
 
 // inboxFixture is a store on a fresh database, a way to add an account of a role and to read
 // an account's messages in a language as "title | body" lines.

@@ -60,7 +60,7 @@ func (m instrumenting) Login(ctx context.Context, cr Credentials, c Client) (Ses
 }
 
 // LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.
-// Refusals problemOf explains to the caller (a wrong password, a taken email, a lockout) are
+// Refusals (Refused) explained to the caller (a wrong password, a taken email, a lockout) are
 // the callers' doing, not an operator's alarm. Nothing a caller sent is logged: passwords,
 // tokens and reset links stay out of the logs.
 func LoggingMiddleware(log *slog.Logger) Middleware {
@@ -74,12 +74,25 @@ type loggingMiddleware struct {
 
 // done is deferred with a pointer to the method's named error, so it sees what was returned.
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, refused)
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-// refused: what the caller is told and has to fix, problemOf's errors, and a provider that
+// Refused reports what the caller is told and has to fix (a refused field, a wrong password, a
+// taken email, a lockout, a bad link: each answered in api/errors.go), and a provider that
 // vouched for no email, which the sign-in page explains.
-func refused(err error) bool { return problemOf(err) != nil || errors.Is(err, ErrProviderEmail) }
+func Refused(err error) bool {
+	if errors.As(err, new(errs.Fields)) {
+		return true
+	}
+	for _, refusal := range []error{ErrTooManyRequests, ErrEmailTaken, ErrInvalidCredentials, ErrWrongPassword,
+		ErrInvalidResetToken, ErrSessionExpired, ErrProviderNotConfigured, ErrVerifyInvalid, ErrVerifyUsed,
+		ErrVerifyExpired, ErrAlreadyVerified, ErrUnsubscribeInvalid, ErrNotFound, ErrProviderEmail} {
+		if errors.Is(err, refusal) {
+			return true
+		}
+	}
+	return false
+}
 
 func (m loggingMiddleware) Register(ctx context.Context, r Registration, c Client) (_ Session, err error) {
 	defer m.done(ctx, "Register", time.Now(), &err)

@@ -10,7 +10,7 @@ import (
 )
 
 // The rules of svc-auth/API.md for what people type into the forms. Each check adds the
-// reason a field breaks its rule, as a code the transport words in the request's language.
+// reason a field breaks its rule, as a code the API words in the request's language (api/errors.go).
 
 var phonePattern = regexp.MustCompile(`^\+?[0-9 ()\-]{7,20}$`)
 

@@ -17,7 +17,7 @@ import (
 	"linguaport/internal/mailbox"
 )
 
-// Errors the service answers with; the transport maps them to HTTP in encodeError. Input that
+// Errors the service answers with; the API words them in api/errors.go. Input that
 // breaks rules is an errs.Fields whose reasons are codes of API.md (required, email, too_long,
 // password_short, password_common, password_mismatch, terms, ...); a caller held back is an
 // errs.RateLimited with ErrTooManyRequests.

@@ -50,6 +50,13 @@ func randomToken() (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
+// RandomToken is a fresh unguessable token (sessions, reset links, the OAuth flow's state and
+// nonce).
+func RandomToken() (string, error) { return randomToken() }
+
+// Digest is what is stored of a token: its SHA-256, so a leaked key names no live token.
+func Digest(s string) string { return digest(s) }
+
 func digest(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
-	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
 	"linguaport/internal/searchkeys"
 )
@@ -33,11 +31,11 @@ const (
 	MaxStaffMembers = 500
 )
 
-// Field reasons of staff's refused requests.
+// Field reasons of staff's refused requests; the API words them (api/errors.go).
 const (
-	reasonCursor  = "cursor"   // before: no such customer
-	reasonTooMany = "too_many" // ids: more than MaxUserIDs
-	reasonInvalid = "invalid"  // sort: not one of the list's orders
+	ReasonCursor  = "cursor"   // before: no such customer
+	ReasonTooMany = "too_many" // ids: more than MaxUserIDs
+	ReasonInvalid = "invalid"  // sort: not one of the list's orders
 )
 
 // CustomerSummary is one row of staff's customer list.
@@ -112,14 +110,14 @@ func NewStaff(store StaffStore) Staff { return staffService{store: store} }
 func (s staffService) Customers(ctx context.Context, q, sort, before string) (CustomerPage, error) {
 	oldest, ok := mongox.OldestFirst(sort) // by createdAt
 	if !ok {
-		return CustomerPage{}, errs.Fields{"sort": reasonInvalid}
+		return CustomerPage{}, errs.Fields{"sort": ReasonInvalid}
 	}
 	var after *userDoc
 	if before != "" {
 		u, err := s.store.UserByID(ctx, before)
 		switch {
 		case errors.Is(err, ErrNotFound) || err == nil && u.Role != authn.RoleCustomer:
-			return CustomerPage{}, errs.Fields{"before": reasonCursor}
+			return CustomerPage{}, errs.Fields{"before": ReasonCursor}
 		case err != nil:
 			return CustomerPage{}, err
 		}
@@ -169,7 +167,7 @@ func (s staffService) Users(ctx context.Context, ids []string) ([]UserRef, error
 		}
 	}
 	if len(clean) > MaxUserIDs {
-		return nil, errs.Fields{"ids": reasonTooMany}
+		return nil, errs.Fields{"ids": ReasonTooMany}
 	}
 	out := []UserRef{}
 	if len(clean) == 0 {
@@ -203,13 +201,6 @@ func (s staffService) StaffMembers(ctx context.Context) ([]UserRef, error) {
 		return strings.Compare(a.ID, b.ID)
 	})
 	return out, nil
-}
-
-// staffFieldMessages word staff's refusals.
-var staffFieldMessages = map[string]i18n.Text{
-	reasonCursor:  {TR: "Sayfa imleci bilinen bir müşteri değil.", EN: "The page cursor is not a known customer."},
-	reasonTooMany: {TR: "En çok 100 kimlik sorulabilir.", EN: "At most 100 ids can be asked for."},
-	reasonInvalid: {TR: "Geçersiz sıralama; newest ya da oldest olmalı.", EN: "Invalid sort order; use newest or oldest."},
 }
 
 // index makes the keys staff find the account by: a prefix of the full name, the e-mail, or one
@@ -297,55 +288,4 @@ func (s *MongoStore) FillSearchKeys(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-type customersRequest struct{ Q, Sort, Before string }
-
-type usersResponse struct {
-	Users []UserRef `json:"users"`
-}
-
-// WithStaff adds staff's endpoints over st; each lets only staff through, whatever the route's
-// wiring (svc-auth/access declares them admin-only).
-func (e Endpoints) WithStaff(st Staff) Endpoints {
-	only := func(next func(ctx context.Context, request any) (any, error)) func(ctx context.Context, request any) (any, error) {
-		return func(ctx context.Context, request any) (any, error) {
-			if err := authn.Authorize(ctx, authn.RoleAdmin); err != nil {
-				return nil, err
-			}
-			return next(ctx, request)
-		}
-	}
-	e.AdminCustomers = only(func(ctx context.Context, request any) (any, error) {
-		r := request.(customersRequest)
-		return st.Customers(ctx, r.Q, r.Sort, r.Before)
-	})
-	e.AdminCustomer = only(func(ctx context.Context, request any) (any, error) {
-		return st.Customer(ctx, request.(string))
-	})
-	e.AdminUsers = only(func(ctx context.Context, request any) (any, error) {
-		users, err := st.Users(ctx, request.([]string))
-		return usersResponse{Users: users}, err
-	})
-	e.AdminStaff = only(func(ctx context.Context, _ any) (any, error) {
-		users, err := st.StaffMembers(ctx)
-		return usersResponse{Users: users}, err
-	})
-	return e
-}
-
-func decodeCustomers(_ context.Context, r *http.Request) (any, error) {
-	q := r.URL.Query()
-	return customersRequest{Q: q.Get("q"), Sort: q.Get("sort"), Before: q.Get("before")}, nil
-}
-
-func decodePathID(_ context.Context, r *http.Request) (any, error) { return r.PathValue("id"), nil }
-
-// decodeUserIDs reads ids=a,b,c (also repeated ids=).
-func decodeUserIDs(_ context.Context, r *http.Request) (any, error) {
-	var ids []string
-	for _, v := range r.URL.Query()["ids"] {
-		ids = append(ids, strings.Split(v, ",")...)
-	}
-	return ids, nil
 }

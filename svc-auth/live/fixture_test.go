@@ -21,7 +21,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/sse"
 	"linguaport/internal/testenv"
-	"linguaport/svc-auth/auth"
+	"linguaport/svc-auth/api"
 	"linguaport/svc-auth/live"
 )
 
@@ -75,10 +75,8 @@ func (f *fixture) start(t *testing.T) *instance {
 		t.Fatal(err)
 	}
 	verifier := authn.NewVerifier(authn.StaticKeys{"k": f.signer.PublicKey()}, authn.NewRedisSessions(f.redis.Client))
-	handler := auth.MakeHandler(auth.Endpoints{}, auth.Transport{
-		Authenticator: authn.NewAuthenticator(verifier, nil),
-		Live:          live.NewRoutes(store, hub, time.Now, sse.Heartbeat(200*time.Millisecond), quiet),
-	})
+	handler := api.Routes(api.MakeEndpoints(nil, nil), nil, api.NewLiveRoutes(live.NewFeed(store, hub, time.Now, quiet), sse.Heartbeat(200*time.Millisecond)), authn.JWKS{}, httpx.TrustedProxies{}).
+		Handler(authn.NewAuthenticator(verifier, nil))
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: quiet, Registry: prometheus.NewRegistry()}).Handler())
 	in := &instance{url: srv.URL, store: store, hub: hub}
 	stopped := false

@@ -2,7 +2,7 @@
 // escalations, new chats and visitors' messages, translator applications, support tickets and
 // declared bank transfers. A consumer of the other services' streams (Handler) records one staff
 // notice per such event in svc-auth's database and publishes it on Redis; every svc-auth
-// instance's hub (hub.go) forwards it to the staff streams it holds (stream.go: Server-Sent
+// instance's hub (hub.go) forwards it to the staff streams it holds (feed.go, served by api/live.go: Server-Sent
 // Events through nginx and the gateway, as live support's). Each staff member's counts per
 // category are the notices since they last opened that category's screen, read from the stored
 // notices, so a stream that reconnects (to any instance, after a restart) starts right.

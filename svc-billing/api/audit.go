@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
-	"linguaport/svc-billing/invoices"
+	"linguaport/internal/authn"
 )
 
 // makeAuditedEndpoints wires the staff actions that change something, each recorded in
@@ -14,10 +14,10 @@ func makeAuditedEndpoints(s Services, e *Endpoints) {
 	transfer := func(ctx context.Context, id string) (any, error) { return s.Balance.Transfer(ctx, id) }
 	payout := func(ctx context.Context, id string) (any, error) { return s.Earnings.Payout(ctx, id) }
 	invoice := func(ctx context.Context, id string) (any, error) {
-		return s.Invoices.Invoice(ctx, invoices.Caller{Admin: true}, id)
+		return s.Invoices.Invoice(ctx, authn.CallerFrom(ctx), id)
 	}
 	audited := func(action, kind string, load func(context.Context, string) (any, error), next endpoint.Endpoint) endpoint.Endpoint {
-		return staff(s.Audit.Endpoint(action, kind, objectID, load, next))
+		return s.Audit.Endpoint(action, kind, objectID, load, next)
 	}
 	e.ConfirmTransfer = audited("transfer.confirm", "transfer", transfer, e.ConfirmTransfer)
 	e.RejectTransfer = audited("transfer.reject", "transfer", transfer, e.RejectTransfer)

@@ -14,10 +14,10 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/testenv"
-	"linguaport/svc-billing/access"
+	"linguaport/svc-billing/api"
 )
 
-// badRoute is one state-changing route of access.Rules with what bad input it can be sent.
+// badRoute is one state-changing route of the route table (api.Routes) with what bad input it can be sent.
 type badRoute struct {
 	path  string // the route with real ids filled in (an unknown one where a real one would act)
 	token string
@@ -76,8 +76,8 @@ func or(s, def string) string {
 
 // Every state-changing billing route, sent each kind of bad input in Turkish and in English,
 // answers a 4xx (never a 5xx) whose message and field errors are in the request's language, and
-// stores nothing. The routes come from access.Rules: a new POST or PUT route without a row here
-// fails the test.
+// stores nothing. The routes come from the route table (api.Routes, the one the service serves
+// and publishes): a new POST or PUT route without a row here fails the test.
 func TestEveryRouteRefusesBadInput(t *testing.T) {
 	b := newBilling(t)
 	customer, inv := b.pending(t, "cust-bad-input")
@@ -128,14 +128,14 @@ func TestEveryRouteRefusesBadInput(t *testing.T) {
 			wrongType: `{"id":1}`},
 	}
 	var missing []string
-	for _, rule := range access.Rules {
+	for _, rule := range api.Routes(api.Endpoints{}).Rules() {
 		method, _, _ := strings.Cut(rule.Pattern, " ")
 		if _, ok := routes[rule.Pattern]; !ok && (method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE") {
 			missing = append(missing, rule.Pattern)
 		}
 	}
 	if len(missing) > 0 {
-		t.Errorf("state-changing routes of access.Rules not sent bad input here: %v", missing)
+		t.Errorf("state-changing routes of the route table not sent bad input here: %v", missing)
 	}
 
 	before := b.snapshot(t)

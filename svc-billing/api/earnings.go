@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/go-kit/kit/endpoint"
-	kithttp "github.com/go-kit/kit/transport/http"
-
 	"linguaport/internal/authn"
 	"linguaport/internal/documents"
 	"linguaport/internal/httpx"
@@ -28,52 +25,29 @@ type payoutList struct {
 }
 
 // makeEarningsEndpoints wires the translators' earnings routes and the staff's payout routes.
-// Whose earnings they are comes from the token, never from the request.
+// Whose earnings they are comes from the token, never from the request; staff's decisions name
+// the staff member who made them.
 func makeEarningsEndpoints(s Services, e *Endpoints) {
-	e.Earnings = translator(func(ctx context.Context, id string, request any) (any, error) {
-		return s.Earnings.Earnings(ctx, id, request.(string))
-	})
-	e.RequestPayout = translator(func(ctx context.Context, id string, request any) (any, error) {
-		return s.Earnings.RequestPayout(ctx, id, request.(earnings.PayoutRequest))
-	})
-	e.Payouts = translator(func(ctx context.Context, id string, _ any) (any, error) {
-		list, err := s.Earnings.Payouts(ctx, id)
-		return payoutList{Payouts: list}, err
-	})
-	e.AdminPayouts = staff(func(ctx context.Context, request any) (any, error) {
-		return s.Earnings.PayoutsIn(ctx, request.(earnings.PayoutQuery))
-	})
-	e.PayoutPaid = staff(func(ctx context.Context, request any) (any, error) {
-		caller, _ := authn.FromContext(ctx)
-		return s.Earnings.MarkPaid(ctx, request.(string), caller.Subject)
-	})
-	e.RejectPayout = staff(func(ctx context.Context, request any) (any, error) {
-		caller, _ := authn.FromContext(ctx)
-		req := request.(rejectRequest)
-		return s.Earnings.Reject(ctx, req.ID, caller.Subject, req.Reason)
-	})
-}
-
-// translator lets only translators through, whatever the route's wiring, and passes their id.
-func translator(next func(ctx context.Context, id string, request any) (any, error)) endpoint.Endpoint {
-	return func(ctx context.Context, request any) (any, error) {
-		if err := authn.Authorize(ctx, authn.RoleTranslator); err != nil {
-			return nil, err
-		}
-		caller, _ := authn.FromContext(ctx)
-		return next(ctx, caller.Subject, request)
+	e.Earnings = func(ctx context.Context, request any) (any, error) {
+		return s.Earnings.Earnings(ctx, authn.CallerFrom(ctx).ID, request.(string))
 	}
-}
-
-// handleEarnings routes the earnings endpoints (svc-billing/access declares who may call them).
-func handleEarnings(m *authn.Mux, e Endpoints, json func(endpoint.Endpoint, kithttp.DecodeRequestFunc) http.Handler,
-	opts []kithttp.ServerOption) {
-	m.Handle("GET /api/v1/billing/earnings", json(e.Earnings, decodeBefore))
-	m.Handle("POST /api/v1/billing/earnings/payouts", kithttp.NewServer(e.RequestPayout, decodePayout, encodeCreated, opts...))
-	m.Handle("GET /api/v1/billing/earnings/payouts", json(e.Payouts, decodeNothing))
-	m.Handle("GET /api/v1/billing/admin/payouts", json(e.AdminPayouts, decodePayoutList))
-	m.Handle("POST /api/v1/billing/admin/payouts/{id}/paid", json(e.PayoutPaid, decodeID))
-	m.Handle("POST /api/v1/billing/admin/payouts/{id}/reject", json(e.RejectPayout, decodeReject))
+	e.RequestPayout = func(ctx context.Context, request any) (any, error) {
+		return s.Earnings.RequestPayout(ctx, authn.CallerFrom(ctx).ID, request.(earnings.PayoutRequest))
+	}
+	e.Payouts = func(ctx context.Context, _ any) (any, error) {
+		list, err := s.Earnings.Payouts(ctx, authn.CallerFrom(ctx).ID)
+		return payoutList{Payouts: list}, err
+	}
+	e.AdminPayouts = func(ctx context.Context, request any) (any, error) {
+		return s.Earnings.PayoutsIn(ctx, request.(earnings.PayoutQuery))
+	}
+	e.PayoutPaid = func(ctx context.Context, request any) (any, error) {
+		return s.Earnings.MarkPaid(ctx, request.(string), authn.CallerFrom(ctx).ID)
+	}
+	e.RejectPayout = func(ctx context.Context, request any) (any, error) {
+		req := request.(rejectRequest)
+		return s.Earnings.Reject(ctx, req.ID, authn.CallerFrom(ctx).ID, req.Reason)
+	}
 }
 
 func decodeBefore(_ context.Context, r *http.Request) (any, error) {

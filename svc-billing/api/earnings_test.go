@@ -49,14 +49,15 @@ func newEarnings(t *testing.T) (*billing, events.Handler) {
 	relayDone := make(chan struct{})
 	go func() { relay.Run(relayCtx); close(relayDone) }()
 	t.Cleanup(func() { stop(); <-relayDone })
-	svc := earnings.NewService(balance.NewService(ledger, time.Now, ids.New, func(...any) {}), store, earnings.DefaultThresholdMinor, time.Now,
+	svc := earnings.NewService(store, balance.NewService(ledger, time.Now, ids.New, func(...any) {}), earnings.DefaultThresholdMinor, time.Now,
 		earnings.WithKick(relay.Kick))
-	svc = earnings.LoggingMiddleware(log)(earnings.InstrumentingMiddleware(metrics)(svc))
+	svc = earnings.LoggingMiddleware(log)(svc)
+	svc = earnings.InstrumentingMiddleware(metrics)(svc)
 	auditLog, err := audit.NewLog(ctx, db, log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Earnings: svc, Audit: auditLog}), auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Earnings: svc, Audit: auditLog})).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}}, earnings.Handler(svc, log)

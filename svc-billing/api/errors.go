@@ -14,12 +14,17 @@ import (
 	p "linguaport/svc-billing/profile"
 )
 
-// encodeError answers every error of svc-billing: the services' own through explain, the rest
-// (a malformed body, an access check, a failure) as internal/httpx does.
-var encodeError = httpx.ErrorEncoder(explain)
+// The one place svc-billing's errors become answers, each worded in Turkish and English: the
+// services' own and what the transport could not read from a request (this file, with the
+// payment routes' in paying_errors.go, the staff routes' in staff_errors.go and the payouts' in
+// earnings.go).
 
-// explain maps svc-billing's errors to their Problems; nil for errors that are not its own.
-func explain(err error) *httpx.Problem {
+// encodeError answers every error of svc-billing: the services' own through problemOf, the rest
+// (a malformed body, an access check, a failure) as internal/httpx does.
+var encodeError = httpx.ErrorEncoder(problemOf)
+
+// problemOf maps svc-billing's errors to their Problems; nil leaves err to httpx.
+func problemOf(err error) *httpx.Problem {
 	var fields errs.Fields
 	switch {
 	case errors.As(err, &fields):

@@ -126,13 +126,15 @@ func newStoppedBilling(t *testing.T) *billing {
 	clock := func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Add(time.Since(began)) }
 	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, invoices.DefaultDueDays, clock, kick,
 		invoices.WithRates(fixedRates{}))
-	invoiceSvc = invoices.LoggingMiddleware(log)(invoices.InstrumentingMiddleware(metrics)(invoiceSvc))
+	invoiceSvc = invoices.LoggingMiddleware(log)(invoiceSvc)
+	invoiceSvc = invoices.InstrumentingMiddleware(metrics)(invoiceSvc)
 	balanceSvc := balance.NewService(balances, clock, ids.New, accountRelay.Kick)
 	balanceSvc = balance.LoggingMiddleware(log)(balanceSvc)
 	// The provider's clock is the real one: its sessions expire a day from now, not from 2026.
-	payingSvc := paying.NewService(invoiceSvc, balanceSvc, provider, provider, hooks, paying.NewMongoKeys(db),
+	payingSvc := paying.NewService(hooks, paying.NewMongoKeys(db), invoiceSvc, balanceSvc, provider, provider,
 		[]string{site}, time.Now, log)
-	payingSvc = paying.LoggingMiddleware(log)(paying.InstrumentingMiddleware(metrics)(payingSvc))
+	payingSvc = paying.LoggingMiddleware(log)(payingSvc)
+	payingSvc = paying.InstrumentingMiddleware(metrics)(payingSvc)
 	auditLog, err := audit.NewLog(ctx, db, log)
 	if err != nil {
 		t.Fatal(err)
@@ -147,13 +149,13 @@ func newStoppedBilling(t *testing.T) *billing {
 	}
 	payoutRelay := events.NewRelay(payouts.Collection(), events.Stream("billing"), publisher, log, time.Minute)
 	running.Go(func() { payoutRelay.Run(ctx) })
-	earningsSvc := earnings.NewService(balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), payouts, earnings.DefaultThresholdMinor, clock,
+	earningsSvc := earnings.NewService(payouts, balance.NewService(earningsLedger, clock, ids.New, func(...any) {}), earnings.DefaultThresholdMinor, clock,
 		earnings.WithKick(payoutRelay.Kick))
 	// The agency's facts are a set unlike the demo's, so the tests see the configured facts
 	// reach the PDFs, the mails and the balance page.
 	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog,
 		Company: companytest.Other()}
-	handler := api.MakeHandler(api.MakeEndpoints(services), auth)
+	handler := api.Routes(api.MakeEndpoints(services)).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")
 

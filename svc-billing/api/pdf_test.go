@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/counting/pdf"
 	"linguaport/internal/authn"
 	"linguaport/internal/placeholders"
-	"linguaport/svc-orders/counting/pdf"
 )
 
 // pdfText is the words of a PDF as the project's own PDF reader reads them.

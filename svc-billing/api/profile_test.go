@@ -51,8 +51,9 @@ func newFixture(t *testing.T) *fixture {
 	metrics := prometheus.NewRegistry()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc := profile.NewService(store, time.Now)
-	svc = profile.LoggingMiddleware(log)(profile.InstrumentingMiddleware(metrics)(svc))
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Profile: svc}), auth)
+	svc = profile.LoggingMiddleware(log)(svc)
+	svc = profile.InstrumentingMiddleware(metrics)(svc)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Profile: svc})).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &fixture{url: srv.URL, signer: signer, redis: r.Client}

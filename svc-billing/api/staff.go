@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/go-kit/kit/endpoint"
-	kithttp "github.com/go-kit/kit/transport/http"
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
@@ -62,18 +61,19 @@ type Summary struct {
 }
 
 // makeStaffEndpoints wires the staff's money routes; the two that change something are recorded
-// in the audit log.
+// in the audit log, and the adjustment names the staff member who made it. The invoice is read as
+// its caller, staff, who may see every invoice (authn.Caller.Owns).
 func makeStaffEndpoints(s Services) StaffEndpoints {
 	e := StaffEndpoints{
-		Invoices: staff(func(ctx context.Context, request any) (any, error) {
+		Invoices: func(ctx context.Context, request any) (any, error) {
 			return s.Invoices.List(ctx, request.(invoices.StaffQuery))
-		}),
-		Invoice: staff(func(ctx context.Context, request any) (any, error) {
-			return s.Invoices.Invoice(ctx, invoices.Caller{Admin: true}, request.(string))
-		}),
-		MarkPaid: staff(func(ctx context.Context, request any) (any, error) {
+		},
+		Invoice: func(ctx context.Context, request any) (any, error) {
+			return s.Invoices.Invoice(ctx, authn.CallerFrom(ctx), request.(string))
+		},
+		MarkPaid: func(ctx context.Context, request any) (any, error) {
 			req := request.(markPaidRequest)
-			before, _ := s.Invoices.Invoice(ctx, invoices.Caller{Admin: true}, req.ID)
+			before, _ := s.Invoices.Invoice(ctx, authn.CallerFrom(ctx), req.ID)
 			inv, paid, err := s.Invoices.PayByTransfer(ctx, req.ID, invoices.TransferPayment{Reference: req.Reference, ReceivedAt: req.ReceivedAt})
 			if err != nil || !paid {
 				// A second click, or two staff at once: only the write that paid it is recorded.
@@ -81,24 +81,23 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 			}
 			record(ctx, s.Audit, "invoice.mark_paid", audit.Object{Kind: "invoice", ID: req.ID}, before, inv)
 			return inv, nil
-		}),
-		Balances: staff(func(ctx context.Context, request any) (any, error) {
+		},
+		Balances: func(ctx context.Context, request any) (any, error) {
 			req := request.(balancesRequest)
 			return s.Balance.Accounts(ctx, req.Q, req.Before)
-		}),
-		Balance: staff(func(ctx context.Context, request any) (any, error) {
+		},
+		Balance: func(ctx context.Context, request any) (any, error) {
 			req := request.(staffBalanceRequest)
 			v, err := s.Balance.Balance(ctx, req.CustomerID, req.Currency, req.Before)
 			return staffBalance{CustomerID: req.CustomerID, View: v}, err
-		}),
-		Adjust: staff(func(ctx context.Context, request any) (any, error) {
+		},
+		Adjust: func(ctx context.Context, request any) (any, error) {
 			req := request.(adjustRequest)
-			caller, _ := authn.FromContext(ctx)
 			before, err := s.Balance.Balance(ctx, req.CustomerID, "", "")
 			if err != nil {
 				return nil, err
 			}
-			done, err := s.Balance.Adjust(ctx, req.CustomerID, caller.Subject, req.Adjustment)
+			done, err := s.Balance.Adjust(ctx, req.CustomerID, authn.CallerFrom(ctx).ID, req.Adjustment)
 			if err != nil || done.Repeat {
 				return done, err
 			}
@@ -106,8 +105,8 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 			record(ctx, s.Audit, "balance.adjust", audit.Object{Kind: "balance", ID: req.CustomerID},
 				map[string]any{"balances": before.Balances}, done)
 			return done, nil
-		}),
-		PayoutsCSV: staff(func(ctx context.Context, request any) (any, error) {
+		},
+		PayoutsCSV: func(ctx context.Context, request any) (any, error) {
 			q := request.(earnings.PayoutQuery)
 			list, err := s.Earnings.PayoutsExport(ctx, q)
 			if err != nil {
@@ -118,8 +117,8 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 				status = earnings.Requested
 			}
 			return payoutsCSV{payouts: list, status: status, at: time.Now()}, nil
-		}),
-		Summary: staff(func(ctx context.Context, _ any) (any, error) {
+		},
+		Summary: func(ctx context.Context, _ any) (any, error) {
 			var (
 				sum Summary
 				err error
@@ -136,10 +135,10 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 				}
 			}
 			return sum, nil
-		}),
-		Revenue: staff(func(ctx context.Context, _ any) (any, error) {
+		},
+		Revenue: func(ctx context.Context, _ any) (any, error) {
 			return s.Invoices.Revenue(ctx)
-		}),
+		},
 	}
 	return e
 }
@@ -151,19 +150,6 @@ func record(ctx context.Context, log *audit.Log, action string, obj audit.Object
 	if _, err := log.Change(ctx, action, obj, before, after); err != nil {
 		slog.ErrorContext(ctx, "audit record lost", "action", action, "object", obj.String(), "err", err)
 	}
-}
-
-// handleStaff routes the staff's money endpoints (svc-billing/access declares them admin-only).
-func handleStaff(m *authn.Mux, e StaffEndpoints, json func(endpoint.Endpoint, kithttp.DecodeRequestFunc) http.Handler) {
-	m.Handle("GET /api/v1/billing/admin/invoices", json(e.Invoices, decodeStaffInvoices))
-	m.Handle("GET /api/v1/billing/admin/invoices/{id}", json(e.Invoice, decodeID))
-	m.Handle("POST /api/v1/billing/admin/invoices/{id}/mark-paid", json(e.MarkPaid, decodeMarkPaid))
-	m.Handle("GET /api/v1/billing/admin/balances", json(e.Balances, decodeBalances))
-	m.Handle("GET /api/v1/billing/admin/balances/{customerId}", json(e.Balance, decodeStaffBalance))
-	m.Handle("POST /api/v1/billing/admin/balances/{customerId}/adjustments", json(e.Adjust, decodeAdjust))
-	m.Handle("GET /api/v1/billing/admin/payouts.csv", json(e.PayoutsCSV, decodePayoutList))
-	m.Handle("GET /api/v1/billing/admin/summary", json(e.Summary, decodeNothing))
-	m.Handle("GET /api/v1/billing/admin/revenue", json(e.Revenue, decodeNothing))
 }
 
 func decodeStaffInvoices(_ context.Context, r *http.Request) (any, error) {

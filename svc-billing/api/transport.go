@@ -6,47 +6,13 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/go-kit/kit/endpoint"
-	kithttp "github.com/go-kit/kit/transport/http"
-
-	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
-	"linguaport/svc-billing/access"
 	"linguaport/svc-billing/profile"
 )
 
 // maxProfileBody bounds a billing details request: a dozen short fields.
 const maxProfileBody = 16 << 10
-
-// MakeHandler serves svc-billing under /api/v1/billing/: the routes svc-billing/access
-// declares, each behind its access check.
-func MakeHandler(e Endpoints, auth *authn.Authenticator) http.Handler {
-	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
-	json := func(ep endpoint.Endpoint, dec kithttp.DecodeRequestFunc) http.Handler {
-		return kithttp.NewServer(ep, dec, encodePrivate, opts...)
-	}
-	m := authn.NewMux(auth, access.Rules)
-	m.Handle("GET /api/v1/billing/profile", json(e.Profile, decodeNothing))
-	m.Handle("PUT /api/v1/billing/profile", json(e.SaveProfile, decodeDetails))
-	m.Handle("GET /api/v1/billing/invoices", json(e.Invoices, decodeInvoices))
-	m.Handle("GET /api/v1/billing/tax", json(e.Tax, decodeTax))
-	m.Handle("GET /api/v1/billing/invoices/{id}", json(e.Invoice, decodeInvoice))
-	m.Handle("POST /api/v1/billing/invoices/{id}/pay", json(e.Pay, decodePay))
-	m.Handle("GET /api/v1/billing/balance", json(e.Balance, decodeBalance))
-	m.Handle("POST /api/v1/billing/balance/top-ups", json(e.TopUp, decodeTopUp))
-	m.Handle("POST /api/v1/billing/balance/transfers",
-		kithttp.NewServer(e.DeclareTransfer, decodeTransfer, encodeCreated, opts...))
-	m.Handle("GET /api/v1/billing/admin/transfers", json(e.Transfers, decodeTransferList))
-	m.Handle("POST /api/v1/billing/admin/transfers/{id}/confirm", json(e.ConfirmTransfer, decodeID))
-	m.Handle("POST /api/v1/billing/admin/transfers/{id}/reject", json(e.RejectTransfer, decodeReject))
-	m.Handle("POST /api/v1/billing/admin/invoices/{id}/refund", json(e.Refund, decodeID))
-	m.Handle("POST /api/v1/billing/webhooks/stripe", json(e.Webhook, decodeWebhook))
-	handleEarnings(m, e, json, opts)
-	handleStaff(m, e.Staff, json)
-	m.Handle("GET /api/v1/billing/admin/audit", e.Audit)
-	return m.Handler()
-}
 
 func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
 

@@ -85,8 +85,9 @@ func webhookServer(t *testing.T, log *logBuffer) string {
 		t.Fatal(err)
 	}
 	metrics := prometheus.NewRegistry()
-	payingSvc := paying.NewService(nil, nil, provider, provider, hooks, paying.NewMongoKeys(db), []string{site}, time.Now, logger)
-	payingSvc = paying.LoggingMiddleware(logger)(paying.InstrumentingMiddleware(metrics)(payingSvc))
+	payingSvc := paying.NewService(hooks, paying.NewMongoKeys(db), nil, nil, provider, provider, []string{site}, time.Now, logger)
+	payingSvc = paying.LoggingMiddleware(logger)(payingSvc)
+	payingSvc = paying.InstrumentingMiddleware(metrics)(payingSvc)
 	auditLog, err := audit.NewLog(ctx, db, logger)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +95,7 @@ func webhookServer(t *testing.T, log *logBuffer) string {
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	signer := authn.NewSigner("k", key)
 	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Paying: payingSvc, Audit: auditLog}), auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Paying: payingSvc, Audit: auditLog})).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: logger,
 		AccessLog: true, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)

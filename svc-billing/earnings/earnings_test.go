@@ -52,7 +52,7 @@ func newFixture(t *testing.T) *fixture {
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	clock := func() time.Time { return now }
-	svc := earnings.NewService(balance.NewService(ledger, clock, ids.New, func(...any) {}), store, earnings.DefaultThresholdMinor, clock)
+	svc := earnings.NewService(store, balance.NewService(ledger, clock, ids.New, func(...any) {}), earnings.DefaultThresholdMinor, clock)
 	svc = earnings.LoggingMiddleware(log)(svc)
 	return &fixture{db: db, ledger: ledger, store: store, svc: svc, handle: earnings.Handler(svc, log), log: log}
 }
@@ -286,7 +286,7 @@ func TestConcurrentPayoutsNeverOverdraw(t *testing.T) {
 			t.Fatal(err)
 		}
 		clock := func() time.Time { return now }
-		svcs = append(svcs, earnings.NewService(balance.NewService(ledger, clock, ids.New, func(...any) {}), f.store, 25_000, clock))
+		svcs = append(svcs, earnings.NewService(f.store, balance.NewService(ledger, clock, ids.New, func(...any) {}), 25_000, clock))
 	}
 	var (
 		wg       sync.WaitGroup

@@ -62,10 +62,11 @@ type service struct {
 	kick func(ids ...any)
 }
 
-// NewService returns the earnings service over ledger, a balance.Service on the earnings'
-// own collections (balance.NewMongoStoreNamed); threshold is the smallest payout in TRY minor
-// units.
-func NewService(ledger balance.Service, store Store, threshold int64, now func() time.Time, opts ...Option) Service {
+// NewService returns the earnings service keeping payouts in store over ledger, a
+// balance.Service on the earnings' own collections (balance.NewMongoStoreNamed); threshold is the
+// smallest payout in TRY minor units. Arguments in every service's order: store, other services,
+// options.
+func NewService(store Store, ledger balance.Service, threshold int64, now func() time.Time, opts ...Option) Service {
 	s := &service{ledger: ledger, store: store, threshold: threshold, now: now, kick: func(...any) {}}
 	for _, o := range opts {
 		o(s)

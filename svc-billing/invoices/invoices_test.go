@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/testenv"
@@ -283,11 +284,11 @@ func TestAnInvoiceIsShownOnlyNumbered(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].Number != "LP-2026-000001" {
 		t.Errorf("list %+v %v", list, err)
 	}
-	one, err := f.svc.Invoice(ctx, invoices.Caller{ID: "c-read"}, invoices.IDFor("read"))
+	one, err := f.svc.Invoice(ctx, authn.Caller{ID: "c-read", Role: authn.RoleCustomer}, invoices.IDFor("read"))
 	if err != nil || one.Number != "LP-2026-000002" {
 		t.Errorf("read %+v %v", one, err)
 	}
-	if _, err := f.svc.Invoice(ctx, invoices.Caller{ID: "c-listed"}, invoices.IDFor("read")); err != invoices.ErrNotFound {
+	if _, err := f.svc.Invoice(ctx, authn.Caller{ID: "c-listed", Role: authn.RoleCustomer}, invoices.IDFor("read")); err != invoices.ErrNotFound {
 		t.Errorf("another customer's invoice: %v", err)
 	}
 	if got := f.numbers(t); !slices.Equal(got, want(2)) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 )
@@ -55,14 +56,19 @@ type loggingMiddleware struct {
 }
 
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, func(err error) bool {
-		var (
-			illegal *IllegalTransition
-			fields  errs.Fields
-		)
-		return errors.Is(err, ErrNotFound) || errors.Is(err, ErrAlreadyRefunded) || errors.Is(err, ErrNotPending) ||
-			errors.As(err, &illegal) || errors.As(err, &fields)
-	})
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
+}
+
+// Refused reports whether err is the service refusing a request (an invoice the caller may not
+// see, a transition its state does not allow, a field it will not take) rather than failing:
+// the caller's to fix, not an operator's alarm.
+func Refused(err error) bool {
+	var (
+		illegal *IllegalTransition
+		fields  errs.Fields
+	)
+	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrAlreadyRefunded) || errors.Is(err, ErrNotPending) ||
+		errors.As(err, &illegal) || errors.As(err, &fields)
 }
 
 func (m loggingMiddleware) Issue(ctx context.Context, q QuoteApproved) (_ Invoice, err error) {
@@ -75,7 +81,7 @@ func (m loggingMiddleware) Invoices(ctx context.Context, customerID, orderID str
 	return m.next.Invoices(ctx, customerID, orderID)
 }
 
-func (m loggingMiddleware) Invoice(ctx context.Context, c Caller, id string) (_ Invoice, err error) {
+func (m loggingMiddleware) Invoice(ctx context.Context, c authn.Caller, id string) (_ Invoice, err error) {
 	defer m.done(ctx, "Invoice", time.Now(), &err)
 	return m.next.Invoice(ctx, c, id)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/names"
 	"linguaport/svc-billing/profile"
 )
@@ -45,11 +46,9 @@ type Profiles interface {
 	Profile(ctx context.Context, customerID string) (profile.Profile, error)
 }
 
-// Caller is who asks for an invoice.
-type Caller struct {
-	ID    string
-	Admin bool
-}
+// Agency is the caller the service's own processes read invoices as (a payment settling, a
+// refund, an event): no user, the agency itself, which sees every invoice as staff do.
+var Agency = authn.Caller{ID: "svc-billing", Role: authn.RoleAdmin}
 
 // ListLimit bounds a customer's list of invoices.
 const ListLimit = 200
@@ -62,8 +61,9 @@ type Service interface {
 	// Invoices are the customer's own, newest first; only those of orderID when it is not empty
 	// (an order has one invoice, or none yet).
 	Invoices(ctx context.Context, customerID, orderID string) ([]Invoice, error)
-	// Invoice is one invoice for its owner or an admin; ErrNotFound for anyone else.
-	Invoice(ctx context.Context, c Caller, id string) (Invoice, error)
+	// Invoice is one invoice for a caller who owns it (its customer, or staff); ErrNotFound for
+	// anyone else, as if it did not exist.
+	Invoice(ctx context.Context, c authn.Caller, id string) (Invoice, error)
 
 	// MarkPaid pays the invoice by p. Paying a paid invoice changes nothing and answers it as it
 	// is (look at its Payment to see whether p paid it); a refunded one is ErrAlreadyRefunded.
@@ -217,12 +217,12 @@ func (s *service) Invoices(ctx context.Context, customerID, orderID string) ([]I
 	return list, nil
 }
 
-func (s *service) Invoice(ctx context.Context, c Caller, id string) (Invoice, error) {
+func (s *service) Invoice(ctx context.Context, c authn.Caller, id string) (Invoice, error) {
 	inv, err := s.store.Invoice(ctx, id)
 	if err != nil {
 		return Invoice{}, err
 	}
-	if !c.Admin && inv.CustomerID != c.ID {
+	if !c.Owns(inv.CustomerID) {
 		return Invoice{}, ErrNotFound
 	}
 	return s.numbered(ctx, inv)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 	"linguaport/svc-billing/balance"
@@ -36,8 +37,8 @@ type instrumenting struct {
 	pays, hooks *prometheus.CounterVec
 }
 
-func (m instrumenting) Pay(ctx context.Context, customerID, invoiceID string, r PayRequest) (PayResult, error) {
-	res, err := m.Service.Pay(ctx, customerID, invoiceID, r)
+func (m instrumenting) Pay(ctx context.Context, c authn.Caller, invoiceID string, r PayRequest) (PayResult, error) {
+	res, err := m.Service.Pay(ctx, c, invoiceID, r)
 	outcome := "ok"
 	var short *balance.InsufficientBalance
 	switch {
@@ -75,8 +76,10 @@ type loggingMiddleware struct {
 	log  *slog.Logger
 }
 
-// refused are the answers that are the caller's doing, not the service's.
-func refused(err error) bool {
+// Refused reports whether err is the service refusing a request (an invoice that is not the
+// caller's, a balance that does not cover it, a reused key, an unsigned webhook) rather than
+// failing: the caller's doing, not the service's.
+func Refused(err error) bool {
 	var (
 		short   *balance.InsufficientBalance
 		fields  errs.Fields
@@ -88,15 +91,15 @@ func refused(err error) bool {
 }
 
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, refused)
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) Pay(ctx context.Context, customerID, invoiceID string, r PayRequest) (_ PayResult, err error) {
+func (m loggingMiddleware) Pay(ctx context.Context, c authn.Caller, invoiceID string, r PayRequest) (_ PayResult, err error) {
 	defer m.done(ctx, "Pay", time.Now(), &err)
-	return m.next.Pay(ctx, customerID, invoiceID, r)
+	return m.next.Pay(ctx, c, invoiceID, r)
 }
 
-func (m loggingMiddleware) Reconcile(ctx context.Context, c invoices.Caller, invoiceID, sessionID string) (_ invoices.Invoice, err error) {
+func (m loggingMiddleware) Reconcile(ctx context.Context, c authn.Caller, invoiceID, sessionID string) (_ invoices.Invoice, err error) {
 	defer m.done(ctx, "Reconcile", time.Now(), &err)
 	return m.next.Reconcile(ctx, c, invoiceID, sessionID)
 }

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
 	"linguaport/svc-billing/balance"
@@ -76,10 +77,11 @@ type TopUpResult struct {
 type Service interface {
 	// Pay pays the customer's invoice (API.md): from the balance at once, or by opening (or
 	// reusing) a checkout session at the provider. A paid invoice answers as it is.
-	Pay(ctx context.Context, customerID, invoiceID string, r PayRequest) (PayResult, error)
+	// Another customer's invoice is invoices.ErrNotFound, as if it did not exist.
+	Pay(ctx context.Context, c authn.Caller, invoiceID string, r PayRequest) (PayResult, error)
 	// Reconcile is the invoice after asking the provider about sessionID, which the customer
 	// came back from: the page the provider returns to must not depend on the webhook's timing.
-	Reconcile(ctx context.Context, c invoices.Caller, invoiceID, sessionID string) (invoices.Invoice, error)
+	Reconcile(ctx context.Context, c authn.Caller, invoiceID, sessionID string) (invoices.Invoice, error)
 	// TopUp opens a checkout session crediting the customer's balance when paid.
 	TopUp(ctx context.Context, customerID string, r TopUpRequest) (TopUpResult, error)
 	// ReconcileTopUp credits the customer's top-up session if the provider says it is paid.
@@ -111,17 +113,19 @@ type service struct {
 	log      *slog.Logger
 }
 
-// NewService pays through invoices, balances and provider; returnUrls must be on one of
-// origins (SITE_ORIGINS).
-func NewService(inv invoices.Service, bal balance.Service, provider payments.Provider, webhooks payments.Webhooks,
-	seen payments.WebhookLog, keys Keys, origins []string, now func() time.Time, log *slog.Logger) Service {
+// NewService pays through invoices, balances and provider, keeping the webhooks it has seen in
+// seen and the Idempotency-Keys it has claimed in keys; returnUrls must be on one of origins
+// (SITE_ORIGINS). Arguments in every service's order: stores, other services, options.
+func NewService(seen payments.WebhookLog, keys Keys, inv invoices.Service, bal balance.Service, provider payments.Provider,
+	webhooks payments.Webhooks, origins []string, now func() time.Time, log *slog.Logger) Service {
 	return &service{invoices: inv, balance: bal, provider: provider, webhooks: webhooks, seen: seen, keys: keys,
 		origins: origins, now: now, log: log}
 }
 
-func (s *service) Pay(ctx context.Context, customerID, invoiceID string, r PayRequest) (PayResult, error) {
-	// The invoice first: another customer's is 404 whatever the request says.
-	inv, err := s.invoices.Invoice(ctx, invoices.Caller{ID: customerID}, invoiceID)
+func (s *service) Pay(ctx context.Context, c authn.Caller, invoiceID string, r PayRequest) (PayResult, error) {
+	// The invoice first: another customer's is 404 whatever the request says (the invoices ask
+	// whether the caller owns it). The money is its customer's: the debit names inv.CustomerID.
+	inv, err := s.invoices.Invoice(ctx, c, invoiceID)
 	if err != nil {
 		return PayResult{}, err
 	}
@@ -139,7 +143,7 @@ func (s *service) Pay(ctx context.Context, customerID, invoiceID string, r PayRe
 	if err := fields.Err(); err != nil {
 		return PayResult{}, err
 	}
-	if err := s.keys.Claim(ctx, customerID, r.Key, "pay|"+invoiceID+"|"+r.Method); err != nil {
+	if err := s.keys.Claim(ctx, c.ID, r.Key, "pay|"+invoiceID+"|"+r.Method); err != nil {
 		return PayResult{}, err
 	}
 	switch inv.Status {
@@ -173,7 +177,7 @@ func (s *service) payFromBalance(ctx context.Context, inv invoices.Invoice) (Pay
 // SettleDebit marks the invoice paid by the balance entry. If a card payment won the race, the
 // debit goes back to the balance: the customer pays once.
 func (s *service) SettleDebit(ctx context.Context, invoiceID string, entry balance.Entry) (invoices.Invoice, error) {
-	inv, err := s.invoices.Invoice(ctx, invoices.Caller{Admin: true}, invoiceID)
+	inv, err := s.invoices.Invoice(ctx, invoices.Agency, invoiceID)
 	if err != nil {
 		return invoices.Invoice{}, err
 	}
@@ -198,7 +202,7 @@ func (s *service) SettleDebit(ctx context.Context, invoiceID string, entry balan
 		if cerr != nil {
 			return paid, cerr
 		}
-		return s.invoices.Invoice(ctx, invoices.Caller{Admin: true}, invoiceID)
+		return s.invoices.Invoice(ctx, invoices.Agency, invoiceID)
 	}
 	return paid, err
 }
@@ -244,7 +248,7 @@ func (s *service) payByCard(ctx context.Context, inv invoices.Invoice, r PayRequ
 	return PayResult{Invoice: stored, CheckoutURL: stored.Checkout.URL}, nil
 }
 
-func (s *service) Reconcile(ctx context.Context, c invoices.Caller, invoiceID, sessionID string) (invoices.Invoice, error) {
+func (s *service) Reconcile(ctx context.Context, c authn.Caller, invoiceID, sessionID string) (invoices.Invoice, error) {
 	inv, err := s.invoices.Invoice(ctx, c, invoiceID)
 	if err != nil || inv.Status != invoices.Pending || sessionID == "" {
 		return inv, err
@@ -293,7 +297,7 @@ func (s *service) settle(ctx context.Context, session payments.Session) error {
 		return nil
 	}
 	id := session.Metadata[metaInvoice]
-	inv, err := s.invoices.Invoice(ctx, invoices.Caller{Admin: true}, id)
+	inv, err := s.invoices.Invoice(ctx, invoices.Agency, id)
 	if err != nil {
 		return fmt.Errorf("invoice %s of session %s: %w", id, session.ID, err)
 	}
@@ -400,7 +404,7 @@ func (s *service) Refund(ctx context.Context, invoiceID string) (invoices.Invoic
 // CreditRefund is invoice.refunded's way in, which carries no number: the ledger names the
 // refunded invoice by its number, as the customer knows it, so it is read (one read by _id).
 func (s *service) CreditRefund(ctx context.Context, invoiceID, customerID string, amount invoices.Money) error {
-	inv, err := s.invoices.Invoice(ctx, invoices.Caller{Admin: true}, invoiceID)
+	inv, err := s.invoices.Invoice(ctx, invoices.Agency, invoiceID)
 	if err != nil {
 		return fmt.Errorf("refund credit of %s: %w", invoiceID, err)
 	}

@@ -60,10 +60,13 @@ type loggingMiddleware struct {
 }
 
 // done is deferred with a pointer to the method's named error, so it sees what was returned.
-// The service refuses nothing but field errors, which logging.Call knows already.
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, func(error) bool { return false })
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
+
+// Refused reports whether err is the service refusing a request rather than failing. The
+// service refuses nothing but field errors, which logging.Call knows already.
+func Refused(error) bool { return false }
 
 func (m loggingMiddleware) Profile(ctx context.Context, customerID string) (_ Profile, err error) {
 	defer m.done(ctx, "Profile", time.Now(), &err)

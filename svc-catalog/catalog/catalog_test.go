@@ -17,6 +17,7 @@ import (
 	"linguaport/internal/company"
 	"linguaport/internal/company/companytest"
 	"linguaport/internal/testenv"
+	"linguaport/svc-catalog/api"
 	"linguaport/svc-catalog/catalog"
 )
 
@@ -153,7 +154,7 @@ func TestPublicContent(t *testing.T) {
 
 	resp, body := f.call(t, "GET", "/api/v1/catalog/services", "", nil)
 	etag := resp.Header.Get("ETag")
-	// Revalidated on every use, so what staff publish shows at once (transport.go).
+	// Revalidated on every use, so what staff publish shows at once (svc-catalog/api/transport.go).
 	if resp.StatusCode != 200 || len(body["services"].([]any)) != 8 || etag == "" || resp.Header.Get("Cache-Control") != "public, no-cache" {
 		t.Fatalf("services: %d etag %q", resp.StatusCode, etag)
 	}
@@ -364,7 +365,7 @@ func TestSnapshotMatchesTheRunningService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := catalog.Snapshot(context.Background(), c, companytest.Other())
+	snap, err := api.Snapshot(context.Background(), c, companytest.Other())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,9 @@ import (
 	"linguaport/internal/mailcapture"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/testenv"
+	"linguaport/svc-catalog/api"
 	"linguaport/svc-catalog/catalog"
+	"linguaport/svc-catalog/chat"
 )
 
 // fixture serves svc-catalog's real handler over FerretDB and redis-server, with the staff's
@@ -98,7 +100,8 @@ func newFixtureOn(t *testing.T, smtpAddr string, db *mongo.Database) *fixture {
 	running.Go(func() { relay.Run(ctx) })
 	running.Go(func() { mails.Run(ctx) })
 
-	handler := catalog.MakeHandler(catalog.MakeEndpoints(svc), catalog.MakeStaffEndpoints(staff, auditLog), httpx.LoopbackOnly, auth)
+	chats := newChat(t, ctx, db, r.Client)
+	handler := api.Routes(api.MakeEndpoints(svc, staff, chats, auditLog), chats, httpx.LoopbackOnly, api.DefaultHeartbeat).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-catalog", Handler: handler, Registry: reg}).Handler())
 	t.Cleanup(func() {
 		srv.Close()
@@ -107,6 +110,28 @@ func newFixtureOn(t *testing.T, smtpAddr string, db *mongo.Database) *fixture {
 	})
 	return &fixture{url: srv.URL, db: db, store: store, redis: r.Client, signer: signer, mail: capture}
 }
+
+// newChat is the live support chat as main wires it beside the catalogue, on db and redis: the
+// route table serves the chat's routes too (svc-catalog/chat has its own tests).
+func newChat(t *testing.T, ctx context.Context, db *mongo.Database, r *redis.Client) chat.Service {
+	t.Helper()
+	store, err := chat.NewStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub, err := chat.NewHub(ctx, r, chat.DefaultPresenceTTL, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return chat.NewService(chat.Config{Store: store, Bus: hub,
+		Messages: ratelimit.New(r, "chat-messages", 20, time.Minute), Starts: ratelimit.New(r, "chat-starts", 10, time.Hour),
+		Inquiries: noInquiries{}, Now: time.Now, NewID: ids.New})
+}
+
+// noInquiries: the catalogue's tests leave the chat's offline inquiries to the chat's tests.
+type noInquiries struct{}
+
+func (noInquiries) Contact(context.Context, string, string, string, string, string) error { return nil }
 
 // token is a signed-in user's bearer token with a live session.
 func (f *fixture) token(role authn.Role, subject, name string) string {

@@ -14,6 +14,7 @@ import (
 	"linguaport/internal/i18n"
 	"linguaport/internal/placeholders"
 	"linguaport/internal/testenv"
+	"linguaport/svc-catalog/api"
 	"linguaport/svc-catalog/catalog"
 )
 
@@ -214,7 +215,7 @@ func TestNoPlaceholdersInPublicAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, facts := range []company.Facts{company.Demo(), companytest.Other()} {
-		snap, err := catalog.Snapshot(context.Background(), c, facts)
+		snap, err := api.Snapshot(context.Background(), c, facts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -64,11 +64,24 @@ type loggingMiddleware struct {
 
 // done is deferred with a pointer to the method's named error, so it sees what was returned.
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, refused)
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-// refused: what problemOf explains to the caller is the caller's to fix.
-func refused(err error) bool { return problemOf(err) != nil }
+// Refused reports whether err is the catalogue refusing a request (a field that breaks its
+// rules, an unknown language or category, a flood of inquiries, a stale or clashing change,
+// something that is not there) rather than failing: the caller's to fix, not an operator's alarm.
+func Refused(err error) bool {
+	if errors.As(err, new(errs.Fields)) {
+		return true
+	}
+	for _, refusal := range []error{ErrTooManyInquiries, ErrNotFound, ErrUnknownLanguage, ErrUnknownCategory,
+		ErrStale, ErrSlugTaken, ErrTranslationTaken, ErrPostPublished} {
+		if errors.Is(err, refusal) {
+			return true
+		}
+	}
+	return false
+}
 
 func (m loggingMiddleware) Services(ctx context.Context) (_ []ServiceEntry, err error) {
 	defer m.done(ctx, "Services", time.Now(), &err)

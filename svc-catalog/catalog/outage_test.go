@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/company"
 	"linguaport/internal/discovery"
@@ -21,6 +23,7 @@ import (
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/redisx"
 	"linguaport/internal/testenv"
+	"linguaport/svc-catalog/api"
 	"linguaport/svc-catalog/catalog"
 )
 
@@ -60,12 +63,18 @@ func TestDatabaseOutageAnswers503AndRecovers(t *testing.T) {
 	}
 	r := testenv.StartRedis(t)
 	svc := catalog.NewService(store, ratelimit.New(r.Client, "inquiries", 5, time.Hour), func() string { return "inq" }, company.Demo())
+	chatCtx, stopChat := context.WithCancel(ctx)
+	t.Cleanup(stopChat)
+	chats := newChat(t, chatCtx, client.Database("catalog"), r.Client)
+	auditLog, err := audit.NewLog(ctx, client.Database("catalog"), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := httpx.NewServer(httpx.Options{
 		Name: "svc-catalog",
 		// Staff's side is served by the same store; nobody signs in here.
-		Handler: catalog.MakeHandler(catalog.MakeEndpoints(svc),
-			catalog.MakeStaffEndpoints(catalog.NewStaffService(store, nil, nil, time.Now, nil, nil), http.NotFoundHandler()),
-			httpx.LoopbackOnly, authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{}, nil), nil)),
+		Handler: api.Routes(api.MakeEndpoints(svc, catalog.NewStaffService(store, nil, nil, time.Now, nil, nil), chats, auditLog),
+			chats, httpx.LoopbackOnly, api.DefaultHeartbeat).Handler(authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{}, nil), nil)),
 		Checks: []httpx.Check{{Name: "mongo", Probe: mongox.Ping(client)}, {Name: "redis", Probe: redisx.Ping(r.Client)}},
 	})
 	ts := httptest.NewServer(srv.Handler())

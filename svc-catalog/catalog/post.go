@@ -97,13 +97,20 @@ type PostInput struct {
 type limit struct{ min, max int }
 
 // limits are the text fields' bounds, by field name as the API spells it; the field errors'
-// words are written from them too (staff_transport.go).
+// words are written from them too (TextLimits, svc-catalog/api/errors.go).
 var limits = map[string]limit{
 	"slug": {2, 120}, "translationKey": {2, 120}, "title": {2, 200}, "excerpt": {1, 500}, "author": {1, 100},
 	"cover": {0, 500}, "coverAlt": {1, 300}, "body": {1, 20_000},
 	"question.tr": {1, 300}, "question.en": {1, 300}, "answer.tr": {1, 5000}, "answer.en": {1, 5000},
 	"quote.tr": {1, 1000}, "quote.en": {1, 1000}, "company": {0, 120},
 	"quality": {1, 40}, "support": {1, 40}, "delivery.standardBusinessDays": {1, 40}, "delivery.technicalBusinessDays": {1, 40},
+}
+
+// TextLimits are field's bounds in characters, for the words that explain a "length" error;
+// ok is false for a field without any.
+func TextLimits(field string) (lo, hi int, ok bool) {
+	l, ok := limits[field]
+	return l.min, l.max, ok
 }
 
 // checkText trims s, and adds a field error to fields when it is missing or out of its bounds.

@@ -2,25 +2,23 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 
 	"linguaport/internal/company"
-	"linguaport/internal/httpx"
 )
 
-// Snapshot answers every public read of the catalogue for the seed content, keyed by request
-// URL exactly as the web UI asks for it. The site is prerendered from it at build time, so the
-// pages carry the same JSON the API serves, produced by the same handler, without a database.
-func Snapshot(ctx context.Context, c Content, facts company.Facts) (map[string]json.RawMessage, error) {
-	svc := NewService(contentStore{c}, nil, nil, facts)
-	handler := makePublicHandler(MakeEndpoints(svc), httpx.LoopbackOnly)
+// ContentService is the catalogue's public side over c alone, read-only and without a
+// database: the site is prerendered from its answers at build time (svc-catalog/api's Snapshot),
+// so the pages carry the same JSON the API serves.
+func ContentService(c Content, facts company.Facts) Service {
+	return NewService(contentStore{c}, nil, nil, facts)
+}
 
+// SnapshotURLs are every public read of the catalogue for c, exactly as the web UI asks for them.
+func SnapshotURLs(c Content) []string {
 	urls := []string{
 		"/api/v1/catalog/services",
 		"/api/v1/catalog/languages",
@@ -44,18 +42,7 @@ func Snapshot(ctx context.Context, c Content, facts company.Facts) (map[string]j
 			urls = append(urls, fmt.Sprintf("/api/v1/catalog/blog?lang=%s&page=%d", lang, page))
 		}
 	}
-
-	out := make(map[string]json.RawMessage, len(urls))
-	for _, u := range urls {
-		req := httptest.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-		rec := httptest.NewRecorder()
-		handler.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			return nil, fmt.Errorf("snapshot %s: status %d: %s", u, rec.Code, strings.TrimSpace(rec.Body.String()))
-		}
-		out[u] = json.RawMessage(rec.Body.Bytes())
-	}
-	return out, nil
+	return urls
 }
 
 var errReadOnly = errors.New("the content snapshot is read-only")

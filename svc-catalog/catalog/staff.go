@@ -43,8 +43,9 @@ type StaffService interface {
 
 	Inquiries(ctx context.Context, f InquiryFilter) (InquiryPage, error)
 	Inquiry(ctx context.Context, id string) (Inquiry, error)
-	MarkHandled(ctx context.Context, id string) (Inquiry, error)
-	Reply(ctx context.Context, id, message string) (Inquiry, error)
+	// MarkHandled and Reply are done by caller, the staff member named on the inquiry.
+	MarkHandled(ctx context.Context, caller authn.Caller, id string) (Inquiry, error)
+	Reply(ctx context.Context, caller authn.Caller, id, message string) (Inquiry, error)
 	Summary(ctx context.Context) (Summary, error)
 }
 
@@ -110,11 +111,8 @@ func (s *staffService) record(ctx context.Context, action, kind, id string, befo
 	}
 }
 
-// actor is the signed-in staff member.
-func actor(ctx context.Context) Staff {
-	c, _ := authn.FromContext(ctx)
-	return Staff{ID: c.Subject, Name: c.Name}
-}
+// actor is the staff member caller, as an inquiry names them.
+func actor(caller authn.Caller) Staff { return Staff{ID: caller.ID, Name: caller.Name} }
 
 // stamp is now as Mongo keeps it (milliseconds), so what is answered is what is stored.
 func (s *staffService) stamp() time.Time { return s.now().UTC().Truncate(time.Millisecond) }

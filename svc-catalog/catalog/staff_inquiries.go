@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/mailbox"
@@ -72,8 +73,8 @@ func handle(in *Inquiry, who Staff, now time.Time) {
 	}
 }
 
-func (s *staffService) MarkHandled(ctx context.Context, id string) (Inquiry, error) {
-	who := actor(ctx)
+func (s *staffService) MarkHandled(ctx context.Context, caller authn.Caller, id string) (Inquiry, error) {
+	who := actor(caller)
 	before, after, err := s.store.ChangeInquiry(ctx, id, func(in *Inquiry) error {
 		if in.Status == InquiryHandled {
 			return errUnchanged
@@ -105,7 +106,7 @@ type repliedEvent struct {
 // the second click of a double click (or a retry of a lost answer), not a new reply.
 const sameReplyWithin = time.Minute
 
-func (s *staffService) Reply(ctx context.Context, id, message string) (Inquiry, error) {
+func (s *staffService) Reply(ctx context.Context, caller authn.Caller, id, message string) (Inquiry, error) {
 	message = strings.TrimSpace(message)
 	switch n := utf8.RuneCountInString(message); {
 	case n == 0:
@@ -113,7 +114,7 @@ func (s *staffService) Reply(ctx context.Context, id, message string) (Inquiry, 
 	case n > maxMessage:
 		return Inquiry{}, errs.Fields{"message": "replyLength"}
 	}
-	who := actor(ctx)
+	who := actor(caller)
 	before, after, err := s.store.ChangeInquiry(ctx, id, func(in *Inquiry) error {
 		now := s.stamp()
 		if n := len(in.Replies); n > 0 {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"linguaport/internal/authn"
 )
 
 // StaffLoggingMiddleware logs every staff call with its duration and error (logging.Call's
@@ -119,14 +121,14 @@ func (m staffLogging) Inquiry(ctx context.Context, id string) (_ Inquiry, err er
 	return m.next.Inquiry(ctx, id)
 }
 
-func (m staffLogging) MarkHandled(ctx context.Context, id string) (_ Inquiry, err error) {
+func (m staffLogging) MarkHandled(ctx context.Context, caller authn.Caller, id string) (_ Inquiry, err error) {
 	defer m.log.done(ctx, "MarkHandled", time.Now(), &err)
-	return m.next.MarkHandled(ctx, id)
+	return m.next.MarkHandled(ctx, caller, id)
 }
 
-func (m staffLogging) Reply(ctx context.Context, id, message string) (_ Inquiry, err error) {
+func (m staffLogging) Reply(ctx context.Context, caller authn.Caller, id, message string) (_ Inquiry, err error) {
 	defer m.log.done(ctx, "Reply", time.Now(), &err)
-	return m.next.Reply(ctx, id, message)
+	return m.next.Reply(ctx, caller, id, message)
 }
 
 func (m staffLogging) Summary(ctx context.Context) (_ Summary, err error) {

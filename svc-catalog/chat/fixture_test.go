@@ -20,11 +20,14 @@ import (
 
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
 	"linguaport/internal/ratelimit"
 	ssewire "linguaport/internal/sse"
 	"linguaport/internal/testenv"
+	"linguaport/svc-catalog/api"
+	"linguaport/svc-catalog/catalog"
 	"linguaport/svc-catalog/chat"
 )
 
@@ -102,7 +105,15 @@ func newFixture(t *testing.T, o options) *fixture {
 			Starts:    ratelimit.New(r.Client, "chat-starts", 100, time.Hour),
 			Inquiries: f.inquiries, Now: time.Now, NewID: ids.New})
 		svc = chat.LoggingMiddleware(log)(chat.InstrumentingMiddleware(metrics)(svc))
-		handler := chat.MakeHandler(chat.MakeEndpoints(svc, auditLog), svc, auth, trusted, chat.Heartbeat(time.Second))
+		// The one route table serves the catalogue too: here over the same database, unseeded.
+		content, err := catalog.NewMongoStore(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages := catalog.NewService(content, ratelimit.New(r.Client, "inquiries", 5, time.Hour), ids.New, company.Demo())
+		staff := catalog.NewStaffService(content, auditLog, log, time.Now, ids.New, func(...any) {})
+		table := api.Routes(api.MakeEndpoints(pages, staff, svc, auditLog), svc, trusted, api.Heartbeat(time.Second))
+		handler := table.Handler(auth)
 		srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-catalog", Handler: handler, Logger: log, Registry: metrics}).Handler())
 		t.Cleanup(srv.Close)
 		f.urls = append(f.urls, srv.URL)
@@ -162,7 +173,7 @@ func (f *fixture) do(t *testing.T, instance int, method, path string, w who, bod
 		req.Header.Set("Authorization", "Bearer "+w.bearer)
 	}
 	if w.chatToken != "" {
-		req.Header.Set(chat.TokenHeader, w.chatToken)
+		req.Header.Set(api.TokenHeader, w.chatToken)
 	}
 	if w.key != "" {
 		req.Header.Set("Idempotency-Key", w.key)

@@ -85,11 +85,16 @@ type loggingMiddleware struct {
 }
 
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, refused)
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-// refused: what problemOf explains to the caller is the caller's to fix.
-func refused(err error) bool { return problemOf(err) != nil }
+// Refused reports whether err is the chat refusing a request (a field that breaks its rules, too
+// many messages, a conversation the caller may not see, an unknown page cursor) rather than
+// failing: the caller's to fix, not an operator's alarm.
+func Refused(err error) bool {
+	return errors.As(err, new(errs.Fields)) || errors.Is(err, ErrTooManyMessages) ||
+		errors.Is(err, ErrNotFound) || errors.Is(err, ErrUnknownCursor)
+}
 
 func (m loggingMiddleware) Status(ctx context.Context) (_ bool, err error) {
 	defer m.done(ctx, "Status", time.Now(), &err)

@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"context"
 	"time"
 
 	"linguaport/internal/authn"
@@ -84,23 +83,13 @@ type Page struct {
 	More          bool           `json:"more"`
 }
 
-// Caller is who is asking: a signed-in user (Subject, Role, Name) or a visitor with the token of
-// their conversation; IP is the sender's address for rate limits and inquiries.
+// Caller is who is asking (authn.Caller: a signed-in user, or a visitor) with what the chat
+// needs besides: Token, the conversation token a visitor holds (X-Chat-Token), and IP, the
+// sender's address for rate limits and inquiries. The transport reads both from the request.
 type Caller struct {
-	Subject string
-	Role    authn.Role
-	Name    string
-	Token   string
-	IP      string
-}
-
-// CallerFrom reads the signed-in user from ctx; token and ip are the request's.
-func CallerFrom(ctx context.Context, token, ip string) Caller {
-	c := Caller{Token: token, IP: ip}
-	if claims, ok := authn.FromContext(ctx); ok {
-		c.Subject, c.Role, c.Name = claims.Subject, claims.Role, claims.Name
-	}
-	return c
+	authn.Caller
+	Token string
+	IP    string
 }
 
 // NewConversation is what a visitor or customer sends to start a chat.

@@ -25,7 +25,7 @@ import (
 	"linguaport/internal/mail"
 )
 
-// Errors the service answers with; the transport maps them to HTTP (transport.go).
+// Errors the service answers with; svc-catalog/api/errors.go words them for HTTP.
 var (
 	// ErrNotFound is an unknown conversation, or one the caller may not see: a visitor without
 	// its token, another customer.
@@ -162,7 +162,7 @@ func (s *service) Start(ctx context.Context, c Caller, in NewConversation) (Star
 		CreatedAt: now, LastMessageAt: now, From: c.IP}
 	var token string
 	if c.Role == authn.RoleCustomer {
-		conv.CustomerID = c.Subject
+		conv.CustomerID = c.ID
 	} else {
 		token = newToken()
 		conv.TokenHash = hashToken(token)
@@ -244,8 +244,8 @@ func (s *service) Send(ctx context.Context, c Caller, in NewMessage) (Sent, erro
 // inquiry once per offline spell.
 func (s *service) send(ctx context.Context, conv Conversation, c Caller, in NewMessage, announce bool) (Sent, error) {
 	sender := "conversation:" + conv.ID
-	if c.Subject != "" {
-		sender = "user:" + c.Subject
+	if c.ID != "" {
+		sender = "user:" + c.ID
 	}
 	if err := allow(ctx, s.limiter, sender); err != nil {
 		return Sent{}, err
@@ -345,13 +345,15 @@ func (s *service) publish(ctx context.Context, e Event) {
 }
 
 // visible loads a conversation the caller may see: their own as a customer, or with its token.
+// Owns is asked of customers alone: staff read and answer conversations on their own routes, and
+// one writing on the visitor's side would speak as the customer.
 func (s *service) visible(ctx context.Context, c Caller, id string) (Conversation, error) {
 	conv, err := s.store.Conversation(ctx, id)
 	if err != nil {
 		return Conversation{}, err
 	}
 	switch {
-	case conv.CustomerID != "" && c.Role == authn.RoleCustomer && c.Subject == conv.CustomerID:
+	case conv.CustomerID != "" && c.Role == authn.RoleCustomer && c.Owns(conv.CustomerID):
 	case conv.TokenHash != "" && c.Token != "" &&
 		subtle.ConstantTimeCompare([]byte(hashToken(c.Token)), []byte(conv.TokenHash)) == 1:
 	default:
@@ -403,10 +405,10 @@ func (s *service) thread(ctx context.Context, id string) (Thread, error) {
 }
 
 func (s *service) Mine(ctx context.Context, c Caller) ([]Conversation, error) {
-	if c.Role != authn.RoleCustomer || c.Subject == "" {
+	if c.Role != authn.RoleCustomer || !c.SignedIn() {
 		return []Conversation{}, nil
 	}
-	return s.store.ByCustomer(ctx, c.Subject, mineLimit)
+	return s.store.ByCustomer(ctx, c.ID, mineLimit)
 }
 
 func (s *service) Follow(ctx context.Context, c Caller, id string, after int64) (<-chan Event, error) {
@@ -457,7 +459,7 @@ func (s *service) List(ctx context.Context, status, before string) (Page, error)
 		status = StatusOpen
 	}
 	if status != StatusOpen && status != StatusClosed {
-		return Page{}, errs.Fields{"status": "status"}
+		return Page{}, errs.Fields{"status": "chatStatus"}
 	}
 	return s.store.List(ctx, status, before, PageSize)
 }
@@ -476,7 +478,7 @@ func (s *service) Reply(ctx context.Context, c Caller, in NewMessage) (Message, 
 	if _, err := s.store.Conversation(ctx, in.ConversationID); err != nil {
 		return Message{}, err
 	}
-	if err := allow(ctx, s.limiter, "user:"+c.Subject); err != nil {
+	if err := allow(ctx, s.limiter, "user:"+c.ID); err != nil {
 		return Message{}, err
 	}
 	msg, conv, fresh, err := s.store.AddMessage(ctx, in.ConversationID, s.messageID(in.ConversationID, in.Key), FromStaff, c.Name, in.Text, s.now())

@@ -2,11 +2,13 @@ package geo
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 )
 
@@ -71,11 +73,16 @@ type loggingMiddleware struct {
 
 // done is deferred with a pointer to the method's named error, so it sees what was returned.
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, refused)
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-// refused: what problemOf explains to the caller is the caller's to fix.
-func refused(err error) bool { return problemOf(err) != nil }
+// Refused reports whether err is the service refusing a request (an address that is not one, a
+// currency code or amount it cannot convert) rather than failing: the caller's to fix, not an
+// operator's alarm.
+func Refused(err error) bool {
+	return errors.Is(err, ErrInvalidIP) || errors.Is(err, ErrInvalidCurrency) || errors.Is(err, ErrNegativeAmount) ||
+		errors.Is(err, ErrAmountTooLarge) || errors.As(err, new(errs.Fields))
+}
 
 func (m loggingMiddleware) Locate(ctx context.Context, ip string) (_ Location, err error) {
 	defer m.done(ctx, "Locate", time.Now(), &err)

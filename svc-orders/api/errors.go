@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"net/http"
 
+	"linguaport/counting"
 	"linguaport/internal/authn"
 	"linguaport/internal/documents"
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
-	"linguaport/svc-orders/counting"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pool"

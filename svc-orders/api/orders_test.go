@@ -30,6 +30,7 @@ import (
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
 	"linguaport/internal/testenv"
+	geoapi "linguaport/svc-geo/api"
 	"linguaport/svc-geo/geo"
 	"linguaport/svc-orders/api"
 	"linguaport/svc-orders/billing"
@@ -77,7 +78,7 @@ func newFixture(t *testing.T) *fixture { return newFixtureWith(t, 1000) }
 func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	geoSrv := httptest.NewServer(geo.MakeHandler(geo.MakeEndpoints(geo.NewService(geo.EmbeddedLocator{})), httpx.LoopbackOnly))
+	geoSrv := httptest.NewServer(geoapi.Routes(geoapi.MakeEndpoints(geo.NewService(geo.EmbeddedLocator{})), httpx.LoopbackOnly).Handler(nil))
 	t.Cleanup(geoSrv.Close)
 	db := testenv.Mongo(t)
 	priceStore, err := pricing.NewMongoStore(ctx, db, pricing.SeedPriceList())

@@ -13,10 +13,10 @@ import (
 	"github.com/go-kit/kit/endpoint"
 	kithttp "github.com/go-kit/kit/transport/http"
 
+	"linguaport/counting"
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/svc-orders/access"
-	"linguaport/svc-orders/counting"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pricing"

@@ -1,5 +1,5 @@
 // Package files owns the documents customers upload and translators deliver: counted at upload
-// (svc-orders/counting), kept with their bytes, and reachable only by the people they belong to.
+// (package counting), kept with their bytes, and reachable only by the people they belong to.
 package files
 
 import (
@@ -10,7 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"linguaport/svc-orders/counting"
+	"linguaport/counting"
 )
 
 // Purpose says why a file was uploaded.

@@ -9,8 +9,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/counting"
 	"linguaport/internal/logging"
-	"linguaport/svc-orders/counting"
 )
 
 // Middleware decorates a Service.

@@ -8,9 +8,9 @@ import (
 	"slices"
 	"time"
 
+	"linguaport/counting"
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
-	"linguaport/svc-orders/counting"
 )
 
 // Errors the service answers with; the transport maps them to HTTP. Counting's refusals

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"time"
 
+	"linguaport/counting"
 	"linguaport/internal/authn"
 	"linguaport/internal/documents"
 	"linguaport/internal/httpx"
 	"linguaport/svc-orders/calendar"
-	"linguaport/svc-orders/counting"
 	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
 )

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"linguaport/counting"
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
 	"linguaport/svc-orders/calendar"
-	"linguaport/svc-orders/counting"
 	"linguaport/svc-orders/files"
 )
 

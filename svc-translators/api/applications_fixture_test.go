@@ -102,10 +102,8 @@ func newApps(t *testing.T, cfg appsConfig) *appsFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	handler := api.MakeHandler(api.Services{
-		Applications: svc, Profiles: profiles.NewService(profileStore, time.Now, func(...any) {}), Trusted: httpx.LoopbackOnly,
-		Audit: auditLog,
-	}, auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Applications: svc, Profiles: profiles.NewService(profileStore, time.Now, func(...any) {}),
+		Audit: auditLog}), httpx.LoopbackOnly).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log}).Handler())
 	f.url = srv.URL
 	f.admin = f.token("staff-1", authn.RoleAdmin)

@@ -52,7 +52,7 @@ func newProfileServer(t *testing.T) *profileServer {
 	now := func() time.Time { return time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC) }
 	svc := profiles.NewService(store, now, func(...any) {})
 	svc = profiles.LoggingMiddleware(log)(profiles.InstrumentingMiddleware(metrics)(svc))
-	handler := api.MakeHandler(api.Services{Profiles: svc, Audit: auditLog}, auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Profiles: svc, Audit: auditLog}), httpx.LoopbackOnly).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &profileServer{url: srv.URL, signer: signer, redis: r.Client}

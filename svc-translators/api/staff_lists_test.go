@@ -72,7 +72,7 @@ func newStaffLists(t *testing.T) *staffLists {
 	s.profiles = profiles.NewService(profileStore, s.clock, func(...any) {})
 	s.tickets = support.NewService(tickets, ids.New, s.clock, func(...any) {})
 	appSvc := applications.NewService(apps, nil, ids.New, s.clock, func(...any) {})
-	handler := api.MakeHandler(api.Services{Applications: appSvc, Support: s.tickets, Profiles: s.profiles, Audit: auditLog}, auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Applications: appSvc, Support: s.tickets, Profiles: s.profiles, Audit: auditLog}), httpx.LoopbackOnly).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log}).Handler())
 	t.Cleanup(srv.Close)
 	s.profileServer = &profileServer{url: srv.URL, signer: signer, redis: r.Client}
@@ -163,11 +163,11 @@ func TestTranslatorsStaffList(t *testing.T) {
 		if i%4 == 0 || i%4 == 1 {
 			in := profiles.CompetenciesInput{Pairs: []profiles.Pair{{Source: "tr", Target: "en"}}, Services: []string{"professional-translation"},
 				Sworn: &profiles.SwornInput{Court: "İstanbul 5. Noterliği", CertificateDate: "2019-05-01"}}
-			if _, err := s.profiles.SaveCompetencies(ctx, profiles.Caller{ID: id}, in); err != nil {
+			if _, err := s.profiles.SaveCompetencies(ctx, authn.Caller{ID: id}, in); err != nil {
 				t.Fatal(err)
 			}
 			if i%4 == 0 {
-				if _, err := s.profiles.VerifySworn(ctx, "staff-1", id); err != nil {
+				if _, err := s.profiles.VerifySworn(ctx, authn.Caller{ID: "staff-1"}, id); err != nil {
 					t.Fatal(err)
 				}
 				verified = append(verified, id)
@@ -176,7 +176,7 @@ func TestTranslatorsStaffList(t *testing.T) {
 			}
 		}
 		if i%5 == 0 {
-			if _, err := s.profiles.Suspend(ctx, "staff-1", id, "documents missing"); err != nil {
+			if _, err := s.profiles.Suspend(ctx, authn.Caller{ID: "staff-1"}, id, "documents missing"); err != nil {
 				t.Fatal(err)
 			}
 			suspended = append(suspended, id)
@@ -346,9 +346,9 @@ func TestTicketsStaffListSearchAndSort(t *testing.T) {
 	var opened, refunds, mehmet []string
 	for i := range support.PageSize + 12 {
 		s.set(base.Add(time.Duration(i/3) * time.Second))
-		who := support.Caller{ID: "tr-ayse", Name: "Ayşe Yılmaz", Lang: "tr"}
+		who := authn.Caller{ID: "tr-ayse", Name: "Ayşe Yılmaz", Lang: "tr"}
 		if i%7 == 0 {
-			who = support.Caller{ID: "tr-mehmet", Name: "Mehmet Işık", Lang: "en"}
+			who = authn.Caller{ID: "tr-mehmet", Name: "Mehmet Işık", Lang: "en"}
 		}
 		subject := fmt.Sprintf("Soru %d", i)
 		if i%9 == 4 {
@@ -368,7 +368,7 @@ func TestTicketsStaffListSearchAndSort(t *testing.T) {
 	}
 	// A reply is activity: the first ticket becomes the most recent.
 	s.set(base.Add(time.Hour))
-	if _, err := s.tickets.Reply(ctx, support.Caller{ID: "staff-1", Name: "Staff"}, opened[0], "Yanıt"); err != nil {
+	if _, err := s.tickets.Reply(ctx, authn.Caller{ID: "staff-1", Name: "Staff"}, opened[0], "Yanıt"); err != nil {
 		t.Fatal(err)
 	}
 	byActivity := func(ids []string) []string {

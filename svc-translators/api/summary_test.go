@@ -33,14 +33,14 @@ func TestStaffSummary(t *testing.T) {
 	}
 	var last support.Ticket
 	for i := range 3 {
-		tk, err := ticketSvc.Open(ctx, support.Caller{ID: fmt.Sprintf("tr-%d", i), Name: "Çevirmen"},
+		tk, err := ticketSvc.Open(ctx, authn.Caller{ID: fmt.Sprintf("tr-%d", i), Name: "Çevirmen"},
 			support.NewTicket{Subject: "Ödeme gelmedi", Category: "payment", Message: "Kasım ödemem hesabıma geçmedi."})
 		if err != nil {
 			t.Fatal(err)
 		}
 		last = tk
 	}
-	if _, err := ticketSvc.Reply(ctx, support.Caller{ID: "staff-1", Name: "Selin"}, last.ID, "Yarın hesabınızda."); err != nil {
+	if _, err := ticketSvc.Reply(ctx, authn.Caller{ID: "staff-1", Name: "Selin"}, last.ID, "Yarın hesabınızda."); err != nil {
 		t.Fatal(err)
 	}
 	a := s.call(t, "GET", "admin/summary", s.token("staff-1", authn.RoleAdmin), "en", nil)

@@ -49,7 +49,7 @@ func newSupportServer(t *testing.T) *profileServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	handler := api.MakeHandler(api.Services{Support: svc, Profiles: profiles.NewService(profileStore, time.Now, func(...any) {}), Audit: auditLog}, auth)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Support: svc, Profiles: profiles.NewService(profileStore, time.Now, func(...any) {}), Audit: auditLog}), httpx.LoopbackOnly).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-translators", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	return &profileServer{url: srv.URL, signer: signer, redis: r.Client}

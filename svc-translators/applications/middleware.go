@@ -33,11 +33,9 @@ type instrumenting struct {
 
 func (m instrumenting) count(action string, err error) {
 	outcome := "ok"
-	var fields errs.Fields
 	switch {
 	case err == nil:
-	case errors.As(err, &fields), errors.Is(err, ErrOpen), errors.Is(err, ErrTooManyRequests), errors.Is(err, ErrFileTooLarge),
-		errors.Is(err, ErrDecided), errors.Is(err, ErrNotFound):
+	case Refused(err):
 		outcome = "refused"
 	default:
 		outcome = "failed"
@@ -75,10 +73,18 @@ type loggingMiddleware struct {
 }
 
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, func(err error) bool {
-		return errors.Is(err, ErrNotFound) || errors.Is(err, ErrOpen) || errors.Is(err, ErrDecided) ||
-			errors.Is(err, ErrFileTooLarge) || errors.Is(err, ErrNoFile)
-	})
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
+}
+
+// Refused reports whether err is the service refusing a request (a form breaking its rules, an
+// address over its hourly allowance, an e-mail with an application under review, an application
+// decided already or unknown, a file too large or missing): the caller's to fix, counted as
+// refused and logged as information, not as a failure.
+func Refused(err error) bool {
+	var fields errs.Fields
+	return errors.As(err, &fields) || errors.Is(err, ErrOpen) || errors.Is(err, ErrTooManyRequests) ||
+		errors.Is(err, ErrFileTooLarge) || errors.Is(err, ErrDecided) || errors.Is(err, ErrNotFound) ||
+		errors.Is(err, ErrNoFile)
 }
 
 func (m loggingMiddleware) Submit(ctx context.Context, s Submission) (_ Application, err error) {

@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"linguaport/internal/authn"
 )
 
-func (s *service) Accounts(ctx context.Context, c Caller) ([]BankAccount, error) {
+func (s *service) Accounts(ctx context.Context, c authn.Caller) ([]BankAccount, error) {
 	p, err := s.Profile(ctx, c)
 	if err != nil {
 		return nil, err
@@ -31,7 +33,7 @@ func listed(accounts []BankAccount) []BankAccount {
 	return out
 }
 
-func (s *service) AddAccount(ctx context.Context, c Caller, in AccountInput) (BankAccount, error) {
+func (s *service) AddAccount(ctx context.Context, c authn.Caller, in AccountInput) (BankAccount, error) {
 	in = AccountInput{IBAN: NormalizeIBAN(in.IBAN), Holder: strings.TrimSpace(in.Holder)}
 	if err := validateAccount(in); err != nil {
 		return BankAccount{}, err
@@ -60,7 +62,7 @@ func (s *service) AddAccount(ctx context.Context, c Caller, in AccountInput) (Ba
 	return added, nil
 }
 
-func (s *service) SetDefaultAccount(ctx context.Context, c Caller, id string) ([]BankAccount, error) {
+func (s *service) SetDefaultAccount(ctx context.Context, c authn.Caller, id string) ([]BankAccount, error) {
 	p, err := s.own(ctx, c, func(p *Profile, _ time.Time) error {
 		i := slices.IndexFunc(p.Accounts, func(a BankAccount) bool { return a.ID == id })
 		if i < 0 {
@@ -77,7 +79,7 @@ func (s *service) SetDefaultAccount(ctx context.Context, c Caller, id string) ([
 	return listed(p.Accounts), nil
 }
 
-func (s *service) DeleteAccount(ctx context.Context, c Caller, id string) error {
+func (s *service) DeleteAccount(ctx context.Context, c authn.Caller, id string) error {
 	_, err := s.own(ctx, c, func(p *Profile, _ time.Time) error {
 		i := slices.IndexFunc(p.Accounts, func(a BankAccount) bool { return a.ID == id })
 		if i < 0 {

@@ -9,6 +9,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/svc-translators/profiles"
@@ -130,7 +131,7 @@ func TestAccounts(t *testing.T) {
 	}
 
 	// Another translator knows nothing of Ayşe's accounts.
-	mehmet := profiles.Caller{ID: "tr-mehmet", Name: "Mehmet"}
+	mehmet := authn.Caller{ID: "tr-mehmet", Name: "Mehmet"}
 	if _, err := e.svc.SetDefaultAccount(ctx, mehmet, added[0].ID); !errors.Is(err, profiles.ErrAccountNotFound) {
 		t.Errorf("another's default: %v", err)
 	}

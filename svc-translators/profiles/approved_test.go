@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/svc-translators/profiles"
 )
@@ -28,7 +29,7 @@ func TestApprovedApplicantGetsAProfile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p, err := e.svc.Profile(ctx, profiles.Caller{ID: "tr-new", Name: "Zeynep Kaya"})
+	p, err := e.svc.Profile(ctx, authn.Caller{ID: "tr-new", Name: "Zeynep Kaya"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 )
@@ -15,8 +16,10 @@ import (
 // Middleware decorates a Service.
 type Middleware func(Service) Service
 
-// refused are the answers that are the caller's doing, logged as info, not as failures.
-func refused(err error) bool {
+// Refused reports whether err is the service refusing a request (an unknown translator, account
+// or vacation, an account twice or one too many, a vacation over already, no sworn details to
+// verify): the caller's doing, logged as information, not as a failure.
+func Refused(err error) bool {
 	for _, e := range []error{ErrNotFound, ErrAccountNotFound, ErrAccountExists, ErrTooManyAccounts,
 		ErrVacationNotFound, ErrVacationOver, ErrNoSworn} {
 		if errors.Is(err, e) {
@@ -46,7 +49,7 @@ func (m instrumenting) count(kind string, err error) {
 	var fields errs.Fields
 	outcome := "saved"
 	switch {
-	case errors.As(err, &fields), refused(err):
+	case errors.As(err, &fields), Refused(err):
 		outcome = "refused"
 	case err != nil:
 		outcome = "failed"
@@ -54,32 +57,32 @@ func (m instrumenting) count(kind string, err error) {
 	m.changes.WithLabelValues(kind, outcome).Inc()
 }
 
-func (m instrumenting) SaveCompetencies(ctx context.Context, c Caller, in CompetenciesInput) (Profile, error) {
+func (m instrumenting) SaveCompetencies(ctx context.Context, c authn.Caller, in CompetenciesInput) (Profile, error) {
 	p, err := m.Service.SaveCompetencies(ctx, c, in)
 	m.count("competencies", err)
 	return p, err
 }
 
-func (m instrumenting) AddAccount(ctx context.Context, c Caller, in AccountInput) (BankAccount, error) {
+func (m instrumenting) AddAccount(ctx context.Context, c authn.Caller, in AccountInput) (BankAccount, error) {
 	a, err := m.Service.AddAccount(ctx, c, in)
 	m.count("account", err)
 	return a, err
 }
 
-func (m instrumenting) AddVacation(ctx context.Context, c Caller, in VacationInput) (Vacation, error) {
+func (m instrumenting) AddVacation(ctx context.Context, c authn.Caller, in VacationInput) (Vacation, error) {
 	v, err := m.Service.AddVacation(ctx, c, in)
 	m.count("vacation", err)
 	return v, err
 }
 
-func (m instrumenting) SetCap(ctx context.Context, staffID, translatorID string, n int) (Profile, error) {
-	p, err := m.Service.SetCap(ctx, staffID, translatorID, n)
+func (m instrumenting) SetCap(ctx context.Context, staff authn.Caller, translatorID string, n int) (Profile, error) {
+	p, err := m.Service.SetCap(ctx, staff, translatorID, n)
 	m.count("cap", err)
 	return p, err
 }
 
-func (m instrumenting) VerifySworn(ctx context.Context, staffID, translatorID string) (Profile, error) {
-	p, err := m.Service.VerifySworn(ctx, staffID, translatorID)
+func (m instrumenting) VerifySworn(ctx context.Context, staff authn.Caller, translatorID string) (Profile, error) {
+	p, err := m.Service.VerifySworn(ctx, staff, translatorID)
 	m.count("sworn", err)
 	return p, err
 }
@@ -97,50 +100,50 @@ type loggingMiddleware struct {
 
 // done is deferred with a pointer to the method's named error, so it sees what was returned.
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, refused)
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) Profile(ctx context.Context, c Caller) (_ Profile, err error) {
+func (m loggingMiddleware) Profile(ctx context.Context, c authn.Caller) (_ Profile, err error) {
 	defer m.done(ctx, "Profile", time.Now(), &err)
 	return m.next.Profile(ctx, c)
 }
 
-func (m loggingMiddleware) SaveCompetencies(ctx context.Context, c Caller, in CompetenciesInput) (_ Profile, err error) {
+func (m loggingMiddleware) SaveCompetencies(ctx context.Context, c authn.Caller, in CompetenciesInput) (_ Profile, err error) {
 	defer m.done(ctx, "SaveCompetencies", time.Now(), &err)
 	return m.next.SaveCompetencies(ctx, c, in)
 }
 
-func (m loggingMiddleware) Accounts(ctx context.Context, c Caller) (_ []BankAccount, err error) {
+func (m loggingMiddleware) Accounts(ctx context.Context, c authn.Caller) (_ []BankAccount, err error) {
 	defer m.done(ctx, "Accounts", time.Now(), &err)
 	return m.next.Accounts(ctx, c)
 }
 
-func (m loggingMiddleware) AddAccount(ctx context.Context, c Caller, in AccountInput) (_ BankAccount, err error) {
+func (m loggingMiddleware) AddAccount(ctx context.Context, c authn.Caller, in AccountInput) (_ BankAccount, err error) {
 	defer m.done(ctx, "AddAccount", time.Now(), &err)
 	return m.next.AddAccount(ctx, c, in)
 }
 
-func (m loggingMiddleware) SetDefaultAccount(ctx context.Context, c Caller, id string) (_ []BankAccount, err error) {
+func (m loggingMiddleware) SetDefaultAccount(ctx context.Context, c authn.Caller, id string) (_ []BankAccount, err error) {
 	defer m.done(ctx, "SetDefaultAccount", time.Now(), &err)
 	return m.next.SetDefaultAccount(ctx, c, id)
 }
 
-func (m loggingMiddleware) DeleteAccount(ctx context.Context, c Caller, id string) (err error) {
+func (m loggingMiddleware) DeleteAccount(ctx context.Context, c authn.Caller, id string) (err error) {
 	defer m.done(ctx, "DeleteAccount", time.Now(), &err)
 	return m.next.DeleteAccount(ctx, c, id)
 }
 
-func (m loggingMiddleware) Vacations(ctx context.Context, c Caller) (_ []Vacation, err error) {
+func (m loggingMiddleware) Vacations(ctx context.Context, c authn.Caller) (_ []Vacation, err error) {
 	defer m.done(ctx, "Vacations", time.Now(), &err)
 	return m.next.Vacations(ctx, c)
 }
 
-func (m loggingMiddleware) AddVacation(ctx context.Context, c Caller, in VacationInput) (_ Vacation, err error) {
+func (m loggingMiddleware) AddVacation(ctx context.Context, c authn.Caller, in VacationInput) (_ Vacation, err error) {
 	defer m.done(ctx, "AddVacation", time.Now(), &err)
 	return m.next.AddVacation(ctx, c, in)
 }
 
-func (m loggingMiddleware) EndVacation(ctx context.Context, c Caller, id string) (_ Vacation, err error) {
+func (m loggingMiddleware) EndVacation(ctx context.Context, c authn.Caller, id string) (_ Vacation, err error) {
 	defer m.done(ctx, "EndVacation", time.Now(), &err)
 	return m.next.EndVacation(ctx, c, id)
 }
@@ -155,14 +158,14 @@ func (m loggingMiddleware) Translator(ctx context.Context, id string) (_ StaffVi
 	return m.next.Translator(ctx, id)
 }
 
-func (m loggingMiddleware) SetCap(ctx context.Context, staffID, translatorID string, n int) (_ Profile, err error) {
+func (m loggingMiddleware) SetCap(ctx context.Context, staff authn.Caller, translatorID string, n int) (_ Profile, err error) {
 	defer m.done(ctx, "SetCap", time.Now(), &err)
-	return m.next.SetCap(ctx, staffID, translatorID, n)
+	return m.next.SetCap(ctx, staff, translatorID, n)
 }
 
-func (m loggingMiddleware) VerifySworn(ctx context.Context, staffID, translatorID string) (_ Profile, err error) {
+func (m loggingMiddleware) VerifySworn(ctx context.Context, staff authn.Caller, translatorID string) (_ Profile, err error) {
 	defer m.done(ctx, "VerifySworn", time.Now(), &err)
-	return m.next.VerifySworn(ctx, staffID, translatorID)
+	return m.next.VerifySworn(ctx, staff, translatorID)
 }
 
 func (m loggingMiddleware) Start(ctx context.Context, o Opening) (_ Profile, err error) {
@@ -170,24 +173,24 @@ func (m loggingMiddleware) Start(ctx context.Context, o Opening) (_ Profile, err
 	return m.next.Start(ctx, o)
 }
 
-func (m instrumenting) Suspend(ctx context.Context, staffID, translatorID, reason string) (Profile, error) {
-	p, err := m.Service.Suspend(ctx, staffID, translatorID, reason)
+func (m instrumenting) Suspend(ctx context.Context, staff authn.Caller, translatorID, reason string) (Profile, error) {
+	p, err := m.Service.Suspend(ctx, staff, translatorID, reason)
 	m.count("suspend", err)
 	return p, err
 }
 
-func (m instrumenting) Unsuspend(ctx context.Context, staffID, translatorID string) (Profile, error) {
-	p, err := m.Service.Unsuspend(ctx, staffID, translatorID)
+func (m instrumenting) Unsuspend(ctx context.Context, staff authn.Caller, translatorID string) (Profile, error) {
+	p, err := m.Service.Unsuspend(ctx, staff, translatorID)
 	m.count("unsuspend", err)
 	return p, err
 }
 
-func (m loggingMiddleware) Suspend(ctx context.Context, staffID, translatorID, reason string) (_ Profile, err error) {
+func (m loggingMiddleware) Suspend(ctx context.Context, staff authn.Caller, translatorID, reason string) (_ Profile, err error) {
 	defer m.done(ctx, "Suspend", time.Now(), &err)
-	return m.next.Suspend(ctx, staffID, translatorID, reason)
+	return m.next.Suspend(ctx, staff, translatorID, reason)
 }
 
-func (m loggingMiddleware) Unsuspend(ctx context.Context, staffID, translatorID string) (_ Profile, err error) {
+func (m loggingMiddleware) Unsuspend(ctx context.Context, staff authn.Caller, translatorID string) (_ Profile, err error) {
 	defer m.done(ctx, "Unsuspend", time.Now(), &err)
-	return m.next.Unsuspend(ctx, staffID, translatorID)
+	return m.next.Unsuspend(ctx, staff, translatorID)
 }

@@ -181,12 +181,6 @@ func (p *Profile) derive() {
 	p.Suspended = p.Suspension != nil
 }
 
-// Caller is the translator making a request, as their token says.
-type Caller struct {
-	ID   string
-	Name string
-}
-
 // Opening is a new translator's profile as their approved application starts it.
 type Opening struct {
 	TranslatorID    string

@@ -15,6 +15,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/testenv"
@@ -91,7 +92,7 @@ func (e *env) outbox(t *testing.T, id string) []profiles.ProfileChanged {
 	return out
 }
 
-var ayse = profiles.Caller{ID: "tr-ayse", Name: "Ayşe Yılmaz"}
+var ayse = authn.Caller{ID: "tr-ayse", Name: "Ayşe Yılmaz"}
 
 func competencies() profiles.CompetenciesInput {
 	return profiles.CompetenciesInput{
@@ -214,7 +215,7 @@ func TestSaveCompetencies(t *testing.T) {
 func TestSwornVerification(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	if _, err := e.svc.VerifySworn(ctx, "staff-1", ayse.ID); !errors.Is(err, profiles.ErrNotFound) {
+	if _, err := e.svc.VerifySworn(ctx, authn.Caller{ID: "staff-1"}, ayse.ID); !errors.Is(err, profiles.ErrNotFound) {
 		t.Errorf("verify a translator without a profile: %v", err)
 	}
 	in := competencies()
@@ -222,14 +223,14 @@ func TestSwornVerification(t *testing.T) {
 	if _, err := e.svc.SaveCompetencies(ctx, ayse, in); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.svc.VerifySworn(ctx, "staff-1", ayse.ID); !errors.Is(err, profiles.ErrNoSworn) {
+	if _, err := e.svc.VerifySworn(ctx, authn.Caller{ID: "staff-1"}, ayse.ID); !errors.Is(err, profiles.ErrNoSworn) {
 		t.Errorf("verify without sworn details: %v", err)
 	}
 	in = competencies()
 	if _, err := e.svc.SaveCompetencies(ctx, ayse, in); err != nil {
 		t.Fatal(err)
 	}
-	p, err := e.svc.VerifySworn(ctx, "staff-1", ayse.ID)
+	p, err := e.svc.VerifySworn(ctx, authn.Caller{ID: "staff-1"}, ayse.ID)
 	if err != nil || !p.Competencies.Sworn.Verified {
 		t.Fatalf("verified %+v, %v", p.Competencies.Sworn, err)
 	}
@@ -258,18 +259,18 @@ func TestSwornVerification(t *testing.T) {
 func TestCap(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	if _, err := e.svc.SetCap(ctx, "staff-1", ayse.ID, 5); !errors.Is(err, profiles.ErrNotFound) {
+	if _, err := e.svc.SetCap(ctx, authn.Caller{ID: "staff-1"}, ayse.ID, 5); !errors.Is(err, profiles.ErrNotFound) {
 		t.Errorf("cap of nobody: %v", err)
 	}
 	if _, err := e.svc.SaveCompetencies(ctx, ayse, competencies()); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []int{0, 21, -1} {
-		_, err := e.svc.SetCap(ctx, "staff-1", ayse.ID, n)
+		_, err := e.svc.SetCap(ctx, authn.Caller{ID: "staff-1"}, ayse.ID, n)
 		wantFields(t, err, errs.Fields{"activeJobCap": profiles.ReasonRange})
 	}
 	for _, n := range []int{1, 20, 5} {
-		if p, err := e.svc.SetCap(ctx, "staff-1", ayse.ID, n); err != nil || p.ActiveJobCap != n {
+		if p, err := e.svc.SetCap(ctx, authn.Caller{ID: "staff-1"}, ayse.ID, n); err != nil || p.ActiveJobCap != n {
 			t.Errorf("cap %d: %d, %v", n, p.ActiveJobCap, err)
 		}
 	}
@@ -329,7 +330,7 @@ func TestTranslatorsList(t *testing.T) {
 	if evs := e.outbox(t, "t2"); len(evs) != 0 {
 		t.Errorf("t2 outbox %+v", evs)
 	}
-	p, _ := e.svc.SetCap(ctx, "staff", "t1", 4)
+	p, _ := e.svc.SetCap(ctx, authn.Caller{ID: "staff"}, "t1", 4)
 	if evs := e.outbox(t, "t1"); len(evs) != 2 || evs[1].Version <= evs[0].Version || p.Competencies.Specializations[0] != "legal" {
 		t.Errorf("t1 after cap %+v", evs)
 	}

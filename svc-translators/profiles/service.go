@@ -9,49 +9,51 @@ import (
 	"strings"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/ids"
 	"linguaport/internal/names"
 	"linguaport/svc-translators/specializations"
 )
 
-// Service is the translators' profiles. Calls for a translator's own profile name them by a
-// Caller the transport takes from the verified token; staff calls name the translator and give
-// the staff member's id for the record of staff actions.
+// Service is the translators' profiles. Calls for a translator's own profile name them by the
+// caller the endpoint reads from the verified token (authn.Caller): whose profile it is, so nobody
+// reaches another's; staff calls name the translator and pass the staff member, whose id goes
+// into the record of staff actions.
 type Service interface {
 	// Profile is the caller's profile; one who saved nothing yet gets an empty one, never an error.
-	Profile(ctx context.Context, c Caller) (Profile, error)
+	Profile(ctx context.Context, c authn.Caller) (Profile, error)
 	// SaveCompetencies replaces the caller's competencies as a whole; the last save wins.
-	SaveCompetencies(ctx context.Context, c Caller, in CompetenciesInput) (Profile, error)
+	SaveCompetencies(ctx context.Context, c authn.Caller, in CompetenciesInput) (Profile, error)
 
 	// Accounts are the caller's bank accounts, the default first.
-	Accounts(ctx context.Context, c Caller) ([]BankAccount, error)
+	Accounts(ctx context.Context, c authn.Caller) ([]BankAccount, error)
 	// AddAccount adds a bank account; the first is the default.
-	AddAccount(ctx context.Context, c Caller, in AccountInput) (BankAccount, error)
+	AddAccount(ctx context.Context, c authn.Caller, in AccountInput) (BankAccount, error)
 	// SetDefaultAccount makes one of the caller's accounts the default.
-	SetDefaultAccount(ctx context.Context, c Caller, id string) ([]BankAccount, error)
+	SetDefaultAccount(ctx context.Context, c authn.Caller, id string) ([]BankAccount, error)
 	// DeleteAccount removes one of the caller's accounts; if it was the default, the next one
 	// becomes the default.
-	DeleteAccount(ctx context.Context, c Caller, id string) error
+	DeleteAccount(ctx context.Context, c authn.Caller, id string) error
 
 	// Vacations are the caller's periods off, oldest first, with their status today.
-	Vacations(ctx context.Context, c Caller) ([]Vacation, error)
+	Vacations(ctx context.Context, c authn.Caller) ([]Vacation, error)
 	// AddVacation plans a period off.
-	AddVacation(ctx context.Context, c Caller, in VacationInput) (Vacation, error)
+	AddVacation(ctx context.Context, c authn.Caller, in VacationInput) (Vacation, error)
 	// EndVacation ends a running period today, or removes one not started yet.
-	EndVacation(ctx context.Context, c Caller, id string) (Vacation, error)
+	EndVacation(ctx context.Context, c authn.Caller, id string) (Vacation, error)
 
 	// Translators is a page of staff's list of translators (staff.go).
 	Translators(ctx context.Context, f ListFilter) (Page, error)
 	// Translator is one translator's profile as staff see it; ErrNotFound for an unknown id.
 	Translator(ctx context.Context, id string) (StaffView, error)
 	// SetCap sets how many jobs a translator may hold at once.
-	SetCap(ctx context.Context, staffID, translatorID string, n int) (Profile, error)
+	SetCap(ctx context.Context, staff authn.Caller, translatorID string, n int) (Profile, error)
 	// VerifySworn records that staff checked the translator's sworn registration.
-	VerifySworn(ctx context.Context, staffID, translatorID string) (Profile, error)
+	VerifySworn(ctx context.Context, staff authn.Caller, translatorID string) (Profile, error)
 	// Suspend holds the translator back from new work, with why (suspend.go).
-	Suspend(ctx context.Context, staffID, translatorID, reason string) (Profile, error)
+	Suspend(ctx context.Context, staff authn.Caller, translatorID, reason string) (Profile, error)
 	// Unsuspend lets them take work again.
-	Unsuspend(ctx context.Context, staffID, translatorID string) (Profile, error)
+	Unsuspend(ctx context.Context, staff authn.Caller, translatorID string) (Profile, error)
 
 	// Start makes an approved applicant's profile, once: when the translator has one already it
 	// is left alone.
@@ -97,7 +99,7 @@ func (s *service) show(p Profile) Profile {
 	return p
 }
 
-func (s *service) Profile(ctx context.Context, c Caller) (Profile, error) {
+func (s *service) Profile(ctx context.Context, c authn.Caller) (Profile, error) {
 	p, err := s.store.Profile(ctx, c.ID)
 	if errors.Is(err, ErrNotFound) {
 		return s.show(blank(c.ID, c.Name, "")), nil
@@ -110,7 +112,7 @@ func (s *service) Profile(ctx context.Context, c Caller) (Profile, error) {
 
 // own changes the caller's profile in one write, making it first if need be. change works on the
 // stored profile; whatever it does to the availability picture is announced in the same write.
-func (s *service) own(ctx context.Context, c Caller, change func(p *Profile, now time.Time) error) (Profile, error) {
+func (s *service) own(ctx context.Context, c authn.Caller, change func(p *Profile, now time.Time) error) (Profile, error) {
 	named := func(p *Profile, now time.Time) error {
 		if c.Name != "" && p.FullName != c.Name {
 			// The token carries the name the translator goes by now.
@@ -165,7 +167,7 @@ func (s *service) update(ctx context.Context, id string, change func(p *Profile,
 	return s.show(p), nil
 }
 
-func (s *service) SaveCompetencies(ctx context.Context, c Caller, in CompetenciesInput) (Profile, error) {
+func (s *service) SaveCompetencies(ctx context.Context, c authn.Caller, in CompetenciesInput) (Profile, error) {
 	in = normalizeCompetencies(in)
 	if err := validateCompetencies(in, Today(s.now())); err != nil {
 		return Profile{}, err
@@ -194,20 +196,20 @@ func orEmpty(s []string) []string {
 	return s
 }
 
-func (s *service) SetCap(ctx context.Context, staffID, translatorID string, n int) (Profile, error) {
+func (s *service) SetCap(ctx context.Context, staff authn.Caller, translatorID string, n int) (Profile, error) {
 	if err := validateCap(n); err != nil {
 		return Profile{}, err
 	}
 	return s.update(ctx, translatorID, func(p *Profile, now time.Time) error {
 		if p.ActiveJobCap != n {
-			p.record(staffID, now, "activeJobCap", strconv.Itoa(p.ActiveJobCap), strconv.Itoa(n))
+			p.record(staff.ID, now, "activeJobCap", strconv.Itoa(p.ActiveJobCap), strconv.Itoa(n))
 			p.ActiveJobCap = n
 		}
 		return nil
 	})
 }
 
-func (s *service) VerifySworn(ctx context.Context, staffID, translatorID string) (Profile, error) {
+func (s *service) VerifySworn(ctx context.Context, staff authn.Caller, translatorID string) (Profile, error) {
 	return s.update(ctx, translatorID, func(p *Profile, now time.Time) error {
 		sw := p.Competencies.Sworn
 		if sw == nil {
@@ -215,7 +217,7 @@ func (s *service) VerifySworn(ctx context.Context, staffID, translatorID string)
 		}
 		if !sw.Verified {
 			at := now.UTC().Truncate(time.Millisecond)
-			p.record(staffID, now, "sworn.verified", "false", fmt.Sprintf("true (%s, %s)", sw.Court, sw.CertificateDate))
+			p.record(staff.ID, now, "sworn.verified", "false", fmt.Sprintf("true (%s, %s)", sw.Court, sw.CertificateDate))
 			p.Competencies.Sworn = &Sworn{Court: sw.Court, CertificateDate: sw.CertificateDate, Verified: true, VerifiedAt: &at}
 		}
 		return nil

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 )
 
@@ -30,7 +31,7 @@ type Suspension struct {
 
 // Suspend suspends the translator with reason; a translator suspended already is answered as
 // they are (the first suspension stands).
-func (s *service) Suspend(ctx context.Context, staffID, translatorID, reason string) (Profile, error) {
+func (s *service) Suspend(ctx context.Context, staff authn.Caller, translatorID, reason string) (Profile, error) {
 	reason = strings.TrimSpace(reason)
 	switch n := utf8.RuneCountInString(reason); {
 	case n == 0:
@@ -40,18 +41,18 @@ func (s *service) Suspend(ctx context.Context, staffID, translatorID, reason str
 	}
 	return s.update(ctx, translatorID, func(p *Profile, now time.Time) error {
 		if p.Suspension == nil {
-			p.record(staffID, now, "suspended", "false", "true ("+reason+")")
-			p.Suspension = &Suspension{Reason: reason, By: staffID, At: now.UTC().Truncate(time.Millisecond)}
+			p.record(staff.ID, now, "suspended", "false", "true ("+reason+")")
+			p.Suspension = &Suspension{Reason: reason, By: staff.ID, At: now.UTC().Truncate(time.Millisecond)}
 		}
 		return nil
 	})
 }
 
 // Unsuspend lets the translator take work again; one not suspended is answered as they are.
-func (s *service) Unsuspend(ctx context.Context, staffID, translatorID string) (Profile, error) {
+func (s *service) Unsuspend(ctx context.Context, staff authn.Caller, translatorID string) (Profile, error) {
 	return s.update(ctx, translatorID, func(p *Profile, now time.Time) error {
 		if p.Suspension != nil {
-			p.record(staffID, now, "suspended", "true ("+p.Suspension.Reason+")", "false")
+			p.record(staff.ID, now, "suspended", "true ("+p.Suspension.Reason+")", "false")
 			p.Suspension = nil
 		}
 		return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/svc-translators/profiles"
 )
@@ -14,21 +15,21 @@ import (
 func TestSuspensionIsAnnounced(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	if _, err := e.svc.Suspend(ctx, "staff-1", ayse.ID, "x"); !errors.Is(err, profiles.ErrNotFound) {
+	if _, err := e.svc.Suspend(ctx, authn.Caller{ID: "staff-1"}, ayse.ID, "x"); !errors.Is(err, profiles.ErrNotFound) {
 		t.Errorf("suspend nobody: %v", err)
 	}
 	if _, err := e.svc.SaveCompetencies(ctx, ayse, competencies()); err != nil {
 		t.Fatal(err)
 	}
-	_, err := e.svc.Suspend(ctx, "staff-1", ayse.ID, " ")
+	_, err := e.svc.Suspend(ctx, authn.Caller{ID: "staff-1"}, ayse.ID, " ")
 	wantFields(t, err, errs.Fields{"reason": profiles.ReasonSuspendRequired})
 	for range 2 {
-		if p, err := e.svc.Suspend(ctx, "staff-1", ayse.ID, "Missed deadlines"); err != nil || !p.Suspended || p.Suspension.Reason != "Missed deadlines" {
+		if p, err := e.svc.Suspend(ctx, authn.Caller{ID: "staff-1"}, ayse.ID, "Missed deadlines"); err != nil || !p.Suspended || p.Suspension.Reason != "Missed deadlines" {
 			t.Fatalf("suspend: %+v %v", p.Suspension, err)
 		}
 	}
 	for range 2 {
-		if p, err := e.svc.Unsuspend(ctx, "staff-2", ayse.ID); err != nil || p.Suspended || p.Suspension != nil {
+		if p, err := e.svc.Unsuspend(ctx, authn.Caller{ID: "staff-2"}, ayse.ID); err != nil || p.Suspended || p.Suspension != nil {
 			t.Fatalf("unsuspend: %+v %v", p.Suspension, err)
 		}
 	}

@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"linguaport/internal/authn"
 )
 
-func (s *service) Vacations(ctx context.Context, c Caller) ([]Vacation, error) {
+func (s *service) Vacations(ctx context.Context, c authn.Caller) ([]Vacation, error) {
 	p, err := s.Profile(ctx, c)
 	if err != nil {
 		return nil, err
@@ -15,7 +17,7 @@ func (s *service) Vacations(ctx context.Context, c Caller) ([]Vacation, error) {
 	return p.Vacations, nil
 }
 
-func (s *service) AddVacation(ctx context.Context, c Caller, in VacationInput) (Vacation, error) {
+func (s *service) AddVacation(ctx context.Context, c authn.Caller, in VacationInput) (Vacation, error) {
 	in = VacationInput{Start: strings.TrimSpace(in.Start), End: strings.TrimSpace(in.End), Note: strings.TrimSpace(in.Note)}
 	var added Vacation
 	p, err := s.own(ctx, c, func(p *Profile, now time.Time) error {
@@ -49,7 +51,7 @@ func pruned(list []Vacation, now time.Time) []Vacation {
 	return slices.DeleteFunc(slices.Clone(list), func(v Vacation) bool { return v.End < horizon })
 }
 
-func (s *service) EndVacation(ctx context.Context, c Caller, id string) (Vacation, error) {
+func (s *service) EndVacation(ctx context.Context, c authn.Caller, id string) (Vacation, error) {
 	var ended Vacation
 	_, err := s.own(ctx, c, func(p *Profile, now time.Time) error {
 		today := Today(now)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/svc-translators/profiles"
 )
@@ -127,7 +128,7 @@ func TestEndVacation(t *testing.T) {
 	if running.Status != profiles.Running || upcoming.Status != profiles.Upcoming {
 		t.Fatalf("%+v %+v", running, upcoming)
 	}
-	mehmet := profiles.Caller{ID: "tr-mehmet"}
+	mehmet := authn.Caller{ID: "tr-mehmet"}
 	if _, err := e.svc.EndVacation(ctx, mehmet, running.ID); !errors.Is(err, profiles.ErrVacationNotFound) {
 		t.Errorf("another's vacation: %v", err)
 	}

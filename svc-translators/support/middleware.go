@@ -7,6 +7,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/logging"
 )
 
@@ -32,7 +33,7 @@ func (m instrumenting) count(action string, err error) {
 	outcome := "ok"
 	switch {
 	case err == nil:
-	case refused(err):
+	case Refused(err):
 		outcome = "refused"
 	default:
 		outcome = "failed"
@@ -40,31 +41,31 @@ func (m instrumenting) count(action string, err error) {
 	m.calls.WithLabelValues(action, outcome).Inc()
 }
 
-func (m instrumenting) Open(ctx context.Context, c Caller, in NewTicket) (Ticket, error) {
+func (m instrumenting) Open(ctx context.Context, c authn.Caller, in NewTicket) (Ticket, error) {
 	t, err := m.Service.Open(ctx, c, in)
 	m.count("open", err)
 	return t, err
 }
 
-func (m instrumenting) Write(ctx context.Context, c Caller, id, body string) (Ticket, error) {
+func (m instrumenting) Write(ctx context.Context, c authn.Caller, id, body string) (Ticket, error) {
 	t, err := m.Service.Write(ctx, c, id, body)
 	m.count("write", err)
 	return t, err
 }
 
-func (m instrumenting) Reply(ctx context.Context, staff Caller, id, body string) (Ticket, error) {
+func (m instrumenting) Reply(ctx context.Context, staff authn.Caller, id, body string) (Ticket, error) {
 	t, err := m.Service.Reply(ctx, staff, id, body)
 	m.count("reply", err)
 	return t, err
 }
 
-func (m instrumenting) Close(ctx context.Context, c Caller, id string) (Ticket, error) {
+func (m instrumenting) Close(ctx context.Context, c authn.Caller, id string) (Ticket, error) {
 	t, err := m.Service.Close(ctx, c, id)
 	m.count("close", err)
 	return t, err
 }
 
-func (m instrumenting) CloseAsStaff(ctx context.Context, staff Caller, id string) (Ticket, error) {
+func (m instrumenting) CloseAsStaff(ctx context.Context, staff authn.Caller, id string) (Ticket, error) {
 	t, err := m.Service.CloseAsStaff(ctx, staff, id)
 	m.count("close", err)
 	return t, err
@@ -82,30 +83,30 @@ type loggingMiddleware struct {
 }
 
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {
-	logging.Call(ctx, m.log, method, begin, *err, refused)
+	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) Open(ctx context.Context, c Caller, in NewTicket) (_ Ticket, err error) {
+func (m loggingMiddleware) Open(ctx context.Context, c authn.Caller, in NewTicket) (_ Ticket, err error) {
 	defer m.done(ctx, "Open", time.Now(), &err)
 	return m.next.Open(ctx, c, in)
 }
 
-func (m loggingMiddleware) Mine(ctx context.Context, c Caller, f Filter) (_ Page, err error) {
+func (m loggingMiddleware) Mine(ctx context.Context, c authn.Caller, f Filter) (_ Page, err error) {
 	defer m.done(ctx, "Mine", time.Now(), &err)
 	return m.next.Mine(ctx, c, f)
 }
 
-func (m loggingMiddleware) Own(ctx context.Context, c Caller, id string) (_ Ticket, err error) {
+func (m loggingMiddleware) Own(ctx context.Context, c authn.Caller, id string) (_ Ticket, err error) {
 	defer m.done(ctx, "Own", time.Now(), &err)
 	return m.next.Own(ctx, c, id)
 }
 
-func (m loggingMiddleware) Write(ctx context.Context, c Caller, id, body string) (_ Ticket, err error) {
+func (m loggingMiddleware) Write(ctx context.Context, c authn.Caller, id, body string) (_ Ticket, err error) {
 	defer m.done(ctx, "Write", time.Now(), &err)
 	return m.next.Write(ctx, c, id, body)
 }
 
-func (m loggingMiddleware) Close(ctx context.Context, c Caller, id string) (_ Ticket, err error) {
+func (m loggingMiddleware) Close(ctx context.Context, c authn.Caller, id string) (_ Ticket, err error) {
 	defer m.done(ctx, "Close", time.Now(), &err)
 	return m.next.Close(ctx, c, id)
 }
@@ -125,12 +126,12 @@ func (m loggingMiddleware) Ticket(ctx context.Context, id string) (_ Ticket, err
 	return m.next.Ticket(ctx, id)
 }
 
-func (m loggingMiddleware) Reply(ctx context.Context, staff Caller, id, body string) (_ Ticket, err error) {
+func (m loggingMiddleware) Reply(ctx context.Context, staff authn.Caller, id, body string) (_ Ticket, err error) {
 	defer m.done(ctx, "Reply", time.Now(), &err)
 	return m.next.Reply(ctx, staff, id, body)
 }
 
-func (m loggingMiddleware) CloseAsStaff(ctx context.Context, staff Caller, id string) (_ Ticket, err error) {
+func (m loggingMiddleware) CloseAsStaff(ctx context.Context, staff authn.Caller, id string) (_ Ticket, err error) {
 	defer m.done(ctx, "CloseAsStaff", time.Now(), &err)
 	return m.next.CloseAsStaff(ctx, staff, id)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
@@ -14,19 +15,20 @@ import (
 	"linguaport/internal/searchkeys"
 )
 
-// Service is the support tickets. A translator's calls name them by a Caller the transport
-// takes from the verified token and reach only their own tickets; staff calls reach all.
+// Service is the support tickets. A translator's calls name them by the caller the endpoint
+// reads from the verified token (authn.Caller) and reach only the tickets the caller Owns,
+// another's answered as one that does not exist; staff calls reach all.
 type Service interface {
 	// Open opens a ticket with its first message.
-	Open(ctx context.Context, c Caller, in NewTicket) (Ticket, error)
+	Open(ctx context.Context, c authn.Caller, in NewTicket) (Ticket, error)
 	// Mine lists the caller's tickets (f.TranslatorID is theirs, whatever it says).
-	Mine(ctx context.Context, c Caller, f Filter) (Page, error)
+	Mine(ctx context.Context, c authn.Caller, f Filter) (Page, error)
 	// Own is one of the caller's tickets with its thread; another's is ErrNotFound.
-	Own(ctx context.Context, c Caller, id string) (Ticket, error)
+	Own(ctx context.Context, c authn.Caller, id string) (Ticket, error)
 	// Write adds the caller's message to their ticket, which opens it again if it was answered.
-	Write(ctx context.Context, c Caller, id, body string) (Ticket, error)
+	Write(ctx context.Context, c authn.Caller, id, body string) (Ticket, error)
 	// Close closes the caller's ticket; closing a closed one answers it as it is.
-	Close(ctx context.Context, c Caller, id string) (Ticket, error)
+	Close(ctx context.Context, c authn.Caller, id string) (Ticket, error)
 
 	// List is staff's list of all tickets.
 	List(ctx context.Context, f Filter) (Page, error)
@@ -35,9 +37,9 @@ type Service interface {
 	// Ticket is any ticket with its thread, for staff.
 	Ticket(ctx context.Context, id string) (Ticket, error)
 	// Reply adds a staff member's message, which answers the ticket and tells the translator.
-	Reply(ctx context.Context, staff Caller, id, body string) (Ticket, error)
+	Reply(ctx context.Context, staff authn.Caller, id, body string) (Ticket, error)
 	// CloseAsStaff closes a ticket for staff.
-	CloseAsStaff(ctx context.Context, staff Caller, id string) (Ticket, error)
+	CloseAsStaff(ctx context.Context, staff authn.Caller, id string) (Ticket, error)
 }
 
 type service struct {
@@ -62,7 +64,7 @@ func show(t Ticket) Ticket {
 	return t
 }
 
-func (s *service) Open(ctx context.Context, c Caller, in NewTicket) (Ticket, error) {
+func (s *service) Open(ctx context.Context, c authn.Caller, in NewTicket) (Ticket, error) {
 	in = NewTicket{Subject: strings.TrimSpace(in.Subject), Category: strings.ToLower(strings.TrimSpace(in.Category)), Message: strings.TrimSpace(in.Message)}
 	if err := validateNew(in); err != nil {
 		return Ticket{}, err
@@ -87,7 +89,7 @@ func (s *service) Open(ctx context.Context, c Caller, in NewTicket) (Ticket, err
 	return show(t), nil
 }
 
-func (s *service) Mine(ctx context.Context, c Caller, f Filter) (Page, error) {
+func (s *service) Mine(ctx context.Context, c authn.Caller, f Filter) (Page, error) {
 	f.TranslatorID, f.Q = c.ID, ""
 	return s.list(ctx, f)
 }
@@ -136,12 +138,12 @@ func (s *service) list(ctx context.Context, f Filter) (Page, error) {
 	return page, nil
 }
 
-func (s *service) Own(ctx context.Context, c Caller, id string) (Ticket, error) {
+func (s *service) Own(ctx context.Context, c authn.Caller, id string) (Ticket, error) {
 	t, err := s.store.Ticket(ctx, id)
 	if err != nil {
 		return Ticket{}, err
 	}
-	if t.TranslatorID != c.ID {
+	if !c.Owns(t.TranslatorID) {
 		return Ticket{}, ErrNotFound
 	}
 	return show(t), nil
@@ -155,7 +157,7 @@ func (s *service) Ticket(ctx context.Context, id string) (Ticket, error) {
 	return show(t), nil
 }
 
-func (s *service) Write(ctx context.Context, c Caller, id, body string) (Ticket, error) {
+func (s *service) Write(ctx context.Context, c authn.Caller, id, body string) (Ticket, error) {
 	body = strings.TrimSpace(body)
 	if err := validateMessage(body); err != nil {
 		return Ticket{}, err
@@ -176,7 +178,7 @@ func (s *service) Write(ctx context.Context, c Caller, id, body string) (Ticket,
 	})
 }
 
-func (s *service) Reply(ctx context.Context, staff Caller, id, body string) (Ticket, error) {
+func (s *service) Reply(ctx context.Context, staff authn.Caller, id, body string) (Ticket, error) {
 	body = strings.TrimSpace(body)
 	if err := validateMessage(body); err != nil {
 		return Ticket{}, err
@@ -196,11 +198,11 @@ func (s *service) Reply(ctx context.Context, staff Caller, id, body string) (Tic
 	})
 }
 
-func (s *service) Close(ctx context.Context, c Caller, id string) (Ticket, error) {
+func (s *service) Close(ctx context.Context, c authn.Caller, id string) (Ticket, error) {
 	return s.move(ctx, id, Change{Owner: c.ID, To: Closed, At: s.at(), ClosedBy: Translator})
 }
 
-func (s *service) CloseAsStaff(ctx context.Context, _ Caller, id string) (Ticket, error) {
+func (s *service) CloseAsStaff(ctx context.Context, _ authn.Caller, id string) (Ticket, error) {
 	return s.move(ctx, id, Change{To: Closed, At: s.at(), ClosedBy: Staff})
 }
 
@@ -236,8 +238,10 @@ func (s *service) move(ctx context.Context, id string, c Change) (Ticket, error)
 	return Ticket{}, fmt.Errorf("ticket %s: %w", id, errs.ErrConflict)
 }
 
-// refused are the answers that are the caller's doing.
-func refused(err error) bool {
+// Refused reports whether err is the service refusing a request (a message or ticket breaking
+// its rules, a ticket unknown or another's, closed, or full): the caller's doing, counted as
+// refused and logged as information, not as a failure.
+func Refused(err error) bool {
 	var fields errs.Fields
 	return errors.As(err, &fields) || errors.Is(err, ErrNotFound) || errors.Is(err, ErrClosed) || errors.Is(err, ErrTooManyMessages)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/ids"
@@ -51,12 +52,12 @@ func newFixture(t *testing.T) *fixture {
 }
 
 var (
-	ayse  = support.Caller{ID: "tr-ayse", Name: "Ayşe Yılmaz", Lang: i18n.EN}
-	mehm  = support.Caller{ID: "tr-mehmet", Name: "Mehmet Kaya", Lang: i18n.TR}
-	staff = support.Caller{ID: "admin-1", Name: "Destek Ekibi"}
+	ayse  = authn.Caller{ID: "tr-ayse", Name: "Ayşe Yılmaz", Lang: i18n.EN}
+	mehm  = authn.Caller{ID: "tr-mehmet", Name: "Mehmet Kaya", Lang: i18n.TR}
+	staff = authn.Caller{ID: "admin-1", Name: "Destek Ekibi"}
 )
 
-func (f *fixture) open(t *testing.T, c support.Caller) support.Ticket {
+func (f *fixture) open(t *testing.T, c authn.Caller) support.Ticket {
 	t.Helper()
 	tk, err := f.svc.Open(context.Background(), c, support.NewTicket{Subject: "Ödeme gecikti", Category: "payment", Message: "Kasım ödemem gelmedi."})
 	if err != nil {
@@ -246,7 +247,7 @@ func TestConcurrentMessagesAllKeptInOrder(t *testing.T) {
 				if i%2 == 0 {
 					_, err = f.svc.Write(ctx, ayse, tk.ID, body)
 				} else {
-					_, err = f.svc.Reply(ctx, support.Caller{ID: fmt.Sprintf("admin-%d", i), Name: "Staff"}, tk.ID, body)
+					_, err = f.svc.Reply(ctx, authn.Caller{ID: fmt.Sprintf("admin-%d", i), Name: "Staff"}, tk.ID, body)
 				}
 				if err != nil {
 					t.Error(body, err)

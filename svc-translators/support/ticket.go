@@ -151,13 +151,6 @@ func (t *Ticket) matches(q searchkeys.Query) bool {
 	return q.Match(t.Subject, t.TranslatorName) || q.Whole(t.TranslatorID)
 }
 
-// Caller is who makes a request, as their token says.
-type Caller struct {
-	ID   string
-	Name string
-	Lang i18n.Lang // the request's
-}
-
 // NewTicket is what a translator opens a ticket with.
 type NewTicket struct {
 	Subject  string `json:"subject"`

@@ -137,7 +137,9 @@ function Chart({ name, title, summary, state, children, table, to, linkText }) {
           {t('charts.unknown')}
         </p>
       ) : !state.data ? (
-        <div className="staff-chart__plot staff-chart__plot--loading" aria-busy="true" aria-label={t('charts.loading')} />
+        <div className="staff-chart__plot staff-chart__plot--loading" aria-busy="true">
+          <span className="visually-hidden">{t('charts.loading')}</span>
+        </div>
       ) : (
         <>
           {summary && <p className="staff-chart__note">{summary}</p>}

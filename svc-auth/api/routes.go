@@ -1,0 +1,140 @@
+// Package api is svc-auth's HTTP API: the route table (this file, the one list of what it serves
+// and who may call it), the endpoints, the transport's decoders and encoders with the session
+// cookies, sign-in with Google and Facebook (oauth.go), staff's views of the accounts (staff.go)
+// and the one place its errors are worded (errors.go). API.md describes it for callers.
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/go-kit/kit/endpoint"
+	kithttp "github.com/go-kit/kit/transport/http"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/contract"
+	"linguaport/internal/httpx"
+	"linguaport/internal/routes"
+	"linguaport/svc-auth/auth"
+)
+
+const p = "/api/v1/auth/"
+
+// Routes is svc-auth's route table. Besides the endpoints it serves sign-in with a provider
+// (oauth; nil answers its routes "not configured"), staff's live notices (live, api/live.go;
+// nil answers them 503) and the public keys its tokens are checked with (jwks); trusted decides
+// whose X-Forwarded-For is believed for the caller's address (rate limits per address).
+//
+// Signing up, in and out, renewing a session and resetting a password are what a visitor does,
+// so they are open (their own checks are the refresh cookie and the reset token); what reads or
+// changes an account needs its signed-in owner.
+//
+// The routes that set or clear the session cookies say so (SetsCookies): they answer only the
+// site's own page (an allowed Origin) or a caller with a Bearer token, so another site cannot
+// sign its visitors in or out. The provider's redirect back (oauth callback) sets them too, but
+// arrives as a navigation without an Origin; the state cookie that start set in this browser,
+// checked with PKCE, is what ties it to the visitor who began.
+//
+// Sign-ups, sign-ins and account changes: small JSON, answered within seconds (a password hash
+// takes the most).
+func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, trusted httpx.TrustedProxies) routes.Table {
+	route := func(pattern string, access authn.Access, ep endpoint.Endpoint, dec kithttp.DecodeRequestFunc) routes.Route {
+		return routes.Route{Pattern: pattern, Access: access, Endpoint: ep, Decode: dec, Encode: encodeResponse}
+	}
+	handler := func(pattern string, access authn.Access, h http.HandlerFunc) routes.Route {
+		return routes.Route{Pattern: pattern, Access: access, Handler: h}
+	}
+	start, callback := notConfigured, notConfigured
+	if oauth != nil {
+		start, callback = oauth.Start, oauth.Callback
+	}
+	liveEvents, liveSeen := unavailable, unavailable
+	if live != nil {
+		liveEvents, liveSeen = live.Events, live.Seen
+	}
+	return routes.Table{
+		Service: "svc-auth",
+		Limits:  contract.Limits{TimeoutMs: (10 * time.Second).Milliseconds(), MaxBody: httpx.MaxJSONBody},
+		Options: []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)},
+		Routes: []routes.Route{
+			route("POST "+p+"register", authn.Anyone.SetsCookies(), e.Register, decodeRegister(trusted)),
+			route("POST "+p+"login", authn.Anyone.SetsCookies(), e.Login, decodeLogin(trusted)),
+			// Logout also ends a session whose access token has expired, by its refresh cookie.
+			route("POST "+p+"logout", authn.Anyone.SetsCookies(), e.Logout, decodeRefresh),
+			route("POST "+p+"refresh", authn.Anyone.SetsCookies(), e.Refresh, decodeRefresh),
+			route("GET "+p+"me", authn.SignedIn, e.Me, decodeNothing),
+			// The answer renews userData, whose name the header shows.
+			route("PATCH "+p+"me", authn.SignedIn.SetsCookies(), e.UpdateMe, decodeUpdateMe),
+			route("POST "+p+"password", authn.SignedIn, e.ChangePassword, decodeChangePassword),
+			route("POST "+p+"password/forgot", authn.Anyone, e.ForgotPassword, decodeForgot(trusted)),
+			route("POST "+p+"password/reset", authn.Anyone, e.ResetPassword, decodeReset),
+			route("GET "+p+"messages", authn.SignedIn, e.Messages, decodeMessages),
+			// Another user's message is answered 404, as if it did not exist.
+			route("POST "+p+"messages/{id}/read", authn.SignedIn.Owned(), e.MarkRead, decodeMarkRead),
+			// Confirming an address: the link may be opened signed out, or in another browser; the
+			// token is the check. A new link is for the signed-in owner (rate-limited per account).
+			route("POST "+p+"verify", authn.Anyone, e.VerifyEmail, decodeVerify),
+			route("POST "+p+"verify/resend", authn.SignedIn, e.ResendVerification, decodeResend),
+			route("GET "+p+"me/mail-preferences", authn.SignedIn, e.MailPreferences, decodeNothing),
+			route("PUT "+p+"me/mail-preferences", authn.SignedIn, e.SetMailPreferences, decodePreferences),
+			// One-click unsubscribe (RFC 8058): the mail client POSTs without a session; the signed
+			// token turns off one category of one account and nothing else. A visit redirects to the
+			// site's page.
+			route("POST "+p+"unsubscribe/{token}", authn.Anyone, e.Unsubscribe, decodeUnsubscribe),
+			handler("GET "+p+"unsubscribe/{token}", authn.Anyone, unsubscribePage),
+			handler("GET "+p+"providers", authn.Anyone, providersHandler(oauth)),
+			// The sign-in page and the provider's redirect reach these before there is any session.
+			handler("GET "+p+"oauth/{provider}/start", authn.Anyone, start),
+			handler("GET "+p+"oauth/{provider}/callback", authn.Anyone, callback),
+			handler("GET "+authn.JWKSPath, authn.Anyone, jwksHandler(jwks)),
+			// Staff's views of the accounts: the customers (never a password hash or a token), the
+			// names of any ids the other back-office screens show, and the staff members themselves
+			// (the audit screen's choice of who acted).
+			route("GET "+p+"admin/customers", authn.Only(authn.RoleAdmin), e.AdminCustomers, decodeCustomers),
+			route("GET "+p+"admin/customers/{id}", authn.Only(authn.RoleAdmin), e.AdminCustomer, decodePathID),
+			route("GET "+p+"admin/users", authn.Only(authn.RoleAdmin), e.AdminUsers, decodeUserIDs),
+			route("GET "+p+"admin/staff", authn.Only(authn.RoleAdmin), e.AdminStaff, decodeNothing),
+			// Staff's live notices (svc-auth/live): the event stream the back office keeps open and
+			// the marks of the screens a staff member looked at.
+			handler("GET "+p+"admin/live/events", authn.Only(authn.RoleAdmin), liveEvents),
+			handler("POST "+p+"admin/live/seen", authn.Only(authn.RoleAdmin), liveSeen),
+		},
+	}
+}
+
+// jwksHandler serves the public keys of svc-auth's signing key, which every other service's
+// authenticator fetches to check tokens; a few minutes' caching spares it a fetch per request.
+func jwksHandler(jwks authn.JWKS) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=300")
+		_ = httpx.WriteJSON(w, http.StatusOK, jwks)
+	}
+}
+
+// providersHandler answers {"google":bool,"facebook":bool,"local":bool}; local is true when the
+// providers are a local stand-in (internal/oauthdev, as `make up` runs it), which the sign-in page
+// then says.
+func providersHandler(oauth OAuthRoutes) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		providers := map[string]bool{"google": false, "facebook": false, "local": false}
+		if oauth != nil {
+			for k, v := range oauth.Providers() {
+				providers[k] = v
+			}
+			if l, ok := oauth.(interface{ Local() bool }); ok {
+				providers["local"] = l.Local()
+			}
+		}
+		_ = httpx.WriteJSON(w, http.StatusOK, providers)
+	}
+}
+
+// notConfigured answers the sign-in routes of a site with no provider configured.
+func notConfigured(w http.ResponseWriter, r *http.Request) {
+	encodeError(r.Context(), auth.ErrProviderNotConfigured, w)
+}
+
+// unavailable answers staff's live routes when the process serves none.
+func unavailable(w http.ResponseWriter, r *http.Request) {
+	encodeError(r.Context(), httpx.ErrUnavailable, w)
+}
