@@ -15,7 +15,7 @@
 import { createInstance } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { common } from '../locales/common.js';
-import { useLanguage } from './language.jsx';
+import { useLanguage } from './language-context.js';
 
 /**
  * createI18n returns an i18next instance for one render tree, initialised synchronously so the

@@ -1,8 +1,8 @@
-import { createContext, useContext } from 'react';
 import { useLocation } from 'react-router';
 import { languageOf } from '../config/paths.js';
+import { LanguageContext, useLanguage } from './language-context.js';
 
-const LanguageContext = createContext(null);
+export { useLanguage };
 
 /** LanguageProvider gives the tree the language of the current path (spec §2). */
 export function LanguageProvider({ children }) {
@@ -11,9 +11,3 @@ export function LanguageProvider({ children }) {
   return <LanguageContext.Provider value={languageOf(pathname, browser)}>{children}</LanguageContext.Provider>;
 }
 
-/** useLanguage is "tr" or "en"; outside LanguageProvider it throws (spec §8). */
-export function useLanguage() {
-  const lang = useContext(LanguageContext);
-  if (lang === null) throw new Error('useLanguage must be used within a LanguageProvider');
-  return lang;
-}
