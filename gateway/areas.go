@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"maps"
 	"net"
-	"regexp"
+	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -77,9 +77,6 @@ func (a *area) pick() []instance {
 	}
 	return out
 }
-
-// apiService is a service name the gateway routes: svc-<area> (contract.Check holds the rest).
-var apiService = regexp.MustCompile(`^svc-[a-z][a-z0-9]*$`)
 
 // areas follows Consul's API services and their instances' contracts.
 type areas struct {
@@ -159,7 +156,7 @@ func (as *areas) watchServices() {
 		}
 		var started []chan struct{}
 		for name, tags := range services {
-			if !apiService.MatchString(name) || !hasTag(tags, contract.Tag) || as.get(areaName(name)) != nil {
+			if !contract.IsServiceName(name) || !slices.Contains(tags, contract.Tag) || as.get(contract.AreaOf(name)) != nil {
 				continue
 			}
 			a := &area{service: name, prefix: contract.PrefixOf(name), upstream: as.newUpstream(name)}
@@ -188,28 +185,12 @@ func (as *areas) watchServices() {
 	}
 }
 
-// areaName is the area a service serves: its name after svc-.
-func areaName(service string) string { return strings.TrimPrefix(service, "svc-") }
-
-func hasTag(tags []string, tag string) bool {
-	for _, t := range tags {
-		if t == tag {
-			return true
-		}
-	}
-	return false
-}
-
 // add publishes a new area to the request path (copy on write: areas are few and rarely added).
 func (as *areas) add(a *area) {
 	as.mu.Lock()
 	defer as.mu.Unlock()
-	old := *as.byName.Load()
-	next := make(map[string]*area, len(old)+1)
-	for k, v := range old {
-		next[k] = v
-	}
-	next[areaName(a.service)] = a
+	next := maps.Clone(*as.byName.Load())
+	next[contract.AreaOf(a.service)] = a
 	as.byName.Store(&next)
 }
 

@@ -67,9 +67,15 @@ func New(service string, limits Limits, rules []authn.Rule) Contract {
 // serviceName is a service's directory and Consul name: svc- and its area.
 var serviceName = regexp.MustCompile(`^svc-[a-z][a-z0-9]*$`)
 
-// PrefixOf is the one prefix service may publish: /api/v1/ and its area, the name after svc-
-// (DESIGN §3). Fixing it by the name keeps two services from ever claiming one area.
-func PrefixOf(service string) string { return "/api/v1/" + strings.TrimPrefix(service, "svc-") }
+// IsServiceName reports whether name is a service's: svc- and its area.
+func IsServiceName(name string) bool { return serviceName.MatchString(name) }
+
+// AreaOf is the area a service serves: its name after svc- ("orders" for svc-orders).
+func AreaOf(service string) string { return strings.TrimPrefix(service, "svc-") }
+
+// PrefixOf is the one prefix service may publish: /api/v1/ and its area (DESIGN §3). Fixing it
+// by the name keeps two services from ever claiming one area.
+func PrefixOf(service string) string { return "/api/v1/" + AreaOf(service) }
 
 // Rules are the contract's routes as access rules.
 func (c Contract) Rules() []authn.Rule {
@@ -111,7 +117,7 @@ func (c Contract) Version() string {
 // declared twice, a rule authn refuses (a staff route open to others, say), or missing limits.
 func (c Contract) Check() error {
 	var errs []error
-	if !serviceName.MatchString(c.Service) {
+	if !IsServiceName(c.Service) {
 		errs = append(errs, fmt.Errorf("service %q is not svc-<area>", c.Service))
 	}
 	if c.Prefix != PrefixOf(c.Service) {
