@@ -20,7 +20,6 @@ import (
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
-	"linguaport/svc-orders/access"
 	"linguaport/svc-orders/api"
 	"linguaport/svc-orders/billing"
 	"linguaport/svc-orders/files"
@@ -31,7 +30,7 @@ import (
 )
 
 func main() {
-	platform.ContractCommand(access.Contract)
+	platform.ContractCommand(api.Routes(api.Endpoints{}, httpx.TrustedProxies{}).Contract())
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-orders", ":8083")
 	origins := env.List("SITE_ORIGINS", nil)
@@ -134,14 +133,15 @@ func main() {
 	auditLog, err := audit.NewLog(ctx, db, log)
 	p.ExitOn("audit log", err)
 	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: bills, Audit: auditLog, Company: facts}
+	table := api.Routes(api.MakeEndpoints(services), p.Trusted)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
-		Handler:   api.MakeHandler(api.MakeEndpoints(services), auth, p.Trusted),
+		Handler:   table.Handler(auth),
 		Logger:    log,
 		AccessLog: p.AccessLog,
 		Registry:  metrics,
 		Checks:    p.Checks,
-	}), access.Contract)
+	}), table.Contract())
 }
 
 // sweepJob is a change that time makes: quotes expire, visitors' files nobody claimed go, orders

@@ -1,6 +1,3 @@
-// Package api is svc-orders' HTTP API: go-kit endpoints over its four services (pricing, files,
-// quotes, orders), the routes svc-orders/access declares, and the one encodeError that answers
-// every error of them.
 package api
 
 import (

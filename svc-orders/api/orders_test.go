@@ -125,8 +125,8 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 		t.Fatal(err)
 	}
 	// The agency's facts are a set unlike the demo's: quote PDFs must print the configured ones.
-	handler := api.MakeHandler(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: billingClient, Audit: auditLog,
-		Company: companytest.Other()}), auth, httpx.LoopbackOnly)
+	handler := api.Routes(api.MakeEndpoints(api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: billingClient, Audit: auditLog,
+		Company: companytest.Other()}), httpx.LoopbackOnly).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-orders", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	t.Cleanup(srv.Close)
 	sweep := func(ctx context.Context) error {

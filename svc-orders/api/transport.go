@@ -11,68 +11,18 @@ import (
 	"strconv"
 
 	"github.com/go-kit/kit/endpoint"
-	kithttp "github.com/go-kit/kit/transport/http"
 
 	"linguaport/counting"
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
-	"linguaport/svc-orders/access"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
 )
 
-const maxJSONBody = 64 << 10
-
-// MakeHandler serves svc-orders under /api/v1/orders/: the routes svc-orders/access declares,
-// each behind its access check; the services check ownership.
-func MakeHandler(e Endpoints, auth *authn.Authenticator, trusted httpx.TrustedProxies) http.Handler {
-	opts := []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)}
-	json := func(ep endpoint.Endpoint, dec kithttp.DecodeRequestFunc, enc kithttp.EncodeResponseFunc) http.Handler {
-		return kithttp.NewServer(ep, dec, enc, opts...)
-	}
-	m := authn.NewMux(auth, access.Rules)
-	m.Handle("POST /api/v1/orders/estimate", json(e.Estimate, decodeEstimate, encodePrivate))
-	m.Handle("GET /api/v1/orders/prices", json(e.PriceList, decodeNothing, encodePriceList))
-	m.Handle("PUT /api/v1/orders/admin/prices", json(e.UpdatePriceList, decodePriceList, encodePrivate))
-
-	m.Handle("POST /api/v1/orders/files", uploadHandler(e.UploadFile, trusted))
-	m.Handle("GET /api/v1/orders/files", json(e.Files, decodeNothing, encodePrivate))
-	m.Handle("GET /api/v1/orders/files/{id}", downloadHandler(e.OpenFile))
-
-	m.Handle("POST /api/v1/orders/quotes", json(e.CreateQuote, decodeQuote, encodeCreated))
-	m.Handle("GET /api/v1/orders/quotes", json(e.Quotes, decodeNothing, encodePrivate))
-	m.Handle("GET /api/v1/orders/quotes/{id}", json(e.Quote, decodeQuoteID, encodeQuote)) // and {id}.pdf
-	m.Handle("POST /api/v1/orders/quotes/{id}/approve", json(e.ApproveQuote, decodeApprove, encodePrivate))
-	m.Handle("POST /api/v1/orders/quotes/{id}/reject", json(e.RejectQuote, decodeReason, encodePrivate))
-
-	m.Handle("GET /api/v1/orders/orders", json(e.Orders, decodeNothing, encodePrivate))
-	m.Handle("GET /api/v1/orders/orders/{id}", json(e.Order, decodeID, encodePrivate))
-	m.Handle("POST /api/v1/orders/orders/{id}/deliver", json(e.Deliver, decodeDeliver, encodePrivate))
-	m.Handle("POST /api/v1/orders/orders/{id}/complete", json(e.Complete, decodeID, encodePrivate))
-	m.Handle("POST /api/v1/orders/orders/{id}/revision", json(e.Revision, decodeReason, encodePrivate))
-
-	m.Handle("GET /api/v1/orders/pool", json(e.Pool, decodeNothing, encodePrivate))
-	m.Handle("POST /api/v1/orders/orders/{id}/claim", json(e.Claim, decodeID, encodePrivate))
-	m.Handle("POST /api/v1/orders/orders/{id}/unclaim", json(e.Unclaim, decodeID, encodePrivate))
-	m.Handle("GET /api/v1/orders/jobs/past", json(e.PastJobs, decodePastJobs, encodePrivate))
-
-	m.Handle("GET /api/v1/orders/admin/orders", json(e.StaffOrders, decodeStaffOrders, encodePrivate))
-	m.Handle("GET /api/v1/orders/admin/orders/{id}", json(e.StaffOrder, decodeID, encodePrivate))
-	m.Handle("GET /api/v1/orders/admin/orders/{id}/eligible", json(e.Eligible, decodeID, encodePrivate))
-	m.Handle("POST /api/v1/orders/admin/orders/{id}/assign", json(e.Assign, decodeAssign, encodePrivate))
-	m.Handle("POST /api/v1/orders/admin/orders/{id}/fulfilment", json(e.Fulfil, decodeFulfil, encodePrivate))
-	m.Handle("POST /api/v1/orders/admin/orders/{id}/expected-date", json(e.ChangeExpectedDate, decodeExpectedDate, encodePrivate))
-	m.Handle("GET /api/v1/orders/admin/quotes", json(e.StaffQuotes, decodeStaffQuotes, encodePrivate))
-	m.Handle("GET /api/v1/orders/admin/quotes/{id}", json(e.StaffQuote, decodeID, encodePrivate))
-	m.Handle("POST /api/v1/orders/admin/quotes/{id}/revise", json(e.ReviseQuote, decodeRevise, encodePrivate))
-	m.Handle("POST /api/v1/orders/admin/quotes/{id}/cancel", json(e.CancelQuote, decodeReason, encodePrivate))
-	m.Handle("GET /api/v1/orders/admin/summary", json(e.Summary, decodeNothing, encodePrivate))
-	m.Handle("GET /api/v1/orders/admin/trends", json(e.Trends, decodeNothing, encodePrivate))
-	m.Handle("GET /api/v1/orders/admin/audit", e.Audit)
-	return m.Handler()
-}
+// maxJSONBody is every JSON body's limit, the route table's at the edge.
+const maxJSONBody = httpx.MaxJSONBody
 
 // uploadHandler streams one multipart file to a temporary file (counting needs random access
 // and the bytes must not sit in memory), hands it to the endpoint and removes it afterwards.
@@ -286,7 +236,7 @@ func encodePublic(ctx context.Context, w http.ResponseWriter, response any) erro
 
 // encodePriceList lets shared caches keep the public list, never staff's (with translator rates).
 func encodePriceList(ctx context.Context, w http.ResponseWriter, response any) error {
-	if caller, _ := authn.FromContext(ctx); caller.Role == authn.RoleAdmin {
+	if authn.CallerFrom(ctx).Staff() {
 		return encodePrivate(ctx, w, response)
 	}
 	return encodePublic(ctx, w, response)
