@@ -4,19 +4,17 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"log/slog"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/internal/audit"
-	"linguaport/internal/authn"
 	"linguaport/internal/company"
 	"linguaport/internal/config"
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
+	"linguaport/internal/ids"
 	"linguaport/internal/platform"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
@@ -33,7 +31,6 @@ func main() {
 	platform.ContractCommand(api.Routes(api.Endpoints{}, httpx.TrustedProxies{}).Contract())
 	env := config.FromOS()
 	cfg := config.LoadService(env, "svc-orders", ":8083")
-	origins := env.List("SITE_ORIGINS", nil)
 	uploadsPerHour := env.Int("UPLOADS_PER_HOUR", 200)
 	// The relays are told which documents got events; the sweep only finds what a crash left.
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
@@ -85,12 +82,14 @@ func main() {
 	eventMetrics.Outboxes(quoteRelay, orderRelay)
 
 	uploadLimit := ratelimit.New(rdb, "orders-uploads", int64(uploadsPerHour), time.Hour)
-	fileSvc := files.NewService(fileStore, files.NewRedisTokens(rdb), orderStore, uploadLimit, 0, newID, time.Now)
-	fileSvc = files.LoggingMiddleware(log)(files.InstrumentingMiddleware(metrics)(fileSvc))
+	fileSvc := files.NewService(fileStore, files.NewRedisTokens(rdb), orderStore, uploadLimit, 0, ids.New, time.Now)
+	fileSvc = files.LoggingMiddleware(log)(fileSvc)
+	fileSvc = files.InstrumentingMiddleware(metrics)(fileSvc)
 	priceSvc := pricing.NewService(priceStore, fileSvc, pricing.NewGeoConverter(geo), time.Now)
 	priceSvc = pricing.LoggingMiddleware(log)(priceSvc)
-	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, newID, time.Now, quoteRelay.Kick)
-	quoteSvc = quotes.LoggingMiddleware(log)(quotes.InstrumentingMiddleware(metrics)(quoteSvc))
+	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, ids.New, time.Now, quoteRelay.Kick)
+	quoteSvc = quotes.LoggingMiddleware(log)(quoteSvc)
+	quoteSvc = quotes.InstrumentingMiddleware(metrics)(quoteSvc)
 	translatorStore, err := pool.NewMongoStore(ctx, db)
 	p.ExitOn("translators", err)
 	// Translators hear of new jobs in their pool, in batches (pool.jobs_available on our stream).
@@ -102,7 +101,8 @@ func main() {
 	go noticeRelay.Run(ctx)
 	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick,
 		orders.WithPoolNotices(notices), orders.WithEscalation(windows), orders.WithBilling(bills), orders.WithRevisionHours(revisionHours))
-	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
+	orderSvc = orders.LoggingMiddleware(log)(orderSvc)
+	orderSvc = orders.InstrumentingMiddleware(metrics)(orderSvc)
 
 	// Paid invoices start the work; our own stream is replayed so every approved quote has its order.
 	processed := db.Collection("processed_events")
@@ -126,12 +126,10 @@ func main() {
 		{"send pool notices", notices.SendDue},
 	})
 
-	authClient := svcclient.New(p.Watch("svc-auth"), 5*time.Second)
-	defer authClient.Close()
-	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
-	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
 	auditLog, err := audit.NewLog(ctx, db, log)
 	p.ExitOn("audit log", err)
+	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
+	auth := p.Authenticator()
 	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: bills, Audit: auditLog, Company: facts}
 	table := api.Routes(api.MakeEndpoints(services), p.Trusted)
 	p.Serve(httpx.NewServer(httpx.Options{
@@ -170,10 +168,4 @@ func sweep(ctx context.Context, log *slog.Logger, interval time.Duration, jobs [
 		case <-t.C:
 		}
 	}
-}
-
-func newID() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }

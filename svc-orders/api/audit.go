@@ -12,10 +12,16 @@ const priceListID = "current"
 // auditStaffActions records each success of a staff action in svc-orders' audit log
 // (internal/audit), with the thing as it was just before and as the action answers it.
 func auditStaffActions(s Services, e *Endpoints) {
-	order := func(ctx context.Context, id string) (any, error) { return s.Orders.Order(ctx, id) }
-	prices := func(ctx context.Context, _ string) (any, error) { return s.Pricing.PriceList(ctx) }
+	order := func(ctx context.Context, id string) (any, error) {
+		return s.Orders.Order(ctx, authn.CallerFrom(ctx), id)
+	}
+	prices := func(ctx context.Context, _ string) (any, error) {
+		return s.Pricing.PriceList(ctx, authn.CallerFrom(ctx))
+	}
 	e.Assign = staffOnly(s.Audit.Endpoint("order.assign", "order", func(r any) string { return r.(assignRequest).ID }, order, e.Assign))
-	quote := func(ctx context.Context, id string) (any, error) { return s.Quotes.Quote(ctx, id) }
+	quote := func(ctx context.Context, id string) (any, error) {
+		return s.Quotes.Quote(ctx, authn.CallerFrom(ctx), id)
+	}
 	e.ChangeExpectedDate = staffOnly(s.Audit.Endpoint("order.expected_date", "order", func(r any) string { return r.(expectedDateRequest).ID }, order, e.ChangeExpectedDate))
 	e.Fulfil = staffOnly(s.Audit.Endpoint("order.fulfil", "order", func(r any) string { return r.(fulfilRequest).ID }, order, e.Fulfil))
 	e.ReviseQuote = staffOnly(s.Audit.Endpoint("quote.revise", "quote", func(r any) string { return r.(reviseRequest).ID }, quote, e.ReviseQuote))

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"context"
-	"net/http/httptest"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -189,7 +188,7 @@ func TestDeskRecoversFromAClaimThatDied(t *testing.T) {
 				t.Fatal("the claim did not crash")
 			}
 		}()
-		_, _ = dying.Claim(f.as("tr-crash", authn.RoleTranslator), jobs[2])
+		_, _ = dying.Claim(context.Background(), authn.Caller{ID: "tr-crash", Role: authn.RoleTranslator}, jobs[2])
 	}()
 	if desk, active := f.deskOf(t, "tr-crash"); len(desk) != 3 || !slices.Contains(desk, jobs[2]) || active != 2 {
 		t.Fatalf("after the crash: desk %v, %d active", desk, active)
@@ -209,12 +208,4 @@ func TestDeskRecoversFromAClaimThatDied(t *testing.T) {
 	// The job the dead claim reserved is still in the pool and can be claimed by someone else.
 	f.capped(t, "tr-next", 3)
 	f.claimAs(t, f.tokenFor("tr-next", authn.RoleTranslator), jobs[2])
-}
-
-// as is the context of a request signed in as subject, for calling a service directly.
-func (f *fixture) as(subject string, role authn.Role) context.Context {
-	req := httptest.NewRequest("POST", "/", nil)
-	req.Header.Set("Authorization", "Bearer "+f.tokenFor(subject, role))
-	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": f.signer.PublicKey()}, authn.NewRedisSessions(f.redis)), nil)
-	return auth.Identify(req)
 }

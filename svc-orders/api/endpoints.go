@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"io"
+	"linguaport/internal/authn"
 
 	"github.com/go-kit/kit/endpoint"
 
@@ -71,84 +72,85 @@ type (
 func MakeEndpoints(s Services) Endpoints {
 	e := Endpoints{
 		Estimate: func(ctx context.Context, request any) (any, error) {
-			return s.Pricing.Estimate(ctx, request.(pricing.EstimateInput))
+			return s.Pricing.Estimate(ctx, authn.CallerFrom(ctx), request.(pricing.EstimateInput))
 		},
 		PriceList: func(ctx context.Context, _ any) (any, error) {
-			return s.Pricing.PriceList(ctx)
+			return s.Pricing.PriceList(ctx, authn.CallerFrom(ctx))
 		},
 		UpdatePriceList: func(ctx context.Context, request any) (any, error) {
 			return s.Pricing.UpdatePriceList(ctx, request.(pricing.PriceList))
 		},
 		UploadFile: func(ctx context.Context, request any) (any, error) {
-			return s.Files.UploadFile(ctx, request.(files.UploadInput))
+			return s.Files.UploadFile(ctx, authn.CallerFrom(ctx), request.(files.UploadInput))
 		},
 		Files: func(ctx context.Context, _ any) (any, error) {
-			list, err := s.Files.Files(ctx)
+			list, err := s.Files.Files(ctx, authn.CallerFrom(ctx))
 			return map[string][]files.File{"files": list}, err
 		},
 		OpenFile: func(ctx context.Context, request any) (any, error) {
 			r := request.(fileRequest)
-			f, body, err := s.Files.OpenFile(ctx, r.ID, r.UploadToken)
+			f, body, err := s.Files.OpenFile(ctx, authn.CallerFrom(ctx), r.ID, r.UploadToken)
 			return fileContent{File: f, Body: body}, err
 		},
 		CreateQuote: func(ctx context.Context, request any) (any, error) {
-			return s.Quotes.CreateQuote(ctx, request.(quotes.QuoteInput))
+			return s.Quotes.CreateQuote(ctx, authn.CallerFrom(ctx), request.(quotes.QuoteInput))
 		},
 		Quotes: func(ctx context.Context, _ any) (any, error) {
-			list, err := s.Quotes.Quotes(ctx)
+			list, err := s.Quotes.Quotes(ctx, authn.CallerFrom(ctx))
 			return map[string][]*quotes.Quote{"quotes": list}, err
 		},
 		Quote: func(ctx context.Context, request any) (any, error) {
 			if r, ok := request.(quotePDFRequest); ok {
-				q, err := s.Quotes.Quote(ctx, r.ID)
+				c := authn.CallerFrom(ctx)
+				q, err := s.Quotes.Quote(ctx, c, r.ID)
 				if err != nil {
 					return nil, err
 				}
-				return quotePDF{quote: q, lang: r.Lang, tax: taxOf(ctx, s.Billing, q, r.Lang), seller: documents.SellerOf(s.Company, q.Total.Currency)}, nil
+				return quotePDF{quote: q, lang: r.Lang, tax: taxOf(ctx, c, s.Billing, q, r.Lang), seller: documents.SellerOf(s.Company, q.Total.Currency)}, nil
 			}
-			return s.Quotes.Quote(ctx, request.(idRequest).ID)
+			return s.Quotes.Quote(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 		},
 		ApproveQuote: func(ctx context.Context, request any) (any, error) {
 			r := request.(approveRequest)
-			return s.Orders.ApproveQuote(ctx, r.ID, r.Version)
+			return s.Orders.ApproveQuote(ctx, authn.CallerFrom(ctx), r.ID, r.Version)
 		},
 		RejectQuote: func(ctx context.Context, request any) (any, error) {
 			r := request.(reasonRequest)
-			return s.Quotes.RejectQuote(ctx, r.ID, r.Reason)
+			return s.Quotes.RejectQuote(ctx, authn.CallerFrom(ctx), r.ID, r.Reason)
 		},
 		Orders: func(ctx context.Context, _ any) (any, error) {
-			list, err := s.Orders.Orders(ctx)
+			list, err := s.Orders.Orders(ctx, authn.CallerFrom(ctx))
 			return map[string][]orders.OrderView{"orders": list}, err
 		},
 		Order: func(ctx context.Context, request any) (any, error) {
-			return s.Orders.Order(ctx, request.(idRequest).ID)
+			return s.Orders.Order(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 		},
 		Assign: func(ctx context.Context, request any) (any, error) {
 			r := request.(assignRequest)
-			return s.Orders.Assign(ctx, r.ID, r.In)
+			return s.Orders.Assign(ctx, authn.CallerFrom(ctx), r.ID, r.In)
 		},
 		Deliver: func(ctx context.Context, request any) (any, error) {
 			r := request.(deliverRequest)
-			return s.Orders.Deliver(ctx, r.ID, r.FileIDs, r.Note)
+			return s.Orders.Deliver(ctx, authn.CallerFrom(ctx), r.ID, r.FileIDs, r.Note)
 		},
 		Complete: func(ctx context.Context, request any) (any, error) {
-			return s.Orders.Complete(ctx, request.(idRequest).ID)
+			return s.Orders.Complete(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 		},
 		Revision: func(ctx context.Context, request any) (any, error) {
 			r := request.(reasonRequest)
-			return s.Orders.RequestRevision(ctx, r.ID, r.Reason)
+			return s.Orders.RequestRevision(ctx, authn.CallerFrom(ctx), r.ID, r.Reason)
 		},
 		Pool: func(ctx context.Context, _ any) (any, error) {
-			return s.Orders.Pool(ctx)
+			return s.Orders.Pool(ctx, authn.CallerFrom(ctx))
 		},
 		Claim: func(ctx context.Context, request any) (any, error) {
-			return s.Orders.Claim(ctx, request.(idRequest).ID)
+			return s.Orders.Claim(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 		},
 		Unclaim: func(ctx context.Context, request any) (any, error) {
-			return s.Orders.Unclaim(ctx, request.(idRequest).ID)
+			return s.Orders.Unclaim(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 		},
 		PastJobs: func(ctx context.Context, request any) (any, error) {
-			return s.Orders.PastJobs(ctx, request.(idRequest).ID)
+			return s.Orders.PastJobs(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 		},
 	}
 	staffEndpoints(s, &e)

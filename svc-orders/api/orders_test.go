@@ -111,15 +111,15 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	noKick := func(...any) {}
 	fileSvc := files.NewService(fileStore, files.NewRedisTokens(r.Client), orderStore,
 		ratelimit.New(r.Client, "uploads", uploadsPerHour, time.Hour), 0, newID, clk.now)
-	fileSvc = files.LoggingMiddleware(log)(files.InstrumentingMiddleware(metrics)(fileSvc))
+	fileSvc = files.InstrumentingMiddleware(metrics)(files.LoggingMiddleware(log)(fileSvc))
 	priceSvc := pricing.NewService(priceStore, fileSvc, pricing.NewGeoConverter(svcclient.Fixed(geoSrv.URL, 3*time.Second)), clk.now)
 	priceSvc = pricing.LoggingMiddleware(log)(priceSvc)
 	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, newID, clk.now, noKick)
-	quoteSvc = quotes.LoggingMiddleware(log)(quotes.InstrumentingMiddleware(metrics)(quoteSvc))
+	quoteSvc = quotes.InstrumentingMiddleware(metrics)(quotes.LoggingMiddleware(log)(quoteSvc))
 	bills := startFakeBilling(t, auth)
 	billingClient := billing.New(svcclient.Fixed(bills.url, 3*time.Second))
 	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, clk.now, noKick, orders.WithBilling(billingClient))
-	orderSvc = orders.LoggingMiddleware(log)(orders.InstrumentingMiddleware(metrics)(orderSvc))
+	orderSvc = orders.InstrumentingMiddleware(metrics)(orders.LoggingMiddleware(log)(orderSvc))
 	auditLog, err := audit.NewLog(context.Background(), db, log)
 	if err != nil {
 		t.Fatal(err)

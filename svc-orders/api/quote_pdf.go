@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"linguaport/internal/authn"
 	"net/http"
 	"strings"
 
@@ -36,17 +37,17 @@ type (
 
 // Billing is svc-billing's VAT rule (svc-orders/billing.Client).
 type Billing interface {
-	Tax(ctx context.Context, customerID string, net int64, currency string, netUSD int64, lang i18n.Lang) (billing.Tax, error)
+	Tax(ctx context.Context, c authn.Caller, customerID string, net int64, currency string, netUSD int64, lang i18n.Lang) (billing.Tax, error)
 }
 
 // taxOf asks svc-billing what the quote's invoice will charge its customer, worded in lang. A
 // billing that does not answer does not stop the download: the PDF then says its prices exclude
 // VAT and that the invoice adds any due (quoteDocument), which is true, only less precise.
-func taxOf(ctx context.Context, b Billing, q *quotes.Quote, lang i18n.Lang) *billing.Tax {
+func taxOf(ctx context.Context, c authn.Caller, b Billing, q *quotes.Quote, lang i18n.Lang) *billing.Tax {
 	if b == nil {
 		return nil
 	}
-	t, err := b.Tax(ctx, q.CustomerID, q.Total.Amount, q.Total.Currency, q.TotalUSD.Amount, lang)
+	t, err := b.Tax(ctx, c, q.CustomerID, q.Total.Amount, q.Total.Currency, q.TotalUSD.Amount, lang)
 	if err != nil {
 		return nil
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"linguaport/internal/authn"
 	"net/http"
 
 	"linguaport/internal/errs"
@@ -45,42 +46,42 @@ type Summary struct {
 
 func staffEndpoints(s Services, e *Endpoints) {
 	e.StaffOrders = func(ctx context.Context, request any) (any, error) {
-		return s.Orders.StaffOrders(ctx, request.(orders.StaffQuery))
+		return s.Orders.StaffOrders(ctx, authn.CallerFrom(ctx), request.(orders.StaffQuery))
 	}
 	e.StaffOrder = func(ctx context.Context, request any) (any, error) {
-		return s.Orders.StaffOrder(ctx, request.(idRequest).ID)
+		return s.Orders.StaffOrder(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 	}
 	e.Eligible = func(ctx context.Context, request any) (any, error) {
-		return s.Orders.Eligible(ctx, request.(idRequest).ID)
+		return s.Orders.Eligible(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 	}
 	e.Fulfil = func(ctx context.Context, request any) (any, error) {
 		r := request.(fulfilRequest)
-		return s.Orders.Fulfil(ctx, r.ID, r.In)
+		return s.Orders.Fulfil(ctx, authn.CallerFrom(ctx), r.ID, r.In)
 	}
 	e.ChangeExpectedDate = func(ctx context.Context, request any) (any, error) {
 		r := request.(expectedDateRequest)
-		return s.Orders.ChangeExpectedDate(ctx, r.ID, r.In)
+		return s.Orders.ChangeExpectedDate(ctx, authn.CallerFrom(ctx), r.ID, r.In)
 	}
 	e.StaffQuotes = func(ctx context.Context, request any) (any, error) {
-		return s.Quotes.StaffQuotes(ctx, request.(quotes.StaffQuery))
+		return s.Quotes.StaffQuotes(ctx, authn.CallerFrom(ctx), request.(quotes.StaffQuery))
 	}
 	e.StaffQuote = func(ctx context.Context, request any) (any, error) {
-		return s.Quotes.StaffQuote(ctx, request.(idRequest).ID)
+		return s.Quotes.StaffQuote(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 	}
 	e.ReviseQuote = func(ctx context.Context, request any) (any, error) {
 		r := request.(reviseRequest)
-		return s.Quotes.Revise(ctx, r.ID, r.In)
+		return s.Quotes.Revise(ctx, authn.CallerFrom(ctx), r.ID, r.In)
 	}
 	e.CancelQuote = func(ctx context.Context, request any) (any, error) {
 		r := request.(reasonRequest)
-		return s.Quotes.Cancel(ctx, r.ID, r.Reason)
+		return s.Quotes.Cancel(ctx, authn.CallerFrom(ctx), r.ID, r.Reason)
 	}
 	e.Summary = func(ctx context.Context, _ any) (any, error) {
-		pending, err := s.Quotes.PendingCount(ctx)
+		pending, err := s.Quotes.PendingCount(ctx, authn.CallerFrom(ctx))
 		if err != nil {
 			return nil, err
 		}
-		waiting, err := s.Orders.Waiting(ctx)
+		waiting, err := s.Orders.Waiting(ctx, authn.CallerFrom(ctx))
 		if err != nil {
 			return nil, err
 		}
@@ -88,7 +89,7 @@ func staffEndpoints(s Services, e *Endpoints) {
 			RevisionsEscalated: waiting.RevisionsEscalated}, nil
 	}
 	e.Trends = func(ctx context.Context, _ any) (any, error) {
-		return s.Orders.Trends(ctx)
+		return s.Orders.Trends(ctx, authn.CallerFrom(ctx))
 	}
 }
 

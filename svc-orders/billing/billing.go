@@ -58,11 +58,12 @@ func (b *Client) HasDetails(ctx context.Context) (bool, error) {
 }
 
 // Tax is what an invoice of net (netUSD in USD cents) in currency will charge customerID, by
-// svc-billing's own rule, worded in lang. The caller asks for their own; staff forward
-// customerID, which svc-billing lets only staff name.
-func (b *Client) Tax(ctx context.Context, customerID string, net int64, currency string, netUSD int64, lang i18n.Lang) (Tax, error) {
+// svc-billing's own rule, worded in lang. A customer asks for their own; staff (c) forward
+// customerID, which svc-billing lets only staff name. svc-billing is asked with the token of the
+// request in ctx.
+func (b *Client) Tax(ctx context.Context, c authn.Caller, customerID string, net int64, currency string, netUSD int64, lang i18n.Lang) (Tax, error) {
 	q := url.Values{"amount": {strconv.FormatInt(net, 10)}, "currency": {currency}, "amountUsd": {strconv.FormatInt(netUSD, 10)}}
-	if caller, _ := authn.FromContext(ctx); caller.Role == authn.RoleAdmin && customerID != "" {
+	if c.Staff() && customerID != "" {
 		q.Set("customer", customerID)
 	}
 	var t Tax

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"linguaport/internal/authn"
 	"testing"
 	"time"
 
@@ -37,7 +38,7 @@ func TestCountingWaitsForAFreeSlot(t *testing.T) {
 	first := gatedSource{data: []byte("bir iki üç"), gate: make(chan struct{})}
 	done := make(chan error, 1)
 	go func() {
-		_, err := svc.UploadFile(ctx, files.UploadInput{Name: "a.txt", Content: first})
+		_, err := svc.UploadFile(ctx, authn.Caller{}, files.UploadInput{Name: "a.txt", Content: first})
 		done <- err
 	}()
 	time.Sleep(100 * time.Millisecond) // the first upload holds the only slot, waiting for its bytes
@@ -46,14 +47,14 @@ func TestCountingWaitsForAFreeSlot(t *testing.T) {
 	defer cancel()
 	open := gatedSource{data: []byte("dört"), gate: make(chan struct{})}
 	close(open.gate)
-	if _, err := svc.UploadFile(waiting, files.UploadInput{Name: "b.txt", Content: open}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := svc.UploadFile(waiting, authn.Caller{}, files.UploadInput{Name: "b.txt", Content: open}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("a second upload while the slot is taken: %v", err)
 	}
 	close(first.gate)
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if ans, err := svc.UploadFile(ctx, files.UploadInput{Name: "b.txt", Content: open}); err != nil || ans.File.Counts.Words != 1 {
+	if ans, err := svc.UploadFile(ctx, authn.Caller{}, files.UploadInput{Name: "b.txt", Content: open}); err != nil || ans.File.Counts.Words != 1 {
 		t.Fatalf("once the slot is free: %+v %v", ans, err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"linguaport/counting"
+	"linguaport/internal/authn"
 	"linguaport/internal/logging"
 )
 
@@ -53,9 +54,9 @@ func uploadOutcome(err error) string {
 	}
 }
 
-func (m instrumenting) UploadFile(ctx context.Context, in UploadInput) (UploadAnswer, error) {
+func (m instrumenting) UploadFile(ctx context.Context, c authn.Caller, in UploadInput) (UploadAnswer, error) {
 	start := time.Now()
-	ans, err := m.Service.UploadFile(ctx, in)
+	ans, err := m.Service.UploadFile(ctx, c, in)
 	format := string(counting.FormatOf(in.Name))
 	if format == "" {
 		format = "other"
@@ -95,19 +96,19 @@ func (m loggingMiddleware) done(ctx context.Context, method string, begin time.T
 	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) UploadFile(ctx context.Context, in UploadInput) (_ UploadAnswer, err error) {
+func (m loggingMiddleware) UploadFile(ctx context.Context, c authn.Caller, in UploadInput) (_ UploadAnswer, err error) {
 	defer m.done(ctx, "UploadFile", time.Now(), &err)
-	return m.next.UploadFile(ctx, in)
+	return m.next.UploadFile(ctx, c, in)
 }
 
-func (m loggingMiddleware) Files(ctx context.Context) (_ []File, err error) {
+func (m loggingMiddleware) Files(ctx context.Context, c authn.Caller) (_ []File, err error) {
 	defer m.done(ctx, "Files", time.Now(), &err)
-	return m.next.Files(ctx)
+	return m.next.Files(ctx, c)
 }
 
-func (m loggingMiddleware) OpenFile(ctx context.Context, id, uploadToken string) (_ File, _ io.ReadCloser, err error) {
+func (m loggingMiddleware) OpenFile(ctx context.Context, c authn.Caller, id, uploadToken string) (_ File, _ io.ReadCloser, err error) {
 	defer m.done(ctx, "OpenFile", time.Now(), &err)
-	return m.next.OpenFile(ctx, id, uploadToken)
+	return m.next.OpenFile(ctx, c, id, uploadToken)
 }
 
 func (m loggingMiddleware) FirstPages(ctx context.Context, ids []string) (_ map[string]string, err error) {
@@ -115,19 +116,19 @@ func (m loggingMiddleware) FirstPages(ctx context.Context, ids []string) (_ map[
 	return m.next.FirstPages(ctx, ids)
 }
 
-func (m loggingMiddleware) Usable(ctx context.Context, ids []string, uploadToken string) (_ []File, err error) {
+func (m loggingMiddleware) Usable(ctx context.Context, c authn.Caller, ids []string, uploadToken string) (_ []File, err error) {
 	defer m.done(ctx, "Usable", time.Now(), &err)
-	return m.next.Usable(ctx, ids, uploadToken)
+	return m.next.Usable(ctx, c, ids, uploadToken)
 }
 
-func (m loggingMiddleware) Claim(ctx context.Context, ids []string, uploadToken string) (err error) {
+func (m loggingMiddleware) Claim(ctx context.Context, c authn.Caller, ids []string, uploadToken string) (err error) {
 	defer m.done(ctx, "Claim", time.Now(), &err)
-	return m.next.Claim(ctx, ids, uploadToken)
+	return m.next.Claim(ctx, c, ids, uploadToken)
 }
 
-func (m loggingMiddleware) MarkDelivered(ctx context.Context, ids []string, orderID string) (err error) {
+func (m loggingMiddleware) MarkDelivered(ctx context.Context, c authn.Caller, ids []string, orderID string) (err error) {
 	defer m.done(ctx, "MarkDelivered", time.Now(), &err)
-	return m.next.MarkDelivered(ctx, ids, orderID)
+	return m.next.MarkDelivered(ctx, c, ids, orderID)
 }
 
 func (m loggingMiddleware) DeleteUnclaimed(ctx context.Context) (err error) {

@@ -90,21 +90,21 @@ type UploadAnswer struct {
 	UploadToken string `json:"uploadToken,omitempty"`
 }
 
-// Service is what people do with files. Who is asking comes from the request's identity
-// (internal/authn); a file that is not the caller's is ErrNotFound.
+// Service is what people do with files. The caller (authn.Caller) is passed in by the endpoint;
+// a file that is not the caller's is ErrNotFound.
 type Service interface {
-	UploadFile(ctx context.Context, in UploadInput) (UploadAnswer, error)
+	UploadFile(ctx context.Context, c authn.Caller, in UploadInput) (UploadAnswer, error)
 	// Files are the caller's uploads and the files delivered for their orders, newest first.
-	Files(ctx context.Context) ([]File, error)
-	OpenFile(ctx context.Context, id, uploadToken string) (File, io.ReadCloser, error)
+	Files(ctx context.Context, c authn.Caller) ([]File, error)
+	OpenFile(ctx context.Context, c authn.Caller, id, uploadToken string) (File, io.ReadCloser, error)
 
 	// Usable returns the files of ids that the caller may put into an estimate, a quote or a
 	// delivery: their own, or a visitor's uploaded with uploadToken. Others are errs.Fields.
-	Usable(ctx context.Context, ids []string, uploadToken string) ([]File, error)
+	Usable(ctx context.Context, c authn.Caller, ids []string, uploadToken string) ([]File, error)
 	// Claim makes the files a visitor uploaded with uploadToken the caller's, who has signed in since.
-	Claim(ctx context.Context, ids []string, uploadToken string) error
+	Claim(ctx context.Context, c authn.Caller, ids []string, uploadToken string) error
 	// MarkDelivered records that the caller's files of ids are the delivery of order orderID.
-	MarkDelivered(ctx context.Context, ids []string, orderID string) error
+	MarkDelivered(ctx context.Context, c authn.Caller, ids []string, orderID string) error
 	// DeleteUnclaimed removes the visitors' files whose token has expired, which nobody can
 	// claim any more. It acts as the system, not as a caller.
 	DeleteUnclaimed(ctx context.Context) error
@@ -136,9 +136,8 @@ func NewService(store Store, tokens Tokens, orders Orders, limiter Limiter, coun
 		counting: make(chan struct{}, countingSlots), newID: newID, now: now}
 }
 
-func (s *service) UploadFile(ctx context.Context, in UploadInput) (UploadAnswer, error) {
-	caller, _ := authn.FromContext(ctx)
-	if err := s.allow(ctx, caller.Subject, in.From); err != nil {
+func (s *service) UploadFile(ctx context.Context, c authn.Caller, in UploadInput) (UploadAnswer, error) {
+	if err := s.allow(ctx, c.ID, in.From); err != nil {
 		return UploadAnswer{}, err
 	}
 	name := CleanFileName(in.Name)
@@ -153,9 +152,9 @@ func (s *service) UploadFile(ctx context.Context, in UploadInput) (UploadAnswer,
 		return UploadAnswer{}, err
 	}
 	f := File{ID: s.newID(), Name: name, Size: in.Content.Size(), Format: counts.Format, ContentType: ContentTypeOf(counts.Format),
-		Purpose: SourceFile, Counts: counts, UploadedAt: s.now().UTC(), OwnerID: caller.Subject}
+		Purpose: SourceFile, Counts: counts, UploadedAt: s.now().UTC(), OwnerID: c.ID}
 	ans := UploadAnswer{}
-	if caller.Subject == "" {
+	if c.ID == "" {
 		if ans.UploadToken, err = s.visitorToken(ctx, in.UploadToken); err != nil {
 			return UploadAnswer{}, err
 		}
@@ -204,14 +203,13 @@ func (s *service) visitorToken(ctx context.Context, sent string) (string, error)
 	return s.tokens.Issue(ctx)
 }
 
-func (s *service) Files(ctx context.Context) ([]File, error) {
-	caller, _ := authn.FromContext(ctx)
-	files, err := s.store.OwnedBy(ctx, caller.Subject)
+func (s *service) Files(ctx context.Context, c authn.Caller) ([]File, error) {
+	files, err := s.store.OwnedBy(ctx, c.ID)
 	if err != nil {
 		return nil, err
 	}
 	// Deliveries belong to their translator; the customer sees them through their orders.
-	delivered, err := s.orders.DeliveriesTo(ctx, caller.Subject)
+	delivered, err := s.orders.DeliveriesTo(ctx, c.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -220,12 +218,12 @@ func (s *service) Files(ctx context.Context) ([]File, error) {
 	return files, nil
 }
 
-func (s *service) OpenFile(ctx context.Context, id, uploadToken string) (File, io.ReadCloser, error) {
+func (s *service) OpenFile(ctx context.Context, c authn.Caller, id, uploadToken string) (File, io.ReadCloser, error) {
 	f, err := s.store.File(ctx, id)
 	if err != nil {
 		return File{}, nil, err
 	}
-	ok, err := s.mayRead(ctx, f, uploadToken)
+	ok, err := s.mayRead(ctx, c, f, uploadToken)
 	if err != nil {
 		return File{}, nil, err
 	}
@@ -241,25 +239,23 @@ func (s *service) OpenFile(ctx context.Context, id, uploadToken string) (File, i
 
 // mayRead says who reaches a file: its uploader (a visitor through the upload token), staff,
 // the customer of an order it was delivered for, and the translator of an order it belongs to.
-func (s *service) mayRead(ctx context.Context, f File, token string) (bool, error) {
-	caller, _ := authn.FromContext(ctx)
+func (s *service) mayRead(ctx context.Context, c authn.Caller, f File, token string) (bool, error) {
 	switch {
-	case caller.Role == authn.RoleAdmin, caller.Subject != "" && f.OwnerID == caller.Subject:
+	case c.Owns(f.OwnerID):
 		return true, nil
 	case f.OwnerID == "" && token != "" && HashToken(token) == f.TokenHash:
 		return s.tokens.Valid(ctx, token)
-	case caller.Subject == "":
+	case c.ID == "":
 		return false, nil
 	}
-	return s.orders.Reaches(ctx, caller.Subject, f.ID)
+	return s.orders.Reaches(ctx, c.ID, f.ID)
 }
 
-func (s *service) Usable(ctx context.Context, ids []string, uploadToken string) ([]File, error) {
+func (s *service) Usable(ctx context.Context, c authn.Caller, ids []string, uploadToken string) ([]File, error) {
 	if len(ids) > MaxFilesPerOrder {
 		return nil, errs.Fields{"fileIds": "too_many_files"}
 	}
-	caller, _ := authn.FromContext(ctx)
-	holder := Holder{OwnerID: caller.Subject}
+	holder := Holder{OwnerID: c.ID}
 	if ok, err := s.tokens.Valid(ctx, uploadToken); err != nil {
 		return nil, err
 	} else if ok {
@@ -286,18 +282,16 @@ func (s *service) Usable(ctx context.Context, ids []string, uploadToken string) 
 	return held, nil
 }
 
-func (s *service) Claim(ctx context.Context, ids []string, uploadToken string) error {
+func (s *service) Claim(ctx context.Context, c authn.Caller, ids []string, uploadToken string) error {
 	ok, err := s.tokens.Valid(ctx, uploadToken)
 	if err != nil || !ok {
 		return err
 	}
-	caller, _ := authn.FromContext(ctx)
-	return s.store.Claim(ctx, ids, HashToken(uploadToken), caller.Subject)
+	return s.store.Claim(ctx, ids, HashToken(uploadToken), c.ID)
 }
 
-func (s *service) MarkDelivered(ctx context.Context, ids []string, orderID string) error {
-	caller, _ := authn.FromContext(ctx)
-	return s.store.MarkDelivered(ctx, ids, caller.Subject, orderID)
+func (s *service) MarkDelivered(ctx context.Context, c authn.Caller, ids []string, orderID string) error {
+	return s.store.MarkDelivered(ctx, ids, c.ID, orderID)
 }
 
 func (s *service) DeleteUnclaimed(ctx context.Context) error {

@@ -113,12 +113,11 @@ var orderNumber = regexp.MustCompile(`^[Oo]-\d{4}-\d+$`)
 
 var knownStatuses = []OrderStatus{AwaitingPayment, InProgress, Assigned, Delivered, RevisionRequested, Completed}
 
-func requireStaff(ctx context.Context) (authn.Claims, error) {
-	caller, _ := authn.FromContext(ctx)
-	if caller.Role != authn.RoleAdmin {
-		return caller, ErrForbidden
+func requireStaff(c authn.Caller) error {
+	if !c.Staff() {
+		return ErrForbidden
 	}
-	return caller, nil
+	return nil
 }
 
 func (q StaffQuery) filter() (ListFilter, error) {
@@ -171,8 +170,8 @@ func containsStatus(s OrderStatus) bool {
 }
 
 // StaffOrders is a page of every order, filtered, searched and sorted by the store.
-func (s *service) StaffOrders(ctx context.Context, q StaffQuery) (OrderPage, error) {
-	if _, err := requireStaff(ctx); err != nil {
+func (s *service) StaffOrders(ctx context.Context, c authn.Caller, q StaffQuery) (OrderPage, error) {
+	if err := requireStaff(c); err != nil {
 		return OrderPage{}, err
 	}
 	f, err := q.filter()
@@ -214,15 +213,15 @@ func (o *Order) summary() OrderSummary {
 }
 
 // StaffOrder is one order with its timeline, fulfilment, pay and customer.
-func (s *service) StaffOrder(ctx context.Context, id string) (StaffOrderView, error) {
-	if _, err := requireStaff(ctx); err != nil {
+func (s *service) StaffOrder(ctx context.Context, c authn.Caller, id string) (StaffOrderView, error) {
+	if err := requireStaff(c); err != nil {
 		return StaffOrderView{}, err
 	}
 	o, err := s.store.Order(ctx, id)
 	if err != nil {
 		return StaffOrderView{}, err
 	}
-	return StaffOrderView{OrderView: s.view(ctx, o, s.now()), CustomerID: o.CustomerID}, nil
+	return StaffOrderView{OrderView: s.view(ctx, c, o, s.now()), CustomerID: o.CustomerID}, nil
 }
 
 // EventOrderReassigned is published on events.Stream("orders") when staff take an order from
@@ -292,9 +291,8 @@ type AssignInput struct {
 // (revision.go giveRevision). A translator other than the current one must
 // be eligible. The write is conditional on the order as the staff member's request read it: of
 // two staff assigning at once one wins, the other gets ErrOrderChanged.
-func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderView, error) {
-	caller, err := requireStaff(ctx)
-	if err != nil {
+func (s *service) Assign(ctx context.Context, c authn.Caller, id string, in AssignInput) (OrderView, error) {
+	if err := requireStaff(c); err != nil {
 		return OrderView{}, err
 	}
 	translatorID := strings.TrimSpace(in.TranslatorID)
@@ -316,7 +314,7 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 		translatorID = o.TranslatorID // a revision goes back to whoever delivered
 	}
 	if o.Status == Assigned && o.TranslatorID == translatorID {
-		return s.view(ctx, o, now), nil // a second click: already theirs
+		return s.view(ctx, c, o, now), nil // a second click: already theirs
 	}
 	// Staff give work only to whom the pool would: eligible and below their cap, held by a place
 	// on their desk reserved before the order is written (desk.go); a revision going back to
@@ -357,7 +355,7 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 		}
 		if o.Status == RevisionRequested {
 			// Back to whoever has it or on to another, a fresh deadline; still a revision.
-			if err := o.giveRevision(ctx, now, translatorID, caller.Subject, s.revisionRound(o, now)); err != nil {
+			if err := o.giveRevision(ctx, now, translatorID, c.ID, s.revisionRound(o, now)); err != nil {
 				return nil, err
 			}
 			return o, o.assigned(ctx, o.History[len(o.History)-1].PreviousTranslatorID)
@@ -370,7 +368,7 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 			return nil, err
 		}
 		last := &o.History[len(o.History)-1]
-		last.TranslatorID, last.By = translatorID, caller.Subject
+		last.TranslatorID, last.By = translatorID, c.ID
 		o.TranslatorID, o.ClaimedAt = translatorID, nil
 		if previous != "" && previous != translatorID {
 			e, err := events.New(ctx, EventOrderReassigned, OrderReassignedData{OrderID: o.ID, Number: o.Number, CustomerID: o.CustomerID,
@@ -393,7 +391,7 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 		if o, err = s.store.Order(ctx, id); err != nil {
 			return OrderView{}, err
 		}
-		return s.view(ctx, o, now), nil
+		return s.view(ctx, c, o, now), nil
 	case err != nil:
 		if held != nil {
 			s.giveBack(ctx, *held)
@@ -404,12 +402,12 @@ func (s *service) Assign(ctx context.Context, id string, in AssignInput) (OrderV
 		s.release(ctx, seen, o) // reassigned: off the desk of whoever had it
 	}
 	s.kick(o.ID)
-	return s.view(ctx, o, now), nil
+	return s.view(ctx, c, o, now), nil
 }
 
 // Waiting counts the paid orders nobody has taken, and those of them escalated.
-func (s *service) Waiting(ctx context.Context) (Waiting, error) {
-	if _, err := requireStaff(ctx); err != nil {
+func (s *service) Waiting(ctx context.Context, c authn.Caller) (Waiting, error) {
+	if err := requireStaff(c); err != nil {
 		return Waiting{}, err
 	}
 	return s.store.Waiting(ctx)

@@ -33,7 +33,7 @@ func WithBilling(b Billing) Option { return func(s *service) { s.billing = b } }
 // billable refuses the approval of the caller's pending quote while they have no billing
 // details. Anything else (no such quote, someone else's, decided, approved already and asked
 // again) is left to quotes.Approve to answer as it always has.
-func (s *service) billable(ctx context.Context, quoteID string) error {
+func (s *service) billable(ctx context.Context, c authn.Caller, quoteID string) error {
 	q, err := s.quotes.Lookup(ctx, quoteID)
 	if errors.Is(err, quotes.ErrNotFound) {
 		return nil
@@ -41,8 +41,7 @@ func (s *service) billable(ctx context.Context, quoteID string) error {
 	if err != nil {
 		return err
 	}
-	caller, _ := authn.FromContext(ctx)
-	if q.CustomerID != caller.Subject || q.Status != quotes.QuotePending {
+	if q.CustomerID != c.ID || q.Status != quotes.QuotePending {
 		return nil
 	}
 	if s.billing == nil {

@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"errors"
+	"linguaport/internal/authn"
 	"slices"
 	"strings"
 	"time"
@@ -56,9 +57,9 @@ var excludedReasons = map[error]string{pool.ErrSuspended: ExcludedSuspended, poo
 // its keys who may not, with why. An assigned order's translator is not listed (giving it to them
 // again changes nothing); a revision's is, first, as a candidate even at their cap (sent back).
 // An order no one may be given (unpaid, delivered, completed) has none.
-func (s *service) Eligible(ctx context.Context, id string) (Eligibility, error) {
+func (s *service) Eligible(ctx context.Context, c authn.Caller, id string) (Eligibility, error) {
 	out := Eligibility{Candidates: []Candidate{}, Excluded: []Excluded{}}
-	if _, err := requireStaff(ctx); err != nil {
+	if err := requireStaff(c); err != nil {
 		return out, err
 	}
 	o, err := s.store.Order(ctx, id)

@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"errors"
+	"linguaport/internal/authn"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -88,9 +89,8 @@ func (in *ExpectedDateInput) check(today calendar.Date) (calendar.Date, error) {
 // ChangeExpectedDate moves a paid order's expected date (staff), while its work is not delivered:
 // one conditional write of the new deadline with order.expected_date_changed. The same date again
 // changes nothing and tells nobody.
-func (s *service) ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (OrderView, error) {
-	caller, err := requireStaff(ctx)
-	if err != nil {
+func (s *service) ChangeExpectedDate(ctx context.Context, c authn.Caller, id string, in ExpectedDateInput) (OrderView, error) {
+	if err := requireStaff(c); err != nil {
 		return OrderView{}, err
 	}
 	now := s.now()
@@ -99,7 +99,7 @@ func (s *service) ChangeExpectedDate(ctx context.Context, id string, in Expected
 		return OrderView{}, err
 	}
 	deadline := day.At(calendar.EndOfDay).UTC()
-	return s.updateOnce(ctx, id, now, func(o *Order) (*Order, error) {
+	return s.updateOnce(ctx, c, id, now, func(o *Order) (*Order, error) {
 		if o.Deadline == nil || (o.Status != InProgress && o.Status != Assigned) {
 			return nil, ErrExpectedDateFixed
 		}
@@ -109,7 +109,7 @@ func (s *service) ChangeExpectedDate(ctx context.Context, id string, in Expected
 		}
 		e, err := events.New(ctx, EventExpectedDateChanged, ExpectedDateChangedData{OrderID: o.ID, Number: o.Number,
 			CustomerID: o.CustomerID, TranslatorID: o.TranslatorID, PreviousExpectedDate: previous, ExpectedDate: day,
-			Deadline: deadline, Note: in.Note, By: caller.Subject, At: now})
+			Deadline: deadline, Note: in.Note, By: c.ID, At: now})
 		if err != nil {
 			return nil, err
 		}

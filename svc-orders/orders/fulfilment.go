@@ -248,17 +248,16 @@ func (in *FulfilmentInput) clean() error {
 
 // Fulfil records a step of the order's paper work (staff): one conditional write of the order
 // with order.fulfilment_changed in its outbox.
-func (s *service) Fulfil(ctx context.Context, id string, in FulfilmentInput) (OrderView, error) {
-	caller, _ := authn.FromContext(ctx)
-	if caller.Role != authn.RoleAdmin {
+func (s *service) Fulfil(ctx context.Context, c authn.Caller, id string, in FulfilmentInput) (OrderView, error) {
+	if !c.Staff() {
 		return OrderView{}, ErrForbidden
 	}
 	if err := in.clean(); err != nil {
 		return OrderView{}, err
 	}
 	now := s.now()
-	return s.updateOnce(ctx, id, now, func(o *Order) (*Order, error) {
-		repeated, err := o.fulfil(in, caller.Subject, now)
+	return s.updateOnce(ctx, c, id, now, func(o *Order) (*Order, error) {
+		repeated, err := o.fulfil(in, c.ID, now)
 		if err != nil {
 			return nil, err
 		}

@@ -4,13 +4,13 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"linguaport/internal/i18n"
 	"slices"
 	"time"
 
 	"linguaport/counting"
 	"linguaport/internal/authn"
 	"linguaport/internal/documents"
-	"linguaport/internal/httpx"
 	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
@@ -99,11 +99,10 @@ type PayView struct {
 	TRY pricing.Money `json:"try"`
 }
 
-func payView(ctx context.Context, p *pricing.Pay) *PayView {
+func payView(lang i18n.Lang, p *pricing.Pay) *PayView {
 	if p == nil {
 		return nil
 	}
-	lang := httpx.LangFrom(ctx)
 	money := func(amount int64, currency string) pricing.Money {
 		return pricing.Money{Amount: amount, Currency: currency, Decimals: 2, Formatted: documents.Money(amount, currency, lang)}
 	}
@@ -158,18 +157,17 @@ type PoolView struct {
 // unavailableReasons are the reason codes of PoolView.
 var unavailableReasons = map[error]string{pool.ErrSuspended: "suspended", pool.ErrOnVacation: "on_vacation", pool.ErrAtCap: "at_cap"}
 
-func (s *service) Pool(ctx context.Context) (PoolView, error) {
-	caller, _ := authn.FromContext(ctx)
-	if caller.Role != authn.RoleTranslator {
+func (s *service) Pool(ctx context.Context, c authn.Caller) (PoolView, error) {
+	if c.Role != authn.RoleTranslator {
 		return PoolView{}, ErrForbidden
 	}
 	view := PoolView{Jobs: []Job{}, ActiveJobCap: pool.DefaultCap}
-	t, err := s.translators.Translator(ctx, caller.Subject)
+	t, err := s.translators.Translator(ctx, c.ID)
 	if err != nil || t == nil {
 		return view, err // a translator the pool knows nothing of is competent for nothing
 	}
 	now := s.now()
-	if view.ActiveJobs, err = s.store.ActiveCount(ctx, caller.Subject); err != nil {
+	if view.ActiveJobs, err = s.store.ActiveCount(ctx, c.ID); err != nil {
 		return PoolView{}, err
 	}
 	view.ActiveJobCap, view.OnVacation, view.Suspended = t.Cap(), t.OnVacation(now), t.Suspended
@@ -196,7 +194,7 @@ func (s *service) Pool(ctx context.Context) (PoolView, error) {
 		return PoolView{}, err
 	}
 	for _, o := range shown {
-		view.Jobs = append(view.Jobs, o.asJob(ctx, pages))
+		view.Jobs = append(view.Jobs, o.asJob(c.Lang, pages))
 	}
 	slices.SortFunc(view.Jobs, func(a, b Job) int { // the most urgent first
 		return cmp.Or(compareTimes(a.Deadline, b.Deadline), compareTimes(a.InPool, b.InPool), cmp.Compare(a.ID, b.ID))
@@ -213,10 +211,10 @@ func compareTimes(a, b *time.Time) int {
 }
 
 // asJob is the order as the pool shows it; pages are its files' first pages of text by file id.
-func (o *Order) asJob(ctx context.Context, pages map[string]string) Job {
+func (o *Order) asJob(lang i18n.Lang, pages map[string]string) Job {
 	j := Job{ID: o.ID, Number: o.Number, Service: o.Service, SourceLanguage: o.SourceLanguage, TargetLanguages: o.TargetLanguages,
 		Sworn: o.job().Sworn, AddOns: o.AddOns, Urgency: o.Urgency, Unit: o.Unit, Quantity: o.Quantity, Files: []JobFile{},
-		Brief: o.Brief, Deadline: o.Deadline, ExpectedDate: deadlineDate(o.Deadline), Pay: payView(ctx, o.Pay), InPool: o.PaidAt}
+		Brief: o.Brief, Deadline: o.Deadline, ExpectedDate: deadlineDate(o.Deadline), Pay: payView(lang, o.Pay), InPool: o.PaidAt}
 	for _, f := range o.Files {
 		j.Files = append(j.Files, JobFile{Name: f.Name, Format: f.Format, Size: f.Size, Counts: f.Counts,
 			Preview: cmp.Or(pages[f.ID], f.Counts.Preview)})
@@ -224,9 +222,8 @@ func (o *Order) asJob(ctx context.Context, pages map[string]string) Job {
 	return j
 }
 
-func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
-	caller, _ := authn.FromContext(ctx)
-	if caller.Role != authn.RoleTranslator {
+func (s *service) Claim(ctx context.Context, c authn.Caller, id string) (OrderView, error) {
+	if c.Role != authn.RoleTranslator {
 		return OrderView{}, ErrForbidden
 	}
 	o, err := s.store.Order(ctx, id)
@@ -235,13 +232,13 @@ func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
 		return OrderView{}, err
 	case o.Status == AwaitingPayment:
 		return OrderView{}, ErrNotFound // never in the pool: nothing to see
-	case o.Status == Assigned && o.TranslatorID == caller.Subject:
-		return s.view(ctx, o, s.now()), nil // a repeated claim of one's own job
+	case o.Status == Assigned && o.TranslatorID == c.ID:
+		return s.view(ctx, c, o, s.now()), nil // a repeated claim of one's own job
 	case o.Status != InProgress || o.TranslatorID != "":
 		return OrderView{}, ErrAlreadyTaken
 	}
 	now := s.now()
-	t, err := s.eligible(ctx, caller.Subject, o.jobKeys(), now)
+	t, err := s.eligible(ctx, c.ID, o.jobKeys(), now)
 	if err != nil {
 		return OrderView{}, err
 	}
@@ -252,7 +249,7 @@ func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
 	// The claim is one conditional write: it replaces the order only at the version read, so of
 	// racing claims one wins and the others, reloading, find the job taken.
 	o, err = s.store.Update(ctx, id, func(o *Order) (*Order, error) {
-		if o.Status == Assigned && o.TranslatorID == caller.Subject {
+		if o.Status == Assigned && o.TranslatorID == c.ID {
 			return nil, errAlreadyApplied // their own claim, made in parallel, won
 		}
 		if o.Status != InProgress || o.TranslatorID != "" {
@@ -264,24 +261,23 @@ func (s *service) Claim(ctx context.Context, id string) (OrderView, error) {
 		if err := o.move(Assigned, now, StepClaimed, ""); err != nil {
 			return nil, err
 		}
-		o.TranslatorID, o.ClaimedAt = caller.Subject, &now
+		o.TranslatorID, o.ClaimedAt = c.ID, &now
 		return o, o.statusChanged(ctx)
 	})
 	switch {
 	case errors.Is(err, errAlreadyApplied):
-		return s.Order(ctx, id)
+		return s.Order(ctx, c, id)
 	case err != nil:
 		s.giveBack(ctx, held)
 		return OrderView{}, err
 	}
 	s.kick(o.ID)
-	return s.view(ctx, o, now), nil
+	return s.view(ctx, c, o, now), nil
 }
 
-func (s *service) Unclaim(ctx context.Context, id string) (OrderView, error) {
-	caller, _ := authn.FromContext(ctx)
-	v, err := s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
-		if o.TranslatorID != caller.Subject {
+func (s *service) Unclaim(ctx context.Context, c authn.Caller, id string) (OrderView, error) {
+	v, err := s.transition(ctx, c, id, func(c authn.Caller, o *Order) error {
+		if o.TranslatorID != c.ID {
 			return ErrNotAssignedToYou
 		}
 		return nil
@@ -296,19 +292,18 @@ func (s *service) Unclaim(ctx context.Context, id string) (OrderView, error) {
 		return nil
 	})
 	if err == nil {
-		s.release(ctx, caller.Subject, v.Order)
+		s.release(ctx, c.ID, v.Order)
 	}
 	return v, err
 }
 
 // view is o as the caller sees it; its translator and staff also see what it pays.
-func (s *service) view(ctx context.Context, o *Order, now time.Time) OrderView {
+func (s *service) view(ctx context.Context, c authn.Caller, o *Order, now time.Time) OrderView {
 	v := o.viewAt(now)
-	caller, _ := authn.FromContext(ctx)
-	if caller.Role == authn.RoleAdmin || (caller.Subject != "" && caller.Subject == o.TranslatorID) {
-		v.Pay = payView(ctx, o.Pay)
+	if c.Owns(o.TranslatorID) {
+		v.Pay = payView(c.Lang, o.Pay)
 	}
-	if caller.Role == authn.RoleAdmin {
+	if c.Staff() {
 		v.Fulfilment = o.fulfilmentView(true)
 		return v
 	}

@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"errors"
+	"linguaport/internal/authn"
 	"log/slog"
 	"time"
 
@@ -40,43 +41,43 @@ func (m instrumenting) done(action string, v OrderView, err error) (OrderView, e
 	return v, err
 }
 
-func (m instrumenting) Assign(ctx context.Context, id string, in AssignInput) (OrderView, error) {
-	v, err := m.Service.Assign(ctx, id, in)
+func (m instrumenting) Assign(ctx context.Context, c authn.Caller, id string, in AssignInput) (OrderView, error) {
+	v, err := m.Service.Assign(ctx, c, id, in)
 	return m.done("assign", v, err)
 }
 
-func (m instrumenting) Fulfil(ctx context.Context, id string, in FulfilmentInput) (OrderView, error) {
-	v, err := m.Service.Fulfil(ctx, id, in)
+func (m instrumenting) Fulfil(ctx context.Context, c authn.Caller, id string, in FulfilmentInput) (OrderView, error) {
+	v, err := m.Service.Fulfil(ctx, c, id, in)
 	return m.done("fulfil", v, err)
 }
 
-func (m instrumenting) ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (OrderView, error) {
-	v, err := m.Service.ChangeExpectedDate(ctx, id, in)
+func (m instrumenting) ChangeExpectedDate(ctx context.Context, c authn.Caller, id string, in ExpectedDateInput) (OrderView, error) {
+	v, err := m.Service.ChangeExpectedDate(ctx, c, id, in)
 	return m.done("expected_date", v, err)
 }
 
-func (m instrumenting) Claim(ctx context.Context, id string) (OrderView, error) {
-	v, err := m.Service.Claim(ctx, id)
+func (m instrumenting) Claim(ctx context.Context, c authn.Caller, id string) (OrderView, error) {
+	v, err := m.Service.Claim(ctx, c, id)
 	return m.done("claim", v, err)
 }
 
-func (m instrumenting) Unclaim(ctx context.Context, id string) (OrderView, error) {
-	v, err := m.Service.Unclaim(ctx, id)
+func (m instrumenting) Unclaim(ctx context.Context, c authn.Caller, id string) (OrderView, error) {
+	v, err := m.Service.Unclaim(ctx, c, id)
 	return m.done("unclaim", v, err)
 }
 
-func (m instrumenting) Deliver(ctx context.Context, id string, fileIDs []string, note string) (OrderView, error) {
-	v, err := m.Service.Deliver(ctx, id, fileIDs, note)
+func (m instrumenting) Deliver(ctx context.Context, c authn.Caller, id string, fileIDs []string, note string) (OrderView, error) {
+	v, err := m.Service.Deliver(ctx, c, id, fileIDs, note)
 	return m.done("deliver", v, err)
 }
 
-func (m instrumenting) Complete(ctx context.Context, id string) (OrderView, error) {
-	v, err := m.Service.Complete(ctx, id)
+func (m instrumenting) Complete(ctx context.Context, c authn.Caller, id string) (OrderView, error) {
+	v, err := m.Service.Complete(ctx, c, id)
 	return m.done("complete", v, err)
 }
 
-func (m instrumenting) RequestRevision(ctx context.Context, id, reason string) (OrderView, error) {
-	v, err := m.Service.RequestRevision(ctx, id, reason)
+func (m instrumenting) RequestRevision(ctx context.Context, c authn.Caller, id, reason string) (OrderView, error) {
+	v, err := m.Service.RequestRevision(ctx, c, id, reason)
 	return m.done("revision", v, err)
 }
 
@@ -108,74 +109,74 @@ func (m loggingMiddleware) done(ctx context.Context, method string, begin time.T
 	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) ApproveQuote(ctx context.Context, quoteID string, version int) (_ Approval, err error) {
+func (m loggingMiddleware) ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, version int) (_ Approval, err error) {
 	defer m.done(ctx, "ApproveQuote", time.Now(), &err)
-	return m.next.ApproveQuote(ctx, quoteID, version)
+	return m.next.ApproveQuote(ctx, c, quoteID, version)
 }
 
-func (m loggingMiddleware) StaffOrders(ctx context.Context, q StaffQuery) (_ OrderPage, err error) {
+func (m loggingMiddleware) StaffOrders(ctx context.Context, c authn.Caller, q StaffQuery) (_ OrderPage, err error) {
 	defer m.done(ctx, "StaffOrders", time.Now(), &err)
-	return m.next.StaffOrders(ctx, q)
+	return m.next.StaffOrders(ctx, c, q)
 }
 
-func (m loggingMiddleware) StaffOrder(ctx context.Context, id string) (_ StaffOrderView, err error) {
+func (m loggingMiddleware) StaffOrder(ctx context.Context, c authn.Caller, id string) (_ StaffOrderView, err error) {
 	defer m.done(ctx, "StaffOrder", time.Now(), &err)
-	return m.next.StaffOrder(ctx, id)
+	return m.next.StaffOrder(ctx, c, id)
 }
 
-func (m loggingMiddleware) Eligible(ctx context.Context, id string) (_ Eligibility, err error) {
+func (m loggingMiddleware) Eligible(ctx context.Context, c authn.Caller, id string) (_ Eligibility, err error) {
 	defer m.done(ctx, "Eligible", time.Now(), &err)
-	return m.next.Eligible(ctx, id)
+	return m.next.Eligible(ctx, c, id)
 }
 
-func (m loggingMiddleware) ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (_ OrderView, err error) {
+func (m loggingMiddleware) ChangeExpectedDate(ctx context.Context, c authn.Caller, id string, in ExpectedDateInput) (_ OrderView, err error) {
 	defer m.done(ctx, "ChangeExpectedDate", time.Now(), &err)
-	return m.next.ChangeExpectedDate(ctx, id, in)
+	return m.next.ChangeExpectedDate(ctx, c, id, in)
 }
 
-func (m loggingMiddleware) Fulfil(ctx context.Context, id string, in FulfilmentInput) (_ OrderView, err error) {
+func (m loggingMiddleware) Fulfil(ctx context.Context, c authn.Caller, id string, in FulfilmentInput) (_ OrderView, err error) {
 	defer m.done(ctx, "Fulfil", time.Now(), &err)
-	return m.next.Fulfil(ctx, id, in)
+	return m.next.Fulfil(ctx, c, id, in)
 }
 
-func (m loggingMiddleware) Trends(ctx context.Context) (_ Trends, err error) {
+func (m loggingMiddleware) Trends(ctx context.Context, c authn.Caller) (_ Trends, err error) {
 	defer m.done(ctx, "Trends", time.Now(), &err)
-	return m.next.Trends(ctx)
+	return m.next.Trends(ctx, c)
 }
 
-func (m loggingMiddleware) Waiting(ctx context.Context) (_ Waiting, err error) {
+func (m loggingMiddleware) Waiting(ctx context.Context, c authn.Caller) (_ Waiting, err error) {
 	defer m.done(ctx, "Waiting", time.Now(), &err)
-	return m.next.Waiting(ctx)
+	return m.next.Waiting(ctx, c)
 }
 
-func (m loggingMiddleware) Orders(ctx context.Context) (_ []OrderView, err error) {
+func (m loggingMiddleware) Orders(ctx context.Context, c authn.Caller) (_ []OrderView, err error) {
 	defer m.done(ctx, "Orders", time.Now(), &err)
-	return m.next.Orders(ctx)
+	return m.next.Orders(ctx, c)
 }
 
-func (m loggingMiddleware) Order(ctx context.Context, id string) (_ OrderView, err error) {
+func (m loggingMiddleware) Order(ctx context.Context, c authn.Caller, id string) (_ OrderView, err error) {
 	defer m.done(ctx, "Order", time.Now(), &err)
-	return m.next.Order(ctx, id)
+	return m.next.Order(ctx, c, id)
 }
 
-func (m loggingMiddleware) Assign(ctx context.Context, id string, in AssignInput) (_ OrderView, err error) {
+func (m loggingMiddleware) Assign(ctx context.Context, c authn.Caller, id string, in AssignInput) (_ OrderView, err error) {
 	defer m.done(ctx, "Assign", time.Now(), &err)
-	return m.next.Assign(ctx, id, in)
+	return m.next.Assign(ctx, c, id, in)
 }
 
-func (m loggingMiddleware) Deliver(ctx context.Context, id string, fileIDs []string, note string) (_ OrderView, err error) {
+func (m loggingMiddleware) Deliver(ctx context.Context, c authn.Caller, id string, fileIDs []string, note string) (_ OrderView, err error) {
 	defer m.done(ctx, "Deliver", time.Now(), &err)
-	return m.next.Deliver(ctx, id, fileIDs, note)
+	return m.next.Deliver(ctx, c, id, fileIDs, note)
 }
 
-func (m loggingMiddleware) Complete(ctx context.Context, id string) (_ OrderView, err error) {
+func (m loggingMiddleware) Complete(ctx context.Context, c authn.Caller, id string) (_ OrderView, err error) {
 	defer m.done(ctx, "Complete", time.Now(), &err)
-	return m.next.Complete(ctx, id)
+	return m.next.Complete(ctx, c, id)
 }
 
-func (m loggingMiddleware) RequestRevision(ctx context.Context, id, reason string) (_ OrderView, err error) {
+func (m loggingMiddleware) RequestRevision(ctx context.Context, c authn.Caller, id, reason string) (_ OrderView, err error) {
 	defer m.done(ctx, "RequestRevision", time.Now(), &err)
-	return m.next.RequestRevision(ctx, id, reason)
+	return m.next.RequestRevision(ctx, c, id, reason)
 }
 
 func (m loggingMiddleware) InvoicePaid(ctx context.Context, p InvoicePaidData) (err error) {
@@ -208,17 +209,17 @@ func (m loggingMiddleware) RemindRevisions(ctx context.Context) (err error) {
 	return m.next.RemindRevisions(ctx)
 }
 
-func (m loggingMiddleware) Pool(ctx context.Context) (_ PoolView, err error) {
+func (m loggingMiddleware) Pool(ctx context.Context, c authn.Caller) (_ PoolView, err error) {
 	defer m.done(ctx, "Pool", time.Now(), &err)
-	return m.next.Pool(ctx)
+	return m.next.Pool(ctx, c)
 }
 
-func (m loggingMiddleware) Claim(ctx context.Context, id string) (_ OrderView, err error) {
+func (m loggingMiddleware) Claim(ctx context.Context, c authn.Caller, id string) (_ OrderView, err error) {
 	defer m.done(ctx, "Claim", time.Now(), &err)
-	return m.next.Claim(ctx, id)
+	return m.next.Claim(ctx, c, id)
 }
 
-func (m loggingMiddleware) Unclaim(ctx context.Context, id string) (_ OrderView, err error) {
+func (m loggingMiddleware) Unclaim(ctx context.Context, c authn.Caller, id string) (_ OrderView, err error) {
 	defer m.done(ctx, "Unclaim", time.Now(), &err)
-	return m.next.Unclaim(ctx, id)
+	return m.next.Unclaim(ctx, c, id)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"linguaport/internal/i18n"
 	"slices"
 	"time"
 
@@ -73,15 +74,14 @@ func (s *MongoStore) Past(ctx context.Context, translatorID string, status Order
 
 // PastJobs is a page of the calling translator's past jobs after the job before (its id; "" for
 // the first page). Each status is one index range; the two are merged, newest first.
-func (s *service) PastJobs(ctx context.Context, before string) (PastPage, error) {
-	caller, _ := authn.FromContext(ctx)
-	if caller.Role != authn.RoleTranslator {
+func (s *service) PastJobs(ctx context.Context, c authn.Caller, before string) (PastPage, error) {
+	if c.Role != authn.RoleTranslator {
 		return PastPage{}, ErrForbidden
 	}
 	var after *Order
 	if before != "" {
 		o, err := s.store.Order(ctx, before)
-		if errors.Is(err, ErrNotFound) || (err == nil && (o.TranslatorID != caller.Subject || !slices.Contains(pastStatuses, o.Status))) {
+		if errors.Is(err, ErrNotFound) || (err == nil && (o.TranslatorID != c.ID || !slices.Contains(pastStatuses, o.Status))) {
 			return PastPage{}, ErrUnknownCursor
 		}
 		if err != nil {
@@ -91,7 +91,7 @@ func (s *service) PastJobs(ctx context.Context, before string) (PastPage, error)
 	}
 	var found []*Order
 	for _, status := range pastStatuses {
-		list, err := s.store.Past(ctx, caller.Subject, status, after, PastPageSize+1)
+		list, err := s.store.Past(ctx, c.ID, status, after, PastPageSize+1)
 		if err != nil {
 			return PastPage{}, err
 		}
@@ -112,15 +112,15 @@ func (s *service) PastJobs(ctx context.Context, before string) (PastPage, error)
 	found, more, next := mongox.Cut(found, PastPageSize, func(o *Order) string { return o.ID })
 	out := PastPage{Jobs: make([]PastJob, 0, len(found)), More: more, Next: next}
 	for _, o := range found {
-		out.Jobs = append(out.Jobs, o.pastJob(ctx))
+		out.Jobs = append(out.Jobs, o.pastJob(c.Lang))
 	}
 	return out, nil
 }
 
-func (o *Order) pastJob(ctx context.Context) PastJob {
+func (o *Order) pastJob(lang i18n.Lang) PastJob {
 	return PastJob{ID: o.ID, Number: o.Number, Status: o.Status, Service: o.Service, SourceLanguage: o.SourceLanguage,
 		TargetLanguages: o.TargetLanguages, Unit: o.Unit, Quantity: o.Quantity, Files: nonNil(o.Files), Deliveries: nonNil(o.Deliveries),
-		DeliveredAt: o.DeliveredAt, CompletedAt: o.CompletedAt, Urgency: o.Urgency, Pay: payView(ctx, o.Pay), History: translatorsHistory(o.History)}
+		DeliveredAt: o.DeliveredAt, CompletedAt: o.CompletedAt, Urgency: o.Urgency, Pay: payView(lang, o.Pay), History: translatorsHistory(o.History)}
 }
 
 // translatorsHistory is the timeline without who on the staff did what (staff's to read).
@@ -140,7 +140,7 @@ func nonNil(list []files.File) []files.File {
 }
 
 // PastJobs is logged like the service's other calls (middleware.go).
-func (m loggingMiddleware) PastJobs(ctx context.Context, before string) (_ PastPage, err error) {
+func (m loggingMiddleware) PastJobs(ctx context.Context, c authn.Caller, before string) (_ PastPage, err error) {
 	defer m.done(ctx, "PastJobs", time.Now(), &err)
-	return m.next.PastJobs(ctx, before)
+	return m.next.PastJobs(ctx, c, before)
 }

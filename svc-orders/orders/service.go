@@ -76,14 +76,14 @@ type Store interface {
 
 // Quotes is what an order is made from: a quote its customer approves, or one an event names.
 type Quotes interface {
-	Approve(ctx context.Context, id string, version int) (q *quotes.Quote, decided bool, err error)
+	Approve(ctx context.Context, c authn.Caller, id string, version int) (q *quotes.Quote, decided bool, err error)
 	Lookup(ctx context.Context, id string) (*quotes.Quote, error)
 }
 
 // Files are the documents a translator delivers.
 type Files interface {
-	Usable(ctx context.Context, ids []string, uploadToken string) ([]files.File, error)
-	MarkDelivered(ctx context.Context, ids []string, orderID string) error
+	Usable(ctx context.Context, c authn.Caller, ids []string, uploadToken string) ([]files.File, error)
+	MarkDelivered(ctx context.Context, c authn.Caller, ids []string, orderID string) error
 	// FirstPages are the files' first pages of text, which the pool shows (files.Service).
 	FirstPages(ctx context.Context, ids []string) (map[string]string, error)
 }
@@ -94,44 +94,43 @@ type Approval struct {
 	Order OrderView     `json:"order"`
 }
 
-// Service is what people do with orders. Who is asking comes from the request's identity
-// (internal/authn); an order that is not the caller's (as customer, assigned translator or
-// staff) is ErrNotFound.
+// Service is what people do with orders. The caller (authn.Caller) is passed in by the endpoint;
+// an order that is not the caller's (as customer, assigned translator or staff) is ErrNotFound.
 type Service interface {
 	// ApproveQuote approves the caller's quote and opens its order; approving again answers the
 	// same order.
 	// version, when not 0, is the price version the customer saw (quotes.ErrPriceChanged when
 	// staff revised it since).
-	ApproveQuote(ctx context.Context, quoteID string, version int) (Approval, error)
-	Orders(ctx context.Context) ([]OrderView, error)
-	Order(ctx context.Context, id string) (OrderView, error)
-	Deliver(ctx context.Context, id string, fileIDs []string, note string) (OrderView, error)
-	Complete(ctx context.Context, id string) (OrderView, error)
-	RequestRevision(ctx context.Context, id, reason string) (OrderView, error)
+	ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, version int) (Approval, error)
+	Orders(ctx context.Context, c authn.Caller) ([]OrderView, error)
+	Order(ctx context.Context, c authn.Caller, id string) (OrderView, error)
+	Deliver(ctx context.Context, c authn.Caller, id string, fileIDs []string, note string) (OrderView, error)
+	Complete(ctx context.Context, c authn.Caller, id string) (OrderView, error)
+	RequestRevision(ctx context.Context, c authn.Caller, id, reason string) (OrderView, error)
 
 	// Staff (admin.go, fulfilment.go): every order a page at a time, one with its customer, who
 	// could take it, (re)assigning it, the steps of its paper work, the dashboard's counts.
-	StaffOrders(ctx context.Context, q StaffQuery) (OrderPage, error)
-	StaffOrder(ctx context.Context, id string) (StaffOrderView, error)
-	Eligible(ctx context.Context, id string) (Eligibility, error)
-	Assign(ctx context.Context, id string, in AssignInput) (OrderView, error)
-	Fulfil(ctx context.Context, id string, in FulfilmentInput) (OrderView, error)
+	StaffOrders(ctx context.Context, c authn.Caller, q StaffQuery) (OrderPage, error)
+	StaffOrder(ctx context.Context, c authn.Caller, id string) (StaffOrderView, error)
+	Eligible(ctx context.Context, c authn.Caller, id string) (Eligibility, error)
+	Assign(ctx context.Context, c authn.Caller, id string, in AssignInput) (OrderView, error)
+	Fulfil(ctx context.Context, c authn.Caller, id string, in FulfilmentInput) (OrderView, error)
 	// ChangeExpectedDate moves a paid order's expected date while its work is not delivered
 	// (expected_change.go).
-	ChangeExpectedDate(ctx context.Context, id string, in ExpectedDateInput) (OrderView, error)
-	Waiting(ctx context.Context) (Waiting, error)
+	ChangeExpectedDate(ctx context.Context, c authn.Caller, id string, in ExpectedDateInput) (OrderView, error)
+	Waiting(ctx context.Context, c authn.Caller) (Waiting, error)
 	// Trends are the dashboard's charts: the last weeks.Span weeks' orders paid, completed, on
 	// time and claimed, and each busy translator's load (trends.go).
-	Trends(ctx context.Context) (Trends, error)
+	Trends(ctx context.Context, c authn.Caller) (Trends, error)
 
 	// Pool is the jobs the calling translator may take; Claim takes one (assigned to them),
 	// Unclaim gives it back within UnclaimWindow.
-	Pool(ctx context.Context) (PoolView, error)
-	Claim(ctx context.Context, id string) (OrderView, error)
-	Unclaim(ctx context.Context, id string) (OrderView, error)
+	Pool(ctx context.Context, c authn.Caller) (PoolView, error)
+	Claim(ctx context.Context, c authn.Caller, id string) (OrderView, error)
+	Unclaim(ctx context.Context, c authn.Caller, id string) (OrderView, error)
 	// PastJobs is a page of the calling translator's delivered and completed jobs, the newest
 	// order first, after the job before ("" for the first page) (past.go).
-	PastJobs(ctx context.Context, before string) (PastPage, error)
+	PastJobs(ctx context.Context, c authn.Caller, before string) (PastPage, error)
 
 	// InvoicePaid and EnsureOrder apply events (EventHandler); CompleteOverdue completes the
 	// orders whose revision period ended. They act as the system, not as a caller.
@@ -183,11 +182,11 @@ func NewService(store Store, quotes Quotes, files Files, translators Translators
 
 func (s *service) now() time.Time { return s.clock().UTC() }
 
-func (s *service) ApproveQuote(ctx context.Context, quoteID string, version int) (Approval, error) {
-	if err := s.billable(ctx, quoteID); err != nil {
+func (s *service) ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, version int) (Approval, error) {
+	if err := s.billable(ctx, c, quoteID); err != nil {
 		return Approval{}, err
 	}
-	q, _, err := s.quotes.Approve(ctx, quoteID, version)
+	q, _, err := s.quotes.Approve(ctx, c, quoteID, version)
 	if err != nil {
 		return Approval{}, err
 	}
@@ -224,19 +223,18 @@ func (s *service) EnsureOrder(ctx context.Context, quoteID string) error {
 	return err
 }
 
-func (s *service) Orders(ctx context.Context) ([]OrderView, error) {
-	caller, _ := authn.FromContext(ctx)
+func (s *service) Orders(ctx context.Context, c authn.Caller) ([]OrderView, error) {
 	var (
 		orders []*Order
 		err    error
 	)
-	switch caller.Role {
+	switch c.Role {
 	case authn.RoleAdmin:
 		orders, err = s.store.Recent(ctx)
 	case authn.RoleTranslator:
-		orders, err = s.store.AssignedTo(ctx, caller.Subject)
+		orders, err = s.store.AssignedTo(ctx, c.ID)
 	default:
-		orders, err = s.store.OrdersOf(ctx, caller.Subject)
+		orders, err = s.store.OrdersOf(ctx, c.ID)
 	}
 	if err != nil {
 		return nil, err
@@ -244,27 +242,26 @@ func (s *service) Orders(ctx context.Context) ([]OrderView, error) {
 	now := s.now()
 	views := make([]OrderView, len(orders))
 	for i, o := range orders {
-		views[i] = s.view(ctx, o, now)
+		views[i] = s.view(ctx, c, o, now)
 	}
 	return views, nil
 }
 
-func (s *service) Order(ctx context.Context, id string) (OrderView, error) {
-	o, err := s.orderOf(ctx, id)
+func (s *service) Order(ctx context.Context, c authn.Caller, id string) (OrderView, error) {
+	o, err := s.orderOf(ctx, c, id)
 	if err != nil {
 		return OrderView{}, err
 	}
-	return s.view(ctx, o, s.now()), nil
+	return s.view(ctx, c, o, s.now()), nil
 }
 
 // orderOf loads an order the caller may see: their own, the one assigned to them, or any for staff.
-func (s *service) orderOf(ctx context.Context, id string) (*Order, error) {
-	caller, _ := authn.FromContext(ctx)
+func (s *service) orderOf(ctx context.Context, c authn.Caller, id string) (*Order, error) {
 	o, err := s.store.Order(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if caller.Role != authn.RoleAdmin && (caller.Subject == "" || (o.CustomerID != caller.Subject && o.TranslatorID != caller.Subject)) {
+	if !c.Owns(o.CustomerID) && !c.Owns(o.TranslatorID) {
 		return nil, ErrNotFound
 	}
 	return o, nil
@@ -272,14 +269,13 @@ func (s *service) orderOf(ctx context.Context, id string) (*Order, error) {
 
 // transition moves an order the caller may see, once allowed agrees that the caller may make
 // the move on the order as it is stored.
-func (s *service) transition(ctx context.Context, id string, allowed func(caller authn.Claims, o *Order) error, change func(o *Order, now time.Time) error) (OrderView, error) {
-	if _, err := s.orderOf(ctx, id); err != nil {
+func (s *service) transition(ctx context.Context, c authn.Caller, id string, allowed func(c authn.Caller, o *Order) error, change func(o *Order, now time.Time) error) (OrderView, error) {
+	if _, err := s.orderOf(ctx, c, id); err != nil {
 		return OrderView{}, err
 	}
-	caller, _ := authn.FromContext(ctx)
 	now := s.now()
 	o, err := s.store.Update(ctx, id, func(o *Order) (*Order, error) {
-		if err := allowed(caller, o); err != nil {
+		if err := allowed(c, o); err != nil {
 			return nil, err
 		}
 		if err := change(o, now); err != nil {
@@ -291,14 +287,14 @@ func (s *service) transition(ctx context.Context, id string, allowed func(caller
 		return OrderView{}, err
 	}
 	s.kick(o.ID)
-	return s.view(ctx, o, now), nil
+	return s.view(ctx, c, o, now), nil
 }
 
 // updateOnce writes change to order id, as s.store.Update does, and answers the order as the
 // write left it, its events kicked on their way (as transition does). A change that finds itself
 // made already returns errAlreadyApplied: the repeated request then answers the order as stored,
 // as the first one did.
-func (s *service) updateOnce(ctx context.Context, id string, now time.Time, change func(*Order) (*Order, error)) (OrderView, error) {
+func (s *service) updateOnce(ctx context.Context, c authn.Caller, id string, now time.Time, change func(*Order) (*Order, error)) (OrderView, error) {
 	o, err := s.store.Update(ctx, id, change)
 	if errors.Is(err, errAlreadyApplied) {
 		o, err = s.store.Order(ctx, id)
@@ -308,19 +304,19 @@ func (s *service) updateOnce(ctx context.Context, id string, now time.Time, chan
 	if err != nil {
 		return OrderView{}, err
 	}
-	return s.view(ctx, o, now), nil
+	return s.view(ctx, c, o, now), nil
 }
 
-func customerOrStaff(caller authn.Claims, o *Order) error {
-	if o.CustomerID != caller.Subject && caller.Role != authn.RoleAdmin {
+func customerOrStaff(c authn.Caller, o *Order) error {
+	if o.CustomerID != c.ID && !c.Staff() {
 		return ErrForbidden
 	}
 	return nil
 }
 
-func (s *service) Deliver(ctx context.Context, id string, fileIDs []string, note string) (OrderView, error) {
+func (s *service) Deliver(ctx context.Context, c authn.Caller, id string, fileIDs []string, note string) (OrderView, error) {
 	// Whoever may not see the order learns nothing of it, not even what a delivery needs.
-	if _, err := s.orderOf(ctx, id); err != nil {
+	if _, err := s.orderOf(ctx, c, id); err != nil {
 		return OrderView{}, err
 	}
 	note = strings.TrimSpace(note)
@@ -330,20 +326,20 @@ func (s *service) Deliver(ctx context.Context, id string, fileIDs []string, note
 	if len(fileIDs) == 0 {
 		return OrderView{}, errs.Fields{"fileIds": "required"}
 	}
-	delivered, err := s.files.Usable(ctx, fileIDs, "")
+	delivered, err := s.files.Usable(ctx, c, fileIDs, "")
 	if err != nil {
 		return OrderView{}, err
 	}
 	// The files are marked first: a file marked for an order that then refuses the delivery is
 	// harmless, because the order's own list of deliveries decides who may download.
-	if err := s.files.MarkDelivered(ctx, fileIDs, id); err != nil {
+	if err := s.files.MarkDelivered(ctx, c, fileIDs, id); err != nil {
 		return OrderView{}, err
 	}
 	for i := range delivered {
 		delivered[i].Purpose, delivered[i].OrderID = files.DeliveryFile, id
 	}
-	v, err := s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
-		if caller.Role != authn.RoleAdmin && o.TranslatorID != caller.Subject {
+	v, err := s.transition(ctx, c, id, func(c authn.Caller, o *Order) error {
+		if !c.Staff() && o.TranslatorID != c.ID {
 			return ErrNotAssignedToYou
 		}
 		return nil
@@ -365,8 +361,8 @@ func (s *service) Deliver(ctx context.Context, id string, fileIDs []string, note
 	return v, err
 }
 
-func (s *service) Complete(ctx context.Context, id string) (OrderView, error) {
-	v, err := s.transition(ctx, id, customerOrStaff, func(o *Order, now time.Time) error {
+func (s *service) Complete(ctx context.Context, c authn.Caller, id string) (OrderView, error) {
+	v, err := s.transition(ctx, c, id, customerOrStaff, func(o *Order, now time.Time) error {
 		return o.move(Completed, now, "", "")
 	})
 	if err == nil {
@@ -375,9 +371,9 @@ func (s *service) Complete(ctx context.Context, id string) (OrderView, error) {
 	return v, err
 }
 
-func (s *service) RequestRevision(ctx context.Context, id, reason string) (OrderView, error) {
+func (s *service) RequestRevision(ctx context.Context, c authn.Caller, id, reason string) (OrderView, error) {
 	// Whoever may not see the order learns nothing of it, not even what a revision needs.
-	seen, err := s.orderOf(ctx, id)
+	seen, err := s.orderOf(ctx, c, id)
 	if err != nil {
 		return OrderView{}, err
 	}
@@ -390,8 +386,7 @@ func (s *service) RequestRevision(ctx context.Context, id, reason string) (Order
 	}
 	// Sent back, the job is on its translator's desk again, over their cap or not: the place is
 	// written first, so the desk never counts too few (desk.go).
-	caller, _ := authn.FromContext(ctx)
-	mine := seen.Status == Delivered && seen.CustomerID == caller.Subject
+	mine := seen.Status == Delivered && seen.CustomerID == c.ID
 	if mine && seen.TranslatorID != "" {
 		if err := s.hold(ctx, seen.TranslatorID, id); err != nil {
 			return OrderView{}, err
@@ -405,8 +400,8 @@ func (s *service) RequestRevision(ctx context.Context, id, reason string) (Order
 			return OrderView{}, err
 		}
 	}
-	return s.transition(ctx, id, func(caller authn.Claims, o *Order) error {
-		if o.CustomerID != caller.Subject {
+	return s.transition(ctx, c, id, func(c authn.Caller, o *Order) error {
+		if o.CustomerID != c.ID {
 			return ErrNotYours
 		}
 		return nil

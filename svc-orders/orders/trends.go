@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"fmt"
+	"linguaport/internal/authn"
 	"slices"
 	"sort"
 	"time"
@@ -108,8 +109,8 @@ func (s *MongoStore) ActiveTranslators(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
-func (s *service) Trends(ctx context.Context) (Trends, error) {
-	if _, err := requireStaff(ctx); err != nil {
+func (s *service) Trends(ctx context.Context, c authn.Caller) (Trends, error) {
+	if err := requireStaff(c); err != nil {
 		return Trends{}, err
 	}
 	w := weeks.Last(s.now(), weeks.Span)

@@ -2,6 +2,7 @@ package pricing
 
 import (
 	"context"
+	"linguaport/internal/authn"
 	"testing"
 	"time"
 
@@ -22,7 +23,9 @@ func (sameConverter) FromUSD(_ context.Context, cents int64, currency string, _ 
 
 type noFiles struct{}
 
-func (noFiles) Usable(context.Context, []string, string) ([]files.File, error) { return nil, nil }
+func (noFiles) Usable(context.Context, authn.Caller, []string, string) ([]files.File, error) {
+	return nil, nil
+}
 
 // The estimate dates the work from the moment it is asked for: the window's last business day in
 // Istanbul, for the urgency asked and for each one the list offers.
@@ -41,7 +44,7 @@ func TestEstimateExpectedDates(t *testing.T) {
 		"before Kurban Bayramı": {time.Date(2026, 5, 22, 21, 30, 0, 0, time.UTC), Normal, "2026-06-04", "2026-06-04", "2026-06-01"},
 	} {
 		svc := NewService(listStore{SeedPriceList()}, noFiles{}, sameConverter{}, func() time.Time { return c.at })
-		ans, err := svc.Estimate(context.Background(), EstimateInput{EstimateRequest: EstimateRequest{Service: "professional-translation",
+		ans, err := svc.Estimate(context.Background(), authn.Caller{}, EstimateInput{EstimateRequest: EstimateRequest{Service: "professional-translation",
 			SourceLanguage: "tr", TargetLanguages: []string{"en"}, Quantity: 100, Urgency: c.urgency}, Currency: "USD", Lang: i18n.EN})
 		if err != nil {
 			t.Fatal(err)

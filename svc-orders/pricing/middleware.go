@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/logging"
 	"linguaport/svc-orders/files"
 )
@@ -33,14 +34,14 @@ func (m loggingMiddleware) done(ctx context.Context, method string, begin time.T
 	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) Estimate(ctx context.Context, in EstimateInput) (_ EstimateAnswer, err error) {
+func (m loggingMiddleware) Estimate(ctx context.Context, c authn.Caller, in EstimateInput) (_ EstimateAnswer, err error) {
 	defer m.done(ctx, "Estimate", time.Now(), &err)
-	return m.next.Estimate(ctx, in)
+	return m.next.Estimate(ctx, c, in)
 }
 
-func (m loggingMiddleware) PriceList(ctx context.Context) (_ PriceList, err error) {
+func (m loggingMiddleware) PriceList(ctx context.Context, c authn.Caller) (_ PriceList, err error) {
 	defer m.done(ctx, "PriceList", time.Now(), &err)
-	return m.next.PriceList(ctx)
+	return m.next.PriceList(ctx, c)
 }
 
 func (m loggingMiddleware) UpdatePriceList(ctx context.Context, in PriceList) (_ PriceList, err error) {

@@ -49,7 +49,7 @@ type Converter interface {
 // Files reaches the documents an estimate is counted from: the caller's own, or a visitor's
 // through their upload token.
 type Files interface {
-	Usable(ctx context.Context, ids []string, uploadToken string) ([]files.File, error)
+	Usable(ctx context.Context, c authn.Caller, ids []string, uploadToken string) ([]files.File, error)
 }
 
 // EstimateInput is the calculator's request (spec §3) with the display currency.
@@ -103,8 +103,11 @@ func (a EstimateAnswer) Targets() []string {
 
 // Service prices work: the price list and the estimate.
 type Service interface {
-	Estimate(ctx context.Context, in EstimateInput) (EstimateAnswer, error)
-	PriceList(ctx context.Context) (PriceList, error)
+	// Estimate prices work for the caller, counting the files they may use (their own, or a
+	// visitor's under the upload token).
+	Estimate(ctx context.Context, c authn.Caller, in EstimateInput) (EstimateAnswer, error)
+	// PriceList is the price list as the caller may see it: translator rates are staff's.
+	PriceList(ctx context.Context, c authn.Caller) (PriceList, error)
 	UpdatePriceList(ctx context.Context, pl PriceList) (PriceList, error)
 	// TranslatorPay is what the work pays its translator (PriceList.TranslatorPay), converted
 	// to PayCurrency for display.
@@ -129,14 +132,14 @@ var estimateNote = i18n.Text{
 	EN: "This price is an estimate; the exact price is in the quote once your files have been reviewed.",
 }
 
-func (s *service) Estimate(ctx context.Context, in EstimateInput) (EstimateAnswer, error) {
+func (s *service) Estimate(ctx context.Context, c authn.Caller, in EstimateInput) (EstimateAnswer, error) {
 	pl, err := s.store.PriceList(ctx)
 	if err != nil {
 		return EstimateAnswer{}, err
 	}
 	var counted []files.File
 	if len(in.FileIDs) > 0 {
-		if counted, err = s.files.Usable(ctx, in.FileIDs, in.UploadToken); err != nil {
+		if counted, err = s.files.Usable(ctx, c, in.FileIDs, in.UploadToken); err != nil {
 			return EstimateAnswer{}, err
 		}
 		if unit, ok := pl.unitOf(in.Service); ok {
@@ -175,9 +178,9 @@ func (s *service) Estimate(ctx context.Context, in EstimateInput) (EstimateAnswe
 }
 
 // PriceList is public, but for what translators are paid: only staff see those rates.
-func (s *service) PriceList(ctx context.Context) (PriceList, error) {
+func (s *service) PriceList(ctx context.Context, c authn.Caller) (PriceList, error) {
 	pl, err := s.store.PriceList(ctx)
-	if caller, _ := authn.FromContext(ctx); err != nil || caller.Role == authn.RoleAdmin {
+	if err != nil || c.Staff() {
 		return pl, err
 	}
 	return pl.withoutPay(), nil

@@ -3,6 +3,7 @@ package quotes
 import (
 	"context"
 	"errors"
+	"linguaport/internal/authn"
 	"log/slog"
 	"time"
 
@@ -30,24 +31,24 @@ type instrumenting struct {
 	quotes *prometheus.CounterVec
 }
 
-func (m instrumenting) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error) {
-	q, err := m.Service.CreateQuote(ctx, in)
+func (m instrumenting) CreateQuote(ctx context.Context, c authn.Caller, in QuoteInput) (*Quote, error) {
+	q, err := m.Service.CreateQuote(ctx, c, in)
 	if err == nil {
 		m.quotes.WithLabelValues("created").Inc()
 	}
 	return q, err
 }
 
-func (m instrumenting) Approve(ctx context.Context, id string, version int) (*Quote, bool, error) {
-	q, decided, err := m.Service.Approve(ctx, id, version)
+func (m instrumenting) Approve(ctx context.Context, c authn.Caller, id string, version int) (*Quote, bool, error) {
+	q, decided, err := m.Service.Approve(ctx, c, id, version)
 	if err == nil && decided {
 		m.quotes.WithLabelValues("approved").Inc()
 	}
 	return q, decided, err
 }
 
-func (m instrumenting) RejectQuote(ctx context.Context, id, reason string) (*Quote, error) {
-	q, err := m.Service.RejectQuote(ctx, id, reason)
+func (m instrumenting) RejectQuote(ctx context.Context, c authn.Caller, id, reason string) (*Quote, error) {
+	q, err := m.Service.RejectQuote(ctx, c, id, reason)
 	if err == nil {
 		m.quotes.WithLabelValues("rejected").Inc()
 	}
@@ -79,54 +80,54 @@ func (m loggingMiddleware) done(ctx context.Context, method string, begin time.T
 	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) CreateQuote(ctx context.Context, in QuoteInput) (_ *Quote, err error) {
+func (m loggingMiddleware) CreateQuote(ctx context.Context, c authn.Caller, in QuoteInput) (_ *Quote, err error) {
 	defer m.done(ctx, "CreateQuote", time.Now(), &err)
-	return m.next.CreateQuote(ctx, in)
+	return m.next.CreateQuote(ctx, c, in)
 }
 
-func (m loggingMiddleware) Quotes(ctx context.Context) (_ []*Quote, err error) {
+func (m loggingMiddleware) Quotes(ctx context.Context, c authn.Caller) (_ []*Quote, err error) {
 	defer m.done(ctx, "Quotes", time.Now(), &err)
-	return m.next.Quotes(ctx)
+	return m.next.Quotes(ctx, c)
 }
 
-func (m loggingMiddleware) Quote(ctx context.Context, id string) (_ *Quote, err error) {
+func (m loggingMiddleware) Quote(ctx context.Context, c authn.Caller, id string) (_ *Quote, err error) {
 	defer m.done(ctx, "Quote", time.Now(), &err)
-	return m.next.Quote(ctx, id)
+	return m.next.Quote(ctx, c, id)
 }
 
-func (m loggingMiddleware) Approve(ctx context.Context, id string, version int) (_ *Quote, _ bool, err error) {
+func (m loggingMiddleware) Approve(ctx context.Context, c authn.Caller, id string, version int) (_ *Quote, _ bool, err error) {
 	defer m.done(ctx, "Approve", time.Now(), &err)
-	return m.next.Approve(ctx, id, version)
+	return m.next.Approve(ctx, c, id, version)
 }
 
-func (m loggingMiddleware) StaffQuotes(ctx context.Context, q StaffQuery) (_ QuotePage, err error) {
+func (m loggingMiddleware) StaffQuotes(ctx context.Context, c authn.Caller, q StaffQuery) (_ QuotePage, err error) {
 	defer m.done(ctx, "StaffQuotes", time.Now(), &err)
-	return m.next.StaffQuotes(ctx, q)
+	return m.next.StaffQuotes(ctx, c, q)
 }
 
-func (m loggingMiddleware) StaffQuote(ctx context.Context, id string) (_ StaffQuote, err error) {
+func (m loggingMiddleware) StaffQuote(ctx context.Context, c authn.Caller, id string) (_ StaffQuote, err error) {
 	defer m.done(ctx, "StaffQuote", time.Now(), &err)
-	return m.next.StaffQuote(ctx, id)
+	return m.next.StaffQuote(ctx, c, id)
 }
 
-func (m loggingMiddleware) Revise(ctx context.Context, id string, in RevisionInput) (_ *Quote, err error) {
+func (m loggingMiddleware) Revise(ctx context.Context, c authn.Caller, id string, in RevisionInput) (_ *Quote, err error) {
 	defer m.done(ctx, "Revise", time.Now(), &err)
-	return m.next.Revise(ctx, id, in)
+	return m.next.Revise(ctx, c, id, in)
 }
 
-func (m loggingMiddleware) Cancel(ctx context.Context, id, reason string) (_ *Quote, err error) {
+func (m loggingMiddleware) Cancel(ctx context.Context, c authn.Caller, id, reason string) (_ *Quote, err error) {
 	defer m.done(ctx, "Cancel", time.Now(), &err)
-	return m.next.Cancel(ctx, id, reason)
+	return m.next.Cancel(ctx, c, id, reason)
 }
 
-func (m loggingMiddleware) PendingCount(ctx context.Context) (_ int64, err error) {
+func (m loggingMiddleware) PendingCount(ctx context.Context, c authn.Caller) (_ int64, err error) {
 	defer m.done(ctx, "PendingCount", time.Now(), &err)
-	return m.next.PendingCount(ctx)
+	return m.next.PendingCount(ctx, c)
 }
 
-func (m loggingMiddleware) RejectQuote(ctx context.Context, id, reason string) (_ *Quote, err error) {
+func (m loggingMiddleware) RejectQuote(ctx context.Context, c authn.Caller, id, reason string) (_ *Quote, err error) {
 	defer m.done(ctx, "RejectQuote", time.Now(), &err)
-	return m.next.RejectQuote(ctx, id, reason)
+	return m.next.RejectQuote(ctx, c, id, reason)
 }
 
 func (m loggingMiddleware) Lookup(ctx context.Context, id string) (_ *Quote, err error) {

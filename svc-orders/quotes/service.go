@@ -9,7 +9,6 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
-	"linguaport/internal/httpx"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pricing"
 )
@@ -47,12 +46,12 @@ type Numbers interface {
 
 // Estimator prices the work a quote is made of, counting its files.
 type Estimator interface {
-	Estimate(ctx context.Context, in pricing.EstimateInput) (pricing.EstimateAnswer, error)
+	Estimate(ctx context.Context, c authn.Caller, in pricing.EstimateInput) (pricing.EstimateAnswer, error)
 }
 
 // Files hands a visitor's uploads to the account they signed in with.
 type Files interface {
-	Claim(ctx context.Context, ids []string, uploadToken string) error
+	Claim(ctx context.Context, c authn.Caller, ids []string, uploadToken string) error
 }
 
 // QuoteInput is an estimate the customer turns into a quote, with instructions for the translator.
@@ -61,25 +60,25 @@ type QuoteInput struct {
 	Brief string
 }
 
-// Service is what customers do with quotes. Who is asking comes from the request's identity
-// (internal/authn); a quote that is not the caller's is ErrNotFound.
+// Service is what customers do with quotes. The caller (authn.Caller) is passed in by the
+// endpoint; a quote that is not the caller's is ErrNotFound.
 type Service interface {
-	CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error)
-	Quotes(ctx context.Context) ([]*Quote, error)
-	Quote(ctx context.Context, id string) (*Quote, error)
+	CreateQuote(ctx context.Context, c authn.Caller, in QuoteInput) (*Quote, error)
+	Quotes(ctx context.Context, c authn.Caller) ([]*Quote, error)
+	Quote(ctx context.Context, c authn.Caller, id string) (*Quote, error)
 	// Approve accepts the caller's pending quote and names the order it becomes. A quote approved
 	// before is returned as it is, with decided false. version, when not 0, is the price version
 	// the customer saw: ErrPriceChanged when staff revised it since.
-	Approve(ctx context.Context, id string, version int) (q *Quote, decided bool, err error)
-	RejectQuote(ctx context.Context, id, reason string) (*Quote, error)
+	Approve(ctx context.Context, c authn.Caller, id string, version int) (q *Quote, decided bool, err error)
+	RejectQuote(ctx context.Context, c authn.Caller, id, reason string) (*Quote, error)
 
 	// Staff (staff.go): every quote a page at a time, one with its customer, revising a pending
 	// quote's price, cancelling one, and how many wait for their customer.
-	StaffQuotes(ctx context.Context, q StaffQuery) (QuotePage, error)
-	StaffQuote(ctx context.Context, id string) (StaffQuote, error)
-	Revise(ctx context.Context, id string, in RevisionInput) (*Quote, error)
-	Cancel(ctx context.Context, id, reason string) (*Quote, error)
-	PendingCount(ctx context.Context) (int64, error)
+	StaffQuotes(ctx context.Context, c authn.Caller, q StaffQuery) (QuotePage, error)
+	StaffQuote(ctx context.Context, c authn.Caller, id string) (StaffQuote, error)
+	Revise(ctx context.Context, c authn.Caller, id string, in RevisionInput) (*Quote, error)
+	Cancel(ctx context.Context, c authn.Caller, id, reason string) (*Quote, error)
+	PendingCount(ctx context.Context, c authn.Caller) (int64, error)
 
 	// Lookup and ExpireOverdue act as the system, not as a caller: Lookup finds a quote an event
 	// names; ExpireOverdue writes down the expiry of quotes nobody decided on in time.
@@ -103,8 +102,7 @@ func NewService(store Store, numbers Numbers, estimator Estimator, files Files, 
 	return &service{store: store, numbers: numbers, estimator: estimator, files: files, newID: newID, now: now, kick: kick}
 }
 
-func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error) {
-	caller, _ := authn.FromContext(ctx)
+func (s *service) CreateQuote(ctx context.Context, c authn.Caller, in QuoteInput) (*Quote, error) {
 	in.Brief = strings.TrimSpace(in.Brief)
 	if utf8.RuneCountInString(in.Brief) > MaxBriefRunes {
 		return nil, errs.Fields{"brief": "too_long"}
@@ -112,12 +110,12 @@ func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error
 	if len(in.FileIDs) > 0 && in.UploadToken != "" {
 		// The visitor who uploaded has signed in: their files become their account's, and the
 		// token has nothing left to reach.
-		if err := s.files.Claim(ctx, in.FileIDs, in.UploadToken); err != nil {
+		if err := s.files.Claim(ctx, c, in.FileIDs, in.UploadToken); err != nil {
 			return nil, err
 		}
 		in.UploadToken = ""
 	}
-	est, err := s.estimator.Estimate(ctx, in.EstimateInput)
+	est, err := s.estimator.Estimate(ctx, c, in.EstimateInput)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +133,7 @@ func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error
 		addOns = []string{}
 	}
 	q := &Quote{
-		ID: s.newID(), Number: number, CustomerID: caller.Subject, Status: QuotePending,
+		ID: s.newID(), Number: number, CustomerID: c.ID, Status: QuotePending,
 		Work: Work{
 			Service: est.Service, SourceLanguage: strings.ToLower(strings.TrimSpace(in.SourceLanguage)), TargetLanguages: est.Targets(),
 			Urgency: est.Urgency, AddOns: addOns, Unit: est.Unit, Quantity: est.Quantity, Files: quoted, Brief: in.Brief,
@@ -153,9 +151,8 @@ func (s *service) CreateQuote(ctx context.Context, in QuoteInput) (*Quote, error
 	return forCustomer(q, now), nil
 }
 
-func (s *service) Quotes(ctx context.Context) ([]*Quote, error) {
-	caller, _ := authn.FromContext(ctx)
-	qs, err := s.store.QuotesOf(ctx, caller.Subject)
+func (s *service) Quotes(ctx context.Context, c authn.Caller) ([]*Quote, error) {
+	qs, err := s.store.QuotesOf(ctx, c.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -166,25 +163,24 @@ func (s *service) Quotes(ctx context.Context) ([]*Quote, error) {
 	return qs, nil
 }
 
-func (s *service) Quote(ctx context.Context, id string) (*Quote, error) {
-	q, err := s.quoteOf(ctx, id, true)
+func (s *service) Quote(ctx context.Context, c authn.Caller, id string) (*Quote, error) {
+	q, err := s.quoteOf(ctx, c, id, true)
 	if err != nil {
 		return nil, err
 	}
-	if caller, _ := authn.FromContext(ctx); caller.Role == authn.RoleAdmin {
+	if c.Staff() {
 		return staffView(q, s.now()).Quote, nil
 	}
 	return forCustomer(q, s.now()), nil
 }
 
 // quoteOf loads a quote the caller may see: their own, or any for staff when staffToo.
-func (s *service) quoteOf(ctx context.Context, id string, staffToo bool) (*Quote, error) {
-	caller, _ := authn.FromContext(ctx)
+func (s *service) quoteOf(ctx context.Context, c authn.Caller, id string, staffToo bool) (*Quote, error) {
 	q, err := s.store.Quote(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if q.CustomerID != caller.Subject && !(staffToo && caller.Role == authn.RoleAdmin) {
+	if mine := c.ID != "" && q.CustomerID == c.ID; !mine && !(staffToo && c.Staff()) {
 		return nil, ErrNotFound
 	}
 	return q, nil
@@ -194,23 +190,23 @@ func (s *service) quoteOf(ctx context.Context, id string, staffToo bool) (*Quote
 // approval waits for it, and one whose holder died takes over after it.
 const approvalHold = 10 * time.Second
 
-func (s *service) Approve(ctx context.Context, id string, version int) (*Quote, bool, error) {
-	q, decided, err := s.approveOwn(ctx, id, version)
+func (s *service) Approve(ctx context.Context, c authn.Caller, id string, version int) (*Quote, bool, error) {
+	q, decided, err := s.approveOwn(ctx, c, id, version)
 	if q != nil {
 		q = forCustomer(q, s.now())
 	}
 	return q, decided, err
 }
 
-func (s *service) approveOwn(ctx context.Context, id string, version int) (*Quote, bool, error) {
-	q, err := s.quoteOf(ctx, id, false)
+func (s *service) approveOwn(ctx context.Context, c authn.Caller, id string, version int) (*Quote, bool, error) {
+	q, err := s.quoteOf(ctx, c, id, false)
 	if err != nil || q.Status == QuoteApproved {
 		return q, false, err
 	}
 	// The order's id names this approval: it holds the quote while it takes the order number.
 	orderID := s.newID()
 	for {
-		q, decided, err := s.approve(ctx, id, orderID, version)
+		q, decided, err := s.approve(ctx, c, id, orderID, version)
 		if !errors.Is(err, errApprovalUnderWay) {
 			return q, decided, err
 		}
@@ -224,7 +220,7 @@ func (s *service) approveOwn(ctx context.Context, id string, version int) (*Quot
 
 // approve claims the quote for the approval orderID, numbers its order and writes the decision;
 // a quote approved meanwhile is answered as it is, with the order it already has.
-func (s *service) approve(ctx context.Context, id, orderID string, version int) (*Quote, bool, error) {
+func (s *service) approve(ctx context.Context, c authn.Caller, id, orderID string, version int) (*Quote, bool, error) {
 	now := s.now().UTC()
 	q, err := s.store.Update(ctx, id, func(q *Quote) (*Quote, error) {
 		if q.Status == QuoteApproved {
@@ -249,7 +245,7 @@ func (s *service) approve(ctx context.Context, id, orderID string, version int) 
 			return nil, err
 		}
 		decided = true
-		return q, q.record(ctx, EventQuoteApproved, q.approved(httpx.LangFrom(ctx)))
+		return q, q.record(ctx, EventQuoteApproved, q.approved(c.Lang))
 	})
 	if err != nil {
 		return nil, false, err
@@ -260,12 +256,12 @@ func (s *service) approve(ctx context.Context, id, orderID string, version int) 
 	return q, decided, nil
 }
 
-func (s *service) RejectQuote(ctx context.Context, id, reason string) (*Quote, error) {
+func (s *service) RejectQuote(ctx context.Context, c authn.Caller, id, reason string) (*Quote, error) {
 	reason = strings.TrimSpace(reason)
 	if utf8.RuneCountInString(reason) > MaxRejectReasonRunes {
 		return nil, errs.Fields{"reason": "too_long"}
 	}
-	q, err := s.quoteOf(ctx, id, false)
+	q, err := s.quoteOf(ctx, c, id, false)
 	if err != nil || q.Status == QuoteRejected {
 		return q, err
 	}
