@@ -78,10 +78,32 @@ const SIGNS = { TRY: '₺', USD: '$', EUR: '€', GBP: '£', JPY: '¥', CNY: '¥
  */
 export function formatMoney(minor, code, lang, digits = decimals(code)) {
   const number = formatNumber(lang, Math.abs(minor) / 10 ** digits, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: 'always' });
-  const minus = minor < 0 ? '-' : '';
+  return withCurrency(lang, number, code, minor < 0);
+}
+
+/**
+ * withCurrency places the currency's sign (or its code) beside a number already written in the
+ * page's language, where formatMoney puts it: after it in Turkish ("0,0893 $", "12 B ₺"), before
+ * it in English ("$0.10625", "₺12K"); negative puts the minus first. It is for figures that are
+ * not plain amounts (rates of eight decimals, a chart's compact ticks), so they read like the
+ * site's money.
+ */
+export function withCurrency(lang, number, code, negative = false) {
+  const minus = negative ? '-' : '';
   const sign = SIGNS[code] ?? code;
   if (lang !== 'en') return `${minus}${number} ${sign}`;
   return sign === code ? `${minus}${code} ${number}` : `${minus}${sign}${number}`;
+}
+
+/**
+ * formatPercent writes a percentage (in hundredths of a percent, as the API keeps them) with the
+ * language's sign placement: "%5" and "%12,5" in Turkish, "5%" and "12.5%" in English; signed
+ * adds "+" before a rise ("+%5", "+5%"), and a fall always has its "-".
+ */
+export function formatPercent(lang, hundredths, { signed = false } = {}) {
+  const number = formatNumber(lang, Math.abs(hundredths) / 100, { maximumFractionDigits: 2 });
+  const sign = hundredths < 0 ? '-' : signed ? '+' : '';
+  return lang === 'en' ? `${sign}${number}%` : `${sign}%${number}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, formatMoney, formatNumber, localeOf, moneyText } from './format.js';
+import { formatDate, formatFileSize, formatMoney, formatNumber, formatPercent, localeOf, moneyText, withCurrency } from './format.js';
 
 describe('format', () => {
   it('formats in tr-TR and en-GB', () => {
@@ -25,6 +25,19 @@ describe('format', () => {
       const us = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' }).format(1234567.89);
       expect(formatMoney(123456789, code, 'en', 2)).toContain(us);
     }
+  });
+
+  // Figures that are not plain amounts (an eight-decimal rate, a chart's compact tick) and
+  // percentages place their signs the way money does, from the one module.
+  it('places currency and percent signs as the language writes them', () => {
+    expect(withCurrency('tr', '0,0893', 'USD')).toBe('0,0893 $');
+    expect(withCurrency('en', '0.10625', 'USD')).toBe('$0.10625');
+    expect(withCurrency('en', '12K', 'TRY', true)).toBe('-₺12K');
+    expect(withCurrency('en', '12', 'CHF')).toBe('CHF 12');
+    expect(formatPercent('tr', 1250)).toBe('%12,5');
+    expect(formatPercent('en', 500, { signed: true })).toBe('+5%');
+    expect(formatPercent('tr', 500, { signed: true })).toBe('+%5');
+    expect(formatPercent('en', -250, { signed: true })).toBe('-2.5%');
   });
 
   it('formats dates, a calendar day in UTC', () => {

@@ -3,14 +3,15 @@ import { render, text } from '../../lib/test-render.jsx';
 import { auditPageKey, auditPath, objectFilter, objectLabel, pickerItems, pickerKeys, splitObject, staffMembersKey } from './api/audit.js';
 import { entryLines, lineText, rateText } from './audit-words.js';
 import { Audit, AuditEntries, auditFilter, objectLink } from './components/audit.jsx';
-import { auditBundles } from './texts-audit.js';
+import { textsIn } from '../../lib/i18n.js';
+import { AUDIT_NS } from './texts-audit.js';
 
 const names = { proofreading: { tr: 'Redaksiyon ve Düzelti', en: 'Proofreading' }, 'professional-translation': { tr: 'Profesyonel Tercüme', en: 'Professional Translation' } };
 const languages = { tr: { tr: 'Türkçe', en: 'Turkish' }, ku: { tr: 'Kürtçe', en: 'Kurdish' }, en: { tr: 'İngilizce', en: 'English' } };
 const people = { 'tr-1': 'Ayşe Tercüman', 'tr-2': 'Mehmet Çevirmen', 'staff-1': 'Selin Kaya' };
 const ctx = (lang, extra = {}) => ({
   lang,
-  w: auditBundles[lang],
+  t: textsIn(lang, AUDIT_NS),
   serviceName: (id) => names[id]?.[lang] ?? id,
   langName: (c) => languages[c]?.[lang] ?? c,
   userName: (id) => people[id] ?? id,

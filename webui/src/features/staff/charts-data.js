@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatNumber } from '../../lib/format.js';
+import { formatDate, formatMoney, formatNumber, withCurrency } from '../../lib/format.js';
 import { textsIn } from '../../lib/i18n.js';
 import { DASHBOARD_NS } from './texts-dashboard.js';
 
@@ -28,9 +28,7 @@ export const tryText = (lang, minor) => formatMoney(minor, 'TRY', lang);
 
 /** tryAxis writes an axis tick of TRY minor units briefly: "12 B ₺" / "₺12K". */
 export function tryAxis(lang, minor) {
-  const n = formatNumber(lang, minor / 100, { notation: 'compact', maximumFractionDigits: 1 });
-  // The sign where the site writes it (formatMoney): after the number in Turkish, before in English.
-  return lang === 'en' ? `₺${n}` : `${n} ₺`;
+  return withCurrency(lang, formatNumber(lang, Math.abs(minor) / 100, { notation: 'compact', maximumFractionDigits: 1 }), 'TRY', minor < 0);
 }
 
 /** duration writes minutes as hours and minutes: "2 sa 5 dk" / "2 h 5 min"; '' for none. */

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format.js';
+import { formatNumber, formatPercent, withCurrency } from '../../lib/format.js';
 
 // The price list editor's arithmetic (issue 25), kept apart from React so it is tested alone. A
 // list is svc-orders' (pricing.go, pairs.go): rates in USD centi-cents per unit, multipliers in
@@ -171,13 +171,8 @@ export const isChanged = (saved, draft) => JSON.stringify(normalized(saved)) !==
 
 /** rateText shows a rate in x units as US dollars in the page's language: "0,0893 $", "$0.10625". */
 export function rateText(x, lang) {
-  const number = formatNumber(lang, x / 1e8, { minimumFractionDigits: 2, maximumFractionDigits: 8, useGrouping: 'always' });
-  return lang === 'en' ? `$${number}` : `${number} $`;
+  return withCurrency(lang, formatNumber(lang, x / 1e8, { minimumFractionDigits: 2, maximumFractionDigits: 8, useGrouping: 'always' }), 'USD');
 }
 
 /** percentText shows hundredths of a percent with their sign: "+5%" in English, "+%5" in Turkish. */
-export function percentText(p, lang) {
-  const number = formatNumber(lang, Math.abs(p) / 100, { maximumFractionDigits: 2 });
-  const sign = p < 0 ? '-' : '+';
-  return lang === 'en' ? `${sign}${number}%` : `${sign}%${number}`;
-}
+export const percentText = (p, lang) => formatPercent(lang, p, { signed: true });

@@ -3,7 +3,7 @@ import { defineTexts } from '../../lib/i18n.js';
 // The audit log's words (staff-audit), shipped with its chunk: the screen, the actions, the
 // kinds of things, the fields the services record and their values (audit-words.js puts them
 // together into lines). An action, field or value not named here is shown as recorded.
-export const auditBundles = {
+const auditBundles = {
   tr: {
     lead: 'Personelin yaptığı değişiklikler: kim, ne zaman, neyi, öncesi ve sonrası (en yenisi önce).',
     area: 'Bölüm',
@@ -225,4 +225,6 @@ export const auditBundles = {
   },
 };
 
-export const useAuditTexts = defineTexts('staff-audit', auditBundles);
+/** AUDIT_NS is the namespace, for textsIn (audit-words.js is given its `t`). */
+export const AUDIT_NS = 'staff-audit';
+export const useAuditTexts = defineTexts(AUDIT_NS, auditBundles);

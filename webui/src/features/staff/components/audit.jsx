@@ -3,14 +3,14 @@ import { STAFF_DETAILS, STAFF_SECTIONS, staffPath } from '../../../config/paths.
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { usePrices } from '../../../lib/api/use-prices.js';
 import { formatMoment } from '../../../lib/format.js';
-import { useCommonTexts } from '../../../lib/i18n.js';
+import { plainKey, textsIn, useCommonTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { historyLine } from '../../../lib/order-status.js';
 import { AUDIT_AREAS, objectFilter, splitObject, useAuditPages, useStaffMembers } from '../api/audit.js';
 import { useUserNames } from '../api/customers.js';
 import { query } from '../api/staff.js';
 import { entryLines } from '../audit-words.js';
-import { auditBundles, useAuditTexts } from '../texts-audit.js';
+import { AUDIT_NS, useAuditTexts } from '../texts-audit.js';
 import { AuditFilter, useObjectName } from './audit-filter.jsx';
 import { ListState, MorePages } from './list-state.jsx';
 import '../audit.css';
@@ -96,7 +96,7 @@ export function useWords(entries) {
   const { data: prices } = usePrices();
   return {
     lang,
-    w: auditBundles[lang === 'en' ? 'en' : 'tr'],
+    t: textsIn(lang, AUDIT_NS),
     serviceName: (id) => {
       const n = common(`nav.serviceNames.${id}`);
       return typeof n === 'string' && !n.startsWith('nav.') ? n : id;
@@ -118,7 +118,9 @@ export function useWords(entries) {
 export function AuditEntries({ entries, links, area, object }) {
   const t = useAuditTexts();
   const ctx = useWords(entries);
-  const { lang, w } = ctx;
+  const { lang } = ctx;
+  // Action names hold dots (price_list.update), which i18next reads as paths: looked up in the map.
+  const actions = t('actions');
   const picked = splitObject(object);
   const pickedName = useObjectName(picked.kind, picked.id);
   const byActor = (id) => (area && id ? `${staffPath(lang, 'denetim')}${query({ area, actor: id })}` : null);
@@ -127,14 +129,15 @@ export function AuditEntries({ entries, links, area, object }) {
       {entries.map((e) => {
         const kind = e.object?.kind ?? '';
         const to = objectLink(lang, e.object ?? {}, links);
-        const name = w.singles[kind] ?? `${w.kinds[kind] ?? kind}${e.object?.id ? ` ${kind === picked.kind && e.object.id === picked.id && pickedName ? pickedName : e.object.id}` : ''}`;
+        const shown = kind === picked.kind && e.object?.id === picked.id && pickedName ? pickedName : e.object?.id;
+        const name = t(`singles.${plainKey(kind)}`, { defaultValue: `${t(`kinds.${plainKey(kind)}`, { defaultValue: kind })}${shown ? ` ${shown}` : ''}` });
         const who = ctx.staffName(e.actor);
         const lines = entryLines(e, ctx);
         return (
           <li key={e.id} className="audit-entry" data-entry-id={e.id}>
             <div className="audit-entry__head">
               <p className="audit-entry__what">
-                <strong data-action={e.action}>{w.actions[e.action] ?? e.action}</strong>
+                <strong data-action={e.action}>{actions[e.action] ?? e.action}</strong>
                 <span className="audit-entry__object" data-object={`${kind}:${e.object?.id ?? ''}`}>
                   {to ? <Link to={to}>{name}</Link> : name}
                 </span>
