@@ -13,7 +13,7 @@
 
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
@@ -158,12 +158,18 @@ async function startStack() {
     throw new Error(`${bin} is missing: run \`make build\` first, or set BASE_URL to a running stack`);
   }
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'linguaport-lighthouse-'));
-  const names = ['WEB', 'GATEWAY', 'GEO', 'CONSUL', 'REDIS', 'MONGO', 'CONSUL_SERF_LAN', 'CONSUL_SERF_WAN', 'CONSUL_SERVER', 'CATALOG'];
+  // Every port the stack takes (PostgreSQL's included) is moved to a free one, as the whole-stack
+  // tests do: `devstack ports` names them all, so the benchmark runs beside `make up`.
+  const names = execFileSync(bin, ['ports'], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.split('=')[0])
+    .filter(Boolean);
   const ports = await freePorts(names.length);
   const env = { ...process.env, DEVSTACK_DATA: dataDir };
-  names.forEach((n, i) => (env[`DEVSTACK_${n}_PORT`] = String(ports[i])));
+  names.forEach((n, i) => (env[n] = String(ports[i])));
+  const webPort = env.DEVSTACK_WEB_PORT;
 
-  log(`starting ${path.relative(ROOT, bin)} (web port ${ports[0]}, data ${dataDir})`);
+  log(`starting ${path.relative(ROOT, bin)} (web port ${webPort}, data ${dataDir})`);
   const started = Date.now();
   const child = spawn(bin, [], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = []; // last lines of its stdout and stderr, for error messages
@@ -179,7 +185,7 @@ async function startStack() {
   const s = {
     child,
     dataDir,
-    url: `http://127.0.0.1:${ports[0]}`,
+    url: `http://127.0.0.1:${webPort}`,
     stop() {
       if (!stopping) {
         stopping = (async () => {
@@ -226,7 +232,7 @@ async function startStack() {
     await s.stop();
     throw new Error(`${why}\n--- devstack output\n${output.join('\n')}\n${logs}`);
   }
-  if (!outcome.line.includes(`:${ports[0]}`)) {
+  if (!outcome.line.includes(`:${webPort}`)) {
     await s.stop();
     throw new Error(`unexpected ready line from devstack: ${outcome.line.trim()}`);
   }
