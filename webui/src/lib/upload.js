@@ -5,7 +5,8 @@ import { API_BASE, ApiError, withSessionRefresh } from './api-client.js';
  * renewing an expired session once as api-client's calls do. It answers the server's JSON, or
  * fails with ApiError carrying the server's error (also for a 2xx answer that accept refuses), a
  * TypeError when the network failed, or an AbortError when signal aborted it. form() builds the
- * body afresh for each try; onProgress hears the share sent, 0 to 1, starting at 0 on each try.
+ * body afresh for each try; onProgress hears the share sent, 0 to 1, starting at 0 on each try and
+ * ending at 1 once every byte is sent (the answer may take longer: an upload is counted first).
  */
 export function sendForm(url, form, { lang, headers = {}, onProgress, signal, accept = () => true, XHR = globalThis.XMLHttpRequest } = {}) {
   const once = () => {
@@ -29,6 +30,9 @@ function send(url, body, { lang, headers, onProgress, signal, accept, XHR }) {
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
     };
+    // Every byte is sent: the share is 1 even when no progress event said so, and what follows
+    // (the server reading and counting the file) is the wait the page shows as such.
+    xhr.upload.onload = () => onProgress?.(1);
     const abort = () => xhr.abort();
     signal?.addEventListener('abort', abort, { once: true });
     const settle = (fn, value) => {

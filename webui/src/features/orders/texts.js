@@ -34,6 +34,8 @@ export const ordersTexts = {
     upload: {
       queued: 'Sırada bekliyor',
       uploading: 'Yükleniyor: %{{percent}}',
+      counting: 'Sayılıyor…',
+      countingLabel: '{{name}} sayılıyor',
       progress: '{{name}} yükleniyor',
       announceDone: '{{name}} yüklendi: {{words}} kelime.',
       announceFailed: '{{name}} yüklenemedi: {{message}}',
@@ -239,6 +241,8 @@ export const ordersTexts = {
     upload: {
       queued: 'Waiting',
       uploading: 'Uploading: {{percent}}%',
+      counting: 'Counting…',
+      countingLabel: 'Counting {{name}}',
       progress: 'Uploading {{name}}',
       announceDone_one: '{{name}} uploaded: {{words}} word.',
       announceDone_other: '{{name}} uploaded: {{words}} words.',

@@ -146,6 +146,8 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
   const [note, setNote] = useState('');
   const [status, setStatus] = useState('');
   const [progress, setProgress] = useState(0);
+  // The file whose bytes are all sent and whose counts have not come back: svc-orders counts it.
+  const [counting, setCounting] = useState('');
   const [message, setMessage] = useState('');
   const sending = status === 'sending';
 
@@ -167,7 +169,13 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
       for (const f of files) {
         const key = `${f.name}:${f.size}:${f.lastModified}`;
         if (!done[key]) {
-          const file = await upload(f, lang, { onProgress: (p) => setProgress((sent + p * (f.size || 1)) / total) });
+          const file = await upload(f, lang, {
+            onProgress: (p) => {
+              setProgress((sent + p * (f.size || 1)) / total);
+              setCounting(p >= 1 ? f.name : '');
+            },
+          });
+          setCounting('');
           done[key] = file.id;
           setUploaded({ ...done });
         }
@@ -179,6 +187,7 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
       setFiles([]);
       await onDelivered?.();
     } catch (err) {
+      setCounting('');
       setStatus('failed');
       setMessage(err instanceof ApiError && err.code ? err.message : t('failed'));
     }
@@ -209,8 +218,8 @@ export function DeliverForm({ job, onDelivered, upload = uploadDelivery, deliver
       <Field id={`${id}-note`} name="note" multiline label={t('active.deliverNote')} hint={t('active.deliverNoteHint')} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
       {sending && (
         <div className="upload-progress">
-          <progress max={1} value={progress} aria-label={t('active.deliverProgress')} />
-          <span aria-live="polite">{t('active.delivering', { percent })}</span>
+          {counting ? <progress max={1} aria-label={t('active.deliverProgress')} /> : <progress max={1} value={progress} aria-label={t('active.deliverProgress')} />}
+          <span aria-live="polite">{counting ? t('active.counting', { name: counting }) : t('active.delivering', { percent })}</span>
         </div>
       )}
       <div>

@@ -28,8 +28,11 @@ function fakeXhr(answers) {
       queueMicrotask(() => {
         if (this.aborted) return;
         if (answer === 'network') return this.onerror?.();
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        if (answer[2] !== 'no progress') {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        }
+        this.upload.onload?.(); // every byte sent; the answer follows once the file is counted
         [this.status, this.responseText] = [answer[0], answer[1] === undefined ? '' : typeof answer[1] === 'string' ? answer[1] : JSON.stringify(answer[1])];
         this.onload?.();
       });
@@ -51,7 +54,16 @@ test('a file goes up as the multipart field "file" with the language, reporting 
   expect([xhr.method, xhr.url]).toEqual(['POST', UPLOAD_URL]);
   expect(xhr.headers).toEqual({ Accept: 'application/json', 'Accept-Language': 'en' });
   expect(xhr.body.get('file').name).toBe('merhaba.txt');
-  expect(progress).toEqual([0, 0.5, 1]);
+  expect(progress).toEqual([0, 0.5, 1, 1]);
+});
+
+// The page shows "Counting…" once the share is 1: it must reach 1 when the bytes are sent, even
+// from a browser that reports no computable progress.
+test('the share reaches 1 when every byte is sent, before the counted answer', async () => {
+  const { XHR } = fakeXhr([[201, counted, 'no progress']]);
+  const progress = [];
+  expect(await uploadFile(file, { lang: 'tr', XHR, onProgress: (p) => progress.push(p) })).toEqual(counted);
+  expect(progress).toEqual([0, 1]);
 });
 
 test("a visitor's later uploads carry the upload token", async () => {

@@ -46,6 +46,8 @@ function Upload({ entry, lang, t, onRemove, serverError }) {
   const { name, size, status, progress, file } = entry;
   const message = entry.error || (entry.errorKey ? t(entry.errorKey) : '');
   const percent = Math.round(progress * 100);
+  // Every byte sent, no answer yet: the file is being counted.
+  const counting = status === 'uploading' && progress >= 1;
   return (
     <li className="upload" data-status={status} data-file-id={file?.id}>
       <div className="upload__head">
@@ -56,9 +58,15 @@ function Upload({ entry, lang, t, onRemove, serverError }) {
         </button>
       </div>
       {(status === 'queued' || status === 'uploading') && (
-        <div className="upload__progress">
-          <progress max={1} value={status === 'queued' ? 0 : progress} aria-label={t('upload.progress', { name })} />
-          <span>{status === 'queued' ? t('upload.queued') : t('upload.uploading', { percent })}</span>
+        <div className="upload__progress" aria-live="polite">
+          {counting ? (
+            // Sent: the server reads and counts the file now. No share to show, so the bar moves
+            // without a value (indeterminate) until the counts arrive.
+            <progress max={1} aria-label={t('upload.countingLabel', { name })} />
+          ) : (
+            <progress max={1} value={status === 'queued' ? 0 : progress} aria-label={t('upload.progress', { name })} />
+          )}
+          <span>{status === 'queued' ? t('upload.queued') : counting ? t('upload.counting') : t('upload.uploading', { percent })}</span>
         </div>
       )}
       {status === 'done' && (
