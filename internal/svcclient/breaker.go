@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-kit/kit/sd/lb"
@@ -75,12 +77,16 @@ func optionsOf(opts []Option) options {
 	return o
 }
 
-// newBreaker makes a gobreaker named name (the service, or "service instance") with b's rules,
-// cooling down for coolDown. Its state changes are logged once each, not per call: open is a
-// warning, half-open and closed are news.
-func newBreaker(name string, b Breaker, coolDown time.Duration, log *slog.Logger) *gobreaker.CircuitBreaker {
+// newBreaker makes a gobreaker for service, or for one instance of it, with b's rules, cooling
+// down for coolDown. Its state changes are logged once each, not per call: open is a warning,
+// half-open and closed are news.
+func newBreaker(service, instance string, b Breaker, coolDown time.Duration, log *slog.Logger) *gobreaker.CircuitBreaker {
+	attrs := []any{"service", service}
+	if instance != "" {
+		attrs = append(attrs, "instance", instance)
+	}
 	return gobreaker.NewCircuitBreaker(gobreaker.Settings{
-		Name: name,
+		Name: strings.TrimSpace(service + " " + instance),
 		// One probe while half-open: when the service is still hanging, one request waits for
 		// it, not every request that arrives during the probe.
 		MaxRequests: 1,
@@ -92,12 +98,12 @@ func newBreaker(name string, b Breaker, coolDown time.Duration, log *slog.Logger
 		},
 		IsSuccessful: countsAsSuccess,
 		// Called under the breaker's lock: it must not call the breaker back.
-		OnStateChange: func(name string, from, to gobreaker.State) {
+		OnStateChange: func(_ string, from, to gobreaker.State) {
 			level := slog.LevelInfo
 			if to == gobreaker.StateOpen {
 				level = slog.LevelWarn
 			}
-			log.Log(context.Background(), level, "circuit breaker "+to.String(), "breaker", name, "from", from.String(), "to", to.String())
+			log.Log(context.Background(), level, "circuit breaker "+to.String(), slices.Concat(attrs, []any{"from", from.String()})...)
 		},
 	})
 }

@@ -82,7 +82,7 @@ func newClient(service string, instancer sd.Instancer, timeout time.Duration, o 
 	// with a closed breaker, Consul having seen it healthy again.
 	endpointer := sd.NewEndpointer(instancer, factory(service, httpClient, o), kitlog.NewNopLogger())
 	return &Client{service: service, endpointer: endpointer, balancer: lb.NewRoundRobin(endpointer), timeout: timeout,
-		breaker: newBreaker(service, o.breaker, o.breaker.CoolDown, o.log)}
+		breaker: newBreaker(service, "", o.breaker, o.breaker.CoolDown, o.log)}
 }
 
 // call is one request to send to whichever instance the balancer picks.
@@ -103,7 +103,7 @@ func (e errServer) Error() string { return "answered " + e.resp.Status }
 // returns.
 func factory(service string, client *http.Client, o options) sd.Factory {
 	return func(instance string) (endpoint.Endpoint, io.Closer, error) {
-		breaker := newBreaker(service+" "+instance, o.breaker, o.breaker.CoolDown/2, o.log)
+		breaker := newBreaker(service, instance, o.breaker, o.breaker.CoolDown/2, o.log)
 		send := circuitbreaker.Gobreaker(breaker)(func(ctx context.Context, request any) (any, error) {
 			c := request.(call)
 			var body io.Reader
