@@ -3,6 +3,7 @@ package svcclient
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -64,7 +65,15 @@ type options struct {
 }
 
 // WithBreaker sets the client's breakers' thresholds and cool-down instead of DefaultBreaker.
-func WithBreaker(b Breaker) Option { return func(o *options) { o.breaker = b } }
+// Every field is used as given: MinRequests 0 turns the ratio rule off, Window 0 never forgets
+// a closed breaker's counts; Failures and CoolDown must be set (a breaker opening on no failure,
+// or cooling down for gobreaker's default minute, is a mistake, refused at start).
+func WithBreaker(b Breaker) Option {
+	if b.Failures == 0 || b.CoolDown <= 0 {
+		panic(fmt.Sprintf("svcclient: breaker %+v needs Failures and CoolDown", b))
+	}
+	return func(o *options) { o.breaker = b }
+}
 
 // WithLogger sets where the breakers' state changes are logged (slog.Default otherwise).
 func WithLogger(l *slog.Logger) Option { return func(o *options) { o.log = l } }

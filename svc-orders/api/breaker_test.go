@@ -135,7 +135,14 @@ func TestEstimateAnswers503AtOnceWhileGeoHangsAndRecovers(t *testing.T) {
 			t.Fatalf("estimate: %d %s", a.status, a.raw)
 		}
 	}
-	ok(estimateEUR(t, url, "en"))
+	// The client takes in Consul's list on a goroutine of its own: wait until it has.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		a := estimateEUR(t, url, "en")
+		if a.status == http.StatusOK || time.Now().After(deadline) {
+			ok(a)
+			break
+		}
+	}
 
 	g.hanging.Store(true)
 	slow := 0
