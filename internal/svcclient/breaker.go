@@ -31,14 +31,17 @@ import (
 //
 // Failures are attempts that got no answer (refused, reset, timed out) or a 5xx; an answer below
 // 500 (a 404, a 400 for a bad currency) is the instance working. A call its own caller gave up
-// on (context canceled) says nothing about the service and is not counted; neither is a call
-// made while Consul lists no instance, which is already answered at once and must not keep the
-// service closed off once an instance appears.
+// on (context canceled) says nothing about the service and is not counted as a failure; neither
+// is a call made while Consul lists no instance, which is already answered at once and must not
+// keep the service closed off once an instance appears. (gobreaker v1 has no neutral outcome, so
+// these count as successes: a probe whose caller gave up closes the breaker, and the next
+// failures open it again.)
 type Breaker struct {
 	// Failures is how many failures in a row open a breaker.
 	Failures uint32
-	// Ratio opens a breaker when at least this share of its last MinRequests or more calls,
-	// within Window, failed: a service failing every other call never fails Failures in a row.
+	// Ratio opens a breaker when at least this share of its calls since its Window began
+	// failed, once there are MinRequests of them or more: a service failing every other call
+	// never fails Failures in a row.
 	Ratio       float64
 	MinRequests uint32
 	// Window is how long a closed breaker remembers its calls before counting afresh, so that
