@@ -98,7 +98,7 @@ func TestNginxLimitsRequestsPerClientAddress(t *testing.T) {
 		t.Errorf("the gateway was told 127.0.0.5 %d times, nginx let %d of its requests through", got, spoofed.passed)
 	}
 	// The trusted proxy's: the address it names is the client, its bucket and what the gateway
-	// is told (the last address no trusted proxy added), and another client behind the same
+	// is told (the last address that is not a trusted proxy), and another client behind the same
 	// proxy has a bucket of its own.
 	behind := burst(t, clientFrom(t, "127.0.0.4"), "GET", web+"/api/v1/geo/currency", 300, 16, func(int) http.Header {
 		return http.Header{"X-Forwarded-For": {"203.0.113.9, 198.51.100.7"}}
@@ -113,15 +113,21 @@ func TestNginxLimitsRequestsPerClientAddress(t *testing.T) {
 	if got := gw.seen("127.0.0.4"); got != 0 {
 		t.Errorf("the gateway was told the proxy's own address %d times", got)
 	}
-	// The access log names the same clients.
-	accessLog, err := os.ReadFile(filepath.Join(c.logDir(), "nginx-access.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	clients := map[string]int{}
-	for line := range strings.Lines(string(accessLog)) {
-		addr, _, _ := strings.Cut(line, " ")
-		clients[addr]++
+	// The access log names the same clients (nginx writes a line once the answer is sent).
+	var clients map[string]int
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		accessLog, err := os.ReadFile(filepath.Join(c.logDir(), "nginx-access.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		clients = map[string]int{}
+		for line := range strings.Lines(string(accessLog)) {
+			addr, _, _ := strings.Cut(line, " ")
+			clients[addr]++
+		}
+		if clients["198.51.100.7"] >= 300 && clients["127.0.0.5"] >= 300 || time.Now().After(deadline) {
+			break
+		}
 	}
 	if clients["198.51.100.7"] != 300 || clients["127.0.0.5"] != 300 || clients["127.0.0.4"] != 0 || clients["203.0.113.9"] != 0 {
 		t.Errorf("the access log's clients: %v", clients)

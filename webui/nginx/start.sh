@@ -18,6 +18,7 @@ awk '$1 == "nameserver" { print "resolver " $2 " valid=30s;"; exit }' /etc/resol
 # addresses or CIDRs; none by default. Only those characters pass, so a value cannot add
 # directives; nginx refuses a malformed address when it starts.
 : > "$prefix/real_ip.conf"
+set -f # split the list into words, but do not expand them as file names
 for proxy in $(printf '%s' "${NGINX_TRUSTED_PROXIES:-}" | tr ',' ' '); do
 	case "$proxy" in
 	*[!0-9A-Fa-f.:/]*)
@@ -27,6 +28,7 @@ for proxy in $(printf '%s' "${NGINX_TRUSTED_PROXIES:-}" | tr ',' ' '); do
 	esac
 	echo "set_real_ip_from $proxy;" >> "$prefix/real_ip.conf"
 done
+set +f
 # ${NAME} in the template is the variable NAME, which must be set; ${NAME:-default} is NAME, or
 # default when NAME is unset or empty (devstack renders it the same way).
 awk '
