@@ -129,7 +129,8 @@ func TestNginxLimitsRequestsPerClientAddress(t *testing.T) {
 		}
 	}
 	if clients["198.51.100.7"] != 300 || clients["127.0.0.5"] != 300 || clients["127.0.0.4"] != 0 || clients["203.0.113.9"] != 0 {
-		t.Errorf("the access log's clients: %v", clients)
+		t.Errorf("the access log's clients: 198.51.100.7 %d (want 300), 127.0.0.5 %d (want 300), 127.0.0.4 %d, 203.0.113.9 %d (want 0)",
+			clients["198.51.100.7"], clients["127.0.0.5"], clients["127.0.0.4"], clients["203.0.113.9"])
 	}
 
 	// (d) The tight limits: each path's own bucket, from an address of its own, trips after its
