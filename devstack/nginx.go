@@ -4,9 +4,50 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+
+	"linguaport/internal/config"
+	"linguaport/internal/httpx"
 )
+
+// writeNginx writes nginx's configuration for c into <dataDir>/nginx (nginx.conf, and
+// real_ip.conf, which the server block includes) and returns nginx.conf's path.
+func writeNginx(c stackConfig) (string, error) {
+	conf, err := renderNginx(c)
+	if err != nil {
+		return "", err
+	}
+	realIP, err := renderRealIP(c.envOrNone().String("NGINX_TRUSTED_PROXIES", ""))
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(c.dataDir, "nginx")
+	if err := os.WriteFile(filepath.Join(dir, "real_ip.conf"), []byte(realIP), 0o644); err != nil {
+		return "", fmt.Errorf("nginx: %w", err)
+	}
+	path := filepath.Join(dir, "nginx.conf")
+	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
+		return "", fmt.Errorf("nginx: %w", err)
+	}
+	return path, nil
+}
+
+// renderRealIP is real_ip.conf: a set_real_ip_from for each proxy of NGINX_TRUSTED_PROXIES
+// (addresses or CIDRs, comma- or space-separated), whose X-Forwarded-For names the client.
+// None by default: in make up browsers connect to nginx directly.
+func renderRealIP(list string) (string, error) {
+	proxies := strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' })
+	if _, err := httpx.ParseTrustedProxies(proxies); err != nil {
+		return "", fmt.Errorf("NGINX_TRUSTED_PROXIES: %w", err)
+	}
+	var b strings.Builder
+	for _, p := range proxies {
+		fmt.Fprintf(&b, "set_real_ip_from %s;\n", p)
+	}
+	return b.String(), nil
+}
 
 // renderNginx wraps the web UI's server block (the same template its container uses) in a main
 // configuration whose paths all live in the data directory, so nginx runs without touching /etc.
@@ -15,19 +56,16 @@ func renderNginx(c stackConfig) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("nginx template: %w", err)
 	}
-	vars := map[string]string{
+	server, err := expandTemplate(string(tmpl), map[string]string{
 		"LISTEN_PORT":      strconv.Itoa(c.port("WEB")),
 		"WEB_ROOT":         filepath.Join(c.root, "webui", "dist"),
 		"GATEWAY_UPSTREAM": loopback(c.port("GATEWAY")),
 		"NGINX_LUA_DIR":    filepath.Join(c.root, "webui", "nginx"),
 		"OTLP_TRACES_ADDR": loopback(c.port("JAEGER_OTLP")),
+	}, c.envOrNone())
+	if err != nil {
+		return "", fmt.Errorf("nginx template: %w", err)
 	}
-	server := os.Expand(string(tmpl), func(name string) string {
-		if v, ok := vars[name]; ok {
-			return v
-		}
-		return "$" + name // nginx's own variables ($uri, $host) stay as they are
-	})
 
 	var b strings.Builder
 	for _, mod := range []string{"ngx_http_brotli_filter_module.so", "ngx_http_brotli_static_module.so"} {
@@ -70,4 +108,35 @@ http {
 }
 `, data, c.logDir(), server)
 	return b.String(), nil
+}
+
+// templateRef is a value the template takes: ${NAME}, set by the renderer, or ${NAME:-default},
+// the environment's NAME or default (webui/nginx/start.sh renders the same two forms).
+var templateRef = regexp.MustCompile(`\$\{([A-Z_][A-Z0-9_]*)(:-[^}]*)?\}`)
+
+// expandTemplate fills the template's references: set from vars, the rest from env with their
+// defaults. nginx's own variables ($uri, $host) are not references and stay as they are.
+func expandTemplate(tmpl string, vars map[string]string, env *config.Env) (string, error) {
+	defaults := map[string]string{}
+	var problems []string
+	out := templateRef.ReplaceAllStringFunc(tmpl, func(ref string) string {
+		m := templateRef.FindStringSubmatch(ref)
+		name, def, hasDefault := m[1], strings.TrimPrefix(m[2], ":-"), m[2] != ""
+		if v, ok := vars[name]; ok {
+			return v
+		}
+		if !hasDefault {
+			problems = append(problems, name+" is not set")
+			return ref
+		}
+		if d, ok := defaults[name]; ok && d != def {
+			problems = append(problems, fmt.Sprintf("%s has two defaults, %q and %q", name, d, def))
+		}
+		defaults[name] = def
+		return env.String(name, def)
+	})
+	if len(problems) > 0 {
+		return "", fmt.Errorf("%s", strings.Join(problems, "; "))
+	}
+	return out, nil
 }

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"linguaport/internal/config"
 	"linguaport/internal/proc"
 )
 
@@ -123,6 +124,14 @@ func startNginx(t *testing.T, gw net.Listener) string {
 // startNginxTracing is startNginx sending nginx's spans to the OTLP/HTTP receiver on otlpPort.
 func startNginxTracing(t *testing.T, gw net.Listener, otlpPort int) string {
 	t.Helper()
+	web, _ := startNginxWith(t, gw, otlpPort, nil)
+	return web
+}
+
+// startNginxWith is startNginxTracing with env as devstack's environment (the web tier's NGINX_*
+// variables); it also answers the configuration it ran, whose logDir holds nginx's logs.
+func startNginxWith(t *testing.T, gw net.Listener, otlpPort int, env map[string]string) (string, stackConfig) {
+	t.Helper()
 	if _, err := os.Stat("/usr/sbin/nginx"); err != nil {
 		t.Fatal("nginx is not installed: make test-deps installs it")
 	}
@@ -137,18 +146,14 @@ func startNginxTracing(t *testing.T, gw net.Listener, otlpPort int) string {
 	webPort := free[0]
 	c := stackConfig{root: root, dataDir: t.TempDir(), ports: map[string]int{
 		"DEVSTACK_WEB_PORT": webPort, "DEVSTACK_GATEWAY_PORT": gw.Addr().(*net.TCPAddr).Port, "DEVSTACK_JAEGER_OTLP_PORT": otlpPort,
-	}}
+	}, env: config.FromMap(env)}
 	for _, dir := range []string{c.logDir(), filepath.Join(c.dataDir, "nginx")} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	conf, err := renderNginx(c)
+	path, err := writeNginx(c)
 	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(c.dataDir, "nginx", "nginx.conf")
-	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	p, err := proc.Start("nginx", "-p", filepath.Join(c.dataDir, "nginx"), "-c", path, "-e", "stderr", "-g", "daemon off;")
@@ -167,7 +172,7 @@ func startNginxTracing(t *testing.T, gw net.Listener, otlpPort int) string {
 		t.Fatalf("nginx did not start: %v\n%s", err, p.Output())
 	}
 
-	return web
+	return web, c
 }
 
 // A post staff published after the build has no prerendered page: nginx asks svc-catalog whether

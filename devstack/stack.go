@@ -91,6 +91,17 @@ type stackConfig struct {
 	// companyFacts is the absolute path of the agency's facts (COMPANY_FACTS_FILE), "" for the
 	// demo set internal/company embeds; the services are given it whatever their directory.
 	companyFacts string
+	// env is devstack's environment, where the web tier's own variables (NGINX_*: the request
+	// limits, the trusted proxies) are read when the server block is rendered; nil reads none,
+	// so the template's defaults apply.
+	env *config.Env
+}
+
+func (c stackConfig) envOrNone() *config.Env {
+	if c.env == nil {
+		return config.FromMap(nil)
+	}
+	return c.env
 }
 
 func loadConfig(env *config.Env) stackConfig {
@@ -102,6 +113,7 @@ func loadConfig(env *config.Env) stackConfig {
 		root:    root,
 		dataDir: env.String("DEVSTACK_DATA", filepath.Join(root, ".data")),
 		ports:   map[string]int{},
+		env:     env,
 	}
 	for _, p := range portVars() {
 		c.ports[p.name] = env.Int(p.name, p.port)
@@ -358,12 +370,8 @@ func (s *stack) startService(name string, port int, env []string) error {
 }
 
 func (s *stack) nginx() error {
-	conf, err := renderNginx(s.cfg)
+	path, err := writeNginx(s.cfg)
 	if err != nil {
-		return err
-	}
-	path := filepath.Join(s.cfg.dataDir, "nginx", "nginx.conf")
-	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		return err
 	}
 	return s.run("nginx", func() *exec.Cmd {

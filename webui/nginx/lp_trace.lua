@@ -88,6 +88,8 @@ function M.log()
 		str("http.request.id", v.request_id),
 		str("server.address", v.host),
 		str("network.peer.address", v.upstream_addr),
+		-- The client as the limits count it: the peer, or whom a trusted proxy named.
+		str("client.address", v.remote_addr),
 	}
 	local parent = v.lp_parent_id
 	spans[#spans + 1] = '{"traceId":"' .. v.lp_trace_id .. '","spanId":"' .. v.lp_span_id .. '"'
