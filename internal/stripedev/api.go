@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	stripe "github.com/stripe/stripe-go/v82"
 )
 
 const (
@@ -71,9 +69,13 @@ func (s *Server) api(h func(*apiCall) (any, *apiError)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		c := &apiCall{r: r, requestID: newID("req_", 14)}
 		w.Header().Set("Request-Id", c.requestID)
-		w.Header().Set("Stripe-Version", stripe.APIVersion)
+		w.Header().Set("Stripe-Version", APIVersion)
 		if e := s.authenticate(r); e != nil {
 			w.Header().Set("WWW-Authenticate", `Basic realm="Stripe"`)
+			writeAPI(w, e.status, map[string]any{"error": e})
+			return
+		}
+		if e := checkVersion(r.Header.Get("Stripe-Version")); e != nil {
 			writeAPI(w, e.status, map[string]any{"error": e})
 			return
 		}
@@ -162,6 +164,23 @@ func (s *Server) authenticate(r *http.Request) *apiError {
 			Message: "Invalid API Key provided: " + redactKey(key)}
 	}
 	return nil
+}
+
+// checkVersion accepts the version a request asks for (Stripe-Version) when the stand-in's
+// answers have its shapes: none asked (the account's default, which here is APIVersion), or one
+// of APIVersion's release train, whose later versions only add fields. Another train renamed or
+// removed fields, so answering it would hand the client shapes it does not expect.
+func checkVersion(asked string) *apiError {
+	asked = strings.TrimSpace(asked)
+	if asked == "" || asked == APIVersion {
+		return nil
+	}
+	date, train, ok := strings.Cut(asked, ".")
+	_, ours, _ := strings.Cut(APIVersion, ".")
+	if _, err := time.Parse(time.DateOnly, date); ok && err == nil && train == ours {
+		return nil
+	}
+	return invalidRequest("", "", "The local Stripe stand-in (internal/stripedev) speaks Stripe API version %s (and that release train), not %s: use the stripe-go major pinned to %s.", APIVersion, asked, APIVersion)
 }
 
 // redactKey shows a key as Stripe does in its 401 answer: the prefix and the last four.

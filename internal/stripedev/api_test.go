@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
-	stripe "github.com/stripe/stripe-go/v82"
+	stripe "github.com/stripe/stripe-go/v85"
+
+	"linguaport/internal/stripedev"
 )
 
 func TestCreateSessionWithStripeGo(t *testing.T) {
@@ -236,7 +238,7 @@ func TestEventsAPI(t *testing.T) {
 	list := &stripe.EventListParams{Type: stripe.String("checkout.session.expired")}
 	list.Limit = stripe.Int64(1)
 	var ids []string
-	for ev, err := range e.sc.V1Events.List(context.Background(), list) {
+	for ev, err := range e.sc.V1Events.List(context.Background(), list).All(context.Background()) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,5 +249,59 @@ func TestEventsAPI(t *testing.T) {
 	}
 	if _, err := e.sc.V1Events.Retrieve(context.Background(), "evt_nope", nil); stripeErr(t, err).HTTPStatusCode != http.StatusNotFound {
 		t.Error("unknown event not 404")
+	}
+}
+
+// The stand-in speaks the API version of the stripe-go it is tested with: the version header of
+// its answers, the shapes of that version (Checkout's ui_mode is "hosted_page" since
+// 2026-03-25.dahlia) and its events' api_version (TestEventsAPI). A request for a version of
+// another release train is refused, one of the same train is served.
+func TestAPIVersion(t *testing.T) {
+	if stripedev.APIVersion != stripe.APIVersion {
+		t.Fatalf("the stand-in speaks %s, stripe-go sends %s: bring internal/stripedev to that version's shapes", stripedev.APIVersion, stripe.APIVersion)
+	}
+	e := newEnv(t)
+	s := e.create(t, e.sessionParams())
+	if v := s.LastResponse.Header.Get("Stripe-Version"); v != stripe.APIVersion {
+		t.Errorf("Stripe-Version %q, want %q", v, stripe.APIVersion)
+	}
+	if s.UIMode != stripe.CheckoutSessionUIModeHostedPage {
+		t.Errorf("ui_mode %q, want %q", s.UIMode, stripe.CheckoutSessionUIModeHostedPage)
+	}
+	for asked, want := range map[string]int{
+		"":                     http.StatusOK,
+		stripe.APIVersion:      http.StatusOK,
+		"2026-08-26.dahlia":    http.StatusOK, // a later version of the same train only adds fields
+		"2025-08-27.basil":     http.StatusBadRequest,
+		"2025-11-17.clover":    http.StatusBadRequest,
+		"dahlia":               http.StatusBadRequest,
+		"2026-13-45.dahlia":    http.StatusBadRequest,
+		"2026-03-25.dahlia.x ": http.StatusBadRequest,
+	} {
+		req, _ := http.NewRequest(http.MethodGet, e.srv.URL()+"/v1/checkout/sessions/"+s.ID, nil)
+		req.SetBasicAuth(secretKey, "")
+		if asked != "" {
+			req.Header.Set("Stripe-Version", asked)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var answer struct {
+			ID    string
+			Error struct{ Type, Message string }
+		}
+		if err := json.Unmarshal(body, &answer); err != nil || resp.StatusCode != want {
+			t.Errorf("Stripe-Version %q: %d %s, want %d", asked, resp.StatusCode, body, want)
+			continue
+		}
+		if want == http.StatusOK && answer.ID != s.ID {
+			t.Errorf("Stripe-Version %q: answered %s", asked, body)
+		}
+		if want != http.StatusOK && (answer.Error.Type != "invalid_request_error" || !strings.Contains(answer.Error.Message, stripedev.APIVersion)) {
+			t.Errorf("Stripe-Version %q: refusal %s does not name the version spoken", asked, body)
+		}
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	stripe "github.com/stripe/stripe-go/v82"
-	"github.com/stripe/stripe-go/v82/webhook"
+	stripe "github.com/stripe/stripe-go/v85"
+	"github.com/stripe/stripe-go/v85/webhook"
 )
 
 // The whole card payment: session by stripe-go, the customer pays on the hosted page, the

@@ -4,6 +4,11 @@
 // official stripe-go client, pointed at URL() instead of https://api.stripe.com, talks to it
 // unchanged, and its webhooks verify with stripe-go's webhook.ConstructEvent.
 //
+// It speaks Stripe API version APIVersion, the one the stripe-go major in go.mod is pinned to:
+// its answers and events have that version's shapes, and a request that asks for a version of
+// another release train (Stripe-Version) is refused rather than answered in shapes it does not
+// expect.
+//
 // What of Stripe it implements:
 //
 //   - POST /v1/checkout/sessions in mode=payment with inline price_data line items,
@@ -41,6 +46,16 @@ import (
 	"sync/atomic"
 	"time"
 )
+
+// APIVersion is the Stripe API version the stand-in speaks, sent as Stripe-Version on its answers
+// and as api_version in its events. It is stripe-go v85's stripe.APIVersion, the version that
+// client sends and whose shapes it decodes (a test holds the two equal, so a stripe-go upgrade
+// that moves the version fails there until the stand-in has been brought to the new shapes).
+// What changed for the part implemented here since 2025-08-27.basil (stripe-go v82): Checkout's
+// ui_mode "hosted" became "hosted_page" (2026-03-25.dahlia), sessions gained customer_account
+// (null here, as for a session without one; Clover), and stripe-go's webhook parsing now insists
+// on object "event" and on the same release train.
+const APIVersion = "2026-03-25.dahlia"
 
 // DefaultRetryDelays is how long the stand-in waits before each redelivery of an event its
 // endpoint did not accept: about two minutes in all. Stripe keeps trying for three days; what

@@ -22,6 +22,7 @@ type sessionJSON struct {
 	Created            int64             `json:"created"`
 	Currency           string            `json:"currency"`
 	Customer           *string           `json:"customer"`
+	CustomerAccount    *string           `json:"customer_account"`
 	CustomerCreation   string            `json:"customer_creation"`
 	CustomerDetails    *customerDetails  `json:"customer_details"`
 	CustomerEmail      *string           `json:"customer_email"`
@@ -88,7 +89,7 @@ func (s *Server) newSession(p *createParams) *session {
 			Status:             statusOpen,
 			SubmitType:         nonEmpty(p.submitType),
 			SuccessURL:         p.successURL,
-			UIMode:             "hosted",
+			UIMode:             "hosted_page", // "hosted" before 2026-03-25.dahlia
 			URL:                &payURL,
 		},
 		lines: p.lines,

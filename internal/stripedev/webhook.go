@@ -15,8 +15,6 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-
-	stripe "github.com/stripe/stripe-go/v82"
 )
 
 // eventJSON is an Event as Stripe renders it, in the API and in a webhook's body.
@@ -65,8 +63,8 @@ func (s *Server) newEventLocked(typ string, obj sessionJSON, req *eventRequest) 
 	ev := &event{sessionID: obj.ID, hooked: *s.hookURL.Load() != ""}
 	ev.ID = newID("evt_1", 23)
 	ev.Object = "event"
-	// stripe-go's webhook.ConstructEvent refuses an event of another API version than its own.
-	ev.APIVersion = stripe.APIVersion
+	// stripe-go's webhook.ConstructEvent refuses an event of another release train than its own.
+	ev.APIVersion = APIVersion
 	ev.Created = s.now().Unix()
 	ev.Data.Object = raw
 	ev.Type = typ

@@ -13,7 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stripe/stripe-go/v82/webhook"
+	stripe "github.com/stripe/stripe-go/v85"
+	"github.com/stripe/stripe-go/v85/webhook"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"linguaport/internal/authn"
@@ -244,9 +245,10 @@ func TestWebhookSignatures(t *testing.T) {
 	id := inv["id"].(string)
 	a := b.post(t, "/api/v1/billing/invoices/"+id+"/pay", tok, "en", "k", map[string]any{"method": "card", "returnUrl": returnTo(id)})
 	session := strings.TrimPrefix(a.body["checkoutUrl"].(string), b.stripe.URL()+"/pay/")
-	forged := []byte(fmt.Sprintf(`{"id":"evt_forged","object":"event","type":"checkout.session.completed","api_version":"2025-09-30.clover","created":%d,`+
+	// Well formed and of the client's API version, so only the signature can refuse it.
+	forged := []byte(fmt.Sprintf(`{"id":"evt_forged","object":"event","type":"checkout.session.completed","api_version":%q,"created":%d,`+
 		`"data":{"object":{"id":%q,"object":"checkout.session","payment_status":"paid","status":"complete","amount_total":224400,"currency":"try",`+
-		`"metadata":{"kind":"invoice","invoiceId":%q,"customerId":"cust-hook"}}}}`, time.Now().Unix(), session, id))
+		`"metadata":{"kind":"invoice","invoiceId":%q,"customerId":"cust-hook"}}}}`, stripe.APIVersion, time.Now().Unix(), session, id))
 	sign := func(secret string, at time.Time) string {
 		return webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: forged, Secret: secret, Timestamp: at}).Header
 	}

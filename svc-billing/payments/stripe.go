@@ -9,13 +9,14 @@ import (
 	"strings"
 	"time"
 
-	stripe "github.com/stripe/stripe-go/v82"
-	"github.com/stripe/stripe-go/v82/webhook"
+	stripe "github.com/stripe/stripe-go/v85"
+	"github.com/stripe/stripe-go/v85/webhook"
 
 	"linguaport/internal/errs"
 )
 
-// Stripe is the Stripe Checkout adapter: a Provider and Webhooks through stripe-go.
+// Stripe is the Stripe Checkout adapter: a Provider and Webhooks through stripe-go v85, which
+// speaks Stripe API version 2026-03-25.dahlia (stripe.APIVersion; svc-billing/API.md).
 type Stripe struct {
 	sc            *stripe.Client
 	webhookSecret string
@@ -111,8 +112,9 @@ func (s *Stripe) Verify(payload []byte, signatureHeader string) (Event, error) {
 		errors.Is(err, webhook.ErrNoValidSignature), errors.Is(err, webhook.ErrTooOld):
 		return Event{}, fmt.Errorf("%w: %w", ErrSignature, err)
 	case err != nil:
-		// Signed by Stripe but not readable here (not JSON, another API version): not the
-		// sender's fault, so not a 400 that would make Stripe give up.
+		// Signed by Stripe but not readable here (not JSON, an event of another release train
+		// than stripe.APIVersion's, a v2 thin event): not the sender's fault, so not a 400 that
+		// would make Stripe give up.
 		return Event{}, fmt.Errorf("payments: stripe webhook: %w", err)
 	}
 	out := Event{ID: ev.ID, Type: string(ev.Type), Created: time.Unix(ev.Created, 0).UTC()}
