@@ -17,12 +17,8 @@ require (
 	github.com/prometheus/prometheus v0.303.1
 	github.com/redis/go-redis/extra/redisotel/v9 v9.23.0
 	github.com/redis/go-redis/v9 v9.23.0
-<<<<<<< HEAD
 	github.com/sony/gobreaker v1.0.0
-	github.com/stripe/stripe-go/v82 v82.5.0
-=======
 	github.com/stripe/stripe-go/v85 v85.0.0
->>>>>>> i27-gomods
 	github.com/wneessen/go-mail v0.8.1
 	github.com/yuin/goldmark v1.8.7
 	go.mongodb.org/mongo-driver/v2 v2.10.0
@@ -47,14 +43,11 @@ require (
 	github.com/edsrzf/mmap-go v1.2.0 // indirect
 	github.com/facette/natsort v0.0.0-20181210072756-2cd4dd1e2dcb // indirect
 	github.com/grafana/regexp v0.0.0-20240518133315-a468a5bfb3bc // indirect
-<<<<<<< HEAD
 	github.com/smartystreets/goconvey v1.8.1 // indirect
 	github.com/streadway/handy v0.0.0-20200128134331-0f66f006fb2e // indirect
-=======
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
->>>>>>> i27-gomods
 )
 
 require (
