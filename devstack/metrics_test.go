@@ -117,7 +117,7 @@ func TestScrapeConfigLabelsEveryProgramAsInKubernetes(t *testing.T) {
 	}
 }
 
-func testStack(t *testing.T) *stack {
+func extrasStack(t *testing.T) *stack {
 	t.Helper()
 	root := t.TempDir()
 	c := stackConfig{root: root, dataDir: filepath.Join(root, ".data"), ports: map[string]int{}}
@@ -147,7 +147,7 @@ func sleeper(name string, started *atomic.Int64) extra {
 func TestExtrasStartOnceBuilt(t *testing.T) {
 	defer func(d time.Duration) { pollBuilt = d }(pollBuilt)
 	pollBuilt = 10 * time.Millisecond
-	s := testStack(t)
+	s := extrasStack(t)
 	build := func(name string) {
 		if err := os.WriteFile(s.cfg.bin(name), []byte("#!/bin/sh\n"), 0o755); err != nil {
 			t.Fatal(err)
