@@ -316,7 +316,7 @@ func (s *stack) start(ctx context.Context) error {
 	}
 	// Metrics and alerts once the programs they scrape are up, so that no rule sees one missing
 	// (metrics.go).
-	metricsNow, err := s.whenBuilt(extra{name: "metrics", bins: []string{"victoria-metrics", "vmalert"}, start: (*stack).metrics,
+	metricsNow, err := s.whenBuilt(extra{name: "VictoriaMetrics and vmalert", bins: []string{"victoria-metrics", "vmalert"}, start: (*stack).metrics,
 		ready:  s.cfg.metricsReady,
 		joined: "metrics (vmui) at " + s.cfg.metricsURL() + "/vmui/, alerts at " + s.cfg.alertsURL() + "/api/v1/alerts"})
 	if err != nil {
