@@ -6,9 +6,11 @@ BIN := .bin
 WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f -o -path 'internal/company/*.json' 2>/dev/null) $(COMPANY_FACTS_FILE)
 
-.PHONY: up test deps test-deps bench-deps tools test-tools build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
+.PHONY: up test deps test-deps bench-deps tools observability observability-background test-tools build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
 
-up: deps tools build webui
+# The site first: Jaeger, VictoriaMetrics and vmalert are built in the background meanwhile and
+# devstack starts each once built (devstack/later.go).
+up: deps $(BIN)/consul build webui observability-background
 	$(BIN)/devstack
 
 test: test-deps tools test-tools build webui vet fuzz
@@ -50,9 +52,28 @@ define install
 	fi
 endef
 
-# Consul and Jaeger are built once from their Go modules (pinned in tools/go.mod and
-# tools/jaeger/go.mod) and reused.
-tools: $(BIN)/consul $(BIN)/jaeger
+# Consul, Jaeger, VictoriaMetrics and vmalert are built once from their Go modules (pinned in
+# tools/go.mod, tools/jaeger/go.mod and tools/victoriametrics/go.mod) and reused.
+tools: $(BIN)/consul observability
+
+# The screens for traces and metrics, which the site can do without. Each binary is moved into
+# .bin only once complete: devstack starts what it finds there.
+observability: $(BIN)/jaeger $(BIN)/victoria-metrics $(BIN)/vmalert
+
+# `make up` builds them in the background unless they are built (the usual case after the first
+# run), its output in the stack's log directory; one build at a time (flock), and one left
+# running by an earlier `make up` goes on. In a session of its own (setsid), so that Ctrl-C on
+# `make up` stops the stack and leaves the build running to the end.
+# (Through BG_MAKE, not $(MAKE) itself, so that `make -n up` prints this rather than runs it.)
+DEVSTACK_LOGS = $(or $(DEVSTACK_DATA),.data)/logs
+BG_MAKE = $(MAKE)
+observability-background:
+	@$(BG_MAKE) -q --no-print-directory observability 2>/dev/null && exit 0; \
+	mkdir -p $(DEVSTACK_LOGS); \
+	echo "building Jaeger, VictoriaMetrics and vmalert in the background; progress: tail -f $(DEVSTACK_LOGS)/observability-build.log"; \
+	setsid flock -n $(DEVSTACK_LOGS)/.observability-build.lock \
+		sh -c '$(BG_MAKE) --no-print-directory observability >$(DEVSTACK_LOGS)/observability-build.log 2>&1 && echo built >>$(DEVSTACK_LOGS)/observability-build.log' \
+		</dev/null >/dev/null 2>&1 &
 
 $(BIN)/consul: tools/go.mod tools/go.sum
 	@mkdir -p $(BIN)
@@ -60,7 +81,21 @@ $(BIN)/consul: tools/go.mod tools/go.sum
 
 $(BIN)/jaeger: tools/jaeger/go.mod tools/jaeger/go.sum
 	@mkdir -p $(BIN)
-	cd tools/jaeger && $(GO) build -ldflags="-s -w" -o ../../$(BIN)/jaeger github.com/jaegertracing/jaeger/cmd/jaeger
+	cd tools/jaeger && $(GO) build -ldflags="-s -w" -o ../../$@.part github.com/jaegertracing/jaeger/cmd/jaeger
+	mv $@.part $@
+
+# Pure Go (no cgo): the same binaries without a C compiler, zstd in Go.
+VM_MODULE := github.com/VictoriaMetrics/VictoriaMetrics
+
+$(BIN)/victoria-metrics: tools/victoriametrics/go.mod tools/victoriametrics/go.sum
+	@mkdir -p $(BIN)
+	cd tools/victoriametrics && CGO_ENABLED=0 $(GO) build -ldflags="-s -w" -o ../../$@.part $(VM_MODULE)/app/victoria-metrics
+	mv $@.part $@
+
+$(BIN)/vmalert: tools/victoriametrics/go.mod tools/victoriametrics/go.sum
+	@mkdir -p $(BIN)
+	cd tools/victoriametrics && CGO_ENABLED=0 $(GO) build -ldflags="-s -w" -o ../../$@.part $(VM_MODULE)/app/vmalert
+	mv $@.part $@
 
 # The tests render the Kubernetes manifests with skaffold and kustomize (k8s/skaffold_test.go),
 # built like the others from their modules (tools/skaffold/go.mod); make up needs neither.

@@ -1,9 +1,10 @@
 // Command devstack runs the whole platform on this machine: a Consul dev agent, PostgreSQL under
-// an embedded FerretDB, redis-server, Jaeger keeping every process's traces, the services (the
-// table in stack.go), the gateway, nginx serving the web UI, a mail capture and local stand-ins
-// for Google and Facebook sign-in and for Stripe card payments. It is what `make up` starts and
-// what the whole-stack tests start. A process of the stack that exits is logged and started
-// again after a back-off; Ctrl-C stops everything it started.
+// an embedded FerretDB, redis-server, Jaeger keeping every process's traces, VictoriaMetrics and
+// vmalert scraping and alerting on their metrics (these three once built: later.go), the
+// services (the table in stack.go), the gateway, nginx serving the web UI, a mail capture and
+// local stand-ins for Google and Facebook sign-in and for Stripe card payments. It is what
+// `make up` starts and what the whole-stack tests start. A process of the stack that exits is
+// logged and started again after a back-off; Ctrl-C stops everything it started.
 //
 //	devstack         run the stack
 //	devstack ports   print every DEVSTACK_*_PORT variable with its default, one NAME=PORT a line
@@ -14,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"linguaport/internal/company"
@@ -53,6 +55,10 @@ func main() {
 		fmt.Printf("  Google/Facebook sign-in: a local stand-in at %s (not Google/Facebook)\n", s.signIn.URL())
 		fmt.Printf("  card payments: a local stand-in at %s (not Stripe)\n", s.payments.URL())
 		fmt.Printf("  traces (Jaeger): %s — the query API answers /api/traces/<trace id>; nginx's X-Request-Id is the trace id\n", cfg.jaegerURL())
+		fmt.Printf("  metrics (vmui): %s/vmui/ — alerts (vmalert, k8s/monitoring's rules): %s/api/v1/alerts\n", cfg.metricsURL(), cfg.alertsURL())
+		if len(s.building) > 0 {
+			fmt.Printf("  still being built, each starts when ready: %s (progress: tail -f %s)\n", strings.Join(s.building, ", "), cfg.buildLog())
+		}
 		fmt.Printf("  gateway: %s\n  services:", loopback(cfg.port("GATEWAY")))
 		for _, v := range services {
 			fmt.Printf(" %s %s", v.name, loopback(cfg.servicePort(v)))

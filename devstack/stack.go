@@ -68,6 +68,7 @@ var infraPorts = []portDefault{
 	{"SMTP", 1025}, {"MAIL", 8025}, {"OAUTH", 8090}, {"STRIPE", 8091},
 	{"CONSUL_SERF_LAN", 8301}, {"CONSUL_SERF_WAN", 8302}, {"CONSUL_SERVER", 8300},
 	{"JAEGER", 16686}, {"JAEGER_OTLP", 4318}, {"JAEGER_GRPC", 16685},
+	{"VICTORIAMETRICS", 8428}, {"VMALERT", 8880},
 }
 
 // portVars lists every port variable with its default: the infrastructure's, then the services'.
@@ -95,6 +96,9 @@ type stackConfig struct {
 	// limits, the trusted proxies) are read when the server block is rendered; nil reads none,
 	// so the template's defaults apply.
 	env *config.Env
+	// scrapeInterval and evaluationInterval replace k8s/monitoring/prometheus.yml's for
+	// VictoriaMetrics and vmalert when set (DEVSTACK_SCRAPE_INTERVAL, DEVSTACK_EVALUATION_INTERVAL).
+	scrapeInterval, evaluationInterval time.Duration
 }
 
 func (c stackConfig) envOrNone() *config.Env {
@@ -114,6 +118,9 @@ func loadConfig(env *config.Env) stackConfig {
 		dataDir: env.String("DEVSTACK_DATA", filepath.Join(root, ".data")),
 		ports:   map[string]int{},
 		env:     env,
+		// 0: prometheus.yml's (metrics.go).
+		scrapeInterval:     env.Duration("DEVSTACK_SCRAPE_INTERVAL", 0),
+		evaluationInterval: env.Duration("DEVSTACK_EVALUATION_INTERVAL", 0),
 	}
 	for _, p := range portVars() {
 		c.ports[p.name] = env.Int(p.name, p.port)
@@ -158,6 +165,8 @@ type stack struct {
 	// signInSecret is the client secret svc-auth shares with the sign-in stand-in, new each start.
 	signInSecret string
 	payments     *stripedev.Server // the card payment stand-in (payments.go)
+	// building are the extras (later.go) whose binaries were not built when the stack started.
+	building []string
 }
 
 func newStack(cfg stackConfig, log *slog.Logger) *stack {
@@ -191,7 +200,9 @@ func (s *stack) start(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, name := range append([]string{"consul", "jaeger", "gateway"}, serviceNames()...) {
+	// Jaeger, VictoriaMetrics and vmalert are not needed to use the site: they start once built
+	// (later.go).
+	for _, name := range append([]string{"consul", "gateway"}, serviceNames()...) {
 		if _, err := os.Stat(s.cfg.bin(name)); err != nil {
 			return fmt.Errorf("%s is not built; run `make up` (or `make build tools`)", s.cfg.bin(name))
 		}
@@ -222,8 +233,12 @@ func (s *stack) start(ctx context.Context) error {
 	}, syscall.SIGTERM); err != nil {
 		return err
 	}
-	// Jaeger too, so the services' first spans have somewhere to go (jaeger.go).
-	if err := s.jaeger(); err != nil {
+	// Jaeger too, so the services' first spans have somewhere to go (jaeger.go), when it is
+	// built; until it is, spans are dropped.
+	jaegerNow, err := s.whenBuilt(extra{name: "jaeger", bins: []string{"jaeger"}, start: (*stack).jaeger,
+		ready:  func() error { return httpOK(s.cfg.jaegerURL() + "/api/services") },
+		joined: "traces (Jaeger) at " + s.cfg.jaegerURL()})
+	if err != nil {
 		return err
 	}
 	if err := proc.WaitFor(60*time.Second, pg.Ready); err != nil {
@@ -242,8 +257,10 @@ func (s *stack) start(ctx context.Context) error {
 	if err := waitTCP(loopback(s.cfg.port("REDIS")), 10*time.Second); err != nil {
 		return fmt.Errorf("redis did not start: %w", err)
 	}
-	if err := proc.WaitFor(60*time.Second, func() error { return httpOK(s.cfg.jaegerURL() + "/api/services") }); err != nil {
-		return fmt.Errorf("jaeger did not start: %w (see %s)", err, filepath.Join(s.cfg.logDir(), "jaeger.log"))
+	if jaegerNow {
+		if err := proc.WaitFor(60*time.Second, func() error { return httpOK(s.cfg.jaegerURL() + "/api/services") }); err != nil {
+			return fmt.Errorf("jaeger did not start: %w (see %s)", err, filepath.Join(s.cfg.logDir(), "jaeger.log"))
+		}
 	}
 
 	// Mail the services send (password resets) is caught here and listed over HTTP.
@@ -306,7 +323,24 @@ func (s *stack) start(ctx context.Context) error {
 	if err := s.seedAccounts(common); err != nil {
 		return err
 	}
-	return s.seedDemoTranslator()
+	if err := s.seedDemoTranslator(); err != nil {
+		return err
+	}
+	// Metrics and alerts once the programs they scrape are up, so that no rule sees one missing
+	// (metrics.go).
+	metricsNow, err := s.whenBuilt(extra{name: "VictoriaMetrics and vmalert", bins: []string{"victoria-metrics", "vmalert"}, start: (*stack).metrics,
+		ready:  s.cfg.metricsReady,
+		joined: "metrics (vmui) at " + s.cfg.metricsURL() + "/vmui/, alerts at " + s.cfg.alertsURL() + "/api/v1/alerts"})
+	if err != nil {
+		return err
+	}
+	if !metricsNow {
+		return nil
+	}
+	if err := proc.WaitFor(60*time.Second, s.cfg.metricsReady); err != nil {
+		return fmt.Errorf("metrics did not start: %w (see victoria-metrics.log and vmalert.log in %s)", err, s.cfg.logDir())
+	}
+	return nil
 }
 
 // demoAccounts are created by `make up` only, never in a deployment (README lists them).
