@@ -14,9 +14,6 @@ NODE_VERSION := 24.22.3
 NODE_NPM_VERSION := 11.19.1
 NODE_DIR := $(BIN)/node-v$(NODE_VERSION)
 export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
-# Native addons, should a dependency build one, compile against this Node's headers, not the
-# system's (a global npmrc may name /usr).
-export npm_config_nodedir := $(CURDIR)/$(NODE_DIR)
 
 .PHONY: up test deps test-deps bench-deps tools test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
 

@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { createNodeResolver, flatConfigs as importX } from 'eslint-plugin-import-x';
 import eslintReact from '@eslint-react/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import stylistic from '@stylistic/eslint-plugin';
@@ -47,10 +47,13 @@ const zones = [
 export default [
   { ignores: ['dist/', 'build/', 'node_modules/'] },
   js.configs.recommended,
-  importX.flatConfigs.recommended,
+  importX.recommended,
   {
     languageOptions: { ecmaVersion: 'latest', sourceType: 'module' },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.js', '.jsx', '.mjs'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.js', '.jsx', '.mjs'] })],
+      'import-x/extensions': ['.js', '.jsx', '.mjs'], // named imports from components are checked too
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       'import-x/no-cycle': 'error',
