@@ -63,8 +63,8 @@ func TestBrowser(t *testing.T) {
 // fails the test rather than running nothing.
 func browserTestFiles(t *testing.T, list string) []string {
 	if strings.TrimSpace(list) == "" {
-		// A glob, which node --test expands itself: since Node 22 a directory argument is read
-		// as a file name, not searched.
+		// A glob, which node --test expands itself: Node 24 runs a directory argument as a file
+		// (and fails), where Node 20 searched it.
 		return []string{"e2e/*.test.mjs"}
 	}
 	root, err := proc.RepoRoot()
