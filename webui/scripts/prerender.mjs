@@ -15,7 +15,7 @@ let snapshot;
 try {
   snapshot = JSON.parse(await readFile(snapshotFile, 'utf8'));
 } catch (err) {
-  throw new Error(`cannot read the catalogue snapshot ${snapshotFile} (make webui writes it with \`svc-catalog snapshot\`): ${err.message}`);
+  throw new Error(`cannot read the catalogue snapshot ${snapshotFile} (make webui writes it with \`svc-catalog snapshot\`): ${err.message}`, { cause: err });
 }
 
 // The page's own chunk and what it imports are preloaded, so hydration does not wait for a

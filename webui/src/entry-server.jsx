@@ -1,6 +1,6 @@
 // Prerendering: renders one URL to HTML at build time with the catalogue snapshot as its data.
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes, prerenderedPaths } from './app/router.jsx';
 import { AppProvider } from './app/provider.jsx';
 import { createI18n } from './lib/i18n.js';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { LanguageProvider, useLanguage } from '../lib/language.jsx';
 import { useCurrency } from '../features/currency/currency-context.jsx';
 import { AuthProvider, useAuth } from '../features/auth/auth-context.jsx';

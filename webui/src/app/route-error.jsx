@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isStaffPath, languageOf } from '../config/paths.js';
 import { pageTitle } from '../lib/seo.js';

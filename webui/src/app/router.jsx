@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect } from 'react-router-dom';
 import { ACCOUNT_DETAILS, ACCOUNT_MENUS, ACCOUNT_TABS, DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS, STAFF_DETAILS, STAFF_SECTIONS, accountDetailSegments, accountPath, accountTabPath, staffPath } from '../config/paths.js';
 import { loadChunk } from '../lib/lazy-chunk.js';
 import { RootLayout } from './layout/root-layout.jsx';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router-dom';
 import { routes, prerenderedPaths } from './router.jsx';
 import { ACCOUNT_MENUS, PATHS, accountPath } from '../config/paths.js';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router-dom';
 import { staffGate } from './staff-gate.js';
 import { prerenderedPaths, routes } from './router.jsx';
 import { staffPath, switchLanguage } from '../config/paths.js';

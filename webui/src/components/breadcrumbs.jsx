@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
 /** Breadcrumbs shows where a page sits: links to its parents, then the page itself. */
 export function Breadcrumbs({ label, parents, current }) {

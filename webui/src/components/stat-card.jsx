@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import './stat-card.css';
 
 /** StatCard is one figure of an overview: its name, the value, a note, and the link to its screen. */

@@ -33,6 +33,7 @@ export function createI18n(lang) {
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnObjects: true,
+    returnEmptyString: true, // an empty text is meant (Turkish puts a sentence's link first); i18next 27 would read it as missing
   });
   return i18n;
 }
@@ -57,7 +58,7 @@ export function defineTexts(ns, bundles) {
 // Texts read outside a component (a status's label, a unit's name, in functions given a lang)
 // come from this instance, which holds every namespace defined so far.
 const outside = createInstance();
-outside.init({ lng: 'tr', fallbackLng: 'tr', supportedLngs: ['tr', 'en'], resources: {}, initAsync: false, interpolation: { escapeValue: false }, returnObjects: true });
+outside.init({ lng: 'tr', fallbackLng: 'tr', supportedLngs: ['tr', 'en'], resources: {}, initAsync: false, interpolation: { escapeValue: false }, returnObjects: true, returnEmptyString: true });
 
 /** textsIn is `t` of namespace ns in lang for code outside components; ns must be defined (defineTexts) by the caller's module. */
 export const textsIn = (lang, ns) => outside.getFixedT(lang === 'en' ? 'en' : 'tr', ns);

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { languageOf } from '../config/paths.js';
 import { LanguageContext, useLanguage } from './language-context.js';
 

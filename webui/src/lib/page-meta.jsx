@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { useLanguage } from './language.jsx';
 import { absoluteUrl, alternatePaths, jsonForScript, pageTitle } from './seo.js';
 import { DEFAULT_LANGUAGE } from '../config/paths.js';

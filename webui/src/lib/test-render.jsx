@@ -2,7 +2,7 @@
 // SWR cache holding given answers (keys as the api modules make them).
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { createI18n } from './i18n.js';
 import { LanguageProvider } from './language.jsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router-dom';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useCommonTexts } from '../../lib/i18n.js';

@@ -1,4 +1,4 @@
-import { Link, useLocation, useMatches } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router-dom';
 import { LANGUAGES } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useCommonTexts } from '../../lib/i18n.js';

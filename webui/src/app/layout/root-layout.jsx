@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { isStaffPath } from '../../config/paths.js';
 import { LanguageProvider } from '../../lib/language.jsx';
 import { useCommonTexts } from '../../lib/i18n.js';

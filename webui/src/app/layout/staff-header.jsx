@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { PATHS, staffPath } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useAuth } from '../../features/auth/auth-context.jsx';

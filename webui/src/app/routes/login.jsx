@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { accountPath, path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { defineTexts } from '../../lib/i18n.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LANGUAGES, path, switchLanguage } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { useCommonTexts } from '../../lib/i18n.js';

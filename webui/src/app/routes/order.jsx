@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { defineTexts } from '../../lib/i18n.js';

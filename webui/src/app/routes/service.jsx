@@ -1,4 +1,4 @@
-import { Link, useMatches } from 'react-router';
+import { Link, useMatches } from 'react-router-dom';
 import { path, SERVICE_SCREENS } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { defineTexts } from '../../lib/i18n.js';

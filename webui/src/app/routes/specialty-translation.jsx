@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { useMatches } from 'react-router-dom';
 import { path } from '../../config/paths.js';
 import { useLanguage } from '../../lib/language.jsx';
 import { defineTexts } from '../../lib/i18n.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { accountPath, path } from '../../config/paths.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useLanguage } from '../../lib/language.jsx';

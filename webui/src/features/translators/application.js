@@ -87,7 +87,7 @@ export function validateApplication(v) {
   if (!v.cv) out.cv = { code: 'required' };
   else put('cv', fileProblem(v.cv));
   if (v.portfolioKind === 'url' && v.portfolioUrl.trim()) {
-    let ok = false;
+    let ok;
     try {
       ok = ['http:', 'https:'].includes(new URL(v.portfolioUrl.trim()).protocol);
     } catch {

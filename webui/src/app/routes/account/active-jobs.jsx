@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { ActiveJobs } from '../../../features/jobs/components/active-jobs.jsx';
 
 // The translator's active jobs: the orders assigned to them, to download, deliver or give back.

@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { BalancePage } from '../../../features/billing/components/balance-page.jsx';
 import { BillingTabs } from '../../../features/billing/components/billing-tabs.jsx';
 

@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { BankAccounts } from '../../../features/translators/components/bank-accounts.jsx';
 
 // The translator's bank accounts (svc-translators API.md): the IBANs their earnings are paid to.

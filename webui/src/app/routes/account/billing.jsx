@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { defineTexts } from '../../../lib/i18n.js';
 import { BillingForm } from '../../../features/billing/components/billing-form.jsx';
 import { BillingTabs } from '../../../features/billing/components/billing-tabs.jsx';

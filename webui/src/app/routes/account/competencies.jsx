@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { CompetenciesForm } from '../../../features/translators/components/competencies-form.jsx';
 
 // The translator's competencies (svc-translators API.md, profile/competencies): the language

@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { useLanguage } from '../../../lib/language.jsx';
 import { EarningsPage } from '../../../features/earnings/components/earnings-page.jsx';
 import { useBankAccounts } from '../../../features/translators/api/translators.js';

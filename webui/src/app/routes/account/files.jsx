@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { FilesPage } from '../../../features/orders/components/files-list.jsx';
 import { OrdersWithCurrency } from '../../orders-with-currency.jsx';
 

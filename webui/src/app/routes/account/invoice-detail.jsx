@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { useLanguage } from '../../../lib/language.jsx';
 import { BillingTabs } from '../../../features/billing/components/billing-tabs.jsx';
 import { InvoiceDetail } from '../../../features/billing/components/invoice-detail.jsx';

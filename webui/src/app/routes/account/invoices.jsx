@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { BillingTabs } from '../../../features/billing/components/billing-tabs.jsx';
 import { InvoicesList } from '../../../features/billing/components/invoices-list.jsx';
 

@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { JobPool } from '../../../features/jobs/components/job-pool.jsx';
 
 // The job pool (svc-orders, DESIGN §10): paid orders that match the translator, first come first served.

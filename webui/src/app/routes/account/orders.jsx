@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { OrdersPage } from '../../../features/orders/components/orders-list.jsx';
 import { OrdersWithCurrency } from '../../orders-with-currency.jsx';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { accountPath, path } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { defineTexts } from '../../../lib/i18n.js';

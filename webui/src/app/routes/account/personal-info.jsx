@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { defineTexts } from '../../../lib/i18n.js';
 import { ProfileForm } from '../../../features/auth/components/profile-form.jsx';
 

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { QuoteDetail } from '../../../features/orders/components/order-detail.jsx';
 import { OrdersWithCurrency } from '../../orders-with-currency.jsx';
 

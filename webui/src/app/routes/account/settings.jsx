@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { defineTexts } from '../../../lib/i18n.js';
 import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.jsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useNavigate, useOutletContext } from 'react-router';
+import { useNavigate, useOutletContext } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { accountDetailPath } from '../../../config/account-paths.js';
 import { useLanguage } from '../../../lib/language.jsx';

@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router-dom';
 import { DueJobs } from '../../../features/jobs/components/due-jobs.jsx';
 import { VacationMode } from '../../../features/translators/components/vacation-mode.jsx';
 

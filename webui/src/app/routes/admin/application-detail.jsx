@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { ApplicationDetail } from '../../../features/staff/components/applications.jsx';
 
 /** Component is one application in the back office (DESIGN §11). */

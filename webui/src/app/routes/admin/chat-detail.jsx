@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { ChatConversation } from '../../../features/staff/components/chat.jsx';
 
 /** Component is one live support conversation, answered live. */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { CustomerDetail } from '../../../features/staff/components/customers.jsx';
 
 /** Component is one customer in the back office: profile, orders, invoices, balance (DESIGN §11). */

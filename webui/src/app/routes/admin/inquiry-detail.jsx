@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { InquiryDetail } from '../../../features/staff/components/inquiries.jsx';
 
 /** Component is one contact or corporate message in the back office (DESIGN §11). */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { InvoiceDetail } from '../../../features/staff/components/invoices.jsx';
 
 /** Component is one invoice in the back office (DESIGN §11). */

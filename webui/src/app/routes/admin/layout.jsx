@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { staffPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { usePageMeta } from '../../../lib/page-meta.jsx';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { StaffOrderDetail } from '../../../features/staff/components/order-detail.jsx';
 
 /** Component is one order in the back office (DESIGN §11). */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { StaffQuoteDetail } from '../../../features/staff/components/quotes.jsx';
 
 /** Component is one quote in the back office (DESIGN §11). */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { TicketDetail } from '../../../features/staff/components/tickets.jsx';
 
 /** Component is one ticket in the back office (DESIGN §11). */

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from 'react-router-dom';
 import { accountPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useAuth } from '../auth-context.jsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { Field, FormError } from '../../../components/form-fields.jsx';

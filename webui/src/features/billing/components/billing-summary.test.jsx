@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { unstable_serialize as infiniteKey } from 'swr/infinite';
 import { createI18n } from '../../../lib/i18n.js';

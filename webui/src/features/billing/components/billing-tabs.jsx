@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from 'react-router-dom';
 import { accountPath, accountTabPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useBillingTexts } from '../texts.js';

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { accountDetailPath } from '../../../config/account-paths.js';
 import { accountTabPath } from '../../../config/paths.js';

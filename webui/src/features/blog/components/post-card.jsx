@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { formatPostDate } from '../format-date.js';
 
 /** PostCard is a post in a list: cover, title, date, excerpt. */

@@ -1,5 +1,5 @@
 import { useId, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { accountPath } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLanguage } from '../../../lib/language.jsx';

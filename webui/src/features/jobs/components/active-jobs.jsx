@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { accountPath } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { path } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { defineTexts } from '../../../lib/i18n.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { path, SERVICE_SCREENS } from '../../../config/paths.js';
 import { Icon } from '../../../components/icon.jsx';
 

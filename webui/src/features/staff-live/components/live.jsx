@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router-dom';
 import { follow } from '../../../lib/event-stream.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { keepTitleNotice } from '../../../lib/title-notice.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/notice.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { staffPath } from '../../../config/paths.js';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { STAFF_DETAILS, STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';
 import { usePrices } from '../../../lib/api/use-prices.js';

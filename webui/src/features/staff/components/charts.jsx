@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router-dom';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useChartData } from '../api/charts.js';

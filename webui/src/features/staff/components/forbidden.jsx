@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { PATHS } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useStaffTexts } from '../texts.js';

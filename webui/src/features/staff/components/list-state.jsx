@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state.jsx';
 import { Skeleton } from '../../../components/skeleton.jsx';
 import { errorText, useStaffTexts } from '../texts.js';

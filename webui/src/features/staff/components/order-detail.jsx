@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { staffPath } from '../../../config/paths.js';
 import { formatIstanbulMoment, formatMoment, formatMoney, formatNumber, moneyText } from '../../../lib/format.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { formatIstanbulMoment, formatMoment, moneyText } from '../../../lib/format.js';
 import { useLanguageName } from '../../../lib/api/get-languages.js';

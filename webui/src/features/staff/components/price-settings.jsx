@@ -18,7 +18,6 @@ function useFigure({ invalid, setInvalid, errors }) {
   const t = usePricesTexts();
   const id = useId();
   // A render helper, not a component: it is called, never mounted.
-  // eslint-disable-next-line react/display-name
   return (key, label, value, digits, commit, opts = {}) => {
     const err = errors[key] || (invalid.has(key) ? t('errors.number') : '');
     return (

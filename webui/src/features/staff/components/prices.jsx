@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
-import { Link, UNSAFE_DataRouterContext, useBlocker, useSearchParams } from 'react-router';
+import { Link, UNSAFE_DataRouterContext, useBlocker, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useLanguages } from '../../../lib/api/get-languages.js';
 import { useCommonTexts } from '../../../lib/i18n.js';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from 'react-router-dom';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { useStaffTexts } from '../texts.js';

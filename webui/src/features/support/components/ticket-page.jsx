@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../lib/api-client.js';
 import { formatMoment } from '../../../lib/format.js';
