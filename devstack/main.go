@@ -52,7 +52,7 @@ func main() {
 			cfg.publicURL(), cfg.publicURL(), cfg.mailURL(), cfg.consulAddr(), cfg.logDir())
 		fmt.Printf("  Google/Facebook sign-in: a local stand-in at %s (not Google/Facebook)\n", s.signIn.URL())
 		fmt.Printf("  card payments: a local stand-in at %s (not Stripe)\n", s.payments.URL())
-		fmt.Printf("  traces (Jaeger): %s — the query API answers /api/traces/<trace id>; nginx's X-Request-Id is the trace id\n", cfg.jaegerURL())
+		fmt.Printf("  traces (Jaeger UI): %s — the query API answers /api/traces/<trace id>; nginx's X-Request-Id is the trace id\n", cfg.jaegerURL())
 		fmt.Printf("  gateway: %s\n  services:", loopback(cfg.port("GATEWAY")))
 		for _, v := range services {
 			fmt.Printf(" %s %s", v.name, loopback(cfg.servicePort(v)))
