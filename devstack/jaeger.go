@@ -14,8 +14,15 @@ import (
 // moved by DEVSTACK_JAEGER*_PORT: the query HTTP server, the query gRPC server (which Jaeger
 // cannot do without) and the OTLP/HTTP receiver the services export to. No OTLP/gRPC, Jaeger or
 // Zipkin receivers, no sampling server, no health, pprof or metrics endpoints.
+//
+// The Go module carries only a placeholder page where the UI goes, so the query server is given
+// jaeger-ui built from its source at the paired release and kept in tools/jaeger/ui (its
+// README and build-ui.sh say how); the UI reads the same query API.
 
 func (c stackConfig) jaegerURL() string { return "http://" + loopback(c.port("JAEGER")) }
+
+// jaegerUIDir holds the built jaeger-ui that Jaeger serves at its query address.
+func (c stackConfig) jaegerUIDir() string { return filepath.Join(c.root, "tools", "jaeger", "ui") }
 
 // otlpEndpoint is where the services send their spans (OTLP over HTTP).
 func (c stackConfig) otlpEndpoint() string { return "http://" + loopback(c.port("JAEGER_OTLP")) }
@@ -60,6 +67,8 @@ extensions:
     storage:
       traces: memstore
     enable_tracing: false
+    ui:
+      assets_path: %q
     http:
       endpoint: %s
     grpc:
@@ -74,7 +83,7 @@ processors:
 exporters:
   jaeger_storage_exporter:
     trace_storage: memstore
-`, loopback(c.port("JAEGER")), loopback(c.port("JAEGER_GRPC")), loopback(c.port("JAEGER_OTLP")))
+`, c.jaegerUIDir(), loopback(c.port("JAEGER")), loopback(c.port("JAEGER_GRPC")), loopback(c.port("JAEGER_OTLP")))
 }
 
 // jaeger writes the configuration into the data directory and runs Jaeger under supervision.

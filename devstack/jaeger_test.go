@@ -24,33 +24,8 @@ import (
 // and Jaeger listens on the three ports devstack chose and on no other, so parallel stacks do
 // not collide.
 func TestJaegerKeepsTheStacksTraces(t *testing.T) {
-	root, err := proc.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(root, ".bin", "jaeger")
-	if _, err := os.Stat(bin); err != nil {
-		t.Fatal(".bin/jaeger is not built: make tools builds it")
-	}
-	free, err := proc.FreePorts(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := stackConfig{root: root, dataDir: t.TempDir(), ports: map[string]int{
-		"DEVSTACK_JAEGER_PORT": free[0], "DEVSTACK_JAEGER_OTLP_PORT": free[1], "DEVSTACK_JAEGER_GRPC_PORT": free[2],
-	}}
-	path := filepath.Join(c.dataDir, "config.yaml")
-	if err := os.WriteFile(path, []byte(jaegerConfig(c)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err := proc.Start(bin, "--config", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(p.Stop)
-	if err := proc.WaitFor(60*time.Second, func() error { return httpOK(c.jaegerURL() + "/api/services") }); err != nil {
-		t.Fatalf("jaeger did not start: %v\n%s", err, p.Output())
-	}
+	c, p := startJaeger(t)
+	free := []int{c.port("JAEGER"), c.port("JAEGER_OTLP"), c.port("JAEGER_GRPC")}
 
 	for _, kv := range c.tracingEnv() {
 		k, v, _ := strings.Cut(kv, "=")
@@ -98,6 +73,40 @@ func TestJaegerKeepsTheStacksTraces(t *testing.T) {
 	if !slices.Equal(ports, want) {
 		t.Errorf("jaeger listens on %v, want exactly devstack's %v", ports, want)
 	}
+}
+
+// startJaeger runs .bin/jaeger with devstack's configuration on free ports, as `make up` does,
+// and waits for its query API.
+func startJaeger(t *testing.T) (stackConfig, *proc.Process) {
+	t.Helper()
+	root, err := proc.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(root, ".bin", "jaeger")
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatal(".bin/jaeger is not built: make tools builds it")
+	}
+	free, err := proc.FreePorts(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := stackConfig{root: root, dataDir: t.TempDir(), ports: map[string]int{
+		"DEVSTACK_JAEGER_PORT": free[0], "DEVSTACK_JAEGER_OTLP_PORT": free[1], "DEVSTACK_JAEGER_GRPC_PORT": free[2],
+	}}
+	path := filepath.Join(c.dataDir, "config.yaml")
+	if err := os.WriteFile(path, []byte(jaegerConfig(c)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := proc.Start(bin, "--config", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Stop)
+	if err := proc.WaitFor(60*time.Second, func() error { return httpOK(c.jaegerURL() + "/api/services") }); err != nil {
+		t.Fatalf("jaeger did not start: %v\n%s", err, p.Output())
+	}
+	return c, p
 }
 
 // listeningPorts are the TCP ports the process listens on: its sockets (/proc/<pid>/fd) found

@@ -54,7 +54,7 @@ func main() {
 			cfg.publicURL(), cfg.publicURL(), cfg.mailURL(), cfg.consulAddr(), cfg.logDir())
 		fmt.Printf("  Google/Facebook sign-in: a local stand-in at %s (not Google/Facebook)\n", s.signIn.URL())
 		fmt.Printf("  card payments: a local stand-in at %s (not Stripe)\n", s.payments.URL())
-		fmt.Printf("  traces (Jaeger): %s — the query API answers /api/traces/<trace id>; nginx's X-Request-Id is the trace id\n", cfg.jaegerURL())
+		fmt.Printf("  traces (Jaeger UI): %s — the query API answers /api/traces/<trace id>; nginx's X-Request-Id is the trace id\n", cfg.jaegerURL())
 		fmt.Printf("  metrics (vmui): %s/vmui/ — alerts (vmalert, k8s/monitoring's rules): %s/api/v1/alerts\n", cfg.metricsURL(), cfg.alertsURL())
 		if len(s.building) > 0 {
 			fmt.Printf("  still being built, each starts when ready: %s (progress: tail -f %s)\n", strings.Join(s.building, ", "), cfg.buildLog())
