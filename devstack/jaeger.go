@@ -16,13 +16,14 @@ import (
 // Zipkin receivers, no sampling server, no health, pprof or metrics endpoints.
 //
 // The Go module carries only a placeholder page where the UI goes, so the query server is given
-// jaeger-ui built from its source at the paired release and kept in tools/jaeger/ui (its
-// README and build-ui.sh say how); the UI reads the same query API.
+// jaeger-ui built from its source at the paired release, kept as tools/jaeger/ui.tar.xz and
+// unpacked into .bin/jaeger-ui by make (its README and build-ui.sh say how); the UI reads the
+// same query API.
 
 func (c stackConfig) jaegerURL() string { return "http://" + loopback(c.port("JAEGER")) }
 
 // jaegerUIDir holds the built jaeger-ui that Jaeger serves at its query address.
-func (c stackConfig) jaegerUIDir() string { return filepath.Join(c.root, "tools", "jaeger", "ui") }
+func (c stackConfig) jaegerUIDir() string { return filepath.Join(c.root, ".bin", "jaeger-ui") }
 
 // otlpEndpoint is where the services send their spans (OTLP over HTTP).
 func (c stackConfig) otlpEndpoint() string { return "http://" + loopback(c.port("JAEGER_OTLP")) }

@@ -13,8 +13,8 @@ import (
 	"testing"
 )
 
-// The stack's Jaeger serves the jaeger-ui kept in tools/jaeger/ui rather than the Go module's
-// placeholder page: its index is jaeger-ui's with Jaeger's run-time values filled in, every
+// The stack's Jaeger serves the jaeger-ui kept in tools/jaeger/ui.tar.xz (make unpacks it into
+// .bin/jaeger-ui) rather than the Go module's placeholder page: its index is jaeger-ui's with Jaeger's run-time values filled in, every
 // script and style sheet the index names answers 200 with a type the browser accepts for it
 // and the bytes kept in the repository, and a link into the UI (which routes in the browser)
 // gets the same index.
@@ -28,7 +28,7 @@ func TestJaegerServesTheUI(t *testing.T) {
 		}
 	}
 	if strings.Contains(index, "This is not the Jaeger UI") {
-		t.Fatalf("Jaeger serves its placeholder page, not tools/jaeger/ui\n%s", p.Output())
+		t.Fatalf("Jaeger serves its placeholder page, not .bin/jaeger-ui\n%s", p.Output())
 	}
 	// The query server rewrites these two lines of jaeger-ui's index (cmd/query/app/
 	// static_handler.go): proof that it read this index rather than one of its own.
@@ -51,7 +51,7 @@ func TestJaegerServesTheUI(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(body, kept) {
-			t.Errorf("%s: %d bytes served, tools/jaeger/ui has %d", asset, len(body), len(kept))
+			t.Errorf("%s: %d bytes served, .bin/jaeger-ui has %d", asset, len(body), len(kept))
 		}
 	}
 	if seen[".js"] == 0 || seen[".css"] == 0 {
