@@ -136,8 +136,8 @@ func startGatewayWith(t *testing.T, trusted httpx.TrustedProxies, auth *authn.Au
 	}
 	c := testenv.Consul(t)
 	log := logging.New(io.Discard, "gateway", "error")
-	transport := newUpstreamTransport()
-	as := watchAreas(c, auth, func(service string) *upstream { return newUpstream(service, trusted, transport) }, log)
+	conns := newUpstreamTransport()
+	as := watchAreas(c, auth, func(service string) *upstream { return newUpstream(service, trusted, conns) }, log)
 	srv := httpx.NewServer(httpx.Options{Name: "gateway", Handler: newRouter(as, log), Logger: log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -274,16 +274,17 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 
 	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
 	resp, body := get(t, gw+prefix+"/me", map[string]string{
-		"X-User-Id":        "admin-1",
-		"X-User-Role":      "admin",
-		"X-User-Email":     "boss@example.com",
-		"X-Internal-Auth":  "trust-me",
-		"X-Forwarded-For":  "6.6.6.6",
-		"Authorization":    "Bearer token-123",
-		"Accept-Language":  "en",
-		"X-Upload-Token":   "visitor-token",
-		"Stripe-Signature": "t=1,v1=abc",
-		"traceparent":      "00-" + traceID + "-00f067aa0ba902b7-01",
+		"X-User-Id":         "admin-1",
+		"X-User-Role":       "admin",
+		"X-User-Email":      "boss@example.com",
+		"X-Internal-Auth":   "trust-me",
+		"X-Forwarded-For":   "6.6.6.6",
+		"X-Forwarded-Proto": "https",
+		"Authorization":     "Bearer token-123",
+		"Accept-Language":   "en",
+		"X-Upload-Token":    "visitor-token",
+		"Stripe-Signature":  "t=1,v1=abc",
+		"traceparent":       "00-" + traceID + "-00f067aa0ba902b7-01",
 	})
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("status %d: %s", resp.StatusCode, body)
@@ -297,12 +298,18 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 	if got := h.Get("X-Forwarded-For"); got != "127.0.0.1" {
 		t.Errorf("X-Forwarded-For = %q: an untrusted client's claim must be replaced by its address", got)
 	}
+	if got := h.Get("X-Forwarded-Proto"); got != "http" {
+		t.Errorf("X-Forwarded-Proto = %q: an untrusted client's claim must be replaced by the scheme it used", got)
+	}
 	trustedGW := startGateway(t, httpx.LoopbackOnly)
 	waitInstances(t, trustedGW+prefix+"/x", 1)
-	_, body = get(t, trustedGW+prefix+"/me", map[string]string{"X-Forwarded-For": "88.255.0.1", "X-User-Id": "admin-1"})
+	_, body = get(t, trustedGW+prefix+"/me", map[string]string{"X-Forwarded-For": "88.255.0.1", "X-Forwarded-Proto": "https", "X-User-Id": "admin-1"})
 	viaProxy := http.Header(decode[echo](t, body).Headers)
 	if got := viaProxy.Get("X-Forwarded-For"); got != "88.255.0.1, 127.0.0.1" {
 		t.Errorf("behind a trusted proxy X-Forwarded-For = %q, want the proxy's client followed by the proxy", got)
+	}
+	if got := viaProxy.Get("X-Forwarded-Proto"); got != "https" {
+		t.Errorf("behind a trusted proxy X-Forwarded-Proto = %q, want the proxy's https", got)
 	}
 	if viaProxy.Get("X-User-Id") != "" {
 		t.Error("X-User-Id reached the service from a trusted proxy's request")

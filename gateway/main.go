@@ -8,6 +8,8 @@ import (
 	"errors"
 	"log/slog"
 	"net"
+	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -33,6 +35,7 @@ func main() {
 	origins := env.List("SITE_ORIGINS", nil)
 	logLevel := env.String("LOG_LEVEL", "info")
 	accessLog := env.Bool("ACCESS_LOG", true)
+	pprofAddr := env.String("PPROF_ADDR", "")
 	log := logging.New(os.Stdout, "gateway", logLevel)
 	slog.SetDefault(log)
 	defer logging.Flush()
@@ -67,8 +70,8 @@ func main() {
 	defer authClient.Close()
 	keys := authn.NewRemoteKeys(authn.FetchFrom(authClient))
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, authn.NewRedisSessions(rdb)), origins)
-	transport := newUpstreamTransport()
-	as := watchAreas(consul, auth, func(service string) *upstream { return newUpstream(service, trusted, transport) }, log)
+	conns := newUpstreamTransport()
+	as := watchAreas(consul, auth, func(service string) *upstream { return newUpstream(service, trusted, conns) }, log)
 	defer as.Stop()
 
 	srv := httpx.NewServer(httpx.Options{
@@ -78,7 +81,20 @@ func main() {
 		AccessLog: accessLog,
 		Checks:    []httpx.Check{{Name: "consul", Probe: discovery.Ping(consul)}, {Name: "redis", Probe: redisx.Ping(rdb)}, {Name: "areas", Probe: as.Ready}},
 	})
+	if pprofAddr != "" {
+		// Go's profiler on an address of its own, never the public one: the gateway benchmark
+		// (bench/gateway -profile) reads where the gateway's CPU goes under load.
+		go func() { log.Warn("pprof", "err", http.ListenAndServe(pprofAddr, pprofMux())) }()
+	}
 	ln, err := net.Listen("tcp", addr)
 	logging.ExitOn(log, "listen", err)
 	logging.ExitOn(log, "serve", srv.Serve(ctx, ln))
+}
+
+func pprofMux() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	return mux
 }

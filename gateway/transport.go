@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httputil"
 	"sync"
 	"syscall"
 	"time"
@@ -46,26 +47,32 @@ type upstreamConn struct {
 
 var errStaleConn = errors.New("pooled upstream connection closed by the service")
 
-func (t *upstreamTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	host := req.URL.Host
+// roundTrip sends r (its head written by head, then body if any) to the instance at addr on a
+// pooled connection, or a new one, and reads the answer's head. The answer's body reads straight
+// from the connection, which goes back to the pool once the body is read and closed.
+func (t *upstreamTransport) roundTrip(ctx context.Context, addr string, r *http.Request, body *guardedBody, head headFunc) (*http.Response, error) {
 	for {
-		uc, reused, err := t.get(req.Context(), host)
+		uc, reused, err := t.get(ctx, addr)
 		if err != nil {
 			return nil, err
 		}
-		resp, err := uc.exchange(req)
+		resp, err := uc.exchange(ctx, r, body, head)
 		if err == nil {
 			return resp, nil
 		}
 		uc.conn.Close()
 		// A connection from the pool may have been closed by the service just before we used it.
 		// Sending again on a new one is safe only when nothing of a body was consumed.
-		if reused && errors.Is(err, errStaleConn) && (req.Body == nil || req.Body == http.NoBody) && req.Context().Err() == nil {
+		if reused && errors.Is(err, errStaleConn) && (body == nil || !body.read.Load()) && ctx.Err() == nil {
 			continue
 		}
 		return nil, err
 	}
 }
+
+// headFunc writes a request's line and headers for the instance at addr; chunked: the body
+// follows in chunks.
+type headFunc func(ctx context.Context, bw *bufio.Writer, r *http.Request, addr string, chunked bool)
 
 func (t *upstreamTransport) get(ctx context.Context, host string) (*upstreamConn, bool, error) {
 	t.mu.Lock()
@@ -129,13 +136,14 @@ func (t *upstreamTransport) put(uc *upstreamConn) {
 // aLongTimeAgo is a deadline that makes blocked reads and writes return at once.
 var aLongTimeAgo = time.Unix(1, 0)
 
-func (uc *upstreamConn) exchange(req *http.Request) (*http.Response, error) {
-	ctx := req.Context()
+func (uc *upstreamConn) exchange(ctx context.Context, r *http.Request, body *guardedBody, head headFunc) (*http.Response, error) {
 	// The context alone bounds the exchange: when it ends (the route's timeout, or the client
 	// left) blocked I/O is interrupted, and the error is reported as the context's.
 	stop := context.AfterFunc(ctx, func() { _ = uc.conn.SetDeadline(aLongTimeAgo) })
 
-	if err := req.Write(uc.bw); err != nil {
+	chunked := body != nil && r.ContentLength < 0
+	head(ctx, uc.bw, r, uc.host, chunked)
+	if err := uc.writeBody(body, chunked); err != nil {
 		stop()
 		return nil, uc.wrap(ctx, err)
 	}
@@ -143,7 +151,10 @@ func (uc *upstreamConn) exchange(req *http.Request) (*http.Response, error) {
 		stop()
 		return nil, uc.wrap(ctx, err)
 	}
-	resp, err := http.ReadResponse(uc.br, req)
+	resp, err := http.ReadResponse(uc.br, r)
+	for err == nil && resp.StatusCode < 200 && resp.StatusCode != http.StatusSwitchingProtocols {
+		resp, err = http.ReadResponse(uc.br, r) // an interim answer (100 Continue): the real one follows
+	}
 	if err != nil {
 		stop()
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -153,6 +164,27 @@ func (uc *upstreamConn) exchange(req *http.Request) (*http.Response, error) {
 	}
 	resp.Body = &upstreamBody{rc: resp.Body, uc: uc, ctx: ctx, stop: stop, reusable: !resp.Close}
 	return resp, nil
+}
+
+// writeBody writes a request's body after its head: as is when its length was announced,
+// otherwise in chunks.
+func (uc *upstreamConn) writeBody(body *guardedBody, chunked bool) error {
+	if body == nil {
+		return nil
+	}
+	if !chunked {
+		_, err := io.Copy(uc.bw, body)
+		return err
+	}
+	cw := httputil.NewChunkedWriter(uc.bw)
+	if _, err := io.Copy(cw, body); err != nil {
+		return err
+	}
+	if err := cw.Close(); err != nil {
+		return err
+	}
+	_, err := uc.bw.WriteString("\r\n") // no trailers
+	return err
 }
 
 // wrap reports a cancelled or timed-out exchange as the context's error, which the gateway

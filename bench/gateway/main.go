@@ -10,6 +10,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"net/http"
 	"os"
@@ -31,14 +32,20 @@ func main() {
 	conns := flag.Int("c", 64, "connections")
 	duration := flag.Duration("d", 20*time.Second, "duration of each run")
 	threads := flag.Int("t", 2, "wrk threads")
+	profile := flag.String("profile", "", "write a CPU profile of the gateway under the 64-connection load to this file (go tool pprof reads it)")
+	serveFloor := flag.String("serve-floor", "", "internal: serve the floor proxy on this address, to the -upstream address")
+	upstream := flag.String("upstream", "", "internal: the floor proxy's upstream")
 	flag.Parse()
+	if *serveFloor != "" {
+		log.Fatal((&http.Server{Addr: *serveFloor, Handler: &floorProxy{upstream: *upstream}}).ListenAndServe())
+	}
 
 	root, err := proc.RepoRoot()
 	check(err)
 	work, err := os.MkdirTemp("", "gateway-bench-")
 	check(err)
 	defer os.RemoveAll(work)
-	ports, err := proc.FreePorts(9)
+	ports, err := proc.FreePorts(11)
 	check(err)
 	consulPort, redisPort, geoPort, gwPort, nginxPort := ports[0], ports[1], ports[2], ports[3], ports[4]
 	addr := func(p int) string { return "127.0.0.1:" + strconv.Itoa(p) }
@@ -49,10 +56,11 @@ func main() {
 			started[i].Stop()
 		}
 	}()
-	start := func(cmd *exec.Cmd) {
+	start := func(cmd *exec.Cmd) *proc.Process {
 		p, err := proc.StartCmd(cmd)
 		check(err)
 		started = append(started, p)
+		return p
 	}
 
 	start(exec.Command(filepath.Join(root, ".bin", "consul"), discovery.DevAgentArgs(consulPort, ports[5], ports[6], ports[7], "")...))
@@ -68,11 +76,14 @@ func main() {
 	geo := exec.Command(filepath.Join(root, ".bin", "svc-geo"))
 	geo.Env = append(env, "HTTP_ADDR="+addr(geoPort))
 	geo.Stdout = mustCreate(filepath.Join(work, "svc-geo.log"))
-	start(geo)
+	geoProc := start(geo)
 	gw := exec.Command(filepath.Join(root, ".bin", "gateway"))
 	gw.Env = append(env, "HTTP_ADDR="+addr(gwPort))
+	if *profile != "" {
+		gw.Env = append(gw.Env, "PPROF_ADDR="+addr(ports[9]))
+	}
 	gw.Stdout = mustCreate(filepath.Join(work, "gateway.log"))
-	start(gw)
+	gwProc := start(gw)
 
 	nginxConf := filepath.Join(work, "nginx.conf")
 	check(os.WriteFile(nginxConf, []byte(fmt.Sprintf(`worker_processes auto;
@@ -98,30 +109,52 @@ http {
     }
 }
 `, work, addr(geoPort), addr(nginxPort))), 0o644))
-	start(exec.Command("nginx", "-p", work, "-c", nginxConf, "-e", "stderr", "-g", "daemon off;"))
+	nginxProc := start(exec.Command("nginx", "-p", work, "-c", nginxConf, "-e", "stderr", "-g", "daemon off;"))
 
-	targets := []struct{ name, url string }{
-		{"(a) direct to svc-geo", "http://" + addr(geoPort) + path},
-		{"(b) through the gateway", "http://" + addr(gwPort) + path},
-		{"(c) through nginx proxy_pass", "http://" + addr(nginxPort) + path},
+	// hop is the process group whose CPU time a target adds over the direct call (nginx's
+	// workers are in its master's group).
+	self, err := os.Executable()
+	check(err)
+	floorProc := start(exec.Command(self, "-serve-floor", addr(ports[10]), "-upstream", addr(geoPort)))
+
+	targets := []struct {
+		name, url string
+		hop       *proc.Process
+	}{
+		{"(a) direct to svc-geo", "http://" + addr(geoPort) + path, geoProc},
+		{"(b) through the gateway", "http://" + addr(gwPort) + path, gwProc},
+		{"(c) through nginx proxy_pass", "http://" + addr(nginxPort) + path, nginxProc},
+		{"(d) through the floor: a bare Go proxy", "http://" + addr(ports[10]) + path, floorProc},
 	}
 	for _, t := range targets {
 		check(proc.WaitFor(30*time.Second, func() error { return ok(t.url) }))
 	}
 
 	fmt.Printf("wrk -t%d -c%d -d%s --latency, GET %s, after a 5s warm-up each\n\n", *threads, *conns, *duration, path)
-	fmt.Println("| target | requests/s | p50 | p99 |")
-	fmt.Println("|---|---:|---:|---:|")
+	fmt.Println("| target | requests/s | p50 | p99 | CPU per request of the hop |")
+	fmt.Println("|---|---:|---:|---:|---:|")
 	var results []result
 	for _, t := range targets {
 		_ = runWrk(*threads, *conns, 5*time.Second, t.url) // warm connections, caches and the JIT-free Go runtime alike
+		var profiled chan error
+		if *profile != "" && t.url == targets[1].url {
+			profiled = make(chan error, 1)
+			go func() { profiled <- saveProfile("http://"+addr(ports[9]), *duration-2*time.Second, *profile) }()
+		}
+		before := groupCPU(t.hop.Pid())
 		r := runWrk(*threads, *conns, *duration, t.url)
+		r.cpu = (groupCPU(t.hop.Pid()) - before) / time.Duration(max(r.requests, 1))
+		if profiled != nil {
+			check(<-profiled)
+		}
 		results = append(results, r)
-		fmt.Printf("| %s | %.0f | %s | %s |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99))
+		fmt.Printf("| %s | %.0f | %s | %s | %.1f µs |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99), float64(r.cpu.Nanoseconds())/1000)
 	}
-	direct, gateway, nginx := results[0], results[1], results[2]
-	fmt.Printf("\ngateway/nginx requests/s: %.2f (goal ≥ 0.70)\n", gateway.rps/nginx.rps)
-	fmt.Printf("gateway p99 over direct: %s (goal ≤ 2ms)\n", fmtDur(gateway.p99-direct.p99))
+	direct, gateway, nginx, floor := results[0], results[1], results[2], results[3]
+	fmt.Printf("\ngateway/nginx requests/s: %.2f (goal ≥ 1.00)\n", gateway.rps/nginx.rps)
+	fmt.Printf("gateway/floor requests/s: %.2f; floor/nginx: %.2f\n", gateway.rps/floor.rps, floor.rps/nginx.rps)
+	fmt.Printf("CPU per request: gateway %.1f µs, floor %.1f µs, nginx %.1f µs (svc-geo itself %.1f µs)\n",
+		float64(gateway.cpu.Nanoseconds())/1000, float64(floor.cpu.Nanoseconds())/1000, float64(nginx.cpu.Nanoseconds())/1000, float64(direct.cpu.Nanoseconds())/1000)
 
 	// Saturated latency is mostly queueing. One connection sending one request after another
 	// shows what each hop itself adds.
@@ -134,7 +167,28 @@ http {
 		fixed = append(fixed, r)
 		fmt.Printf("| %s | %.0f | %s | %s |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99))
 	}
-	fmt.Printf("\nunloaded, gateway p99 over direct: %s; nginx p99 over direct: %s\n", fmtDur(fixed[1].p99-fixed[0].p99), fmtDur(fixed[2].p99-fixed[0].p99))
+	fmt.Printf("\nunloaded p99 over direct: gateway %s (goal ≤ 0.30 ms), nginx %s, floor %s\n", fmtDur(fixed[1].p99-fixed[0].p99), fmtDur(fixed[2].p99-fixed[0].p99), fmtDur(fixed[3].p99-fixed[0].p99))
+}
+
+// saveProfile fetches the gateway's CPU profile over d from its pprof address into file.
+func saveProfile(pprofURL string, d time.Duration, file string) error {
+	resp, err := http.Get(fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", pprofURL, int(d.Seconds())))
+	if err != nil {
+		return fmt.Errorf("profile: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("profile: %s", resp.Status)
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		f.Close()
+		return fmt.Errorf("profile: %w", err)
+	}
+	return f.Close()
 }
 
 var (
@@ -168,11 +222,42 @@ func runHey(d time.Duration, url string) result {
 
 type result struct {
 	rps      float64
+	requests int64
 	p50, p99 time.Duration
+	cpu      time.Duration // of the hop's processes per request
 }
+
+// groupCPU is the user and system CPU time used so far by the processes of group pgid.
+func groupCPU(pgid int) time.Duration {
+	var total time.Duration
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, f := range stats {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue // gone meanwhile
+		}
+		// After the command's ")": state ppid pgrp ... utime (14th field) stime (15th).
+		i := strings.LastIndexByte(string(b), ')')
+		if i < 0 {
+			continue
+		}
+		fields := strings.Fields(string(b[i+1:]))
+		if len(fields) < 13 || fields[2] != strconv.Itoa(pgid) {
+			continue
+		}
+		utime, _ := strconv.ParseInt(fields[11], 10, 64)
+		stime, _ := strconv.ParseInt(fields[12], 10, 64)
+		total += time.Duration(utime+stime) * time.Second / clockTicks
+	}
+	return total
+}
+
+// clockTicks is USER_HZ, the unit of /proc's CPU times: 100 on every Linux this runs on.
+const clockTicks = 100
 
 var (
 	rpsRe = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
+	reqRe = regexp.MustCompile(`(\d+) requests in`)
 	pRe   = regexp.MustCompile(`(?m)^\s+(50|99)%\s+([\d.]+)(us|ms|s)\s*$`)
 )
 
@@ -188,6 +273,9 @@ func runWrk(threads, conns int, d time.Duration, url string) result {
 	var r result
 	if m := rpsRe.FindStringSubmatch(s); m != nil {
 		r.rps, _ = strconv.ParseFloat(m[1], 64)
+	}
+	if m := reqRe.FindStringSubmatch(s); m != nil {
+		r.requests, _ = strconv.ParseInt(m[1], 10, 64)
 	}
 	for _, m := range pRe.FindAllStringSubmatch(s, -1) {
 		v, _ := strconv.ParseFloat(m[2], 64)
