@@ -227,8 +227,7 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 			case rec.status >= 500:
 				level = slog.LevelError
 			}
-			log.Log(ctx, level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-				"bytes", rec.bytes, "duration_ms", float64(elapsed.Microseconds())/1000, "remote", r.RemoteAddr)
+			logging.Access(ctx, log, level, r.Method, r.URL.Path, rec.status, rec.bytes, float64(elapsed.Microseconds())/1000, r.RemoteAddr)
 		}
 	})
 }

@@ -31,7 +31,11 @@ func RequestID(ctx context.Context) string {
 func New(w io.Writer, service, level string) *slog.Logger {
 	bw := newBufferedWriter(w)
 	h := slog.NewJSONHandler(bw, &slog.HandlerOptions{Level: ParseLevel(level)})
-	return slog.New(contextHandler{Handler: h, out: bw}).With("service", service)
+	ch := contextHandler{Handler: h.WithAttrs([]slog.Attr{slog.String("service", service)}), out: bw}
+	if jsonSafe(service) {
+		ch.service = service // the access line's own encoder writes it as is (access.go)
+	}
+	return slog.New(ch)
 }
 
 // ExitOn logs err and ends the process when err is not nil; mains use it for start-up failures.
@@ -58,7 +62,8 @@ func ParseLevel(level string) slog.Level {
 
 type contextHandler struct {
 	slog.Handler
-	out *bufferedWriter
+	out     *bufferedWriter
+	service string // set on New's handler only: one with more attributes or a group logs Access lines through slog
 }
 
 func (h contextHandler) Handle(ctx context.Context, r slog.Record) error {
