@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -420,5 +421,51 @@ func TestStreamsBodiesAndReusesConnections(t *testing.T) {
 	}
 	if opened := b.newConns.Load() - before; opened > 1 {
 		t.Errorf("100 sequential requests opened %d new connections to the service, want them reused", opened)
+	}
+}
+
+// Connections the service closed while they sat in the pool (an idle timeout, a restart on the
+// same address) never cost a request: one without a body is sent again on a fresh connection,
+// one with a body only ever goes out on a connection checked to be open. Each request reaches
+// the service once.
+func TestConnectionsClosedByTheServiceAreNotUsed(t *testing.T) {
+	svc := serviceName(t)
+	prefix := contract.PrefixOf(svc)
+	b := startBackend(t, testenv.Consul(t), svc, "only")
+	gw := startGateway(t, httpx.LoopbackOnly)
+	waitInstances(t, gw+prefix+"/x", 1)
+
+	for round := range 3 {
+		// Fill the pool with several connections, then have the service close them all.
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				if resp, _ := get(t, gw+prefix+"/x", nil); resp.StatusCode != http.StatusOK {
+					t.Errorf("status %d", resp.StatusCode)
+				}
+			})
+		}
+		wg.Wait()
+		b.srv.SetKeepAlivesEnabled(false) // closes the idle ones
+		b.srv.SetKeepAlivesEnabled(true)
+		time.Sleep(50 * time.Millisecond)
+
+		before := b.requests.Load()
+		for i := range 10 {
+			method, body := http.MethodPost, fmt.Sprintf(`{"round":%d,"n":%d}`, round, i) // a body first: it cannot be sent twice
+			if i%2 == 1 {
+				method, body = http.MethodGet, ""
+			}
+			resp, raw := do(t, method, gw+prefix+"/x", body, map[string]string{"Content-Type": "application/json"})
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("round %d, %s %d on closed pooled connections: status %d: %s", round, method, i, resp.StatusCode, raw)
+			}
+			if e := decode[echo](t, raw); e.Body != body {
+				t.Fatalf("round %d: body %q arrived as %q", round, body, e.Body)
+			}
+		}
+		if n := b.requests.Load() - before; n != 10 {
+			t.Errorf("round %d: 10 requests reached the service %d times", round, n)
+		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"mime"
 	"net"
 	"net/http"
 	"net/textproto"
@@ -150,9 +149,16 @@ func bodyLimit(limits contract.Limits, r *http.Request) (limit int64, upload boo
 	return limits.MaxBody, false
 }
 
+// isEventStream tells a text/event-stream answer by its media type, without parsing its
+// parameters (mime.ParseMediaType allocates a map for every answer).
 func isEventStream(resp *http.Response) bool {
-	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	return ct == "text/event-stream"
+	const es = "text/event-stream"
+	ct := strings.TrimLeft(resp.Header.Get("Content-Type"), " \t")
+	if len(ct) < len(es) || !strings.EqualFold(ct[:len(es)], es) {
+		return false
+	}
+	rest := strings.TrimLeft(ct[len(es):], " \t")
+	return rest == "" || rest[0] == ';'
 }
 
 // writeHead writes the request line and headers of r as the instance at addr gets it: only the

@@ -106,3 +106,14 @@ func TestEventStreamsFlowThroughAndEndWithTheClient(t *testing.T) {
 		t.Fatal("the client left but the service's stream is still open")
 	}
 }
+
+func TestEventStreamsAreToldByTheirMediaType(t *testing.T) {
+	for ct, want := range map[string]bool{
+		"text/event-stream": true, "text/event-stream; charset=utf-8": true, "Text/Event-Stream ;charset=utf-8": true, " text/event-stream": true,
+		"text/event-streams": false, "text/event": false, "application/json": false, "": false, "text/event-stream-x; a=b": false,
+	} {
+		if got := isEventStream(&http.Response{Header: http.Header{"Content-Type": {ct}}}); got != want {
+			t.Errorf("isEventStream(%q) = %v, want %v", ct, got, want)
+		}
+	}
+}

@@ -52,7 +52,9 @@ var errStaleConn = errors.New("pooled upstream connection closed by the service"
 // from the connection, which goes back to the pool once the body is read and closed.
 func (t *upstreamTransport) roundTrip(ctx context.Context, addr string, r *http.Request, body *guardedBody, head headFunc) (*http.Response, error) {
 	for {
-		uc, reused, err := t.get(ctx, addr)
+		// A request without a body can be sent again when a pooled connection turns out closed;
+		// one with a body is only given a connection checked to be open.
+		uc, reused, err := t.get(ctx, addr, body != nil)
 		if err != nil {
 			return nil, err
 		}
@@ -74,14 +76,14 @@ func (t *upstreamTransport) roundTrip(ctx context.Context, addr string, r *http.
 // follows in chunks.
 type headFunc func(ctx context.Context, bw *bufio.Writer, r *http.Request, addr string, chunked bool)
 
-func (t *upstreamTransport) get(ctx context.Context, host string) (*upstreamConn, bool, error) {
+func (t *upstreamTransport) get(ctx context.Context, host string, checked bool) (*upstreamConn, bool, error) {
 	t.mu.Lock()
 	for list := t.idle[host]; len(list) > 0; list = t.idle[host] {
 		uc := list[len(list)-1]
 		t.idle[host] = list[:len(list)-1]
 		if time.Since(uc.lastUsed) < t.idleTimeout {
 			t.mu.Unlock()
-			if uc.alive() {
+			if !checked || uc.alive() {
 				return uc, true, nil
 			}
 			uc.conn.Close()
@@ -149,6 +151,9 @@ func (uc *upstreamConn) exchange(ctx context.Context, r *http.Request, body *gua
 	}
 	if err := uc.bw.Flush(); err != nil {
 		stop()
+		if ctx.Err() == nil && (body == nil || !body.read.Load()) {
+			return nil, errStaleConn // the service closed the connection; nothing of a body is lost
+		}
 		return nil, uc.wrap(ctx, err)
 	}
 	resp, err := http.ReadResponse(uc.br, r)
