@@ -17,9 +17,13 @@ export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
 
 .PHONY: up test deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
 
-# The site first: Jaeger, VictoriaMetrics and vmalert are built in the background meanwhile and
+# The site first: Consul, the services and the web UI are built side by side (on a fresh machine
+# Consul's build is the longest, and the web UI's install, bundling and prerendering leave a core
+# free meanwhile); Jaeger, VictoriaMetrics and vmalert are built in the background after them, and
 # devstack starts each once built (devstack/later.go).
-up: deps $(BIN)/consul node build webui observability-background
+up: deps node
+	@$(MAKE) --no-print-directory -j3 $(BIN)/consul build webui
+	@$(MAKE) --no-print-directory observability-background
 	$(BIN)/devstack
 
 test: test-deps tools test-tools node build webui vet fuzz
