@@ -87,14 +87,11 @@ func (u *upstream) serve(w http.ResponseWriter, r *http.Request, limits contract
 		}
 		body = &guardedBody{rc: r.Body}
 	}
-	// The route's timeout bounds the whole exchange, unless the answer turns out to be an event
-	// stream: then only the client leaving ends it.
-	ctx, cancel := context.WithCancelCause(r.Context())
-	defer cancel(nil)
-	timer := time.AfterFunc(limits.Timeout(), func() { cancel(context.DeadlineExceeded) })
-	defer timer.Stop()
-
-	resp, err := u.send(ctx, r, body, addrs)
+	// The route's timeout bounds the whole exchange with the service (connecting, sending, the
+	// answer's head and body) as a deadline on its connection, unless the answer turns out to be
+	// an event stream: then only the client leaving ends it.
+	ctx := r.Context()
+	resp, err := u.send(ctx, time.Now().Add(limits.Timeout()), r, body, addrs)
 	if err != nil {
 		u.fail(w, ctx, err)
 		return
@@ -102,7 +99,7 @@ func (u *upstream) serve(w http.ResponseWriter, r *http.Request, limits contract
 	defer resp.Body.Close()
 	streaming := isEventStream(resp)
 	if streaming {
-		timer.Stop() // a stream lasts as long as its reader stays; the client leaving still ends it
+		resp.Body.(*upstreamBody).lift()
 	}
 	copyResponseHeader(w.Header(), resp)
 	w.WriteHeader(resp.StatusCode)
@@ -122,14 +119,14 @@ func (u *upstream) serve(w http.ResponseWriter, r *http.Request, limits contract
 // the same contract), moving on to the next one when an instance cannot take the request: always
 // when the connection was refused (nothing reached the service), and for idempotent requests
 // without a body on any transport error.
-func (u *upstream) send(ctx context.Context, r *http.Request, body *guardedBody, addrs []string) (*http.Response, error) {
+func (u *upstream) send(ctx context.Context, deadline time.Time, r *http.Request, body *guardedBody, addrs []string) (*http.Response, error) {
 	if len(addrs) == 0 {
 		return nil, errNoInstance
 	}
 	var err error
 	for i := range min(len(addrs), maxAttempts) {
 		var resp *http.Response
-		resp, err = u.conns.roundTrip(ctx, addrs[i], r, body, u.writeHead)
+		resp, err = u.conns.roundTrip(ctx, deadline, addrs[i], r, body, u.writeHead)
 		if err == nil {
 			return resp, nil
 		}
@@ -334,7 +331,7 @@ func (u *upstream) fail(w http.ResponseWriter, ctx context.Context, err error) {
 		return // the client left; nobody reads an answer
 	case errors.Is(err, errNoInstance):
 		httpx.EncodeError(ctx, errNoInstanceProblem, w)
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(context.Cause(ctx), context.DeadlineExceeded):
+	case errors.Is(err, errTimedOut):
 		httpx.EncodeError(ctx, errTimeoutProblem, w)
 	case errors.As(err, &tooLarge):
 		httpx.EncodeError(ctx, httpx.ErrBodyTooLarge, w)
@@ -344,7 +341,7 @@ func (u *upstream) fail(w http.ResponseWriter, ctx context.Context, err error) {
 }
 
 func retryable(ctx context.Context, r *http.Request, err error, body *guardedBody) bool {
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || errors.Is(err, errTimedOut) {
 		return false
 	}
 	if body != nil && body.read.Load() {

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httputil"
+	"os"
 	"sync"
 	"syscall"
 	"time"
@@ -43,18 +45,23 @@ type upstreamConn struct {
 	br       *bufio.Reader
 	bw       *bufio.Writer
 	lastUsed time.Time
+	deadline time.Time // of the exchange under way: the route's timeout
 }
 
-var errStaleConn = errors.New("pooled upstream connection closed by the service")
+var (
+	errStaleConn = errors.New("pooled upstream connection closed by the service")
+	errTimedOut  = fmt.Errorf("no answer within the route's timeout: %w", context.DeadlineExceeded)
+)
 
 // roundTrip sends r (its head written by head, then body if any) to the instance at addr on a
 // pooled connection, or a new one, and reads the answer's head. The answer's body reads straight
 // from the connection, which goes back to the pool once the body is read and closed.
-func (t *upstreamTransport) roundTrip(ctx context.Context, addr string, r *http.Request, body *guardedBody, head headFunc) (*http.Response, error) {
+// ctx ends when the client leaves; deadline is the route's.
+func (t *upstreamTransport) roundTrip(ctx context.Context, deadline time.Time, addr string, r *http.Request, body *guardedBody, head headFunc) (*http.Response, error) {
 	for {
 		// A request without a body can be sent again when a pooled connection turns out closed;
 		// one with a body is only given a connection checked to be open.
-		uc, reused, err := t.get(ctx, addr, body != nil)
+		uc, reused, err := t.get(ctx, deadline, addr, body != nil)
 		if err != nil {
 			return nil, err
 		}
@@ -76,13 +83,14 @@ func (t *upstreamTransport) roundTrip(ctx context.Context, addr string, r *http.
 // follows in chunks.
 type headFunc func(ctx context.Context, bw *bufio.Writer, r *http.Request, addr string, chunked bool)
 
-func (t *upstreamTransport) get(ctx context.Context, host string, checked bool) (*upstreamConn, bool, error) {
+func (t *upstreamTransport) get(ctx context.Context, deadline time.Time, host string, checked bool) (*upstreamConn, bool, error) {
 	t.mu.Lock()
 	for list := t.idle[host]; len(list) > 0; list = t.idle[host] {
 		uc := list[len(list)-1]
 		t.idle[host] = list[:len(list)-1]
 		if time.Since(uc.lastUsed) < t.idleTimeout {
 			t.mu.Unlock()
+			uc.setDeadline(deadline)
 			if !checked || uc.alive() {
 				return uc, true, nil
 			}
@@ -93,11 +101,24 @@ func (t *upstreamTransport) get(ctx context.Context, host string, checked bool) 
 		uc.conn.Close()
 	}
 	t.mu.Unlock()
-	conn, err := t.dialer.DialContext(ctx, "tcp", host)
+	dialer := t.dialer
+	dialer.Deadline = deadline
+	conn, err := dialer.DialContext(ctx, "tcp", host)
 	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) && !time.Now().Before(deadline) {
+			return nil, false, errTimedOut
+		}
 		return nil, false, err
 	}
-	return &upstreamConn{t: t, host: host, conn: conn, br: bufio.NewReaderSize(conn, 16<<10), bw: bufio.NewWriterSize(conn, 8<<10)}, false, nil
+	uc := &upstreamConn{t: t, host: host, conn: conn, br: bufio.NewReaderSize(conn, 16<<10), bw: bufio.NewWriterSize(conn, 8<<10)}
+	uc.setDeadline(deadline)
+	return uc, false, nil
+}
+
+// setDeadline bounds every read and write of the exchange about to start; a zero time lifts it.
+func (uc *upstreamConn) setDeadline(t time.Time) {
+	uc.deadline = t
+	_ = uc.conn.SetDeadline(t)
 }
 
 // alive peeks at an idle connection without blocking: a service that stopped or crashed has
@@ -139,8 +160,8 @@ func (t *upstreamTransport) put(uc *upstreamConn) {
 var aLongTimeAgo = time.Unix(1, 0)
 
 func (uc *upstreamConn) exchange(ctx context.Context, r *http.Request, body *guardedBody, head headFunc) (*http.Response, error) {
-	// The context alone bounds the exchange: when it ends (the route's timeout, or the client
-	// left) blocked I/O is interrupted, and the error is reported as the context's.
+	// The client leaving ends the exchange: blocked I/O is interrupted, and the error is reported
+	// as the context's. (The route's deadline is already on the connection.)
 	stop := context.AfterFunc(ctx, func() { _ = uc.conn.SetDeadline(aLongTimeAgo) })
 
 	chunked := body != nil && r.ContentLength < 0
@@ -192,12 +213,15 @@ func (uc *upstreamConn) writeBody(body *guardedBody, chunked bool) error {
 	return err
 }
 
-// wrap reports a cancelled or timed-out exchange as the context's error, which the gateway
-// turns into 504, rather than as the I/O error the deadline caused.
+// wrap reports an exchange the client left as the context's error, and one the route's deadline
+// cut short as errTimedOut, which the gateway answers 504, rather than as the I/O error the
+// deadline caused.
 func (uc *upstreamConn) wrap(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
-		// The cause tells the route's timeout (DeadlineExceeded) from the client leaving.
 		return context.Cause(ctx)
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) && !uc.deadline.IsZero() && !time.Now().Before(uc.deadline) {
+		return errTimedOut
 	}
 	return err
 }
@@ -221,6 +245,15 @@ func (b *upstreamBody) Read(p []byte) (int, error) {
 		err = b.uc.wrap(b.ctx, err)
 	}
 	return n, err
+}
+
+// lift lets the body be read for as long as the client stays (an event stream), past the
+// route's deadline.
+func (b *upstreamBody) lift() {
+	b.uc.setDeadline(time.Time{})
+	if b.ctx.Err() != nil {
+		_ = b.uc.conn.SetDeadline(aLongTimeAgo) // the client left while the deadline was lifted
+	}
 }
 
 func (b *upstreamBody) Close() error {

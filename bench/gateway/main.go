@@ -32,7 +32,7 @@ func main() {
 	conns := flag.Int("c", 64, "connections")
 	duration := flag.Duration("d", 20*time.Second, "duration of each run")
 	threads := flag.Int("t", 2, "wrk threads")
-	profile := flag.String("profile", "", "write a CPU profile of the gateway under the 64-connection load to this file (go tool pprof reads it)")
+	profile := flag.String("profile", "", "write a CPU profile of the gateway under the 64-connection load to this file, and its allocations to file.allocs (go tool pprof reads both)")
 	serveFloor := flag.String("serve-floor", "", "internal: serve the floor proxy on this address, to the -upstream address")
 	upstream := flag.String("upstream", "", "internal: the floor proxy's upstream")
 	flag.Parse()
@@ -139,13 +139,16 @@ http {
 		var profiled chan error
 		if *profile != "" && t.url == targets[1].url {
 			profiled = make(chan error, 1)
-			go func() { profiled <- saveProfile("http://"+addr(ports[9]), *duration-2*time.Second, *profile) }()
+			go func() {
+				profiled <- saveProfile(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr(ports[9]), int((*duration-2*time.Second).Seconds())), *profile)
+			}()
 		}
 		before := groupCPU(t.hop.Pid())
 		r := runWrk(*threads, *conns, *duration, t.url)
 		r.cpu = (groupCPU(t.hop.Pid()) - before) / time.Duration(max(r.requests, 1))
 		if profiled != nil {
 			check(<-profiled)
+			check(saveProfile("http://"+addr(ports[9])+"/debug/pprof/allocs", *profile+".allocs"))
 		}
 		results = append(results, r)
 		fmt.Printf("| %s | %.0f | %s | %s | %.1f µs |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99), float64(r.cpu.Nanoseconds())/1000)
@@ -170,9 +173,9 @@ http {
 	fmt.Printf("\nunloaded p99 over direct: gateway %s (goal ≤ 0.30 ms), nginx %s, floor %s\n", fmtDur(fixed[1].p99-fixed[0].p99), fmtDur(fixed[2].p99-fixed[0].p99), fmtDur(fixed[3].p99-fixed[0].p99))
 }
 
-// saveProfile fetches the gateway's CPU profile over d from its pprof address into file.
-func saveProfile(pprofURL string, d time.Duration, file string) error {
-	resp, err := http.Get(fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", pprofURL, int(d.Seconds())))
+// saveProfile fetches a profile of the gateway from its pprof address into file.
+func saveProfile(url, file string) error {
+	resp, err := http.Get(url)
 	if err != nil {
 		return fmt.Errorf("profile: %w", err)
 	}
