@@ -304,6 +304,15 @@ function decode(res) {
   return res.body;
 }
 
+// The page's module entry: its <script type="module" src> (modulepreload links may come before it).
+function moduleEntry(html, pageUrl) {
+  for (const m of html.matchAll(/<script\b([^>]*)>/gi)) {
+    const a = parseAttrs(m[1]);
+    if (a.type === 'module' && a.src) return new URL(a.src, pageUrl).href;
+  }
+  return null;
+}
+
 // The modules the prerenderer lists for the entry to load with the app: <meta name="app-modules" content="/a.js /b.js">.
 function appModules(html, pageUrl) {
   for (const m of html.matchAll(/<meta\b([^>]*)>/gi)) {
@@ -375,7 +384,9 @@ async function measureInitialJs(base) {
     }
     // Hydration: everything above, what the entry imports dynamically (the app) and the page's
     // modules, with their static imports, transitively.
-    const entry = list[0];
+    const entryUrl = moduleEntry(html, pageUrl);
+    if (!entryUrl) throw new Error(`no <script type="module" src> in ${pageUrl}`);
+    const entry = await fetchFile(entryUrl);
     const hydration = new Map();
     const queue = [...list.map((f) => f.url), ...missing, ...entry.dynamicImports, ...appModules(html, pageUrl)];
     while (queue.length) {
