@@ -57,7 +57,7 @@ function page({ lang, head, html, data, chunk, modules = true }) {
     .replace('<html lang="tr">', `<html lang="${lang}">`)
     .replace('<!--app-head-->', head + (modules ? pageModules(chunk, lang) : ''))
     // After the entry's own stylesheet (Vite puts it last in the head), in the order the app had them.
-    .replace('</head>', `${appStyles}\n  </head>`)
+    .replace('</head>', appStyles ? `${appStyles}\n  </head>` : '</head>')
     .replace('<!--app-html-->', html)
     .replace('<!--app-data-->', data ? `<script type="application/json" id="prerendered-data">${jsonForScript(data)}</script>` : '');
   for (const marker of ['<!--app-head-->', '<!--app-html-->', '<!--app-data-->']) {
