@@ -15,5 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ['src/**/*.test.{js,jsx}'],
     environment: 'node',
+    // Tests render either language at any time, as the prerenderer does: both shared texts are loaded.
+    setupFiles: ['src/locales/common.js'],
   },
 }));

@@ -7,23 +7,25 @@ import (
 )
 
 // The web UI names the services in its menu, footer, competencies, jobs and staff screens from
-// its own table (webui/src/locales/common.js, nav.serviceNames: the menu is drawn before any
+// its own table (webui/src/locales/common.<lang>.js, nav.serviceNames: the menu is drawn before any
 // answer arrives), while the catalogue's cards, service pages and order form, and quotes and
 // invoices, take their titles from here. One service has one name per language: the two tables
 // must say the same, word for word.
 func TestTheWebUINamesEachServiceAsTheCatalogueDoes(t *testing.T) {
-	src, err := os.ReadFile("../../webui/src/locales/common.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := regexp.MustCompile(`(?s)serviceNames: \{(.*?)\}`).FindAllSubmatch(src, -1)
-	if len(blocks) != 2 {
-		t.Fatalf("%d serviceNames tables in common.js, want Turkish then English", len(blocks))
-	}
+	table := regexp.MustCompile(`(?s)serviceNames: \{(.*?)\}`)
 	pair := regexp.MustCompile(`'?([a-z-]+)'?: '([^']*)'`)
-	for i, lang := range []string{"tr", "en"} {
+	for _, lang := range []string{"tr", "en"} {
+		file := "../../webui/src/locales/common." + lang + ".js"
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := table.FindAllSubmatch(src, -1)
+		if len(blocks) != 1 {
+			t.Fatalf("%d serviceNames tables in %s, want one", len(blocks), file)
+		}
 		webui := map[string]string{}
-		for _, m := range pair.FindAllSubmatch(blocks[i][1], -1) {
+		for _, m := range pair.FindAllSubmatch(blocks[0][1], -1) {
 			webui[string(m[1])] = string(m[2])
 		}
 		if len(webui) != len(services) {

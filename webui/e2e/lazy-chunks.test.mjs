@@ -29,7 +29,12 @@ async function builtChunks() {
   const html = await (await fetch(`${BASE_URL}/tr`)).text();
   const entryPath = html.match(/<script[^>]+type="module"[^>]+src="(\/assets\/index-[^"]+\.js)"/)?.[1] ?? html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
   assert.ok(entryPath, 'the page names its entry script');
-  const entry = await (await fetch(`${BASE_URL}${entryPath}`)).text();
+  // The entry is a small bootstrap that loads the app (app/start.jsx, with the route table) after
+  // the first paint: the route table's lazy chunks are the app chunk's dynamic imports.
+  const boot = await (await fetch(`${BASE_URL}${entryPath}`)).text();
+  const appFile = boot.match(/import\(\s*["'`]\.\/(start-[^"'`]+\.js)["'`]\s*\)/)?.[1];
+  assert.ok(appFile, 'the entry loads the app chunk (start-*.js)');
+  const entry = await (await fetch(`${BASE_URL}/assets/${appFile}`)).text();
 
   // Vite's list of the files dynamic imports need, indexed by __vite__mapDeps([…]).
   const listAt = entry.indexOf('__vite__mapDeps=');
@@ -47,8 +52,8 @@ async function builtChunks() {
     const files = [base(m[1]), ...ids.split(',').filter((s) => s.trim()).map((i) => deps[Number(i)])];
     labelled.push({ label, files });
   }
-  // What the entry imports itself is on every page.
-  const always = new Set([base(entryPath), ...[...entry.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+)["'`]/g)].map((m) => base(m[1]))]);
+  // What the entry and the app import themselves is on every page.
+  const always = new Set([base(entryPath), appFile, ...[...`${boot}\n${entry}`.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+)["'`]/g)].map((m) => base(m[1]))]);
 
   const staffLabels = labelled.filter((c) => c.label.startsWith('admin/'));
   const chat = labelled.find((c) => c.label === 'chat-widget');
@@ -147,6 +152,41 @@ for (const [lang, locale] of [['tr', 'tr-TR'], ['en', 'en-US']]) {
     await page.waitForLoadState('networkidle');
     assert.deepEqual(within(page.fetched, chunks.staff), [], 'opening the chat fetched back-office files');
     assert.deepEqual(page.problems, [], 'no console errors');
+    await page.context().close();
+  });
+}
+
+// The home page paints from its HTML alone: the entry is a small bootstrap and nothing else is
+// fetched before the first paint. The app, the page's chunk and the page language's shared texts
+// come right after it; the other language's texts only when the visitor switches to it.
+for (const [lang, other, locale] of [['tr', 'en', 'tr-TR'], ['en', 'tr', 'en-US']]) {
+  test(`${lang}: the home page preloads nothing before its first paint and loads ${other}'s shared texts only on switching`, async () => {
+    const html = await (await fetch(`${BASE_URL}/${lang}`)).text();
+    assert.equal(html.match(/<link[^>]+rel="modulepreload"/g), null, 'no modulepreload in the HTML');
+    const modules = html.match(/<meta name="app-modules" content="([^"]*)"/)?.[1].split(' ') ?? [];
+    assert.ok(modules.some((m) => base(m).startsWith(`common.${lang}-`)), `the page lists its language's shared texts (${modules})`);
+    assert.ok(!modules.some((m) => base(m).startsWith(`common.${other}-`)), `the page does not list ${other}'s shared texts`);
+    const entryPath = html.match(/<script[^>]+type="module"[^>]+src="(\/assets\/index-[^"]+\.js)"/)?.[1];
+    const entry = await fetch(`${BASE_URL}${entryPath}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.ok((await entry.arrayBuffer()).byteLength < 5000, 'the entry is a small bootstrap');
+
+    const page = await visitorPage(locale);
+    await page.goto(`/${lang}`);
+    await waitHydrated(page);
+    const texts = (l) => page.fetched.filter((f) => f.startsWith(`common.${l}-`));
+    assert.equal(texts(lang).length, 1, `${lang}'s shared texts loaded once (fetched: ${page.fetched})`);
+    assert.deepEqual(texts(other), [], `${other}'s shared texts not loaded before switching`);
+
+    const keys = () => page.evaluate(() => document.body.innerText.match(/\b(nav|language|footer|header|ui|form|cookies)\.[a-zA-Z]+/g) ?? []);
+    for (const [from, to] of [[lang, other], [other, lang]]) {
+      await page.click(`header .language-switch a[hreflang=${to}]`);
+      await page.waitForURL((u) => u.pathname === `/${to}`);
+      await page.waitForFunction((l) => document.documentElement.lang === l, to);
+      assert.deepEqual(await keys(), [], `${from} → ${to}: no text shows its key`);
+      assert.equal(await page.locator('header .language-switch').getAttribute('aria-label'), to === 'tr' ? 'Dil' : 'Language', `${from} → ${to}: the header reads in ${to}`);
+    }
+    assert.equal(texts(other).length, 1, `${other}'s shared texts loaded once, on switching`);
+    assert.deepEqual(page.problems, [], 'no console errors or warnings');
     await page.context().close();
   });
 }

@@ -18,29 +18,46 @@ try {
   throw new Error(`cannot read the catalogue snapshot ${snapshotFile} (make webui writes it with \`svc-catalog snapshot\`): ${err.message}`, { cause: err });
 }
 
-// The page's own chunk and what it imports are preloaded, so hydration does not wait for a
-// second round trip after the entry runs.
+// The entry (entry-client.js) is a small bootstrap: nothing but it and the CSS loads before the
+// first paint. Right after it, the entry loads the app (app/start.jsx) and, listed in
+// <meta name="app-modules">, the page's own chunk and its language's shared texts with what they
+// import, so hydration does not wait for a second round trip once the app runs. The app's CSS is
+// linked in the head, as the page is drawn with it before the app loads.
 const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));
+const APP = 'src/app/start.jsx';
+if (!manifest[APP] || !manifest['index.html']?.dynamicImports?.includes(APP)) throw new Error(`the entry does not load ${APP} in the build manifest`);
 const entryFiles = new Set(chunkFiles('index.html'));
+const appFiles = new Set(chunkFiles(APP));
 function chunkFiles(key, seen = new Set()) {
   const c = manifest[key];
   if (!c || seen.has(key)) return [];
   seen.add(key);
   return [c.file, ...(c.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
 }
-function preloads(chunk) {
-  if (!chunk) return '';
-  const files = [...new Set(chunkFiles(`src/app/routes/${chunk}.jsx`))].filter((f) => !entryFiles.has(f));
-  if (!files.length) throw new Error(`no chunk src/app/routes/${chunk}.jsx in the build manifest`);
-  return files.map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join('');
+function chunkCss(key, seen = new Set()) {
+  const c = manifest[key];
+  if (!c || seen.has(key)) return [];
+  seen.add(key);
+  return [...(c.css ?? []), ...(c.imports ?? []).flatMap((k) => chunkCss(k, seen))];
 }
+const linkedCss = new Set(chunkCss('index.html'));
+const appCss = [...new Set(chunkCss(APP))].filter((f) => !linkedCss.has(f));
+function pageModules(chunk, lang) {
+  const keys = [`src/locales/common.${lang}.js`, ...(chunk ? [`src/app/routes/${chunk}.jsx`] : [])];
+  for (const k of keys) if (!manifest[k]) throw new Error(`no ${k} in the build manifest`);
+  const files = [...new Set(keys.flatMap((k) => chunkFiles(k)))].filter((f) => !entryFiles.has(f) && !appFiles.has(f));
+  return `\n    <meta name="app-modules" content="${files.map((f) => `/${f}`).join(' ')}">`;
+}
+const appStyles = appCss.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('');
 
 const jsonForScript = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
 
-function page({ lang, head, html, data, chunk }) {
+function page({ lang, head, html, data, chunk, modules = true }) {
   const out = template
     .replace('<html lang="tr">', `<html lang="${lang}">`)
-    .replace('<!--app-head-->', head + preloads(chunk))
+    .replace('<!--app-head-->', head + (modules ? pageModules(chunk, lang) : ''))
+    // After the entry's own stylesheet (Vite puts it last in the head), in the order the app had them.
+    .replace('</head>', appStyles ? `${appStyles}\n  </head>` : '</head>')
     .replace('<!--app-html-->', html)
     .replace('<!--app-data-->', data ? `<script type="application/json" id="prerendered-data">${jsonForScript(data)}</script>` : '');
   for (const marker of ['<!--app-head-->', '<!--app-html-->', '<!--app-data-->']) {
@@ -84,6 +101,8 @@ const shell = page({
   head: '<title>LinguaPort</title>\n    <meta name="robots" content="noindex">',
   html: '<p class="loading" role="status">Yükleniyor...</p>',
   data: null,
+  // The shell serves every browser-only screen in either language: the app loads what it needs.
+  modules: false,
 });
 await write(join(dist, 'index.html'), shell);
 

@@ -4,6 +4,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes, prerenderedPaths } from './app/router.jsx';
 import { AppProvider } from './app/provider.jsx';
 import { createI18n } from './lib/i18n.js';
+// Both languages' shared texts: the prerenderer renders either language at any time.
+import './locales/common.js';
 import { MetaCollectorProvider } from './lib/page-meta.jsx';
 import { recordKeys } from './lib/prerendered-data.js';
 import { alternatePaths, headTags } from './lib/seo.js';

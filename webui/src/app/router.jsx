@@ -1,6 +1,7 @@
 import { redirect } from 'react-router-dom';
 import { ACCOUNT_DETAILS, ACCOUNT_MENUS, ACCOUNT_TABS, DEFAULT_LANGUAGE, LANGUAGES, PATHS, SERVICE_SCREENS, STAFF_DETAILS, STAFF_SECTIONS, accountDetailSegments, accountPath, accountTabPath, staffPath } from '../config/paths.js';
 import { loadChunk } from '../lib/lazy-chunk.js';
+import { loadCommonTexts } from '../lib/i18n.js';
 import { RootLayout } from './layout/root-layout.jsx';
 import { RouteError } from './route-error.jsx';
 import { Loading } from '../components/loading.jsx';
@@ -202,13 +203,18 @@ const SCREENS = [
   { screen: 'admin', lazy: pages.admin, children: staffRoutes, prerender: false },
 ];
 
+// A screen's route loads its language's shared texts with its chunk: the browser starts with the
+// page's language only, and a navigation to the other one (the language switch) then commits
+// with its texts in place, never showing keys meanwhile.
+const withTexts = (lazy, lang) => () => Promise.all([lazy(), loadCommonTexts(lang)]).then(([route]) => route);
+
 function screenRoutes() {
   return LANGUAGES.flatMap((lang) =>
     SCREENS.map(({ screen, base, suffix = '', lazy, children, ...handle }) => ({
       id: `${screen}.${lang}`,
       path: PATHS[base ?? screen][lang] + suffix,
       handle: { screen, lang, chunk: lazy.chunk, ...handle },
-      lazy,
+      lazy: withTexts(lazy, lang),
       ...(children && { children: children(lang) }),
     })),
   );

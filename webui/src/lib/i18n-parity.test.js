@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n, definedTexts } from './i18n.js';
 
 // Every module of the app, so every defineTexts call has run (entry files render, tests are not app).
-const modules = import.meta.glob(['../**/*.{js,jsx}', '!../**/*.test.{js,jsx}', '!../entry-*.jsx', '!../**/test-*.{js,jsx}'], { eager: true });
+const modules = import.meta.glob(['../**/*.{js,jsx}', '!../**/*.test.{js,jsx}', '!../entry-*.{js,jsx}', '!../**/test-*.{js,jsx}'], { eager: true });
 
 // i18next's plural suffixes. A plural family counts as one key, its base: English writes x_one and
 // x_other; Turkish, whose noun stays singular after a number ("3 kelime"), writes x alone, or x_one

@@ -6,6 +6,11 @@
 // - Components read them with the hook defineTexts returns (`const t = useJobsTexts()`), the
 //   shared ones with useCommonTexts(); functions given a lang (status labels, units) with
 //   textsIn(lang, ns). No `texts[lang]` lookups and no `lang === 'en' ? 'x' : 'y'` for words.
+// - The shared texts (the common namespace) are one module per language, locales/common.<lang>.js:
+//   the browser loads the page's language before it hydrates (app/start.jsx) and the other one
+//   when a route of that language is first visited (app/router.jsx), so the app carries one
+//   language's shared texts, not both. The prerenderer and the tests import locales/common.js,
+//   which adds both.
 //   Only RouteError and Skeleton call useTranslation('common') themselves: they draw outside
 //   the LanguageProvider.
 // - Both languages have the same keys; counts use i18next plurals, called with `count`: English
@@ -14,7 +19,6 @@
 // - Figures in texts (money, numbers, dates) are formatted by lib/format.js.
 import { createInstance } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { common } from '../locales/common.js';
 import { useLanguage } from './language-context.js';
 
 /**
@@ -22,14 +26,16 @@ import { useLanguage } from './language-context.js';
  * first render (prerendered or hydrating) already has its texts.
  */
 export function createI18n(lang) {
+  if (!commonTexts[lang]) throw new Error(`the common texts of "${lang}" are not loaded (loadCommonTexts)`);
   const i18n = createInstance();
+  instances.add(i18n);
   i18n.use(initReactI18next).init({
     lng: lang,
     fallbackLng: 'tr',
     supportedLngs: ['tr', 'en'],
     ns: ['common'],
     defaultNS: 'common',
-    resources: { tr: { common: common.tr }, en: { common: common.en } },
+    resources: Object.fromEntries(Object.entries(commonTexts).map(([l, bundle]) => [l, { common: bundle }])),
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnObjects: true,
@@ -49,10 +55,15 @@ const registry = new Map();
  * is defined in one module only (i18n-parity.test.js checks it).
  */
 export function defineTexts(ns, bundles) {
-  const all = registry.get(ns) ?? [];
-  if (!all.includes(bundles)) registry.set(ns, [...all, bundles]);
+  registerTexts(ns, bundles);
   for (const l of ['tr', 'en']) outside.addResourceBundle(l, ns, bundles[l], true, true);
   return () => useTexts(ns, bundles);
+}
+
+/** registerTexts notes a namespace's bundles for definedTexts (defineTexts calls it; locales/common.js for the shared texts). */
+export function registerTexts(ns, bundles) {
+  const all = registry.get(ns) ?? [];
+  if (!all.includes(bundles)) registry.set(ns, [...all, bundles]);
 }
 
 // Texts read outside a component (a status's label, a unit's name, in functions given a lang)
@@ -78,11 +89,54 @@ export function useTexts(ns = 'common', bundles) {
   const { i18n } = useTranslation();
   if (bundles) {
     for (const l of ['tr', 'en']) {
-      if (!i18n.hasResourceBundle(l, ns)) i18n.addResourceBundle(l, ns, bundles[l]);
+      if (bundles[l] && !i18n.hasResourceBundle(l, ns)) i18n.addResourceBundle(l, ns, bundles[l]);
     }
   }
   return useTranslation(ns, { lng: lang }).t;
 }
 
-/** useCommonTexts reads the texts every page shares (locales/common.js), loaded with the app. */
-export const useCommonTexts = defineTexts('common', common);
+// The shared texts by language, as far as they are loaded: the page's language before the first
+// render, the other once a route of it is visited (or both, in the prerenderer and the tests).
+const commonTexts = {};
+// Every render tree's instance, which a language loaded later is added to (the browser has one).
+const instances = new Set();
+const pendingCommon = new Map();
+
+// One module per language, so each is its own chunk and the other language is not loaded with the page.
+const commonModules = {
+  tr: () => import('../locales/common.tr.js'),
+  en: () => import('../locales/common.en.js'),
+};
+
+/** addCommonTexts adds the shared texts of lang, to every render tree made so far and to come. */
+export function addCommonTexts(lang, bundle) {
+  commonTexts[lang] = bundle;
+  outside.addResourceBundle(lang, 'common', bundle, true, true);
+  for (const i18n of instances) i18n.addResourceBundle(lang, 'common', bundle, true, true);
+}
+
+/**
+ * loadCommonTexts resolves once the shared texts of lang are loaded; commonTextsPending(lang)
+ * is that promise while they load (one per language) and null once they are there.
+ */
+export function loadCommonTexts(lang) {
+  return commonTextsPending(lang) ?? Promise.resolve();
+}
+
+export function commonTextsPending(lang) {
+  if (commonTexts[lang] || !commonModules[lang]) return null;
+  if (!pendingCommon.has(lang)) {
+    const loading = commonModules[lang]().then(
+      (m) => addCommonTexts(lang, m.texts),
+      (err) => {
+        pendingCommon.delete(lang); // a later navigation tries again
+        throw err;
+      },
+    );
+    pendingCommon.set(lang, loading);
+  }
+  return pendingCommon.get(lang);
+}
+
+/** useCommonTexts reads the texts every page shares (locales/common.<lang>.js). */
+export const useCommonTexts = () => useTexts('common', commonTexts);

@@ -1,23 +1,25 @@
+// The app in the browser: loaded by the entry (entry-client.js) right after the prerendered page's
+// first paint, it hydrates that page (or renders the SPA shell's screen) with React, the router,
+// the page language's shared texts and the page's own chunk.
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { routes } from './app/router.jsx';
-import { AppProvider } from './app/provider.jsx';
-import { createI18n } from './lib/i18n.js';
-import { readPrerendered, shouldHydrate } from './lib/prerendered-data.js';
-import { languageOf } from './config/paths.js';
-import './app/app.css';
+import { routes } from './router.jsx';
+import { AppProvider } from './provider.jsx';
+import { createI18n, loadCommonTexts } from '../lib/i18n.js';
+import { readPrerendered, shouldHydrate } from '../lib/prerendered-data.js';
+import { languageOf } from '../config/paths.js';
 
-async function start() {
+export async function start() {
   const prerendered = readPrerendered();
   // A not-found page served for a path the route table knows (a browser-only screen the server
   // does not list yet) is rendered afresh rather than hydrated over.
   const hydrate = shouldHydrate(prerendered, window.location) && !(prerendered.notFound && screenOf(window.location) !== 'notFound');
-  // Hydration must render exactly what was prerendered, so the lazy page of this URL is
-  // loaded before the router starts instead of showing a fallback first.
-  if (hydrate) await resolveLazyRoutes(window.location);
-
   const lang = languageOf(window.location.pathname, navigator.languages ?? [navigator.language]);
+  // Hydration must render exactly what was prerendered, so the lazy page of this URL and the
+  // page language's shared texts are loaded before the router starts instead of a fallback first.
+  await Promise.all([loadCommonTexts(lang), hydrate && resolveLazyRoutes(window.location)]);
+
   const router = createBrowserRouter(routes);
   const app = (
     <AppProvider i18n={createI18n(lang)} fallback={hydrate ? prerendered.data : {}}>
@@ -48,5 +50,3 @@ async function resolveLazyRoutes(location) {
     }),
   );
 }
-
-start();
