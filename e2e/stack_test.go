@@ -255,7 +255,7 @@ func TestWholeStack(t *testing.T) {
 		if cc := resp.Header.Get("Cache-Control"); cc != "no-cache" {
 			t.Errorf("page Cache-Control %q", cc)
 		}
-		asset := regexp.MustCompile(`/assets/[^"]+\.js`).FindString(string(html))
+		asset := regexp.MustCompile(`/assets/[^"\s]+\.js`).FindString(string(html))
 		req, _ := http.NewRequest(http.MethodGet, s.web+asset, nil)
 		req.Header.Set("Accept-Encoding", "br")
 		resp, err = http.DefaultTransport.RoundTrip(req)
