@@ -60,22 +60,23 @@ type area struct {
 	next            atomic.Uint64
 }
 
-// pick is the instances one request may try: the round-robin's next, then the others serving
-// the same contract.
-func (a *area) pick() []instance {
+// pick is where one request may go: the round-robin's next instance, then up to
+// maxAttempts-1 others serving the same contract, written into addrs (so picking allocates
+// nothing); n is how many, api the contract they serve.
+func (a *area) pick(addrs *[maxAttempts]string) (api *compiled, n int) {
 	all := *a.instances.Load()
 	if len(all) == 0 {
-		return nil
+		return nil, 0
 	}
 	start := int(a.next.Add(1) % uint64(len(all)))
-	first := all[start]
-	out := []instance{first}
-	for i := 1; i < len(all); i++ {
-		if in := all[(start+i)%len(all)]; in.api == first.api {
-			out = append(out, in)
+	api = all[start].api
+	for i := 0; i < len(all) && n < maxAttempts; i++ {
+		if in := all[(start+i)%len(all)]; in.api == api {
+			addrs[n] = in.addr
+			n++
 		}
 	}
-	return out
+	return api, n
 }
 
 // areas follows Consul's API services and their instances' contracts.

@@ -322,6 +322,15 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 	if id := h.Get("X-Request-Id"); !httpx.ValidRequestID(id) || resp.Header.Get("X-Request-Id") != id {
 		t.Errorf("request id %q not forwarded or not echoed (%q)", id, resp.Header.Get("X-Request-Id"))
 	}
+	// A client's own id goes on to the service when it is valid; an unsafe one is replaced by
+	// the gateway's, never passed on.
+	for sent, kept := range map[string]bool{"client-req-12345": true, "bad id\twith spaces": false} {
+		resp, body := get(t, gw+prefix+"/me", map[string]string{"X-Request-Id": sent})
+		seen := http.Header(decode[echo](t, body).Headers).Values("X-Request-Id")
+		if len(seen) != 1 || seen[0] != resp.Header.Get("X-Request-Id") || (seen[0] == sent) != kept || !httpx.ValidRequestID(seen[0]) {
+			t.Errorf("client sent request id %q: the service saw %q, the client got %q", sent, seen, resp.Header.Get("X-Request-Id"))
+		}
+	}
 	if tp := h.Get("Traceparent"); !strings.HasPrefix(tp, "00-"+traceID+"-") || strings.Contains(tp, "00f067aa0ba902b7") {
 		t.Errorf("traceparent %q does not continue trace %s with the gateway's own span", tp, traceID)
 	}

@@ -21,16 +21,18 @@ import (
 	"linguaport/internal/contract"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/internal/logging"
 )
 
 // forwardedHeaders are the only client request headers a service ever sees. Anything else,
 // notably identity headers such as X-User-Id that only the gateway may set after checking a
-// token, is dropped here.
+// token, is dropped here. X-Request-Id is written from the request's context: the client's
+// when it was valid, otherwise the one the gateway made (httpx).
 var forwardedHeaders = canonical(
 	"Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Content-Type",
 	"Cookie", "Idempotency-Key", "If-Match", "If-Modified-Since", "If-None-Match", "If-Unmodified-Since",
 	"Last-Event-ID", // where a reconnecting event stream resumes
-	"Origin", "Range", "Referer", "User-Agent", "X-Request-Id",
+	"Origin", "Range", "Referer", "User-Agent",
 	"X-Chat-Token",     // a visitor's hold on their live support conversation (svc-catalog/chat)
 	"X-Upload-Token",   // a visitor's hold on the documents they uploaded (svc-orders/API.md)
 	"Stripe-Signature", // the payment provider's proof on its webhooks (svc-billing/API.md)
@@ -165,7 +167,7 @@ func isEventStream(resp *http.Response) bool {
 func (u *upstream) writeHead(ctx context.Context, bw *bufio.Writer, r *http.Request, addr string, chunked bool) {
 	bw.WriteString(r.Method)
 	bw.WriteByte(' ')
-	bw.WriteString(requestURI(r.URL))
+	writeRequestURI(bw, r.URL)
 	bw.WriteString(" HTTP/1.1\r\nHost: ")
 	bw.WriteString(addr)
 	bw.WriteString("\r\n")
@@ -173,6 +175,9 @@ func (u *upstream) writeHead(ctx context.Context, bw *bufio.Writer, r *http.Requ
 		for _, v := range r.Header[h.key] {
 			writeHeader(bw, h.name, v)
 		}
+	}
+	if id := logging.RequestID(ctx); id != "" {
+		writeHeader(bw, "X-Request-Id", id)
 	}
 	trusted := false
 	if peer, ok := httpx.RemoteAddr(r); ok {
@@ -224,16 +229,30 @@ func (h headWriter) Get(string) string     { return "" }
 func (h headWriter) Keys() []string        { return nil }
 func (h headWriter) Set(key, value string) { writeHeader(h.bw, key, value) }
 
-// requestURI is the path and query the service is asked for: the client's, with a query that
-// parsers could read differently (semicolons, bad escapes) re-encoded, as httputil does.
-func requestURI(u *url.URL) string {
-	if !ambiguousQuery(u.RawQuery) {
-		return u.RequestURI()
+// writeRequestURI writes the path and query the service is asked for: the client's, with a
+// query that parsers could read differently (semicolons, bad escapes) re-encoded, as httputil
+// does. The common case is written in pieces, without building the string.
+func writeRequestURI(bw *bufio.Writer, u *url.URL) {
+	if ambiguousQuery(u.RawQuery) {
+		clean := *u
+		q, _ := url.ParseQuery(u.RawQuery)
+		clean.RawQuery = q.Encode()
+		bw.WriteString(clean.RequestURI())
+		return
 	}
-	clean := *u
-	q, _ := url.ParseQuery(u.RawQuery)
-	clean.RawQuery = q.Encode()
-	return clean.RequestURI()
+	if u.Opaque != "" {
+		bw.WriteString(u.RequestURI())
+		return
+	}
+	if p := u.EscapedPath(); p != "" {
+		bw.WriteString(p)
+	} else {
+		bw.WriteByte('/')
+	}
+	if u.ForceQuery || u.RawQuery != "" {
+		bw.WriteByte('?')
+		bw.WriteString(u.RawQuery)
+	}
 }
 
 func ambiguousQuery(q string) bool {

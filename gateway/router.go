@@ -42,13 +42,13 @@ func serveArea(a *area, w http.ResponseWriter, r *http.Request) {
 		httpx.EncodeError(ctx, errNoRoute, w)
 		return
 	}
-	picked := a.pick()
-	if len(picked) == 0 {
+	var addrs [maxAttempts]string
+	api, n := a.pick(&addrs)
+	if n == 0 {
 		httpx.SetRoute(ctx, a.prefix+"/")
 		httpx.EncodeError(ctx, errNoInstanceProblem, w)
 		return
 	}
-	api := picked[0].api
 	pattern, err := api.guard.Check(r)
 	if pattern != "" {
 		httpx.SetRoute(ctx, pattern)
@@ -59,9 +59,5 @@ func serveArea(a *area, w http.ResponseWriter, r *http.Request) {
 		httpx.EncodeError(ctx, err, w)
 		return
 	}
-	addrs := make([]string, len(picked))
-	for i, in := range picked {
-		addrs[i] = in.addr
-	}
-	a.upstream.serve(w, r, api.limits[pattern], addrs)
+	a.upstream.serve(w, r, api.limits[pattern], addrs[:n])
 }

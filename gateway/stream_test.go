@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -114,6 +115,30 @@ func TestEventStreamsAreToldByTheirMediaType(t *testing.T) {
 	} {
 		if got := isEventStream(&http.Response{Header: http.Header{"Content-Type": {ct}}}); got != want {
 			t.Errorf("isEventStream(%q) = %v, want %v", ct, got, want)
+		}
+	}
+}
+
+// The service is asked for the client's path and query as sent, except a query parsers could
+// read differently (semicolons, bad escapes), which is re-encoded as httputil does.
+func TestRequestURIWrittenToTheService(t *testing.T) {
+	for target, want := range map[string]string{
+		"/api/v1/geo/lookup?ip=88.255.0.1":                "/api/v1/geo/lookup?ip=88.255.0.1",
+		"/api/v1/blog/posts/a%2Fb?tag=%C3%A7eviri&page=2": "/api/v1/blog/posts/a%2Fb?tag=%C3%A7eviri&page=2",
+		"/api/v1/geo/lookup?":                             "/api/v1/geo/lookup?",
+		"/api/v1/geo/lookup?a=1;b=2&c=3":                  "/api/v1/geo/lookup?c=3",
+		"/api/v1/geo/lookup?a=%zz&c=3":                    "/api/v1/geo/lookup?c=3",
+	} {
+		u, err := url.ParseRequestURI(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		bw := bufio.NewWriter(&sb)
+		writeRequestURI(bw, u)
+		_ = bw.Flush()
+		if sb.String() != want {
+			t.Errorf("%s written as %s, want %s", target, sb.String(), want)
 		}
 	}
 }

@@ -42,10 +42,68 @@ type upstreamConn struct {
 	t        *upstreamTransport
 	host     string
 	conn     net.Conn
-	br       *bufio.Reader
+	br       *bufio.Reader // both through watchedConn
 	bw       *bufio.Writer
 	lastUsed time.Time
-	deadline time.Time // of the exchange under way: the route's timeout
+	// Of the exchange under way: the route's deadline (zero: none, an event stream), and the
+	// client's request, whose end ends the exchange.
+	deadline time.Time
+	ctx      context.Context
+}
+
+// watchSlice is how long a read or write on a service's connection waits before it looks
+// whether the client has left. Polling this way instead of context.AfterFunc saves each request
+// a callback registered on, and removed from, the client's context (allocations and a lock);
+// the price is that a client leaving is noticed within this time rather than at once.
+const watchSlice = time.Second
+
+// watchedConn is a service's connection whose reads and writes wait in slices of watchSlice,
+// up to the exchange's deadline, ending early when the client has left.
+type watchedConn struct{ uc *upstreamConn }
+
+func (w watchedConn) Read(p []byte) (int, error) {
+	for {
+		n, err := w.uc.conn.Read(p)
+		if n > 0 || err == nil || !w.uc.waitMore(err) {
+			return n, err
+		}
+	}
+}
+
+func (w watchedConn) Write(p []byte) (int, error) {
+	written := 0
+	for {
+		n, err := w.uc.conn.Write(p[written:])
+		written += n
+		if err == nil || !w.uc.waitMore(err) {
+			return written, err
+		}
+	}
+}
+
+// waitMore tells whether an operation that stopped with err may go on waiting: it ran into
+// the end of a slice, the client is still there and the exchange's deadline has not passed.
+// It then sets the next slice.
+func (uc *upstreamConn) waitMore(err error) bool {
+	if !errors.Is(err, os.ErrDeadlineExceeded) || uc.ctx == nil || uc.ctx.Err() != nil {
+		return false
+	}
+	now := time.Now()
+	if !uc.deadline.IsZero() && !now.Before(uc.deadline) {
+		return false
+	}
+	uc.armSlice(now)
+	return true
+}
+
+// armSlice sets the connection's deadline to the end of the next slice, or the exchange's
+// deadline when that comes first.
+func (uc *upstreamConn) armSlice(now time.Time) {
+	next := now.Add(watchSlice)
+	if !uc.deadline.IsZero() && uc.deadline.Before(next) {
+		next = uc.deadline
+	}
+	_ = uc.conn.SetDeadline(next)
 }
 
 var (
@@ -90,7 +148,7 @@ func (t *upstreamTransport) get(ctx context.Context, deadline time.Time, host st
 		t.idle[host] = list[:len(list)-1]
 		if time.Since(uc.lastUsed) < t.idleTimeout {
 			t.mu.Unlock()
-			uc.setDeadline(deadline)
+			uc.begin(ctx, deadline)
 			if !checked || uc.alive() {
 				return uc, true, nil
 			}
@@ -110,15 +168,17 @@ func (t *upstreamTransport) get(ctx context.Context, deadline time.Time, host st
 		}
 		return nil, false, err
 	}
-	uc := &upstreamConn{t: t, host: host, conn: conn, br: bufio.NewReaderSize(conn, 16<<10), bw: bufio.NewWriterSize(conn, 8<<10)}
-	uc.setDeadline(deadline)
+	uc := &upstreamConn{t: t, host: host, conn: conn}
+	uc.br, uc.bw = bufio.NewReaderSize(watchedConn{uc}, 16<<10), bufio.NewWriterSize(watchedConn{uc}, 8<<10)
+	uc.begin(ctx, deadline)
 	return uc, false, nil
 }
 
-// setDeadline bounds every read and write of the exchange about to start; a zero time lifts it.
-func (uc *upstreamConn) setDeadline(t time.Time) {
-	uc.deadline = t
-	_ = uc.conn.SetDeadline(t)
+// begin bounds every read and write of the exchange about to start by deadline (a zero time:
+// none) and by the client's staying (ctx).
+func (uc *upstreamConn) begin(ctx context.Context, deadline time.Time) {
+	uc.ctx, uc.deadline = ctx, deadline
+	uc.armSlice(time.Now())
 }
 
 // alive peeks at an idle connection without blocking: a service that stopped or crashed has
@@ -156,22 +216,15 @@ func (t *upstreamTransport) put(uc *upstreamConn) {
 	t.idle[uc.host] = append(t.idle[uc.host], uc)
 }
 
-// aLongTimeAgo is a deadline that makes blocked reads and writes return at once.
-var aLongTimeAgo = time.Unix(1, 0)
-
+// exchange writes r and reads the answer's head. The client leaving or the route's deadline
+// passing (begin) ends it, reported as the context's error or errTimedOut.
 func (uc *upstreamConn) exchange(ctx context.Context, r *http.Request, body *guardedBody, head headFunc) (*http.Response, error) {
-	// The client leaving ends the exchange: blocked I/O is interrupted, and the error is reported
-	// as the context's. (The route's deadline is already on the connection.)
-	stop := context.AfterFunc(ctx, func() { _ = uc.conn.SetDeadline(aLongTimeAgo) })
-
 	chunked := body != nil && r.ContentLength < 0
 	head(ctx, uc.bw, r, uc.host, chunked)
 	if err := uc.writeBody(body, chunked); err != nil {
-		stop()
 		return nil, uc.wrap(ctx, err)
 	}
 	if err := uc.bw.Flush(); err != nil {
-		stop()
 		if ctx.Err() == nil && (body == nil || !body.read.Load()) {
 			return nil, errStaleConn // the service closed the connection; nothing of a body is lost
 		}
@@ -182,13 +235,12 @@ func (uc *upstreamConn) exchange(ctx context.Context, r *http.Request, body *gua
 		resp, err = http.ReadResponse(uc.br, r) // an interim answer (100 Continue): the real one follows
 	}
 	if err != nil {
-		stop()
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, errStaleConn
 		}
 		return nil, uc.wrap(ctx, err)
 	}
-	resp.Body = &upstreamBody{rc: resp.Body, uc: uc, ctx: ctx, stop: stop, reusable: !resp.Close}
+	resp.Body = &upstreamBody{rc: resp.Body, uc: uc, ctx: ctx, reusable: !resp.Close}
 	return resp, nil
 }
 
@@ -231,7 +283,6 @@ type upstreamBody struct {
 	rc       io.ReadCloser
 	uc       *upstreamConn
 	ctx      context.Context
-	stop     func() bool
 	reusable bool
 	eof      bool
 	closed   bool
@@ -250,10 +301,7 @@ func (b *upstreamBody) Read(p []byte) (int, error) {
 // lift lets the body be read for as long as the client stays (an event stream), past the
 // route's deadline.
 func (b *upstreamBody) lift() {
-	b.uc.setDeadline(time.Time{})
-	if b.ctx.Err() != nil {
-		_ = b.uc.conn.SetDeadline(aLongTimeAgo) // the client left while the deadline was lifted
-	}
+	b.uc.begin(b.ctx, time.Time{})
 }
 
 func (b *upstreamBody) Close() error {
@@ -261,9 +309,9 @@ func (b *upstreamBody) Close() error {
 		return nil
 	}
 	b.closed = true
-	cancelled := !b.stop()
 	_ = b.rc.Close()
-	if b.eof && b.reusable && !cancelled && b.uc.br.Buffered() == 0 {
+	b.uc.ctx = nil // the pool keeps no client's context alive
+	if b.eof && b.reusable && b.uc.br.Buffered() == 0 {
 		b.uc.t.put(b.uc)
 		return nil
 	}

@@ -3,10 +3,28 @@ package main
 import (
 	"bufio"
 	"io"
+	"log"
 	"net"
 	"net/http"
+	"net/http/pprof"
+	"runtime/debug"
 	"sync"
+	"time"
 )
+
+// runFloor serves the floor proxy on addr, with Go's profiler on pprofAddr when set. Its server
+// has the gateway's timeouts and the gateway's GC setting (gateway/main.go): a Go proxy facing
+// clients needs the first, and any can have the second, so neither counts as the gateway's own.
+func runFloor(addr, upstream, pprofAddr string) error {
+	debug.SetGCPercent(400)
+	if pprofAddr != "" {
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		go func() { log.Print(http.ListenAndServe(pprofAddr, mux)) }()
+	}
+	srv := &http.Server{Addr: addr, Handler: &floorProxy{upstream: upstream}, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	return srv.ListenAndServe()
+}
 
 // floorProxy is the least a Go proxy on net/http can do: net/http's server, and each request
 // written by hand to a kept-alive connection to one upstream, its answer copied back. No

@@ -32,12 +32,13 @@ func main() {
 	conns := flag.Int("c", 64, "connections")
 	duration := flag.Duration("d", 20*time.Second, "duration of each run")
 	threads := flag.Int("t", 2, "wrk threads")
-	profile := flag.String("profile", "", "write a CPU profile of the gateway under the 64-connection load to this file, and its allocations to file.allocs (go tool pprof reads both)")
+	profile := flag.String("profile", "", "write CPU profiles under the 64-connection load of the gateway to this file and of the floor to file.floor, and the gateway's allocations to file.allocs (go tool pprof reads them)")
 	serveFloor := flag.String("serve-floor", "", "internal: serve the floor proxy on this address, to the -upstream address")
 	upstream := flag.String("upstream", "", "internal: the floor proxy's upstream")
+	floorPprof := flag.String("pprof", "", "internal: the floor's profiler address")
 	flag.Parse()
 	if *serveFloor != "" {
-		log.Fatal((&http.Server{Addr: *serveFloor, Handler: &floorProxy{upstream: *upstream}}).ListenAndServe())
+		log.Fatal(runFloor(*serveFloor, *upstream, *floorPprof))
 	}
 
 	root, err := proc.RepoRoot()
@@ -45,7 +46,7 @@ func main() {
 	work, err := os.MkdirTemp("", "gateway-bench-")
 	check(err)
 	defer os.RemoveAll(work)
-	ports, err := proc.FreePorts(11)
+	ports, err := proc.FreePorts(12)
 	check(err)
 	consulPort, redisPort, geoPort, gwPort, nginxPort := ports[0], ports[1], ports[2], ports[3], ports[4]
 	addr := func(p int) string { return "127.0.0.1:" + strconv.Itoa(p) }
@@ -115,16 +116,22 @@ http {
 	// workers are in its master's group).
 	self, err := os.Executable()
 	check(err)
-	floorProc := start(exec.Command(self, "-serve-floor", addr(ports[10]), "-upstream", addr(geoPort)))
+	floorArgs := []string{"-serve-floor", addr(ports[10]), "-upstream", addr(geoPort)}
+	if *profile != "" {
+		floorArgs = append(floorArgs, "-pprof", addr(ports[11]))
+	}
+	floorProc := start(exec.Command(self, floorArgs...))
 
 	targets := []struct {
 		name, url string
 		hop       *proc.Process
+		pprof     string // the hop's profiler, and the file its profile goes to, with -profile
+		profileTo string
 	}{
-		{"(a) direct to svc-geo", "http://" + addr(geoPort) + path, geoProc},
-		{"(b) through the gateway", "http://" + addr(gwPort) + path, gwProc},
-		{"(c) through nginx proxy_pass", "http://" + addr(nginxPort) + path, nginxProc},
-		{"(d) through the floor: a bare Go proxy", "http://" + addr(ports[10]) + path, floorProc},
+		{"(a) direct to svc-geo", "http://" + addr(geoPort) + path, geoProc, "", ""},
+		{"(b) through the gateway", "http://" + addr(gwPort) + path, gwProc, addr(ports[9]), *profile},
+		{"(c) through nginx proxy_pass", "http://" + addr(nginxPort) + path, nginxProc, "", ""},
+		{"(d) through the floor: a bare Go proxy", "http://" + addr(ports[10]) + path, floorProc, addr(ports[11]), *profile + ".floor"},
 	}
 	for _, t := range targets {
 		check(proc.WaitFor(30*time.Second, func() error { return ok(t.url) }))
@@ -137,10 +144,10 @@ http {
 	for _, t := range targets {
 		_ = runWrk(*threads, *conns, 5*time.Second, t.url) // warm connections, caches and the JIT-free Go runtime alike
 		var profiled chan error
-		if *profile != "" && t.url == targets[1].url {
+		if *profile != "" && t.pprof != "" {
 			profiled = make(chan error, 1)
 			go func() {
-				profiled <- saveProfile(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", addr(ports[9]), int((*duration-2*time.Second).Seconds())), *profile)
+				profiled <- saveProfile(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", t.pprof, int((*duration-2*time.Second).Seconds())), t.profileTo)
 			}()
 		}
 		before := groupCPU(t.hop.Pid())
@@ -148,7 +155,9 @@ http {
 		r.cpu = (groupCPU(t.hop.Pid()) - before) / time.Duration(max(r.requests, 1))
 		if profiled != nil {
 			check(<-profiled)
-			check(saveProfile("http://"+addr(ports[9])+"/debug/pprof/allocs", *profile+".allocs"))
+			if t.hop == gwProc {
+				check(saveProfile("http://"+t.pprof+"/debug/pprof/allocs", *profile+".allocs"))
+			}
 		}
 		results = append(results, r)
 		fmt.Printf("| %s | %.0f | %s | %s | %.1f µs |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99), float64(r.cpu.Nanoseconds())/1000)

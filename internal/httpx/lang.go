@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"linguaport/internal/i18n"
+	"linguaport/internal/logging"
 )
 
 type langKey struct{}
@@ -20,6 +21,9 @@ func LangFrom(ctx context.Context) i18n.Lang {
 	if l, ok := ctx.Value(langKey{}).(i18n.Lang); ok {
 		return l
 	}
+	if info, ok := logging.Scope(ctx).(*requestInfo); ok { // the server's, for every request it answers
+		return info.lang
+	}
 	return i18n.TR
 }
 
@@ -27,7 +31,9 @@ func LangFrom(ctx context.Context) i18n.Lang {
 // "en-GB,en;q=0.9,tr;q=0.8" is English; "de, en;q=0.5" is English; "de" is Turkish.
 func ParseAcceptLanguage(header string) i18n.Lang {
 	best, bestQ := i18n.TR, -1.0
-	for _, part := range strings.Split(header, ",") {
+	for rest := header; rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
 		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		q := 1.0
 		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {

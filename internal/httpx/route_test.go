@@ -1,9 +1,11 @@
 package httpx_test
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 
 	"go.opentelemetry.io/otel"
@@ -47,5 +49,38 @@ func TestServerSpansAreNamedByRoute(t *testing.T) {
 	want := []string{"DELETE /plain/{id}", "GET /things/{id}", "GET unmatched", "POST /proxied/orders"}
 	if !slices.Equal(names, want) {
 		t.Errorf("span names %q, want %q", names, want)
+	}
+}
+
+// The server hands the application its requests without ServeMux's matching, yet answers as the
+// mux would where that matters: an unclean path is redirected to its clean form and the
+// operations paths are its own. A method outside HTTP's is counted as _OTHER, so that the
+// metric's label values stay a bounded set whatever clients send.
+func TestServerRoutingAndMethodLabels(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/things/{id}", func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, r.PathValue("id")) })
+	h := httpx.NewServer(httpx.Options{Name: "svc-test", Handler: mux}).Handler()
+	serve := func(method, target string) *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(method, target, nil))
+		return w
+	}
+	ref := httptest.NewRecorder() // what ServeMux itself answers
+	mux.ServeHTTP(ref, httptest.NewRequest("GET", "/things/../things/3", nil))
+	if w := serve("GET", "/things/../things/3"); w.Code != ref.Code || w.Code/100 != 3 || w.Header().Get("Location") != "/things/3" {
+		t.Errorf("unclean path: %d to %q, want ServeMux's %d to /things/3", w.Code, w.Header().Get("Location"), ref.Code)
+	}
+	if w := serve("GET", "/things/4"); w.Code != http.StatusOK || w.Body.String() != "4" {
+		t.Errorf("app route: %d %q", w.Code, w.Body.String())
+	}
+	if w := serve("HEAD", "/healthz"); w.Code != http.StatusOK {
+		t.Errorf("HEAD /healthz: %d", w.Code)
+	}
+	for _, m := range []string{"BREW", "X-RANDOM-1", "X-RANDOM-2"} {
+		serve(m, "/things/5")
+	}
+	metrics := serve("GET", "/metrics").Body.String()
+	if !strings.Contains(metrics, `http_requests_total{code="200",method="_OTHER",route="/things/{id}"} 3`) || strings.Contains(metrics, "BREW") {
+		t.Errorf("unknown methods not counted as _OTHER:\n%s", metrics)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,6 +24,7 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 
+	"linguaport/internal/i18n"
 	"linguaport/internal/logging"
 )
 
@@ -88,12 +90,54 @@ func NewServer(o Options) *Server {
 	mux.Handle("/", app)
 
 	s.srv = &http.Server{
-		Handler:           mux,
+		Handler:           appFirst{mux: mux, app: app},
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	return s
+}
+
+// appFirst hands the application's requests straight to it, and only the operations paths and
+// requests ServeMux would redirect (unclean paths) or treat apart (CONNECT) to the mux. Its
+// pattern matching allocated on every request only to pick "/" again.
+type appFirst struct {
+	mux *http.ServeMux
+	app http.Handler
+}
+
+func (h appFirst) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/healthz", "/readyz", "/metrics":
+		h.mux.ServeHTTP(w, r)
+		return
+	}
+	if p := r.URL.EscapedPath(); r.Method == http.MethodConnect || cleanPath(p) != p {
+		h.mux.ServeHTTP(w, r)
+		return
+	}
+	r.Pattern = "/" // as the mux's catch-all would name it
+	h.app.ServeHTTP(w, r)
+}
+
+// cleanPath is ServeMux's: the canonical form of p, which it redirects any other form to.
+func cleanPath(p string) string {
+	if p == "" {
+		return "/"
+	}
+	if p[0] != '/' {
+		p = "/" + p
+	}
+	np := path.Clean(p)
+	// path.Clean removes a trailing slash except for the root; put it back.
+	if p[len(p)-1] == '/' && np != "/" {
+		if len(p) == len(np)+1 && strings.HasPrefix(p, np) {
+			np = p
+		} else {
+			np += "/"
+		}
+	}
+	return np
 }
 
 // Handler is everything the server answers, for tests that serve it with httptest.
@@ -173,32 +217,33 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 
 // instrument continues the caller's trace (W3C traceparent) in a server span, adds the request
 // id and language to the context, then records the answer in metrics and the access log. It is
-// written out rather than taken from otelhttp, whose wrappers cost the gateway a tenth of its CPU.
+// written out rather than taken from otelhttp, whose wrappers cost the gateway a tenth of its CPU,
+// and allocates as little as it can: it runs for every request of every process.
 func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *prometheus.CounterVec, latency *prometheus.HistogramVec, tracer trace.Tracer) http.Handler {
+	series := &metricSeries{requests: requests, latency: latency}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		ctx := otel.GetTextMapPropagator().Extract(r.Context(), propagation.HeaderCarrier(r.Header))
-		ctx, span := tracer.Start(ctx, r.Method, trace.WithSpanKind(trace.SpanKindServer))
+		ctx := otel.GetTextMapPropagator().Extract(r.Context(), traceCarrier(r.Header))
+		ctx, span := tracer.Start(ctx, r.Method, serverSpan...)
 		defer span.End()
-		id := r.Header.Get("X-Request-Id")
-		if !ValidRequestID(id) {
-			id = NewRequestID()
-			r.Header.Set("X-Request-Id", id)
+		info := &requestInfo{id: r.Header.Get("X-Request-Id"), lang: ParseAcceptLanguage(r.Header.Get("Accept-Language"))}
+		if !ValidRequestID(info.id) {
+			info.id = NewRequestID()
 		}
-		w.Header().Set("X-Request-Id", id)
-		ctx = logging.WithRequestID(ctx, id)
-		ctx = WithLang(ctx, ParseAcceptLanguage(r.Header.Get("Accept-Language")))
-		named := new(string)
-		ctx = context.WithValue(ctx, routeKey{}, named)
+		id := info.id
+		info.idHeader[0] = id
+		w.Header()["X-Request-Id"] = info.idHeader[:]
+		ctx = logging.WithRequestScope(ctx, info)
 		r = r.WithContext(ctx)
 
-		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		rec := &info.rec
+		*rec = statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r)
 
 		elapsed := time.Since(start)
 		route := r.Pattern
-		if *named != "" {
-			route = *named
+		if info.route != "" {
+			route = info.route
 		}
 		if route == "" {
 			route = "unmatched"
@@ -215,8 +260,7 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 				span.SetStatus(codes.Error, http.StatusText(rec.status))
 			}
 		}
-		requests.WithLabelValues(route, r.Method, strconv.Itoa(rec.status)).Inc()
-		latency.WithLabelValues(route, r.Method).Observe(elapsed.Seconds())
+		series.observe(route, metricMethod(r.Method), rec.status, elapsed)
 		if accessLog || rec.status >= 500 {
 			level := slog.LevelInfo
 			switch {
@@ -232,16 +276,101 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 	})
 }
 
-type routeKey struct{}
+// serverSpan is the server span's option, made once: a fresh one per request is an allocation.
+var serverSpan = []trace.SpanStartOption{trace.WithSpanKind(trace.SpanKindServer)}
+
+// requestInfo is what the server keeps about a request in its context (one value, as
+// logging.RequestScope): its id, its language, and the route a handler behind a catch-all names
+// (SetRoute); with it, in the same allocation, the answer's recorder and request id header.
+type requestInfo struct {
+	id       string
+	lang     i18n.Lang
+	route    string
+	idHeader [1]string
+	rec      statusRecorder
+}
+
+func (i *requestInfo) RequestID() string { return i.id }
 
 // SetRoute names the route a request matched, for its metrics and span, when the handler that
 // knows it sits behind a catch-all pattern (the gateway proxies whole prefixes; its access rules
 // know the route). pattern must come from a fixed set, never from the request, or the metrics'
 // label values would grow without bound.
 func SetRoute(ctx context.Context, pattern string) {
-	if named, ok := ctx.Value(routeKey{}).(*string); ok {
-		*named = pattern
+	if info, ok := logging.Scope(ctx).(*requestInfo); ok {
+		info.route = pattern
 	}
+}
+
+// traceCarrier reads the trace propagators' headers without canonicalising their lower-case
+// names on every request, which http.Header.Get does by allocating a new string.
+type traceCarrier http.Header
+
+func (c traceCarrier) Get(key string) string {
+	var vv []string
+	switch key {
+	case "traceparent":
+		vv = c["Traceparent"]
+	case "tracestate":
+		vv = c["Tracestate"]
+	case "baggage":
+		vv = c["Baggage"]
+	default:
+		return http.Header(c).Get(key)
+	}
+	if len(vv) == 0 {
+		return ""
+	}
+	return vv[0]
+}
+
+func (c traceCarrier) Set(key, value string) { http.Header(c).Set(key, value) }
+
+func (c traceCarrier) Keys() []string { return propagation.HeaderCarrier(c).Keys() }
+
+// metricSeries records answers in the request counter and latency histogram. The series of a
+// route, method and status are looked up once and kept: the label values are hashed and
+// checked on every WithLabelValues, and a process answers from a fixed, small set of them.
+type metricSeries struct {
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	known    sync.Map // seriesKey → *seriesHandles
+}
+
+// metricMethod is a request's method as a metric label: one of HTTP's own, or _OTHER (as
+// OpenTelemetry's conventions name it), since a client may send any token as a method and
+// label values must come from a bounded set.
+func metricMethod(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return m
+	}
+	return "_OTHER"
+}
+
+type seriesKey struct {
+	route, method string
+	status        int
+}
+
+type seriesHandles struct {
+	requests prometheus.Counter
+	latency  prometheus.Observer
+}
+
+func (m *metricSeries) observe(route, method string, status int, elapsed time.Duration) {
+	key := seriesKey{route, method, status}
+	h, ok := m.known.Load(key)
+	if !ok {
+		h, _ = m.known.LoadOrStore(key, &seriesHandles{
+			requests: m.requests.WithLabelValues(route, method, strconv.Itoa(status)),
+			latency:  m.latency.WithLabelValues(route, method),
+		})
+	}
+	handles := h.(*seriesHandles)
+	handles.requests.Inc()
+	handles.latency.Observe(elapsed.Seconds())
 }
 
 // ValidRequestID accepts ids that are safe to echo and log: 8 to 64 letters, digits and dashes.

@@ -19,10 +19,31 @@ func WithRequestID(ctx context.Context, id string) context.Context {
 	return context.WithValue(ctx, requestIDKey{}, id)
 }
 
+// RequestScope is what a server keeps about one request in its context, its id among it: one
+// context value for all of it instead of one per field (httpx keeps the language and the route
+// name beside the id).
+type RequestScope interface{ RequestID() string }
+
+// WithRequestScope returns a context carrying s, whose id the request's log lines carry.
+func WithRequestScope(ctx context.Context, s RequestScope) context.Context {
+	return context.WithValue(ctx, requestIDKey{}, s)
+}
+
+// Scope returns the request scope carried by ctx, or nil.
+func Scope(ctx context.Context) RequestScope {
+	s, _ := ctx.Value(requestIDKey{}).(RequestScope)
+	return s
+}
+
 // RequestID returns the request id carried by ctx, or "".
 func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey{}).(string)
-	return id
+	switch v := ctx.Value(requestIDKey{}).(type) {
+	case string:
+		return v
+	case RequestScope:
+		return v.RequestID()
+	}
+	return ""
 }
 
 // New returns a JSON logger writing to w at the given level ("debug", "info", "warn", "error")
