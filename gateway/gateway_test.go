@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -64,6 +65,12 @@ func startServing(t *testing.T, c *consul.Client, api contract.Contract, name st
 			w.Header().Set("Content-Type", "application/octet-stream")
 			_, _ = w.Write(bytes.Repeat([]byte("0123456789abcdef"), 1<<16)) // 1 MiB, unknown length: chunked
 			return
+		}
+		if strings.HasSuffix(r.URL.Path, "/broken") {
+			// Half a chunked answer, then the connection drops, as when a service crashes midway.
+			_, _ = w.Write(bytes.Repeat([]byte("x"), 64<<10))
+			http.NewResponseController(w).Flush()
+			panic(http.ErrAbortHandler)
 		}
 		if strings.HasSuffix(r.URL.Path, "/slow") {
 			select {
@@ -351,6 +358,31 @@ func TestGatewayErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(dereg)
+	// An instance that takes connections and closes them without answering (a crash loop).
+	hangsUp := serviceName(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conn.Close()
+		}
+	}()
+	dereg, err = discovery.Register(c, discovery.Registration{Name: hangsUp, Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: time.Minute,
+		Tags: []string{contract.Tag}, Meta: contract.Meta(contract.New(hangsUp, testLimits, nil)),
+		Publish: func(ctx context.Context) error {
+			return contract.Publish(ctx, c.KV(), contract.New(hangsUp, testLimits, nil))
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(dereg)
 	// A service whose only instance has left: its area stays known, answering 503.
 	gone := serviceName(t)
 	left := startBackend(t, c, gone, "left")
@@ -359,6 +391,7 @@ func TestGatewayErrors(t *testing.T) {
 	waitInstances(t, gw+contract.PrefixOf(slow)+"/fast", 1)
 	waitInstances(t, gw+contract.PrefixOf(gone)+"/x", 1)
 	waitArea(t, gw+contract.PrefixOf(refused)+"/x")
+	waitArea(t, gw+contract.PrefixOf(hangsUp)+"/x")
 	left.deregister()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if resp, _ := get(t, gw+contract.PrefixOf(gone)+"/x", nil); resp.StatusCode == http.StatusServiceUnavailable {
@@ -378,6 +411,9 @@ func TestGatewayErrors(t *testing.T) {
 		{"slow upstream in Turkish", "GET", contract.PrefixOf(slow) + "/slow", "", "tr-TR,tr;q=0.9", 504, "upstream_timeout", "Hizmet zamanında yanıt vermedi. Lütfen tekrar deneyin."},
 		{"no instance", "GET", contract.PrefixOf(gone) + "/x", "", "en", 503, "no_healthy_instance", "The service is unavailable right now: no healthy instance is running. Please try again shortly."},
 		{"refused", "GET", contract.PrefixOf(refused) + "/x", "", "en", 502, "upstream_unavailable", "The service could not be reached: the connection was refused. Please try again shortly."},
+		{"refused in Turkish", "GET", contract.PrefixOf(refused) + "/x", "", "tr", 502, "upstream_unavailable", "Hizmete ulaşılamadı: bağlantı reddedildi. Lütfen biraz sonra tekrar deneyin."},
+		{"hung up", "GET", contract.PrefixOf(hangsUp) + "/x", "", "en", 502, "upstream_unavailable", "The service's answer could not be read: the connection ended before it answered. Please try again."},
+		{"hung up in Turkish", "GET", contract.PrefixOf(hangsUp) + "/x", "", "tr", 502, "upstream_unavailable", "Hizmetin yanıtı alınamadı: bağlantı, hizmet yanıt vermeden kapandı. Lütfen tekrar deneyin."},
 		{"unknown route", "GET", "/api/v1/nothing/here", "", "en", 404, "route_not_found", "There is no such API path."},
 		{"unknown route, default Turkish", "GET", "/elsewhere", "", "", 404, "route_not_found", "Böyle bir API adresi yok."},
 		{"an area's bare prefix", "GET", contract.PrefixOf(slow), "", "en", 404, "route_not_found", "There is no such API path."},
@@ -430,6 +466,30 @@ func TestStreamsBodiesAndReusesConnections(t *testing.T) {
 	}
 	if opened := b.newConns.Load() - before; opened > 1 {
 		t.Errorf("100 sequential requests opened %d new connections to the service, want them reused", opened)
+	}
+}
+
+// An answer that breaks off midway reaches the client broken off: its connection is cut rather
+// than the answer ended as if it were whole, and the request is still counted and logged.
+func TestBrokenAnswerIsNotPassedOffAsWhole(t *testing.T) {
+	svc := serviceName(t)
+	prefix := contract.PrefixOf(svc)
+	startBackend(t, testenv.Consul(t), svc, "only")
+	gw := startGateway(t, httpx.LoopbackOnly)
+	waitInstances(t, gw+prefix+"/x", 1)
+
+	resp, err := http.Get(gw + prefix + "/broken")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("reading a broken answer through the gateway: %d bytes, error %v; want io.ErrUnexpectedEOF", len(body), err)
+	}
+	// The gateway goes on answering, on new connections.
+	if resp, _ := get(t, gw+prefix+"/x", nil); resp.StatusCode != http.StatusOK {
+		t.Errorf("after a broken answer: %d", resp.StatusCode)
 	}
 }
 

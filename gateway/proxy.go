@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -110,7 +111,8 @@ func (u *upstream) serve(w http.ResponseWriter, r *http.Request, limits contract
 	if err := copyBody(w, resp.Body, streaming || resp.ContentLength < 0); err != nil {
 		// The answer has begun: all that is left is to cut the connection, so the client sees
 		// an incomplete answer rather than a short one it might take for whole.
-		panic(http.ErrAbortHandler)
+		httpx.AbortAnswer(ctx)
+		return
 	}
 	for k, vv := range resp.Trailer {
 		w.Header()[http.TrailerPrefix+k] = vv
@@ -332,14 +334,15 @@ func copyBody(w http.ResponseWriter, body io.Reader, flush bool) error {
 var (
 	msgNoInstance = i18n.Text{TR: "Hizmet şu anda kullanılamıyor: çalışan bir örnek yok. Lütfen biraz sonra tekrar deneyin.", EN: "The service is unavailable right now: no healthy instance is running. Please try again shortly."}
 	msgTimeout    = i18n.Text{TR: "Hizmet zamanında yanıt vermedi. Lütfen tekrar deneyin.", EN: "The service did not answer in time. Please try again."}
-	msgBadGateway = i18n.Text{TR: "Hizmete ulaşılamadı: bağlantı reddedildi. Lütfen biraz sonra tekrar deneyin.", EN: "The service could not be reached: the connection was refused. Please try again shortly."}
+	msgRefused    = i18n.Text{TR: "Hizmete ulaşılamadı: bağlantı reddedildi. Lütfen biraz sonra tekrar deneyin.", EN: "The service could not be reached: the connection was refused. Please try again shortly."}
+	msgUnreached  = i18n.Text{TR: "Hizmete ulaşılamadı. Lütfen biraz sonra tekrar deneyin.", EN: "The service could not be reached. Please try again shortly."}
+	msgBrokenOff  = i18n.Text{TR: "Hizmetin yanıtı alınamadı: bağlantı, hizmet yanıt vermeden kapandı. Lütfen tekrar deneyin.", EN: "The service's answer could not be read: the connection ended before it answered. Please try again."}
 	msgNoRoute    = i18n.Text{TR: "Böyle bir API adresi yok.", EN: "There is no such API path."}
 )
 
 var (
 	errNoInstanceProblem = httpx.NewProblem(http.StatusServiceUnavailable, "no_healthy_instance", msgNoInstance)
 	errTimeoutProblem    = httpx.NewProblem(http.StatusGatewayTimeout, "upstream_timeout", msgTimeout)
-	errBadGateway        = httpx.NewProblem(http.StatusBadGateway, "upstream_unavailable", msgBadGateway)
 	errNoRoute           = httpx.NewProblem(http.StatusNotFound, "route_not_found", msgNoRoute)
 )
 
@@ -355,8 +358,21 @@ func (u *upstream) fail(w http.ResponseWriter, ctx context.Context, err error) {
 	case errors.As(err, &tooLarge):
 		httpx.EncodeError(ctx, httpx.ErrBodyTooLarge, w)
 	default:
-		httpx.EncodeError(ctx, &httpx.Problem{Status: errBadGateway.Status, Code: errBadGateway.Code, Message: errBadGateway.Message, Cause: err}, w)
+		httpx.EncodeError(ctx, &httpx.Problem{Status: http.StatusBadGateway, Code: "upstream_unavailable", Message: badGatewayMessage(err), Cause: err}, w)
 	}
+}
+
+// badGatewayMessage says what failed on the way to the service: no connection could be made
+// (refused, or otherwise), or the connection ended before the answer came.
+func badGatewayMessage(err error) i18n.Text {
+	var op *net.OpError
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return msgRefused
+	case errors.As(err, &op) && op.Op == "dial":
+		return msgUnreached
+	}
+	return msgBrokenOff
 }
 
 func retryable(ctx context.Context, r *http.Request, err error, body *guardedBody) bool {

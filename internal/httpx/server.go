@@ -261,9 +261,11 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 			}
 		}
 		series.observe(route, metricMethod(r.Method), rec.status, elapsed)
-		if accessLog || rec.status >= 500 {
+		if accessLog || rec.status >= 500 || info.aborted {
 			level := slog.LevelInfo
 			switch {
+			case info.aborted:
+				level = slog.LevelWarn
 			case rec.status == http.StatusServiceUnavailable:
 				// A dependency is down, which its own warning already names: every request
 				// answered meanwhile is not another error.
@@ -272,6 +274,9 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 				level = slog.LevelError
 			}
 			logging.Access(ctx, log, level, r.Method, r.URL.Path, rec.status, rec.bytes, float64(elapsed.Microseconds())/1000, r.RemoteAddr)
+		}
+		if info.aborted {
+			panic(http.ErrAbortHandler) // net/http closes the connection, quietly
 		}
 	})
 }
@@ -286,8 +291,20 @@ type requestInfo struct {
 	id       string
 	lang     i18n.Lang
 	route    string
+	aborted  bool
 	idHeader [1]string
 	rec      statusRecorder
+}
+
+// AbortAnswer has the client's connection cut once the handler returns and the answer is
+// recorded, for an answer that broke off after it began: cut, it is seen as incomplete, where
+// ending it normally (a chunked answer's last chunk) would pass a short answer off as whole.
+// Panicking with http.ErrAbortHandler in the handler does the same only when nothing between
+// it and the server recovers panics (Gin's recovery takes that one for a broken pipe).
+func AbortAnswer(ctx context.Context) {
+	if info, ok := logging.Scope(ctx).(*requestInfo); ok {
+		info.aborted = true
+	}
 }
 
 func (i *requestInfo) RequestID() string { return i.id }
