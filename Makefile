@@ -26,17 +26,21 @@ up: deps node
 	@$(MAKE) --no-print-directory observability-background
 	$(BIN)/devstack
 
-test: test-deps tools test-tools node build webui vet fuzz
+# What the tests need is built side by side, as in `make up`: on a fresh machine the tools' Go
+# builds are long, and the web UI's install, bundling and prerendering leave a core free meanwhile.
+test: test-deps node
+	@$(MAKE) --no-print-directory -j3 tools test-tools build webui
+	@$(MAKE) --no-print-directory vet fuzz
 	cd webui && npm run lint --silent && npm test --silent
 	$(GO) test -count=1 -timeout 35m ./...
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
 # The stack needs redis-server, PostgreSQL 15 (under the embedded FerretDB) and nginx (with Lua, for its
 # spans); the tests also drive
-# Chromium and read mailed PDFs with poppler's pdftotext; the benchmarks load with wrk and hey.
+# Chromium and read mailed PDFs with poppler's pdftotext; the benchmarks load with wrk.
 STACK_PACKAGES := redis-server:redis-server /usr/lib/postgresql/15/bin/postgres:postgresql-15 nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static /usr/lib/nginx/modules/ngx_http_lua_module.so:libnginx-mod-http-lua
 TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium pdftotext:poppler-utils
-BENCH_PACKAGES := $(STACK_PACKAGES) wrk:wrk hey:hey
+BENCH_PACKAGES := $(STACK_PACKAGES) wrk:wrk
 
 deps:
 	@$(call install,$(STACK_PACKAGES))
@@ -68,11 +72,11 @@ endef
 # Consul, Jaeger, VictoriaMetrics and vmalert are built once from their Go modules (pinned in
 # tools/go.mod, tools/jaeger/go.mod and tools/victoriametrics/go.mod) and reused.
 # Their binaries are stripped (-s -w), so their packages are compiled without DWARF too, which the
-# linker would throw away: a sixth less compiling. Consul, which only `make up` and the tests run
-# (deployments use HashiCorp's image), is also compiled without inlining: a quarter less again, on
-# the longest step of a first `make up`, for an agent that idles at a few percent of a core.
-TOOL_FLAGS := -ldflags="-s -w" -gcflags="all=-dwarf=false"
-CONSUL_FLAGS := -ldflags="-s -w" -gcflags="all=-l -dwarf=false"
+# linker would throw away: a sixth less compiling. Only `make up` and the tests run them
+# (deployments use the projects' images), where they idle at a few percent of a core, so they are
+# also compiled without inlining: a quarter less again, on the longest steps of a first `make up`
+# and `make test`.
+TOOL_FLAGS := -ldflags="-s -w" -gcflags="all=-l -dwarf=false"
 tools: $(BIN)/consul observability
 
 # The screens for traces and metrics, which the site can do without. Each binary is moved into
@@ -96,7 +100,7 @@ observability-background:
 
 $(BIN)/consul: tools/go.mod tools/go.sum
 	@mkdir -p $(BIN)
-	cd tools && $(GO) build $(CONSUL_FLAGS) -o ../$(BIN)/consul github.com/hashicorp/consul
+	cd tools && $(GO) build $(TOOL_FLAGS) -o ../$(BIN)/consul github.com/hashicorp/consul
 
 # jaeger-ui, built from its source (tools/jaeger/README.md), is kept as one xz archive (1.7 MB
 # instead of 8.7 MB of files) and unpacked next to the binary, where devstack points Jaeger at it.

@@ -358,22 +358,24 @@ func TestGatewayErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(dereg)
-	// An instance that takes connections and closes them without answering (a crash loop).
+	// An instance that passes its health checks but closes every other connection without
+	// answering (a handler crashing the process's connection, say).
 	hangsUp := serviceName(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
+	hangUp := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/healthz" {
+			return
+		}
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err == nil {
 			conn.Close()
 		}
-	}()
+	})}
+	go func() { _ = hangUp.Serve(ln) }()
+	t.Cleanup(func() { hangUp.Close() })
 	dereg, err = discovery.Register(c, discovery.Registration{Name: hangsUp, Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: time.Minute,
 		Tags: []string{contract.Tag}, Meta: contract.Meta(contract.New(hangsUp, testLimits, nil)),
 		Publish: func(ctx context.Context) error {

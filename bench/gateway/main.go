@@ -1,12 +1,14 @@
-// Command gateway-bench loads one svc-geo endpoint three ways on this machine, (a) directly,
-// (b) through the gateway and (c) through an nginx proxy_pass, with wrk at the same concurrency,
-// and prints requests/s and p50/p99 latency for each as a Markdown table; then the same with one
-// connection sending requests one after another (hey), where no queueing hides a hop's cost.
+// Command gateway-bench loads one svc-geo endpoint four ways on this machine, (a) directly,
+// (b) through the gateway, (c) through an nginx proxy_pass and (d) through the floor, a bare Go
+// proxy, with wrk at the same concurrency, and prints requests/s, p50/p99 latency and CPU per
+// request for each as a Markdown table; then the same with one connection sending requests one
+// after another (wrk -c1), where no queueing hides a hop's cost.
 //
 //	make build tools && go run ./bench/gateway [-c 64] [-d 20s]
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -17,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,7 +33,8 @@ const path = "/api/v1/geo/lookup?ip=88.255.0.1"
 
 func main() {
 	conns := flag.Int("c", 64, "connections")
-	duration := flag.Duration("d", 20*time.Second, "duration of each run")
+	duration := flag.Duration("d", 10*time.Second, "duration of each run")
+	rounds := flag.Int("rounds", 3, "rounds over the four targets; each figure is the median of its rounds")
 	threads := flag.Int("t", 2, "wrk threads")
 	profile := flag.String("profile", "", "write CPU profiles under the 64-connection load of the gateway to this file and of the floor to file.floor, and the gateway's allocations to file.allocs (go tool pprof reads them)")
 	serveFloor := flag.String("serve-floor", "", "internal: serve the floor proxy on this address, to the -upstream address")
@@ -137,30 +141,41 @@ http {
 		check(proc.WaitFor(30*time.Second, func() error { return ok(t.url) }))
 	}
 
-	fmt.Printf("wrk -t%d -c%d -d%s --latency, GET %s, after a 5s warm-up each\n\n", *threads, *conns, *duration, path)
-	fmt.Println("| target | requests/s | p50 | p99 | CPU per request of the hop |")
-	fmt.Println("|---|---:|---:|---:|---:|")
-	var results []result
-	for _, t := range targets {
-		_ = runWrk(*threads, *conns, 5*time.Second, t.url) // warm connections, caches and the JIT-free Go runtime alike
-		var profiled chan error
-		if *profile != "" && t.pprof != "" {
-			profiled = make(chan error, 1)
-			go func() {
-				profiled <- saveProfile(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", t.pprof, int((*duration-2*time.Second).Seconds())), t.profileTo)
-			}()
-		}
-		before := groupCPU(t.hop.Pid())
-		r := runWrk(*threads, *conns, *duration, t.url)
-		r.cpu = (groupCPU(t.hop.Pid()) - before) / time.Duration(max(r.requests, 1))
-		if profiled != nil {
-			check(<-profiled)
-			if t.hop == gwProc {
-				check(saveProfile("http://"+t.pprof+"/debug/pprof/allocs", *profile+".allocs"))
+	// The machine's speed drifts (other work on its host): each target is measured in several
+	// rounds, the order turned round every round, and each figure is the median of its rounds.
+	fmt.Printf("wrk -t%d -c%d -d%s --latency, GET %s, after a 3s warm-up each; the median of %d rounds, requests/s from slowest to fastest round\n\n", *threads, *conns, *duration, path, *rounds)
+	fmt.Println("| target | requests/s | rounds | p50 | p99 | CPU per request of the hop |")
+	fmt.Println("|---|---:|---|---:|---:|---:|")
+	loaded := make([][]result, len(targets))
+	for round := range *rounds {
+		for i := range targets {
+			k := (i + round) % len(targets)
+			t := targets[k]
+			_ = runWrk(*threads, *conns, 3*time.Second, t.url) // warm connections, caches and the runtime alike
+			var profiled chan error
+			if *profile != "" && t.pprof != "" && round == 0 {
+				profiled = make(chan error, 1)
+				go func() {
+					profiled <- saveProfile(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", t.pprof, int((*duration-2*time.Second).Seconds())), t.profileTo)
+				}()
 			}
+			before := groupCPU(t.hop.Pid())
+			r := runWrk(*threads, *conns, *duration, t.url)
+			r.cpu = (groupCPU(t.hop.Pid()) - before) / time.Duration(max(r.requests, 1))
+			if profiled != nil {
+				check(<-profiled)
+				if t.hop == gwProc {
+					check(saveProfile("http://"+t.pprof+"/debug/pprof/allocs", *profile+".allocs"))
+				}
+			}
+			loaded[k] = append(loaded[k], r)
 		}
-		results = append(results, r)
-		fmt.Printf("| %s | %.0f | %s | %s | %.1f µs |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99), float64(r.cpu.Nanoseconds())/1000)
+	}
+	results := make([]result, len(targets))
+	for k, t := range targets {
+		results[k] = median(loaded[k])
+		r := results[k]
+		fmt.Printf("| %s | %.0f | %s | %s | %s | %.1f µs |\n", t.name, r.rps, spread(loaded[k]), fmtDur(r.p50), fmtDur(r.p99), float64(r.cpu.Nanoseconds())/1000)
 	}
 	direct, gateway, nginx, floor := results[0], results[1], results[2], results[3]
 	fmt.Printf("\ngateway/nginx requests/s: %.2f (goal ≥ 1.00)\n", gateway.rps/nginx.rps)
@@ -169,17 +184,24 @@ http {
 		float64(gateway.cpu.Nanoseconds())/1000, float64(floor.cpu.Nanoseconds())/1000, float64(nginx.cpu.Nanoseconds())/1000, float64(direct.cpu.Nanoseconds())/1000)
 
 	// Saturated latency is mostly queueing. One connection sending one request after another
-	// shows what each hop itself adds.
-	fmt.Printf("\nhey -c 1 -z %s (one connection, sequential requests)\n\n", *duration)
+	// shows what each hop itself adds (wrk's latency percentiles have microsecond resolution).
+	fmt.Printf("\nwrk -t1 -c1 -d%s --latency (one connection, sequential requests); the median of %d rounds\n\n", *duration, *rounds)
 	fmt.Println("| target | requests/s | p50 | p99 |")
 	fmt.Println("|---|---:|---:|---:|")
-	var fixed []result
-	for _, t := range targets {
-		r := runHey(*duration, t.url)
-		fixed = append(fixed, r)
-		fmt.Printf("| %s | %.0f | %s | %s |\n", t.name, r.rps, fmtDur(r.p50), fmtDur(r.p99))
+	unloaded := make([][]result, len(targets))
+	for round := range *rounds {
+		for i := range targets {
+			k := (i + round) % len(targets)
+			unloaded[k] = append(unloaded[k], runWrk(1, 1, *duration, targets[k].url))
+		}
+	}
+	fixed := make([]result, len(targets))
+	for k, t := range targets {
+		fixed[k] = median(unloaded[k])
+		fmt.Printf("| %s | %.0f | %s | %s |\n", t.name, fixed[k].rps, fmtDur(fixed[k].p50), fmtDur(fixed[k].p99))
 	}
 	fmt.Printf("\nunloaded p99 over direct: gateway %s (goal ≤ 0.30 ms), nginx %s, floor %s\n", fmtDur(fixed[1].p99-fixed[0].p99), fmtDur(fixed[2].p99-fixed[0].p99), fmtDur(fixed[3].p99-fixed[0].p99))
+	fmt.Printf("unloaded p50 over direct: gateway %s, nginx %s, floor %s\n", fmtDur(fixed[1].p50-fixed[0].p50), fmtDur(fixed[2].p50-fixed[0].p50), fmtDur(fixed[3].p50-fixed[0].p50))
 }
 
 // saveProfile fetches a profile of the gateway from its pprof address into file.
@@ -203,33 +225,33 @@ func saveProfile(url, file string) error {
 	return f.Close()
 }
 
-var (
-	heyRPS = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
-	heyPct = regexp.MustCompile(`(?m)^\s+(50|99)% in ([\d.]+) secs`)
-)
-
-func runHey(d time.Duration, url string) result {
-	out, err := exec.Command("hey", "-c", "1", "-z", d.String(), url).CombinedOutput()
-	if err != nil {
-		log.Fatalf("hey: %v\n%s", err, out)
-	}
-	s := string(out)
-	if !strings.Contains(s, "[200]") || strings.Contains(s, "Error distribution") {
-		log.Fatalf("errors during the run:\n%s", s)
-	}
-	var r result
-	if m := heyRPS.FindStringSubmatch(s); m != nil {
-		r.rps, _ = strconv.ParseFloat(m[1], 64)
-	}
-	for _, m := range heyPct.FindAllStringSubmatch(s, -1) {
-		v, _ := strconv.ParseFloat(m[2], 64)
-		if m[1] == "50" {
-			r.p50 = time.Duration(v * float64(time.Second))
-		} else {
-			r.p99 = time.Duration(v * float64(time.Second))
+// median is the median of each figure of rs on its own (rounds are few: an odd number is best).
+func median(rs []result) result {
+	pick := func(get func(result) float64) float64 {
+		v := make([]float64, len(rs))
+		for i, r := range rs {
+			v[i] = get(r)
 		}
+		slices.Sort(v)
+		return v[len(v)/2]
 	}
-	return r
+	return result{
+		rps:      pick(func(r result) float64 { return r.rps }),
+		p50:      time.Duration(pick(func(r result) float64 { return float64(r.p50) })),
+		p99:      time.Duration(pick(func(r result) float64 { return float64(r.p99) })),
+		cpu:      time.Duration(pick(func(r result) float64 { return float64(r.cpu) })),
+		requests: int64(pick(func(r result) float64 { return float64(r.requests) })),
+	}
+}
+
+// spread lists the rounds' requests/s from the slowest to the fastest.
+func spread(rs []result) string {
+	v := make([]string, len(rs))
+	sorted := slices.SortedFunc(slices.Values(rs), func(a, b result) int { return cmp.Compare(a.rps, b.rps) })
+	for i, r := range sorted {
+		v[i] = fmt.Sprintf("%.0f", r.rps)
+	}
+	return strings.Join(v, " / ")
 }
 
 type result struct {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
@@ -82,5 +83,37 @@ func TestServerRoutingAndMethodLabels(t *testing.T) {
 	metrics := serve("GET", "/metrics").Body.String()
 	if !strings.Contains(metrics, `http_requests_total{code="200",method="_OTHER",route="/things/{id}"} 3`) || strings.Contains(metrics, "BREW") {
 		t.Errorf("unknown methods not counted as _OTHER:\n%s", metrics)
+	}
+}
+
+// A request that brings no usable id of its own is known by its trace's id, as nginx names it:
+// the caller's trace when it continues one, a new one otherwise.
+func TestRequestIDIsTheTraceIDWhenNoneIsGiven(t *testing.T) {
+	prev, prevProp := otel.GetTracerProvider(), otel.GetTextMapPropagator()
+	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSampler(sdktrace.NeverSample())))
+	otel.SetTextMapPropagator(propagation.TraceContext{})
+	t.Cleanup(func() { otel.SetTracerProvider(prev); otel.SetTextMapPropagator(prevProp) })
+	h := httpx.NewServer(httpx.Options{Name: "svc-test", Handler: http.NotFoundHandler()}).Handler()
+	const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
+	for _, tc := range []struct{ traceparent, requestID, want string }{
+		{"00-" + traceID + "-00f067aa0ba902b7-01", "", traceID},
+		{"00-" + traceID + "-00f067aa0ba902b7-01", "not valid!", traceID},
+		{"00-" + traceID + "-00f067aa0ba902b7-01", "client-id-123", "client-id-123"},
+	} {
+		r := httptest.NewRequest("GET", "/x", nil)
+		r.Header.Set("traceparent", tc.traceparent)
+		if tc.requestID != "" {
+			r.Header.Set("X-Request-Id", tc.requestID)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if got := w.Header().Get("X-Request-Id"); got != tc.want {
+			t.Errorf("traceparent %q and X-Request-Id %q: request id %q, want %q", tc.traceparent, tc.requestID, got, tc.want)
+		}
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/x", nil))
+	if id := w.Header().Get("X-Request-Id"); len(id) != 32 || id == traceID || !httpx.ValidRequestID(id) {
+		t.Errorf("request id of a new trace: %q", id)
 	}
 }

@@ -228,7 +228,13 @@ func instrument(next http.Handler, log *slog.Logger, accessLog bool, requests *p
 		defer span.End()
 		info := &requestInfo{id: r.Header.Get("X-Request-Id"), lang: ParseAcceptLanguage(r.Header.Get("Accept-Language"))}
 		if !ValidRequestID(info.id) {
-			info.id = NewRequestID()
+			// The request's trace id, as nginx gives it (devstack), when there is one: already
+			// random, and one id less to tell apart in the logs.
+			if sc := span.SpanContext(); sc.HasTraceID() {
+				info.id = sc.TraceID().String()
+			} else {
+				info.id = NewRequestID()
+			}
 		}
 		id := info.id
 		info.idHeader[0] = id

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"log/slog"
+	"math"
 	"strconv"
 	"sync"
 	"time"
@@ -44,7 +45,7 @@ func Access(ctx context.Context, log *slog.Logger, level slog.Level, method, pat
 	b = append(b, `,"bytes":`...)
 	b = strconv.AppendInt(b, int64(bytes), 10)
 	b = append(b, `,"duration_ms":`...)
-	b = strconv.AppendFloat(b, durationMS, 'f', -1, 64)
+	b = appendMillis(b, durationMS)
 	b = append(b, `,"remote":"`...)
 	b = append(b, remote...)
 	b = append(b, '"')
@@ -68,6 +69,29 @@ func Access(ctx context.Context, log *slog.Logger, level slog.Level, method, pat
 	}
 	*buf = b
 	lines.Put(buf)
+}
+
+// appendMillis appends ms as strconv's shortest 'f' form does, the common case (a whole number
+// of microseconds, as servers measure) written digit by digit: AppendFloat's general shortest
+// search was a sixth of the access line's cost.
+func appendMillis(b []byte, ms float64) []byte {
+	us := math.Round(ms * 1000)
+	if us < 0 || us >= 1<<53 || us/1000 != ms {
+		return strconv.AppendFloat(b, ms, 'f', -1, 64)
+	}
+	n := int64(us)
+	b = strconv.AppendInt(b, n/1000, 10)
+	frac := n % 1000
+	if frac == 0 {
+		return b
+	}
+	digits := [3]byte{byte('0' + frac/100), byte('0' + frac/10%10), byte('0' + frac%10)}
+	end := 3
+	for digits[end-1] == '0' {
+		end--
+	}
+	b = append(b, '.')
+	return append(b, digits[:end]...)
 }
 
 var lines = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}

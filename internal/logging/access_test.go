@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -92,3 +93,18 @@ func BenchmarkAccessLine(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// Durations are written exactly as strconv's shortest form writes them, the fast path included.
+func TestAppendMillisMatchesStrconv(t *testing.T) {
+	check := func(ms float64) {
+		if got, want := string(appendMillis(nil, ms)), strconv.FormatFloat(ms, 'f', -1, 64); got != want {
+			t.Fatalf("appendMillis(%v) = %s, want %s", ms, got, want)
+		}
+	}
+	for us := range int64(3_000_000) {
+		check(float64(us) / 1000)
+	}
+	for _, ms := range []float64{1e9 + 0.001, 123456789.123, 0.0005, 1.0 / 3, 2.5e-7, 9007199254740.993, 1e18} {
+		check(ms)
+	}
+}

@@ -3,7 +3,9 @@ package telemetry
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"os"
 
 	"go.opentelemetry.io/otel"
@@ -12,6 +14,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Setup installs the global tracer provider and the W3C propagators. Every request gets trace
@@ -26,7 +29,7 @@ func Setup(ctx context.Context, service string) (shutdown func(context.Context) 
 	if err != nil {
 		return nil, fmt.Errorf("telemetry resource: %w", err)
 	}
-	opts := []sdktrace.TracerProviderOption{sdktrace.WithResource(res)}
+	opts := []sdktrace.TracerProviderOption{sdktrace.WithResource(res), sdktrace.WithIDGenerator(randomIDs{})}
 	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") != "" || os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "" {
 		exp, err := otlptracehttp.New(ctx)
 		if err != nil {
@@ -40,4 +43,28 @@ func Setup(ctx context.Context, service string) (shutdown func(context.Context) 
 	tp := sdktrace.NewTracerProvider(opts...)
 	otel.SetTracerProvider(tp)
 	return tp.Shutdown, nil
+}
+
+// randomIDs makes trace and span ids from the runtime's generator (math/rand/v2: ChaCha8 seeded
+// by the system, one state per thread), where the SDK's default locks one math/rand source for
+// every span of the process: every request of every service starts one.
+type randomIDs struct{}
+
+func (randomIDs) NewIDs(context.Context) (trace.TraceID, trace.SpanID) {
+	var tid trace.TraceID
+	for !tid.IsValid() {
+		binary.BigEndian.PutUint64(tid[:8], rand.Uint64())
+		binary.BigEndian.PutUint64(tid[8:], rand.Uint64())
+	}
+	return tid, newSpanID()
+}
+
+func (randomIDs) NewSpanID(context.Context, trace.TraceID) trace.SpanID { return newSpanID() }
+
+func newSpanID() trace.SpanID {
+	var sid trace.SpanID
+	for !sid.IsValid() {
+		binary.BigEndian.PutUint64(sid[:], rand.Uint64())
+	}
+	return sid
 }

@@ -80,3 +80,34 @@ func TestWithoutEndpointSpansCarryIDsOnly(t *testing.T) {
 		t.Error("no traceparent injected")
 	}
 }
+
+// Trace and span ids are valid and never repeat, however many spans start at once.
+func TestIDsAreValidAndDistinct(t *testing.T) {
+	shutdown, err := telemetry.Setup(context.Background(), "svc-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shutdown(context.Background())
+	tracer := otel.Tracer("test")
+	var mu sync.Mutex
+	traces, spans := map[trace.TraceID]bool{}, map[trace.SpanID]bool{}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 2000 {
+				ctx, root := tracer.Start(context.Background(), "root")
+				_, child := tracer.Start(ctx, "child")
+				r, c := root.SpanContext(), child.SpanContext()
+				mu.Lock()
+				if !r.IsValid() || !c.IsValid() || r.TraceID() != c.TraceID() || traces[r.TraceID()] || spans[r.SpanID()] || spans[c.SpanID()] {
+					t.Errorf("ids %s/%s and %s/%s: invalid, repeated, or the child left its trace", r.TraceID(), r.SpanID(), c.TraceID(), c.SpanID())
+				}
+				traces[r.TraceID()], spans[r.SpanID()], spans[c.SpanID()] = true, true, true
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+}
