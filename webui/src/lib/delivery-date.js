@@ -1,4 +1,5 @@
 import { localeOf } from './format.js';
+import { intlOf } from './intl-cache.js';
 
 // Delivery dates as svc-orders gives them and the page's language writes them. An expected
 // delivery date is a calendar day ("2026-12-04", a day in Istanbul, where the agency counts its
@@ -24,7 +25,7 @@ export function formatCalendarDate(lang, value) {
   const date = parseCalendarDate(value);
   if (!date) return '';
   const weekday = lang === 'en' ? 'short' : 'long';
-  return new Intl.DateTimeFormat(localeOf(lang), { weekday, day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return intlOf(Intl.DateTimeFormat, localeOf(lang), { weekday, day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /**
@@ -35,7 +36,7 @@ export function formatAgencyTime(lang, value) {
   const d = value ? new Date(value) : null;
   if (!d || Number.isNaN(d.getTime())) return '';
   const weekday = lang === 'en' ? 'short' : 'long';
-  return new Intl.DateTimeFormat(localeOf(lang), {
+  return intlOf(Intl.DateTimeFormat, localeOf(lang), {
     weekday,
     day: 'numeric',
     month: 'long',

@@ -5,16 +5,18 @@
 // where Intl's own currency style would write "US$36.72" and "JP¥1,235"; plain numbers are the
 // same in en-GB and en-US, so the figures the site showed in en-US read as before.
 
+import { intlOf } from './intl-cache.js';
+
 /** localeOf is the BCP 47 locale the site formats lang's pages in: tr-TR or en-GB. */
 export const localeOf = (lang) => (lang === 'en' ? 'en-GB' : 'tr-TR');
 
 /** formatNumber writes n with the language's grouping and decimal mark (Intl options in opts), '' when n is not a number. */
 export function formatNumber(lang, n, opts) {
-  return Number.isFinite(n) ? new Intl.NumberFormat(localeOf(lang), opts).format(n) : '';
+  return Number.isFinite(n) ? intlOf(Intl.NumberFormat, localeOf(lang), opts).format(n) : '';
 }
 
 /** pluralForm is i18next's plural suffix for n in lang ("one" or "other"), for texts picked without i18next. */
-export const pluralForm = (lang, n) => new Intl.PluralRules(localeOf(lang)).select(n);
+export const pluralForm = (lang, n) => intlOf(Intl.PluralRules, localeOf(lang)).select(n);
 
 /** formatFileSize is a file size in B, KB or MB (1 KB = 1024 bytes, as file managers show it), '' for none. */
 export function formatFileSize(lang, bytes) {
@@ -48,7 +50,7 @@ export function formatDate(lang, value, opts = { dateStyle: 'medium' }) {
   const d = asDate(value);
   if (!d) return '';
   const day = isDay(value) && !opts.timeZone && !opts.timeStyle && opts.hour === undefined;
-  return new Intl.DateTimeFormat(localeOf(lang), day ? { ...opts, timeZone: 'UTC' } : opts).format(d);
+  return intlOf(Intl.DateTimeFormat, localeOf(lang), day ? { ...opts, timeZone: 'UTC' } : opts).format(d);
 }
 
 /** formatMoment is a date with its time (timeStyle short), or '' for a missing or broken value. */
