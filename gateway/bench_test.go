@@ -34,14 +34,14 @@ func BenchmarkProxiedRequest(b *testing.B) {
 	auth := authn.NewAuthenticator(authn.NewVerifier(keys, nil), nil)
 	api := contract.New("svc-bench", contract.Limits{TimeoutMs: 5000, MaxBody: 1 << 20}, []authn.Rule{{Pattern: "GET /api/v1/bench/lookup", Access: authn.Anyone}})
 	a := &area{service: api.Service, prefix: api.Prefix, upstream: newUpstream(api.Service, httpx.TrustedProxies{}, newUpstreamTransport())}
-	a.instances.Store(&[]instance{{addr: service, api: compile(api, api.Version(), auth)}})
+	a.instances.Store(&[]instance{{addr: service.String(), api: compile(api, api.Version(), auth)}})
 	as := &areas{}
 	as.byName.Store(&map[string]*area{"bench": a})
 	log := logging.New(io.Discard, "gateway", "info")
 	gateway := serve(b, httpx.NewServer(httpx.Options{Name: "gateway", Handler: newRouter(as, log), Logger: log, AccessLog: true}).Handler())
 
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
-	req, err := http.NewRequest(http.MethodGet, "http://"+gateway+"/api/v1/bench/lookup?ip=88.255.0.1", nil)
+	req, err := http.NewRequest(http.MethodGet, "http://"+gateway.String()+"/api/v1/bench/lookup?ip=88.255.0.1", nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -73,14 +73,15 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// serve answers with h on a free loopback port until the benchmark ends.
-func serve(b *testing.B, h http.Handler) string {
+// serve answers with h on a free loopback port until the test or benchmark ends.
+func serve(tb testing.TB, h http.Handler) *net.TCPAddr {
+	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	srv := &http.Server{Handler: h}
 	go func() { _ = srv.Serve(ln) }()
-	b.Cleanup(func() { _ = srv.Close() })
-	return ln.Addr().String()
+	tb.Cleanup(func() { _ = srv.Close() })
+	return ln.Addr().(*net.TCPAddr)
 }

@@ -343,48 +343,38 @@ func TestClientIdentityHeadersNeverReachTheService(t *testing.T) {
 	}
 }
 
+// registerUnchecked registers an instance of service on port, with a contract with no routes,
+// whose health is checked only once a minute: it stays listed whatever the port does.
+func registerUnchecked(t *testing.T, c *consul.Client, service string, port int) {
+	t.Helper()
+	api := contract.New(service, testLimits, nil)
+	dereg, err := discovery.Register(c, discovery.Registration{Name: service, Host: "127.0.0.1", Port: port, CheckInterval: time.Minute,
+		Tags: []string{contract.Tag}, Meta: contract.Meta(api),
+		Publish: func(ctx context.Context) error { return contract.Publish(ctx, c.KV(), api) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(dereg)
+}
+
 func TestGatewayErrors(t *testing.T) {
 	c := testenv.Consul(t)
 	slow := serviceName(t)
 	startServing(t, c, contract.New(slow, contract.Limits{TimeoutMs: 300, MaxBody: 16}, nil), "slow")
 	// An instance that is registered and still considered healthy, but whose port refuses connections.
 	refused := serviceName(t)
-	dereg, err := discovery.Register(c, discovery.Registration{Name: refused, Host: "127.0.0.1", Port: testenv.FreePort(t), CheckInterval: time.Minute,
-		Tags: []string{contract.Tag}, Meta: contract.Meta(contract.New(refused, testLimits, nil)),
-		Publish: func(ctx context.Context) error {
-			return contract.Publish(ctx, c.KV(), contract.New(refused, testLimits, nil))
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(dereg)
+	registerUnchecked(t, c, refused, testenv.FreePort(t))
 	// An instance that passes its health checks but closes every other connection without
 	// answering (a handler crashing the process's connection, say).
 	hangsUp := serviceName(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hangUp := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	registerUnchecked(t, c, hangsUp, serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/healthz" {
 			return
 		}
-		conn, _, err := http.NewResponseController(w).Hijack()
-		if err == nil {
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
 			conn.Close()
 		}
-	})}
-	go func() { _ = hangUp.Serve(ln) }()
-	t.Cleanup(func() { hangUp.Close() })
-	dereg, err = discovery.Register(c, discovery.Registration{Name: hangsUp, Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, CheckInterval: time.Minute,
-		Tags: []string{contract.Tag}, Meta: contract.Meta(contract.New(hangsUp, testLimits, nil)),
-		Publish: func(ctx context.Context) error {
-			return contract.Publish(ctx, c.KV(), contract.New(hangsUp, testLimits, nil))
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(dereg)
+	})).Port)
 	// A service whose only instance has left: its area stays known, answering 503.
 	gone := serviceName(t)
 	left := startBackend(t, c, gone, "left")

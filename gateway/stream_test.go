@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -47,15 +46,9 @@ func TestEventStreamsFlowThroughAndEndWithTheClient(t *testing.T) {
 	mux.HandleFunc(prefix+"/x", func(w http.ResponseWriter, _ *http.Request) {
 		_ = httpx.WriteJSON(w, http.StatusOK, map[string]string{"instance": "streamer"})
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
+	addr := serve(t, mux)
 	const timeout = 300 * time.Millisecond
-	dereg, err := register(c, contract.New(svc, contract.Limits{TimeoutMs: timeout.Milliseconds(), MaxBody: 16}, nil), ln.Addr().(*net.TCPAddr).Port)
+	dereg, err := register(c, contract.New(svc, contract.Limits{TimeoutMs: timeout.Milliseconds(), MaxBody: 16}, nil), addr.Port)
 	if err != nil {
 		t.Fatal(err)
 	}

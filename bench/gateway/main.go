@@ -147,30 +147,27 @@ http {
 	fmt.Println("| target | requests/s | rounds | p50 | p99 | CPU per request of the hop |")
 	fmt.Println("|---|---:|---|---:|---:|---:|")
 	loaded := make([][]result, len(targets))
-	for round := range *rounds {
-		for i := range targets {
-			k := (i + round) % len(targets)
-			t := targets[k]
-			_ = runWrk(*threads, *conns, 3*time.Second, t.url) // warm connections, caches and the runtime alike
-			var profiled chan error
-			if *profile != "" && t.pprof != "" && round == 0 {
-				profiled = make(chan error, 1)
-				go func() {
-					profiled <- saveProfile(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", t.pprof, int((*duration-2*time.Second).Seconds())), t.profileTo)
-				}()
-			}
-			before := groupCPU(t.hop.Pid())
-			r := runWrk(*threads, *conns, *duration, t.url)
-			r.cpu = (groupCPU(t.hop.Pid()) - before) / time.Duration(max(r.requests, 1))
-			if profiled != nil {
-				check(<-profiled)
-				if t.hop == gwProc {
-					check(saveProfile("http://"+t.pprof+"/debug/pprof/allocs", *profile+".allocs"))
-				}
-			}
-			loaded[k] = append(loaded[k], r)
+	inRounds(*rounds, len(targets), func(k, round int) {
+		t := targets[k]
+		_ = runWrk(*threads, *conns, 3*time.Second, t.url) // warm connections, caches and the runtime alike
+		var profiled chan error
+		if *profile != "" && t.pprof != "" && round == 0 {
+			profiled = make(chan error, 1)
+			go func() {
+				profiled <- saveProfile(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", t.pprof, int((*duration-2*time.Second).Seconds())), t.profileTo)
+			}()
 		}
-	}
+		before := groupCPU(t.hop.Pid())
+		r := runWrk(*threads, *conns, *duration, t.url)
+		r.cpu = (groupCPU(t.hop.Pid()) - before) / time.Duration(max(r.requests, 1))
+		if profiled != nil {
+			check(<-profiled)
+			if t.hop == gwProc {
+				check(saveProfile("http://"+t.pprof+"/debug/pprof/allocs", *profile+".allocs"))
+			}
+		}
+		loaded[k] = append(loaded[k], r)
+	})
 	results := make([]result, len(targets))
 	for k, t := range targets {
 		results[k] = median(loaded[k])
@@ -189,12 +186,9 @@ http {
 	fmt.Println("| target | requests/s | p50 | p99 |")
 	fmt.Println("|---|---:|---:|---:|")
 	unloaded := make([][]result, len(targets))
-	for round := range *rounds {
-		for i := range targets {
-			k := (i + round) % len(targets)
-			unloaded[k] = append(unloaded[k], runWrk(1, 1, *duration, targets[k].url))
-		}
-	}
+	inRounds(*rounds, len(targets), func(k, _ int) {
+		unloaded[k] = append(unloaded[k], runWrk(1, 1, *duration, targets[k].url))
+	})
 	fixed := make([]result, len(targets))
 	for k, t := range targets {
 		fixed[k] = median(unloaded[k])
@@ -223,6 +217,16 @@ func saveProfile(url, file string) error {
 		return fmt.Errorf("profile: %w", err)
 	}
 	return f.Close()
+}
+
+// inRounds calls measure for each of n targets in each of rounds rounds, the order turned round
+// each round, so that the machine's drift does not always favour the same target.
+func inRounds(rounds, n int, measure func(target, round int)) {
+	for round := range rounds {
+		for i := range n {
+			measure((i+round)%n, round)
+		}
+	}
 }
 
 // median is the median of each figure of rs on its own (rounds are few: an odd number is best).
