@@ -11,7 +11,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? { outDir: 'build/ssr', emptyOutDir: true, sourcemap: false }
-    : { outDir: 'dist', assetsDir: 'assets', sourcemap: false, target: 'es2022', manifest: true, modulePreload: { polyfill: false } },
+    : {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        sourcemap: !!process.env.SOURCEMAP, // SOURCEMAP=1 npm run build: for profiling (bench/lighthouse/README.md)
+        target: 'es2022',
+        manifest: true,
+        // The entry preloads the app's modules itself, a few per task (entry-client.js, listed by
+        // the prerenderer), instead of Vite's helper adding all their <link>s in one task.
+        modulePreload: { polyfill: false, resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && /(^|\/)start-[^/]*\.js$/.test(file) ? [] : deps) },
+      },
   test: {
     include: ['src/**/*.test.{js,jsx}'],
     environment: 'node',

@@ -1,7 +1,7 @@
 // The site's behaviour of spec §2 and §9 in a real browser against the running stack.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, waitHydrated } from './browser.mjs';
+import { launch, openPage, until, waitHydrated } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -29,6 +29,43 @@ test('the currency choice is stored for a year and survives a reload', async () 
   await waitHydrated(page);
   await page.waitForSelector('header .currency-picker__trigger[data-resolved=true]');
   assert.equal(await picker.inputValue(), 'EUR');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a prerendered page fetches its answers again once each, after hydrating, not during it', async () => {
+  const page = await openPage(browser);
+  // When React has hydrated the root: its fiber root stops being dehydrated (polled from the start).
+  await page.addInitScript(() => {
+    const poll = setInterval(() => {
+      const root = document.getElementById('root');
+      const key = root && Object.keys(root).find((k) => k.startsWith('__reactContainer'));
+      if (key && root[key].stateNode.current.memoizedState?.isDehydrated === false) {
+        window.hydratedAt = performance.now();
+        clearInterval(poll);
+      }
+    }, 2);
+  });
+  for (const path of ['/en', '/tr/sik-sorulan-sorular']) {
+    await page.goto(path);
+    await waitHydrated(page);
+    const keys = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById('prerendered-data').textContent).data));
+    assert.ok(keys.length >= 2, `${path} was prerendered with answers: ${keys}`);
+    const fetched = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/api/')).map((e) => ({ url: new URL(e.name), at: e.startTime })));
+    // The idle callback runs within its 3-second timeout.
+    await until(`${path} fetches its prerendered answers again`, async () => {
+      const urls = (await fetched()).map((f) => f.url.pathname + f.url.search);
+      return keys.every((k) => urls.includes(k));
+    });
+    const hydratedAt = await page.evaluate(() => window.hydratedAt);
+    assert.ok(hydratedAt > 0, 'the page hydrated');
+    for (const key of keys) {
+      const times = (await fetched()).filter((f) => f.url.pathname + f.url.search === key).map((f) => f.at);
+      assert.equal(times.length, 1, `${key} is fetched once, not by each of its users`);
+      assert.ok(times[0] > hydratedAt, `${key} fetched at ${times[0].toFixed(0)} ms, after hydrating at ${hydratedAt.toFixed(0)} ms`);
+    }
+  }
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -42,10 +42,11 @@ function chunkCss(key, seen = new Set()) {
 }
 const linkedCss = new Set(chunkCss('index.html'));
 const appCss = [...new Set(chunkCss(APP))].filter((f) => !linkedCss.has(f));
+// The app's files first (the entry preloads in this order), then the page's and its texts'.
 function pageModules(chunk, lang) {
-  const keys = [`src/locales/common.${lang}.js`, ...(chunk ? [`src/app/routes/${chunk}.jsx`] : [])];
+  const keys = lang ? [`src/locales/common.${lang}.js`, ...(chunk ? [`src/app/routes/${chunk}.jsx`] : [])] : [];
   for (const k of keys) if (!manifest[k]) throw new Error(`no ${k} in the build manifest`);
-  const files = [...new Set(keys.flatMap((k) => chunkFiles(k)))].filter((f) => !entryFiles.has(f) && !appFiles.has(f));
+  const files = [...new Set([...appFiles, ...keys.flatMap((k) => chunkFiles(k))])].filter((f) => !entryFiles.has(f));
   return `\n    <meta name="app-modules" content="${files.map((f) => `/${f}`).join(' ')}">`;
 }
 const appStyles = appCss.map((f) => `\n    <link rel="stylesheet" crossorigin href="/${f}">`).join('');
@@ -53,9 +54,10 @@ const appStyles = appCss.map((f) => `\n    <link rel="stylesheet" crossorigin hr
 const jsonForScript = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 function page({ lang, head, html, data, chunk, modules = true }) {
+  // modules=false: the shell, which serves screens of either language, preloads the app's files only.
   const out = template
     .replace('<html lang="tr">', `<html lang="${lang}">`)
-    .replace('<!--app-head-->', head + (modules ? pageModules(chunk, lang) : ''))
+    .replace('<!--app-head-->', head + pageModules(chunk, modules ? lang : null))
     // After the entry's own stylesheet (Vite puts it last in the head), in the order the app had them.
     .replace('</head>', appStyles ? `${appStyles}\n  </head>` : '</head>')
     .replace('<!--app-html-->', html)
@@ -85,7 +87,7 @@ for (const { path, lang } of pages) {
   if (r.status !== 200) throw new Error(`${path} rendered with status ${r.status}`);
   if (seenTitles.has(r.meta.title)) throw new Error(`${path} has the same title as ${seenTitles.get(r.meta.title)}: ${r.meta.title}`);
   seenTitles.set(r.meta.title, path);
-  await write(join(dist, path, 'index.html'), page({ lang, head: r.head, html: r.html, chunk: r.chunk, data: { url: path, lang, data: r.data } }));
+  await write(join(dist, path, 'index.html'), page({ lang, head: r.head, html: r.html, chunk: r.chunk, data: { url: path, lang, routes: r.routeIds, data: r.data } }));
   sitemap.push({ path, lang, alternates: r.alternates });
 }
 
@@ -101,7 +103,7 @@ const shell = page({
   head: '<title>LinguaPort</title>\n    <meta name="robots" content="noindex">',
   html: '<p class="loading" role="status">Yükleniyor...</p>',
   data: null,
-  // The shell serves every browser-only screen in either language: the app loads what it needs.
+  // The shell serves every browser-only screen in either language: the app loads the rest itself.
   modules: false,
 });
 await write(join(dist, 'index.html'), shell);

@@ -42,5 +42,7 @@ export async function render(url, lang, snapshot) {
   const alternates = alternatePaths(pathname, meta.alternates);
   alternates['x-default'] = alternates.tr;
   const chunk = context.matches.at(-1)?.route.handle?.chunk;
-  return { html, head: headTags(pathname, lang, meta, snapshot[companyKey]), status: context.statusCode, data, meta, alternates, chunk };
+  // The browser loads the lazy routes of these ids before hydrating, without matching the URL against the whole table.
+  const routeIds = context.matches.map((m) => m.route.id);
+  return { html, head: headTags(pathname, lang, meta, snapshot[companyKey]), status: context.statusCode, data, meta, alternates, chunk, routeIds };
 }

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { answerWith } from '../swr-answer.js';
 import { useLanguage } from '../language.jsx';
 
 // The catalogue's working languages, which the home calculator and the order wizard both offer.
@@ -6,8 +7,7 @@ export const languagesKey = '/api/v1/catalog/languages';
 
 /** useLanguages is the catalogue's working languages ({ code, nameTr, nameEn }), prerendered with the page. */
 export function useLanguages() {
-  const { data, ...rest } = useSWR(languagesKey);
-  return { languages: data?.languages, ...rest };
+  return answerWith(useSWR(languagesKey), 'languages', (data) => data?.languages);
 }
 
 /** useLanguageName names a catalogue language code in the page's language (the code when unknown). */

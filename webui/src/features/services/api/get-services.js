@@ -1,9 +1,9 @@
 import useSWR from 'swr';
+import { answerWith } from '../../../lib/swr-answer.js';
 
 export const servicesKey = '/api/v1/catalog/services';
 
 /** useServices is the eight services of the catalogue, in display order. */
 export function useServices() {
-  const { data, ...rest } = useSWR(servicesKey);
-  return { services: data?.services, ...rest };
+  return answerWith(useSWR(servicesKey), 'services', (data) => data?.services);
 }

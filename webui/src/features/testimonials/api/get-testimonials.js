@@ -1,8 +1,8 @@
 import useSWR from 'swr';
+import { answerWith } from '../../../lib/swr-answer.js';
 
 export const testimonialsKey = '/api/v1/catalog/testimonials';
 
 export function useTestimonials() {
-  const { data, ...rest } = useSWR(testimonialsKey);
-  return { testimonials: data?.testimonials, ...rest };
+  return answerWith(useSWR(testimonialsKey), 'testimonials', (data) => data?.testimonials);
 }
