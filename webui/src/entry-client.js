@@ -20,7 +20,7 @@ function afterFirstPaint(fn) {
 
 // Each <link> starts its fetch as it is inserted, a few milliseconds apiece on a slow phone: twenty
 // at once were one long task, so they are added a few per task.
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 2;
 
 /**
  * preloadModules fetches the app's modules and the page's own (its chunk, its language's shared

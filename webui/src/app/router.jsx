@@ -248,3 +248,34 @@ export function prerenderedPaths() {
     SCREENS.filter((s) => s.prerender === undefined).map((s) => ({ screen: s.screen, lang, path: PATHS[s.screen][lang] })),
   );
 }
+
+// The browser's router starts without the account area's and the back office's screens (two
+// thirds of the table): flattening and ranking every route is one task, and theirs made it too
+// long for a slow phone on every public page. Each area keeps its index (the back office's
+// dashboard) and its catch-all, so an address below it matches as a splat, which makes the router
+// ask patchDeferredRoutes for more routes first.
+const DEFERRED_SCREENS = new Set(['account', 'admin']);
+const deferredAreas = new Map(); // route id → { path, children }
+
+function deferAreas(list) {
+  return list.map((route) => {
+    if (DEFERRED_SCREENS.has(route.handle?.screen) && route.children) {
+      deferredAreas.set(route.id, { path: route.path, children: route.children });
+      return { ...route, children: route.children.filter((child) => child.index || child.path === '*') };
+    }
+    return route.children ? { ...route, children: deferAreas(route.children) } : route;
+  });
+}
+
+/** browserRoutes is routes without the deferred areas' screens; patchDeferredRoutes adds them. */
+export const browserRoutes = deferAreas(routes);
+
+/**
+ * patchDeferredRoutes is the router's patchRoutesOnNavigation: on the way to an address in a
+ * deferred area, it adds that area's screens (again each time: the router skips routes it has).
+ */
+export function patchDeferredRoutes({ path, patch }) {
+  for (const [id, area] of deferredAreas) {
+    if (path === area.path || path.startsWith(`${area.path}/`)) patch(id, area.children);
+  }
+}

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
-import { routes, prerenderedPaths } from './router.jsx';
+import { browserRoutes, patchDeferredRoutes, routes, prerenderedPaths } from './router.jsx';
 import { ACCOUNT_MENUS, PATHS, accountPath } from '../config/paths.js';
 
 const screenOf = (pathname) => matchRoutes(routes, pathname)?.at(-1).route.handle?.screen;
@@ -137,5 +137,33 @@ test('each account screen is its own lazy page below the account layout, in both
   // An unknown page below a tab, or another language's tab, goes back to the section.
   for (const p of ['/tr/hesabim/fatura-bilgileri/faturalar/x/y', '/tr/hesabim/fatura-bilgileri/balance', '/en/account/billing-info/bakiye']) {
     expect(matchRoutes(routes, p).at(-1).route.handle, p).toMatchObject({ section: 'fatura-bilgileri', rest: true });
+  }
+});
+
+// The browser's table lacks the account's and the back office's screens until patched in.
+test('the browser starts without the account and back office screens and finds them on the way there', () => {
+  const count = (list) => list.reduce((n, r) => n + 1 + (r.children ? count(r.children) : 0), 0);
+  expect(count(browserRoutes)).toBeLessThan(count(routes) / 2);
+  const byId = (list, id) => list.flatMap((r) => (r.id === id ? [r] : byId(r.children ?? [], id)));
+  const paths = ['/tr/hesabim', '/tr/hesabim/siparislerim', '/en/account/billing-details/invoices', '/tr/yonetim', '/en/admin/orders/o-1', '/en/faq', '/tr/blog/yeminli-tercume-nedir'];
+  for (const pathname of paths) {
+    const want = matchRoutes(routes, pathname).at(-1).route.id;
+    // A copy of the browser's table, patched as the router does: children added under the route id.
+    const table = structuredClone(browserRoutes.map(function strip(r) {
+      return { id: r.id, path: r.path, index: r.index, ...(r.children && { children: r.children.map(strip) }) };
+    }));
+    const first = matchRoutes(table, pathname);
+    // Below an area, the first match is the area's catch-all, a splat: the router then asks for
+    // more routes. The area's own address is its layout in either table.
+    if (first.at(-1).route.id !== want) expect(first.at(-1).route.path, pathname).toBe('*');
+    patchDeferredRoutes({
+      path: pathname,
+      patch: (id, children) => {
+        const [route] = byId(table, id);
+        const strip = (r) => ({ id: r.id, path: r.path, index: r.index, ...(r.children && { children: r.children.map(strip) }) });
+        for (const child of children.map(strip)) if (!route.children.some((c) => c.id === child.id)) route.children.push(child);
+      },
+    });
+    expect(matchRoutes(table, pathname).at(-1).route.id, pathname).toBe(want);
   }
 });

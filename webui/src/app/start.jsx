@@ -4,7 +4,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { routes } from './router.jsx';
+import { browserRoutes, patchDeferredRoutes, routes } from './router.jsx';
 import { AppProvider } from './provider.jsx';
 import { createI18n, loadCommonTexts } from '../lib/i18n.js';
 import { pendingKeys, readPrerendered, revalidateWhenIdle, shouldHydrate } from '../lib/prerendered-data.js';
@@ -36,7 +36,7 @@ export async function start() {
     prepare();
     await nextTask();
   }
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(browserRoutes, { patchRoutesOnNavigation: patchDeferredRoutes });
   await nextTask();
   // The answers the page was prerendered with are fetched again once hydration is over, not during it.
   const use = hydrate ? [revalidateWhenIdle(pendingKeys(prerendered.data))] : [];

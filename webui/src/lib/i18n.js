@@ -56,7 +56,7 @@ const registry = new Map();
  */
 export function defineTexts(ns, bundles) {
   registerTexts(ns, bundles);
-  for (const l of ['tr', 'en']) outside.addResourceBundle(l, ns, bundles[l], true, true);
+  if (outside) addBundles(outside, ns, bundles);
   return () => useTexts(ns, bundles);
 }
 
@@ -67,12 +67,26 @@ export function registerTexts(ns, bundles) {
 }
 
 // Texts read outside a component (a status's label, a unit's name, in functions given a lang)
-// come from this instance, which holds every namespace defined so far.
-const outside = createInstance();
-outside.init({ lng: 'tr', fallbackLng: 'tr', supportedLngs: ['tr', 'en'], resources: {}, initAsync: false, interpolation: { escapeValue: false }, returnObjects: true, returnEmptyString: true });
+// come from this instance, which holds every namespace defined so far. It is made on first use:
+// made when this module loaded, its init was a fifth of the task that evaluates the app's modules.
+let outside = null;
+
+function outsideTexts() {
+  if (!outside) {
+    outside = createInstance();
+    outside.init({ lng: 'tr', fallbackLng: 'tr', supportedLngs: ['tr', 'en'], resources: {}, initAsync: false, interpolation: { escapeValue: false }, returnObjects: true, returnEmptyString: true });
+    for (const [ns, all] of registry) for (const bundles of all) addBundles(outside, ns, bundles);
+    for (const [lang, bundle] of Object.entries(commonTexts)) outside.addResourceBundle(lang, 'common', bundle, true, true);
+  }
+  return outside;
+}
+
+function addBundles(i18n, ns, bundles) {
+  for (const l of ['tr', 'en']) if (bundles[l]) i18n.addResourceBundle(l, ns, bundles[l], true, true);
+}
 
 /** textsIn is `t` of namespace ns in lang for code outside components; ns must be defined (defineTexts) by the caller's module. */
-export const textsIn = (lang, ns) => outside.getFixedT(lang === 'en' ? 'en' : 'tr', ns);
+export const textsIn = (lang, ns) => outsideTexts().getFixedT(lang === 'en' ? 'en' : 'tr', ns);
 
 /** plainKey is a key made of a server's code, safe to look up: i18next would read '.' and ':' in it as paths and namespaces. */
 export const plainKey = (code) => (/^[\w-]+$/.test(String(code ?? '')) ? String(code) : '\u0000');
@@ -111,7 +125,7 @@ const commonModules = {
 /** addCommonTexts adds the shared texts of lang, to every render tree made so far and to come. */
 export function addCommonTexts(lang, bundle) {
   commonTexts[lang] = bundle;
-  outside.addResourceBundle(lang, 'common', bundle, true, true);
+  outside?.addResourceBundle(lang, 'common', bundle, true, true);
   for (const i18n of instances) i18n.addResourceBundle(lang, 'common', bundle, true, true);
 }
 
