@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useAdoptTyped } from '../../../lib/adopt-typed.js';
 import { useCommonTexts } from '../../../lib/i18n.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { authTexts, useAuthTexts } from '../texts.js';
@@ -22,6 +23,8 @@ export function useAuthForm({ initial, validate, submit, onDone }) {
   const [formError, setFormError] = useState('');
   const [sending, setSending] = useState(false);
   const form = useRef(null);
+  // What was typed or autofilled before the page hydrated.
+  useAdoptTyped(form, initial, (typed) => setValues((v) => ({ ...v, ...typed })));
 
   const message = ([key, params]) => (AUTH_KEYS.has(key) ? t(`fieldErrors.${key}`) : common(`form.${key}`, params));
   const focusField = (name) => {

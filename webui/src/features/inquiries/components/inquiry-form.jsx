@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { useAdoptTyped } from '../../../lib/adopt-typed.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { defineTexts, useCommonTexts } from '../../../lib/i18n.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -55,6 +56,8 @@ export function InquiryForm({ kind = 'contact', initialMessage = '' }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(null);
   const form = useRef(null);
+  // What was typed or autofilled before the page hydrated.
+  useAdoptTyped(form, { ...EMPTY, message: initialMessage }, (typed) => setValues((v) => ({ ...v, ...typed })));
 
   const set = (field) => (e) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
