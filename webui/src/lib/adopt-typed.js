@@ -8,12 +8,15 @@ import { useLayoutEffect, useRef } from 'react';
 
 /**
  * typedIn is what formEl's fields named in initial hold that differs from initial (a checkbox's
- * checkedness for a boolean), or null when nothing does.
+ * checkedness for a boolean; fields whose initial value is neither are skipped), or null when
+ * nothing does.
  */
 export function typedIn(formEl, initial) {
   if (!formEl) return null;
   const found = {};
   for (const [name, start] of Object.entries(initial)) {
+    // Text and check fields only: a list or a file is not a field's value.
+    if (typeof start !== 'string' && typeof start !== 'boolean') continue;
     const field = formEl.elements.namedItem(name);
     if (!field || field.type === 'file') continue;
     const now = typeof start === 'boolean' ? field.checked : field.value;

@@ -10,7 +10,8 @@ test('typedIn finds what the fields hold that differs from the form\'s initial v
     rememberMe: { type: 'checkbox', checked: true, value: 'on' },
     upload: { type: 'file', value: 'C:\\fakepath\\a.pdf' },
   });
-  const initial = { email: '', password: '', rememberMe: false, upload: '', missing: '' };
+  const initial = { email: '', password: '', rememberMe: false, upload: '', missing: '', pairs: [] };
+  form.elements.namedItem = ((get) => (name) => (name === 'pairs' ? { type: 'select-one', value: 'en-tr' } : get(name)))(form.elements.namedItem);
   expect(typedIn(form, initial)).toEqual({ email: 'early@example.com', rememberMe: true });
 });
 

@@ -5,7 +5,8 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { specializationName } from '../../../lib/specializations.js';
 import { CheckField, Field, FormError } from '../../../components/form-fields.jsx';
 import { submitApplication } from '../api/translators.js';
-import { applicationErrors, applicationFailure, applicationReducer, initialApplication, validateApplication } from '../application.js';
+import { applicationErrors, applicationFailure, applicationReducer, emptyApplication, initialApplication, validateApplication } from '../application.js';
+import { useAdoptTyped } from '../../../lib/adopt-typed.js';
 import { DOCUMENT_EXTENSIONS, MAX_SPECIALIZATIONS, MAX_WORKING_LANGUAGES, SPECIALIZATIONS } from '../constants.js';
 import { languageOptions } from '../language-options.js';
 import { useTranslatorsTexts, wordError } from '../texts.js';
@@ -20,6 +21,10 @@ export function ApplicationForm() {
   const { languages } = useLanguages();
   const [state, dispatch] = useReducer(applicationReducer, undefined, initialApplication);
   const form = useRef(null);
+  // What was typed or autofilled before the page hydrated.
+  useAdoptTyped(form, emptyApplication(), (typed) => {
+    for (const [field, value] of Object.entries(typed)) dispatch({ type: 'change', field, value });
+  });
   const focus = (name) => form.current?.querySelector(`[data-field="${name}"]`)?.focus();
 
   async function submit(e) {
