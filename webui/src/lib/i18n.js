@@ -19,6 +19,7 @@
 // - Figures in texts (money, numbers, dates) are formatted by lib/format.js.
 import { createInstance } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../config/paths.js';
 import { useLanguage } from './language-context.js';
 
 /**
@@ -32,7 +33,7 @@ export function createI18n(lang) {
   i18n.use(initReactI18next).init({
     lng: lang,
     fallbackLng: 'tr',
-    supportedLngs: ['tr', 'en'],
+    supportedLngs: LANGUAGES,
     ns: ['common'],
     defaultNS: 'common',
     resources: Object.fromEntries(Object.entries(commonTexts).map(([l, bundle]) => [l, { common: bundle }])),
@@ -74,15 +75,17 @@ let outside = null;
 function outsideTexts() {
   if (!outside) {
     outside = createInstance();
-    outside.init({ lng: 'tr', fallbackLng: 'tr', supportedLngs: ['tr', 'en'], resources: {}, initAsync: false, interpolation: { escapeValue: false }, returnObjects: true, returnEmptyString: true });
-    for (const [ns, all] of registry) for (const bundles of all) addBundles(outside, ns, bundles);
+    outside.init({ lng: 'tr', fallbackLng: 'tr', supportedLngs: LANGUAGES, resources: {}, initAsync: false, interpolation: { escapeValue: false }, returnObjects: true, returnEmptyString: true });
+    // The shared texts come from what is loaded of them (commonTexts), not from the registry,
+    // which has them only where locales/common.js added both languages.
+    for (const [ns, all] of registry) if (ns !== 'common') for (const bundles of all) addBundles(outside, ns, bundles);
     for (const [lang, bundle] of Object.entries(commonTexts)) outside.addResourceBundle(lang, 'common', bundle, true, true);
   }
   return outside;
 }
 
 function addBundles(i18n, ns, bundles) {
-  for (const l of ['tr', 'en']) if (bundles[l]) i18n.addResourceBundle(l, ns, bundles[l], true, true);
+  for (const l of LANGUAGES) if (bundles[l]) i18n.addResourceBundle(l, ns, bundles[l], true, true);
 }
 
 /** textsIn is `t` of namespace ns in lang for code outside components; ns must be defined (defineTexts) by the caller's module. */
@@ -102,7 +105,7 @@ export function useTexts(ns = 'common', bundles) {
   const lang = useLanguage();
   const { i18n } = useTranslation();
   if (bundles) {
-    for (const l of ['tr', 'en']) {
+    for (const l of LANGUAGES) {
       if (bundles[l] && !i18n.hasResourceBundle(l, ns)) i18n.addResourceBundle(l, ns, bundles[l]);
     }
   }
