@@ -167,6 +167,7 @@ http {
 			}
 		}
 		loaded[k] = append(loaded[k], r)
+		log.Printf("round %d, %s: %.0f requests/s, p99 %s, %.1f µs CPU per request", round+1, t.name, r.rps, fmtDur(r.p99), float64(r.cpu.Nanoseconds())/1000)
 	})
 	results := make([]result, len(targets))
 	for k, t := range targets {
@@ -175,8 +176,9 @@ http {
 		fmt.Printf("| %s | %.0f | %s | %s | %s | %.1f µs |\n", t.name, r.rps, spread(loaded[k]), fmtDur(r.p50), fmtDur(r.p99), float64(r.cpu.Nanoseconds())/1000)
 	}
 	direct, gateway, nginx, floor := results[0], results[1], results[2], results[3]
-	fmt.Printf("\ngateway/nginx requests/s: %.2f (goal ≥ 1.00)\n", gateway.rps/nginx.rps)
-	fmt.Printf("gateway/floor requests/s: %.2f; floor/nginx: %.2f\n", gateway.rps/floor.rps, floor.rps/nginx.rps)
+	fmt.Printf("\ngateway/nginx requests/s: %.2f (goal ≥ 1.00); per round %s\n", gateway.rps/nginx.rps, roundRatios(loaded[1], loaded[2]))
+	fmt.Printf("gateway/floor requests/s: %.2f; per round %s\n", gateway.rps/floor.rps, roundRatios(loaded[1], loaded[3]))
+	fmt.Printf("floor/nginx requests/s: %.2f; per round %s\n", floor.rps/nginx.rps, roundRatios(loaded[3], loaded[2]))
 	fmt.Printf("CPU per request: gateway %.1f µs, floor %.1f µs, nginx %.1f µs (svc-geo itself %.1f µs)\n",
 		float64(gateway.cpu.Nanoseconds())/1000, float64(floor.cpu.Nanoseconds())/1000, float64(nginx.cpu.Nanoseconds())/1000, float64(direct.cpu.Nanoseconds())/1000)
 
@@ -246,6 +248,20 @@ func median(rs []result) result {
 		cpu:      time.Duration(pick(func(r result) float64 { return float64(r.cpu) })),
 		requests: int64(pick(func(r result) float64 { return float64(r.requests) })),
 	}
+}
+
+// roundRatios lists the ratio of a's requests/s to b's in each round, and their median: two
+// targets measured in the same round ran within a minute of each other, so the machine's drift
+// between rounds moves these ratios less than the ratio of the medians.
+func roundRatios(a, b []result) string {
+	v := make([]float64, len(a))
+	s := make([]string, len(a))
+	for i := range a {
+		v[i] = a[i].rps / b[i].rps
+		s[i] = fmt.Sprintf("%.2f", v[i])
+	}
+	slices.Sort(v)
+	return fmt.Sprintf("%s (median %.2f)", strings.Join(s, " / "), v[len(v)/2])
 }
 
 // spread lists the rounds' requests/s from the slowest to the fastest.

@@ -43,12 +43,14 @@ func ParseAcceptLanguage(header string) i18n.Lang {
 			}
 			q = parsed
 		}
-		primary, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(tag)), "-")
+		// Compared without case rather than lowered: every request is parsed, and lowering
+		// "tr-TR" allocates.
+		primary, _, _ := strings.Cut(strings.TrimSpace(tag), "-")
 		var l i18n.Lang
-		switch primary {
-		case "tr":
+		switch {
+		case strings.EqualFold(primary, "tr"):
 			l = i18n.TR
-		case "en":
+		case strings.EqualFold(primary, "en"):
 			l = i18n.EN
 		default:
 			continue
