@@ -37,9 +37,10 @@ test: test-deps node
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
 # The stack needs redis-server, PostgreSQL 15 (under the embedded FerretDB) and nginx (with Lua, for its
 # spans); the tests also drive
-# Chromium and read mailed PDFs with poppler's pdftotext; the benchmarks load with wrk.
+# Chromium, read mailed PDFs with poppler's pdftotext and check e-invoices (UBL-TR) with xmllint and
+# Saxon-HE on a JRE; the benchmarks load with wrk.
 STACK_PACKAGES := redis-server:redis-server /usr/lib/postgresql/15/bin/postgres:postgresql-15 nginx:nginx /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so:libnginx-mod-http-brotli-filter /usr/lib/nginx/modules/ngx_http_brotli_static_module.so:libnginx-mod-http-brotli-static /usr/lib/nginx/modules/ngx_http_lua_module.so:libnginx-mod-http-lua
-TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium pdftotext:poppler-utils
+TEST_PACKAGES := $(STACK_PACKAGES) chromium:chromium pdftotext:poppler-utils xmllint:libxml2-utils /usr/share/java/Saxon-HE.jar:libsaxonhe-java java:default-jre-headless
 BENCH_PACKAGES := $(STACK_PACKAGES) wrk:wrk
 
 deps:

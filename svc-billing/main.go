@@ -24,6 +24,7 @@ import (
 	"linguaport/svc-billing/api"
 	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/earnings"
+	"linguaport/svc-billing/einvoice"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/paying"
 	"linguaport/svc-billing/payments"
@@ -43,6 +44,9 @@ func main() {
 	stripeAPIBase := env.String("STRIPE_API_BASE", "")
 	// The agency's facts: the seller on invoices and the accounts customers transfer to.
 	facts, demoFacts, factsErr := company.FromEnv(env)
+	// The Central Bank's rates for e-Arşiv documents in other currencies than TRY: a file of
+	// them, or the demo rates (the site's fixed ones) when unset.
+	ratesFile := env.String("TCMB_RATES_FILE", "")
 	// The customers' invoices, receipts and refunds are mailed through SMTP_ADDR, their links
 	// starting with SITE_URL.
 	mailCfg := mail.ConfigFromEnv(env)
@@ -53,6 +57,11 @@ func main() {
 	p.ExitOn("company facts", factsErr)
 	if demoFacts {
 		p.Log.Info("company facts: COMPANY_FACTS_FILE is unset, showing the embedded demo set")
+	}
+	rates, err := einvoice.LoadRates(ratesFile)
+	p.ExitOn("TCMB_RATES_FILE", err)
+	if ratesFile == "" {
+		p.Log.Info("TCMB rates: TCMB_RATES_FILE is unset, e-Arşiv documents in other currencies use the demo rates")
 	}
 	provider, err := payments.NewStripe(stripeKey, stripeAPIBase, stripeWebhookSecret)
 	p.ExitOn("payment provider", err)
@@ -148,7 +157,7 @@ func main() {
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
 	auth := p.Authenticator()
 	table := api.Routes(api.MakeEndpoints(api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc,
-		Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog, Company: facts}))
+		Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog, Company: facts, Rates: rates}))
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   table.Handler(auth),

@@ -37,28 +37,28 @@ func invoice() lpmail.Message {
 		`<body style="margin:0;background:#f6f7f9;font-family:Arial,sans-serif;color:#1d2430">` +
 		`<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td style="background:#14365d;padding:16px 24px">` +
 		`<span style="color:#fff;font-size:20px;font-weight:bold">LinguaPort</span></td></tr><tr><td style="padding:24px">` +
-		`<p>Merhaba Ayşe Yılmaz,</p><p>LP-2026-000123 numaralı faturanız düzenlendi ve bu e-postanın ekindedir.</p>` +
+		`<p>Merhaba Ayşe Yılmaz,</p><p>LPA2026000000123 numaralı faturanız düzenlendi ve bu e-postanın ekindedir.</p>` +
 		`<table style="border-collapse:collapse;width:100%">`)
 	for i := range 12 {
 		html.WriteString(`<tr><td style="padding:6px;border-bottom:1px solid #e2e5ea">Çeviri hizmeti, sayfa ` +
 			string(rune('1'+i%9)) + `</td><td style="padding:6px;border-bottom:1px solid #e2e5ea;text-align:right">1.250,00 ₺</td></tr>`)
 	}
 	html.WriteString(`</table><p>Toplam (KDV dahil): <b>18.000,00 ₺</b>. Ödeme tarihi: 12.12.2026 17:00 (İstanbul).</p>` +
-		`<p><a href="https://www.linguaport.com/tr/hesabim/faturalar/LP-2026-000123" style="background:#14365d;color:#fff;` +
+		`<p><a href="https://www.linguaport.com/tr/hesabim/faturalar/LPA2026000000123" style="background:#14365d;color:#fff;` +
 		`padding:10px 16px;text-decoration:none;border-radius:4px">Faturayı görüntüle</a></p>` +
 		`<p style="color:#6b7280;font-size:12px">Bu e-postayı LinguaPort hesabınızla ilgili olduğu için aldınız.</p></td></tr></table></body></html>`)
-	text := "Merhaba Ayşe Yılmaz,\n\nLP-2026-000123 numaralı faturanız düzenlendi ve bu e-postanın ekindedir.\n\n" +
+	text := "Merhaba Ayşe Yılmaz,\n\nLPA2026000000123 numaralı faturanız düzenlendi ve bu e-postanın ekindedir.\n\n" +
 		strings.Repeat("Çeviri hizmeti, sayfa: 1.250,00 ₺\n", 12) +
 		"\nToplam (KDV dahil): 18.000,00 ₺. Ödeme tarihi: 12.12.2026 17:00 (İstanbul).\n\n" +
-		"Faturayı görüntüle: https://www.linguaport.com/tr/hesabim/faturalar/LP-2026-000123\n\nLinguaPort\n"
+		"Faturayı görüntüle: https://www.linguaport.com/tr/hesabim/faturalar/LPA2026000000123\n\nLinguaPort\n"
 	return lpmail.Message{
 		To:          []string{"Ayşe Yılmaz <ayse.yilmaz@example.com>"},
-		Subject:     "Faturanız hazır: LP-2026-000123 — 18.000,00 ₺",
+		Subject:     "Faturanız hazır: LPA2026000000123 — 18.000,00 ₺",
 		Text:        text,
 		HTML:        html.String(),
 		ReplyTo:     "LinguaPort Muhasebe <muhasebe@linguaport.com>",
-		ID:          "invoice-LP-2026-000123",
-		Attachments: []lpmail.Attachment{{Name: "fatura-LP-2026-000123.pdf", ContentType: "application/pdf", Data: pdf}},
+		ID:          "invoice-LPA2026000000123",
+		Attachments: []lpmail.Attachment{{Name: "fatura-LPA2026000000123.pdf", ContentType: "application/pdf", Data: pdf}},
 	}
 }
 
@@ -104,12 +104,12 @@ func TestBothAreCorrect(t *testing.T) {
 			t.Fatal(err)
 		}
 		if c.Subject != m.Subject || c.Text != strings.TrimRight(m.Text, "\n") || c.HTML != m.HTML ||
-			c.ReplyTo != "LinguaPort Muhasebe <muhasebe@linguaport.com>" || c.MessageID != "<invoice-LP-2026-000123@linguaport.com>" ||
+			c.ReplyTo != "LinguaPort Muhasebe <muhasebe@linguaport.com>" || c.MessageID != "<invoice-LPA2026000000123@linguaport.com>" ||
 			c.ListUnsubscribe != "<"+m.Unsubscribe+">" || c.ListUnsubscribePost != "List-Unsubscribe=One-Click" {
 			t.Errorf("%s: captured %q %q %q %q", s.name, c.Subject, c.ReplyTo, c.MessageID, c.ListUnsubscribe)
 		}
 		if len(c.Attachments) != 2 || !bytes.Equal(c.Attachments[0].Data, m.Attachments[0].Data) ||
-			c.Attachments[0].Name != "fatura-LP-2026-000123.pdf" || c.Attachments[1].Name != "Ödeme planı.pdf" {
+			c.Attachments[0].Name != "fatura-LPA2026000000123.pdf" || c.Attachments[1].Name != "Ödeme planı.pdf" {
 			t.Errorf("%s: attachments %+v", s.name, c.Attachments)
 		}
 		for i := 0; i < len(c.Raw); i++ {

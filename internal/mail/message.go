@@ -41,7 +41,7 @@ type Message struct {
 
 // Attachment is one file sent with a Message.
 type Attachment struct {
-	Name        string // the file name shown to the reader: "fatura-LP-2026-000123.pdf"
+	Name        string // the file name shown to the reader: "fatura-LPA2026000000123.pdf"
 	ContentType string // "application/pdf"; application/octet-stream when empty
 	Data        []byte
 }

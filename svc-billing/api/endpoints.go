@@ -12,6 +12,7 @@ import (
 	"linguaport/internal/i18n"
 	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/earnings"
+	"linguaport/svc-billing/einvoice"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/paying"
 	"linguaport/svc-billing/profile"
@@ -26,9 +27,12 @@ type Services struct {
 	Earnings earnings.Service
 	// Audit records the staff actions and serves them to staff (GET admin/audit).
 	Audit *audit.Log
-	// Company is the agency's facts (internal/company): the seller on invoice PDFs and the
-	// accounts the balance page tells customers to transfer to.
+	// Company is the agency's facts (internal/company): the seller on invoice PDFs and e-Arşiv
+	// documents, and the accounts the balance page tells customers to transfer to.
 	Company company.Facts
+	// Rates are the Central Bank's rates the e-Arşiv documents of invoices in other currencies
+	// than TRY give (einvoice.Rates).
+	Rates einvoice.Rates
 }
 
 // Endpoints are svc-billing's operations as go-kit endpoints: each reads its request and its
@@ -60,6 +64,8 @@ type Endpoints struct {
 type invoiceRequest struct {
 	ID      string
 	PDF     bool
+	XML     bool // the invoice's UBL-TR document (einvoice.go)
+	Return  bool // with XML: its return document
 	Lang    i18n.Lang
 	Session string
 }
@@ -98,8 +104,13 @@ func MakeEndpoints(s Services) Endpoints {
 				return s.Paying.Reconcile(ctx, caller, req.ID, req.Session)
 			}
 			inv, err := s.Invoices.Invoice(ctx, caller, req.ID)
-			if err != nil || !req.PDF {
-				return inv, err
+			switch {
+			case err != nil:
+				return nil, err
+			case req.XML:
+				return eDocument(ctx, s, inv, req.Return)
+			case !req.PDF:
+				return inv, nil
 			}
 			return invoicePDF{invoice: inv, lang: req.Lang, seller: documents.SellerOf(s.Company, inv.Currency)}, nil
 		},

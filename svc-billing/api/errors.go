@@ -35,6 +35,9 @@ func problemOf(err error) *httpx.Problem {
 	if p := explainEarnings(err); p != nil {
 		return p
 	}
+	if p := explainEDocument(err); p != nil {
+		return p
+	}
 	return explainPaying(err)
 }
 

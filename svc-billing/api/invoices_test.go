@@ -121,7 +121,7 @@ func newStoppedBilling(t *testing.T) *billing {
 	}
 
 	profileSvc := profile.NewService(profiles, time.Now)
-	// The clock runs from a fixed day in 2026, so numbers read LP-2026-… whenever the test runs.
+	// The clock runs from a fixed day in 2026, so numbers read LPA2026… whenever the test runs.
 	began := time.Now()
 	clock := func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Add(time.Since(began)) }
 	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, invoices.DefaultDueDays, clock, kick,
@@ -154,7 +154,7 @@ func newStoppedBilling(t *testing.T) *billing {
 	// The agency's facts are a set unlike the demo's, so the tests see the configured facts
 	// reach the PDFs, the mails and the balance page.
 	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog,
-		Company: companytest.Other()}
+		Company: companytest.Other(), Rates: demoRates(t)}
 	handler := api.Routes(api.MakeEndpoints(services)).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")
@@ -289,7 +289,7 @@ func TestInvoiceForACustomerInTurkey(t *testing.T) {
 	b.approve(t, "q-tr", "cust-tr")
 	inv := b.list(t, tok, 1)[0]
 	if inv["status"] != "pending" || inv["quoteId"] != "q-tr" || inv["orderId"] != "o-q-tr" || inv["orderNumber"] != "O-2026-00001" ||
-		inv["currency"] != "TRY" || num(inv["rateMicros"]) != 27_500_000 || inv["number"] != "LP-2026-000001" || inv["customerId"] != "cust-tr" {
+		inv["currency"] != "TRY" || num(inv["rateMicros"]) != 27_500_000 || inv["number"] != "LPA2026000000001" || inv["customerId"] != "cust-tr" {
 		t.Errorf("invoice %v", inv)
 	}
 	if _, err := time.Parse(time.RFC3339, inv["issuedAt"].(string)); err != nil {
@@ -374,7 +374,7 @@ func TestRedeliveredEventMakesOneInvoice(t *testing.T) {
 	b.approve(t, "q-again", "cust-again")
 	b.approve(t, "q-other", "cust-again") // a later invoice shows the stream was read past the repeats
 	list := b.list(t, tok, 2)
-	if list[1]["id"] != first["id"] || list[1]["number"] != "LP-2026-000001" || list[0]["number"] != "LP-2026-000002" {
+	if list[1]["id"] != first["id"] || list[1]["number"] != "LPA2026000000001" || list[0]["number"] != "LPA2026000000002" {
 		t.Errorf("after redelivery: %v", list)
 	}
 	if n, _ := b.invoices.Collection().CountDocuments(context.Background(), bson.D{{Key: "quoteId", Value: "q-again"}}); n != 1 {
@@ -444,7 +444,7 @@ func TestInvoicesIssuedWhenBillingReturns(t *testing.T) {
 	}
 	b.start()
 	list := b.list(t, tok, 2)
-	if list[0]["number"] != "LP-2026-000002" || list[1]["number"] != "LP-2026-000001" || list[1]["quoteId"] != "q-w1" {
+	if list[0]["number"] != "LPA2026000000002" || list[1]["number"] != "LPA2026000000001" || list[1]["quoteId"] != "q-w1" {
 		t.Errorf("after the return: %v, %v", list[0], list[1])
 	}
 }

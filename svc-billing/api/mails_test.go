@@ -207,13 +207,13 @@ func TestInvoiceMail(t *testing.T) {
 	b.approveIn(t, "q-mail", "cust-mail", "en")
 	b.approveIn(t, "q-mail-2", "cust-mail", "")
 	b.list(t, tok, 2)
-	if tr := b.mailed(t, "Faturanız: LP-2026-000002"); len(tr) != 1 {
+	if tr := b.mailed(t, "Faturanız: LPA2026000000002"); len(tr) != 1 {
 		t.Errorf("%d Turkish invoice mails for the second quote", len(tr))
 	} else {
 		// An event without a language is the site's default: Turkish, the PDF too.
 		expectIn(t, "the Turkish invoice mail", tr[0].Text, "Merhaba Ayşe Yılmaz,", "Genel toplam: 2.244,00 ₺",
 			"KDV %20: 374,00 ₺", "Son ödeme tarihi: 30 Kasım 2026", mailSite+"/tr/hesabim/fatura-bilgileri/faturalar/inv-q-mail-2")
-		if s := b.sent.bySubject("Faturanız: LP-2026-000002"); len(s) != 1 || s[0].Attachments[0].Name != "LP-2026-000002-tr.pdf" ||
+		if s := b.sent.bySubject("Faturanız: LPA2026000000002"); len(s) != 1 || s[0].Attachments[0].Name != "LPA2026000000002-tr.pdf" ||
 			!strings.Contains(pdfText(t, s[0].Attachments[0].Data), "FATURA") {
 			t.Errorf("the Turkish mail's PDF: %v", s)
 		}

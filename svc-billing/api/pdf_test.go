@@ -57,11 +57,11 @@ func TestInvoicePDF(t *testing.T) {
 	for _, c := range []struct{ query, header string }{{"?lang=tr", "en"}, {"", "tr"}} {
 		resp, body := b.download(t, "/api/v1/billing/invoices/"+id+".pdf"+c.query, tok, c.header)
 		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/pdf" || resp.Header.Get("Cache-Control") != "private, no-store" ||
-			resp.Header.Get("Content-Disposition") != `attachment; filename=LP-2026-000001-tr.pdf` {
+			resp.Header.Get("Content-Disposition") != `attachment; filename=LPA2026000000001-tr.pdf` {
 			t.Fatalf("tr PDF%s: %d %v %.200s", c.query, resp.StatusCode, resp.Header, body)
 		}
 		text := pdfText(t, body)
-		for _, want := range []string{"FATURA", "LP-2026-000001", "Ayşe Yılmaz", "10000000146", "O-2026-00001", "Q-2026-00001",
+		for _, want := range []string{"FATURA", "LPA2026000000001", "Ayşe Yılmaz", "10000000146", "O-2026-00001", "Q-2026-00001",
 			"935,00 TRY", "Ara toplam 1.870,00 TRY", "KDV %20 374,00 TRY", "Genel toplam 2.244,00 TRY", "81,60 USD", "1 USD = 27,50 TRY"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("missing %q in the Turkish PDF:\n%s", want, text)
@@ -70,7 +70,7 @@ func TestInvoicePDF(t *testing.T) {
 	}
 	resp, body := b.download(t, "/api/v1/billing/invoices/"+id+".pdf?lang=en", tok, "tr")
 	text := pdfText(t, body)
-	for _, want := range []string{"INVOICE", "LP-2026-000001", "Ayşe Yılmaz", "935.00 TRY", "VAT 20% 374.00 TRY", "2,244.00 TRY", "81.60 USD", "1 USD = 27.50 TRY"} {
+	for _, want := range []string{"INVOICE", "LPA2026000000001", "Ayşe Yılmaz", "935.00 TRY", "VAT 20% 374.00 TRY", "2,244.00 TRY", "81.60 USD", "1 USD = 27.50 TRY"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q in the English PDF (%d):\n%s", want, resp.StatusCode, text)
 		}

@@ -36,6 +36,9 @@ func decodeInvoice(_ context.Context, r *http.Request) (any, error) {
 	if strings.HasSuffix(id, pdfSuffix) {
 		return pdfRequest(r, id)
 	}
+	if strings.HasSuffix(id, xmlSuffix) {
+		return xmlRequest(id), nil
+	}
 	return invoiceRequest{ID: id, Session: r.URL.Query().Get("session")}, nil
 }
 
@@ -80,6 +83,8 @@ func encodePrivate(ctx context.Context, w http.ResponseWriter, response any) err
 	switch r := response.(type) {
 	case invoicePDF:
 		return encodePDF(w, r)
+	case invoiceXML:
+		return encodeXML(w, r)
 	case payoutsCSV:
 		return encodeCSV(w, r)
 	}

@@ -65,28 +65,32 @@ type Totals struct {
 // quote.approved finds the invoice it made instead of making a second one.
 type Invoice struct {
 	ID string `json:"id" bson:"_id"`
-	// Number is LP-<year>-<seq>, empty for the moment between the invoice's insert and its
-	// numbering (never shown: the service numbers an invoice before it shows it).
-	Number      string          `json:"number" bson:"number,omitempty"`
-	Seq         int64           `json:"-" bson:"seq,omitempty"`
-	Year        int             `json:"year" bson:"year"`
-	Status      Status          `json:"status" bson:"status"`
-	CustomerID  string          `json:"customerId" bson:"customerId"`
-	QuoteID     string          `json:"quoteId" bson:"quoteId"`
-	QuoteNumber string          `json:"quoteNumber" bson:"quoteNumber"`
-	OrderID     string          `json:"orderId" bson:"orderId"`
-	OrderNumber string          `json:"orderNumber" bson:"orderNumber"`
-	Service     string          `json:"service" bson:"service"`
-	Currency    string          `json:"currency" bson:"currency"` // the display currency
-	Decimals    int             `json:"decimals" bson:"decimals"`
-	RateMicros  int64           `json:"rateMicros" bson:"rateMicros"` // display units per USD, millionths
-	Lines       []Line          `json:"lines" bson:"lines"`           // the work lines, then the VAT line
-	Totals      Totals          `json:"totals" bson:"totals"`         // in the display currency
-	TotalsUSD   Totals          `json:"totalsUsd" bson:"totalsUsd"`   // in USD cents
-	InTurkey    bool            `json:"inTurkey" bson:"inTurkey"`
-	VATPercent  int             `json:"vatPercent" bson:"vatPercent"`
-	Details     profile.Details `json:"details" bson:"details"` // the billing details issued to
-	IssuedAt    time.Time       `json:"issuedAt" bson:"issuedAt"`
+	// Number is GİB's invoice number (FormatNumber), empty for the moment between the invoice's
+	// insert and its numbering (never shown: the service numbers an invoice before it shows it).
+	Number string `json:"number" bson:"number,omitempty"`
+	Seq    int64  `json:"-" bson:"seq,omitempty"`
+	// ReturnNumber is the number of a refunded invoice's return (İADE) document, in the returns'
+	// series (FormatReturnNumber); given by its own write after the refund, like Number.
+	ReturnNumber string          `json:"returnNumber,omitempty" bson:"returnNumber,omitempty"`
+	ReturnSeq    int64           `json:"-" bson:"returnSeq,omitempty"`
+	Year         int             `json:"year" bson:"year"`
+	Status       Status          `json:"status" bson:"status"`
+	CustomerID   string          `json:"customerId" bson:"customerId"`
+	QuoteID      string          `json:"quoteId" bson:"quoteId"`
+	QuoteNumber  string          `json:"quoteNumber" bson:"quoteNumber"`
+	OrderID      string          `json:"orderId" bson:"orderId"`
+	OrderNumber  string          `json:"orderNumber" bson:"orderNumber"`
+	Service      string          `json:"service" bson:"service"`
+	Currency     string          `json:"currency" bson:"currency"` // the display currency
+	Decimals     int             `json:"decimals" bson:"decimals"`
+	RateMicros   int64           `json:"rateMicros" bson:"rateMicros"` // display units per USD, millionths
+	Lines        []Line          `json:"lines" bson:"lines"`           // the work lines, then the VAT line
+	Totals       Totals          `json:"totals" bson:"totals"`         // in the display currency
+	TotalsUSD    Totals          `json:"totalsUsd" bson:"totalsUsd"`   // in USD cents
+	InTurkey     bool            `json:"inTurkey" bson:"inTurkey"`
+	VATPercent   int             `json:"vatPercent" bson:"vatPercent"`
+	Details      profile.Details `json:"details" bson:"details"` // the billing details issued to
+	IssuedAt     time.Time       `json:"issuedAt" bson:"issuedAt"`
 	// DueAt is when the customer should have paid: issued + INVOICE_DUE_DAYS. Invoices stored
 	// before due dates existed have none and count from their issue date (Service fills it in).
 	DueAt      *time.Time `json:"dueAt,omitempty" bson:"dueAt,omitempty"`
@@ -117,8 +121,21 @@ type Invoice struct {
 // IDFor is the invoice id of a quote: one quote, one invoice.
 func IDFor(quoteID string) string { return "inv-" + quoteID }
 
+// The agency's document series: GİB's invoice number is a series of three letters or digits,
+// the year and a sequence of nine digits, gapless within the series and year ("LPA2026000000001").
+// Sales and returns (İADE documents of refunds) are numbered in series of their own.
+const (
+	SaleSeries   = "LPA"
+	ReturnSeries = "LPR"
+)
+
 // FormatNumber is the invoice number of the seq-th invoice of year.
-func FormatNumber(year int, seq int64) string { return fmt.Sprintf("LP-%d-%06d", year, seq) }
+func FormatNumber(year int, seq int64) string { return fmt.Sprintf("%s%d%09d", SaleSeries, year, seq) }
+
+// FormatReturnNumber is the number of the seq-th return document of year.
+func FormatReturnNumber(year int, seq int64) string {
+	return fmt.Sprintf("%s%d%09d", ReturnSeries, year, seq)
+}
 
 // turkeyTime: invoices are dated and numbered by the year in Turkey (UTC+3 all year since
 // 2016), so an invoice issued on 31 December 22:00 UTC belongs to the next year's series.

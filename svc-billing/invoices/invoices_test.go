@@ -65,7 +65,7 @@ func TestYearOf(t *testing.T) {
 			t.Errorf("%s: %d, want %d", c.at, got, c.year)
 		}
 	}
-	if n := invoices.FormatNumber(2026, 7); n != "LP-2026-000007" {
+	if n := invoices.FormatNumber(2026, 7); n != "LPA2026000000007" {
 		t.Errorf("number %s", n)
 	}
 }
@@ -201,10 +201,10 @@ func TestReservationLeftByADeadProcessIsCompleted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next.Number != "LP-2026-000003" {
+	if next.Number != "LPA2026000000003" {
 		t.Errorf("next invoice %s", next.Number)
 	}
-	if got, _ := f.store.Invoice(ctx, orphan.ID); got.Number != "LP-2026-000002" {
+	if got, _ := f.store.Invoice(ctx, orphan.ID); got.Number != "LPA2026000000002" {
 		t.Errorf("orphan %q", got.Number)
 	}
 
@@ -218,7 +218,7 @@ func TestReservationLeftByADeadProcessIsCompleted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := f.store.Invoice(ctx, next.ID); last.Number != "LP-2026-000004" || got.Number != "LP-2026-000003" {
+	if got, _ := f.store.Invoice(ctx, next.ID); last.Number != "LPA2026000000004" || got.Number != "LPA2026000000003" {
 		t.Errorf("after a stale reservation: last %s, next %s", last.Number, got.Number)
 	}
 	if got := f.numbers(t); !slices.Equal(got, want(4)) {
@@ -237,7 +237,7 @@ func TestRedeliveryNumbersAStoredInvoice(t *testing.T) {
 		t.Fatal(err)
 	}
 	inv, err := f.svc.Issue(ctx, q)
-	if err != nil || inv.Number != "LP-2026-000001" {
+	if err != nil || inv.Number != "LPA2026000000001" {
 		t.Fatalf("%+v %v", inv, err)
 	}
 	again, err := f.svc.Issue(ctx, q)
@@ -281,11 +281,11 @@ func TestAnInvoiceIsShownOnlyNumbered(t *testing.T) {
 		}
 	}
 	list, err := f.svc.Invoices(ctx, "c-listed", "")
-	if err != nil || len(list) != 1 || list[0].Number != "LP-2026-000001" {
+	if err != nil || len(list) != 1 || list[0].Number != "LPA2026000000001" {
 		t.Errorf("list %+v %v", list, err)
 	}
 	one, err := f.svc.Invoice(ctx, authn.Caller{ID: "c-read", Role: authn.RoleCustomer}, invoices.IDFor("read"))
-	if err != nil || one.Number != "LP-2026-000002" {
+	if err != nil || one.Number != "LPA2026000000002" {
 		t.Errorf("read %+v %v", one, err)
 	}
 	if _, err := f.svc.Invoice(ctx, authn.Caller{ID: "c-listed", Role: authn.RoleCustomer}, invoices.IDFor("read")); err != invoices.ErrNotFound {
@@ -293,5 +293,58 @@ func TestAnInvoiceIsShownOnlyNumbered(t *testing.T) {
 	}
 	if got := f.numbers(t); !slices.Equal(got, want(2)) {
 		t.Errorf("numbers %v", got)
+	}
+}
+
+// Refunds give return documents numbers of their own series, gapless however they race: eight
+// paid invoices refunded at once, each refund clicked twice, get LPR2026000000001 to 8, and
+// their invoice numbers stay as they were.
+func TestReturnsAreNumberedInTheirOwnSeries(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	var ids []string
+	for i := range 8 {
+		inv, err := f.svc.Issue(ctx, approved(fmt.Sprintf("r%02d", i), "c1"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paidAt := issuedAt.Add(time.Hour)
+		if _, err := f.store.Update(ctx, inv.ID, func(inv *invoices.Invoice) (*invoices.Invoice, error) {
+			inv.Status, inv.PaidAt = invoices.Paid, &paidAt
+			return inv, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, inv.ID)
+	}
+	if inv, err := f.store.NumberReturn(ctx, ids[0]); err != nil || inv.ReturnNumber != "" {
+		t.Fatalf("a paid invoice got a return number: %q %v", inv.ReturnNumber, err)
+	}
+	var wg sync.WaitGroup
+	for _, id := range append(slices.Clone(ids), ids...) {
+		wg.Go(func() {
+			if inv, err := f.svc.Refund(ctx, id); err != nil || inv.ReturnNumber == "" {
+				t.Errorf("refund %s: %q %v", id, inv.ReturnNumber, err)
+			}
+		})
+	}
+	wg.Wait()
+	var seqs []int64
+	for _, id := range ids {
+		inv, err := f.store.Invoice(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inv.ReturnNumber != invoices.FormatReturnNumber(2026, inv.ReturnSeq) || inv.Number != invoices.FormatNumber(2026, inv.Seq) {
+			t.Errorf("%s: number %s (%d), return %s (%d)", id, inv.Number, inv.Seq, inv.ReturnNumber, inv.ReturnSeq)
+		}
+		seqs = append(seqs, inv.ReturnSeq)
+	}
+	slices.Sort(seqs)
+	if !slices.Equal(seqs, want(8)) {
+		t.Errorf("return numbers %v", seqs)
+	}
+	if got := f.numbers(t); !slices.Equal(got, want(8)) {
+		t.Errorf("invoice numbers %v", got)
 	}
 }

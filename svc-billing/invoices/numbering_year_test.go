@@ -71,12 +71,12 @@ func TestNumberingAcrossTheTurkishNewYear(t *testing.T) {
 			t.Errorf("issued at %s: %s of %d, want %s of %d", at, inv.Number, inv.Year, number, year)
 		}
 	}
-	issue("dec-1", "2026-12-31T10:00:00Z", "LP-2026-000001", 2026)
-	issue("dec-2", "2026-12-31T18:30:00Z", "LP-2026-000002", 2026)
-	issue("jan-1", "2026-12-31T21:00:00Z", "LP-2027-000001", 2027)
+	issue("dec-1", "2026-12-31T10:00:00Z", "LPA2026000000001", 2026)
+	issue("dec-2", "2026-12-31T18:30:00Z", "LPA2026000000002", 2026)
+	issue("jan-1", "2026-12-31T21:00:00Z", "LPA2027000000001", 2027)
 	// Issued at 20:59Z (a consumer that read the approval a moment late): still 2026 in Türkiye.
-	issue("dec-3", "2026-12-31T20:59:00Z", "LP-2026-000003", 2026)
-	issue("jan-2", "2027-01-01T09:00:00Z", "LP-2027-000002", 2027)
+	issue("dec-3", "2026-12-31T20:59:00Z", "LPA2026000000003", 2026)
+	issue("jan-2", "2027-01-01T09:00:00Z", "LPA2027000000002", 2027)
 
 	got := f.byYear(t)
 	if !slices.Equal(got[2026], want(3)) || !slices.Equal(got[2027], want(2)) || len(got) != 2 {

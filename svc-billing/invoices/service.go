@@ -24,6 +24,9 @@ type Store interface {
 	Insert(ctx context.Context, inv Invoice) (Invoice, error)
 	// Number gives the invoice its number if it has none yet and returns it numbered.
 	Number(ctx context.Context, id string) (Invoice, error)
+	// NumberReturn gives a refunded invoice its return document's number if it has none yet;
+	// an invoice that is not refunded is returned as it is.
+	NumberReturn(ctx context.Context, id string) (Invoice, error)
 	// Invoice is ErrNotFound when there is no invoice id.
 	Invoice(ctx context.Context, id string) (Invoice, error)
 	// OfCustomer lists the customer's newest invoices first, at most limit; only those of
@@ -250,10 +253,16 @@ func (s *service) MarkPaid(ctx context.Context, id string, p Payment) (Invoice, 
 		return inv, inv.pay(ctx, p, s.now().UTC().Truncate(time.Millisecond))
 	})
 	if errors.Is(err, errUnchanged) {
-		inv, err = s.store.Invoice(ctx, id)
+		err = nil
 	} else if err == nil {
 		s.kick(id)
 	}
+	if err != nil {
+		return s.withDue(inv), err
+	}
+	// The return document is numbered by its own write, as an invoice is: a refund whose process
+	// died before it is numbered by the next refund call or download of the document.
+	inv, err = s.store.NumberReturn(ctx, id)
 	return s.withDue(inv), err
 }
 
@@ -295,10 +304,16 @@ func (s *service) Refund(ctx context.Context, id string) (Invoice, error) {
 		return inv, inv.refund(ctx, s.now().UTC().Truncate(time.Millisecond))
 	})
 	if errors.Is(err, errUnchanged) {
-		inv, err = s.store.Invoice(ctx, id)
+		err = nil
 	} else if err == nil {
 		s.kick(id)
 	}
+	if err != nil {
+		return s.withDue(inv), err
+	}
+	// The return document is numbered by its own write, as an invoice is: a refund whose process
+	// died before it is numbered by the next refund call or download of the document.
+	inv, err = s.store.NumberReturn(ctx, id)
 	return s.withDue(inv), err
 }
 

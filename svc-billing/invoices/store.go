@@ -219,12 +219,12 @@ func (s *MongoStore) FillDueDates(ctx context.Context, days int) error {
 	return nil
 }
 
-// counter is a year's numbering: seq is the last number taken. Pending is a number taken for an
-// invoice and not yet known to be written on it: while it is set nobody takes another number,
-// and whoever finds it finishes the job first. So a number exists only together with its
-// invoice, whichever process dies between the steps.
+// counter is a series' numbering in a year: seq is the last number taken. Pending is a number
+// taken for an invoice and not yet known to be written on it: while it is set nobody takes
+// another number, and whoever finds it finishes the job first. So a number exists only together
+// with its invoice, whichever process dies between the steps.
 type counter struct {
-	ID      string        `bson:"_id"` // the year
+	ID      string        `bson:"_id"` // the series and year (series.counterID)
 	Seq     int64         `bson:"seq"`
 	Pending *reservedSlot `bson:"pending"`
 }
@@ -233,6 +233,56 @@ type reservedSlot struct {
 	Invoice string `bson:"invoice"`
 	Number  int64  `bson:"number"`
 }
+
+// series is one of the agency's numberings (invoice.go): the invoices themselves, and the return
+// documents of refunded ones. Each has a counter per year and its own fields on the invoice.
+type series struct {
+	name        string
+	counterID   func(year int) string
+	format      func(year int, seq int64) string
+	field, seqs string                                                 // the invoice's fields for the number and its sequence
+	number      func(Invoice) string                                   // the invoice's number in the series, "" for none yet
+	year        func(Invoice) int                                      // the year it is numbered in
+	ready       func(Invoice) bool                                     // whether it may be numbered in the series yet
+	with        func(context.Context, Invoice, string) (bson.D, error) // what its numbering write pushes besides
+}
+
+var (
+	// sales number the invoices; the counters' ids are the bare years, as before returns had a
+	// series of their own.
+	sales = series{
+		name:      "invoice",
+		counterID: strconv.Itoa, format: FormatNumber,
+		field: "number", seqs: "seq",
+		number: func(inv Invoice) string { return inv.Number },
+		year:   func(inv Invoice) int { return inv.Year },
+		ready:  func(Invoice) bool { return true },
+		// Numbering issues the invoice: invoice.issued and the customer's mail go in the same
+		// conditional write, which only the first to number it makes (issue.go).
+		with: func(ctx context.Context, inv Invoice, number string) (bson.D, error) {
+			evs, mails, err := inv.issuing(ctx, number, time.Now())
+			if err != nil {
+				return nil, fmt.Errorf("issue invoice %s: %w", inv.ID, err)
+			}
+			push := bson.D{events.PushUpdate(evs...)}
+			if len(mails) > 0 {
+				push = append(push, mailbox.PushUpdate(mails...))
+			}
+			return bson.D{{Key: "$push", Value: push}}, nil
+		},
+	}
+	// returns number the return (İADE) documents of refunded invoices, by the refund's year.
+	returns = series{
+		name:      "return",
+		counterID: func(year int) string { return ReturnSeries + "-" + strconv.Itoa(year) },
+		format:    FormatReturnNumber,
+		field:     "returnNumber", seqs: "returnSeq",
+		number: func(inv Invoice) string { return inv.ReturnNumber },
+		year:   func(inv Invoice) int { return YearOf(*inv.RefundedAt) },
+		ready:  func(inv Invoice) bool { return inv.Status == Refunded && inv.RefundedAt != nil },
+		with:   func(context.Context, Invoice, string) (bson.D, error) { return nil, nil },
+	}
+)
 
 // Number numbers the invoice (see counter), without transactions: every step is one conditional
 // single-document write, and every step may be repeated by anyone.
@@ -245,28 +295,38 @@ type reservedSlot struct {
 //  3. The slot is empty: reserve seq+1 for this invoice, conditional on seq and the empty slot,
 //     and go round again.
 func (s *MongoStore) Number(ctx context.Context, id string) (Invoice, error) {
+	return s.numberIn(ctx, sales, id)
+}
+
+// NumberReturn gives a refunded invoice its return document's number, the same way; an invoice
+// that is not refunded is answered as it is.
+func (s *MongoStore) NumberReturn(ctx context.Context, id string) (Invoice, error) {
+	return s.numberIn(ctx, returns, id)
+}
+
+func (s *MongoStore) numberIn(ctx context.Context, in series, id string) (Invoice, error) {
 	for {
 		inv, err := s.Invoice(ctx, id)
-		if err != nil || inv.Number != "" {
+		if err != nil || in.number(inv) != "" || !in.ready(inv) {
 			return inv, err
 		}
-		year := strconv.Itoa(inv.Year)
-		c, err := s.counter(ctx, year)
+		year := in.year(inv)
+		c, err := s.counter(ctx, in.counterID(year))
 		if err != nil {
 			return Invoice{}, err
 		}
 		if c.Pending != nil {
-			if err := s.complete(ctx, inv.Year, c); err != nil {
+			if err := s.complete(ctx, in, year, c); err != nil {
 				return Invoice{}, err
 			}
 			continue
 		}
 		_, err = s.counters.UpdateOne(ctx,
-			bson.D{{Key: "_id", Value: year}, {Key: "seq", Value: c.Seq}, {Key: "pending", Value: nil}},
+			bson.D{{Key: "_id", Value: c.ID}, {Key: "seq", Value: c.Seq}, {Key: "pending", Value: nil}},
 			bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: c.Seq + 1},
 				{Key: "pending", Value: reservedSlot{Invoice: id, Number: c.Seq + 1}}}}})
 		if err != nil {
-			return Invoice{}, fmt.Errorf("reserve invoice number %s/%d: %w", year, c.Seq+1, err)
+			return Invoice{}, fmt.Errorf("reserve %s number %s/%d: %w", in.name, c.ID, c.Seq+1, err)
 		}
 		// Won or lost, the next round sees the slot: ours to complete, or someone's to finish.
 		if err := ctx.Err(); err != nil {
@@ -275,58 +335,53 @@ func (s *MongoStore) Number(ctx context.Context, id string) (Invoice, error) {
 	}
 }
 
-// counter reads the year's counter, making it on the year's first invoice.
-func (s *MongoStore) counter(ctx context.Context, year string) (counter, error) {
+// counter reads a counter, making it on its year's first number.
+func (s *MongoStore) counter(ctx context.Context, id string) (counter, error) {
 	var c counter
-	err := s.counters.FindOne(ctx, bson.D{{Key: "_id", Value: year}}).Decode(&c)
+	err := s.counters.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&c)
 	if errors.Is(err, mongo.ErrNoDocuments) {
-		_, err = s.counters.InsertOne(ctx, counter{ID: year})
+		_, err = s.counters.InsertOne(ctx, counter{ID: id})
 		if err != nil && !mongox.IsDuplicateKey(err) {
-			return counter{}, fmt.Errorf("create invoice counter %s: %w", year, err)
+			return counter{}, fmt.Errorf("create invoice counter %s: %w", id, err)
 		}
-		return counter{ID: year}, s.counters.FindOne(ctx, bson.D{{Key: "_id", Value: year}}).Decode(&c)
+		return counter{ID: id}, s.counters.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&c)
 	}
 	if err != nil {
-		return counter{}, fmt.Errorf("read invoice counter %s: %w", year, err)
+		return counter{}, fmt.Errorf("read invoice counter %s: %w", id, err)
 	}
 	return c, nil
 }
 
 // complete finishes the reservation in c's slot.
-func (s *MongoStore) complete(ctx context.Context, year int, c counter) error {
+func (s *MongoStore) complete(ctx context.Context, in series, year int, c counter) error {
 	p := *c.Pending
-	number := FormatNumber(year, p.Number)
+	number := in.format(year, p.Number)
 	target, err := s.Invoice(ctx, p.Invoice)
 	if err != nil {
-		return fmt.Errorf("invoice %s reserved number %s: %w", p.Invoice, number, err)
+		return fmt.Errorf("invoice %s reserved %s number %s: %w", p.Invoice, in.name, number, err)
 	}
-	if target.Number == "" {
-		// Numbering issues the invoice: invoice.issued and the customer's mail go in the same
-		// conditional write, which only the first to number it makes (issue.go).
-		evs, mails, err := target.issuing(ctx, number, time.Now())
+	if in.number(target) == "" {
+		update, err := in.with(ctx, target, number)
 		if err != nil {
-			return fmt.Errorf("issue invoice %s: %w", p.Invoice, err)
+			return err
 		}
-		push := bson.D{events.PushUpdate(evs...)}
-		if len(mails) > 0 {
-			push = append(push, mailbox.PushUpdate(mails...))
-		}
+		// The version moves too, so a change read before the numbering cannot write over it.
+		update = append(update,
+			bson.E{Key: "$set", Value: bson.D{{Key: in.field, Value: number}, {Key: in.seqs, Value: p.Number}}},
+			bson.E{Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}})
 		_, err = s.invoices.UpdateOne(ctx,
-			bson.D{{Key: "_id", Value: p.Invoice}, {Key: "number", Value: bson.D{{Key: "$exists", Value: false}}}},
-			// The version moves too, so a change read before the numbering cannot write over it.
-			bson.D{{Key: "$set", Value: bson.D{{Key: "number", Value: number}, {Key: "seq", Value: p.Number}}},
-				{Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}},
-				{Key: "$push", Value: push}})
+			bson.D{{Key: "_id", Value: p.Invoice}, {Key: in.field, Value: bson.D{{Key: "$exists", Value: false}}}},
+			update)
 		if err != nil {
-			return fmt.Errorf("number invoice %s: %w", p.Invoice, err)
+			return fmt.Errorf("number %s %s: %w", in.name, p.Invoice, err)
 		}
 	}
 	holder, err := s.Invoice(ctx, p.Invoice)
 	if err != nil {
-		return fmt.Errorf("invoice %s reserved number %s: %w", p.Invoice, number, err)
+		return fmt.Errorf("invoice %s reserved %s number %s: %w", p.Invoice, in.name, number, err)
 	}
 	clear := bson.D{{Key: "$set", Value: bson.D{{Key: "pending", Value: nil}}}}
-	if holder.Number != number {
+	if in.number(holder) != number {
 		// The invoice holds an earlier number: give this one back.
 		clear = bson.D{{Key: "$set", Value: bson.D{{Key: "pending", Value: nil}, {Key: "seq", Value: p.Number - 1}}}}
 	}

@@ -23,7 +23,7 @@ type CheckoutRequest struct {
 	// Amount in minor units of Currency (ISO 4217, upper-case), as everywhere in the platform.
 	Amount   int64
 	Currency string
-	// Description is the line's name on the provider's page ("Invoice LP-2026-000042").
+	// Description is the line's name on the provider's page ("Invoice LPA2026000000042").
 	Description string
 	// CustomerEmail is filled in on the page when given (optional).
 	CustomerEmail string

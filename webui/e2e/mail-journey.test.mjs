@@ -219,7 +219,7 @@ for (const lang of ['tr', 'en']) {
       const text = await pdfText(mail.attachments[0].url);
       const doc = (n) => documentMoney(n, invoice.currency, lang);
       const row = (label) => text.match(new RegExp(`(?:^|\\s{2})${label}\\s{2,}(\\S+ [A-Z]{3})\\s*$`, 'm'))?.[1];
-      assert.equal(text.match(new RegExp(`${l.pdf.number}\\s+(LP-\\S+)`))?.[1], invoice.number, 'the PDF is the invoice');
+      assert.equal(text.match(new RegExp(`${l.pdf.number}\\s+(LPA\\d{13})`))?.[1], invoice.number, 'the PDF is the invoice');
       assert.deepEqual([row(l.pdf.net), row(l.pdf.vat(invoice.vatPercent)), row(l.pdf.total)], [doc(invoice.totals.net), doc(invoice.totals.vat), doc(invoice.totals.total)], `the PDF's figures:\n${text}`);
       assert.match(text, new RegExp(`${l.pdf.status}\\s+${status}`));
       assert.deepEqual(placeholders(text), [], 'no placeholder in the PDF');

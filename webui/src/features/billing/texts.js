@@ -65,7 +65,7 @@ export const billingTexts = {
       actions: 'İşlemler',
       view: 'Faturayı görüntüle',
     },
-    pdf: { tr: 'PDF (Türkçe)', en: 'PDF (İngilizce)', label: '{{number}} faturasını indir: {{which}}' },
+    pdf: { tr: 'PDF (Türkçe)', en: 'PDF (İngilizce)', xml: 'e-Arşiv (XML)', returnXml: 'İade belgesi (XML)', label: '{{number}} faturasını indir: {{which}}' },
     pay: {
       balance: 'Bakiyeyle öde',
       balanceShort: 'Bakiyeyle öde: {{amount}} eksik, yükleyin',
@@ -231,7 +231,7 @@ export const billingTexts = {
       actions: 'Actions',
       view: 'View invoice',
     },
-    pdf: { tr: 'PDF (Turkish)', en: 'PDF (English)', label: 'Download invoice {{number}}: {{which}}' },
+    pdf: { tr: 'PDF (Turkish)', en: 'PDF (English)', xml: 'e-Archive (XML)', returnXml: 'Return document (XML)', label: 'Download invoice {{number}}: {{which}}' },
     pay: {
       balance: 'Pay with balance',
       balanceShort: 'Pay with balance: {{amount}} missing, top up',

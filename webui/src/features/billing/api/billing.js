@@ -41,6 +41,8 @@ export const useInvoice = (invoiceId, lang, { session, refreshInterval } = {}) =
 
 /** invoicePdfUrl downloads the invoice as a PDF in pdfLang (tr or en), whatever the page's language. */
 export const invoicePdfUrl = (invoiceId, pdfLang) => `${API_BASE}${BILLING}/invoices/${id(invoiceId)}.pdf?lang=${pdfLang}`;
+/** invoiceXmlUrl is the invoice's e-Arşiv document, GİB's UBL-TR XML, or its refund's return document. */
+export const invoiceXmlUrl = (invoiceId, { ofReturn = false } = {}) => `${API_BASE}${BILLING}/invoices/${id(invoiceId)}${ofReturn ? '.return' : ''}.xml`;
 
 /**
  * payInvoice pays from the balance ({ method: 'balance' }) or starts a card payment ({ method:

@@ -35,6 +35,10 @@ test('an invoice shows its lines, VAT, totals in both currencies, the rate in th
   expect(words).toContain('Ödeme bekliyor');
   expect(tr).toContain('href="/api/v1/billing/invoices/inv-q1.pdf?lang=tr"');
   expect(tr).toContain('href="/api/v1/billing/invoices/inv-q1.pdf?lang=en"');
+  // Beside them, the e-Arşiv document.
+  expect(tr).toContain('href="/api/v1/billing/invoices/inv-q1.xml"');
+  expect(tr).toContain('e-Arşiv (XML)');
+  expect(tr).not.toContain('.return.xml');
   expect(tr).toContain('data-method="balance"');
   expect(tr).toContain('data-method="card"');
 
@@ -42,6 +46,11 @@ test('an invoice shows its lines, VAT, totals in both currencies, the rate in th
   expect(en).toContain('1 USD = 27.50 TRY');
   expect(en).toContain('Paid');
   expect(en).not.toContain('Pay with balance');
+
+  // A refunded invoice also offers its return document.
+  const refunded = page('en', '', invoice({ status: 'refunded', returnNumber: 'LPR2026000000001', refundedAt: '2026-11-24T09:00:00.000Z' }));
+  expect(refunded).toContain('href="/api/v1/billing/invoices/inv-q1.return.xml"');
+  expect(text(refunded)).toContain('Return document (XML)');
 });
 
 test('customers abroad see the exemption wording as the VAT line', () => {
