@@ -1,8 +1,12 @@
 package api_test
 
 import (
+	"archive/zip"
+	"bytes"
+	"encoding/csv"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -116,3 +120,73 @@ func TestReturnDocument(t *testing.T) {
 	}
 }
 
+// Staff export a period's documents for the accountant: one ZIP with each invoice issued and
+// each return document of a refund in those days, valid, and an index of them; a bad period is
+// refused with words, and only staff get it.
+func TestEDocumentsExport(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-zip", authn.RoleCustomer)
+	if a := b.put(t, tok, "tr", individualTR()); a.status != 200 {
+		t.Fatalf("profile: %d %v", a.status, a.body)
+	}
+	b.approve(t, "q-zip1", "cust-zip")
+	b.list(t, tok, 1)
+	b.approve(t, "q-zip2", "cust-zip")
+	list := b.list(t, tok, 2)
+	admin := b.token("staff-zip", authn.RoleAdmin)
+	refunded := list[1]["id"].(string) // the first issued
+	if a := b.post(t, "/api/v1/billing/admin/invoices/"+refunded+"/mark-paid", admin, "tr", "", map[string]any{"reference": "EFT 2", "receivedAt": "2026-11-22"}); a.status != 200 {
+		t.Fatalf("mark paid: %d %v", a.status, a.body)
+	}
+	if a := b.post(t, "/api/v1/billing/admin/invoices/"+refunded+"/refund", admin, "tr", "", nil); a.status != 200 {
+		t.Fatalf("refund: %d %v", a.status, a.body)
+	}
+
+	resp, body := b.download(t, "/api/v1/billing/admin/e-documents.zip?from=2026-11-01&to=2026-11-30", admin, "tr")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/zip" ||
+		resp.Header.Get("Content-Disposition") != "attachment; filename=e-arsiv-2026-11-01-2026-11-30.zip" {
+		t.Fatalf("%d %v %.200s", resp.StatusCode, resp.Header, body)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(body), int64(len(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, _ := f.Open()
+		files[f.Name], _ = io.ReadAll(rc)
+		rc.Close()
+	}
+	for _, name := range []string{"faturalar/LPA2026000000001.xml", "faturalar/LPA2026000000002.xml", "iadeler/LPR2026000000001.xml"} {
+		if err := einvoicetest.Validate(files[name], true); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	rows, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(files["index.csv"], []byte("\ufeff")))).ReadAll()
+	if err != nil || len(files) != 4 || len(rows) != 4 {
+		t.Fatalf("%d files, index %v %v", len(files), rows, err)
+	}
+	if r := rows[3]; r[0] != "LPR2026000000001" || r[1] != "IADE" || r[3] != "LPA2026000000001" || r[4] != "Ayşe Yılmaz" || r[9] != "2244.00" {
+		t.Errorf("the return's row %v", r)
+	}
+
+	// Another month has none of them.
+	_, body = b.download(t, "/api/v1/billing/admin/e-documents.zip?from=2026-10-01&to=2026-10-31", admin, "tr")
+	if zr, err := zip.NewReader(bytes.NewReader(body), int64(len(body))); err != nil || len(zr.File) != 1 {
+		t.Errorf("October: %v files, %v", zr, err)
+	}
+	for query, field := range map[string]string{
+		"?from=2026-11-01":               "to",
+		"?from=01.11.2026&to=2026-11-30": "from",
+		"?from=2026-11-30&to=2026-11-01": "to",
+		"?from=2026-01-01&to=2026-06-30": "to",
+	} {
+		a := b.call(t, "/api/v1/billing/admin/e-documents.zip"+query, admin, "en")
+		if a.status != 400 && a.status != 422 || fieldsOf(a)[field] == nil {
+			t.Errorf("%s: %d %v", query, a.status, a.body)
+		}
+	}
+	if a := b.call(t, "/api/v1/billing/admin/e-documents.zip?from=2026-11-01&to=2026-11-30", tok, "en"); a.status != 403 {
+		t.Errorf("a customer: %d", a.status)
+	}
+}

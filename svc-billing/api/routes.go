@@ -85,6 +85,8 @@ func Routes(e Endpoints) routes.Table {
 			route("GET /api/v1/billing/admin/payouts.csv", staff, s.PayoutsCSV, decodePayoutList),
 			route("GET /api/v1/billing/admin/summary", staff, s.Summary, decodeNothing),
 			route("GET /api/v1/billing/admin/revenue", staff, s.Revenue, decodeNothing),
+			// The accountant's ZIP of a period's e-Arşiv documents (invoices and returns).
+			route("GET /api/v1/billing/admin/e-documents.zip", staff, s.EDocuments, decodeExport),
 			// Every staff action above that changed something, who did it and what it changed
 			// (internal/audit serves the log itself).
 			{Pattern: "GET /api/v1/billing/admin/audit", Access: staff, Handler: e.Audit},

@@ -25,6 +25,8 @@ type StaffEndpoints struct {
 	PayoutsCSV, Summary         endpoint.Endpoint
 	// Revenue is the dashboard's revenue chart (invoices/revenue.go).
 	Revenue endpoint.Endpoint
+	// EDocuments is the accountant's export of a period's e-Arşiv documents (einvoice_export.go).
+	EDocuments endpoint.Endpoint
 }
 
 type markPaidRequest struct {
@@ -65,6 +67,7 @@ type Summary struct {
 // its caller, staff, who may see every invoice (authn.Caller.Owns).
 func makeStaffEndpoints(s Services) StaffEndpoints {
 	e := StaffEndpoints{
+		EDocuments: exportEndpoint(s),
 		Invoices: func(ctx context.Context, request any) (any, error) {
 			return s.Invoices.List(ctx, request.(invoices.StaffQuery))
 		},

@@ -85,6 +85,8 @@ func encodePrivate(ctx context.Context, w http.ResponseWriter, response any) err
 		return encodePDF(w, r)
 	case invoiceXML:
 		return encodeXML(w, r)
+	case eDocumentsZIP:
+		return encodeEDocuments(ctx, w, r)
 	case payoutsCSV:
 		return encodeCSV(w, r)
 	}

@@ -116,6 +116,11 @@ func (m loggingMiddleware) Revenue(ctx context.Context) (_ Revenue, err error) {
 	return m.next.Revenue(ctx)
 }
 
+func (m loggingMiddleware) Documents(ctx context.Context, from, to time.Time, fn func(Invoice, bool) error) (err error) {
+	defer m.done(ctx, "Documents", time.Now(), &err)
+	return m.next.Documents(ctx, from, to, fn)
+}
+
 func (m loggingMiddleware) CountPastDue(ctx context.Context) (_ int64, err error) {
 	defer m.done(ctx, "CountPastDue", time.Now(), &err)
 	return m.next.CountPastDue(ctx)

@@ -84,6 +84,31 @@ func (s *MongoStore) Booked(ctx context.Context, field string, from, to time.Tim
 	return out, nil
 }
 
+// Each calls fn with every invoice whose field ("issuedAt" or "refundedAt") falls in [from, to),
+// oldest first, read through one cursor on an index that leads with that field, so a period of
+// any size is never held in memory at once.
+func (s *MongoStore) Each(ctx context.Context, field string, from, to time.Time, fn func(Invoice) error) error {
+	if field != "issuedAt" && field != "refundedAt" {
+		return fmt.Errorf("invoices by %q: not a document date", field)
+	}
+	cur, err := s.invoices.Find(ctx, bson.D{{Key: field, Value: bson.D{{Key: "$gte", Value: from}, {Key: "$lt", Value: to}}}},
+		options.Find().SetSort(bson.D{{Key: field, Value: 1}}))
+	if err != nil {
+		return fmt.Errorf("find invoices by %s: %w", field, err)
+	}
+	defer cur.Close(ctx)
+	for cur.Next(ctx) {
+		var inv Invoice
+		if err := cur.Decode(&inv); err != nil {
+			return fmt.Errorf("read invoice by %s: %w", field, err)
+		}
+		if err := fn(inv); err != nil {
+			return err
+		}
+	}
+	return cur.Err()
+}
+
 // Revenue is the dashboard's revenue chart: a line per week, the oldest first, and the currency
 // mix of the whole window.
 type Revenue struct {

@@ -41,6 +41,9 @@ type Store interface {
 	// Booked answers the invoices paid ("paidAt") or refunded ("refundedAt") in [from, to),
 	// only the figures the revenue counts (revenue.go).
 	Booked(ctx context.Context, field string, from, to time.Time) ([]Booked, error)
+	// Each calls fn with the invoices whose field ("issuedAt" or "refundedAt") falls in [from,
+	// to), oldest first, as it reads them.
+	Each(ctx context.Context, field string, from, to time.Time, fn func(Invoice) error) error
 }
 
 // Profiles reads the billing details an invoice is issued to (svc-billing's own profile store).
@@ -86,6 +89,10 @@ type Service interface {
 	// Revenue is the dashboard's revenue of the last weeks.Span weeks in TRY, with the currency
 	// mix (revenue.go); ErrNoRates without WithRates.
 	Revenue(ctx context.Context) (Revenue, error)
+	// Documents calls fn with every document the agency issued in [from, to) for its accountant:
+	// the invoices issued in it (ofReturn false) and the return documents of those refunded in
+	// it (ofReturn true, each numbered first if a refund's numbering was cut off).
+	Documents(ctx context.Context, from, to time.Time, fn func(inv Invoice, ofReturn bool) error) error
 	// Tax is what an invoice of q's net would charge the customer (or a country) now: the same
 	// rule, rate and wording as Issue.
 	Tax(ctx context.Context, q TaxQuery) (Tax, error)

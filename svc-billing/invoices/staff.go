@@ -277,3 +277,25 @@ func (s *service) PayByTransfer(ctx context.Context, id string, p TransferPaymen
 	}
 	return s.withDue(inv), paid, nil
 }
+
+func (s *service) Documents(ctx context.Context, from, to time.Time, fn func(Invoice, bool) error) error {
+	err := s.store.Each(ctx, "issuedAt", from, to, func(inv Invoice) error {
+		if inv.Number == "" {
+			return nil // between its insert and its numbering: not issued yet
+		}
+		return fn(inv, false)
+	})
+	if err != nil {
+		return err
+	}
+	return s.store.Each(ctx, "refundedAt", from, to, func(inv Invoice) error {
+		if inv.ReturnNumber == "" {
+			numbered, err := s.store.NumberReturn(ctx, inv.ID)
+			if err != nil {
+				return err
+			}
+			inv = numbered
+		}
+		return fn(inv, true)
+	})
+}
