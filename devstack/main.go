@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -69,6 +70,7 @@ func main() {
 		} else {
 			fmt.Println("  the agency's facts: the demo set (internal/company/demo.json); COMPANY_FACTS_FILE names your own")
 		}
+		fmt.Printf("  e-Arşiv documents the local GİB integrator would send: %s\n", filepath.Join(cfg.dataDir, "e-documents"))
 		fmt.Println("  demo accounts (email / password):")
 		for _, a := range demoAccounts {
 			fmt.Printf("    %-10s %s / %s\n", a.role, a.email, a.password)

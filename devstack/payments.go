@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"linguaport/internal/stripedev"
 )
@@ -41,7 +42,9 @@ func (s *stack) paymentsEnv() []string {
 		"STRIPE_SECRET_KEY=" + paymentsSecretKey,
 		"STRIPE_WEBHOOK_SECRET=" + paymentsWebhookSecret,
 		"STRIPE_API_BASE=" + s.payments.URL(),
-		// Not a payment setting, but svc-billing's: days to pay an invoice (as k8s sets it).
+		// Not payment settings, but svc-billing's: days to pay an invoice (as k8s sets it), and
+		// where the local GİB integrator records the e-Arşiv documents it would send.
 		"INVOICE_DUE_DAYS=7",
+		"EINVOICE_RECORD_DIR=" + filepath.Join(s.cfg.dataDir, "e-documents"),
 	}
 }

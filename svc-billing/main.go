@@ -7,6 +7,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -47,6 +49,10 @@ func main() {
 	// The Central Bank's rates for e-Arşiv documents in other currencies than TRY: a file of
 	// them, or the demo rates (the site's fixed ones) when unset.
 	ratesFile := env.String("TCMB_RATES_FILE", "")
+	// The GİB special integrator the e-Arşiv documents go to: "local" records them in
+	// EINVOICE_RECORD_DIR and sends nothing (API.md, "e-Arşiv", says what a deployment configures).
+	integratorName := env.String("EINVOICE_INTEGRATOR", "local")
+	recordDir := env.String("EINVOICE_RECORD_DIR", filepath.Join(os.TempDir(), "linguaport-e-documents"))
 	// The customers' invoices, receipts and refunds are mailed through SMTP_ADDR, their links
 	// starting with SITE_URL.
 	mailCfg := mail.ConfigFromEnv(env)
@@ -63,6 +69,12 @@ func main() {
 	if ratesFile == "" {
 		p.Log.Info("TCMB rates: TCMB_RATES_FILE is unset, e-Arşiv documents in other currencies use the demo rates")
 	}
+	if integratorName != "local" {
+		p.ExitOn("EINVOICE_INTEGRATOR", fmt.Errorf("%q: no adapter for it; the one built is \"local\"", integratorName))
+	}
+	integrator, err := einvoice.NewRecorder(recordDir)
+	p.ExitOn("e-document recorder", err)
+	p.Log.Info("e-Arşiv documents: recorded, not sent", "integrator", integrator.Name(), "dir", integrator.Dir())
 	provider, err := payments.NewStripe(stripeKey, stripeAPIBase, stripeWebhookSecret)
 	p.ExitOn("payment provider", err)
 
@@ -145,6 +157,12 @@ func main() {
 		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" events", consumer.Run(p.Ctx)) }()
 	}
+	// Issued invoices and refunds send their e-Arşiv documents to the integrator, in a group of
+	// their own, so an integrator that is down holds up nothing else.
+	edocs := p.Consumer(events.Stream("billing"), cfg.Name+"-edocuments", processed,
+		einvoice.Handler(invoiceSvc, einvoice.Issuer{Seller: facts, Rates: rates}, integrator))
+	eventMetrics.Consumers(edocs)
+	go func() { p.ExitOn("billing events for e-documents", edocs.Run(p.Ctx)) }()
 	// Earnings follow completed orders, the translators' bank accounts and their own payouts in a
 	// group of their own, so a failing credit never holds up invoices (or the other way round).
 	for _, area := range []string{"orders", "translators", "billing"} {

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -27,26 +26,10 @@ type invoiceXML struct {
 	doc  []byte
 }
 
-// eDocument makes inv's UBL-TR document as the seller issued it (or its return document), with
-// the Central Bank's rate of its day for an invoice in another currency than TRY.
+// eDocument makes inv's UBL-TR document as the seller issued it (or its return document).
 func eDocument(ctx context.Context, s Services, inv invoices.Invoice, ofReturn bool) (invoiceXML, error) {
-	var o einvoice.Options
-	if inv.Currency != "TRY" {
-		rate, err := s.Rates.TRYRate(ctx, inv.Currency, inv.IssuedAt)
-		if err != nil {
-			return invoiceXML{}, fmt.Errorf("invoice %s: %w", inv.ID, err)
-		}
-		o.TRYRate = &rate
-	}
-	if ofReturn {
-		if inv.ReturnNumber == "" || inv.RefundedAt == nil {
-			return invoiceXML{}, einvoice.ErrNotRefunded
-		}
-		doc, err := einvoice.Return(inv, einvoice.Refund{Number: inv.ReturnNumber, IssuedAt: *inv.RefundedAt}, s.Company, o)
-		return invoiceXML{name: inv.ReturnNumber + ".xml", doc: doc}, err
-	}
-	doc, err := einvoice.Sale(inv, s.Company, o)
-	return invoiceXML{name: inv.Number + ".xml", doc: doc}, err
+	d, err := einvoice.Issuer{Seller: s.Company, Rates: s.Rates}.Of(ctx, inv, ofReturn)
+	return invoiceXML{name: d.FileName(), doc: d.XML}, err
 }
 
 // encodeXML answers the document as a download named by the invoice's number.

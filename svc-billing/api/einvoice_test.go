@@ -3,16 +3,22 @@ package api_test
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/xml"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/events"
 	"linguaport/svc-billing/einvoice"
 	"linguaport/svc-billing/einvoice/einvoicetest"
+	"linguaport/svc-billing/invoices"
 )
 
 func demoRates(t *testing.T) *einvoice.FileRates {
@@ -182,11 +188,74 @@ func TestEDocumentsExport(t *testing.T) {
 		"?from=2026-01-01&to=2026-06-30": "to",
 	} {
 		a := b.call(t, "/api/v1/billing/admin/e-documents.zip"+query, admin, "en")
-		if a.status != 400 && a.status != 422 || fieldsOf(a)[field] == nil {
+		if a.status != 400 || errorCode(a) != "validation_failed" || fieldsOf(a)[field] == nil {
 			t.Errorf("%s: %d %v", query, a.status, a.body)
 		}
 	}
 	if a := b.call(t, "/api/v1/billing/admin/e-documents.zip?from=2026-11-01&to=2026-11-30", tok, "en"); a.status != 403 {
 		t.Errorf("a customer: %d", a.status)
+	}
+}
+
+// Issued invoices and refunds send their documents to the GİB integrator (the local recorder
+// here), once each, and the invoice says when; an event delivered again sends nothing more.
+func TestDocumentsGoToTheIntegrator(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-gib", authn.RoleCustomer)
+	if a := b.put(t, tok, "tr", individualTR()); a.status != 200 {
+		t.Fatalf("profile: %d %v", a.status, a.body)
+	}
+	b.approve(t, "q-gib", "cust-gib")
+	id := b.list(t, tok, 1)[0]["id"].(string)
+	sentOf := func(field string) map[string]any {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			a := b.call(t, "/api/v1/billing/invoices/"+id, tok, "en")
+			if sent, ok := a.body[field].(map[string]any); ok {
+				return sent
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("no %s on the invoice: %v", field, a.body)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	sent := sentOf("eArchiveSent")
+	if sent["integrator"] != "local-recorder" || !strings.HasPrefix(sent["reference"].(string), "local-") {
+		t.Errorf("sent %v", sent)
+	}
+	doc, err := os.ReadFile(filepath.Join(b.recorder.Dir(), "LPA2026000000001.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, served := b.download(t, "/api/v1/billing/invoices/"+id+".xml", tok, "tr"); !bytes.Equal(doc, served) {
+		t.Error("the integrator got another document than the customer downloads")
+	}
+
+	admin := b.token("staff-gib", authn.RoleAdmin)
+	if a := b.post(t, "/api/v1/billing/admin/invoices/"+id+"/mark-paid", admin, "tr", "", map[string]any{"reference": "EFT 3", "receivedAt": "2026-11-22"}); a.status != 200 {
+		t.Fatalf("mark paid: %d %v", a.status, a.body)
+	}
+	if a := b.post(t, "/api/v1/billing/admin/invoices/"+id+"/refund", admin, "tr", "", nil); a.status != 200 {
+		t.Fatalf("refund: %d %v", a.status, a.body)
+	}
+	sentOf("eArchiveReturnSent")
+	if _, err := os.Stat(filepath.Join(b.recorder.Dir(), "LPR2026000000001.xml")); err != nil {
+		t.Fatal(err)
+	}
+
+	// Redelivered under new event ids (a relay that crashed after publishing): nothing is sent again.
+	issued, _ := events.New(context.Background(), invoices.EventInvoiceIssued, invoices.IssuedData{InvoiceID: id})
+	refunded, _ := events.New(context.Background(), invoices.EventInvoiceRefunded, invoices.RefundedData{InvoiceID: id})
+	for _, e := range []events.Event{issued, refunded} {
+		if err := b.pub.Publish(context.Background(), events.Stream("billing"), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(500 * time.Millisecond)
+	lines, _ := os.ReadFile(filepath.Join(b.recorder.Dir(), "sent.jsonl"))
+	if n := bytes.Count(lines, []byte("\n")); n != 2 {
+		t.Errorf("%d documents recorded, want 2:\n%s", n, lines)
 	}
 }

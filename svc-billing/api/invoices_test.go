@@ -31,6 +31,7 @@ import (
 	"linguaport/svc-billing/api"
 	"linguaport/svc-billing/balance"
 	"linguaport/svc-billing/earnings"
+	"linguaport/svc-billing/einvoice"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/paying"
 	"linguaport/svc-billing/payments"
@@ -52,6 +53,8 @@ type billing struct {
 	capture *mailcapture.Server
 	sent    *sentMails
 	paying  paying.Service // for events handed over by hand (a late balance.debited)
+	// recorder is the local GİB integrator the e-documents' consumer sends to (einvoice_test.go).
+	recorder *einvoice.Recorder
 }
 
 // site is the origin pay requests return to (SITE_ORIGINS in the tests).
@@ -160,9 +163,15 @@ func newStoppedBilling(t *testing.T) *billing {
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")
 
 	processed := db.Collection("processed_events")
+	recorder, err := einvoice.NewRecorder(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	consumers := []*events.Consumer{
 		events.NewConsumer(r.Client, events.Stream("orders"), "svc-billing", processed, invoices.Handler(invoiceSvc), log),
 		events.NewConsumer(r.Client, events.Stream("billing"), "svc-billing", processed, paying.Handler(payingSvc), log),
+		events.NewConsumer(r.Client, events.Stream("billing"), "svc-billing-edocuments", processed,
+			einvoice.Handler(invoiceSvc, einvoice.Issuer{Seller: companytest.Other(), Rates: demoRates(t)}, recorder), log),
 	}
 	start := func() {
 		for _, c := range consumers {
@@ -185,7 +194,7 @@ func newStoppedBilling(t *testing.T) *billing {
 	})
 	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}, invoices: store, balances: balances,
 		balance: balanceSvc, db: db, pub: publisher, stripe: stripe, earn: earnings.Handler(earningsSvc, log), start: start,
-		capture: capture, sent: sent, paying: payingSvc}
+		capture: capture, sent: sent, paying: payingSvc, recorder: recorder}
 }
 
 const (

@@ -71,26 +71,30 @@ type Invoice struct {
 	Seq    int64  `json:"-" bson:"seq,omitempty"`
 	// ReturnNumber is the number of a refunded invoice's return (İADE) document, in the returns'
 	// series (FormatReturnNumber); given by its own write after the refund, like Number.
-	ReturnNumber string          `json:"returnNumber,omitempty" bson:"returnNumber,omitempty"`
-	ReturnSeq    int64           `json:"-" bson:"returnSeq,omitempty"`
-	Year         int             `json:"year" bson:"year"`
-	Status       Status          `json:"status" bson:"status"`
-	CustomerID   string          `json:"customerId" bson:"customerId"`
-	QuoteID      string          `json:"quoteId" bson:"quoteId"`
-	QuoteNumber  string          `json:"quoteNumber" bson:"quoteNumber"`
-	OrderID      string          `json:"orderId" bson:"orderId"`
-	OrderNumber  string          `json:"orderNumber" bson:"orderNumber"`
-	Service      string          `json:"service" bson:"service"`
-	Currency     string          `json:"currency" bson:"currency"` // the display currency
-	Decimals     int             `json:"decimals" bson:"decimals"`
-	RateMicros   int64           `json:"rateMicros" bson:"rateMicros"` // display units per USD, millionths
-	Lines        []Line          `json:"lines" bson:"lines"`           // the work lines, then the VAT line
-	Totals       Totals          `json:"totals" bson:"totals"`         // in the display currency
-	TotalsUSD    Totals          `json:"totalsUsd" bson:"totalsUsd"`   // in USD cents
-	InTurkey     bool            `json:"inTurkey" bson:"inTurkey"`
-	VATPercent   int             `json:"vatPercent" bson:"vatPercent"`
-	Details      profile.Details `json:"details" bson:"details"` // the billing details issued to
-	IssuedAt     time.Time       `json:"issuedAt" bson:"issuedAt"`
+	ReturnNumber string `json:"returnNumber,omitempty" bson:"returnNumber,omitempty"`
+	ReturnSeq    int64  `json:"-" bson:"returnSeq,omitempty"`
+	// Sent and ReturnSent say when the invoice's e-Arşiv document and its return document went to
+	// the GİB integrator (svc-billing/einvoice), once each.
+	Sent        *Transmission   `json:"eArchiveSent,omitempty" bson:"eArchiveSent,omitempty"`
+	ReturnSent  *Transmission   `json:"eArchiveReturnSent,omitempty" bson:"eArchiveReturnSent,omitempty"`
+	Year        int             `json:"year" bson:"year"`
+	Status      Status          `json:"status" bson:"status"`
+	CustomerID  string          `json:"customerId" bson:"customerId"`
+	QuoteID     string          `json:"quoteId" bson:"quoteId"`
+	QuoteNumber string          `json:"quoteNumber" bson:"quoteNumber"`
+	OrderID     string          `json:"orderId" bson:"orderId"`
+	OrderNumber string          `json:"orderNumber" bson:"orderNumber"`
+	Service     string          `json:"service" bson:"service"`
+	Currency    string          `json:"currency" bson:"currency"` // the display currency
+	Decimals    int             `json:"decimals" bson:"decimals"`
+	RateMicros  int64           `json:"rateMicros" bson:"rateMicros"` // display units per USD, millionths
+	Lines       []Line          `json:"lines" bson:"lines"`           // the work lines, then the VAT line
+	Totals      Totals          `json:"totals" bson:"totals"`         // in the display currency
+	TotalsUSD   Totals          `json:"totalsUsd" bson:"totalsUsd"`   // in USD cents
+	InTurkey    bool            `json:"inTurkey" bson:"inTurkey"`
+	VATPercent  int             `json:"vatPercent" bson:"vatPercent"`
+	Details     profile.Details `json:"details" bson:"details"` // the billing details issued to
+	IssuedAt    time.Time       `json:"issuedAt" bson:"issuedAt"`
 	// DueAt is when the customer should have paid: issued + INVOICE_DUE_DAYS. Invoices stored
 	// before due dates existed have none and count from their issue date (Service fills it in).
 	DueAt      *time.Time `json:"dueAt,omitempty" bson:"dueAt,omitempty"`
@@ -116,6 +120,13 @@ type Invoice struct {
 	// and letting a second relay send the mail too. (A change that read it just before the claim
 	// can still drop it: the claim does not move the version.)
 	MailLease bson.Raw `json:"-" bson:"mailboxLease,omitempty"`
+}
+
+// Transmission is a document handed to the GİB integrator: which one, its reference, when.
+type Transmission struct {
+	Integrator string    `json:"integrator" bson:"integrator"`
+	Reference  string    `json:"reference" bson:"reference"`
+	At         time.Time `json:"at" bson:"at"`
 }
 
 // IDFor is the invoice id of a quote: one quote, one invoice.

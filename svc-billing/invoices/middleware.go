@@ -121,6 +121,11 @@ func (m loggingMiddleware) Documents(ctx context.Context, from, to time.Time, fn
 	return m.next.Documents(ctx, from, to, fn)
 }
 
+func (m loggingMiddleware) RecordSent(ctx context.Context, id string, ofReturn bool, t Transmission) (_ Invoice, err error) {
+	defer m.done(ctx, "RecordSent", time.Now(), &err)
+	return m.next.RecordSent(ctx, id, ofReturn, t)
+}
+
 func (m loggingMiddleware) CountPastDue(ctx context.Context) (_ int64, err error) {
 	defer m.done(ctx, "CountPastDue", time.Now(), &err)
 	return m.next.CountPastDue(ctx)

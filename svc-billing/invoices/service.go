@@ -89,6 +89,9 @@ type Service interface {
 	// Revenue is the dashboard's revenue of the last weeks.Span weeks in TRY, with the currency
 	// mix (revenue.go); ErrNoRates without WithRates.
 	Revenue(ctx context.Context) (Revenue, error)
+	// RecordSent notes that the invoice's e-Arşiv document (or its return's) went to the
+	// integrator; a second note of the same document keeps the first.
+	RecordSent(ctx context.Context, id string, ofReturn bool, t Transmission) (Invoice, error)
 	// Documents calls fn with every document the agency issued in [from, to) for its accountant:
 	// the invoices issued in it (ofReturn false) and the return documents of those refunded in
 	// it (ofReturn true, each numbered first if a refund's numbering was cut off).

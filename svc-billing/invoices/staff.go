@@ -299,3 +299,21 @@ func (s *service) Documents(ctx context.Context, from, to time.Time, fn func(Inv
 		return fn(inv, true)
 	})
 }
+
+func (s *service) RecordSent(ctx context.Context, id string, ofReturn bool, t Transmission) (Invoice, error) {
+	inv, err := s.store.Update(ctx, id, func(inv *Invoice) (*Invoice, error) {
+		field := &inv.Sent
+		if ofReturn {
+			field = &inv.ReturnSent
+		}
+		if *field != nil {
+			return nil, errUnchanged
+		}
+		*field = &t
+		return inv, nil
+	})
+	if errors.Is(err, errUnchanged) {
+		inv, err = s.store.Invoice(ctx, id)
+	}
+	return inv, err
+}
