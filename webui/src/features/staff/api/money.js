@@ -69,6 +69,9 @@ export function adjustmentBody(amountText, currency, reason) {
 export const adjustBalance = (customerId, body, key, lang) =>
   api.post(`${BILLING}/balances/${enc(customerId)}/adjustments`, body, { lang, headers: { 'Idempotency-Key': key } });
 
+/** eDocumentsZipUrl is the accountant's ZIP of the e-Arşiv documents of the days from to to (YYYY-MM-DD, Istanbul), downloaded with the session's cookie. */
+export const eDocumentsZipUrl = (from, to) => `${BILLING}/e-documents.zip${query({ from, to })}`;
+
 /** payoutsCsvUrl is the bank file of every payout the list selects (status, search, sort; all its pages), downloaded with the session's cookie. */
 export const payoutsCsvUrl = (status = 'requested', { q, sort } = {}) =>
   `${BILLING}/payouts.csv${query({ status, q: q?.trim(), sort: sort === 'newest' ? '' : sort })}`;

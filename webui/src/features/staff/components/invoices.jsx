@@ -13,6 +13,7 @@ import { useUserNames } from '../api/customers.js';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
 import { DataTable } from '../../../components/data-table.jsx';
+import { EDocumentsExport } from './e-documents-export.jsx';
 
 const STATUSES = ['pending', 'paid', 'refunded'];
 
@@ -145,6 +146,7 @@ export function Invoices() {
       <ListState loading={isLoading && !rows.length} error={error} empty={!isLoading && !error && rows.length === 0} retry={mutate} />
       {rows.length > 0 && <InvoicesTable invoices={rows} showPaid={period} />}
       <MorePages pages={{ size, setSize, isValidating }} more={more} testid="invoices-more" />
+      <EDocumentsExport today={turkeyToday()} />
     </>
   );
 }
