@@ -129,8 +129,9 @@ func main() {
 	// The dashboard's revenue is converted to TRY at svc-geo's fixed rates (its table only).
 	geo := svcclient.New(p.Watch("svc-geo"), 3*time.Second)
 	defer geo.Close()
+	registrations := profile.NewRegistrations(p.DB)
 	invoiceSvc := invoices.NewService(invoiceStore, profileStore, vatPercent, dueDays, time.Now, kickInvoice,
-		invoices.WithRates(invoices.NewGeoRates(geo)))
+		invoices.WithRates(invoices.NewGeoRates(geo)), invoices.WithRegistrations(registrations))
 	invoiceSvc = invoices.LoggingMiddleware(p.Log)(invoiceSvc)
 	invoiceSvc = invoices.InstrumentingMiddleware(metrics)(invoiceSvc)
 	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick, balance.WithTransfersKick(transferRelay.Kick))
@@ -175,7 +176,7 @@ func main() {
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
 	auth := p.Authenticator()
 	table := api.Routes(api.MakeEndpoints(api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc,
-		Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog, Company: facts, Rates: rates}))
+		Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog, Company: facts, Rates: rates, Registrations: registrations}))
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
 		Handler:   table.Handler(auth),

@@ -123,6 +123,11 @@ func TestEveryRouteRefusesBadInput(t *testing.T) {
 		"POST /api/v1/billing/admin/balances/{customerId}/adjustments": {path: "/api/v1/billing/admin/balances/cust-bad-input/adjustments", token: admin, key: true,
 			body: `{"amount":{"amount":100,"currency":"TRY"}}`, wrongType: `{"amount":{"amount":100,"currency":"TRY"},"reason":{"why":"x"}}`,
 			amount: `{"amount":{"amount":%s,"currency":"TRY"},"reason":"goodwill"}`, signed: true},
+		"PUT /api/v1/billing/admin/customers/{customerId}/e-fatura": {path: "/api/v1/billing/admin/customers/cust-bad-input/e-fatura", token: admin,
+			body: `{}`, wrongType: `{"scenario":1,"alias":"urn:mail:a@b.c"}`,
+			more: map[string]string{"an export scenario": `{"scenario":"IHRACAT","alias":"urn:mail:a@b.c"}`, "an e-mail, not an alias": `{"scenario":"TEMELFATURA","alias":"a@b.c"}`}},
+		// The customer is not registered: there is nothing to remove.
+		"DELETE /api/v1/billing/admin/customers/{customerId}/e-fatura": {path: "/api/v1/billing/admin/customers/cust-bad-input/e-fatura", token: admin},
 		// Unsigned: whatever the body, the signature refuses it first.
 		"POST /api/v1/billing/webhooks/stripe": {path: "/api/v1/billing/webhooks/stripe", body: `{"id":"evt_1","type":"checkout.session.completed"}`,
 			wrongType: `{"id":1}`},

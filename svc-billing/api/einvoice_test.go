@@ -8,6 +8,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
+	"linguaport/internal/testenv"
 	"linguaport/svc-billing/einvoice"
 	"linguaport/svc-billing/einvoice/einvoicetest"
 	"linguaport/svc-billing/invoices"
@@ -257,5 +259,75 @@ func TestDocumentsGoToTheIntegrator(t *testing.T) {
 	lines, _ := os.ReadFile(filepath.Join(b.recorder.Dir(), "sent.jsonl"))
 	if n := bytes.Count(lines, []byte("\n")); n != 2 {
 		t.Errorf("%d documents recorded, want 2:\n%s", n, lines)
+	}
+}
+
+// Staff register a customer for e-Fatura from GİB's list: their next invoice is an e-Fatura
+// document of the scenario set (valid as one), until staff unregister them; bad values are
+// refused with words, customers cannot do it, and each change is audited.
+func TestEFaturaRegistration(t *testing.T) {
+	b := newBilling(t)
+	tok := b.token("cust-efat", authn.RoleCustomer)
+	if a := b.put(t, tok, "tr", companyTR()); a.status != 200 {
+		t.Fatalf("profile: %d %v", a.status, a.body)
+	}
+	admin := b.staffToken("staff-efat", "Selin Kaya")
+	path := "/api/v1/billing/admin/customers/cust-efat/e-fatura"
+	send := func(method, token, body string) answer {
+		t.Helper()
+		var rd io.Reader
+		if body != "" {
+			rd = strings.NewReader(body)
+		}
+		req, _ := http.NewRequest(method, b.url+path, rd)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept-Language", "tr")
+		req.Header.Set("Authorization", "Bearer "+token)
+		var out map[string]any
+		resp := testenv.DoJSON(t, req, &out)
+		return answer{status: resp.StatusCode, body: out}
+	}
+	if a := b.call(t, path, admin, "en"); a.status != 200 || a.body["registration"] != nil {
+		t.Fatalf("before: %d %v", a.status, a.body)
+	}
+	for body, field := range map[string]string{
+		`{"scenario":"IHRACAT","alias":"urn:mail:defaultpk@ornek.com.tr"}`: "scenario",
+		`{"scenario":"TICARIFATURA","alias":"defaultpk@ornek.com.tr"}`:     "alias",
+	} {
+		a := send("PUT", admin, body)
+		if a.status != 400 || fieldsOf(a)[field] == nil {
+			t.Errorf("%s: %d %v", body, a.status, a.body)
+		}
+	}
+	if a := send("PUT", tok, `{"scenario":"TICARIFATURA","alias":"urn:mail:defaultpk@ornek.com.tr"}`); a.status != 403 {
+		t.Errorf("the customer registering themselves: %d", a.status)
+	}
+	if a := send("PUT", admin, `{"scenario":"TICARIFATURA","alias":" urn:mail:defaultpk@ornek.com.tr "}`); a.status != 200 {
+		t.Fatalf("register: %d %v", a.status, a.body)
+	}
+	b.approve(t, "q-efat1", "cust-efat")
+	first := b.list(t, tok, 1)[0]
+	if ef, _ := first["eFatura"].(map[string]any); ef["scenario"] != "TICARIFATURA" || ef["alias"] != "urn:mail:defaultpk@ornek.com.tr" {
+		t.Fatalf("the invoice after registering: %v", first["eFatura"])
+	}
+	_, doc := b.download(t, "/api/v1/billing/invoices/"+first["id"].(string)+".xml", tok, "tr")
+	if err := einvoicetest.Validate(doc, false); err != nil || !bytes.Contains(doc, []byte("<cbc:ProfileID>TICARIFATURA</cbc:ProfileID>")) {
+		t.Fatalf("e-Fatura document: %v\n%s", err, doc)
+	}
+
+	if a := send("DELETE", admin, ""); a.status != 200 || a.body["registration"] != nil {
+		t.Fatalf("unregister: %d %v", a.status, a.body)
+	}
+	b.approve(t, "q-efat2", "cust-efat")
+	second := b.list(t, tok, 2)[0]
+	if second["eFatura"] != nil {
+		t.Errorf("the invoice after unregistering: %v", second["eFatura"])
+	}
+	actions := map[string]bool{}
+	for _, e := range b.auditEntries(t, "object=customer:cust-efat") {
+		actions[e["action"].(string)] = true
+	}
+	if !actions["customer.e-fatura.register"] || !actions["customer.e-fatura.unregister"] {
+		t.Errorf("audit: %v", actions)
 	}
 }

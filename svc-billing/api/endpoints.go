@@ -30,6 +30,8 @@ type Services struct {
 	// Company is the agency's facts (internal/company): the seller on invoice PDFs and e-Arşiv
 	// documents, and the accounts the balance page tells customers to transfer to.
 	Company company.Facts
+	// Registrations are staff's e-Fatura registrations of customers (efatura.go).
+	Registrations *profile.Registrations
 	// Rates are the Central Bank's rates the e-Arşiv documents of invoices in other currencies
 	// than TRY give (einvoice.Rates).
 	Rates einvoice.Rates

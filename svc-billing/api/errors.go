@@ -119,6 +119,9 @@ func wordField(field, reason string) i18n.Text {
 	if t, ok := exportFieldTexts[field][reason]; ok {
 		return t
 	}
+	if t, ok := eFaturaFieldTexts[field][reason]; ok {
+		return t
+	}
 	if t, ok := anyField[reason]; ok {
 		return t
 	}

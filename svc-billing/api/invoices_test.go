@@ -127,8 +127,9 @@ func newStoppedBilling(t *testing.T) *billing {
 	// The clock runs from a fixed day in 2026, so numbers read LPA2026… whenever the test runs.
 	began := time.Now()
 	clock := func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Add(time.Since(began)) }
+	registrations := profile.NewRegistrations(db)
 	invoiceSvc := invoices.NewService(store, profiles, invoices.DefaultVATRatePercent, invoices.DefaultDueDays, clock, kick,
-		invoices.WithRates(fixedRates{}))
+		invoices.WithRates(fixedRates{}), invoices.WithRegistrations(registrations))
 	invoiceSvc = invoices.LoggingMiddleware(log)(invoiceSvc)
 	invoiceSvc = invoices.InstrumentingMiddleware(metrics)(invoiceSvc)
 	balanceSvc := balance.NewService(balances, clock, ids.New, accountRelay.Kick)
@@ -157,7 +158,7 @@ func newStoppedBilling(t *testing.T) *billing {
 	// The agency's facts are a set unlike the demo's, so the tests see the configured facts
 	// reach the PDFs, the mails and the balance page.
 	services := api.Services{Profile: profileSvc, Invoices: invoiceSvc, Paying: payingSvc, Balance: balanceSvc, Earnings: earningsSvc, Audit: auditLog,
-		Company: companytest.Other(), Rates: demoRates(t)}
+		Company: companytest.Other(), Rates: demoRates(t), Registrations: registrations}
 	handler := api.Routes(api.MakeEndpoints(services)).Handler(auth)
 	srv := httptest.NewServer(httpx.NewServer(httpx.Options{Name: "svc-billing", Handler: handler, Logger: log, Registry: metrics}).Handler())
 	stripe.SetWebhookURL(srv.URL + "/api/v1/billing/webhooks/stripe")

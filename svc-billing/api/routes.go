@@ -85,6 +85,10 @@ func Routes(e Endpoints) routes.Table {
 			route("GET /api/v1/billing/admin/payouts.csv", staff, s.PayoutsCSV, decodePayoutList),
 			route("GET /api/v1/billing/admin/summary", staff, s.Summary, decodeNothing),
 			route("GET /api/v1/billing/admin/revenue", staff, s.Revenue, decodeNothing),
+			// A customer's e-Fatura registration, which staff set from GİB's list of registered users.
+			route("GET /api/v1/billing/admin/customers/{customerId}/e-fatura", staff, s.EFatura, decodeEFatura),
+			route("PUT /api/v1/billing/admin/customers/{customerId}/e-fatura", staff, s.SetEFatura, decodeEFatura),
+			route("DELETE /api/v1/billing/admin/customers/{customerId}/e-fatura", staff, s.DropEFatura, decodeEFatura),
 			// The accountant's ZIP of a period's e-Arşiv documents (invoices and returns).
 			route("GET /api/v1/billing/admin/e-documents.zip", staff, s.EDocuments, decodeExport),
 			// Every staff action above that changed something, who did it and what it changed

@@ -25,6 +25,8 @@ type StaffEndpoints struct {
 	PayoutsCSV, Summary         endpoint.Endpoint
 	// Revenue is the dashboard's revenue chart (invoices/revenue.go).
 	Revenue endpoint.Endpoint
+	// EFatura, SetEFatura and DropEFatura are a customer's e-Fatura registration (efatura.go).
+	EFatura, SetEFatura, DropEFatura endpoint.Endpoint
 	// EDocuments is the accountant's export of a period's e-Arşiv documents (einvoice_export.go).
 	EDocuments endpoint.Endpoint
 }
@@ -143,6 +145,7 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 			return s.Invoices.Revenue(ctx)
 		},
 	}
+	e.EFatura, e.SetEFatura, e.DropEFatura = makeEFaturaEndpoints(s)
 	return e
 }
 

@@ -33,9 +33,10 @@ const (
 	// EArchive is an e-Arşiv invoice: for every buyer not registered for e-Fatura.
 	EArchive Profile = "EARSIVFATURA"
 	// Basic and Commercial are e-Fatura scenarios, for buyers registered with GİB (staff set it
-	// on the customer); a commercial invoice can be accepted or rejected by the buyer.
-	Basic      Profile = "TEMELFATURA"
-	Commercial Profile = "TICARIFATURA"
+	// on the customer, profile.Registration); a commercial invoice can be accepted or rejected by
+	// the buyer.
+	Basic      Profile = profile.EFaturaBasic
+	Commercial Profile = profile.EFaturaCommercial
 )
 
 // Valid tells a profile the agency issues.

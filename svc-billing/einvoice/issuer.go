@@ -31,6 +31,9 @@ type Issuer struct {
 // is not refunded or its return not yet numbered).
 func (is Issuer) Of(ctx context.Context, inv invoices.Invoice, ofReturn bool) (Document, error) {
 	var o Options
+	if inv.EFatura != nil {
+		o.Profile = Profile(inv.EFatura.Scenario)
+	}
 	if inv.Currency != "TRY" {
 		rate, err := is.Rates.TRYRate(ctx, inv.Currency, inv.IssuedAt)
 		if err != nil {
@@ -39,6 +42,9 @@ func (is Issuer) Of(ctx context.Context, inv invoices.Invoice, ofReturn bool) (D
 		o.TRYRate = &rate
 	}
 	d := Document{Kind: "invoice", Number: inv.Number, UUID: documentUUID(inv.ID, "invoice"), Profile: EArchive}
+	if o.Profile != "" {
+		d.Profile = o.Profile
+	}
 	var err error
 	if ofReturn {
 		if inv.ReturnNumber == "" || inv.RefundedAt == nil {

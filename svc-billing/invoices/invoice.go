@@ -94,7 +94,10 @@ type Invoice struct {
 	InTurkey    bool            `json:"inTurkey" bson:"inTurkey"`
 	VATPercent  int             `json:"vatPercent" bson:"vatPercent"`
 	Details     profile.Details `json:"details" bson:"details"` // the billing details issued to
-	IssuedAt    time.Time       `json:"issuedAt" bson:"issuedAt"`
+	// EFatura is set when the customer was registered for e-Fatura when the invoice was issued
+	// (staff, profile.Registration): its document is then an e-Fatura one, not e-Arşiv.
+	EFatura  *EFatura  `json:"eFatura,omitempty" bson:"eFatura,omitempty"`
+	IssuedAt time.Time `json:"issuedAt" bson:"issuedAt"`
 	// DueAt is when the customer should have paid: issued + INVOICE_DUE_DAYS. Invoices stored
 	// before due dates existed have none and count from their issue date (Service fills it in).
 	DueAt      *time.Time `json:"dueAt,omitempty" bson:"dueAt,omitempty"`
@@ -120,6 +123,12 @@ type Invoice struct {
 	// and letting a second relay send the mail too. (A change that read it just before the claim
 	// can still drop it: the claim does not move the version.)
 	MailLease bson.Raw `json:"-" bson:"mailboxLease,omitempty"`
+}
+
+// EFatura is the e-Fatura scenario and GİB alias an invoice is issued for.
+type EFatura struct {
+	Scenario string `json:"scenario" bson:"scenario"` // profile.EFaturaBasic or EFaturaCommercial
+	Alias    string `json:"alias" bson:"alias"`
 }
 
 // Transmission is a document handed to the GİB integrator: which one, its reference, when.

@@ -46,6 +46,16 @@ type Store interface {
 	Each(ctx context.Context, field string, from, to time.Time, fn func(Invoice) error) error
 }
 
+// Registrations tells which customers staff registered for e-Fatura (profile.Registrations).
+type Registrations interface {
+	// Registration is profile.ErrNotFound for a customer not registered.
+	Registration(ctx context.Context, customerID string) (profile.Registration, error)
+}
+
+// WithRegistrations issues the invoices of customers registered for e-Fatura as e-Fatura
+// documents (Invoice.EFatura); without it every invoice is an e-Arşiv one.
+func WithRegistrations(r Registrations) Option { return func(s *service) { s.registrations = r } }
+
 // Profiles reads the billing details an invoice is issued to (svc-billing's own profile store).
 type Profiles interface {
 	// Profile is profile.ErrNotFound when the customer saved no details.
@@ -116,6 +126,8 @@ type service struct {
 	kick func(ids ...any)
 	// rates convert the revenue to TRY (WithRates).
 	rates Rates
+	// registrations are staff's e-Fatura registrations (WithRegistrations).
+	registrations Registrations
 }
 
 // NewService returns the invoices service charging vatPercent KDV to customers billed in Turkey,
@@ -176,13 +188,22 @@ func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
 		return Invoice{}, fmt.Errorf("billing details of %s: %w", q.CustomerID, err)
 	}
 	inTurkey := billedInTurkey(details)
+	var eFatura *EFatura
+	if s.registrations != nil && inTurkey && details.Type != "" {
+		switch r, err := s.registrations.Registration(ctx, q.CustomerID); {
+		case err == nil:
+			eFatura = &EFatura{Scenario: r.Scenario, Alias: r.Alias}
+		case !errors.Is(err, profile.ErrNotFound):
+			return Invoice{}, fmt.Errorf("e-Fatura registration of %s: %w", q.CustomerID, err)
+		}
+	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	due := now.AddDate(0, 0, s.dueDays)
 	inv := Invoice{
 		ID: IDFor(q.QuoteID), Year: YearOf(now), Status: Pending,
 		CustomerID: q.CustomerID, QuoteID: q.QuoteID, QuoteNumber: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber,
 		Service: q.Service, Currency: q.Currency, Decimals: q.Total.Decimals, RateMicros: q.RateMicros,
-		InTurkey: inTurkey, Details: details, IssuedAt: now, DueAt: &due, Lang: langOf(q.Lang),
+		InTurkey: inTurkey, Details: details, EFatura: eFatura, IssuedAt: now, DueAt: &due, Lang: langOf(q.Lang),
 	}
 	inv.Lines = workLines(q)
 	for _, l := range inv.Lines {

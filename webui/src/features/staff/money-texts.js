@@ -61,6 +61,14 @@ export const staffMoneyTexts = {
       ordersMissing: 'Siparişler şu anda gösterilemiyor.', none: 'Kayıt yok.',
       orderStatus: 'Durum', orderTotal: 'Tutar',
     },
+    eFatura: {
+      title: 'e-Fatura kaydı',
+      notRegistered: 'Kayıtlı değil: faturaları e-Arşiv olarak düzenlenir. GİB’in kayıtlı kullanıcı listesinde bulunan bir müşteriyi kaydedin.',
+      registered: '{{scenario}} olarak kayıtlı, etiket {{alias}} ({{when}}): sonraki faturaları e-Fatura olarak düzenlenir.',
+      scenario: 'Senaryo', scenarios: { TEMELFATURA: 'Temel fatura (TEMELFATURA)', TICARIFATURA: 'Ticari fatura (TICARIFATURA)' },
+      alias: 'GİB posta kutusu etiketi', aliasHint: 'GİB’in kayıtlı kullanıcı listesindeki etiket, ör. urn:mail:defaultpk@ornek.com.tr',
+      register: 'e-Fatura için kaydet', unregister: 'Kaydı kaldır',
+    },
     payouts: { csv: 'Banka için CSV indir', csvHint: 'Listelenen ödemeler, Excel’de açılabilen bir dosya olarak.' },
     suspend: {
       button: 'Askıya al', title: 'Askıya alma nedeni', reason: 'Neden', hint: 'Çevirmen yeni iş alamaz ve havuzu göremez; mevcut işleri kendisinde kalır.', send: 'Askıya al',
@@ -124,6 +132,14 @@ export const staffMoneyTexts = {
       profile: 'Profile', orders: 'Orders', invoices: 'Invoices', balance: 'Balance',
       ordersMissing: 'The orders cannot be shown right now.', none: 'Nothing yet.',
       orderStatus: 'Status', orderTotal: 'Total',
+    },
+    eFatura: {
+      title: 'e-Fatura registration',
+      notRegistered: 'Not registered: their invoices are issued as e-Archive documents. Register a customer found in GİB’s list of registered users.',
+      registered: 'Registered as {{scenario}}, alias {{alias}} ({{when}}): their next invoices are e-Fatura documents.',
+      scenario: 'Scenario', scenarios: { TEMELFATURA: 'Basic invoice (TEMELFATURA)', TICARIFATURA: 'Commercial invoice (TICARIFATURA)' },
+      alias: 'GİB mailbox alias', aliasHint: 'The alias in GİB’s list of registered users, e.g. urn:mail:defaultpk@example.com.tr',
+      register: 'Register for e-Fatura', unregister: 'Remove the registration',
     },
     payouts: { csv: 'Download CSV for the bank', csvHint: 'The payouts listed, as a file Excel opens.' },
     suspend: {

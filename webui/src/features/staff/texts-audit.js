@@ -28,7 +28,7 @@ const auditBundles = {
     history: 'İşlem geçmişi',
     allBy: '{{name}} kişisinin bu bölümdeki tüm işlemleri',
     kinds: {
-      order: 'Sipariş', quote: 'Teklif', price_list: 'Fiyat listesi', invoice: 'Fatura', transfer: 'Havale', payout: 'Çevirmen ödemesi', balance: 'Müşteri bakiyesi',
+      order: 'Sipariş', quote: 'Teklif', price_list: 'Fiyat listesi', invoice: 'Fatura', transfer: 'Havale', payout: 'Çevirmen ödemesi', balance: 'Müşteri bakiyesi', customer: 'Müşteri',
       application: 'Başvuru', translator: 'Çevirmen', ticket: 'Destek talebi', post: 'Blog yazısı', faq: 'SSS maddesi', testimonial: 'Müşteri yorumu',
       figures: 'Tanıtım rakamları', inquiry: 'İletişim mesajı', chat_conversation: 'Canlı destek görüşmesi',
     },
@@ -44,6 +44,7 @@ const auditBundles = {
       'faq.create': 'SSS maddesi ekledi', 'faq.update': 'SSS maddesini düzenledi', 'faq.delete': 'SSS maddesini sildi',
       'testimonial.create': 'Müşteri yorumu ekledi', 'testimonial.update': 'Müşteri yorumunu düzenledi', 'testimonial.delete': 'Müşteri yorumunu sildi',
       'invoice.mark_paid': 'Faturayı havaleyle ödendi olarak işaretledi', 'balance.adjust': 'Müşteri bakiyesini düzeltti',
+      'customer.e-fatura.register': 'Müşteriyi e-Fatura için kaydetti', 'customer.e-fatura.unregister': 'Müşterinin e-Fatura kaydını kaldırdı',
       'order.fulfil': 'Siparişin bir adımını kaydetti', 'quote.revise': 'Teklifi yeniden fiyatlandırdı', 'quote.cancel': 'Teklifi iptal etti',
       'translator.suspend': 'Çevirmeni askıya aldı', 'translator.unsuspend': 'Çevirmenin askısını kaldırdı',
       'figures.update': 'Tanıtım rakamlarını değiştirdi', 'inquiry.handled': 'Mesajı ilgilenildi olarak işaretledi', 'inquiry.reply': 'Mesajı e-postayla yanıtladı',
@@ -138,7 +139,7 @@ const auditBundles = {
     history: 'History',
     allBy: 'Everything {{name}} did in this area',
     kinds: {
-      order: 'Order', quote: 'Quote', price_list: 'Price list', invoice: 'Invoice', transfer: 'Bank transfer', payout: 'Translator payout', balance: 'Customer balance',
+      order: 'Order', quote: 'Quote', price_list: 'Price list', invoice: 'Invoice', transfer: 'Bank transfer', payout: 'Translator payout', balance: 'Customer balance', customer: 'Customer',
       application: 'Application', translator: 'Translator', ticket: 'Support ticket', post: 'Blog post', faq: 'FAQ item', testimonial: 'Testimonial',
       figures: 'Marketing figures', inquiry: 'Contact message', chat_conversation: 'Live support conversation',
     },
@@ -154,6 +155,7 @@ const auditBundles = {
       'faq.create': 'Added an FAQ item', 'faq.update': 'Edited the FAQ item', 'faq.delete': 'Deleted the FAQ item',
       'testimonial.create': 'Added a testimonial', 'testimonial.update': 'Edited the testimonial', 'testimonial.delete': 'Deleted the testimonial',
       'invoice.mark_paid': 'Marked the invoice paid by bank transfer', 'balance.adjust': 'Adjusted the customer’s balance',
+      'customer.e-fatura.register': 'Registered the customer for e-Fatura', 'customer.e-fatura.unregister': 'Removed the customer’s e-Fatura registration',
       'order.fulfil': 'Recorded a step of the order', 'quote.revise': 'Revised the quote’s price', 'quote.cancel': 'Cancelled the quote',
       'translator.suspend': 'Suspended the translator', 'translator.unsuspend': 'Lifted the translator’s suspension',
       'figures.update': 'Changed the marketing figures', 'inquiry.handled': 'Marked the message as handled', 'inquiry.reply': 'Replied to the message by e-mail',

@@ -12,7 +12,7 @@ export const AUDIT_AREAS = ['orders', 'billing', 'translators', 'catalog'];
 // The kinds of things each area's service records (the services' API.md "Staff audit").
 export const AUDIT_KINDS = {
   orders: ['order', 'quote', 'price_list'],
-  billing: ['invoice', 'transfer', 'payout', 'balance'],
+  billing: ['invoice', 'transfer', 'payout', 'balance', 'customer'],
   translators: ['application', 'translator', 'ticket'],
   catalog: ['post', 'faq', 'testimonial', 'figures', 'inquiry', 'chat_conversation'],
 };
@@ -71,8 +71,9 @@ const SOURCES = {
   // Transfers and payouts are listed by status, one list each; none of them is read alone.
   transfer: { lists: ['declared', 'confirmed', 'rejected'].map((s) => `/api/v1/billing/admin/transfers?status=${s}`), items: (d) => d?.transfers },
   payout: { lists: ['requested', 'paid', 'rejected'].map((s) => `/api/v1/billing/admin/payouts?status=${s}`), items: (d) => d?.payouts },
-  // A balance's id is its customer's.
+  // A balance's id is its customer's; a customer (their e-Fatura registration) is svc-auth's account.
   balance: { lists: ['/api/v1/auth/admin/customers'], items: (d) => d?.customers, one: (id) => `/api/v1/auth/admin/customers/${enc(id)}` },
+  customer: { lists: ['/api/v1/auth/admin/customers'], items: (d) => d?.customers, one: (id) => `/api/v1/auth/admin/customers/${enc(id)}` },
   application: { lists: ['/api/v1/translators/admin/applications'], items: (d) => d?.applications, one: (id) => `/api/v1/translators/admin/applications/${enc(id)}` },
   translator: { lists: ['/api/v1/translators/admin/translators'], items: (d) => d?.translators, one: (id) => `/api/v1/translators/admin/translators/${enc(id)}` },
   ticket: { lists: ['/api/v1/translators/admin/tickets'], items: (d) => d?.tickets, one: (id) => `/api/v1/translators/admin/tickets/${enc(id)}` },
@@ -112,6 +113,7 @@ export function objectLabel(kind, o, lang) {
     case 'payout':
       return full(o.translatorName || o.translatorId, moneyText(lang, o.amount));
     case 'balance':
+    case 'customer':
       return full(o.fullName, o.email);
     case 'application':
       return full([o.firstName, o.lastName].filter(Boolean).join(' ') || o.name, o.email);

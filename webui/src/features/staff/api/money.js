@@ -69,6 +69,13 @@ export function adjustmentBody(amountText, currency, reason) {
 export const adjustBalance = (customerId, body, key, lang) =>
   api.post(`${BILLING}/balances/${enc(customerId)}/adjustments`, body, { lang, headers: { 'Idempotency-Key': key } });
 
+/** eFaturaKey is a customer's e-Fatura registration ({ customerId, registration: null | { scenario, alias, setBy, setAt } }). */
+export const eFaturaKey = (customerId, lang) => (customerId ? [`${BILLING}/customers/${enc(customerId)}/e-fatura`, lang] : null);
+/** registerEFatura registers the customer for e-Fatura: { scenario: 'TEMELFATURA' | 'TICARIFATURA', alias: 'urn:mail:…' }. */
+export const registerEFatura = (customerId, body, lang) => api.put(`${BILLING}/customers/${enc(customerId)}/e-fatura`, body, { lang });
+/** unregisterEFatura makes the customer's next invoices e-Arşiv ones again. */
+export const unregisterEFatura = (customerId, lang) => api.delete(`${BILLING}/customers/${enc(customerId)}/e-fatura`, { lang });
+
 /** eDocumentsZipUrl is the accountant's ZIP of the e-Arşiv documents of the days from to to (YYYY-MM-DD, Istanbul), downloaded with the session's cookie. */
 export const eDocumentsZipUrl = (from, to) => `${BILLING}/e-documents.zip${query({ from, to })}`;
 

@@ -53,10 +53,13 @@ test.each(screens)('the %s screen links to its history in the %s audit as %s', (
   }
 });
 
-test('a customer’s page links to the history of their balance, which staff change in billing', () => {
+test('a customer’s page links to the history of their balance and of their e-Fatura registration, which staff change in billing', () => {
   const customer = { id: 'c-1', fullName: 'Ayşe Yılmaz', email: 'ayse@example.com', type: 'customer', createdAt: at };
   const html = render(<CustomerDetail id="c-1" />, { path: '/en/admin/customers/c-1', answers: [[customerKey('c-1', 'en'), customer]] });
-  expect(auditLinks(html)).toEqual([{ path: '/en/admin/audit', area: 'billing', object: 'balance:c-1' }]);
+  expect(auditLinks(html)).toEqual([
+    { path: '/en/admin/audit', area: 'billing', object: 'balance:c-1' },
+    { path: '/en/admin/audit', area: 'billing', object: 'customer:c-1' },
+  ]);
 });
 
 test('without the audit screen or an id there is no link', () => {

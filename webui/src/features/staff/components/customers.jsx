@@ -8,6 +8,7 @@ import { useInvoicePages } from '../api/money.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { AuditLink } from './audit-link.jsx';
 import { BalancePanel } from './balances.jsx';
+import { EFaturaPanel } from './e-fatura-panel.jsx';
 import { InvoicesTable } from './invoices.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } from './list-state.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';
@@ -165,6 +166,7 @@ export function CustomerDetail({ id }) {
           <h2>{t('customers.invoices')}</h2>
           <CustomerInvoices id={id} />
           <BalancePanel customerId={id} />
+          <EFaturaPanel customerId={id} />
         </>
       )}
     </>
