@@ -23,6 +23,16 @@ import (
 	"linguaport/svc-billing/invoices"
 )
 
+// customer is a customer's token, with billing details saved.
+func (b *billing) customer(t *testing.T, id string, details map[string]any) string {
+	t.Helper()
+	tok := b.token(id, authn.RoleCustomer)
+	if a := b.put(t, tok, "tr", details); a.status != 200 {
+		t.Fatalf("billing details of %s: %d %v", id, a.status, a.body)
+	}
+	return tok
+}
+
 func demoRates(t *testing.T) *einvoice.FileRates {
 	t.Helper()
 	r, err := einvoice.LoadRates("")
@@ -37,10 +47,7 @@ func demoRates(t *testing.T) *einvoice.FileRates {
 // staff get it.
 func TestInvoiceEArchiveDocument(t *testing.T) {
 	b := newBilling(t)
-	tok := b.token("cust-xml", authn.RoleCustomer)
-	if a := b.put(t, tok, "tr", individualTR()); a.status != 200 {
-		t.Fatalf("profile: %d %v", a.status, a.body)
-	}
+	tok := b.customer(t, "cust-xml", individualTR())
 	b.approve(t, "q-xml", "cust-xml")
 	inv := b.list(t, tok, 1)[0]
 	id := inv["id"].(string)
@@ -91,10 +98,7 @@ func TestInvoiceEArchiveDocument(t *testing.T) {
 // pointing at the invoice; one that was not refunded has none (404, worded).
 func TestReturnDocument(t *testing.T) {
 	b := newBilling(t)
-	tok := b.token("cust-ret", authn.RoleCustomer)
-	if a := b.put(t, tok, "tr", individualTR()); a.status != 200 {
-		t.Fatalf("profile: %d %v", a.status, a.body)
-	}
+	tok := b.customer(t, "cust-ret", individualTR())
 	b.approve(t, "q-ret", "cust-ret")
 	id := b.list(t, tok, 1)[0]["id"].(string)
 	if a := b.call(t, "/api/v1/billing/invoices/"+id+".return.xml", tok, "en"); a.status != 404 || errorCode(a) != "return_document_not_found" {
@@ -133,10 +137,7 @@ func TestReturnDocument(t *testing.T) {
 // refused with words, and only staff get it.
 func TestEDocumentsExport(t *testing.T) {
 	b := newBilling(t)
-	tok := b.token("cust-zip", authn.RoleCustomer)
-	if a := b.put(t, tok, "tr", individualTR()); a.status != 200 {
-		t.Fatalf("profile: %d %v", a.status, a.body)
-	}
+	tok := b.customer(t, "cust-zip", individualTR())
 	b.approve(t, "q-zip1", "cust-zip")
 	b.list(t, tok, 1)
 	b.approve(t, "q-zip2", "cust-zip")
@@ -203,10 +204,7 @@ func TestEDocumentsExport(t *testing.T) {
 // here), once each, and the invoice says when; an event delivered again sends nothing more.
 func TestDocumentsGoToTheIntegrator(t *testing.T) {
 	b := newBilling(t)
-	tok := b.token("cust-gib", authn.RoleCustomer)
-	if a := b.put(t, tok, "tr", individualTR()); a.status != 200 {
-		t.Fatalf("profile: %d %v", a.status, a.body)
-	}
+	tok := b.customer(t, "cust-gib", individualTR())
 	b.approve(t, "q-gib", "cust-gib")
 	id := b.list(t, tok, 1)[0]["id"].(string)
 	sentOf := func(field string) map[string]any {
@@ -267,10 +265,7 @@ func TestDocumentsGoToTheIntegrator(t *testing.T) {
 // refused with words, customers cannot do it, and each change is audited.
 func TestEFaturaRegistration(t *testing.T) {
 	b := newBilling(t)
-	tok := b.token("cust-efat", authn.RoleCustomer)
-	if a := b.put(t, tok, "tr", companyTR()); a.status != 200 {
-		t.Fatalf("profile: %d %v", a.status, a.body)
-	}
+	tok := b.customer(t, "cust-efat", companyTR())
 	admin := b.staffToken("staff-efat", "Selin Kaya")
 	path := "/api/v1/billing/admin/customers/cust-efat/e-fatura"
 	send := func(method, token, body string) answer {
