@@ -41,7 +41,7 @@ var programs = []program{
 		"events:billing svc-orders", "events:orders svc-orders", "events:translators svc-orders"}},
 	// Invoices, accounts, earnings, payouts and declared transfers.
 	{name: "svc-billing", port: "BILLING", outboxes: 5, groups: []string{
-		"events:billing svc-billing", "events:billing svc-billing-earnings", "events:orders svc-billing",
+		"events:billing svc-billing", "events:billing svc-billing-earnings", "events:billing svc-billing-edocuments", "events:orders svc-billing",
 		"events:orders svc-billing-earnings", "events:translators svc-billing-earnings"}},
 	{name: "svc-translators", port: "TRANSLATORS", outboxes: 3, groups: []string{
 		"events:translators svc-translators"}},

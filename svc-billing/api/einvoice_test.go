@@ -207,23 +207,26 @@ func TestDocumentsGoToTheIntegrator(t *testing.T) {
 	tok := b.customer(t, "cust-gib", individualTR())
 	b.approve(t, "q-gib", "cust-gib")
 	id := b.list(t, tok, 1)[0]["id"].(string)
-	sentOf := func(field string) map[string]any {
+	// The invoice document notes what went to the integrator (not in its JSON).
+	sentOf := func(ofReturn bool) *invoices.Transmission {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
 		for {
-			a := b.call(t, "/api/v1/billing/invoices/"+id, tok, "en")
-			if sent, ok := a.body[field].(map[string]any); ok {
+			inv, err := b.invoices.Invoice(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sent := map[bool]*invoices.Transmission{false: inv.Sent, true: inv.ReturnSent}[ofReturn]; sent != nil {
 				return sent
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("no %s on the invoice: %v", field, a.body)
+				t.Fatalf("the invoice notes no document sent (return: %v)", ofReturn)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	sent := sentOf("eArchiveSent")
-	if sent["integrator"] != "local-recorder" || !strings.HasPrefix(sent["reference"].(string), "local-") {
-		t.Errorf("sent %v", sent)
+	if sent := sentOf(false); sent.Integrator != "local-recorder" || !strings.HasPrefix(sent.Reference, "local-") {
+		t.Errorf("sent %+v", sent)
 	}
 	doc, err := os.ReadFile(filepath.Join(b.recorder.Dir(), "LPA2026000000001.xml"))
 	if err != nil {
@@ -240,7 +243,7 @@ func TestDocumentsGoToTheIntegrator(t *testing.T) {
 	if a := b.post(t, "/api/v1/billing/admin/invoices/"+id+"/refund", admin, "tr", "", nil); a.status != 200 {
 		t.Fatalf("refund: %d %v", a.status, a.body)
 	}
-	sentOf("eArchiveReturnSent")
+	sentOf(true)
 	if _, err := os.Stat(filepath.Join(b.recorder.Dir(), "LPR2026000000001.xml")); err != nil {
 		t.Fatal(err)
 	}

@@ -74,9 +74,11 @@ type Invoice struct {
 	ReturnNumber string `json:"returnNumber,omitempty" bson:"returnNumber,omitempty"`
 	ReturnSeq    int64  `json:"-" bson:"returnSeq,omitempty"`
 	// Sent and ReturnSent say when the invoice's e-Arşiv document and its return document went to
-	// the GİB integrator (svc-billing/einvoice), once each.
-	Sent        *Transmission   `json:"eArchiveSent,omitempty" bson:"eArchiveSent,omitempty"`
-	ReturnSent  *Transmission   `json:"eArchiveReturnSent,omitempty" bson:"eArchiveReturnSent,omitempty"`
+	// the GİB integrator (svc-billing/einvoice), once each. Not in the invoice's JSON: a consumer
+	// writes them at any moment, and the audit of a staff action on the invoice (which compares
+	// the invoice before and after it) would take that write for the action's.
+	Sent        *Transmission   `json:"-" bson:"eArchiveSent,omitempty"`
+	ReturnSent  *Transmission   `json:"-" bson:"eArchiveReturnSent,omitempty"`
 	Year        int             `json:"year" bson:"year"`
 	Status      Status          `json:"status" bson:"status"`
 	CustomerID  string          `json:"customerId" bson:"customerId"`
