@@ -312,6 +312,18 @@ func TestEFaturaRegistration(t *testing.T) {
 	if err := einvoicetest.Validate(doc, false); err != nil || !bytes.Contains(doc, []byte("<cbc:ProfileID>TICARIFATURA</cbc:ProfileID>")) {
 		t.Fatalf("e-Fatura document: %v\n%s", err, doc)
 	}
+	// The integrator is given the buyer's alias for the envelope.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		lines, _ := os.ReadFile(filepath.Join(b.recorder.Dir(), "sent.jsonl"))
+		if bytes.Contains(lines, []byte(`"profile":"TICARIFATURA","alias":"urn:mail:defaultpk@ornek.com.tr"`)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the integrator was not given the alias:\n%s", lines)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 
 	if a := send("DELETE", admin, ""); a.status != 200 || a.body["registration"] != nil {
 		t.Fatalf("unregister: %d %v", a.status, a.body)

@@ -51,6 +51,7 @@ type Recorded struct {
 	Number    string    `json:"number"`
 	Kind      string    `json:"kind"`
 	Profile   Profile   `json:"profile"`
+	Alias     string    `json:"alias,omitempty"` // the e-Fatura buyer's
 	Reference string    `json:"reference"`
 	At        time.Time `json:"at"`
 }
@@ -73,7 +74,7 @@ func (r *Recorder) Send(_ context.Context, d Document) (string, error) {
 	if err := os.WriteFile(path, d.XML, 0o644); err != nil {
 		return "", fmt.Errorf("record %s: %w", d.Number, err)
 	}
-	line, _ := json.Marshal(Recorded{UUID: d.UUID, Number: d.Number, Kind: d.Kind, Profile: d.Profile, Reference: ref, At: time.Now().UTC()})
+	line, _ := json.Marshal(Recorded{UUID: d.UUID, Number: d.Number, Kind: d.Kind, Profile: d.Profile, Alias: d.Alias, Reference: ref, At: time.Now().UTC()})
 	f, err := os.OpenFile(filepath.Join(r.dir, "sent.jsonl"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return "", fmt.Errorf("record %s: %w", d.Number, err)

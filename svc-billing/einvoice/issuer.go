@@ -14,7 +14,10 @@ type Document struct {
 	Number  string // GİB's document number
 	UUID    string
 	Profile Profile
-	XML     []byte
+	// Alias is the e-Fatura buyer's GİB alias, which the integrator addresses the document's
+	// envelope to; empty for an e-Arşiv document.
+	Alias string
+	XML   []byte
 }
 
 // FileName is the document's file name: its number.
@@ -43,7 +46,7 @@ func (is Issuer) Of(ctx context.Context, inv invoices.Invoice, ofReturn bool) (D
 	}
 	d := Document{Kind: "invoice", Number: inv.Number, UUID: documentUUID(inv.ID, "invoice"), Profile: EArchive}
 	if o.Profile != "" {
-		d.Profile = o.Profile
+		d.Profile, d.Alias = o.Profile, inv.EFatura.Alias
 	}
 	var err error
 	if ofReturn {
