@@ -45,13 +45,11 @@ type eDocumentsZIP struct {
 	from, to time.Time // [from, to)
 }
 
-var istanbul = time.FixedZone("TRT", 3*60*60)
-
 func decodeExport(_ context.Context, r *http.Request) (any, error) {
 	q := r.URL.Query()
 	fields := errs.Fields{}
 	day := func(name string) time.Time {
-		d, err := time.ParseInLocation(time.DateOnly, q.Get(name), istanbul)
+		d, err := time.ParseInLocation(time.DateOnly, q.Get(name), i18n.Istanbul)
 		if err != nil {
 			fields.Add(name, reasonDate)
 		}
@@ -117,7 +115,7 @@ func encodeEDocuments(ctx context.Context, w http.ResponseWriter, x eDocumentsZI
 		if taxID == "" {
 			taxID = inv.Details.TaxID
 		}
-		row := []string{number, kind, at.In(istanbul).Format(time.DateOnly), inv.Number, customer, taxID, inv.Currency,
+		row := []string{number, kind, at.In(i18n.Istanbul).Format(time.DateOnly), inv.Number, customer, taxID, inv.Currency,
 			decimal(inv.Totals.Net, inv.Decimals), decimal(inv.Totals.VAT, inv.Decimals), decimal(inv.Totals.Total, inv.Decimals), folder + doc.name}
 		for i := range row {
 			row[i] = safeCell(row[i])

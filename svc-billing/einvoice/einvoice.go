@@ -22,6 +22,7 @@ import (
 	"golang.org/x/text/language/display"
 
 	"linguaport/internal/company"
+	"linguaport/internal/i18n"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/profile"
 )
@@ -95,9 +96,6 @@ var (
 	ErrNotRefunded = errors.New("einvoice: the invoice is not refunded")
 )
 
-// turkeyTime: documents are dated in Turkey (UTC+3 all year).
-var turkeyTime = time.FixedZone("TRT", 3*60*60)
-
 // Sale is the invoice's UBL-TR document.
 func Sale(inv invoices.Invoice, seller company.Facts, o Options) ([]byte, error) {
 	return write(inv, seller, o, nil)
@@ -138,7 +136,6 @@ func write(inv invoices.Invoice, seller company.Facts, o Options, refund *Refund
 		ID:                   inv.Number,
 		UUID:                 documentUUID(inv.ID, "invoice"),
 		DocumentCurrencyCode: inv.Currency,
-		LineCountNumeric:     0,
 		OrderReference:       &orderReference{ID: inv.OrderNumber, IssueDate: day(inv.IssuedAt)},
 		Supplier:             partyRole{Party: sellerParty(seller)},
 		Customer:             partyRole{Party: buyerParty(inv.Details)},
@@ -159,7 +156,7 @@ func write(inv invoices.Invoice, seller company.Facts, o Options, refund *Refund
 	default:
 		doc.InvoiceTypeCode = typeExemption
 	}
-	doc.IssueDate, doc.IssueTime = day(issued), issued.In(turkeyTime).Format("15:04:05")
+	doc.IssueDate, doc.IssueTime = day(issued), issued.In(i18n.Istanbul).Format("15:04:05")
 	doc.Signature = signature{
 		ID:                         identifier{SchemeID: "VKN_TCKN", Value: seller.TaxNumber},
 		SignatoryParty:             sellerParty(seller),
@@ -328,7 +325,7 @@ func unitCode(unit string) string {
 	return "C62"
 }
 
-func day(t time.Time) string { return t.In(turkeyTime).Format("2006-01-02") }
+func day(t time.Time) string { return t.In(i18n.Istanbul).Format("2006-01-02") }
 
 // money writes amounts in minor units of one currency.
 type money struct {

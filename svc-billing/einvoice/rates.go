@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"linguaport/internal/i18n"
 )
 
 // Rates gives the Central Bank's (TCMB) rate of a currency for an invoice dated on a day: the
@@ -80,7 +82,7 @@ func ParseRates(data []byte) (*FileRates, error) {
 
 // TRYRate is currency's rate announced on the latest day before day (in Turkey) that has it.
 func (r *FileRates) TRYRate(_ context.Context, currency string, day time.Time) (Rate, error) {
-	local := day.In(turkeyTime)
+	local := day.In(i18n.Istanbul)
 	before := local.Format(time.DateOnly)
 	for i := len(r.days) - 1; i >= 0; i-- {
 		d := r.days[i]
@@ -91,7 +93,7 @@ func (r *FileRates) TRYRate(_ context.Context, currency string, day time.Time) (
 		if !ok {
 			continue
 		}
-		at, _ := time.ParseInLocation(time.DateOnly, d, turkeyTime)
+		at, _ := time.ParseInLocation(time.DateOnly, d, i18n.Istanbul)
 		if !r.demo && local.Sub(at) > 7*24*time.Hour {
 			break
 		}
