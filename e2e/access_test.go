@@ -227,7 +227,7 @@ func ownersThings(t *testing.T, s *devstack, owner *caller) map[string]string {
 		t.Fatalf("owner's quote: %d %v", status, quote)
 	}
 	saveBillingDetails(t, s, session)
-	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", nil, session)
+	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", acceptingContract(t, s, quote["id"].(string), session), session)
 	order, _ := approval["order"].(map[string]any)
 	if status != 200 || order["id"] == nil {
 		t.Fatalf("owner's approval: %d %v", status, approval)

@@ -18,6 +18,23 @@ func saveBillingDetails(t *testing.T, s *devstack, session map[string]string) {
 		"address": "Moda Cad. 12 D:3", "city": "İstanbul", "postcode": "34710", "country": "TR", "email": "e2e-fatura@example.com"})
 }
 
+// acceptingContract is the body of an approval as the site sends it: the quote's contract read
+// in the request's language (English, as call asks by default, or the language named in
+// header), every box ticked, and the digest of what was read. Where no contract can be read
+// (no billing details yet) it is an approval without one, which svc-orders refuses as it must.
+func acceptingContract(t *testing.T, s *devstack, quoteID string, session map[string]string, header ...string) map[string]any {
+	t.Helper()
+	st, contract, _ := call(t, s, "GET", "/api/v1/orders/quotes/"+quoteID+"/contract", nil, session, header...)
+	if st != 200 {
+		return nil
+	}
+	ticked := map[string]bool{}
+	for _, c := range contract["consents"].([]any) {
+		ticked[c.(map[string]any)["id"].(string)] = true
+	}
+	return map[string]any{"contract": map[string]any{"digest": contract["digest"], "consents": ticked}}
+}
+
 func saveDetails(t *testing.T, s *devstack, session map[string]string, details map[string]any) {
 	t.Helper()
 	if st, body, _ := call(t, s, "PUT", "/api/v1/billing/profile", details, session); st != 200 || body["complete"] != true {
@@ -73,7 +90,7 @@ func testAbroadNeverChargedVAT(t *testing.T, s *devstack) {
 			t.Errorf("quote PDF: %d %.40q", resp.StatusCode, pdf)
 		}
 	}
-	st, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+qid+"/approve", nil, session)
+	st, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+qid+"/approve", acceptingContract(t, s, qid, session), session)
 	order, _ := approval["order"].(map[string]any)
 	if st != 200 || order["id"] == nil {
 		t.Fatalf("approval: %d %v", st, approval)

@@ -30,7 +30,7 @@ func testBillingKilledAfterWebhook(t *testing.T, s *devstack, dataDir string, se
 		t.Fatalf("quote: %d %v %v", st, q, err)
 	}
 	saveBillingDetails(t, s, session)
-	st, approved, err := try(s, "POST", "/api/v1/orders/quotes/"+q["id"].(string)+"/approve", nil, session)
+	st, approved, err := try(s, "POST", "/api/v1/orders/quotes/"+q["id"].(string)+"/approve", acceptingContract(t, s, q["id"].(string), session), session)
 	if err != nil || st != 200 {
 		t.Fatalf("approve: %d %v %v", st, approved, err)
 	}

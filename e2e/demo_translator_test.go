@@ -57,7 +57,7 @@ func newcomersPaidOrderAs(t *testing.T, s *devstack) (string, map[string]string)
 		t.Fatalf("quote: %d %v", st, q)
 	}
 	saveBillingDetails(t, s, session)
-	st, approved, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+q["id"].(string)+"/approve", nil, session)
+	st, approved, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+q["id"].(string)+"/approve", acceptingContract(t, s, q["id"].(string), session), session)
 	order, _ := approved["order"].(map[string]any)
 	if st != 200 || order == nil {
 		t.Fatalf("approve: %d %v", st, approved)

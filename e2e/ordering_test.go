@@ -75,7 +75,7 @@ func testOrdering(t *testing.T, s *devstack) {
 		t.Fatalf("quote: %d %v", status, quote)
 	}
 	saveBillingDetails(t, s, session)
-	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", nil, session)
+	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", acceptingContract(t, s, quote["id"].(string), session), session)
 	order, _ := approval["order"].(map[string]any)
 	if status != 200 || order["status"] != "awaiting_payment" || order["quoteId"] != quote["id"] {
 		t.Fatalf("approve: %d %v", status, approval)

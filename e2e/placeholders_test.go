@@ -102,7 +102,7 @@ func testNoPlaceholders(t *testing.T, s *devstack) {
 		t.Fatalf("quote: %d %v", status, quote)
 	}
 	saveBillingDetails(t, s, session)
-	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", nil, session)
+	status, approval, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quote["id"].(string)+"/approve", acceptingContract(t, s, quote["id"].(string), session), session)
 	if status != 200 {
 		t.Fatalf("approve: %d %v", status, approval)
 	}

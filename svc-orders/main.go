@@ -100,7 +100,8 @@ func main() {
 	eventMetrics.Outboxes(noticeRelay)
 	go noticeRelay.Run(ctx)
 	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick,
-		orders.WithPoolNotices(notices), orders.WithEscalation(windows), orders.WithBilling(bills), orders.WithRevisionHours(revisionHours))
+		orders.WithPoolNotices(notices), orders.WithEscalation(windows), orders.WithBilling(bills), orders.WithRevisionHours(revisionHours),
+		orders.WithContracts(facts, pricing.AddOnNames(priceSvc)))
 	orderSvc = orders.LoggingMiddleware(log)(orderSvc)
 	orderSvc = orders.InstrumentingMiddleware(metrics)(orderSvc)
 

@@ -249,6 +249,26 @@ func (s *session) do(method, path string, body any) (int, []byte, error) {
 	return resp.StatusCode, raw, err
 }
 
+// accepting is the body of an approval of the quote id as the site sends it: its contract read,
+// every box ticked, the digest of what was read.
+func (s *session) accepting(id string) map[string]any {
+	status, raw, err := s.do("GET", "/api/v1/orders/quotes/"+id+"/contract", nil)
+	var contract struct {
+		Digest   string `json:"digest"`
+		Consents []struct {
+			ID string `json:"id"`
+		} `json:"consents"`
+	}
+	if err != nil || status != http.StatusOK || json.Unmarshal(raw, &contract) != nil {
+		log.Fatalf("the contract of quote %s: %d %s %v", id, status, raw, err)
+	}
+	ticked := map[string]bool{}
+	for _, c := range contract.Consents {
+		ticked[c.ID] = true
+	}
+	return map[string]any{"contract": map[string]any{"digest": contract.Digest, "consents": ticked}}
+}
+
 type result struct {
 	op        string
 	quotes    int
@@ -287,7 +307,7 @@ func measure(s *session, storedQuotes, storedUsers, n int) []result {
 		if err != nil || status != http.StatusCreated || json.Unmarshal(raw, &q) != nil {
 			log.Fatalf("reader's quote: %d %s %v", status, raw, err)
 		}
-		if status, raw, err := reader.do("POST", "/api/v1/orders/quotes/"+q.ID+"/approve", nil); err != nil || status != http.StatusOK {
+		if status, raw, err := reader.do("POST", "/api/v1/orders/quotes/"+q.ID+"/approve", reader.accepting(q.ID)); err != nil || status != http.StatusOK {
 			log.Fatalf("reader's approval: %d %s %v", status, raw, err)
 		}
 	}
@@ -300,13 +320,21 @@ func measure(s *session, storedQuotes, storedUsers, n int) []result {
 		}
 		return status, raw, err
 	}
+	// Each approval's contract is read before the approvals are timed, as a customer reads it
+	// on the page before approving.
+	var accepting []map[string]any
 	approve := func() (int, []byte, error) {
+		if len(accepting) == 0 {
+			for _, id := range created {
+				accepting = append(accepting, map[string]any{"id": id, "body": s.accepting(id)})
+			}
+		}
 		if len(created) == 0 {
 			return 0, nil, fmt.Errorf("no quote left to approve")
 		}
-		id := created[0]
-		created = created[1:]
-		return s.do("POST", "/api/v1/orders/quotes/"+id+"/approve", nil)
+		id, body := created[0], accepting[0]["body"]
+		created, accepting = created[1:], accepting[1:]
+		return s.do("POST", "/api/v1/orders/quotes/"+id+"/approve", body)
 	}
 	name := 0
 	ops := []struct {

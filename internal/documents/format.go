@@ -189,3 +189,11 @@ func countryName(code string, lang i18n.Lang) string {
 	}
 	return code
 }
+
+// QuantityOf is n of unit as documents print it: "1.250 kelime", "1,250 words".
+func QuantityOf(n int64, unit string, lang i18n.Lang) string {
+	return Quantity(n, lang) + " " + unitName(unit, n, lang)
+}
+
+// CountryName is the country code's name in lang, or the code for one this list does not know.
+func CountryName(code string, lang i18n.Lang) string { return countryName(code, lang) }

@@ -135,6 +135,8 @@ type page struct {
 	*fpdf.Fpdf
 	d    Document
 	lang i18n.Lang
+	// heading is a text's title (RenderText), in place of the invoice's or quote's.
+	heading string
 }
 
 func layout(d Document, lang i18n.Lang, pages int) (*fpdf.Fpdf, error) {
@@ -167,6 +169,9 @@ func layout(d Document, lang i18n.Lang, pages int) (*fpdf.Fpdf, error) {
 func (p *page) t(t i18n.Text) string { return t.In(p.lang) }
 
 func (p *page) title() string {
+	if p.heading != "" {
+		return p.heading
+	}
 	if p.d.Kind == Quote {
 		return p.t(labels.quote)
 	}

@@ -18,9 +18,22 @@ func Serve(w http.ResponseWriter, d Document, lang i18n.Lang, name string) error
 	if err := Render(&buf, d, lang); err != nil {
 		return err
 	}
+	return servePDF(w, &buf, name+"-"+string(lang)+".pdf")
+}
+
+// ServeText answers t as a PDF download named "<name>.pdf", like Serve.
+func ServeText(w http.ResponseWriter, t Text, lang i18n.Lang, name string) error {
+	var buf bytes.Buffer
+	if err := RenderText(&buf, t, lang); err != nil {
+		return err
+	}
+	return servePDF(w, &buf, name+".pdf")
+}
+
+func servePDF(w http.ResponseWriter, buf *bytes.Buffer, filename string) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/pdf")
-	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name + "-" + string(lang) + ".pdf"}))
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
 	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "private, no-store")

@@ -19,7 +19,7 @@ func TestParallelApprovalsTakeOneOrderNumber(t *testing.T) {
 	answers := make([]answer, parallel)
 	var wg sync.WaitGroup
 	for i := range parallel {
-		wg.Go(func() { answers[i] = f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil) })
+		wg.Go(func() { answers[i] = f.approve(t, qid, "en", customer, 0) })
 	}
 	wg.Wait()
 	first := obj(answers[0].body, "order")
@@ -30,7 +30,7 @@ func TestParallelApprovalsTakeOneOrderNumber(t *testing.T) {
 		}
 	}
 
-	next := f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil)
+	next := f.approve(t, f.newQuote(t, customer), "en", customer, 0)
 	if next.status != 200 {
 		t.Fatalf("next approval: %d %s", next.status, next.raw)
 	}

@@ -13,7 +13,8 @@ import (
 )
 
 // fakeBilling stands in for svc-billing's two routes svc-orders asks, on the caller's token as
-// svc-billing does: GET billing/profile (a customer's own "complete") and GET billing/tax
+// svc-billing does: GET billing/profile (a customer's own details: a person, or a company for
+// those saved with saveCompany, billed in the country saved) and GET billing/tax
 // (svc-billing's rule, restated here: 20 % KDV on the net rounded half up in Turkey, the
 // exemption abroad; svc-billing's tests hold that rule equal to the invoice's). down makes it
 // answer 500, as a svc-billing that fails.
@@ -21,13 +22,14 @@ type fakeBilling struct {
 	url     string
 	mu      sync.Mutex
 	country map[string]string // customer → the country of their saved details
+	company map[string]bool   // customers who buy as a company
 	down    atomic.Bool
 	asked   atomic.Int64
 }
 
 func startFakeBilling(t *testing.T, auth *authn.Authenticator) *fakeBilling {
 	t.Helper()
-	b := &fakeBilling{country: map[string]string{}}
+	b := &fakeBilling{country: map[string]string{}, company: map[string]bool{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v1/billing/profile", func(w http.ResponseWriter, r *http.Request) {
 		caller, ok := authn.FromContext(r.Context())
@@ -35,8 +37,25 @@ func startFakeBilling(t *testing.T, auth *authn.Authenticator) *fakeBilling {
 			http.Error(w, `{"error":{"code":"forbidden"}}`, http.StatusForbidden)
 			return
 		}
-		_, saved := b.saved(caller.Subject)
-		_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"complete": saved})
+		country, saved := b.saved(caller.Subject)
+		if !saved {
+			_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"complete": false})
+			return
+		}
+		p := map[string]any{"complete": true, "type": "individual", "fullName": "Deniz Aydın", "address": "Moda Cad. 5", "city": "İstanbul",
+			"postcode": "34710", "country": country, "email": caller.Subject + "@example.com"}
+		if b.isCompany(caller.Subject) {
+			p["type"], p["companyName"] = "company", "Örnek Yayıncılık A.Ş."
+		}
+		switch {
+		case country != "TR":
+			p["taxId"] = "DE123456789"
+		case p["type"] == "company":
+			p["taxOffice"], p["vkn"] = "Kadıköy", "1234567890"
+		default:
+			p["tckn"] = "10000000146"
+		}
+		_ = httpx.WriteJSON(w, http.StatusOK, p)
 	})
 	mux.HandleFunc("GET /api/v1/billing/tax", func(w http.ResponseWriter, r *http.Request) {
 		caller, _ := authn.FromContext(r.Context())
@@ -95,6 +114,19 @@ func (b *fakeBilling) save(customer, country string) {
 	b.country[customer] = country
 }
 
+// saveCompany records the customer's details as a company's, billed in Turkey.
+func (b *fakeBilling) saveCompany(customer string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.country[customer], b.company[customer] = "TR", true
+}
+
+func (b *fakeBilling) isCompany(customer string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.company[customer]
+}
+
 // customer signs in a customer who saved billing details in Turkey, as the site asks before
 // any approval.
 func (f *fixture) customer(subject string) string {
@@ -113,7 +145,7 @@ func TestApprovalNeedsBillingDetails(t *testing.T) {
 		"tr": "Fatura bilgilerinizi kaydedin; fatura bu bilgilerle kesilir.",
 		"en": "Save your billing details first: the invoice is issued to them.",
 	} {
-		a := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", lang, customer, nil)
+		a := f.approve(t, qid, lang, customer, 0)
 		if a.status != 409 || a.code() != "billing_details_required" || a.message() != want {
 			t.Errorf("%s without details: %d %s", lang, a.status, a.raw)
 		}
@@ -125,7 +157,7 @@ func TestApprovalNeedsBillingDetails(t *testing.T) {
 		t.Errorf("an order was opened: %s", o.raw)
 	}
 	// Someone else's quote is still 404, not a hint about billing details.
-	if a := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", f.customer("cust-nosy"), nil); a.status != 404 {
+	if a := f.approve(t, qid, "en", f.customer("cust-nosy"), 0); a.status != 404 {
 		t.Errorf("another customer: %d %s", a.status, a.raw)
 	}
 
@@ -141,7 +173,7 @@ func TestApprovalNeedsBillingDetails(t *testing.T) {
 
 	f.billing.down.Store(false)
 	asked := f.billing.asked.Load()
-	ok := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil)
+	ok := f.approve(t, qid, "en", customer, 0)
 	if ok.status != 200 || obj(ok.body, "quote")["status"] != "approved" || obj(ok.body, "order")["id"] == nil {
 		t.Fatalf("with details: %d %s", ok.status, ok.raw)
 	}
@@ -150,7 +182,7 @@ func TestApprovalNeedsBillingDetails(t *testing.T) {
 	}
 	// Approving again answers the same order, whatever billing says now.
 	f.billing.down.Store(true)
-	if again := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil); again.status != 200 ||
+	if again := f.approve(t, qid, "en", customer, 0); again.status != 200 ||
 		obj(again.body, "order")["id"] != obj(ok.body, "order")["id"] {
 		t.Errorf("approving again: %d %s", again.status, again.raw)
 	}

@@ -36,7 +36,9 @@ type Endpoints struct {
 	UploadFile, Files, OpenFile                           endpoint.Endpoint
 	CreateQuote, Quotes, Quote, ApproveQuote, RejectQuote endpoint.Endpoint
 	Orders, Order, Assign, Deliver, Complete, Revision    endpoint.Endpoint
-	Pool, Claim, Unclaim, PastJobs                        endpoint.Endpoint
+	// A quote's contract and the one kept with its order (contract.go).
+	QuoteContract, OrderContract   endpoint.Endpoint
+	Pool, Claim, Unclaim, PastJobs endpoint.Endpoint
 	// Staff's (staff.go).
 	StaffOrders, StaffOrder, Eligible, Fulfil         endpoint.Endpoint
 	ChangeExpectedDate                                endpoint.Endpoint
@@ -110,10 +112,6 @@ func MakeEndpoints(s Services) Endpoints {
 			}
 			return s.Quotes.Quote(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)
 		},
-		ApproveQuote: func(ctx context.Context, request any) (any, error) {
-			r := request.(approveRequest)
-			return s.Orders.ApproveQuote(ctx, authn.CallerFrom(ctx), r.ID, r.Version)
-		},
 		RejectQuote: func(ctx context.Context, request any) (any, error) {
 			r := request.(reasonRequest)
 			return s.Quotes.RejectQuote(ctx, authn.CallerFrom(ctx), r.ID, r.Reason)
@@ -154,6 +152,7 @@ func MakeEndpoints(s Services) Endpoints {
 		},
 	}
 	staffEndpoints(s, &e)
+	contractEndpoints(s, &e)
 	auditStaffActions(s, &e)
 	return e
 }

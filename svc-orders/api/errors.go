@@ -11,6 +11,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pool"
@@ -80,6 +81,12 @@ var (
 	// then; the page asks for them and approves again.
 	problemBillingDetails = httpx.NewProblem(http.StatusConflict, "billing_details_required",
 		i18n.Text{TR: "Fatura bilgilerinizi kaydedin; fatura bu bilgilerle kesilir.", EN: "Save your billing details first: the invoice is issued to them."})
+	// The contract of an approval (contracts): a box left unticked, or a text other than the
+	// one the customer would accept now (their details or the price changed after they read it).
+	problemNotAccepted = httpx.NewProblem(http.StatusUnprocessableEntity, "contract_not_accepted",
+		i18n.Text{TR: "Onaylamak için sözleşmedeki kutuları işaretleyin.", EN: "Tick the contract's boxes to approve."})
+	problemContractChanged = httpx.NewProblem(http.StatusConflict, "contract_changed",
+		i18n.Text{TR: "Sözleşme siz okuduktan sonra değişti (fatura bilgileriniz ya da fiyat değişmiş olabilir); lütfen yeniden okuyup onaylayın.", EN: "The contract changed after you read it (your billing details or the price may have changed); please read it again and approve."})
 	problemBeingApproved = httpx.NewProblem(http.StatusConflict, "quote_being_approved",
 		i18n.Text{TR: "Müşteri bu teklifi şu anda onaylıyor; lütfen biraz sonra yeniden bakın.", EN: "The customer is approving this quote right now; please look again in a moment."})
 	// problemAtCap is a translator claiming a job with no room left under their active-job cap:
@@ -99,6 +106,12 @@ func explain(err error) *httpx.Problem {
 		outOfOrder *orders.StepOutOfOrder
 	)
 	switch {
+	case errors.Is(err, contracts.ErrNotAccepted) && errors.As(err, &fields):
+		return problemNotAccepted.WithFields(fields, wordField)
+	case errors.Is(err, contracts.ErrChanged):
+		return problemContractChanged
+	case errors.Is(err, orders.ErrNoContract):
+		return httpx.ErrNotFound
 	case errors.As(err, &fields):
 		return httpx.ErrValidation.WithFields(fields, wordField)
 	case errors.Is(err, pricing.ErrCurrency):
@@ -252,6 +265,8 @@ func stepOutOfOrder(e *orders.StepOutOfOrder) *httpx.Problem {
 // fieldMessages are the texts of the field reason codes.
 var fieldMessages = map[string]i18n.Text{
 	"required":                  {TR: "Bu alan zorunludur.", EN: "This field is required."},
+	"must_accept":               {TR: "Onaylamak için sözleşmeyi kabul ettiğinizi işaretleyin.", EN: "Tick this box to accept the contract."},
+	"must_start_now":            {TR: "Onaylamak için çalışmanın hemen başlamasını istediğinizi işaretleyin.", EN: "Tick this box to have the work start now."},
 	"unknown_service":           {TR: "Bilinmeyen hizmet.", EN: "Unknown service."},
 	"unknown_language":          {TR: "Bu dilde çeviri yapmıyoruz ya da dil kodu hatalı.", EN: "We do not work in this language, or the language code is wrong."},
 	"same_language":             {TR: "Hedef dil, kaynak dille aynı olamaz.", EN: "A target language cannot be the source language."},

@@ -63,7 +63,7 @@ func TestExpectedDeliveryDates(t *testing.T) {
 
 	// An order awaiting payment: from today.
 	var approval answer
-	around = f.expectedAround(t, 5, func() { approval = f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil) })
+	around = f.expectedAround(t, 5, func() { approval = f.approve(t, qid, "en", customer, 0) })
 	if q := obj(approval.body, "quote"); q["status"] != "approved" || q["expectedDate"] != nil {
 		t.Errorf("the approved quote: %v", q)
 	}

@@ -264,7 +264,7 @@ func TestStaffChangesExpectedDate(t *testing.T) {
 	}
 
 	// Not paid: the date follows the payment. Delivered: the work is in.
-	unpaid := obj(f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil).body, "order")["id"].(string)
+	unpaid := obj(f.approve(t, f.newQuote(t, customer), "en", customer, 0).body, "order")["id"].(string)
 	delivered := f.claimedAndDelivered(t, customer, "tr-date", false)
 	for _, id := range []string{unpaid, delivered} {
 		a := f.send(t, "POST", "/api/v1/orders/admin/orders/"+id+"/expected-date", "tr", staff, map[string]any{"expectedDate": newDay.String(), "note": "x"})

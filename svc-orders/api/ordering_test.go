@@ -136,17 +136,17 @@ func TestQuoteDecisions(t *testing.T) {
 	customer := f.customer("cust-decide")
 
 	qid := f.newQuote(t, customer)
-	if a := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", f.tokenFor("cust-other", authn.RoleCustomer), nil); a.status != 404 {
+	if a := f.approve(t, qid, "en", f.tokenFor("cust-other", authn.RoleCustomer), 0); a.status != 404 {
 		t.Errorf("someone else approves: %d", a.status)
 	}
-	first := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil)
+	first := f.approve(t, qid, "en", customer, 0)
 	order := obj(first.body, "order")
 	if first.status != 200 || obj(first.body, "quote")["status"] != "approved" || order["status"] != "awaiting_payment" ||
 		order["quoteId"] != qid || order["displayStatus"] != "in_progress" || !strings.HasPrefix(order["number"].(string), "O-") {
 		t.Fatalf("approve: %d %s", first.status, first.raw)
 	}
 	// Approving again is the same order, not a second one.
-	again := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil)
+	again := f.approve(t, qid, "en", customer, 0)
 	if again.status != 200 || obj(again.body, "order")["id"] != order["id"] {
 		t.Errorf("second approval: %d %s", again.status, again.raw)
 	}
@@ -164,7 +164,7 @@ func TestQuoteDecisions(t *testing.T) {
 	if a := f.send(t, "POST", "/api/v1/orders/quotes/"+rejected+"/reject", "en", customer, nil); a.status != 200 {
 		t.Errorf("reject twice: %d", a.status)
 	}
-	if a := f.send(t, "POST", "/api/v1/orders/quotes/"+rejected+"/approve", "tr", customer, nil); a.status != 409 || a.message() != "Bu teklif için zaten karar verilmiş." {
+	if a := f.approve(t, rejected, "tr", customer, 0); a.status != 409 || a.message() != "Bu teklif için zaten karar verilmiş." {
 		t.Errorf("approve a rejected quote: %d %s", a.status, a.raw)
 	}
 
@@ -174,7 +174,7 @@ func TestQuoteDecisions(t *testing.T) {
 	if a := f.send(t, "GET", "/api/v1/orders/quotes/"+stale, "en", customer, nil); a.body["status"] != "expired" {
 		t.Errorf("after 14 days: %s", a.raw)
 	}
-	if a := f.send(t, "POST", "/api/v1/orders/quotes/"+stale+"/approve", "en", customer, nil); a.status != 409 || a.code() != "quote_expired" {
+	if a := f.approve(t, stale, "en", customer, 0); a.status != 409 || a.code() != "quote_expired" {
 		t.Errorf("approve expired: %d %s", a.status, a.raw)
 	}
 	if err := f.sweep(context.Background()); err != nil {
@@ -243,7 +243,7 @@ func TestOrderLifecycle(t *testing.T) {
 	translator := f.tokenFor("tr-1", authn.RoleTranslator)
 	admin := f.token(authn.RoleAdmin)
 	qid := f.newQuote(t, customer)
-	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil)
+	approval := f.approve(t, qid, "en", customer, 0)
 	oid := obj(approval.body, "order")["id"].(string)
 	path := "/api/v1/orders/orders/" + oid
 	sourceFile := obj(approval.body, "order")["files"].([]any)[0].(map[string]any)["id"].(string)
@@ -418,7 +418,7 @@ func TestCustomerAcceptsDelivery(t *testing.T) {
 	customer := f.customer("cust-accept")
 	translator := f.tokenFor("tr-9", authn.RoleTranslator)
 	f.competent(t, "tr-9")
-	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil)
+	approval := f.approve(t, f.newQuote(t, customer), "en", customer, 0)
 	oid := obj(approval.body, "order")["id"].(string)
 	// invoice.paid may name only the quote.
 	if err := f.svc.InvoicePaid(ctx, orders.InvoicePaidData{InvoiceID: "inv-2", QuoteID: obj(approval.body, "quote")["id"].(string)}); err != nil {
@@ -468,7 +468,7 @@ func TestApprovedQuoteWithoutOrderIsRepairedByItsEvent(t *testing.T) {
 func (f *fixture) paidAndAssigned(t *testing.T, customer, tr string) string {
 	t.Helper()
 	f.competent(t, tr)
-	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil)
+	approval := f.approve(t, f.newQuote(t, customer), "en", customer, 0)
 	oid := obj(approval.body, "order")["id"].(string)
 	if err := f.svc.InvoicePaid(context.Background(), orders.InvoicePaidData{InvoiceID: "inv-" + oid, OrderID: oid}); err != nil {
 		t.Fatal(err)
@@ -529,8 +529,8 @@ func TestOrderingMetrics(t *testing.T) {
 	customer := f.customer("cust-metrics")
 	f.upload(t, "invoice.docx", []byte("MZ\x90\x00 a program"), "", customer)
 	qid := f.newQuote(t, customer) // one docx uploaded and quoted
-	f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil)
-	f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, nil) // the same approval
+	f.approve(t, qid, "en", customer, 0)
+	f.approve(t, qid, "en", customer, 0) // the same approval
 	f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/reject", "en", customer, nil)
 	f.paidAndAssigned(t, customer, "tr-metrics")
 

@@ -118,7 +118,8 @@ func newFixtureWith(t *testing.T, uploadsPerHour int64) *fixture {
 	quoteSvc = quotes.InstrumentingMiddleware(metrics)(quotes.LoggingMiddleware(log)(quoteSvc))
 	bills := startFakeBilling(t, auth)
 	billingClient := billing.New(svcclient.Fixed(bills.url, 3*time.Second))
-	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, clk.now, noKick, orders.WithBilling(billingClient))
+	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, clk.now, noKick, orders.WithBilling(billingClient),
+		orders.WithContracts(companytest.Other(), pricing.AddOnNames(priceSvc)))
 	orderSvc = orders.InstrumentingMiddleware(metrics)(orders.LoggingMiddleware(log)(orderSvc))
 	auditLog, err := audit.NewLog(context.Background(), db, log)
 	if err != nil {

@@ -47,7 +47,7 @@ func (f *fixture) paidOrder(t *testing.T, customer, source string, targets, addO
 	if q.status != 201 {
 		t.Fatalf("quote: %d %s", q.status, q.raw)
 	}
-	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+q.body["id"].(string)+"/approve", "en", customer, nil)
+	approval := f.approve(t, q.body["id"].(string), "en", customer, 0)
 	oid := obj(approval.body, "order")["id"].(string)
 	if err := f.svc.InvoicePaid(context.Background(), orders.InvoicePaidData{InvoiceID: "inv-" + oid, OrderID: oid}); err != nil {
 		t.Fatal(err)
@@ -79,7 +79,7 @@ func TestPoolShowsEachTranslatorTheJobsTheyMayTake(t *testing.T) {
 	sworn := f.paidOrder(t, customer, "tr", []string{"en"}, []string{"sworn"})
 	reverse := f.paidOrder(t, customer, "en", []string{"tr"}, nil)
 	twoTargets := f.paidOrder(t, customer, "tr", []string{"en", "de"}, nil)
-	unpaid := obj(f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil).body, "order")["id"].(string)
+	unpaid := obj(f.approve(t, f.newQuote(t, customer), "en", customer, 0).body, "order")["id"].(string)
 
 	trEn := pool.Pair{Source: "tr", Target: "en"}
 	now := time.Now().UTC()
@@ -317,7 +317,7 @@ func TestOnlyEligibleTranslatorsGetAJob(t *testing.T) {
 	if a := f.send(t, "POST", path+"/claim", "en", customer, nil); a.status != 403 {
 		t.Errorf("a customer claims: %d %s", a.status, a.raw)
 	}
-	unpaid := obj(f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/approve", "en", customer, nil).body, "order")["id"].(string)
+	unpaid := obj(f.approve(t, f.newQuote(t, customer), "en", customer, 0).body, "order")["id"].(string)
 	if a := f.send(t, "POST", "/api/v1/orders/orders/"+unpaid+"/claim", "en", f.tokenFor("tr-sworn", authn.RoleTranslator), nil); a.status != 404 {
 		t.Errorf("claim an unpaid order: %d %s", a.status, a.raw)
 	}

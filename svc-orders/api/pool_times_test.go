@@ -294,7 +294,7 @@ func (f *fixture) urgentPaidOrder(t *testing.T, customer string) string {
 	if q.status != 201 {
 		t.Fatalf("quote: %d %s", q.status, q.raw)
 	}
-	oid := obj(f.send(t, "POST", "/api/v1/orders/quotes/"+q.body["id"].(string)+"/approve", "en", customer, nil).body, "order")["id"].(string)
+	oid := obj(f.approve(t, q.body["id"].(string), "en", customer, 0).body, "order")["id"].(string)
 	if err := f.svc.InvoicePaid(context.Background(), orders.InvoicePaidData{InvoiceID: "inv-" + oid, OrderID: oid}); err != nil {
 		t.Fatal(err)
 	}

@@ -53,11 +53,17 @@ func Routes(e Endpoints, trusted httpx.TrustedProxies) routes.Table {
 			route("GET /api/v1/orders/quotes", authn.SignedIn, e.Quotes, decodeNothing),
 			// One quote as data, or as its PDF ({id}.pdf).
 			{Pattern: "GET /api/v1/orders/quotes/{id}", Access: authn.SignedIn.Owned(), Endpoint: e.Quote, Decode: decodeQuoteID, Encode: encodeQuote},
-			route("POST /api/v1/orders/quotes/{id}/approve", authn.SignedIn.Owned(), e.ApproveQuote, decodeApprove),
+			// The contract a customer accepts by approving (shown before), and the approval.
+			route("GET /api/v1/orders/quotes/{id}/contract", authn.SignedIn.Owned(), e.QuoteContract, decodeContract),
+			route("POST /api/v1/orders/quotes/{id}/approve", authn.SignedIn.Owned(), e.ApproveQuote, decodeApprove(trusted)),
 			route("POST /api/v1/orders/quotes/{id}/reject", authn.SignedIn.Owned(), e.RejectQuote, decodeReason),
 
 			route("GET /api/v1/orders/orders", authn.SignedIn, e.Orders, decodeNothing),
 			route("GET /api/v1/orders/orders/{id}", authn.SignedIn.Owned(), e.Order, decodeID),
+			// The contract kept with an order, as data or as its PDF: its customer's and
+			// staff's, never its translator's.
+			{Pattern: "GET /api/v1/orders/orders/{id}/contract", Access: authn.Only(authn.RoleCustomer, authn.RoleAdmin).Owned(), Endpoint: e.OrderContract, Decode: decodeKeptContract, Encode: encodeOrderContract},
+			{Pattern: "GET /api/v1/orders/orders/{id}/contract.pdf", Access: authn.Only(authn.RoleCustomer, authn.RoleAdmin).Owned(), Endpoint: e.OrderContract, Decode: decodeKeptContractPDF, Encode: encodeOrderContract},
 			route("POST /api/v1/orders/orders/{id}/deliver", authn.Only(authn.RoleTranslator, authn.RoleAdmin).Owned(), e.Deliver, decodeDeliver),
 			route("POST /api/v1/orders/orders/{id}/complete", authn.SignedIn.Owned(), e.Complete, decodeID),
 			route("POST /api/v1/orders/orders/{id}/revision", authn.SignedIn.Owned(), e.Revision, decodeReason),

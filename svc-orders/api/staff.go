@@ -16,10 +16,6 @@ import (
 // quote's revised price or cancellation; the dashboard's counts.
 
 type (
-	approveRequest struct {
-		ID      string
-		Version int
-	}
 	fulfilRequest struct {
 		ID string
 		In orders.FulfilmentInput
@@ -136,16 +132,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func decodeApprove(_ context.Context, r *http.Request) (any, error) {
-	var b struct {
-		Version int `json:"version"`
-	}
-	if err := decodeOptionalJSON(r, &b); err != nil {
-		return nil, err
-	}
-	return approveRequest{ID: r.PathValue("id"), Version: b.Version}, nil
 }
 
 func decodeFulfil(_ context.Context, r *http.Request) (any, error) {

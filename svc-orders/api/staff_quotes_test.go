@@ -168,11 +168,11 @@ func TestReviseApproveAndCancel(t *testing.T) {
 	}
 	f.clock.advance(2 * 24 * time.Hour) // past the first expiry, within the restarted one
 
-	if a := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "tr", customer, map[string]any{"version": 1}); a.status != 409 || a.code() != "price_changed" ||
+	if a := f.approve(t, qid, "tr", customer, 1); a.status != 409 || a.code() != "price_changed" ||
 		a.message() != "Teklifin fiyatı siz baktıktan sonra değişti; lütfen yeni fiyata bakıp yeniden onaylayın." {
 		t.Fatalf("approve the old version: %d %s", a.status, a.raw)
 	}
-	approval := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "en", customer, map[string]any{"version": 2})
+	approval := f.approve(t, qid, "en", customer, 2)
 	if approval.status != 200 || obj(approval.body, "order", "total")["amount"] != 123457.0 || strings.Contains(string(approval.raw), "staff-rev") {
 		t.Fatalf("approve the current version: %d %s", approval.status, approval.raw)
 	}
@@ -207,7 +207,7 @@ func TestReviseApproveAndCancel(t *testing.T) {
 	if c := f.send(t, "GET", "/api/v1/orders/quotes/"+other, "en", customer, nil); c.body["status"] != "cancelled" || c.body["cancelReason"] != "Belge okunamıyor." {
 		t.Errorf("customer's cancelled quote: %s", c.raw)
 	}
-	if a := f.send(t, "POST", "/api/v1/orders/quotes/"+other+"/approve", "en", customer, nil); a.status != 409 || a.code() != "quote_cancelled" {
+	if a := f.approve(t, other, "en", customer, 0); a.status != 409 || a.code() != "quote_cancelled" {
 		t.Errorf("approve a cancelled quote: %d %s", a.status, a.raw)
 	}
 	f.oneAuditEntry(t, "object=quote:"+qid, "quote.revise", "staff-rev", "version", 1.0, 2.0)

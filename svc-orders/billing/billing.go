@@ -17,6 +17,9 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/i18n"
 	"linguaport/internal/svcclient"
+	"linguaport/svc-orders/contracts"
+	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/quotes"
 )
 
 // Client asks the svc-billing instances c reaches.
@@ -45,16 +48,30 @@ type Amount struct {
 	Currency string `json:"currency"`
 }
 
-// HasDetails reports whether the calling customer saved complete billing details (GET
-// billing/profile's "complete").
-func (b *Client) HasDetails(ctx context.Context) (bool, error) {
+// Details are the calling customer's saved billing details and whether they are complete (GET
+// billing/profile).
+func (b *Client) Details(ctx context.Context) (contracts.Details, bool, error) {
 	var p struct {
+		contracts.Details
 		Complete bool `json:"complete"`
 	}
 	if err := b.get(ctx, "/api/v1/billing/profile", i18n.TR, &p); err != nil {
-		return false, err
+		return contracts.Details{}, false, err
 	}
-	return p.Complete, nil
+	return p.Details, p.Complete, nil
+}
+
+// Price is what q's invoice will carry for its customer (Tax), as the contract prints it. A
+// figure that does not add up is not printed: errs.ErrUnavailable.
+func (b *Client) Price(ctx context.Context, c authn.Caller, q *quotes.Quote, lang i18n.Lang) (orders.Price, error) {
+	t, err := b.Tax(ctx, c, q.CustomerID, q.Total.Amount, q.Total.Currency, q.TotalUSD.Amount, lang)
+	if err != nil {
+		return orders.Price{}, err
+	}
+	if t.Net.Amount != q.Total.Amount || t.Net.Currency != q.Total.Currency || t.Total.Amount != t.Net.Amount+t.VAT.Amount {
+		return orders.Price{}, fmt.Errorf("svc-billing's tax of quote %s does not add up: %w", q.ID, errs.ErrUnavailable)
+	}
+	return orders.Price{Net: t.Net.Amount, VAT: t.VAT.Amount, Total: t.Total.Amount, Currency: t.Net.Currency, VATLabel: t.VATLabel}, nil
 }
 
 // Tax is what an invoice of net (netUSD in USD cents) in currency will charge customerID, by

@@ -3,14 +3,16 @@ package orders
 import (
 	"context"
 	"errors"
-	"linguaport/internal/authn"
 	"log/slog"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
+	"linguaport/internal/i18n"
 	"linguaport/internal/logging"
+	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/quotes"
@@ -90,7 +92,8 @@ func Refused(err error) bool {
 		errors.Is(err, ErrNotAssignedToYou) || errors.Is(err, ErrForbidden) || errors.Is(err, ErrAlreadyTaken) ||
 		errors.Is(err, ErrUnclaimWindowOver) || errors.Is(err, pool.ErrNotEligible) || errors.Is(err, ErrOrderChanged) ||
 		errors.Is(err, ErrNoFulfilment) || errors.Is(err, ErrExpectedDateFixed) || errors.Is(err, ErrNotTranslated) || errors.Is(err, ErrUnknownCursor) || errors.As(err, new(*StepOutOfOrder)) ||
-		errors.As(err, new(errs.Fields)) || errors.Is(err, ErrBillingDetailsRequired) || quotes.Refused(err) || files.Refused(err)
+		errors.As(err, new(errs.Fields)) || errors.Is(err, ErrBillingDetailsRequired) || quotes.Refused(err) || files.Refused(err) ||
+		errors.Is(err, contracts.ErrNotAccepted) || errors.Is(err, contracts.ErrChanged) || errors.Is(err, ErrNoContract)
 }
 
 // LoggingMiddleware logs every call with its duration and error; see logging.Call for levels.
@@ -109,9 +112,19 @@ func (m loggingMiddleware) done(ctx context.Context, method string, begin time.T
 	logging.Call(ctx, m.log, method, begin, *err, Refused)
 }
 
-func (m loggingMiddleware) ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, version int) (_ Approval, err error) {
+func (m loggingMiddleware) ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, in ApprovalInput) (_ Approval, err error) {
 	defer m.done(ctx, "ApproveQuote", time.Now(), &err)
-	return m.next.ApproveQuote(ctx, c, quoteID, version)
+	return m.next.ApproveQuote(ctx, c, quoteID, in)
+}
+
+func (m loggingMiddleware) Contract(ctx context.Context, c authn.Caller, quoteID string, lang i18n.Lang) (_ contracts.Contract, err error) {
+	defer m.done(ctx, "Contract", time.Now(), &err)
+	return m.next.Contract(ctx, c, quoteID, lang)
+}
+
+func (m loggingMiddleware) OrderContract(ctx context.Context, c authn.Caller, id string) (_ KeptContract, err error) {
+	defer m.done(ctx, "OrderContract", time.Now(), &err)
+	return m.next.OrderContract(ctx, c, id)
 }
 
 func (m loggingMiddleware) StaffOrders(ctx context.Context, c authn.Caller, q StaffQuery) (_ OrderPage, err error) {

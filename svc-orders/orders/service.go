@@ -9,7 +9,10 @@ import (
 	"unicode/utf8"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/errs"
+	"linguaport/internal/i18n"
+	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
@@ -76,7 +79,9 @@ type Store interface {
 
 // Quotes is what an order is made from: a quote its customer approves, or one an event names.
 type Quotes interface {
-	Approve(ctx context.Context, c authn.Caller, id string, version int) (q *quotes.Quote, decided bool, err error)
+	Approve(ctx context.Context, c authn.Caller, id string, version int, contract *contracts.Accepted) (q *quotes.Quote, decided bool, err error)
+	// Quote is one quote as the caller may see it (quotes.ErrNotFound for another's).
+	Quote(ctx context.Context, c authn.Caller, id string) (*quotes.Quote, error)
 	Lookup(ctx context.Context, id string) (*quotes.Quote, error)
 }
 
@@ -97,11 +102,14 @@ type Approval struct {
 // Service is what people do with orders. The caller (authn.Caller) is passed in by the endpoint;
 // an order that is not the caller's (as customer, assigned translator or staff) is ErrNotFound.
 type Service interface {
-	// ApproveQuote approves the caller's quote and opens its order; approving again answers the
-	// same order.
-	// version, when not 0, is the price version the customer saw (quotes.ErrPriceChanged when
-	// staff revised it since).
-	ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, version int) (Approval, error)
+	// ApproveQuote approves the caller's quote with the contract they accepted and opens its
+	// order; approving again answers the same order (contract.go).
+	ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, in ApprovalInput) (Approval, error)
+	// Contract is the contract the caller accepts by approving their quote now, worded in lang
+	// (the accepted one once approved); OrderContract is the one kept with an order, for its
+	// customer and staff (contract.go).
+	Contract(ctx context.Context, c authn.Caller, quoteID string, lang i18n.Lang) (contracts.Contract, error)
+	OrderContract(ctx context.Context, c authn.Caller, id string) (KeptContract, error)
 	Orders(ctx context.Context, c authn.Caller) ([]OrderView, error)
 	Order(ctx context.Context, c authn.Caller, id string) (OrderView, error)
 	Deliver(ctx context.Context, c authn.Caller, id string, fileIDs []string, note string) (OrderView, error)
@@ -161,8 +169,12 @@ type service struct {
 	// unclaimed job is escalated.
 	notices Notices
 	windows Windows
-	// billing says whether the customer saved billing details before an approval (billing.go).
-	billing Billing
+	// billing says whether the customer saved billing details before an approval (billing.go)
+	// and gives the buyer and price their contract names; facts and addOnNames word it
+	// (contract.go).
+	billing    Billing
+	facts      company.Facts
+	addOnNames AddOnNames
 	// revisionHours say when a revision is due (revision.go).
 	revisionHours RevisionHours
 }
@@ -182,11 +194,30 @@ func NewService(store Store, quotes Quotes, files Files, translators Translators
 
 func (s *service) now() time.Time { return s.clock().UTC() }
 
-func (s *service) ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, version int) (Approval, error) {
-	if err := s.billable(ctx, c, quoteID); err != nil {
+// ApprovalInput is an approval: the price version the customer saw (0: any; quotes.
+// ErrPriceChanged when staff revised it since), their acceptance of the contract and the
+// address they approved from.
+type ApprovalInput struct {
+	Version  int
+	Contract contracts.Acceptance
+	IP       string
+}
+
+func (s *service) ApproveQuote(ctx context.Context, c authn.Caller, quoteID string, in ApprovalInput) (Approval, error) {
+	var accepted *contracts.Accepted
+	q, err := s.pendingOwn(ctx, c, quoteID, in.Version)
+	if err != nil {
 		return Approval{}, err
 	}
-	q, _, err := s.quotes.Approve(ctx, c, quoteID, version)
+	if q != nil {
+		if err := s.billable(ctx); err != nil {
+			return Approval{}, err
+		}
+		if accepted, err = s.accepted(ctx, c, q, in.Contract, in.IP); err != nil {
+			return Approval{}, err
+		}
+	}
+	q, _, err = s.quotes.Approve(ctx, c, quoteID, in.Version, accepted)
 	if err != nil {
 		return Approval{}, err
 	}

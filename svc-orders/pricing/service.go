@@ -228,3 +228,19 @@ func quantityOf(unit Unit, counted []files.File) (int, error) {
 	}
 	return q, nil
 }
+
+// AddOnNames reads the names of the extras from the price list s serves, for texts that name
+// a quote's extras (svc-orders' contracts).
+func AddOnNames(s Service) func(ctx context.Context) (map[string]i18n.Text, error) {
+	return func(ctx context.Context) (map[string]i18n.Text, error) {
+		pl, err := s.PriceList(ctx, authn.Caller{})
+		if err != nil {
+			return nil, err
+		}
+		names := make(map[string]i18n.Text, len(pl.AddOns))
+		for _, a := range pl.AddOns {
+			names[a.ID] = a.Name
+		}
+		return names, nil
+	}
+}

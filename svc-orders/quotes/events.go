@@ -114,14 +114,14 @@ func (q *Quote) approved(lang i18n.Lang) QuoteApprovedData {
 // Translation, Turkish → English, urgent").
 func (q *Quote) InvoiceLines() []ApprovedLine {
 	service := names.ServiceTitle(q.Service)
-	source := languageName(q.SourceLanguage)
+	source := LanguageName(q.SourceLanguage)
 	urgent := i18n.Text{}
 	if q.Urgency == pricing.Urgent {
 		urgent = i18n.Text{TR: ", acil", EN: ", urgent"}
 	}
 	lines := make([]ApprovedLine, 0, len(q.Lines))
 	for _, l := range q.Lines {
-		target := languageName(l.TargetLanguage)
+		target := LanguageName(l.TargetLanguage)
 		lines = append(lines, ApprovedLine{
 			TargetLanguage: l.TargetLanguage,
 			Description: i18n.Text{
@@ -134,9 +134,9 @@ func (q *Quote) InvoiceLines() []ApprovedLine {
 	return lines
 }
 
-// languageName is the language's name, or its code in capitals for one internal/names does not
+// LanguageName is the language's name, or its code in capitals for one internal/names does not
 // know.
-func languageName(code string) i18n.Text {
+func LanguageName(code string) i18n.Text {
 	if n, ok := names.Language(code); ok {
 		return n
 	}

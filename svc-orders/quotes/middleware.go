@@ -3,14 +3,15 @@ package quotes
 import (
 	"context"
 	"errors"
-	"linguaport/internal/authn"
 	"log/slog"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/logging"
+	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/pricing"
 )
 
@@ -39,8 +40,8 @@ func (m instrumenting) CreateQuote(ctx context.Context, c authn.Caller, in Quote
 	return q, err
 }
 
-func (m instrumenting) Approve(ctx context.Context, c authn.Caller, id string, version int) (*Quote, bool, error) {
-	q, decided, err := m.Service.Approve(ctx, c, id, version)
+func (m instrumenting) Approve(ctx context.Context, c authn.Caller, id string, version int, contract *contracts.Accepted) (*Quote, bool, error) {
+	q, decided, err := m.Service.Approve(ctx, c, id, version, contract)
 	if err == nil && decided {
 		m.quotes.WithLabelValues("approved").Inc()
 	}
@@ -95,9 +96,9 @@ func (m loggingMiddleware) Quote(ctx context.Context, c authn.Caller, id string)
 	return m.next.Quote(ctx, c, id)
 }
 
-func (m loggingMiddleware) Approve(ctx context.Context, c authn.Caller, id string, version int) (_ *Quote, _ bool, err error) {
+func (m loggingMiddleware) Approve(ctx context.Context, c authn.Caller, id string, version int, contract *contracts.Accepted) (_ *Quote, _ bool, err error) {
 	defer m.done(ctx, "Approve", time.Now(), &err)
-	return m.next.Approve(ctx, c, id, version)
+	return m.next.Approve(ctx, c, id, version, contract)
 }
 
 func (m loggingMiddleware) StaffQuotes(ctx context.Context, c authn.Caller, q StaffQuery) (_ QuotePage, err error) {

@@ -10,6 +10,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
 	"linguaport/svc-orders/calendar"
+	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pricing"
 )
@@ -74,6 +75,9 @@ type Quote struct {
 	// has the same id however often the approval is repeated or replayed.
 	OrderID     string `json:"orderId" bson:"orderId,omitempty"`
 	OrderNumber string `json:"-" bson:"orderNumber,omitempty"`
+	// Contract is what the customer accepted with the approval, word for word, kept for the
+	// order (contracts): written in the approval's own write.
+	Contract *contracts.Accepted `json:"-" bson:"contract,omitempty"`
 	// Approving is the approval under way: only the request holding it takes an order number,
 	// so a double click or two tabs approving at once leave no gap in the numbers.
 	Approving *ApprovalClaim `json:"-" bson:"approving,omitempty"`
@@ -154,8 +158,9 @@ func (q *Quote) claimApproval(now time.Time, by string, hold time.Duration, vers
 	return nil
 }
 
-// approve accepts a pending quote and names the order it becomes.
-func (q *Quote) approve(now time.Time, orderID, orderNumber string, version int) error {
+// approve accepts a pending quote with the contract the customer accepted and names the order
+// it becomes.
+func (q *Quote) approve(now time.Time, orderID, orderNumber string, version int, contract *contracts.Accepted) error {
 	if q.Approving == nil || q.Approving.By != orderID {
 		return errApprovalUnderWay // our claim lapsed and another approval holds the quote now
 	}
@@ -165,7 +170,7 @@ func (q *Quote) approve(now time.Time, orderID, orderNumber string, version int)
 	if err := q.decide(now, QuoteApproved); err != nil {
 		return err
 	}
-	q.OrderID, q.OrderNumber = orderID, orderNumber
+	q.OrderID, q.OrderNumber, q.Contract = orderID, orderNumber, contract
 	return nil
 }
 

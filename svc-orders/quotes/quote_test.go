@@ -24,10 +24,10 @@ func TestApprovalClaim(t *testing.T) {
 	if err := q.claimApproval(later, "order-b", approvalHold, 0); err != nil {
 		t.Fatalf("taking over a lapsed claim: %v", err)
 	}
-	if err := q.approve(later, "order-a", "O-2026-00001", 0); !errors.Is(err, errApprovalUnderWay) {
+	if err := q.approve(later, "order-a", "O-2026-00001", 0, nil); !errors.Is(err, errApprovalUnderWay) {
 		t.Fatalf("the lapsed holder decides: %v", err)
 	}
-	if err := q.approve(later, "order-b", "O-2026-00002", 0); err != nil || q.Status != QuoteApproved || q.OrderID != "order-b" || q.Approving != nil {
+	if err := q.approve(later, "order-b", "O-2026-00002", 0, nil); err != nil || q.Status != QuoteApproved || q.OrderID != "order-b" || q.Approving != nil {
 		t.Fatalf("the holder decides: %v %+v", err, q)
 	}
 	if err := q.claimApproval(later, "order-c", approvalHold, 0); !errors.Is(err, ErrQuoteNotPending) {

@@ -9,6 +9,7 @@ import (
 
 	"linguaport/internal/authn"
 	"linguaport/internal/errs"
+	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pricing"
 )
@@ -66,10 +67,11 @@ type Service interface {
 	CreateQuote(ctx context.Context, c authn.Caller, in QuoteInput) (*Quote, error)
 	Quotes(ctx context.Context, c authn.Caller) ([]*Quote, error)
 	Quote(ctx context.Context, c authn.Caller, id string) (*Quote, error)
-	// Approve accepts the caller's pending quote and names the order it becomes. A quote approved
-	// before is returned as it is, with decided false. version, when not 0, is the price version
-	// the customer saw: ErrPriceChanged when staff revised it since.
-	Approve(ctx context.Context, c authn.Caller, id string, version int) (q *Quote, decided bool, err error)
+	// Approve accepts the caller's pending quote with the contract they accepted and names the
+	// order it becomes. A quote approved before is returned as it is, with decided false.
+	// version, when not 0, is the price version the customer saw: ErrPriceChanged when staff
+	// revised it since.
+	Approve(ctx context.Context, c authn.Caller, id string, version int, contract *contracts.Accepted) (q *Quote, decided bool, err error)
 	RejectQuote(ctx context.Context, c authn.Caller, id, reason string) (*Quote, error)
 
 	// Staff (staff.go): every quote a page at a time, one with its customer, revising a pending
@@ -190,15 +192,15 @@ func (s *service) quoteOf(ctx context.Context, c authn.Caller, id string, staffT
 // approval waits for it, and one whose holder died takes over after it.
 const approvalHold = 10 * time.Second
 
-func (s *service) Approve(ctx context.Context, c authn.Caller, id string, version int) (*Quote, bool, error) {
-	q, decided, err := s.approveOwn(ctx, c, id, version)
+func (s *service) Approve(ctx context.Context, c authn.Caller, id string, version int, contract *contracts.Accepted) (*Quote, bool, error) {
+	q, decided, err := s.approveOwn(ctx, c, id, version, contract)
 	if q != nil {
 		q = forCustomer(q, s.now())
 	}
 	return q, decided, err
 }
 
-func (s *service) approveOwn(ctx context.Context, c authn.Caller, id string, version int) (*Quote, bool, error) {
+func (s *service) approveOwn(ctx context.Context, c authn.Caller, id string, version int, contract *contracts.Accepted) (*Quote, bool, error) {
 	q, err := s.quoteOf(ctx, c, id, false)
 	if err != nil || q.Status == QuoteApproved {
 		return q, false, err
@@ -206,7 +208,7 @@ func (s *service) approveOwn(ctx context.Context, c authn.Caller, id string, ver
 	// The order's id names this approval: it holds the quote while it takes the order number.
 	orderID := s.newID()
 	for {
-		q, decided, err := s.approve(ctx, c, id, orderID, version)
+		q, decided, err := s.approve(ctx, c, id, orderID, version, contract)
 		if !errors.Is(err, errApprovalUnderWay) {
 			return q, decided, err
 		}
@@ -220,7 +222,7 @@ func (s *service) approveOwn(ctx context.Context, c authn.Caller, id string, ver
 
 // approve claims the quote for the approval orderID, numbers its order and writes the decision;
 // a quote approved meanwhile is answered as it is, with the order it already has.
-func (s *service) approve(ctx context.Context, c authn.Caller, id, orderID string, version int) (*Quote, bool, error) {
+func (s *service) approve(ctx context.Context, c authn.Caller, id, orderID string, version int, contract *contracts.Accepted) (*Quote, bool, error) {
 	now := s.now().UTC()
 	q, err := s.store.Update(ctx, id, func(q *Quote) (*Quote, error) {
 		if q.Status == QuoteApproved {
@@ -241,7 +243,7 @@ func (s *service) approve(ctx context.Context, c authn.Caller, id, orderID strin
 		if q.Status == QuoteApproved {
 			return q, nil
 		}
-		if err := q.approve(now, orderID, orderNumber, version); err != nil {
+		if err := q.approve(now, orderID, orderNumber, version, contract); err != nil {
 			return nil, err
 		}
 		decided = true
