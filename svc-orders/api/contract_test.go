@@ -170,6 +170,9 @@ func TestKeptContract(t *testing.T) {
 	}
 	order := obj(approval.body, "order")
 	oid, number := order["id"].(string), order["number"].(string)
+	if ref := obj(order, "contract"); ref["kind"] != "consumer" || ref["lang"] != "tr" || ref["version"] != read["version"] || ref["acceptedAt"] == nil {
+		t.Errorf("the order names no contract: %v", order["contract"])
+	}
 
 	kept := f.send(t, "GET", "/api/v1/orders/orders/"+oid+"/contract", "en", customer, nil)
 	acceptedAt, _ := time.Parse(time.RFC3339Nano, kept.body["acceptedAt"].(string))

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"linguaport/internal/events"
+	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
 	"linguaport/svc-orders/calendar"
+	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/quotes"
 )
@@ -125,6 +127,9 @@ type Order struct {
 	Deliveries     []files.File `json:"deliveries" bson:"deliveries"`
 	DeliveryNote   string       `json:"deliveryNote" bson:"deliveryNote,omitempty"`
 	InvoiceID      string       `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
+	// Contract names the contract accepted with the approval (its words are kept on the quote:
+	// OrderContract); nil for an order approved before contracts were kept.
+	Contract *ContractRef `json:"contract,omitempty" bson:"contract,omitempty"`
 	RevisionReason string       `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
 	// Revision is the revision in progress: its deadline and its escalation (revision.go).
 	Revision    `bson:",inline"`
@@ -143,10 +148,22 @@ type Order struct {
 
 // newOrder is the order an approved quote becomes, waiting for its payment.
 func newOrder(q *quotes.Quote, now time.Time) *Order {
-	return &Order{
+	o := &Order{
 		ID: q.OrderID, Number: q.OrderNumber, QuoteID: q.ID, CustomerID: q.CustomerID, Status: AwaitingPayment,
 		Work: q.Work, Deliveries: []files.File{}, CreatedAt: now, History: []HistoryEntry{{Status: AwaitingPayment, At: now}},
 	}
+	if c := q.Contract; c != nil {
+		o.Contract = &ContractRef{Kind: c.Kind, Version: c.Version, Lang: c.Lang, AcceptedAt: c.AcceptedAt}
+	}
+	return o
+}
+
+// ContractRef is which contract an order's customer accepted, and when.
+type ContractRef struct {
+	Kind       contracts.Kind `json:"kind" bson:"kind"`
+	Version    string         `json:"version" bson:"version"`
+	Lang       i18n.Lang      `json:"lang" bson:"lang"`
+	AcceptedAt time.Time      `json:"acceptedAt" bson:"acceptedAt"`
 }
 
 // move takes the order to status `to` if its state allows it, and writes the step into the

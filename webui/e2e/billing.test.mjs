@@ -7,6 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
+import { acceptContract } from './stack.mjs';
 import { formatMoney } from '../src/lib/format.js';
 
 const stamp = `${Date.now()}-${process.pid}`;
@@ -155,7 +156,8 @@ for (const lang of ['tr', 'en']) {
     assert.equal(await breakdown.getAttribute('data-in-turkey'), 'true');
     const shown = async (kind) => Number(await breakdown.locator(`[data-line=${kind}] dd`).getAttribute('data-amount'));
     const [shownNet, shownVat, shownTotal] = [await shown('net'), await shown('vat'), await shown('total')];
-    await confirm.locator('button[data-action=approve]').click();
+    await confirm.locator('button[data-action=continue]').click();
+    await acceptContract(card);
     const orderPage = page.locator('[data-testid=order-detail]');
     await orderPage.waitFor();
     const order = { id: await orderPage.getAttribute('data-order-id') };

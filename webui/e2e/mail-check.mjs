@@ -139,7 +139,11 @@ export async function pdfText(url) {
   const res = await fetch(`${CAPTURE}${url}`);
   assert.equal(res.status, 200, `the attachment ${url}`);
   assert.equal(res.headers.get('content-type'), 'application/pdf');
-  const pdf = Buffer.from(await res.arrayBuffer());
+  return pdfBytesText(Buffer.from(await res.arrayBuffer()));
+}
+
+/** pdfBytesText is the text of a PDF's bytes, laid out as on the page (pdftotext -layout). */
+export function pdfBytesText(pdf) {
   assert.equal(pdf.subarray(0, 5).toString(), '%PDF-', 'a PDF');
   return new Promise((resolve, reject) => {
     const child = spawn('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-']);

@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
 import { docxWithWords } from './docx.mjs';
 import { formatMoney } from '../src/lib/format.js';
+import { pdfBytesText } from './mail-check.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const PASSWORD = `Mavi-Kelebek-${stamp}`;
@@ -33,6 +34,12 @@ const L = {
     pending: 'Onay bekliyor',
     approved: 'Onaylandı',
     approve: 'Onayla ve siparişi ver',
+    continue: 'Devam et: sözleşme',
+    contractTitles: ['Ön Bilgilendirme Formu', 'Mesafeli Hizmet Sözleşmesi'],
+    tickToApprove: 'Onaylamak için bu kutuyu işaretleyin.',
+    startNow: 'Çalışmanın hemen başlamasını istiyorum ve bu durumda cayma hakkımı kaybedeceğimi biliyorum.',
+    contractPdf: 'Sözleşmeyi indir (PDF)',
+    pdfWords: ['SÖZLEŞME', 'Kabul zamanı', '(İstanbul saati)'],
     delivery: /3-5 iş günü/,
     invoicePath: (id) => `/tr/hesabim/fatura-bilgileri/faturalar/${id}`,
     invoiceTitle: 'Fatura',
@@ -62,6 +69,12 @@ const L = {
     pending: 'Awaiting approval',
     approved: 'Approved',
     approve: 'Approve and place the order',
+    continue: 'Continue to the contract',
+    contractTitles: ['Pre-contract Information Form', 'Distance Sales Contract'],
+    tickToApprove: 'Tick this box to approve.',
+    startNow: 'I want the work to start now and know I then lose my right of withdrawal.',
+    contractPdf: 'Download the contract (PDF)',
+    pdfWords: ['CONTRACT', 'Accepted at', '(Istanbul time)'],
     delivery: /3-5 business days/,
     invoicePath: (id) => `/en/account/billing-info/invoices/${id}`,
     invoiceTitle: 'Invoice',
@@ -227,8 +240,30 @@ for (const lang of ['tr', 'en']) {
     assert.equal(vatShown, l.abroad ? 0 : visitorVat, l.abroad ? 'no KDV for a customer billed abroad' : 'KDV 20 % in Turkey');
     assert.equal(totalShown, shown.amount + vatShown);
 
-    // Its button saves the details and approves: the new order opens in the panel, awaiting payment.
-    await quote.getByRole('button', { name: l.approve }).click();
+    // Its button saves the details and goes on to the contract: the pre-contract information and
+    // the distance-sales contract, filled with the customer and the price, and two boxes nobody
+    // ticked. Approving is refused beside each box left empty, and nothing is sent, until both are.
+    await quote.getByRole('button', { name: l.continue }).click();
+    const contract = quote.locator('[data-testid=contract][data-kind=consumer]');
+    await contract.waitFor();
+    const texts = await contract.locator('[data-testid=contract-texts]').textContent();
+    // Documents write money with the currency's code: "1.234,56 TRY", "1,234.56 USD".
+    const documentMoney = `${new Intl.NumberFormat(l.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(totalShown / 100)} ${shown.currency}`;
+    for (const w of [...l.contractTitles, l.billing.fullName, documentMoney]) assert.ok(texts.includes(w), `the contract names ${w}`);
+    const boxes = contract.locator('input[type=checkbox]');
+    assert.equal(await boxes.count(), 2);
+    for (const box of await boxes.all()) assert.equal(await box.isChecked(), false, 'no box is ticked beforehand');
+    const approvals = () => calls.filter((c) => c.method === 'POST' && c.path.endsWith('/approve')).length;
+    await contract.getByRole('button', { name: l.approve }).click();
+    await until('both boxes say they must be ticked', async () => (await contract.locator('.field__error').allTextContents()).filter((e) => e.trim() === l.tickToApprove).length === 2);
+    await contract.getByLabel(l.startNow).check();
+    await contract.getByRole('button', { name: l.approve }).click();
+    await until('only the box left empty says so', async () => (await contract.locator('.field__error').count()) === 1);
+    assert.equal(approvals(), 0, 'nothing was approved with a box left empty');
+    assert.equal((await apiGet(page, `orders/quotes/${await quote.getAttribute('data-quote-id')}`, lang)).body.status, 'pending');
+    await contract.locator('input[name=accept]').check();
+    // Approving opens the new order in the panel, awaiting payment.
+    await contract.getByRole('button', { name: l.approve }).click();
     await page.waitForURL((u) => l.orderPath.test(u.pathname));
     const detail = page.locator('[data-testid=order-detail]');
     await detail.waitFor();
@@ -237,6 +272,24 @@ for (const lang of ['tr', 'en']) {
     assert.equal((await detail.locator('[data-testid=order-history] li').first().locator('.timeline__status').textContent()).trim(), l.awaiting);
     for (const f of l.files) assert.equal(await detail.locator('.file-list a', { hasText: f.name }).count(), 1, `${f.name} is listed with its download link`);
     const orderId = new URL(page.url()).pathname.split('/').pop();
+
+    // The accepted contract is kept with the order: its PDF names the order, the price and the
+    // moment it was accepted, in the language it was accepted in.
+    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/approve')).body.contract;
+    assert.deepEqual(sent.consents, { accept: true, startNow: true });
+    const kept = (await apiGet(page, `orders/orders/${orderId}/contract`, lang)).body;
+    const { number } = (await apiGet(page, `orders/orders/${orderId}`, lang)).body;
+    assert.equal(kept.digest, sent.digest, 'the text kept is the text read');
+    const link = detail.locator('[data-testid=order-contract] a[data-pdf=contract]');
+    assert.equal((await link.textContent()).trim(), l.contractPdf);
+    const pdf = await page.request.get(await link.getAttribute('href'));
+    assert.equal(pdf.status(), 200);
+    const pdfText = (await pdfBytesText(Buffer.from(await pdf.body()))).replace(/\s+/g, ' ');
+    const acceptedUtc = kept.acceptedAt.replace(/\.\d+Z$/, 'Z');
+    const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Istanbul' }).format(new Date(kept.acceptedAt));
+    for (const w of [...l.pdfWords, number, kept.total, acceptedUtc, clock, l.startNow]) {
+      assert.ok(pdfText.includes(w), `the contract's PDF names ${w}`);
+    }
 
     // The orders list shows it too, and the approved quote.
     await page.locator('.back-link a').click();

@@ -87,12 +87,22 @@ export const BILLING_DETAILS = {
 /**
  * approveQuote approves a quote as its customer (a session) does: the billing details the invoice
  * is issued from are saved first (approval is refused without them, 409 billing_details_required),
- * then the quote approved; answers { quote, order }.
+ * the contract is read and its boxes ticked, then the quote approved; answers { quote, order }.
  */
 export async function approveQuote(customer, quoteId, details = BILLING_DETAILS.individual) {
   const saved = await customer.call('PUT', 'billing/profile', details);
   assert.equal(saved.complete, true, 'the billing details are complete');
-  return customer.call('POST', `orders/quotes/${quoteId}/approve`);
+  const contract = await customer.call('GET', `orders/quotes/${quoteId}/contract`);
+  const consents = Object.fromEntries(contract.consents.map((c) => [c.id, true]));
+  return customer.call('POST', `orders/quotes/${quoteId}/approve`, { contract: { digest: contract.digest, consents } });
+}
+
+/** acceptContract ticks every box of the contract step within scope and approves there. */
+export async function acceptContract(scope) {
+  const contract = scope.locator('[data-testid=contract]');
+  await contract.waitFor();
+  for (const box of await contract.locator('input[type=checkbox]').all()) await box.check();
+  await contract.locator('button[data-action=approve]').click();
 }
 
 /**

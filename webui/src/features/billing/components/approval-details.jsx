@@ -14,7 +14,7 @@ import '../billing.css';
  * them as soon as the quote is approved, so they are asked for first. Saved, complete details
  * are shown to confirm (confirmLabel approves with them) or change; otherwise, or when the server
  * said they are missing (required), the billing form is drawn inline and its button saves them
- * and then approves. onConfirm() approves; busy while it runs (busyLabel). onCountryChange(code)
+ * and then goes on. onConfirm() goes on to the approval (its contract); busy while it runs (busyLabel). onCountryChange(code)
  * hears the country being typed ('' when the saved details decide), so the price breakdown can
  * preview VAT for it. The orders feature draws it through the app (see app/orders-with-currency.jsx).
  */

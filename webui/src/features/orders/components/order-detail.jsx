@@ -6,7 +6,7 @@ import { accountPath } from '../../../config/paths.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { ApiError } from '../../../lib/api-client.js';
 import { Loading } from '../../../components/loading.jsx';
-import { completeOrder, orderKey, ordersKey, quotePdfUrl, requestRevision, useOrder, useQuote } from '../api/orders.js';
+import { completeOrder, contractPdfUrl, orderKey, ordersKey, quotePdfUrl, requestRevision, useOrder, useQuote } from '../api/orders.js';
 import { formatDate } from '../format.js';
 import { historyEntryText } from '../../../lib/order-status.js';
 import { useOrdersTexts } from '../texts.js';
@@ -129,6 +129,16 @@ export function OrderDetail({ orderId, money }) {
           {order.quoteId && (
             <SummaryItem label={t('order.quote')}>
               <Link to={accountDetailPath(lang, 'quote', order.quoteId)}>{t('quote.view')}</Link>
+            </SummaryItem>
+          )}
+          {order.contract && (
+            <SummaryItem label={t('contract.kept')}>
+              <span data-testid="order-contract">
+                {t('contract.keptText', { date: formatDate(lang, order.contract.acceptedAt, { withTime: true }) })}{' '}
+                <a href={contractPdfUrl(order.id)} download data-pdf="contract">
+                  {t('contract.pdf')}
+                </a>
+              </span>
             </SummaryItem>
           )}
         </dl>

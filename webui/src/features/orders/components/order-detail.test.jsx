@@ -73,3 +73,12 @@ test('a sworn, notarised order shows its paper steps, their times and the tracki
   // An order without paper work has no such section.
   expect(show(order())).not.toContain('data-testid="fulfilment"');
 });
+
+test('the contract accepted with the order is named with its moment and downloads as a PDF; an older order without one shows nothing', () => {
+  const contract = { kind: 'consumer', version: '2026-11-30', lang: 'tr', acceptedAt: '2026-11-30T09:15:00Z' };
+  const tr = show(order({ contract }));
+  expect(text(tr)).toMatch(/Sözleşme .*tarihinde kabul ettiniz\. Sözleşmeyi indir \(PDF\)/);
+  expect(tr).toMatch(/href="\/api\/v1\/orders\/orders\/o1\/contract\.pdf" download="" data-pdf="contract"/);
+  expect(text(show(order({ contract }), 'en'))).toContain('Download the contract (PDF)');
+  expect(show(order())).not.toContain('data-testid="order-contract"');
+});

@@ -2,7 +2,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.js';
 import { taxKey } from '../../../lib/api/tax.js';
 import { render, text } from '../../../lib/test-render.jsx';
-import { approveQuote } from '../api/orders.js';
+import { approveQuote, contractKey } from '../api/orders.js';
 import { readApprovalError } from '../approval.js';
 import { OrdersProvider } from '../orders-context.jsx';
 import { QuoteActions, QuoteCard } from './quote-card.jsx';
@@ -47,7 +47,7 @@ const seen = [];
 function StubStep(props) {
   seen.push(props);
   return (
-    <button type="button" data-action="approve" data-required={String(props.required)}>
+    <button type="button" data-action={props.confirmAction} data-required={String(props.required)}>
       {props.confirmLabel}
     </button>
   );
@@ -61,17 +61,18 @@ const show = (node, { lang = 'tr', step = StubStep, answers = [] } = {}) =>
     { path: lang === 'tr' ? '/tr/hesabim/siparislerim/teklifler/q1' : '/en/account/orders/quotes/q1', answers },
   );
 
-test('the quote shows net, KDV and the total to pay from the tax preview, and approval goes through the billing details step', () => {
+test('the quote shows net, KDV and the total to pay from the tax preview, and approval starts with the billing details step', () => {
   seen.length = 0;
   const q = quote();
   const html = show(<QuoteCard quote={q} />, { answers: [[taxKey({ total: q.total, totalUsd: q.totalUsd }, 'tr'), tax]] });
   expect(html).toContain('data-testid="price-breakdown"');
   expect(text(html)).toContain('KDV %20 500,00 ₺');
   expect(text(html)).toContain('Ödenecek toplam 3.000,00 ₺');
-  // The one approve button is the step's, labelled as the approval.
-  expect(html.match(/data-action="approve"/g)).toHaveLength(1);
+  // The details step leads on to the contract; nothing approves before the contract is read.
+  expect(html.match(/data-action="continue"/g)).toHaveLength(1);
+  expect(html).not.toContain('data-action="approve"');
   expect(html).toContain('data-required="false"');
-  expect(seen.at(-1)).toMatchObject({ confirmLabel: 'Onayla ve siparişi ver', busy: false, required: false });
+  expect(seen.at(-1)).toMatchObject({ confirmLabel: 'Devam et: sözleşme', confirmAction: 'continue', required: false });
   expect(typeof seen.at(-1).onConfirm).toBe('function');
   expect(typeof seen.at(-1).onCountryChange).toBe('function');
   expect(html).toContain('data-action="reject"');
@@ -86,9 +87,42 @@ test('a decided quote has no billing step; a list row leads to the quote page to
   expect(row).toMatch(/<a class="button button--small" data-action="approve" href="\/en\/account\/orders\/quotes\/q1"[^>]*>Approve and place the order<\/a>/);
 });
 
-test('without a billing step (no app around it) the quote is approved in one click as before', () => {
-  const html = show(<QuoteActions quote={quote()} />, { step: null });
-  expect(html).toMatch(/<button type="button" class="button" data-action="approve">/);
+const contract = (lang) => ({
+  kind: 'consumer',
+  version: '2026-11-30',
+  lang,
+  total: '3.000,00 ₺',
+  digest: 'd'.repeat(64),
+  documents: [
+    { title: 'Ön Bilgilendirme Formu', sections: [{ heading: '1. Hizmet sağlayıcı', blocks: [{ items: ['Unvan: LinguaPort'] }, { text: 'Hizmet elektronik ortamda ifa edilir.' }] }] },
+    { title: 'Mesafeli Hizmet Sözleşmesi', sections: [{ heading: 'Madde 1 – Taraflar', blocks: [{ text: 'Taraflar aşağıdadır.' }] }] },
+  ],
+  consents: [
+    { id: 'accept', text: 'Ön bilgilendirme formunu okudum; mesafeli hizmet sözleşmesini kabul ediyorum.' },
+    { id: 'startNow', text: 'Çalışmanın hemen başlamasını istiyorum ve bu durumda cayma hakkımı kaybedeceğimi biliyorum.' },
+  ],
+});
+
+test('the contract step shows the texts and its boxes, none ticked, before the one approve button', () => {
+  const html = show(<QuoteActions quote={quote()} />, { step: null, answers: [[contractKey('q1', 'tr'), contract('tr')]] });
+  expect(html).toContain('data-testid="contract"');
+  expect(html).toContain('data-kind="consumer"');
+  expect(text(html)).toContain('Ön Bilgilendirme Formu');
+  expect(text(html)).toContain('Madde 1 – Taraflar');
+  expect(text(html)).toContain('Çalışmanın hemen başlamasını istiyorum ve bu durumda cayma hakkımı kaybedeceğimi biliyorum.');
+  const boxes = html.match(/<input[^>]*type="checkbox"[^>]*>/g);
+  expect(boxes).toHaveLength(2);
+  for (const b of boxes) expect(b).not.toMatch(/checked/);
+  expect(html.match(/data-action="approve"/g)).toHaveLength(1);
+  expect(html).toMatch(/<button type="submit" class="button" data-action="approve">Onayla ve siparişi ver<\/button>/);
+});
+
+test('approveQuote sends the version and the acceptance of the contract', async () => {
+  const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ quote: {}, order: {} }), { status: 200 })));
+  vi.stubGlobal('fetch', fetch);
+  const acceptance = { digest: 'd'.repeat(64), consents: { accept: true, startNow: true } };
+  await approveQuote('q1', 'en', 2, acceptance);
+  expect(JSON.parse(fetch.mock.calls[0][1].body)).toEqual({ version: 2, contract: acceptance });
 });
 
 test('409 billing_details_required opens the details form without a second message; other refusals keep theirs', async () => {
@@ -96,10 +130,16 @@ test('409 billing_details_required opens the details form without a second messa
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(refusal), { status: 409 }))));
   const err = await approveQuote('q1', 'tr', 1).catch((e) => e);
   expect(err).toBeInstanceOf(ApiError);
-  expect(readApprovalError(err, { hasBillingStep: true })).toEqual({ detailsRequired: true, message: '', reload: false });
+  const none = { contractChanged: false, contractFields: null };
+  expect(readApprovalError(err, { hasBillingStep: true })).toEqual({ ...none, detailsRequired: true, message: '', reload: false });
   // Without the step, the server's words are all the customer has.
-  expect(readApprovalError(err)).toEqual({ detailsRequired: true, message: 'Fatura bilgilerinizi girin.', reload: false });
+  expect(readApprovalError(err)).toEqual({ ...none, detailsRequired: true, message: 'Fatura bilgilerinizi girin.', reload: false });
   const changed = new ApiError(409, { error: { code: 'price_changed', message: 'Fiyat değişti.' } });
-  expect(readApprovalError(changed, { hasBillingStep: true })).toEqual({ detailsRequired: false, message: 'Fiyat değişti.', reload: true });
-  expect(readApprovalError(new Error('network'), { hasBillingStep: true })).toEqual({ detailsRequired: false, message: null, reload: false });
+  expect(readApprovalError(changed, { hasBillingStep: true })).toEqual({ ...none, detailsRequired: false, message: 'Fiyat değişti.', reload: true });
+  expect(readApprovalError(new Error('network'), { hasBillingStep: true })).toEqual({ ...none, detailsRequired: false, message: null, reload: false });
+  // The contract: read again when it changed, the unticked boxes named when refused.
+  const reread = new ApiError(409, { error: { code: 'contract_changed', message: 'Sözleşme değişti.' } });
+  expect(readApprovalError(reread, { hasBillingStep: true })).toEqual({ ...none, contractChanged: true, detailsRequired: false, message: 'Sözleşme değişti.', reload: false });
+  const unticked = new ApiError(422, { error: { code: 'contract_not_accepted', message: 'Kutuları işaretleyin.', fields: { startNow: 'İşaretleyin.' } } });
+  expect(readApprovalError(unticked)).toEqual({ ...none, contractFields: { startNow: 'İşaretleyin.' }, detailsRequired: false, message: 'Kutuları işaretleyin.', reload: false });
 });

@@ -7,7 +7,8 @@ import { useCommonTexts } from '../../../lib/i18n.js';
 import { moneyText } from '../../../lib/format.js';
 import { usePrices } from '../../../lib/api/use-prices.js';
 import { PriceBreakdown } from '../../../components/price-breakdown.jsx';
-import { approveQuote, fileUrl, ordersKey, quoteKey, quotesKey, rejectQuote } from '../api/orders.js';
+import { approveQuote, contractKey, fileUrl, ordersKey, quoteKey, quotesKey, rejectQuote } from '../api/orders.js';
+import { ContractStep } from './contract-step.jsx';
 import { readApprovalError } from '../approval.js';
 import { formatDate } from '../format.js';
 import { useOrdersContext } from '../orders-context.jsx';
@@ -124,7 +125,9 @@ export function FileList({ title, files, headingLevel = 3 }) {
 
 /**
  * QuoteActions approves or rejects a pending quote (with an optional reason) and says what
- * became of a decided one. After approving, the page moves to the new order in the panel.
+ * became of a decided one. Approving is two steps: the billing details the invoice and the
+ * contract name, then the contract with its boxes (ContractStep). After approving, the page
+ * moves to the new order in the panel.
  */
 export function QuoteActions({ quote, onApproved, onBillingCountry, compact = false }) {
   const lang = useLanguage();
@@ -133,6 +136,9 @@ export function QuoteActions({ quote, onApproved, onBillingCountry, compact = fa
   // The billing details step the app gives (the billing feature's); detailsRequired after a 409.
   const { BillingStep } = useOrdersContext();
   const [detailsRequired, setDetailsRequired] = useState(false);
+  // stage: 'details' (confirm or give the billing details), then 'contract'.
+  const [stage, setStage] = useState(BillingStep ? 'details' : 'contract');
+  const [contractErrors, setContractErrors] = useState({});
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState('');
@@ -149,18 +155,26 @@ export function QuoteActions({ quote, onApproved, onBillingCountry, compact = fa
   const fail = (err) => {
     // No billing details saved yet (409 billing_details_required): the step shows its form.
     const read = readApprovalError(err, { hasBillingStep: !!BillingStep });
-    if (read.detailsRequired) setDetailsRequired(true);
+    if (read.detailsRequired) {
+      setDetailsRequired(true);
+      if (BillingStep) setStage('details');
+    }
+    // The text read is not the one that applies now, or a box was found unticked: the contract
+    // is read again, or the boxes say what is missing.
+    if (read.contractChanged) mutate(contractKey(quote.id, lang));
+    setContractErrors(read.contractFields ?? {});
     setError(read.message ?? t('errors.failed'));
     // A quote decided elsewhere (expired, rejected in another tab): show its current state.
     if (read.reload) refresh();
   };
 
-  async function approve() {
+  async function approve(contract) {
     setBusy('approve');
     setError('');
     setDetailsRequired(false);
+    setContractErrors({});
     try {
-      const answer = await approveQuote(quote.id, lang, quote.version);
+      const answer = await approveQuote(quote.id, lang, quote.version, contract);
       refresh(answer.quote);
       mutate(ordersKey(lang));
       await onApproved?.(answer);
@@ -219,20 +233,38 @@ export function QuoteActions({ quote, onApproved, onBillingCountry, compact = fa
     <div className="quote__actions">
       {errorLine}
       {!compact && <p className="field__hint">{t('quote.approveHint')}</p>}
-      {BillingStep && !compact && (
-        <BillingStep onConfirm={approve} busy={busy === 'approve'} confirmLabel={t('quote.approve')} busyLabel={t('quote.approving')} onCountryChange={onBillingCountry} required={detailsRequired} />
+      {!compact && stage === 'details' && BillingStep && (
+        <BillingStep
+          onConfirm={() => {
+            setError('');
+            // The contract names the details just confirmed or saved: read it afresh.
+            mutate(contractKey(quote.id, lang), undefined, { revalidate: true });
+            setStage('contract');
+          }}
+          confirmLabel={t('quote.continue')}
+          confirmAction="continue"
+          onCountryChange={onBillingCountry}
+          required={detailsRequired}
+        />
+      )}
+      {!compact && stage === 'contract' && (
+        <ContractStep
+          quoteId={quote.id}
+          onApprove={approve}
+          busy={busy === 'approve'}
+          fieldErrors={contractErrors}
+          approveLabel={t('quote.approve')}
+          busyLabel={t('quote.approving')}
+          onChangeDetails={BillingStep ? () => setStage('details') : undefined}
+        />
       )}
       <div className="actions">
-        {BillingStep && compact ? (
-          // A list's row leads to the quote's page, where the billing details are confirmed.
+        {compact && (
+          // A list's row leads to the quote's page, where the details and the contract are.
           <Link className="button button--small" to={accountDetailPath(lang, 'quote', quote.id)} data-action="approve">
             {t('quote.approve')}
           </Link>
-        ) : !BillingStep ? (
-          <button type="button" className={compact ? 'button button--small' : 'button'} onClick={approve} disabled={!!busy} data-action="approve">
-            {busy === 'approve' ? t('quote.approving') : t('quote.approve')}
-          </button>
-        ) : null}
+        )}
         {!rejecting && (
           <button type="button" className={compact ? 'button button--ghost button--small' : 'button button--ghost'} onClick={() => setRejecting(true)} disabled={!!busy} data-action="reject">
             {t('quote.reject')}

@@ -35,6 +35,8 @@ export const changeExpectedDate = (id, body, lang) => api.post(`${ADMIN}/orders/
 
 /** orderFileUrl downloads one of an order's files, a source or a delivery (svc-orders GET files/{id}: staff may read any). */
 export const orderFileUrl = (fileId) => `/api/v1/orders/files/${enc(fileId)}`;
+/** contractPdfUrl is the contract the order's customer accepted, as a PDF in the language they accepted it in. */
+export const contractPdfUrl = (orderId) => `/api/v1/orders/orders/${enc(orderId)}/contract.pdf`;
 /** quotePdfUrl is the order's quote as a PDF in pdfLang (tr or en), whatever the page's language. */
 export const quotePdfUrl = (quoteId, pdfLang) => `/api/v1/orders/quotes/${enc(quoteId)}.pdf?lang=${pdfLang}`;
 

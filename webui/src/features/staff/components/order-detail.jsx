@@ -10,7 +10,7 @@ import { OrderStatus } from '../../../components/order-status.jsx';
 import { Timeline } from '../../../components/timeline.jsx';
 import { useCustomer } from '../api/customers.js';
 import { invoicePdfUrl, useOrderInvoice } from '../api/money.js';
-import { orderFileUrl, quotePdfUrl, useEligible, useStaffOrder } from '../api/orders.js';
+import { contractPdfUrl, orderFileUrl, quotePdfUrl, useEligible, useStaffOrder } from '../api/orders.js';
 import { useMoneyTexts } from '../money-texts.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffRevisionTexts } from '../revision-texts.js';
@@ -273,6 +273,12 @@ function QuoteFigures({ order }) {
               {t('orders.detail.quotePdf', { lang: l.toUpperCase() })}
             </a>
           ))}
+          {order.contract && (
+            // The contract the customer accepted, in the language they accepted it in.
+            <a href={contractPdfUrl(order.id)} download data-pdf="contract" data-testid="order-contract">
+              {t('orders.detail.contractPdf', { date: formatIstanbulMoment(lang, order.contract.acceptedAt) })}
+            </a>
+          )}
         </p>
       )}
     </section>
