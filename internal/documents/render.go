@@ -113,14 +113,19 @@ func Render(w io.Writer, d Document, lang i18n.Lang) error {
 	if err := check(d); err != nil {
 		return err
 	}
-	// The first pass only counts the pages, so that the footer can say "Page 1 of 2" without
-	// fpdf's page-count alias, whose placeholder is wider than the number it stands for and
-	// would push right-aligned text off its edge.
-	first, err := layout(d, lang, 0)
+	return twoPasses(w, func(pages int) (*fpdf.Fpdf, error) { return layout(d, lang, pages) })
+}
+
+// twoPasses lays a document out twice and writes the second: the first pass only counts the
+// pages, so that the footer can say "Page 1 of 2" without fpdf's page-count alias, whose
+// placeholder is wider than the number it stands for and would push right-aligned text off its
+// edge.
+func twoPasses(w io.Writer, layout func(pages int) (*fpdf.Fpdf, error)) error {
+	first, err := layout(0)
 	if err != nil {
 		return err
 	}
-	doc, err := layout(d, lang, first.PageNo())
+	doc, err := layout(first.PageNo())
 	if err != nil {
 		return err
 	}

@@ -48,18 +48,7 @@ func RenderText(w io.Writer, t Text, lang i18n.Lang) error {
 	if t.Seller.Name == "" || t.Seller.VKN == "" || t.Seller.Mersis == "" {
 		return fmt.Errorf("%w: no seller (documents.SellerOf the agency's facts)", ErrInvalid)
 	}
-	first, err := layoutText(t, lang, 0)
-	if err != nil {
-		return err
-	}
-	doc, err := layoutText(t, lang, first.PageNo())
-	if err != nil {
-		return err
-	}
-	if err := doc.Output(w); err != nil {
-		return fmt.Errorf("documents: write pdf: %w", err)
-	}
-	return nil
+	return twoPasses(w, func(pages int) (*fpdf.Fpdf, error) { return layoutText(t, lang, pages) })
 }
 
 // textBottom is the lowest a line of text may reach; the footer lies below.
