@@ -116,20 +116,20 @@ func shownHistory(history []HistoryEntry) []HistoryEntry {
 
 // Order is approved work: what was quoted, who does it, what was delivered and when.
 type Order struct {
-	ID             string      `json:"id" bson:"_id"`
-	Number         string      `json:"number" bson:"number"`
-	QuoteID        string      `json:"quoteId" bson:"quoteId"`
-	CustomerID     string      `json:"-" bson:"customerId"`
-	TranslatorID   string      `json:"translatorId" bson:"translatorId,omitempty"`
-	Status         OrderStatus `json:"status" bson:"status"`
-	quotes.Work    `bson:",inline"`
-	Placement      `bson:",inline"`
-	Deliveries     []files.File `json:"deliveries" bson:"deliveries"`
-	DeliveryNote   string       `json:"deliveryNote" bson:"deliveryNote,omitempty"`
-	InvoiceID      string       `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
+	ID           string      `json:"id" bson:"_id"`
+	Number       string      `json:"number" bson:"number"`
+	QuoteID      string      `json:"quoteId" bson:"quoteId"`
+	CustomerID   string      `json:"-" bson:"customerId"`
+	TranslatorID string      `json:"translatorId" bson:"translatorId,omitempty"`
+	Status       OrderStatus `json:"status" bson:"status"`
+	quotes.Work  `bson:",inline"`
+	Placement    `bson:",inline"`
+	Deliveries   []files.File `json:"deliveries" bson:"deliveries"`
+	DeliveryNote string       `json:"deliveryNote" bson:"deliveryNote,omitempty"`
+	InvoiceID    string       `json:"invoiceId,omitempty" bson:"invoiceId,omitempty"`
 	// Contract names the contract accepted with the approval (its words are kept on the quote:
 	// OrderContract); nil for an order approved before contracts were kept.
-	Contract *ContractRef `json:"contract,omitempty" bson:"contract,omitempty"`
+	Contract       *ContractRef `json:"contract,omitempty" bson:"contract,omitempty"`
 	RevisionReason string       `json:"revisionReason,omitempty" bson:"revisionReason,omitempty"`
 	// Revision is the revision in progress: its deadline and its escalation (revision.go).
 	Revision    `bson:",inline"`
