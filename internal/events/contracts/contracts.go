@@ -28,8 +28,11 @@ var files embed.FS
 
 // Contract is one event type's file.
 type Contract struct {
-	Type      string          `json:"-"`
-	Producer  string          `json:"producer"`
+	Type     string `json:"-"`
+	Producer string `json:"producer,omitempty"`
+	// Producers names the services of an event every one of them sends, each on its own stream
+	// (a KVKK request's answers), in place of Producer.
+	Producers []string        `json:"producers,omitempty"`
 	Consumers []string        `json:"consumers"`
 	Payload   json.RawMessage `json:"payload"`
 }
@@ -70,6 +73,14 @@ func all() (map[string]Contract, error) {
 		}
 	})
 	return loaded, loadErr
+}
+
+// ProducedBy is the services that send the event.
+func (c Contract) ProducedBy() []string {
+	if c.Producer != "" {
+		return []string{c.Producer}
+	}
+	return c.Producers
 }
 
 // All lists the contracts by type.

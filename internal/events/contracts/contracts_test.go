@@ -89,7 +89,10 @@ func TestContractsNameTheirCode(t *testing.T) {
 	have := map[string]bool{}
 	for _, c := range list {
 		have[c.Type] = true
-		for _, svc := range append([]string{c.Producer}, c.Consumers...) {
+		if len(c.ProducedBy()) == 0 {
+			t.Errorf("%s names no producer", c.Type)
+		}
+		for _, svc := range append(c.ProducedBy(), c.Consumers...) {
 			if !named[svc][c.Type] {
 				t.Errorf("%s names %s, whose code declares no constant %q", c.Type, svc, c.Type)
 			}

@@ -1,0 +1,174 @@
+// Package privacy carries KVKK data-subject requests between services (DESIGN §14). svc-auth
+// owns the requests: it records one (a person's copy of their data, or erasure), and announces
+// it on its stream (EventRequested). Every service that keeps something about people answers
+// for its own collections: it gathers the person's data (a copy) into JSON files and answers
+// with EventPartReady on its own stream, through an outbox in its own database (PartStore), so
+// the answer survives a crash and a service that was down answers when it returns. svc-auth
+// collects the parts and hands the person one ZIP. No service reads another's collections.
+package privacy
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"linguaport/internal/events"
+)
+
+// The events of a request (contracts in internal/events/contracts).
+const (
+	// EventRequested is svc-auth's: a request to answer (events.Stream("auth")).
+	EventRequested = "privacy.requested"
+	// EventPartReady is each service's answer to a copy, on its own stream.
+	EventPartReady = "privacy.part_ready"
+)
+
+// Kinds of request.
+const (
+	KindCopy    = "copy"
+	KindErasure = "erasure"
+)
+
+// Services are the services that answer a request, svc-auth included: a request is complete when
+// each has answered.
+var Services = []string{"svc-auth", "svc-orders", "svc-billing", "svc-translators", "svc-catalog"}
+
+// Requested is EventRequested's payload: who the request is about. UserID is the account
+// ("" for a visitor without one); Email is the address the person proved they hold, by which
+// services also find what a visitor left (inquiries, chats, applications). Role is the
+// account's ("customer", "translator"; "" for none).
+type Requested struct {
+	RequestID string `json:"requestId"`
+	Kind      string `json:"kind"`
+	UserID    string `json:"userId"`
+	Email     string `json:"email"`
+	Role      string `json:"role"`
+	Lang      string `json:"lang"`
+}
+
+// File is one JSON file of a copy: its name inside the service's folder of the ZIP
+// ("orders.json") and its content, a JSON object (the event's contract says so).
+type File struct {
+	Name string          `json:"name" bson:"name"`
+	Data json.RawMessage `json:"data" bson:"data"`
+}
+
+// PartReady is EventPartReady's payload: one service's files for a request.
+type PartReady struct {
+	RequestID string `json:"requestId"`
+	Service   string `json:"service"`
+	Files     []File `json:"files"`
+}
+
+// JSONFile is a File of v, indented so a person can read it.
+func JSONFile(name string, v any) (File, error) {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return File{}, fmt.Errorf("privacy: %s: %w", name, err)
+	}
+	if len(b) == 0 || b[0] != '{' {
+		return File{}, fmt.Errorf("privacy: %s is not a JSON object", name)
+	}
+	return File{Name: name, Data: b}, nil
+}
+
+// Gather collects what a service keeps about the person a request names, as files. It reads
+// only the service's own collections, each query by an indexed field (userId, email).
+type Gather func(ctx context.Context, r Requested) ([]File, error)
+
+// part is a service's answer to one request, kept with its outbox until the relay has published
+// it; the document stays as the record that the service answered.
+type part struct {
+	RequestID     string    `bson:"_id"`
+	Service       string    `bson:"service"`
+	Files         int       `bson:"files"`
+	AnsweredAt    time.Time `bson:"answeredAt"`
+	events.Outbox `bson:",inline"`
+}
+
+// PartStore keeps a service's answers (collection privacy_parts of its own database).
+type PartStore struct {
+	coll *mongo.Collection
+}
+
+// NewPartStore opens the service's privacy_parts with the outbox index its relay needs.
+func NewPartStore(ctx context.Context, db *mongo.Database) (*PartStore, error) {
+	coll := db.Collection("privacy_parts")
+	if _, err := coll.Indexes().CreateOne(ctx, events.OutboxIndex()); err != nil {
+		return nil, fmt.Errorf("privacy_parts indexes: %w", err)
+	}
+	return &PartStore{coll: coll}, nil
+}
+
+// Collection is the answers' collection, for the service's outbox relay.
+func (s *PartStore) Collection() *mongo.Collection { return s.coll }
+
+// answer records service's files for the request with the event that carries them, in one write;
+// a request answered before (a redelivered event) is left as it is: false.
+func (s *PartStore) answer(ctx context.Context, service string, r Requested, files []File, now time.Time) (bool, error) {
+	e, err := events.New(ctx, EventPartReady, PartReady{RequestID: r.RequestID, Service: service, Files: files})
+	if err != nil {
+		return false, err
+	}
+	p := part{RequestID: r.RequestID, Service: service, Files: len(files), AnsweredAt: now.UTC()}
+	p.Add(e)
+	_, err = s.coll.InsertOne(ctx, p)
+	if mongo.IsDuplicateKeyError(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("privacy: answer %s: %w", r.RequestID, err)
+	}
+	return true, nil
+}
+
+// answered reports whether the service has answered the request.
+func (s *PartStore) answered(ctx context.Context, requestID string) (bool, error) {
+	err := s.coll.FindOne(ctx, bson.D{{Key: "_id", Value: requestID}}, options.FindOne().SetProjection(bson.D{{Key: "_id", Value: 1}})).Err()
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Handler answers svc-auth's requests for service: a copy with the files gather finds; other
+// kinds and other events of the stream are not its to handle here. kick tells the service's relay
+// which answer to publish. A redelivered request is answered once.
+func Handler(service string, gather Gather, store *PartStore, kick func(ids ...any), now func() time.Time) events.Handler {
+	return func(ctx context.Context, e events.Event) error {
+		if e.Type != EventRequested {
+			return nil
+		}
+		var r Requested
+		if err := json.Unmarshal([]byte(e.Data), &r); err != nil || r.RequestID == "" {
+			return fmt.Errorf("privacy: %s payload %q: %v", e.Type, e.Data, err)
+		}
+		if r.Kind != KindCopy {
+			return nil
+		}
+		if done, err := store.answered(ctx, r.RequestID); err != nil || done {
+			return err
+		}
+		files, err := gather(ctx, r)
+		if err != nil {
+			return fmt.Errorf("privacy: %s gathering %s: %w", service, r.RequestID, err)
+		}
+		if files == nil {
+			files = []File{}
+		}
+		written, err := store.answer(ctx, service, r, files, now())
+		if err != nil {
+			return err
+		}
+		if written {
+			kick(r.RequestID)
+		}
+		return nil
+	}
+}
