@@ -120,7 +120,8 @@ func main() {
 
 	liveRoutes := startLive(p, eventMetrics)
 
-	svc := auth.NewService(store, auth.NewSessions(rdb), signer, ids.New,
+	sessions := auth.NewSessions(rdb)
+	svc := auth.NewService(store, sessions, signer, ids.New,
 		auth.WithLinkSecret(mailSettings.Secret),
 		auth.WithLimits(
 			ratelimit.New(rdb, "auth-register", int64(registerPerHour), time.Hour),
@@ -130,7 +131,22 @@ func main() {
 	svc = auth.LoggingMiddleware(log)(svc)
 	svc = auth.InstrumentingMiddleware(metrics)(svc)
 	authenticator, jwks := ownKeys(signer, rdb, origins)
-	table := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)),
+	// KVKK requests: announced on our stream from their own outbox; every service's answer
+	// (and our own part, from our own announcement) comes back through a group of its own on
+	// each stream, apart from the inbox's.
+	privacyRelay := events.NewRelay(store.PrivacyRequests(), events.Stream("auth"), events.NewPublisher(rdb), log, outboxSweep)
+	store.KickPrivacyEvents(privacyRelay.Kick)
+	eventMetrics.Outboxes(privacyRelay)
+	go privacyRelay.Run(ctx)
+	privacySvc := auth.NewPrivacy(store, sessions, mailSettings.Secret,
+		ratelimit.New(rdb, "auth-privacy", privacyRequestsPerHour, time.Hour), ids.New, time.Now)
+	for _, area := range []string{"auth", "orders", "billing", "translators", "catalog"} {
+		consumer := p.Consumer(events.Stream(area), cfg.Name+"-privacy", db.Collection("processed_events"), privacySvc.Answer)
+		eventMetrics.Consumers(consumer)
+		go func() { p.ExitOn(area+" privacy consumer", ignoreCanceled(consumer.Run(ctx))) }()
+	}
+
+	table := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc),
 		signInRoutes(api.NewOAuth(svc, rdb, siteURL, providers, log), providers, log), liveRoutes, jwks, p.Trusted)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,
@@ -146,6 +162,10 @@ func main() {
 // so unlike every other service (platform.Authenticator, which fetches this JWKS) it checks them
 // with its own key, held in memory; sessions are checked in Redis as everywhere; origins are
 // the site's own, the only pages the cookie-setting routes answer.
+// privacyRequestsPerHour is how many KVKK requests one address may make through the site's form
+// in an hour: each mails a confirmation link, so the form is no way to flood an inbox.
+const privacyRequestsPerHour = 10
+
 func ownKeys(signer *authn.Signer, rdb *redis.Client, origins []string) (*authn.Authenticator, authn.JWKS) {
 	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(rdb))
 	return authn.NewAuthenticator(verifier, origins), authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}}

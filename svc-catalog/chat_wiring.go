@@ -18,9 +18,10 @@ import (
 // startChat builds the live support chat (svc-catalog/chat) beside the catalogue, whose contact
 // inquiries take what visitors write while no staff member is online. New conversations and
 // visitors' messages leave through the conversations' outboxes on events:catalog (chat.opened,
-// chat.message), which svc-auth turns into staff's live notices.
+// chat.message), which svc-auth turns into staff's live notices. The store is answered too, for
+// the KVKK copy of a person's conversations (privacy.go).
 func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, metrics *prometheus.Registry,
-	eventMetrics *events.Metrics) chat.Service {
+	eventMetrics *events.Metrics) (chat.Service, *chat.Store) {
 	messagesPerMinute := env.Int("CHAT_MESSAGES_PER_MINUTE", 20)
 	startsPerHour := env.Int("CHAT_CONVERSATIONS_PER_HOUR", 10)
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
@@ -47,7 +48,7 @@ func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, 
 	})
 	svc = chat.LoggingMiddleware(p.Log)(svc)
 	svc = chat.InstrumentingMiddleware(metrics)(svc)
-	return svc
+	return svc, store
 }
 
 // chatInquiries passes the chat's offline words on as the catalogue's contact inquiries.

@@ -1,5 +1,5 @@
-// Command svc-catalog serves the agency's public content and takes contact and corporate
-// inquiries.
+// Command svc-catalog serves the agency's public content, takes contact and corporate inquiries
+// and live support chats, and answers KVKK copy requests for what it keeps of them.
 package main
 
 import (
@@ -80,7 +80,9 @@ func main() {
 		func(ids ...any) { replyRelay.Kick(ids...); replyMails.Kick(ids...) })
 	staffSvc = catalog.StaffLoggingMiddleware(p.Log)(staffSvc)
 
-	chats := startChat(p, env, svc, metrics, eventMetrics)
+	chats, chatStore := startChat(p, env, svc, metrics, eventMetrics)
+	// KVKK: svc-auth's requests for a person's copy, answered with their inquiries and chats.
+	startPrivacy(p, cfg.Name, privacyGather(store, chatStore), eventMetrics, outboxSweep)
 
 	// Staff and customers are identified by their tokens here too (DESIGN §5, defence in depth).
 	auth := p.Authenticator()

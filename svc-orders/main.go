@@ -16,10 +16,12 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
 	"linguaport/internal/platform"
+	"linguaport/internal/privacy"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
 	"linguaport/svc-orders/api"
 	"linguaport/svc-orders/billing"
+	"linguaport/svc-orders/datacopy"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pool"
@@ -116,6 +118,19 @@ func main() {
 	translatorEvents := p.Consumer(events.Stream("translators"), cfg.Name, processed, pool.EventHandler(translatorStore))
 	eventMetrics.Consumers(translatorEvents)
 	go func() { p.ExitOn("translators events", translatorEvents.Run(ctx)) }()
+	// KVKK copies (internal/privacy): svc-auth's privacy.requested on its stream is answered with
+	// what this service keeps about the person (datacopy), through the privacy_parts outbox to
+	// privacy.part_ready on our stream.
+	partStore, err := privacy.NewPartStore(ctx, db)
+	p.ExitOn("privacy parts", err)
+	partRelay := events.NewRelay(partStore.Collection(), events.Stream("orders"), publisher, log, outboxSweep)
+	eventMetrics.Outboxes(partRelay)
+	go partRelay.Run(ctx)
+	gather := datacopy.Gather(datacopy.Sources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices}, time.Now)
+	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
+		privacy.Handler(datacopy.Service, gather, partStore, partRelay.Kick, time.Now))
+	eventMetrics.Consumers(privacyRequests)
+	go func() { p.ExitOn("privacy requests", privacyRequests.Run(ctx)) }()
 	// SWEEP_EVERY: how often time-made changes are looked for; the browser tests shorten it with
 	// the pool windows to see a job escalated.
 	go sweep(ctx, log, env.Duration("SWEEP_EVERY", time.Minute), []sweepJob{

@@ -133,6 +133,20 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 		opts = append(opts, auth.WithClock(cfg.clock.Now))
 	}
 	svc := auth.NewService(store, sessions, signer, newID, opts...)
+	// KVKK requests as main runs them: their relay, and a privacy group on every stream.
+	privacyRelay := events.NewRelay(store.PrivacyRequests(), events.Stream("auth"), events.NewPublisher(r.Client), log, 100*time.Millisecond)
+	store.KickPrivacyEvents(privacyRelay.Kick)
+	go privacyRelay.Run(ctx)
+	now := time.Now
+	if cfg.clock != nil {
+		now = cfg.clock.Now
+	}
+	privacySvc := auth.NewPrivacy(store, sessions, linkSecret, ratelimit.New(r.Client, "auth-privacy", 1000, time.Hour), newID, now)
+	for _, area := range []string{"auth", "orders", "billing", "translators", "catalog"} {
+		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth-privacy", db.Collection("processed_events"), privacySvc.Answer, log)
+		consumer.Block = 100 * time.Millisecond
+		go func() { _ = consumer.Run(ctx) }()
+	}
 	verifier := authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, authn.NewRedisSessions(r.Client))
 	srv := httptest.NewServer(nil)
 	t.Cleanup(srv.Close)
@@ -141,7 +155,7 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 		configs = map[string]api.ProviderConfig{}
 	}
 	jwks := authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}}
-	handler := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)), api.NewOAuth(svc, r.Client, srv.URL, configs, log), nil, jwks, httpx.LoopbackOnly).
+	handler := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc), api.NewOAuth(svc, r.Client, srv.URL, configs, log), nil, jwks, httpx.LoopbackOnly).
 		Handler(authn.NewAuthenticator(verifier, []string{"https://site.test"}))
 	srv.Config.Handler = httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: log}).Handler()
 	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r, db: db, store: store, mails: mails, inbox: inbox}

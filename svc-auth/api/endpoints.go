@@ -6,6 +6,7 @@ import (
 	"github.com/go-kit/kit/endpoint"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/httpx"
 	"linguaport/svc-auth/auth"
 )
 
@@ -19,6 +20,9 @@ type Endpoints struct {
 	VerifyEmail, ResendVerification, MailPreferences, SetMailPreferences, Unsubscribe endpoint.Endpoint
 	// Staff's views of the accounts (staff.go).
 	AdminCustomers, AdminCustomer, AdminUsers, AdminStaff endpoint.Endpoint
+	// KVKK requests (privacy.go): a person's own, a visitor's and its confirmation, staff's list.
+	PrivacyAsk, PrivacyMine, PrivacyAskByEmail, PrivacyConfirm, AdminPrivacy, AdminPrivacyOne endpoint.Endpoint
+	privacy                                                                                   auth.Privacy
 }
 
 type registerRequest struct {
@@ -142,5 +146,10 @@ func MakeEndpoints(s auth.Service, st auth.Staff) Endpoints {
 			return unsubscribed{category}, err
 		},
 	}
+	// Without WithPrivacy (a process or test that serves no KVKK requests) their routes answer
+	// 503 rather than panic or pretend.
+	notServed := func(context.Context, any) (any, error) { return nil, httpx.ErrUnavailable }
+	e.PrivacyAsk, e.PrivacyMine, e.PrivacyAskByEmail, e.PrivacyConfirm, e.AdminPrivacy, e.AdminPrivacyOne =
+		notServed, notServed, notServed, notServed, notServed, notServed
 	return e.withStaff(st)
 }

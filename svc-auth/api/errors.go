@@ -60,6 +60,20 @@ var (
 	problemVerifyExpired = httpx.NewProblem(http.StatusGone, "verification_expired", msgVerifyExpired)
 	problemVerified      = httpx.NewProblem(http.StatusConflict, "already_verified", msgVerified)
 	problemUnsubscribe   = httpx.NewProblem(http.StatusBadRequest, "unsubscribe_invalid", msgUnsubscribeBad)
+
+	// KVKK requests (privacy.go).
+	problemPrivacyLink = httpx.NewProblem(http.StatusBadRequest, "privacy_link_invalid", i18n.Text{
+		TR: "Bu bağlantı geçersiz ya da süresi dolmuş. E-postadaki bağlantıyı eksiksiz açın ya da başvuruyu yeniden yapın.",
+		EN: "This link is not valid or has expired. Open the link in the e-mail in full, or make the request again.",
+	})
+	problemPrivacyNotReady = httpx.NewProblem(http.StatusConflict, "copy_not_ready", i18n.Text{
+		TR: "Kopyanız henüz hazır değil; hazır olduğunda size e-posta göndereceğiz.",
+		EN: "Your copy is not ready yet; we will e-mail you when it is.",
+	})
+	problemPrivacyOpen = httpx.NewProblem(http.StatusConflict, "privacy_request_open", i18n.Text{
+		TR: "Bu türden bir başvurunuz zaten sürüyor; sonucunu bu sayfada görebilirsiniz.",
+		EN: "You have a request of this kind under way already; see its progress on this page.",
+	})
 )
 
 // fieldMessages are the texts of the field reason codes (svc-auth/API.md).
@@ -74,6 +88,9 @@ var fieldMessages = map[string]i18n.Text{
 	"password_mismatch": msgMismatch,
 	"terms":             {TR: "Üyelik sözleşmesini kabul etmelisiniz.", EN: "You must accept the membership agreement."},
 	"role":              {TR: "Geçersiz rol.", EN: "Invalid role."},
+	"privacy_kind":      {TR: "Başvuru türü copy olmalı.", EN: "The kind of request must be copy."},
+	"privacy_state":     {TR: "Geçersiz durum; unverified, open, ready ya da delivered olmalı.", EN: "Invalid state; use unverified, open, ready or delivered."},
+	"privacy_cursor":    {TR: "Sayfa imleci bilinen bir başvuru değil.", EN: "The page cursor is not a known request."},
 }
 
 func fieldMessage(_, reason string) i18n.Text {
@@ -112,6 +129,14 @@ func problemOf(err error) *httpx.Problem {
 		return httpx.ErrValidation.WithFields(fields, fieldMessage)
 	case errors.Is(err, auth.ErrTooManyRequests):
 		return problemTooMany
+	case errors.Is(err, auth.ErrPrivacyNotFound):
+		return httpx.ErrNotFound
+	case errors.Is(err, auth.ErrPrivacyLink):
+		return problemPrivacyLink
+	case errors.Is(err, auth.ErrPrivacyNotReady):
+		return problemPrivacyNotReady
+	case errors.Is(err, auth.ErrPrivacyOpenAlready):
+		return problemPrivacyOpen
 	case errors.Is(err, auth.ErrEmailTaken):
 		return problemEmailTaken
 	case errors.Is(err, auth.ErrInvalidCredentials):

@@ -94,6 +94,17 @@ func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, t
 			route("GET "+p+"admin/customers/{id}", authn.Only(authn.RoleAdmin), e.AdminCustomer, decodePathID),
 			route("GET "+p+"admin/users", authn.Only(authn.RoleAdmin), e.AdminUsers, decodeUserIDs),
 			route("GET "+p+"admin/staff", authn.Only(authn.RoleAdmin), e.AdminStaff, decodeNothing),
+			// KVKK requests: a signed-in person's own, with their copy once ready; a visitor's
+			// through the site's form, started by the link mailed to the address, with the copy
+			// by the link mailed when it is ready; staff follow every request and its clock.
+			route("POST "+p+"privacy/requests", authn.SignedIn, e.PrivacyAsk, decodePrivacyAsk),
+			route("GET "+p+"privacy/requests", authn.SignedIn, e.PrivacyMine, decodeNothing),
+			handler("GET "+p+"privacy/requests/{id}/copy.zip", authn.SignedIn.Owned(), privacyCopy(e.privacy, false)),
+			route("POST "+p+"privacy/visitor-requests", authn.Anyone, e.PrivacyAskByEmail, decodePrivacyEmail(trusted)),
+			route("POST "+p+"privacy/confirm", authn.Anyone, e.PrivacyConfirm, decodePrivacyConfirm),
+			handler("GET "+p+"privacy/copy.zip", authn.Anyone, privacyCopy(e.privacy, true)),
+			route("GET "+p+"admin/privacy/requests", authn.Only(authn.RoleAdmin), e.AdminPrivacy, decodePrivacyList),
+			route("GET "+p+"admin/privacy/requests/{id}", authn.Only(authn.RoleAdmin), e.AdminPrivacyOne, decodePathID),
 			// Staff's live notices (svc-auth/live): the event stream the back office keeps open and
 			// the marks of the screens a staff member looked at.
 			handler("GET "+p+"admin/live/events", authn.Only(authn.RoleAdmin), liveEvents),

@@ -195,6 +195,8 @@ func unsubscribePage(w http.ResponseWriter, r *http.Request) {
 func encodeResponse(ctx context.Context, w http.ResponseWriter, response any) error {
 	w.Header().Set("Cache-Control", "no-store")
 	switch v := response.(type) {
+	case withStatus:
+		return httpx.WriteJSON(w, v.code, v.body)
 	case sessionResponse:
 		setSessionCookies(w, v.Session)
 		status := http.StatusOK

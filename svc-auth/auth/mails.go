@@ -258,6 +258,8 @@ var sitePages = map[string]i18n.Text{
 	"adminTicket":      {TR: "/tr/yonetim/talepler", EN: "/en/admin/tickets"},
 	"adminTransfers":   {TR: "/tr/yonetim/havaleler", EN: "/en/admin/transfers"},
 	"adminChat":        {TR: "/tr/yonetim/canli-destek", EN: "/en/admin/live-chat"},
+	// A visitor's KVKK request: confirming it, and downloading its copy.
+	"privacyRequest": {TR: "/tr/kvkk-basvurusu", EN: "/en/data-request"},
 }
 
 func (m *Mails) pageURL(key string, lang i18n.Lang, rest ...string) (string, error) {
@@ -286,7 +288,7 @@ func (m *Mails) unsubscribeURL(uid, category string, lang i18n.Lang) string {
 
 // MailRelays send what svc-auth's collections queue.
 type MailRelays struct {
-	Users, Messages, Mails *mailbox.Relay
+	Users, Messages, Mails, Privacy *mailbox.Relay
 }
 
 // StartMail makes the relays of the store's mails, rendered by render and sent by sender, and
@@ -296,18 +298,20 @@ func (s *MongoStore) StartMail(render mailbox.Render, sender mailbox.Sender, log
 		Users:    mailbox.NewRelay(s.users, render, sender, log, sweepEvery),
 		Messages: mailbox.NewRelay(s.messages, render, sender, log, sweepEvery),
 		Mails:    mailbox.NewRelay(s.mails, render, sender, log, sweepEvery),
+		Privacy:  mailbox.NewRelay(s.privacy, render, sender, log, sweepEvery),
 	}
-	s.kickUsers, s.kickMessages, s.kickMails = r.Users.Kick, r.Messages.Kick, r.Mails.Kick
+	s.kickUsers, s.kickMessages, s.kickMails, s.kickPrivacyMails = r.Users.Kick, r.Messages.Kick, r.Mails.Kick, r.Privacy.Kick
 	return r
 }
 
 // Run sends until ctx ends.
 func (r *MailRelays) Run(ctx context.Context) {
-	done := make(chan struct{}, 3)
-	for _, relay := range []*mailbox.Relay{r.Users, r.Messages, r.Mails} {
+	relays := []*mailbox.Relay{r.Users, r.Messages, r.Mails, r.Privacy}
+	done := make(chan struct{}, len(relays))
+	for _, relay := range relays {
 		go func() { relay.Run(ctx); done <- struct{}{} }()
 	}
-	for range 3 {
+	for range relays {
 		<-done
 	}
 }

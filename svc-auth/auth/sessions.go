@@ -333,3 +333,31 @@ func (s *Sessions) DropResetTokens(ctx context.Context, uid string) error {
 	}
 	return nil
 }
+
+// ActiveSession is one session of an account as a copy of its data shows it: which, and until
+// when it lasts unless renewed.
+type ActiveSession struct {
+	ID        string    `json:"id"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// Active lists the account's sessions that are still alive.
+func (s *Sessions) Active(ctx context.Context, uid string) ([]ActiveSession, error) {
+	sids, err := s.rdb.SMembers(ctx, userSessionsKey(uid)).Result()
+	if err != nil {
+		return nil, fmt.Errorf("sessions of %s: %w", uid, err)
+	}
+	out := []ActiveSession{}
+	now := time.Now()
+	for _, sid := range sids {
+		ttl, err := s.rdb.PTTL(ctx, authn.SessionKey(sid)).Result()
+		if err != nil {
+			return nil, fmt.Errorf("session %s: %w", sid, err)
+		}
+		if ttl <= 0 {
+			continue // ended; the set keeps its id until the set itself expires
+		}
+		out = append(out, ActiveSession{ID: sid, ExpiresAt: now.Add(ttl).UTC().Truncate(time.Second)})
+	}
+	return out, nil
+}

@@ -72,6 +72,10 @@ func (u *userDoc) user() User {
 type MongoStore struct {
 	users, messages, mails             *mongo.Collection
 	kickUsers, kickMessages, kickMails func(ids ...any)
+	// KVKK requests (privacy_store.go): the requests, with their events and mails, and the
+	// files of their copies.
+	privacy, privacyFiles               *mongo.Collection
+	kickPrivacyEvents, kickPrivacyMails func(ids ...any)
 }
 
 // NewMongoStore opens the collections and their indexes: emails are unique, accounts are found
@@ -80,7 +84,10 @@ type MongoStore struct {
 func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error) {
 	noKick := func(...any) {}
 	s := &MongoStore{users: db.Collection("users"), messages: db.Collection("messages"), mails: db.Collection("mails"),
-		kickUsers: noKick, kickMessages: noKick, kickMails: noKick}
+		kickUsers: noKick, kickMessages: noKick, kickMails: noKick, kickPrivacyEvents: noKick, kickPrivacyMails: noKick}
+	if err := s.openPrivacy(ctx, db); err != nil {
+		return nil, err
+	}
 	if err := mongox.EnsureIndexes(ctx, s.users,
 		mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "google", Value: 1}}, Options: options.Index().SetSparse(true)},

@@ -38,6 +38,9 @@ type Inquiry struct {
 	HandledBy *Staff     `json:"handledBy" bson:"handledBy,omitempty"`
 	Replies   []Reply    `json:"replies" bson:"replies"`
 	From      string     `json:"-" bson:"from"` // the sender's address, kept for abuse handling
+	// EmailKey is Email as svc-auth keeps addresses, which a KVKK copy finds the inquiry by
+	// (privacy.go).
+	EmailKey string `json:"-" bson:"emailKey"`
 	// Order sorts staff's list newest first (createdAt, then id); Keys filter and search it.
 	Order         string   `json:"-" bson:"order"`
 	Keys          []string `json:"-" bson:"keys"`
@@ -64,8 +67,10 @@ type Reply struct {
 	By      Staff     `json:"by" bson:"by"`
 }
 
-// index computes the order and the keys staff's list finds the inquiry by.
+// index computes the order and the keys staff's list finds the inquiry by, and the key of its
+// address a KVKK copy finds it by.
 func (in *Inquiry) index() {
+	in.EmailKey = emailKey(in.Email)
 	in.Order = in.CreatedAt.UTC().Format("2006-01-02T15:04:05.000000000Z") + "/" + in.ID
 	in.Keys, in.SearchVersion = indexKeys(in.searchDims(), in.searchTexts()...), searchkeys.Version
 }

@@ -269,6 +269,7 @@ func (s *MongoStore) moveLegacyPosts(ctx context.Context, seed []Post) error {
 // together and restarts change nothing twice: a document without keys is replaced while it
 // still has none; one with old keys gets new ones while its version is the one read (a staff
 // change meanwhile gave it new keys). The documents are found through the searchVersion index.
+// Inquiries stored before the key of their address get it too (backfillEmailKeys).
 func (s *MongoStore) migrate(ctx context.Context) error {
 	posts, err := findAll[Post](ctx, s.posts, searchkeys.Stale(), options.Find())
 	if err != nil {
@@ -304,7 +305,7 @@ func (s *MongoStore) migrate(ctx context.Context) error {
 			return err
 		}
 	}
-	return nil
+	return s.backfillEmailKeys(ctx)
 }
 
 // migrateOne writes doc (legacy: stored before the back office, without keys) or only its new

@@ -40,6 +40,9 @@ type Conversation struct {
 	// cleared by a staff answer, so the next offline spell makes one inquiry again.
 	Inquired bool   `json:"-" bson:"inquired"`
 	From     string `json:"-" bson:"from,omitempty"` // the creator's address, for abuse handling
+	// EmailKey is Email as svc-auth keeps addresses ("" without one), which a KVKK copy finds a
+	// visitor's conversations by (privacy.go).
+	EmailKey string `json:"-" bson:"emailKey"`
 	// The conversation's events not yet published (events.go), relayed to events:catalog.
 	events.Outbox `bson:",inline" json:"-"`
 }

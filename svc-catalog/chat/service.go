@@ -158,8 +158,8 @@ func (s *service) Start(ctx context.Context, c Caller, in NewConversation) (Star
 		return Started{}, err
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
-	conv := Conversation{ID: s.newID(), Name: in.Name, Email: in.Email, Language: in.Language, Status: StatusOpen,
-		CreatedAt: now, LastMessageAt: now, From: c.IP}
+	conv := Conversation{ID: s.newID(), Name: in.Name, Email: in.Email, EmailKey: emailKey(in.Email), Language: in.Language,
+		Status: StatusOpen, CreatedAt: now, LastMessageAt: now, From: c.IP}
 	var token string
 	if c.Role == authn.RoleCustomer {
 		conv.CustomerID = c.ID

@@ -31,14 +31,19 @@ func NewStore(ctx context.Context, db *mongo.Database) (*Store, error) {
 		mongox.EnsureIndexes(ctx, s.conversations,
 			// The staff list by status, newest activity first, the id breaking ties for the cursor.
 			mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "lastMessageAt", Value: -1}, {Key: "_id", Value: -1}}},
-			// A customer's own conversations.
+			// A customer's own conversations (theirs, and a KVKK copy's).
 			mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "lastMessageAt", Value: -1}}},
+			// A KVKK copy's: a visitor's conversations by the address they gave (privacy.go).
+			mongo.IndexModel{Keys: bson.D{{Key: "emailKey", Value: 1}, {Key: "lastMessageAt", Value: -1}}},
 			// The outbox relay's sweep (events.go).
 			events.OutboxIndex()),
 		mongox.EnsureIndexes(ctx, s.messages,
 			mongo.IndexModel{Keys: bson.D{{Key: "conversationId", Value: 1}, {Key: "seq", Value: 1}}, Options: options.Index().SetUnique(true)}),
 	)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.backfillEmailKeys(ctx); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -82,9 +87,10 @@ func (s *Store) update(ctx context.Context, filter, update bson.D) (Conversation
 	return c, nil
 }
 
-// SetEmail gives a conversation the address its visitor added later.
+// SetEmail gives a conversation the address its visitor added later, with its key.
 func (s *Store) SetEmail(ctx context.Context, id, email string) (Conversation, error) {
-	return s.update(ctx, bson.D{{Key: "_id", Value: id}}, bson.D{{Key: "$set", Value: bson.D{{Key: "email", Value: email}}}})
+	return s.update(ctx, bson.D{{Key: "_id", Value: id}}, bson.D{{Key: "$set", Value: bson.D{
+		{Key: "email", Value: email}, {Key: "emailKey", Value: emailKey(email)}}}})
 }
 
 // AddMessage stores a message under id and answers it with the conversation as it is after it;

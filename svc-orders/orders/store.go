@@ -45,6 +45,11 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// a range on each date.
 		mongo.IndexModel{Keys: bson.D{{Key: "paidAt", Value: 1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "completedAt", Value: 1}}},
+		// A translator's KVKK copy (privacy.go): the orders whose timeline names them, given to
+		// them by staff or taken from them for a revision (a claim names nobody: translatorId
+		// does). Sparse, as most timelines name no translator.
+		mongo.IndexModel{Keys: bson.D{{Key: "history.translatorId", Value: 1}}, Options: options.Index().SetSparse(true)},
+		mongo.IndexModel{Keys: bson.D{{Key: "history.previousTranslatorId", Value: 1}}, Options: options.Index().SetSparse(true)},
 		events.OutboxIndex(),
 	}, staffListIndexes()...)
 	err := mongox.EnsureIndexes(ctx, s.coll, indexes...)

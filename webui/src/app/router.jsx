@@ -31,6 +31,7 @@ const pages = {
   resetPassword: page('reset-password', () => import('./routes/reset-password.jsx')),
   verifyEmail: page('verify-email', () => import('./routes/verify-email.jsx')),
   unsubscribe: page('unsubscribe', () => import('./routes/unsubscribe.jsx')),
+  dataRequest: page('data-request', () => import('./routes/data-request.jsx')),
   translatorApplication: page('translator-application', () => import('./routes/translator-application.jsx')),
   notFound: page('not-found', () => import('./routes/not-found.jsx')),
   admin: page('admin/layout', () => import('./routes/admin/layout.jsx')),
@@ -144,6 +145,7 @@ const staffPages = {
   'canli-destek': page('admin/chat', () => import('./routes/admin/chat.jsx')),
   chat: page('admin/chat-detail', () => import('./routes/admin/chat-detail.jsx')),
   mesajlar: page('admin/inquiries', () => import('./routes/admin/inquiries.jsx')),
+  kvkk: page('admin/privacy', () => import('./routes/admin/privacy.jsx')),
   inquiry: page('admin/inquiry-detail', () => import('./routes/admin/inquiry-detail.jsx')),
   icerik: page('admin/content', () => import('./routes/admin/content.jsx')),
   post: page('admin/post-detail', () => import('./routes/admin/post-detail.jsx')),
@@ -199,6 +201,7 @@ const SCREENS = [
   { screen: 'resetPassword', lazy: pages.resetPassword, prerender: false },
   { screen: 'verifyEmail', lazy: pages.verifyEmail, prerender: false },
   { screen: 'unsubscribe', lazy: pages.unsubscribe, prerender: false },
+  { screen: 'dataRequest', lazy: pages.dataRequest, prerender: false },
   { screen: 'translatorApplication', lazy: pages.translatorApplication },
   { screen: 'admin', lazy: pages.admin, children: staffRoutes, prerender: false },
 ];

@@ -36,6 +36,7 @@ const SEGMENT_PAIRS = [
   ['parola-sifirla', 'reset-password'],
   ['eposta-dogrula', 'verify-email'],
   ['abonelikten-cik', 'unsubscribe'],
+  ['kvkk-basvurusu', 'data-request'],
   ['paraphrasing-hizmeti', 'paraphrasing-service'],
   ['proofreading-hizmeti', 'proofreading-service'],
   // account sub-paths
@@ -76,6 +77,7 @@ const STAFF_SEGMENT_PAIRS = [
   ['talepler', 'tickets'],
   ['canli-destek', 'live-chat'],
   ['mesajlar', 'inquiries'],
+  ['kvkk', 'data-requests'],
   ['icerik', 'content'],
   ['fiyatlar', 'prices'],
   ['denetim', 'audit'],
@@ -120,6 +122,9 @@ export const PATHS = {
   // unsubscribe (svc-auth API.md "Mails"); rendered in the browser only.
   verifyEmail: { tr: '/tr/eposta-dogrula', en: '/en/verify-email' },
   unsubscribe: { tr: '/tr/abonelikten-cik', en: '/en/unsubscribe' },
+  // A visitor's KVKK request, and the pages its mailed links open (?token=, ?download=); in the
+  // browser only.
+  dataRequest: { tr: '/tr/kvkk-basvurusu', en: '/en/data-request' },
   translatorApplication: { tr: '/tr/tercuman-kayit', en: '/en/freelance-translator' },
   // The back office (DESIGN §11): staff only, its dashboard at the path itself.
   admin: { tr: '/tr/yonetim', en: '/en/admin' },
@@ -141,6 +146,7 @@ export const STAFF_SECTIONS = [
   'talepler',
   'canli-destek',
   'mesajlar',
+  'kvkk',
   'icerik',
   'fiyatlar',
   'denetim',

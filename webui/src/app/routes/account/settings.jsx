@@ -5,9 +5,10 @@ import { ChangePasswordForm } from '../../../features/auth/components/change-pas
 import { EmailStatus } from '../../../features/auth/components/email-status.jsx';
 import { MailPreferences } from '../../../features/auth/components/mail-preferences.jsx';
 import { useMailTexts } from '../../../features/auth/mail-texts.js';
+import { PrivacySettings } from '../../../features/privacy/components/privacy-settings.jsx';
 
 // The account's settings: the account's security (the password, whether the address is
-// confirmed) and which optional mails come. Customers and translators share it; job offers are
+// confirmed), which optional mails come, and the person's KVKK requests (a copy of their data). Customers and translators share it; job offers are
 // a translator's only.
 const texts = {
   tr: {
@@ -45,6 +46,7 @@ export function Component() {
         <h2 id="account-password-title">{t('passwordTitle')}</h2>
         <ChangePasswordForm />
       </section>
+      <PrivacySettings />
     </>
   );
 }

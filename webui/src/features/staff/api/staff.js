@@ -68,3 +68,7 @@ export const ticketKey = (id, lang) => [`${TRANSLATORS}/tickets/${encodeURICompo
 export const useTicket = (id, lang) => useSWR(ticketKey(id, lang), fetcher, FRESH);
 export const replyTicket = (id, message, lang) => api.post(`${TRANSLATORS}/tickets/${encodeURIComponent(id)}/messages`, { message }, { lang });
 export const closeTicket = (id, lang) => api.post(`${TRANSLATORS}/tickets/${encodeURIComponent(id)}/close`, undefined, { lang });
+
+/** privacyPageKey is the KVKK requests by state ('' for every state), newest first, 50 a page (svc-auth). */
+export const privacyPageKey = (lang, { state } = {}) => pagedKey('/api/v1/auth/admin/privacy/requests', lang, { state });
+export const usePrivacyPages = (lang, filter) => usePages(privacyPageKey(lang, filter));

@@ -1,0 +1,39 @@
+package privacy_test
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"linguaport/internal/privacy"
+)
+
+// A copy's file is a readable JSON object (the event's contract wants an object), and anything
+// else is refused before it could be published.
+func TestJSONFile(t *testing.T) {
+	f, err := privacy.JSONFile("orders.json", map[string]any{"orders": []int{1}})
+	if err != nil || f.Name != "orders.json" || !json.Valid(f.Data) || f.Data[0] != '{' || !slices.Contains(f.Data, '\n') {
+		t.Fatalf("file: %+v %v", f, err)
+	}
+	for _, v := range []any{[]int{1}, "text", nil} {
+		if _, err := privacy.JSONFile("x.json", v); err == nil {
+			t.Errorf("%v made a file", v)
+		}
+	}
+}
+
+// svc-auth waits for every service that keeps people's data, itself included, once each.
+func TestServices(t *testing.T) {
+	seen := map[string]bool{}
+	for _, s := range privacy.Services {
+		if seen[s] {
+			t.Errorf("%s twice", s)
+		}
+		seen[s] = true
+	}
+	for _, s := range []string{"svc-auth", "svc-orders", "svc-billing", "svc-translators", "svc-catalog"} {
+		if !seen[s] {
+			t.Errorf("%s is not waited for", s)
+		}
+	}
+}

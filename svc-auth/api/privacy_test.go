@@ -1,0 +1,243 @@
+package api_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/events"
+	"linguaport/internal/events/contracts"
+	"linguaport/internal/privacy"
+)
+
+// answerFor publishes what a service answers a copy request with (privacy.part_ready on its
+// stream), as that service's privacy.Handler does.
+func (f *fixture) answerFor(t *testing.T, requestID, service, area string, files ...privacy.File) {
+	t.Helper()
+	e, err := events.New(context.Background(), privacy.EventPartReady, privacy.PartReady{RequestID: requestID, Service: service, Files: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := contracts.Check(e.Type, []byte(e.Data)); err != nil {
+		t.Fatal(err)
+	}
+	if err := events.NewPublisher(f.redis.Client).Publish(context.Background(), events.Stream(area), e); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// everyOtherService answers for the services besides svc-auth, each with one file.
+func (f *fixture) everyOtherService(t *testing.T, requestID string) {
+	for service, area := range map[string]string{"svc-orders": "orders", "svc-billing": "billing", "svc-translators": "translators", "svc-catalog": "catalog"} {
+		file, err := privacy.JSONFile(area+".json", map[string]any{"service": service, "items": []int{1, 2, 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.answerFor(t, requestID, service, area, file)
+	}
+}
+
+// waitState waits until the request reads state for b.
+func waitState(t *testing.T, b *browser, id, state string) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		for _, r := range b.do("GET", "privacy/requests", nil).body["requests"].([]any) {
+			req := r.(map[string]any)
+			if req["id"] == id && req["state"] == state {
+				return req
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("request %s never %s", id, state)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// unzip reads a copy: its files by name.
+func unzip(t *testing.T, raw string) map[string]string {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader([]byte(raw)), int64(len(raw)))
+	if err != nil {
+		t.Fatalf("not a ZIP: %v", err)
+	}
+	out := map[string]string{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		out[f.Name] = string(b)
+	}
+	return out
+}
+
+// A signed-in customer asks for a copy from Settings: the request starts at once with its
+// 30-day clock, svc-auth answers its own part and waits for every other service; when the last
+// answers the copy is ready, mailed about, and downloads as one ZIP with a readme in the
+// request's language and each service's files; nobody else downloads it, and staff see it.
+func TestPrivacyCopyOfAnAccount(t *testing.T) {
+	f := newFixture(t)
+	b := f.browser("tr")
+	if a := b.register("Deniz Aydın", "deniz@example.com"); a.status != 201 {
+		t.Fatalf("register: %d %s", a.status, a.raw)
+	}
+	asked := b.do("POST", "privacy/requests", map[string]any{"kind": "copy"})
+	if asked.status != 201 || asked.body["state"] != "open" || asked.body["daysLeft"] != float64(29) && asked.body["daysLeft"] != float64(30) {
+		t.Fatalf("ask: %d %s", asked.status, asked.raw)
+	}
+	id := asked.body["id"].(string)
+	if again := b.do("POST", "privacy/requests", map[string]any{"kind": "copy"}); again.status != 409 || again.code() != "privacy_request_open" {
+		t.Errorf("a second open request: %d %s", again.status, again.raw)
+	}
+	if bad := b.do("POST", "privacy/requests", map[string]any{"kind": "everything"}); bad.status != 400 || bad.field("kind") != "Başvuru türü copy olmalı." {
+		t.Errorf("an unknown kind: %d %s", bad.status, bad.raw)
+	}
+	// svc-auth's own part comes from its own announcement; the others are awaited.
+	open := waitUntil(t, func() map[string]any {
+		r := b.do("GET", "privacy/requests", nil).body["requests"].([]any)[0].(map[string]any)
+		if len(r["parts"].([]any)) == 1 {
+			return r
+		}
+		return nil
+	})
+	if open["state"] != "open" || len(open["waiting"].([]any)) != 4 {
+		t.Fatalf("after svc-auth's part: %v", open)
+	}
+	if a := b.do("GET", "privacy/requests/"+id+"/copy.zip", nil); a.status != 409 || a.code() != "copy_not_ready" {
+		t.Errorf("before every service answered: %d %s", a.status, a.raw)
+	}
+	f.everyOtherService(t, id)
+	f.everyOtherService(t, id) // redelivered answers change nothing
+	ready := waitState(t, b, id, "ready")
+	if len(ready["parts"].([]any)) != 5 {
+		t.Errorf("parts: %v", ready["parts"])
+	}
+	m := f.mailFor("deniz@example.com", "Verilerinizin kopyası hazır")
+	if !strings.Contains(m.Text, "https://site.test/tr/hesabim/ayarlar?privacy="+id) {
+		t.Errorf("the mail leads elsewhere:\n%s", m.Text)
+	}
+
+	other := f.browser("en")
+	other.register("Someone Else", "else@example.com")
+	if a := other.do("GET", "privacy/requests/"+id+"/copy.zip", nil); a.status != 404 {
+		t.Errorf("another account downloads it: %d", a.status)
+	}
+	got := b.do("GET", "privacy/requests/"+id+"/copy.zip", nil)
+	if got.status != 200 || got.header.Get("Content-Type") != "application/zip" || !strings.Contains(got.header.Get("Content-Disposition"), "linguaport-kisisel-verilerim-") {
+		t.Fatalf("download: %d %v", got.status, got.header)
+	}
+	files := unzip(t, got.raw)
+	for _, name := range []string{"BENIOKU.txt", "auth/account.json", "auth/sessions.json", "auth/messages.json", "orders/orders.json", "billing/billing.json", "translators/translators.json", "catalog/catalog.json"} {
+		if _, ok := files[name]; !ok {
+			t.Errorf("the copy lacks %s (has %v)", name, keys(files))
+		}
+	}
+	if !strings.Contains(files["BENIOKU.txt"], "6698 sayılı Kişisel Verilerin Korunması Kanunu") {
+		t.Errorf("readme: %s", files["BENIOKU.txt"])
+	}
+	var account struct {
+		Account map[string]any `json:"account"`
+	}
+	if err := json.Unmarshal([]byte(files["auth/account.json"]), &account); err != nil || account.Account["email"] != "deniz@example.com" || account.Account["fullName"] != "Deniz Aydın" {
+		t.Errorf("account.json: %v %s", err, files["auth/account.json"])
+	}
+	if strings.Contains(got.raw, "passwordHash") {
+		t.Error("the copy carries the password hash")
+	}
+	waitState(t, b, id, "delivered")
+
+	staff := f.staff("staff-kvkk", authn.RoleAdmin)
+	list := staff.do("GET", "admin/privacy/requests?state=delivered", nil)
+	if list.status != 200 || len(list.body["requests"].([]any)) != 1 || list.body["requests"].([]any)[0].(map[string]any)["email"] != "deniz@example.com" {
+		t.Errorf("staff's list: %d %s", list.status, list.raw)
+	}
+	if a := staff.do("GET", "admin/privacy/requests?state=lost", nil); a.status != 400 {
+		t.Errorf("an unknown state: %d", a.status)
+	}
+	if a := b.do("GET", "admin/privacy/requests", nil); a.status != 403 {
+		t.Errorf("a customer reads staff's list: %d", a.status)
+	}
+}
+
+var privacyLink = regexp.MustCompile(`https://site\.test/(?:tr/kvkk-basvurusu|en/data-request)\?(token|download)=([A-Za-z0-9_.-]+)`)
+
+// A visitor asks through the form: nothing starts until the link mailed to the address is
+// opened; then the request runs as any other, and the copy downloads by the link mailed when it
+// is ready. A wrong link is refused in the request's language.
+func TestPrivacyCopyForAVisitor(t *testing.T) {
+	f := newFixture(t)
+	v := f.browser("en")
+	if a := v.do("POST", "privacy/visitor-requests", map[string]any{"email": "Visitor@Example.com ", "kind": "copy"}); a.status != 202 || a.body["sent"] != true {
+		t.Fatalf("ask: %d %s", a.status, a.raw)
+	}
+	if a := v.do("POST", "privacy/visitor-requests", map[string]any{"email": "not-an-address", "kind": "copy"}); a.status != 400 || a.field("email") != "Enter a valid email address." {
+		t.Errorf("a bad address: %d %s", a.status, a.raw)
+	}
+	m := f.mailFor("visitor@example.com", "Confirm your personal data request")
+	l := privacyLink.FindStringSubmatch(m.Text)
+	if l == nil || l[1] != "token" {
+		t.Fatalf("no confirmation link:\n%s", m.Text)
+	}
+	for lang, want := range map[string]string{"tr": "Bu bağlantı geçersiz", "en": "This link is not valid"} {
+		if a := f.browser(lang).do("POST", "privacy/confirm", map[string]any{"token": l[2] + "x"}); a.status != 400 || !strings.HasPrefix(a.message(), want) {
+			t.Errorf("%s, an altered link: %d %s", lang, a.status, a.raw)
+		}
+	}
+	confirmed := v.do("POST", "privacy/confirm", map[string]any{"token": l[2]})
+	if confirmed.status != 200 || confirmed.body["state"] != "open" || confirmed.body["userId"] != nil {
+		t.Fatalf("confirm: %d %s", confirmed.status, confirmed.raw)
+	}
+	id := confirmed.body["id"].(string)
+	if again := v.do("POST", "privacy/confirm", map[string]any{"token": l[2]}); again.status != 200 || again.body["id"] != id {
+		t.Errorf("the link opened twice: %d %s", again.status, again.raw)
+	}
+	f.everyOtherService(t, id)
+	ready := f.mailFor("visitor@example.com", "The copy of your data is ready")
+	d := privacyLink.FindStringSubmatch(ready.Text)
+	if d == nil || d[1] != "download" {
+		t.Fatalf("no download link:\n%s", ready.Text)
+	}
+	if a := v.do("GET", "privacy/copy.zip?token="+d[2]+"x", nil); a.status != 400 {
+		t.Errorf("an altered download link: %d", a.status)
+	}
+	got := v.do("GET", "privacy/copy.zip?token="+d[2], nil)
+	if got.status != 200 {
+		t.Fatalf("download: %d %s", got.status, got.raw)
+	}
+	files := unzip(t, got.raw)
+	if !strings.Contains(files["README.txt"], "Personal Data Protection Law") || !strings.Contains(files["auth/account.json"], `"account": null`) {
+		t.Errorf("a visitor's copy: %v", files)
+	}
+}
+
+func waitUntil(t *testing.T, fn func() map[string]any) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if v := fn(); v != nil {
+			return v
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("timed out")
+	return nil
+}
+
+func keys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,437 @@
+package auth
+
+import (
+	"archive/zip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"linguaport/internal/authn"
+	"linguaport/internal/errs"
+	"linguaport/internal/events"
+	"linguaport/internal/i18n"
+	"linguaport/internal/privacy"
+)
+
+// Privacy is what people and staff do with KVKK requests.
+type Privacy interface {
+	// Ask records the signed-in caller's request and starts it (their account is the check of
+	// who they are). One request of a kind is open at a time: ErrPrivacyOpenAlready.
+	Ask(ctx context.Context, c authn.Caller, kind string) (PrivacyRequest, error)
+	// AskByEmail records a visitor's request and mails its confirmation link to email; it says
+	// nothing of whether the address has an account. ip is limited in how often it may ask.
+	AskByEmail(ctx context.Context, email, kind string, lang i18n.Lang, ip string) error
+	// Confirm starts the visitor's request the mailed token names.
+	Confirm(ctx context.Context, token string) (PrivacyRequest, error)
+	Mine(ctx context.Context, c authn.Caller) ([]PrivacyRequest, error)
+	// Copy writes the ready copy of request id (the signed-in owner's), or of the request a
+	// mailed download token names, as a ZIP; the first download delivers it.
+	Copy(ctx context.Context, c authn.Caller, id, token string, w io.Writer) error
+	// CopyName is the file name of a request's ZIP.
+	CopyName(ctx context.Context, c authn.Caller, id, token string) (string, error)
+	StaffRequests(ctx context.Context, c authn.Caller, state, after string) (PrivacyPage, error)
+	StaffRequest(ctx context.Context, c authn.Caller, id string) (PrivacyRequest, error)
+
+	// Answer applies an event: svc-auth's own part of a request (privacy.requested) or another
+	// service's (privacy.part_ready).
+	Answer(ctx context.Context, e events.Event) error
+}
+
+// PrivacyPage is one page of staff's list.
+type PrivacyPage struct {
+	Requests []PrivacyRequest `json:"requests"`
+	More     bool             `json:"more"`
+	Next     string           `json:"next,omitempty"`
+}
+
+// PrivacyPageSize is staff's page.
+const PrivacyPageSize = 50
+
+// privacyStates are the states staff filter by.
+var privacyStates = []string{PrivacyUnverified, PrivacyOpen, PrivacyReady, PrivacyDelivered}
+
+// PrivacyStore is what the requests need of the store: the requests, the accounts (a request's
+// own part) and the active sessions.
+type privacyService struct {
+	store interface {
+		PrivacyStore
+		UserByID(ctx context.Context, id string) (*userDoc, error)
+		UserByEmail(ctx context.Context, email string) (*userDoc, error)
+		Messages(ctx context.Context, userID string, lang i18n.Lang) ([]Message, error)
+	}
+	sessions interface {
+		Active(ctx context.Context, uid string) ([]ActiveSession, error)
+	}
+	links mailLinks
+	limit Limiter
+	newID func() string
+	now   func() time.Time
+}
+
+// NewPrivacy returns the requests' service; links signs the mailed links (MAIL_LINK_SECRET), and
+// limit counts a visitor address's requests.
+func NewPrivacy(store *MongoStore, sessions *Sessions, secret []byte, limit Limiter, newID func() string, now func() time.Time) Privacy {
+	if len(secret) == 0 {
+		secret = newLinkSecret()
+	}
+	return &privacyService{store: store, sessions: sessions, links: mailLinks{key: secret}, limit: limit, newID: newID, now: now}
+}
+
+func (s *privacyService) Ask(ctx context.Context, c authn.Caller, kind string) (PrivacyRequest, error) {
+	if err := checkKind(kind); err != nil {
+		return PrivacyRequest{}, err
+	}
+	if open, err := s.store.OpenPrivacyOf(ctx, c.ID, kind); err != nil || open != nil {
+		if err == nil {
+			err = ErrPrivacyOpenAlready
+		}
+		return PrivacyRequest{}, err
+	}
+	u, err := s.store.UserByID(ctx, c.ID)
+	if err != nil {
+		return PrivacyRequest{}, err
+	}
+	now := s.now().UTC()
+	d := &privacyDoc{ID: s.newID(), Kind: kind, UserID: u.ID, Email: u.Email, Role: string(u.Role), Lang: string(c.Lang), State: PrivacyUnverified, CreatedAt: now, Parts: []PrivacyPart{}}
+	if err := d.open(ctx, now); err != nil {
+		return PrivacyRequest{}, err
+	}
+	if err := s.store.InsertPrivacy(ctx, d); err != nil {
+		return PrivacyRequest{}, err
+	}
+	return d.view(now), nil
+}
+
+func (s *privacyService) AskByEmail(ctx context.Context, email, kind string, lang i18n.Lang, ip string) error {
+	address := normalEmail(email)
+	switch {
+	case address == "":
+		return errs.Fields{"email": "email"}
+	case checkKind(kind) != nil:
+		return checkKind(kind)
+	}
+	if s.limit != nil {
+		if ok, wait, err := s.limit.Allow(ctx, ip); err != nil || !ok {
+			if err == nil {
+				err = &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
+			}
+			return err
+		}
+	}
+	now := s.now().UTC()
+	d := &privacyDoc{ID: s.newID(), Kind: kind, Email: address, Lang: string(lang), State: PrivacyUnverified, CreatedAt: now, Parts: []PrivacyPart{},
+		VerifyUntil: now.Add(privacyVerifyTTL)}
+	mailID := privacyMailID(d.ID, KindPrivacyConfirm)
+	d.VerifyDigest = digest(s.links.mailToken("privacy-confirm", mailID))
+	d.Box.Add(newMail(mailID, KindPrivacyConfirm, address, string(lang), privacyMail{RequestID: d.ID, Email: address}, now))
+	return s.store.InsertPrivacy(ctx, d)
+}
+
+func (s *privacyService) Confirm(ctx context.Context, token string) (PrivacyRequest, error) {
+	id, secret, ok := splitUserToken(token)
+	if !ok {
+		return PrivacyRequest{}, ErrPrivacyLink
+	}
+	now := s.now().UTC()
+	d, err := s.store.Privacy(ctx, id)
+	if errors.Is(err, ErrPrivacyNotFound) {
+		return PrivacyRequest{}, ErrPrivacyLink
+	}
+	if err != nil {
+		return PrivacyRequest{}, err
+	}
+	if d.State != PrivacyUnverified {
+		return d.view(now), nil // the link opened twice: the request goes on as it is
+	}
+	// The address proved to be the person's: a request about an account's address is that
+	// account's (its data is theirs), found now rather than told to whoever asked.
+	var user *userDoc
+	if u, err := s.store.UserByEmail(ctx, d.Email); err == nil {
+		user = u
+	} else if !errors.Is(err, ErrNotFound) {
+		return PrivacyRequest{}, err
+	}
+	d, err = s.store.UpdatePrivacy(ctx, id, func(d *privacyDoc) (*privacyDoc, error) {
+		if d.State != PrivacyUnverified {
+			return d, nil
+		}
+		if d.VerifyDigest == "" || d.VerifyDigest != digest(secret) || now.After(d.VerifyUntil) {
+			return nil, ErrPrivacyLink
+		}
+		if user != nil {
+			d.UserID, d.Role = user.ID, string(user.Role)
+		}
+		return d, d.open(ctx, now)
+	})
+	if err != nil {
+		return PrivacyRequest{}, err
+	}
+	return d.view(now), nil
+}
+
+func (s *privacyService) Mine(ctx context.Context, c authn.Caller) ([]PrivacyRequest, error) {
+	docs, err := s.store.PrivacyOf(ctx, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	out := make([]PrivacyRequest, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d.view(now))
+	}
+	return out, nil
+}
+
+// copyOf finds the request a download names: the caller's own by id, or the one a download
+// token names (a visitor's, mailed when it was ready).
+func (s *privacyService) copyOf(ctx context.Context, c authn.Caller, id, token string) (*privacyDoc, error) {
+	if token != "" {
+		rid, secret, ok := splitUserToken(token)
+		if !ok {
+			return nil, ErrPrivacyLink
+		}
+		d, err := s.store.Privacy(ctx, rid)
+		if errors.Is(err, ErrPrivacyNotFound) || (err == nil && (d.DownloadDigest == "" || d.DownloadDigest != digest(secret) || s.now().After(d.DownloadUntil))) {
+			return nil, ErrPrivacyLink
+		}
+		return d, err
+	}
+	d, err := s.store.Privacy(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if d.UserID == "" || d.UserID != c.ID {
+		return nil, ErrPrivacyNotFound
+	}
+	return d, nil
+}
+
+func (s *privacyService) CopyName(ctx context.Context, c authn.Caller, id, token string) (string, error) {
+	d, err := s.copyOf(ctx, c, id, token)
+	if err != nil {
+		return "", err
+	}
+	if d.State != PrivacyReady && d.State != PrivacyDelivered {
+		return "", ErrPrivacyNotReady
+	}
+	return "linguaport-" + copyWord.In(i18n.Parse(d.Lang)) + "-" + d.CreatedAt.In(i18n.Istanbul).Format("2006-01-02") + ".zip", nil
+}
+
+var copyWord = i18n.Text{TR: "kisisel-verilerim", EN: "my-data"}
+
+func (s *privacyService) Copy(ctx context.Context, c authn.Caller, id, token string, w io.Writer) error {
+	d, err := s.copyOf(ctx, c, id, token)
+	if err != nil {
+		return err
+	}
+	if d.State != PrivacyReady && d.State != PrivacyDelivered {
+		return ErrPrivacyNotReady
+	}
+	if err := writeCopy(ctx, w, d, s.store); err != nil {
+		return err
+	}
+	if d.State == PrivacyReady {
+		now := s.now().UTC()
+		_, err = s.store.UpdatePrivacy(ctx, d.ID, func(d *privacyDoc) (*privacyDoc, error) {
+			if d.State == PrivacyReady {
+				d.State, d.DeliveredAt = PrivacyDelivered, &now
+			}
+			return d, nil
+		})
+	}
+	return err
+}
+
+func (s *privacyService) StaffRequests(ctx context.Context, c authn.Caller, state, after string) (PrivacyPage, error) {
+	if !c.Staff() {
+		return PrivacyPage{}, authn.ErrForbidden
+	}
+	if state != "" && !contains(privacyStates, state) {
+		return PrivacyPage{}, errs.Fields{"state": "privacy_state"}
+	}
+	docs, err := s.store.PrivacyPage(ctx, state, after, PrivacyPageSize+1)
+	if errors.Is(err, ErrPrivacyNotFound) {
+		return PrivacyPage{}, errs.Fields{"before": "privacy_cursor"}
+	}
+	if err != nil {
+		return PrivacyPage{}, err
+	}
+	page := PrivacyPage{Requests: []PrivacyRequest{}}
+	if len(docs) > PrivacyPageSize {
+		docs, page.More = docs[:PrivacyPageSize], true
+		page.Next = docs[len(docs)-1].ID
+	}
+	now := s.now()
+	for _, d := range docs {
+		page.Requests = append(page.Requests, d.view(now))
+	}
+	return page, nil
+}
+
+func (s *privacyService) StaffRequest(ctx context.Context, c authn.Caller, id string) (PrivacyRequest, error) {
+	if !c.Staff() {
+		return PrivacyRequest{}, authn.ErrForbidden
+	}
+	d, err := s.store.Privacy(ctx, id)
+	if err != nil {
+		return PrivacyRequest{}, err
+	}
+	return d.view(s.now()), nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *privacyService) Answer(ctx context.Context, e events.Event) error {
+	switch e.Type {
+	case EventPrivacyRequested:
+		var r privacy.Requested
+		if err := json.Unmarshal([]byte(e.Data), &r); err != nil {
+			return fmt.Errorf("%s payload: %w", e.Type, err)
+		}
+		if r.Kind != privacy.KindCopy {
+			return nil
+		}
+		files, err := s.ownPart(ctx, r)
+		if err != nil {
+			return err
+		}
+		return s.partReady(ctx, privacy.PartReady{RequestID: r.RequestID, Service: "svc-auth", Files: files})
+	case EventPrivacyPartReady:
+		var p privacy.PartReady
+		if err := json.Unmarshal([]byte(e.Data), &p); err != nil {
+			return fmt.Errorf("%s payload: %w", e.Type, err)
+		}
+		return s.partReady(ctx, p)
+	}
+	return nil
+}
+
+// partReady keeps a service's files and notes its answer; the last answer makes the copy ready.
+func (s *privacyService) partReady(ctx context.Context, p privacy.PartReady) error {
+	if !contains(privacy.Services, p.Service) {
+		return nil // not a service a request waits for
+	}
+	if err := s.store.SavePrivacyFiles(ctx, p.RequestID, p.Service, p.Files); err != nil {
+		return err
+	}
+	var size int64
+	for _, f := range p.Files {
+		size += int64(len(f.Data))
+	}
+	now := s.now().UTC()
+	_, err := s.store.UpdatePrivacy(ctx, p.RequestID, func(d *privacyDoc) (*privacyDoc, error) {
+		download := digest(s.links.mailToken("privacy-download", privacyMailID(d.ID, KindPrivacyReady)))
+		if !d.partAnswered(PrivacyPart{Service: p.Service, Files: len(p.Files), Bytes: size, At: now}, now, download) {
+			return d, nil
+		}
+		return d, nil
+	})
+	if errors.Is(err, ErrPrivacyNotFound) {
+		return nil // a request this database never had (another deployment's stream): nothing to do
+	}
+	return err
+}
+
+// ownPart is what svc-auth keeps about the person: the account, how they sign in and their
+// active sessions, and their messages.
+func (s *privacyService) ownPart(ctx context.Context, r privacy.Requested) ([]privacy.File, error) {
+	if r.UserID == "" {
+		f, err := privacy.JSONFile("account.json", map[string]any{"account": nil, "email": r.Email,
+			"note": noAccountNote.In(i18n.Parse(r.Lang))})
+		return []privacy.File{f}, err
+	}
+	u, err := s.store.UserByID(ctx, r.UserID)
+	if errors.Is(err, ErrNotFound) {
+		f, err := privacy.JSONFile("account.json", map[string]any{"account": nil, "email": r.Email})
+		return []privacy.File{f}, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	signIn := []string{}
+	if u.PasswordHash != "" {
+		signIn = append(signIn, "password")
+	}
+	if u.Google != "" {
+		signIn = append(signIn, "google")
+	}
+	if u.Facebook != "" {
+		signIn = append(signIn, "facebook")
+	}
+	account, err := privacy.JSONFile("account.json", map[string]any{"account": map[string]any{
+		"id": u.ID, "fullName": u.FullName, "email": u.Email, "emailVerified": u.EmailVerified, "role": u.Role, "phone": u.Phone,
+		"companyName": u.CompanyName, "address": u.Address, "language": u.Lang, "createdAt": u.CreatedAt, "updatedAt": u.UpdatedAt,
+		"signInWith": signIn, "mailsTurnedOff": nonNil(u.MailOff),
+	}})
+	if err != nil {
+		return nil, err
+	}
+	active, err := s.sessions.Active(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	sessions, err := privacy.JSONFile("sessions.json", map[string]any{"sessions": active})
+	if err != nil {
+		return nil, err
+	}
+	msgs, err := s.store.Messages(ctx, u.ID, i18n.Parse(r.Lang))
+	if err != nil {
+		return nil, err
+	}
+	messages, err := privacy.JSONFile("messages.json", map[string]any{"messages": msgs})
+	if err != nil {
+		return nil, err
+	}
+	return []privacy.File{account, sessions, messages}, nil
+}
+
+var noAccountNote = i18n.Text{
+	TR: "Bu e-posta adresiyle açılmış bir hesap yok.",
+	EN: "There is no account with this e-mail address.",
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// writeCopy writes the ZIP: a readme in the request's language, then each service's files in a
+// folder of its own.
+func writeCopy(ctx context.Context, w io.Writer, d *privacyDoc, store PrivacyStore) error {
+	zw := zip.NewWriter(w)
+	lang := i18n.Parse(d.Lang)
+	readme, err := zw.Create(readmeName.In(lang))
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(readme, copyReadme(d, lang)); err != nil {
+		return err
+	}
+	err = store.PrivacyFiles(ctx, d.ID, func(service, name string, data []byte) error {
+		f, err := zw.Create(strings.TrimPrefix(service, "svc-") + "/" + name)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(data)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+var readmeName = i18n.Text{TR: "BENIOKU.txt", EN: "README.txt"}

@@ -1,0 +1,30 @@
+import useSWR from 'swr';
+import { API_BASE, api, fetcher } from '../../../lib/api-client.js';
+
+// KVKK requests (svc-auth API.md "KVKK requests"): the signed-in person's own, a visitor's through
+// the form and its mailed links, and staff's list.
+const PRIVACY = '/api/v1/auth/privacy';
+
+export const privacyRequestsKey = (lang) => [`${PRIVACY}/requests`, lang];
+
+/** usePrivacyRequests is the signed-in person's requests, newest first. */
+export const usePrivacyRequests = (lang) => useSWR(privacyRequestsKey(lang), (k) => fetcher(k).then((d) => d?.requests ?? []));
+
+/** askCopy starts a request for a copy of the signed-in person's data (409 privacy_request_open while one runs). */
+export const askCopy = (lang) => api.post(`${PRIVACY}/requests`, { kind: 'copy' }, { lang });
+
+/** askByEmail asks as a visitor: 202 whatever the address; the confirmation link is mailed to it. */
+export const askByEmail = (email, lang) => api.post(`${PRIVACY}/visitor-requests`, { email: email.trim(), kind: 'copy' }, { lang });
+
+/** confirmRequest starts the visitor's request a mailed link names. */
+export const confirmRequest = (token, lang) => api.post(`${PRIVACY}/confirm`, { token }, { lang });
+
+/** copyUrl downloads the signed-in person's ready copy; visitorCopyUrl a visitor's, by the mailed link's token. */
+export const copyUrl = (id) => `${API_BASE}${PRIVACY}/requests/${encodeURIComponent(id)}/copy.zip`;
+export const visitorCopyUrl = (token) => `${API_BASE}${PRIVACY}/copy.zip?token=${encodeURIComponent(token)}`;
+
+const STAFF = '/api/v1/auth/admin/privacy/requests';
+
+/** useStaffPrivacyRequests is staff's list in state ('' for every state), newest first. */
+export const useStaffPrivacyRequests = (lang, state) =>
+  useSWR([`${STAFF}${state ? `?state=${encodeURIComponent(state)}` : ''}`, lang], (k) => fetcher(k));

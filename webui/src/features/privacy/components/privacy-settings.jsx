@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ApiError } from '../../../lib/api-client.js';
+import { formatIstanbulMoment } from '../../../lib/format.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { Notice } from '../../../components/notice.jsx';
+import { askCopy, copyUrl, privacyRequestsKey, usePrivacyRequests } from '../api/privacy.js';
+import { usePrivacyTexts } from '../texts.js';
+import './privacy.css';
+
+/**
+ * PrivacySettings is the account's KVKK section: ask for a copy of one's data, follow each
+ * request with its dates, and download the copy once ready. ?privacy=<id> (the link of the
+ * "ready" mail) marks that request.
+ */
+export function PrivacySettings() {
+  const lang = useLanguage();
+  const t = usePrivacyTexts();
+  const id = useId();
+  const { mutate } = useSWRConfig();
+  const { data: requests, error } = usePrivacyRequests(lang);
+  const [params] = useSearchParams();
+  const marked = params.get('privacy');
+  const [state, setState] = useState({ busy: false, done: false, error: '' });
+  const open = (requests ?? []).some((r) => r.kind === 'copy' && ['unverified', 'open'].includes(r.state));
+
+  async function ask() {
+    setState({ busy: true, done: false, error: '' });
+    try {
+      await askCopy(lang);
+      setState({ busy: false, done: true, error: '' });
+    } catch (err) {
+      setState({ busy: false, done: false, error: err instanceof ApiError && err.code ? err.message : t('form.failed') });
+    }
+    mutate(privacyRequestsKey(lang));
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="account__block" data-testid="privacy-settings">
+      <h2 id={`${id}-title`}>{t('settings.title')}</h2>
+      <p>{t('settings.lead')}</p>
+      {state.done && <Notice>{t('settings.asked')}</Notice>}
+      {state.error && <Notice tone="error">{state.error}</Notice>}
+      <div className="actions">
+        <button type="button" className="button" onClick={ask} disabled={state.busy || open} data-action="ask-copy">
+          {state.busy ? t('settings.asking') : t('settings.ask')}
+        </button>
+      </div>
+      {error && !requests && <Notice tone="error">{error.code ? error.message : t('form.failed')}</Notice>}
+      {requests?.length > 0 && (
+        <>
+          <h3>{t('settings.requests')}</h3>
+          <ul className="privacy-requests">
+            {requests.map((r) => (
+              <li key={r.id} data-request-id={r.id} data-state={r.state} aria-current={r.id === marked ? 'true' : undefined} className={r.id === marked ? 'privacy-requests__marked' : undefined}>
+                <strong>{t(`kinds.${r.kind}`)}</strong> · <span className="privacy-requests__state">{t(`states.${r.state}`)}</span>
+                <br />
+                <span className="field__hint">
+                  {t('askedAt', { date: formatIstanbulMoment(lang, r.openedAt ?? r.createdAt) })}
+                  {r.dueAt && ['unverified', 'open'].includes(r.state) && <> · {t('dueAt', { date: formatIstanbulMoment(lang, r.dueAt) })}</>}
+                  {r.readyAt && <> · {t('readyAt', { date: formatIstanbulMoment(lang, r.readyAt) })}</>}
+                </span>
+                {['ready', 'delivered'].includes(r.state) && (
+                  <p>
+                    <a className="button button--small" href={copyUrl(r.id)} download data-action="download-copy">
+                      {t('settings.download')}
+                    </a>
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {requests?.length === 0 && <p className="field__hint">{t('settings.none')}</p>}
+    </section>
+  );
+}
