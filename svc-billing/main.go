@@ -22,9 +22,11 @@ import (
 	"linguaport/internal/mail"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
+	"linguaport/internal/privacy"
 	"linguaport/internal/svcclient"
 	"linguaport/svc-billing/api"
 	"linguaport/svc-billing/balance"
+	"linguaport/svc-billing/datacopy"
 	"linguaport/svc-billing/earnings"
 	"linguaport/svc-billing/einvoice"
 	"linguaport/svc-billing/invoices"
@@ -94,6 +96,9 @@ func main() {
 	p.ExitOn("webhook log", err)
 	auditLog, err := audit.NewLog(p.Ctx, p.DB, p.Log)
 	p.ExitOn("audit log", err)
+	// svc-billing's answers to KVKK copy requests, each kept with its event until published.
+	partStore, err := privacy.NewPartStore(p.Ctx, p.DB)
+	p.ExitOn("privacy parts", err)
 
 	// Issued, paid and refunded invoices and balance debits leave through their documents' outboxes.
 	publisher := events.NewPublisher(p.Redis)
@@ -118,10 +123,13 @@ func main() {
 	// Declared bank transfers leave through the transfers' outboxes (transfer.declared).
 	transferRelay := events.NewRelay(balanceStore.Transfers(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go transferRelay.Run(p.Ctx)
+	// A person's copy of their billing data (privacy.part_ready) leaves through its answer's outbox.
+	partRelay := events.NewRelay(partStore.Collection(), events.Stream("billing"), publisher, p.Log, outboxSweep)
+	go partRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()
 	eventMetrics := events.NewMetrics(metrics, p.Log)
-	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay, payoutRelay, transferRelay)
+	eventMetrics.Outboxes(invoiceRelay, accountRelay, earningsRelay, payoutRelay, transferRelay, partRelay)
 	profileSvc := profile.NewService(profileStore, time.Now)
 	profileSvc = profile.LoggingMiddleware(p.Log)(profileSvc)
 	profileSvc = profile.InstrumentingMiddleware(metrics)(profileSvc)
@@ -147,12 +155,19 @@ func main() {
 	earningsSvc = earnings.LoggingMiddleware(p.Log)(earningsSvc)
 	earningsSvc = earnings.InstrumentingMiddleware(metrics)(earningsSvc)
 
+	// A KVKK copy request (svc-auth's privacy.requested) is answered with what svc-billing's own
+	// stores keep about the person, read by their id.
+	gather := datacopy.Gather(datacopy.Sources{Profiles: profileStore, Registrations: registrations, Invoices: invoiceStore,
+		Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore})
+
 	// Every approved quote becomes an invoice; our own stream finishes payments and refunds a
-	// crash interrupted. A billing that was down catches up from the streams.
+	// crash interrupted; svc-auth's brings the KVKK requests. A billing that was down catches up
+	// from the streams.
 	processed := p.DB.Collection("processed_events")
 	for area, handle := range map[string]events.Handler{
 		"orders":  invoices.Handler(invoiceSvc),
 		"billing": paying.Handler(payingSvc),
+		"auth":    privacy.Handler(datacopy.Service, gather, partStore, partRelay.Kick, time.Now),
 	} {
 		consumer := p.Consumer(events.Stream(area), cfg.Name, processed, handle)
 		eventMetrics.Consumers(consumer)

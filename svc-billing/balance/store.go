@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -342,6 +343,43 @@ func (s *MongoStore) Entries(ctx context.Context, customerID, currency string, b
 	if err := cur.All(ctx, &list); err != nil {
 		return nil, fmt.Errorf("read ledger of %s: %w", customerID, err)
 	}
+	return list, nil
+}
+
+// AllEntries is every ledger entry of the account's owner, by currency and newest first within
+// one, for their KVKK copy (svc-billing/datacopy); the {customerId, amount.currency, seq} index
+// serves it, filter and order, so it reads the owner's entries and no others.
+func (s *MongoStore) AllEntries(ctx context.Context, customerID string) ([]Entry, error) {
+	cur, err := s.ledger.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetSort(bson.D{{Key: "amount.currency", Value: 1}, {Key: "seq", Value: -1}}))
+	if err != nil {
+		return nil, fmt.Errorf("find whole ledger of %s: %w", customerID, err)
+	}
+	list := []Entry{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read whole ledger of %s: %w", customerID, err)
+	}
+	return list, nil
+}
+
+// AllTransfers is every transfer the customer declared, whatever its status, oldest first, for
+// their KVKK copy. The {customerId, status, declaredAt, _id} index bounds the read to the
+// customer's transfers; they are ordered here, as the index orders them by status first.
+func (s *MongoStore) AllTransfers(ctx context.Context, customerID string) ([]Transfer, error) {
+	cur, err := s.transfers.Find(ctx, bson.D{{Key: "customerId", Value: customerID}})
+	if err != nil {
+		return nil, fmt.Errorf("find all transfers of %s: %w", customerID, err)
+	}
+	list := []Transfer{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read all transfers of %s: %w", customerID, err)
+	}
+	slices.SortStableFunc(list, func(a, b Transfer) int {
+		if c := a.DeclaredAt.Compare(b.DeclaredAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
 	return list, nil
 }
 

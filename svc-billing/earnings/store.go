@@ -90,6 +90,14 @@ func (s *MongoStore) Payouts(ctx context.Context, translatorID string, limit int
 		options.Find().SetSort(bson.D{{Key: "requestedAt", Value: -1}}).SetLimit(int64(limit)))
 }
 
+// AllPayouts is every payout the translator requested, newest first, for their KVKK copy
+// (svc-billing/datacopy): unlike Payouts no page bounds it; the {translatorId, requestedAt} index
+// serves it, so it reads the translator's payouts and no others.
+func (s *MongoStore) AllPayouts(ctx context.Context, translatorID string) ([]Payout, error) {
+	return s.find(ctx, bson.D{{Key: "translatorId", Value: translatorID}},
+		options.Find().SetSort(bson.D{{Key: "requestedAt", Value: -1}}))
+}
+
 func (s *MongoStore) ListPayouts(ctx context.Context, status, q string, k mongox.Keyset) ([]Payout, error) {
 	filter := bson.D{{Key: "status", Value: status}}
 	if q != "" {

@@ -115,6 +115,22 @@ func (s *MongoStore) OfCustomer(ctx context.Context, customerID, orderID string,
 	return list, nil
 }
 
+// AllOfCustomer is every invoice of the customer, newest first, for their KVKK copy
+// (svc-billing/datacopy): unlike OfCustomer no page bounds it, since the copy must hold them
+// all; the {customerId, issuedAt} index serves it, so it reads the customer's invoices only.
+func (s *MongoStore) AllOfCustomer(ctx context.Context, customerID string) ([]Invoice, error) {
+	cur, err := s.invoices.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}}))
+	if err != nil {
+		return nil, fmt.Errorf("find all invoices of %s: %w", customerID, err)
+	}
+	list := []Invoice{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read all invoices of %s: %w", customerID, err)
+	}
+	return list, nil
+}
+
 // List runs staff's query: the invoice of a number, or a page of the filtered list in the
 // query's order after its cursor. Past due and due keep to pending invoices with a due date
 // (past due: before now), a range on the order's own key, so the keyset's index serves it.
