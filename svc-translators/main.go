@@ -17,9 +17,11 @@ import (
 	"linguaport/internal/mail"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
+	"linguaport/internal/privacy"
 	"linguaport/internal/ratelimit"
 	"linguaport/svc-translators/api"
 	"linguaport/svc-translators/applications"
+	"linguaport/svc-translators/datacopy"
 	"linguaport/svc-translators/profiles"
 	"linguaport/svc-translators/support"
 )
@@ -71,8 +73,8 @@ func main() {
 	applicationSvc = applications.InstrumentingMiddleware(metrics)(applicationSvc)
 
 	// An approved applicant's profile opens from translator.approved.
-	approvals := p.Consumer(events.Stream("translators"), cfg.Name,
-		p.DB.Collection("processed_events"), profiles.ApprovedHandler(profileSvc))
+	processed := p.DB.Collection("processed_events")
+	approvals := p.Consumer(events.Stream("translators"), cfg.Name, processed, profiles.ApprovedHandler(profileSvc))
 	eventMetrics.Consumers(approvals)
 	go func() { p.ExitOn("approvals", approvals.Run(p.Ctx)) }()
 
@@ -89,6 +91,22 @@ func main() {
 	supportSvc := support.NewService(ticketStore, ids.New, time.Now, ticketRelay.Kick)
 	supportSvc = support.LoggingMiddleware(p.Log)(supportSvc)
 	supportSvc = support.InstrumentingMiddleware(metrics)(supportSvc)
+
+	// KVKK copies (internal/privacy): svc-auth's privacy.requested on its stream is answered with
+	// what this service keeps about the person (datacopy), through the privacy_parts outbox to
+	// privacy.part_ready on this service's stream. The group is the service's name, as for every
+	// consumer: this is svc-translators' only one on events:auth.
+	partStore, err := privacy.NewPartStore(p.Ctx, p.DB)
+	p.ExitOn("privacy parts", err)
+	partRelay := events.NewRelay(partStore.Collection(), events.Stream("translators"),
+		events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	eventMetrics.Outboxes(partRelay)
+	go partRelay.Run(p.Ctx)
+	gather := datacopy.Gather(datacopy.Sources{Profiles: profileStore, Applications: applicationStore, Tickets: ticketStore}, time.Now)
+	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
+		privacy.Handler(datacopy.Service, gather, partStore, partRelay.Kick, time.Now))
+	eventMetrics.Consumers(privacyRequests)
+	go func() { p.ExitOn("privacy requests", privacyRequests.Run(p.Ctx)) }()
 
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
 	auth := p.Authenticator()

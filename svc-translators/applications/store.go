@@ -38,6 +38,9 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "search", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		// The applications whose search keys are of an older format (fillSearch).
 		searchkeys.VersionIndex(),
+		// An e-mail's applications, newest first (ByEmail: a KVKK copy for whoever proves the
+		// address); read through this index, the cost is that person's applications alone.
+		mongo.IndexModel{Keys: bson.D{{Key: "email", Value: 1}, {Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		events.OutboxIndex(), mailbox.Index(),
 	)
 	if err != nil {
@@ -128,6 +131,23 @@ func (s *MongoStore) Application(ctx context.Context, id string) (Application, e
 		return Application{}, fmt.Errorf("find application %s: %w", id, err)
 	}
 	return a, nil
+}
+
+// ByEmail is every application of email (lower case, as stored), newest first, without the
+// internal fields (search keys, outbox, mailbox): an applicant may never have had an account, so
+// their e-mail is all that finds what they sent.
+func (s *MongoStore) ByEmail(ctx context.Context, email string) ([]Application, error) {
+	cur, err := s.apps.Find(ctx, bson.D{{Key: "email", Value: email}}, options.Find().
+		SetSort(bson.D{{Key: "submittedAt", Value: -1}, {Key: "_id", Value: -1}}).
+		SetProjection(bson.D{{Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: mailbox.Field, Value: 0}}))
+	if err != nil {
+		return nil, fmt.Errorf("find applications of an e-mail: %w", err)
+	}
+	list := []Application{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read applications of an e-mail: %w", err)
+	}
+	return list, nil
 }
 
 func (s *MongoStore) List(ctx context.Context, status Status, q searchkeys.Query, oldest bool, after *Application, limit int) ([]Application, error) {

@@ -36,6 +36,10 @@ func (s *service) AddVacation(ctx context.Context, c authn.Caller, in VacationIn
 	return found(p.Vacations, added.ID), nil
 }
 
+// StatusOn is the period's status on day today (Today), for readers of a stored profile outside
+// the service's answers, which fill Status themselves (a KVKK copy).
+func (v Vacation) StatusOn(today string) string { return status(v, today) }
+
 func found(list []Vacation, id string) Vacation {
 	for _, v := range list {
 		if v.ID == id {

@@ -152,6 +152,23 @@ func (s *MongoStore) List(ctx context.Context, f Filter, after *Ticket, limit in
 	return list, nil
 }
 
+// OfTranslator is every ticket of the translator with its thread, most recent activity first,
+// without search keys and outbox (a KVKK copy); the translatorId index bounds it by their own
+// tickets.
+func (s *MongoStore) OfTranslator(ctx context.Context, translatorID string) ([]Ticket, error) {
+	cur, err := s.tickets.Find(ctx, bson.D{{Key: "translatorId", Value: translatorID}}, options.Find().
+		SetSort(bson.D{{Key: "lastActivity", Value: -1}, {Key: "_id", Value: -1}}).
+		SetProjection(bson.D{{Key: "search", Value: 0}, {Key: events.OutboxField, Value: 0}}))
+	if err != nil {
+		return nil, fmt.Errorf("find tickets of translator %s: %w", translatorID, err)
+	}
+	list := []Ticket{}
+	if err := cur.All(ctx, &list); err != nil {
+		return nil, fmt.Errorf("read tickets of translator %s: %w", translatorID, err)
+	}
+	return list, nil
+}
+
 // Count is how many tickets have status, counted on the status index.
 func (s *MongoStore) Count(ctx context.Context, status Status) (int64, error) {
 	n, err := s.tickets.CountDocuments(ctx, bson.D{{Key: "status", Value: status}})
