@@ -253,6 +253,11 @@ func ownersThings(t *testing.T, s *devstack, owner *caller) map[string]string {
 			t.Fatal("the owner's invoice never arrived")
 		}
 	}
+	// A KVKK request of theirs (privacy/requests/{id}/copy.zip).
+	status, asked, _ := call(t, s, "POST", "/api/v1/auth/privacy/requests", map[string]any{"kind": "copy"}, session)
+	if status != 201 {
+		t.Fatalf("owner's KVKK request: %d %v", status, asked)
+	}
 	return map[string]string{"files": up.File.ID, "quotes": quote["id"].(string), "orders": order["id"].(string), "messages": message,
-		"invoices": invoice}
+		"invoices": invoice, "requests": asked["id"].(string)}
 }

@@ -30,21 +30,24 @@ var programs = []program{
 	{name: "svc-geo", port: "GEO"},
 	// svc-auth reads every area: its inbox and mails (group svc-auth, svc-auth-inbox on the
 	// translators' stream, beside the accounts' consumer) and staff's live notices (svc-auth-live).
-	{name: "svc-auth", port: "AUTH", outboxes: 1, groups: []string{
-		"events:auth svc-auth", "events:billing svc-auth", "events:billing svc-auth-live",
-		"events:catalog svc-auth", "events:catalog svc-auth-live", "events:orders svc-auth", "events:orders svc-auth-live",
-		"events:translators svc-auth", "events:translators svc-auth-inbox", "events:translators svc-auth-live"}},
-	// Inquiries (replies) and conversations (chat.opened, chat.message); no consumer of its own since
-	// the reply mails left through the mailbox.
-	{name: "svc-catalog", port: "CATALOG", outboxes: 2},
-	{name: "svc-orders", port: "ORDERS", outboxes: 3, groups: []string{
-		"events:billing svc-orders", "events:orders svc-orders", "events:translators svc-orders"}},
-	// Invoices, accounts, earnings, payouts and declared transfers.
-	{name: "svc-billing", port: "BILLING", outboxes: 5, groups: []string{
-		"events:billing svc-billing", "events:billing svc-billing-earnings", "events:billing svc-billing-edocuments", "events:orders svc-billing",
+	// Its KVKK requests' answers come back through svc-auth-privacy on every stream, its own
+	// included (its own part answers its own announcement).
+	{name: "svc-auth", port: "AUTH", outboxes: 2, groups: []string{
+		"events:auth svc-auth", "events:auth svc-auth-privacy", "events:billing svc-auth", "events:billing svc-auth-live", "events:billing svc-auth-privacy",
+		"events:catalog svc-auth", "events:catalog svc-auth-live", "events:catalog svc-auth-privacy", "events:orders svc-auth", "events:orders svc-auth-live",
+		"events:orders svc-auth-privacy", "events:translators svc-auth", "events:translators svc-auth-inbox", "events:translators svc-auth-live",
+		"events:translators svc-auth-privacy"}},
+	// Inquiries (replies), conversations (chat.opened, chat.message) and its answers to KVKK
+	// requests, which it reads from svc-auth's stream.
+	{name: "svc-catalog", port: "CATALOG", outboxes: 3, groups: []string{"events:auth svc-catalog"}},
+	{name: "svc-orders", port: "ORDERS", outboxes: 4, groups: []string{
+		"events:auth svc-orders", "events:billing svc-orders", "events:orders svc-orders", "events:translators svc-orders"}},
+	// Invoices, accounts, earnings, payouts, declared transfers and KVKK answers.
+	{name: "svc-billing", port: "BILLING", outboxes: 6, groups: []string{
+		"events:auth svc-billing", "events:billing svc-billing", "events:billing svc-billing-earnings", "events:billing svc-billing-edocuments", "events:orders svc-billing",
 		"events:orders svc-billing-earnings", "events:translators svc-billing-earnings"}},
-	{name: "svc-translators", port: "TRANSLATORS", outboxes: 3, groups: []string{
-		"events:translators svc-translators"}},
+	{name: "svc-translators", port: "TRANSLATORS", outboxes: 4, groups: []string{
+		"events:auth svc-translators", "events:translators svc-translators"}},
 }
 
 // routesServed are routes the traffic of TestMetrics reached, by program.

@@ -221,6 +221,9 @@ func TestWholeStack(t *testing.T) {
 	t.Run("a revision its translator cannot take back is escalated and given to someone else", func(t *testing.T) {
 		testRevisionEscalated(t, s)
 	})
+	t.Run("KVKK: a customer's copy gathers every service's records; nobody else downloads it", func(t *testing.T) {
+		testPrivacyCopy(t, s)
+	})
 	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
 		testAccessMatrix(t, s)
 	})

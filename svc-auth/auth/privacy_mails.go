@@ -117,7 +117,19 @@ func copyReadme(d *privacyDoc, lang i18n.Lang) string {
 	b.WriteString("\n")
 	t(i18n.Text{TR: "Klasörler (her biri bir hizmetin kendi kayıtları, JSON biçiminde):", EN: "Folders (each one service's own records, as JSON):"})
 	for _, f := range readmeFolders {
-		fmt.Fprintf(&b, "- %s/: %s\n", f.name, f.text.In(lang))
+		files := 0
+		for _, p := range d.Parts {
+			if strings.TrimPrefix(p.Service, "svc-") == f.name {
+				files = p.Files
+			}
+		}
+		count := fmt.Sprintf(i18n.Text{TR: "%d dosya", EN: "%d files"}.In(lang), files)
+		if files == 0 {
+			// Every service answered; one with nothing about the person says so rather than
+			// leave the reader wondering whether it was asked.
+			count = i18n.Text{TR: "bu hizmet hakkınızda kayıt tutmuyor", EN: "this service keeps no record of you"}.In(lang)
+		}
+		fmt.Fprintf(&b, "- %s/: %s (%s)\n", f.name, f.text.In(lang), count)
 	}
 	b.WriteString("\n")
 	t(i18n.Text{

@@ -139,6 +139,8 @@ Disallow: /tr/eposta-dogrula
 Disallow: /en/verify-email
 Disallow: /tr/abonelikten-cik
 Disallow: /en/unsubscribe
+Disallow: /tr/kvkk-basvurusu
+Disallow: /en/data-request
 Disallow: /api/
 
 Sitemap: ${siteUrl}/sitemap.xml

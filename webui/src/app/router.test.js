@@ -41,6 +41,7 @@ const SPEC = {
   '/tr/parola-sifirla': 'resetPassword', '/en/reset-password': 'resetPassword',
   '/tr/eposta-dogrula': 'verifyEmail', '/en/verify-email': 'verifyEmail',
   '/tr/abonelikten-cik': 'unsubscribe', '/en/unsubscribe': 'unsubscribe',
+  '/tr/kvkk-basvurusu': 'dataRequest', '/en/data-request': 'dataRequest',
 };
 
 test('every spec route resolves to its screen in both languages', () => {

@@ -1,0 +1,146 @@
+// KVKK copies in the browser (svc-auth API.md "KVKK requests"), in both languages: a signed-in
+// customer asks from Settings, the request is prepared by every service, the "ready" mail leads
+// back to Settings where the ZIP downloads; a visitor asks through the form, confirms from the
+// mailed link and downloads by the second mailed link; staff see the requests with their clocks.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, until, waitHydrated } from './browser.mjs';
+import { ADMIN, mails, session, signIn } from './stack.mjs';
+
+const stamp = `${Date.now()}-${process.pid}`;
+const PASSWORD = `Veri-Kopyasi-${stamp}`;
+
+const L = {
+  tr: {
+    locale: 'tr-TR',
+    login: '/tr/giris',
+    settings: '/tr/hesabim/ayarlar',
+    form: '/tr/kvkk-basvurusu',
+    staff: '/tr/yonetim/kvkk',
+    ask: 'Verilerimin kopyasını iste',
+    asked: 'Başvurunuz alındı. Kopya hazır olduğunda size e-posta göndereceğiz.',
+    ready: 'Verilerinizin kopyası hazır',
+    confirmMail: 'Kişisel veri başvurunuzu onaylayın',
+    confirmed: 'Başvurunuz onaylandı ve işleme alındı.',
+    readme: 'BENIOKU.txt',
+    states: { open: 'Hazırlanıyor', ready: 'Hazır' },
+  },
+  en: {
+    locale: 'en-GB',
+    login: '/en/login',
+    settings: '/en/account/settings',
+    form: '/en/data-request',
+    staff: '/en/admin/data-requests',
+    ask: 'Ask for a copy of my data',
+    asked: 'We have your request. We will e-mail you when the copy is ready.',
+    ready: 'The copy of your data is ready',
+    confirmMail: 'Confirm your personal data request',
+    confirmed: 'Your request is confirmed and under way.',
+    readme: 'README.txt',
+    states: { open: 'Being prepared', ready: 'Ready' },
+  },
+};
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** linkIn is a mail's link to pathname, as a path and query to open on BASE_URL. */
+function linkIn(mail, pathname) {
+  const found = (mail.text || '').match(/https?:\/\/[^\s"<>]+/g)?.find((u) => new URL(u).pathname === pathname);
+  assert.ok(found, `a ${pathname} link in "${mail.subject}"`);
+  const u = new URL(found);
+  return `${u.pathname}${u.search}`;
+}
+
+/** zipNames are the names a ZIP's central directory lists (enough to see its folders). */
+function zipNames(buf) {
+  assert.equal(buf.subarray(0, 2).toString(), 'PK', 'a ZIP');
+  const names = [];
+  for (let i = buf.indexOf('PK\x01\x02'); i >= 0; i = buf.indexOf('PK\x01\x02', i + 4)) {
+    const len = buf.readUInt16LE(i + 28);
+    names.push(buf.subarray(i + 46, i + 46 + len).toString('utf8'));
+  }
+  return names;
+}
+
+const mailFor = (to, subject) => until(`"${subject}" to ${to}`, async () => (await mails(to)).find((m) => m.subject === subject), 60_000);
+
+for (const lang of ['tr', 'en']) {
+  const l = L[lang];
+  test(`${lang}: a customer asks for a copy in Settings, is mailed when it is ready and downloads one ZIP of every service's records`, async () => {
+    const email = `kvkk-${lang}-${stamp}@example.com`;
+    await session(email, PASSWORD, { register: 'Veri Sahibi', lang });
+    const page = await openPage(browser, { locale: l.locale });
+    await signIn(page, l.login, email, PASSWORD);
+    await page.goto(l.settings);
+    await waitHydrated(page);
+    const section = page.locator('[data-testid=privacy-settings]');
+    await section.getByRole('button', { name: l.ask }).click();
+    await section.getByText(l.asked).waitFor();
+    const row = section.locator('.privacy-requests li').first();
+    await row.waitFor();
+    const id = await row.getAttribute('data-request-id');
+    assert.ok([l.states.open, l.states.ready].includes((await row.locator('.privacy-requests__state').textContent()).trim()));
+    assert.equal(await section.getByRole('button', { name: l.ask }).isDisabled(), true, 'one request at a time');
+
+    const ready = await mailFor(email, l.ready);
+    await page.goto(linkIn(ready, l.settings));
+    await waitHydrated(page);
+    const marked = page.locator(`.privacy-requests li[data-request-id="${id}"][aria-current=true]`);
+    await marked.waitFor();
+    assert.equal((await marked.locator('.privacy-requests__state').textContent()).trim(), l.states.ready);
+    const href = await marked.locator('[data-action=download-copy]').getAttribute('href');
+    const res = await page.request.get(href);
+    assert.equal(res.status(), 200);
+    assert.equal(res.headers()['content-type'], 'application/zip');
+    const names = zipNames(Buffer.from(await res.body()));
+    assert.ok(names.includes(l.readme), `the readme in ${lang}: ${names}`);
+    for (const folder of ['auth/', 'orders/', 'billing/', 'catalog/']) assert.ok(names.some((n) => n.startsWith(folder)), `${folder} in ${names}`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test(`${lang}: a visitor asks through the form, confirms from the mail and downloads the copy by the mailed link`, async () => {
+    const email = `kvkk-visitor-${lang}-${stamp}@example.com`;
+    const page = await openPage(browser, { locale: l.locale });
+    await page.goto(l.form);
+    await waitHydrated(page);
+    const form = page.locator('[data-testid=data-request-form]');
+    await form.locator('input[name=email]').fill(email);
+    await form.locator('button[type=submit]').click();
+    await page.locator('[data-testid=data-request-sent]').waitFor();
+    const confirm = await mailFor(email, l.confirmMail);
+    await page.goto(linkIn(confirm, l.form));
+    await page.locator('[data-testid=data-request-confirm][data-state=done]').waitFor();
+    assert.ok((await page.locator('[data-testid=data-request-confirm]').textContent()).includes(l.confirmed));
+    const ready = await mailFor(email, l.ready);
+    await page.goto(linkIn(ready, l.form));
+    const href = await page.locator('[data-testid=data-request-download] [data-action=download-copy]').getAttribute('href');
+    const res = await page.request.get(href);
+    assert.equal(res.status(), 200);
+    assert.ok(zipNames(Buffer.from(await res.body())).includes('auth/account.json'));
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('staff see every request with its state and the days left on its 30-day clock, in both languages', async () => {
+  for (const lang of ['tr', 'en']) {
+    const page = await openPage(browser, { locale: L[lang].locale });
+    await signIn(page, L[lang].login, ADMIN.email, ADMIN.password);
+    await page.goto(`${L[lang].staff}?state=all`);
+    await waitHydrated(page);
+    const rows = page.locator('[data-testid=privacy-requests] tr[data-request-id]');
+    await rows.first().waitFor();
+    assert.ok((await rows.count()) >= 1);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+
