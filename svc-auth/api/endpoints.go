@@ -20,6 +20,8 @@ type Endpoints struct {
 	VerifyEmail, ResendVerification, MailPreferences, SetMailPreferences, Unsubscribe endpoint.Endpoint
 	// Staff's views of the accounts (staff.go).
 	AdminCustomers, AdminCustomer, AdminUsers, AdminStaff endpoint.Endpoint
+	// The account's consents (consents.go): the history, and the marketing e-mails' choice.
+	Consents, SetMarketing endpoint.Endpoint
 	// KVKK requests (privacy.go): a person's own, a visitor's and its confirmation, staff's list.
 	PrivacyAsk, PrivacyMine, PrivacyAskByEmail, PrivacyConfirm, AdminPrivacy, AdminPrivacyOne endpoint.Endpoint
 	privacy                                                                                   auth.Privacy
@@ -145,6 +147,10 @@ func MakeEndpoints(s auth.Service, st auth.Staff) Endpoints {
 			category, err := s.Unsubscribe(ctx, request.(unsubscribeRequest).Token)
 			return unsubscribed{category}, err
 		},
+	}
+	e.Consents = func(ctx context.Context, _ any) (any, error) { return s.Consents(ctx, authn.CallerFrom(ctx)) }
+	e.SetMarketing = func(ctx context.Context, request any) (any, error) {
+		return s.SetMarketing(ctx, authn.CallerFrom(ctx), request.(bool))
 	}
 	// Without WithPrivacy (a process or test that serves no KVKK requests) their routes answer
 	// 503 rather than panic or pretend.

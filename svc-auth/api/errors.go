@@ -89,6 +89,7 @@ var fieldMessages = map[string]i18n.Text{
 	"terms":             {TR: "Üyelik sözleşmesini kabul etmelisiniz.", EN: "You must accept the membership agreement."},
 	"role":              {TR: "Geçersiz rol.", EN: "Invalid role."},
 	"privacy_kind":      {TR: "Başvuru türü copy olmalı.", EN: "The kind of request must be copy."},
+	"version":           {TR: "Metin sürümü YYYY-AA-GG biçiminde bir tarih olmalı.", EN: "A text version must be a date as YYYY-MM-DD."},
 	"privacy_state":     {TR: "Geçersiz durum; unverified, open, ready ya da delivered olmalı.", EN: "Invalid state; use unverified, open, ready or delivered."},
 	"privacy_cursor":    {TR: "Sayfa imleci bilinen bir başvuru değil.", EN: "The page cursor is not a known request."},
 }

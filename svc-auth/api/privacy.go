@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
 	"linguaport/svc-auth/auth"
@@ -141,4 +142,18 @@ func privacyCopy(p auth.Privacy, byToken bool) http.HandlerFunc {
 		h.Set("X-Content-Type-Options", "nosniff")
 		_, _ = w.Write(buf.Bytes())
 	}
+}
+
+// decodeMarketing reads PUT me/consents/marketing: {"given": bool}, required.
+func decodeMarketing(_ context.Context, r *http.Request) (any, error) {
+	var b struct {
+		Given *bool `json:"given"`
+	}
+	if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
+		return nil, err
+	}
+	if b.Given == nil {
+		return nil, errs.Fields{"given": "required"}
+	}
+	return *b.Given, nil
 }

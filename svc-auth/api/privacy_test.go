@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
 	"linguaport/internal/privacy"
+	"linguaport/svc-auth/auth"
 )
 
 // answerFor publishes what a service answers a copy request with (privacy.part_ready on its
@@ -240,4 +242,66 @@ func keys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// Signing up records what the page showed and what was ticked, with the time, version and
+// language: the privacy notice, the agreement and the optional marketing e-mails (unticked
+// unless ticked); the choice changes from Settings as a new record, never an overwrite.
+func TestConsentsAtSignUp(t *testing.T) {
+	f := newFixture(t)
+	b := f.browser("tr")
+	bad := b.do("POST", "register", map[string]any{"fullName": "Onay Veren", "email": "onay@example.com", "password": "Uzun-Bir-Parola-9",
+		"confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true, "noticeVersion": "yesterday"})
+	if bad.status != 400 || bad.field("noticeVersion") != "Metin sürümü YYYY-AA-GG biçiminde bir tarih olmalı." {
+		t.Errorf("a malformed version: %d %s", bad.status, bad.raw)
+	}
+	reg := b.do("POST", "register", map[string]any{"fullName": "Onay Veren", "email": "onay@example.com", "password": "Uzun-Bir-Parola-9",
+		"confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true, "noticeVersion": "2026-11-28", "termsVersion": "2026-11-27"})
+	if reg.status != 201 {
+		t.Fatalf("register: %d %s", reg.status, reg.raw)
+	}
+	c := b.do("GET", "me/consents", nil)
+	history, _ := c.body["history"].([]any)
+	if c.status != 200 || c.body["marketingEmails"] != false || len(history) != 3 {
+		t.Fatalf("consents: %d %s", c.status, c.raw)
+	}
+	want := map[string][2]any{"privacy_notice": {true, "2026-11-28"}, "membership_agreement": {true, "2026-11-27"}, "marketing_email": {false, "2026-11-30"}}
+	for _, h := range history {
+		r := h.(map[string]any)
+		w := want[r["kind"].(string)]
+		if r["given"] != w[0] || r["version"] != w[1] || r["lang"] != "tr" || r["at"] == nil {
+			t.Errorf("record %v, want %v", r, w)
+		}
+	}
+	on := b.do("PUT", "me/consents/marketing", map[string]any{"given": true})
+	again := b.do("PUT", "me/consents/marketing", map[string]any{"given": true})
+	if on.status != 200 || on.body["marketingEmails"] != true || len(again.body["history"].([]any)) != 4 {
+		t.Errorf("marketing on, twice: %d %s / %s", on.status, on.raw, again.raw)
+	}
+	off := f.browser("en")
+	off.cookies = b.cookies
+	if a := off.do("PUT", "me/consents/marketing", map[string]any{"given": false}); a.body["marketingEmails"] != false || len(a.body["history"].([]any)) != 5 {
+		t.Errorf("withdrawn: %s", a.raw)
+	}
+	if a := b.do("PUT", "me/consents/marketing", map[string]any{}); a.status != 400 || a.field("given") == "" {
+		t.Errorf("no choice: %d %s", a.status, a.raw)
+	}
+	if a := f.browser("en").do("GET", "me/consents", nil); a.status != 401 {
+		t.Errorf("a visitor reads consents: %d", a.status)
+	}
+}
+
+// The marketing box reads the same on the sign-up form and in Settings as in the record kept.
+func TestMarketingWordsAreTheWebUIs(t *testing.T) {
+	for _, file := range []string{"../../webui/src/features/auth/texts.js", "../../webui/src/features/privacy/texts.js"} {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, words := range []string{auth.MarketingConsentText.TR, auth.MarketingConsentText.EN} {
+			if !strings.Contains(string(raw), words) {
+				t.Errorf("%s lacks %q", file, words)
+			}
+		}
+	}
 }

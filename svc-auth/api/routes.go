@@ -77,6 +77,9 @@ func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, t
 			route("POST "+p+"verify/resend", authn.SignedIn, e.ResendVerification, decodeResend),
 			route("GET "+p+"me/mail-preferences", authn.SignedIn, e.MailPreferences, decodeNothing),
 			route("PUT "+p+"me/mail-preferences", authn.SignedIn, e.SetMailPreferences, decodePreferences),
+			// What the account was shown and agreed to (KVKK), and the marketing e-mails' choice.
+			route("GET "+p+"me/consents", authn.SignedIn, e.Consents, decodeNothing),
+			route("PUT "+p+"me/consents/marketing", authn.SignedIn, e.SetMarketing, decodeMarketing),
 			// One-click unsubscribe (RFC 8058): the mail client POSTs without a session; the signed
 			// token turns off one category of one account and nothing else. A visit redirects to the
 			// site's page.

@@ -43,12 +43,18 @@ func decodeRegister(trusted httpx.TrustedProxies) kithttp.DecodeRequestFunc {
 			Password        string `json:"password"`
 			ConfirmPassword string `json:"confirmPassword"`
 			AcceptTerms     bool   `json:"acceptTerms"`
+			// The consents of a sign-up: the optional marketing e-mails, and the versions of the
+			// privacy notice and membership agreement the page showed (their "updated" dates).
+			MarketingEmails bool   `json:"marketingEmails"`
+			NoticeVersion   string `json:"noticeVersion"`
+			TermsVersion    string `json:"termsVersion"`
 		}
 		if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
 			return nil, err
 		}
 		return registerRequest{auth.Registration{FullName: b.FullName, Email: b.Email, Password: b.Password, ConfirmPassword: b.ConfirmPassword,
-			AcceptTerms: b.AcceptTerms, Lang: string(httpx.LangFrom(ctx))}, clientOf(trusted, r)}, nil
+			AcceptTerms: b.AcceptTerms, Lang: string(httpx.LangFrom(ctx)), MarketingEmails: b.MarketingEmails,
+			NoticeVersion: strings.TrimSpace(b.NoticeVersion), TermsVersion: strings.TrimSpace(b.TermsVersion)}, clientOf(trusted, r)}, nil
 	}
 }
 

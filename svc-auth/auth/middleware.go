@@ -179,6 +179,16 @@ func (m loggingMiddleware) SetMailPreferences(ctx context.Context, userID string
 	return m.next.SetMailPreferences(ctx, userID, p)
 }
 
+func (m loggingMiddleware) Consents(ctx context.Context, c authn.Caller) (_ Consents, err error) {
+	defer m.done(ctx, "Consents", time.Now(), &err)
+	return m.next.Consents(ctx, c)
+}
+
+func (m loggingMiddleware) SetMarketing(ctx context.Context, c authn.Caller, on bool) (_ Consents, err error) {
+	defer m.done(ctx, "SetMarketing", time.Now(), &err)
+	return m.next.SetMarketing(ctx, c, on)
+}
+
 func (m loggingMiddleware) Unsubscribe(ctx context.Context, token string) (_ string, err error) {
 	defer m.done(ctx, "Unsubscribe", time.Now(), &err)
 	return m.next.Unsubscribe(ctx, token)

@@ -372,7 +372,7 @@ func (s *privacyService) ownPart(ctx context.Context, r privacy.Requested) ([]pr
 	account, err := privacy.JSONFile("account.json", map[string]any{"account": map[string]any{
 		"id": u.ID, "fullName": u.FullName, "email": u.Email, "emailVerified": u.EmailVerified, "role": u.Role, "phone": u.Phone,
 		"companyName": u.CompanyName, "address": u.Address, "language": u.Lang, "createdAt": u.CreatedAt, "updatedAt": u.UpdatedAt,
-		"signInWith": signIn, "mailsTurnedOff": nonNil(u.MailOff),
+		"signInWith": signIn, "mailsTurnedOff": nonNil(u.MailOff), "consents": consentsOf(u).History,
 	}})
 	if err != nil {
 		return nil, err

@@ -54,6 +54,10 @@ type Registration struct {
 	FullName, Email, Password, ConfirmPassword string
 	AcceptTerms                                bool
 	Lang                                       string // the language the welcome message and mails use
+	// The consents of a sign-up (consents.go): the optional marketing e-mails, and the versions
+	// of the privacy notice and membership agreement the page showed.
+	MarketingEmails             bool
+	NoticeVersion, TermsVersion string
 }
 
 // Credentials is the login form (spec §3).
@@ -108,6 +112,10 @@ type Service interface {
 	SignInWithProvider(ctx context.Context, id ExternalIdentity) (Session, error)
 	// CreateUser makes an account with a role directly: staff and demo accounts.
 	CreateUser(ctx context.Context, fullName, email, password string, role authn.Role) (User, error)
+	// Consents is the caller's consent history; SetMarketing records their marketing choice
+	// (consents.go).
+	Consents(ctx context.Context, c authn.Caller) (Consents, error)
+	SetMarketing(ctx context.Context, c authn.Caller, on bool) (Consents, error)
 	AccountMail
 }
 
@@ -232,6 +240,11 @@ func (s *service) Register(ctx context.Context, r Registration, c Client) (Sessi
 	if err := fields.Err(); err != nil {
 		return Session{}, err
 	}
+	now := s.now().UTC()
+	consents, err := signUpConsents(r, string(i18n.Parse(r.Lang)), now)
+	if err != nil {
+		return Session{}, err
+	}
 	if err := s.limit(ctx, s.registerLimit, c.IP); err != nil {
 		return Session{}, err
 	}
@@ -239,10 +252,9 @@ func (s *service) Register(ctx context.Context, r Registration, c Client) (Sessi
 	if err != nil {
 		return Session{}, err
 	}
-	now := s.now().UTC()
 	doc := &userDoc{
 		ID: s.newID(), Email: email, FullName: strings.TrimSpace(r.FullName), Role: authn.RoleCustomer,
-		PasswordHash: hash, Lang: string(i18n.Parse(r.Lang)), CreatedAt: now, UpdatedAt: now,
+		PasswordHash: hash, Lang: string(i18n.Parse(r.Lang)), CreatedAt: now, UpdatedAt: now, Consents: consents,
 	}
 	// The welcome asks them to confirm the address; one per account, named by it.
 	s.queueVerification(doc, "welcome-"+doc.ID, KindWelcome, doc.Lang)

@@ -48,6 +48,8 @@ type userDoc struct {
 	Verify []verifyTicket `bson:"verify,omitempty"`
 	// MailOff are the optional mail categories the owner turned off (mailCategories).
 	MailOff []string `bson:"mailOff,omitempty"`
+	// Consents is the history of what the owner was shown and agreed to (consents.go).
+	Consents []ConsentRecord `bson:"consents,omitempty"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`

@@ -144,3 +144,34 @@ test('staff see every request with its state and the days left on its 30-day clo
 });
 
 
+
+test('signing up records the privacy notice shown, the agreement and the unticked offers box; Settings shows them and changes the choice', async () => {
+  const lang = 'tr';
+  const page = await openPage(browser, { locale: 'tr-TR' });
+  await page.goto('/tr/kayit-ol');
+  await waitHydrated(page);
+  const form = page.locator('[data-testid=register-form]');
+  assert.equal(await form.locator('input[name=marketingEmails]').isChecked(), false, 'the offers box is not ticked beforehand');
+  assert.ok((await page.locator('[data-testid=privacy-notice] a').getAttribute('href')).endsWith('/tr/gizlilik-sozlesmesi'));
+  const notice = await (await page.request.get('/api/v1/catalog/legal/privacy?lang=tr')).json();
+  const email = `consents-${stamp}@example.com`;
+  await form.locator('input[name=fullName]').fill('Onay Kaydı');
+  await form.locator('input[name=email]').fill(email);
+  await form.locator('input[name=password]').fill(PASSWORD);
+  await form.locator('input[name=confirmPassword]').fill(PASSWORD);
+  await form.locator('input[name=acceptTerms]').check();
+  await form.locator('button[type=submit]').click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/kayit-ol'));
+  await page.goto(L[lang].settings);
+  await waitHydrated(page);
+  const consents = page.locator('[data-testid=consents]');
+  await consents.waitFor();
+  const notices = consents.locator('li[data-kind=privacy_notice]');
+  assert.ok((await notices.textContent()).includes(notice.updated), `the notice's version ${notice.updated} is recorded`);
+  assert.equal(await consents.locator('li[data-kind=marketing_email]').getAttribute('data-given'), 'false');
+  await consents.locator('input[name=marketingEmails]').check();
+  await consents.locator('li[data-kind=marketing_email][data-given=true]').waitFor();
+  assert.equal(await consents.locator('li[data-kind=marketing_email]').count(), 2, 'the change is a new record');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -28,3 +28,10 @@ const STAFF = '/api/v1/auth/admin/privacy/requests';
 /** useStaffPrivacyRequests is staff's list in state ('' for every state), newest first. */
 export const useStaffPrivacyRequests = (lang, state) =>
   useSWR([`${STAFF}${state ? `?state=${encodeURIComponent(state)}` : ''}`, lang], (k) => fetcher(k));
+
+/** useConsents is the account's consents: { marketingEmails, history: [{ kind, given, version, lang, at }] }. */
+export const consentsKey = (lang) => ['/api/v1/auth/me/consents', lang];
+export const useConsents = (lang) => useSWR(consentsKey(lang), fetcher);
+
+/** setMarketing records the marketing e-mails' choice (given or withdrawn) and answers the consents. */
+export const setMarketing = (given, lang) => api.put('/api/v1/auth/me/consents/marketing', { given }, { lang });

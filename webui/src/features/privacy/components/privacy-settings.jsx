@@ -5,7 +5,8 @@ import { ApiError } from '../../../lib/api-client.js';
 import { formatIstanbulMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { Notice } from '../../../components/notice.jsx';
-import { askCopy, copyUrl, privacyRequestsKey, usePrivacyRequests } from '../api/privacy.js';
+import { CheckField } from '../../../components/form-fields.jsx';
+import { askCopy, consentsKey, copyUrl, privacyRequestsKey, setMarketing, useConsents, usePrivacyRequests } from '../api/privacy.js';
 import { usePrivacyTexts } from '../texts.js';
 import './privacy.css';
 
@@ -74,6 +75,54 @@ export function PrivacySettings() {
         </>
       )}
       {requests?.length === 0 && <p className="field__hint">{t('settings.none')}</p>}
+      <Consents />
     </section>
+  );
+}
+
+/** Consents is the marketing e-mails' choice, saved as it is changed, and the consent history. */
+function Consents() {
+  const lang = useLanguage();
+  const t = usePrivacyTexts();
+  const id = useId();
+  const { mutate } = useSWRConfig();
+  const { data } = useConsents(lang);
+  const [state, setState] = useState({ busy: false, saved: false, error: '' });
+  // The box follows the click at once; the saved choice replaces it, a refusal puts it back.
+  const [shown, setShown] = useState(null);
+  if (!data) return null;
+  async function change(e) {
+    const given = e.target.checked;
+    setShown(given);
+    setState({ busy: true, saved: false, error: '' });
+    try {
+      const answer = await setMarketing(given, lang);
+      mutate(consentsKey(lang), answer, { revalidate: false });
+      setState({ busy: false, saved: true, error: '' });
+    } catch (err) {
+      setState({ busy: false, saved: false, error: err instanceof ApiError && err.code ? err.message : t('form.failed') });
+    }
+    setShown(null);
+  }
+  return (
+    <div data-testid="consents">
+      <h3>{t('settings.marketingTitle')}</h3>
+      <CheckField id={`${id}-marketing`} name="marketingEmails" label={t('settings.marketing')} checked={shown ?? data.marketingEmails} onChange={change} />
+      {state.saved && <p role="status" className="field__hint">{t('settings.marketingSaved')}</p>}
+      {state.error && <Notice tone="error">{state.error}</Notice>}
+      {data.history.length > 0 && (
+        <>
+          <h3>{t('settings.consentsTitle')}</h3>
+          <ul className="privacy-consents">
+            {data.history.map((c, i) => (
+              <li key={`${c.kind}-${c.at}-${i}`} data-kind={c.kind} data-given={String(c.given)}>
+                {t(`settings.consentKinds.${c.kind}`, { defaultValue: c.kind })}: {c.given ? t('settings.given') : t('settings.withdrawn')} · {formatIstanbulMoment(lang, c.at)}
+                {c.version && <> · {t('settings.version', { version: c.version })}</>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }
