@@ -24,7 +24,8 @@ export function PrivacySettings() {
   const [params] = useSearchParams();
   const marked = params.get('privacy');
   const [state, setState] = useState({ busy: false, done: false, error: '' });
-  const open = (requests ?? []).some((r) => r.kind === 'copy' && ['unverified', 'open'].includes(r.state));
+  // One copy at a time, until it is downloaded (as svc-auth holds it).
+  const open = (requests ?? []).some((r) => r.kind === 'copy' && ['unverified', 'open', 'ready'].includes(r.state));
 
   async function ask() {
     setState({ busy: true, done: false, error: '' });
@@ -38,7 +39,7 @@ export function PrivacySettings() {
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className="account__block" data-testid="privacy-settings">
+    <section aria-labelledby={`${id}-title`} className="account__block privacy-settings" data-testid="privacy-settings">
       <h2 id={`${id}-title`}>{t('settings.title')}</h2>
       <p>{t('settings.lead')}</p>
       {state.done && <Notice>{t('settings.asked')}</Notice>}
