@@ -114,12 +114,16 @@ func (s *privacyService) AskByEmail(ctx context.Context, email, kind string, lan
 	case checkKind(kind) != nil:
 		return checkKind(kind)
 	}
+	// Each request mails the address: an address is limited as well as a sender, so the form
+	// cannot be turned on somebody's inbox from many addresses.
 	if s.limit != nil {
-		if ok, wait, err := s.limit.Allow(ctx, ip); err != nil || !ok {
-			if err == nil {
-				err = &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
+		for _, key := range []string{"ip:" + ip, "email:" + address} {
+			if ok, wait, err := s.limit.Allow(ctx, key); err != nil || !ok {
+				if err == nil {
+					err = &errs.RateLimited{RetryAfter: wait, Reason: ErrTooManyRequests}
+				}
+				return err
 			}
-			return err
 		}
 	}
 	now := s.now().UTC()
