@@ -15,10 +15,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company"
 	"linguaport/internal/i18n"
 	"linguaport/internal/money"
 	"linguaport/internal/privacy"
@@ -535,7 +535,7 @@ type payoutView struct {
 }
 
 func (c copier) payout(p earnings.Payout) payoutView {
-	return payoutView{ID: p.ID, Status: p.Status, Amount: c.money(p.Amount.Amount, p.Amount.Currency), IBAN: MaskIBAN(p.IBAN),
+	return payoutView{ID: p.ID, Status: p.Status, Amount: c.money(p.Amount.Amount, p.Amount.Currency), IBAN: company.MaskIBAN(p.IBAN),
 		Holder: p.Holder, Name: p.TranslatorName, RequestedAt: p.RequestedAt, DecidedAt: p.DecidedAt, RejectionReason: p.Reason}
 }
 
@@ -554,30 +554,5 @@ type payoutAccountView struct {
 }
 
 func (c copier) payoutAccount(a earnings.PayoutAccount) payoutAccountView {
-	return payoutAccountView{ID: a.ID, IBAN: MaskIBAN(a.IBAN), Holder: a.Holder, Default: a.Default}
-}
-
-// MaskIBAN writes an IBAN as a copy shows it: the country code and the last four characters,
-// the rest starred, in groups of four ("TR** **** **** **** **** **12 34"). A copy travels by
-// mail and download, so it carries no more of a bank account than the person needs to recognise
-// it by. Something too short to be an IBAN keeps only its first two characters, so the rule
-// never shows a whole number.
-func MaskIBAN(iban string) string {
-	chars := []rune(strings.ToUpper(strings.Join(strings.Fields(iban), "")))
-	keepEnd := 4
-	const shortestIBAN = 15 // Norway's
-	if len(chars) < shortestIBAN {
-		keepEnd = 0
-	}
-	var b strings.Builder
-	for i, r := range chars {
-		if i > 0 && i%4 == 0 {
-			b.WriteByte(' ')
-		}
-		if i >= 2 && i < len(chars)-keepEnd {
-			r = '*'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return payoutAccountView{ID: a.ID, IBAN: company.MaskIBAN(a.IBAN), Holder: a.Holder, Default: a.Default}
 }

@@ -46,21 +46,6 @@ func TestEventNames(t *testing.T) {
 	}
 }
 
-func TestMaskIBAN(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"TR330006100519786457841326", "TR** **** **** **** **** **13 26"},
-		{"tr33 0006 1005 1978 6457 8413 26", "TR** **** **** **** **** **13 26"},
-		{"DE89370400440532013000", "DE** **** **** **** **30 00"},
-		{"NO9386011117947", "NO** **** ***7 947"},
-		{"TR1234", "TR** **"}, // too short for an IBAN: nothing of it past the country
-		{"", ""},
-	} {
-		if got := datacopy.MaskIBAN(c.in); got != c.want {
-			t.Errorf("MaskIBAN(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 var now = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 
 // fixture is svc-billing's stores and services as main.go wires them, on a test database.

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"linguaport/internal/company"
 	"linguaport/internal/i18n"
 	"linguaport/internal/privacy"
 	"linguaport/svc-translators/applications"
@@ -164,7 +165,7 @@ type SuspensionCopy struct {
 	Since  time.Time `json:"since"`
 }
 
-// BankAccountCopy is an account earnings are paid to, its IBAN masked (MaskIBAN).
+// BankAccountCopy is an account earnings are paid to, its IBAN masked (company.MaskIBAN).
 type BankAccountCopy struct {
 	IBAN    string    `json:"iban"`
 	Country string    `json:"country"`
@@ -201,22 +202,12 @@ func profileCopy(p profiles.Profile, now time.Time) ProfileCopy {
 	for _, def := range []bool{true, false} {
 		for _, a := range p.Accounts {
 			if a.Default == def {
-				c.BankAccounts = append(c.BankAccounts, BankAccountCopy{IBAN: MaskIBAN(a.IBAN), Country: a.Country,
+				c.BankAccounts = append(c.BankAccounts, BankAccountCopy{IBAN: company.MaskIBAN(a.IBAN), Country: a.Country,
 					Holder: a.Holder, Default: a.Default, AddedAt: a.AddedAt})
 			}
 		}
 	}
 	return c
-}
-
-// MaskIBAN keeps a normalised IBAN's country code and last 4 characters, enough for the person to
-// tell their accounts apart, and stars the rest, grouped as banks print it: a copy travels as a
-// download and is kept who knows where, so it never carries a whole account number.
-func MaskIBAN(iban string) string {
-	if len(iban) <= 6 {
-		return strings.Repeat("*", len(iban))
-	}
-	return profiles.DisplayIBAN(iban[:2] + strings.Repeat("*", len(iban)-6) + iban[len(iban)-4:])
 }
 
 func orEmpty[T any](s []T) []T {
