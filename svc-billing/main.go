@@ -167,7 +167,7 @@ func main() {
 	for area, handle := range map[string]events.Handler{
 		"orders":  invoices.Handler(invoiceSvc),
 		"billing": paying.Handler(payingSvc),
-		"auth":    privacy.Handler(datacopy.Service, gather, partStore, partRelay.Kick, time.Now),
+		"auth":    privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather}, partStore, partRelay.Kick, time.Now),
 	} {
 		consumer := p.Consumer(events.Stream(area), cfg.Name, processed, handle)
 		eventMetrics.Consumers(consumer)

@@ -54,7 +54,7 @@ func startPrivacy(p *platform.Process, group string, gather privacy.Gather, even
 	go relay.Run(p.Ctx)
 	processed := p.DB.Collection("processed_events")
 	requests := p.Consumer(events.Stream("auth"), group, processed,
-		privacy.Handler(privacyService, gather, parts, relay.Kick, time.Now))
+		privacy.Handler(privacyService, privacy.Answers{Copy: gather}, parts, relay.Kick, time.Now))
 	eventMetrics.Consumers(requests)
 	go func() { p.ExitOn("auth events", requests.Run(p.Ctx)) }()
 }

@@ -341,7 +341,7 @@ func TestPrivacyHandler(t *testing.T) {
 	}
 	relay := events.NewRelay(parts.Collection(), events.Stream("catalog"), events.NewPublisher(c.redis.Client), c.log, time.Minute)
 	var kicked []any
-	handle := privacy.Handler(privacyService, privacyGather(c.store, c.chats), parts,
+	handle := privacy.Handler(privacyService, privacy.Answers{Copy: privacyGather(c.store, c.chats)}, parts,
 		func(ids ...any) { kicked = append(kicked, ids...); relay.Kick(ids...) }, time.Now)
 
 	request := func(r privacy.Requested) events.Event {

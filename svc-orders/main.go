@@ -128,7 +128,7 @@ func main() {
 	go partRelay.Run(ctx)
 	gather := datacopy.Gather(datacopy.Sources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices}, time.Now)
 	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
-		privacy.Handler(datacopy.Service, gather, partStore, partRelay.Kick, time.Now))
+		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather}, partStore, partRelay.Kick, time.Now))
 	eventMetrics.Consumers(privacyRequests)
 	go func() { p.ExitOn("privacy requests", privacyRequests.Run(ctx)) }()
 	// SWEEP_EVERY: how often time-made changes are looked for; the browser tests shorten it with

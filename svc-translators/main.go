@@ -104,7 +104,7 @@ func main() {
 	go partRelay.Run(p.Ctx)
 	gather := datacopy.Gather(datacopy.Sources{Profiles: profileStore, Applications: applicationStore, Tickets: ticketStore}, time.Now)
 	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
-		privacy.Handler(datacopy.Service, gather, partStore, partRelay.Kick, time.Now))
+		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather}, partStore, partRelay.Kick, time.Now))
 	eventMetrics.Consumers(privacyRequests)
 	go func() { p.ExitOn("privacy requests", privacyRequests.Run(p.Ctx)) }()
 

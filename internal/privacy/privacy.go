@@ -137,10 +137,41 @@ func (s *PartStore) answered(ctx context.Context, requestID string) (bool, error
 	return err == nil, err
 }
 
-// Handler answers svc-auth's requests for service: a copy with the files gather finds; other
-// kinds and other events of the stream are not its to handle here. kick tells the service's relay
-// which answer to publish. A redelivered request is answered once.
-func Handler(service string, gather Gather, store *PartStore, kick func(ids ...any), now func() time.Time) events.Handler {
+// Erase removes or anonymises what the service keeps about the person a request names, except
+// what a law makes it keep (Retention), and reports what it did. It reads and writes only the
+// service's own collections, and running it again (a redelivered request, a crash before the
+// answer was recorded) finds nothing more to erase and reports the same kept records.
+type Erase func(ctx context.Context, r Requested) (Erasure, error)
+
+// Erasure is a service's report of an erasure: per collection, how many of the person's records
+// it removed or anonymised, and how many it kept, each kept collection one of Retention's for the
+// service.
+type Erasure struct {
+	Erased []Count `json:"erased"`
+	Kept   []Count `json:"kept"`
+}
+
+// Count is a number of records of one collection.
+type Count struct {
+	Collection string `json:"collection"`
+	Count      int    `json:"count"`
+}
+
+// ErasureFile is the one file of an erasure's answer.
+const ErasureFile = "erasure.json"
+
+// Answers are what a service answers each kind of request with; a kind without one is not the
+// service's to answer (svc-auth then waits for it, and staff see that).
+type Answers struct {
+	Copy  Gather
+	Erase Erase
+}
+
+// Handler answers svc-auth's requests for service: a copy with the files Copy finds, an erasure
+// with the report of Erase (one file, ErasureFile); other events of the stream are not its to
+// handle here. kick tells the service's relay which answer to publish. A redelivered request is
+// answered once.
+func Handler(service string, a Answers, store *PartStore, kick func(ids ...any), now func() time.Time) events.Handler {
 	return func(ctx context.Context, e events.Event) error {
 		if e.Type != EventRequested {
 			return nil
@@ -149,15 +180,32 @@ func Handler(service string, gather Gather, store *PartStore, kick func(ids ...a
 		if err := json.Unmarshal([]byte(e.Data), &r); err != nil || r.RequestID == "" {
 			return fmt.Errorf("privacy: %s payload %q: %v", e.Type, e.Data, err)
 		}
-		if r.Kind != KindCopy {
+		if (r.Kind == KindCopy && a.Copy == nil) || (r.Kind == KindErasure && a.Erase == nil) || (r.Kind != KindCopy && r.Kind != KindErasure) {
 			return nil
 		}
 		if done, err := store.answered(ctx, r.RequestID); err != nil || done {
 			return err
 		}
-		files, err := gather(ctx, r)
-		if err != nil {
-			return fmt.Errorf("privacy: %s gathering %s: %w", service, r.RequestID, err)
+		var files []File
+		switch r.Kind {
+		case KindCopy:
+			var err error
+			if files, err = a.Copy(ctx, r); err != nil {
+				return fmt.Errorf("privacy: %s gathering %s: %w", service, r.RequestID, err)
+			}
+		case KindErasure:
+			report, err := a.Erase(ctx, r)
+			if err != nil {
+				return fmt.Errorf("privacy: %s erasing %s: %w", service, r.RequestID, err)
+			}
+			if err := CheckKept(service, report); err != nil {
+				return err
+			}
+			f, err := JSONFile(ErasureFile, report)
+			if err != nil {
+				return err
+			}
+			files = []File{f}
 		}
 		if files == nil {
 			files = []File{}

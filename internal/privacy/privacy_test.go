@@ -37,3 +37,22 @@ func TestServices(t *testing.T) {
 		}
 	}
 }
+
+// An erasure may keep only what the retention list names for the service, and every line of the
+// list names a reason and a period in both languages.
+func TestRetentionList(t *testing.T) {
+	if err := privacy.CheckKept("svc-billing", privacy.Erasure{Kept: []privacy.Count{{Collection: "invoices", Count: 3}}}); err != nil {
+		t.Errorf("invoices: %v", err)
+	}
+	if err := privacy.CheckKept("svc-catalog", privacy.Erasure{Kept: []privacy.Count{{Collection: "chats", Count: 1}}}); err == nil {
+		t.Error("a chat kept after an erasure passed")
+	}
+	if err := privacy.CheckKept("svc-catalog", privacy.Erasure{Kept: []privacy.Count{{Collection: "chats", Count: 0}}}); err != nil {
+		t.Errorf("nothing kept: %v", err)
+	}
+	for _, r := range privacy.Retention {
+		if !slices.Contains(privacy.Services, r.Service) || r.Years <= 0 || r.Kept.TR == "" || r.Kept.EN == "" || r.Reason.TR == "" || r.Reason.EN == "" {
+			t.Errorf("rule %+v", r)
+		}
+	}
+}

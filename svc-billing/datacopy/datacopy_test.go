@@ -577,7 +577,7 @@ func TestHandlerAnswersOnce(t *testing.T) {
 	relay := events.NewRelay(f.parts.Collection(), events.Stream("billing"), events.NewPublisher(redis.Client), f.log, time.Hour)
 	var mu sync.Mutex
 	var kicked []any
-	handle := privacy.Handler(datacopy.Service, f.gather, f.parts, func(ids ...any) {
+	handle := privacy.Handler(datacopy.Service, privacy.Answers{Copy: f.gather}, f.parts, func(ids ...any) {
 		mu.Lock()
 		defer mu.Unlock()
 		kicked = append(kicked, ids...)

@@ -358,7 +358,7 @@ func TestHandlerAnswersACopyOnce(t *testing.T) {
 	rdb := testenv.StartRedis(t).Client
 	relay := events.NewRelay(s.parts.Collection(), events.Stream("orders"), events.NewPublisher(rdb), nil, time.Hour)
 	var kicked []any
-	handle := privacy.Handler(datacopy.Service, datacopy.Gather(s.sources, clock), s.parts, func(ids ...any) { kicked = append(kicked, ids...) }, clock)
+	handle := privacy.Handler(datacopy.Service, privacy.Answers{Copy: datacopy.Gather(s.sources, clock)}, s.parts, func(ids ...any) { kicked = append(kicked, ids...) }, clock)
 	event := func(typ string, payload any) events.Event {
 		t.Helper()
 		e, err := events.New(ctx, typ, payload)

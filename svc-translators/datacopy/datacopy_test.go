@@ -365,7 +365,7 @@ func TestHandlerAnswersOnce(t *testing.T) {
 	var mu sync.Mutex
 	var kicked []any
 	kick := func(ids ...any) { mu.Lock(); kicked = append(kicked, ids...); mu.Unlock() }
-	handle := privacy.Handler(datacopy.Service, datacopy.Gather(w.sources(), now), parts, kick, now)
+	handle := privacy.Handler(datacopy.Service, privacy.Answers{Copy: datacopy.Gather(w.sources(), now)}, parts, kick, now)
 
 	e := requested(t, privacy.Requested{RequestID: "req-1", Kind: privacy.KindCopy, UserID: w.ayse.id, Email: w.ayse.email, Role: "translator", Lang: "tr"})
 	for range 2 {
@@ -428,7 +428,7 @@ func TestCopyRequestOverTheStreams(t *testing.T) {
 	relay := events.NewRelay(parts.Collection(), events.Stream("translators"), events.NewPublisher(r.Client), log, time.Minute)
 	processed := w.db.Collection("processed_events")
 	consumer := events.NewConsumer(r.Client, events.Stream("auth"), datacopy.Service, processed,
-		privacy.Handler(datacopy.Service, datacopy.Gather(w.sources(), now), parts, relay.Kick, time.Now), log)
+		privacy.Handler(datacopy.Service, privacy.Answers{Copy: datacopy.Gather(w.sources(), now)}, parts, relay.Kick, time.Now), log)
 	consumer.Block = 100 * time.Millisecond
 	var running sync.WaitGroup
 	running.Go(func() { relay.Run(ctx) })
