@@ -36,7 +36,7 @@ var Retention = []Rule{
 	{Service: "svc-auth", Collection: "privacy_requests", Years: 10, Reason: claims,
 		Kept: i18n.Text{TR: "başvurunun kaydı: e-posta adresi, tarihleri ve yanıtı", EN: "the record of the request: the e-mail address, its dates and its answer"}},
 	{Service: "svc-auth", Collection: "users", Years: 3,
-		Kept: i18n.Text{TR: "hesap, kimliği olmadan: kimlik numarası ve kampanya e-postası onay kayıtları", EN: "the account without its identity: its id and the marketing e-mail consent records"},
+		Kept:   i18n.Text{TR: "hesap, kimliği olmadan: kimlik numarası ve kampanya e-postası onay kayıtları", EN: "the account without its identity: its id and the marketing e-mail consent records"},
 		Reason: i18n.Text{TR: "Ticari İletişim ve Ticari Elektronik İletiler Hakkında Yönetmelik md. 11 (onay kayıtları, onayın geçerliliğini yitirmesinden sonra üç yıl)", EN: "Regulation on Commercial Communication and Commercial Electronic Messages art. 11 (consent records, three years after the consent ends)"}},
 	{Service: "svc-orders", Collection: "orders", Years: 10, Reason: tenYearsBooks,
 		Kept: i18n.Text{TR: "siparişin ticari kaydı (numara, hizmet, diller, miktar, tutar, tarihler); talimatlar, notlar ve dosyalar olmadan", EN: "the order's commercial record (number, service, languages, quantity, price, dates), without instructions, notes or files"}},
