@@ -37,8 +37,9 @@ var (
 		TR: "Bu doğrulama bağlantısının süresi doldu. Hesabınızdan yeni bir bağlantı isteyin.",
 		EN: "This confirmation link has expired. Ask for a new one in your account.",
 	}
-	msgVerified       = i18n.Text{TR: "E-posta adresiniz zaten doğrulandı.", EN: "Your e-mail address is confirmed already."}
-	msgUnsubscribeBad = i18n.Text{
+	msgPrivacyPassword = i18n.Text{TR: "Parolanız hatalı; hesabınızın silinmesini parolanızla onaylayın.", EN: "Your password is incorrect; confirm the erasure of your account with your password."}
+	msgVerified        = i18n.Text{TR: "E-posta adresiniz zaten doğrulandı.", EN: "Your e-mail address is confirmed already."}
+	msgUnsubscribeBad  = i18n.Text{
 		TR: "Bu abonelikten çıkma bağlantısı geçersiz. E-postadaki bağlantıyı eksiksiz açın ya da e-posta tercihlerinizi hesap ayarlarınızdan değiştirin.",
 		EN: "This unsubscribe link is not valid. Open the link in the e-mail in full, or change your mail preferences in your account settings.",
 	}
@@ -70,7 +71,8 @@ var (
 		TR: "Kopyanız henüz hazır değil; hazır olduğunda size e-posta göndereceğiz.",
 		EN: "Your copy is not ready yet; we will e-mail you when it is.",
 	})
-	problemPrivacyOpen = httpx.NewProblem(http.StatusConflict, "privacy_request_open", i18n.Text{
+	problemPrivacyPassword = httpx.NewProblem(http.StatusBadRequest, "wrong_password", msgPrivacyPassword).WithField("password", msgPrivacyPassword)
+	problemPrivacyOpen     = httpx.NewProblem(http.StatusConflict, "privacy_request_open", i18n.Text{
 		TR: "Bu türden bir başvurunuz zaten sürüyor; sonucunu bu sayfada görebilirsiniz.",
 		EN: "You have a request of this kind under way already; see its progress on this page.",
 	})
@@ -88,9 +90,9 @@ var fieldMessages = map[string]i18n.Text{
 	"password_mismatch": msgMismatch,
 	"terms":             {TR: "Üyelik sözleşmesini kabul etmelisiniz.", EN: "You must accept the membership agreement."},
 	"role":              {TR: "Geçersiz rol.", EN: "Invalid role."},
-	"privacy_kind":      {TR: "Başvuru türü copy olmalı.", EN: "The kind of request must be copy."},
+	"privacy_kind":      {TR: "Başvuru türü copy ya da erasure olmalı.", EN: "The kind of request must be copy or erasure."},
 	"version":           {TR: "Metin sürümü YYYY-AA-GG biçiminde bir tarih olmalı.", EN: "A text version must be a date as YYYY-MM-DD."},
-	"privacy_state":     {TR: "Geçersiz durum; unverified, open, ready ya da delivered olmalı.", EN: "Invalid state; use unverified, open, ready or delivered."},
+	"privacy_state":     {TR: "Geçersiz durum; unverified, open, ready, delivered ya da completed olmalı.", EN: "Invalid state; use unverified, open, ready, delivered or completed."},
 	"privacy_cursor":    {TR: "Sayfa imleci bilinen bir başvuru değil.", EN: "The page cursor is not a known request."},
 }
 
@@ -138,6 +140,8 @@ func problemOf(err error) *httpx.Problem {
 		return problemPrivacyNotReady
 	case errors.Is(err, auth.ErrPrivacyOpenAlready):
 		return problemPrivacyOpen
+	case errors.Is(err, auth.ErrPrivacyPassword):
+		return problemPrivacyPassword
 	case errors.Is(err, auth.ErrEmailTaken):
 		return problemEmailTaken
 	case errors.Is(err, auth.ErrInvalidCredentials):

@@ -19,7 +19,7 @@ import (
 // site's form confirmed by a mailed link, their copies as one ZIP, and staff's list.
 
 type (
-	privacyAskRequest   struct{ Kind string }
+	privacyAskRequest   struct{ Kind, Password string }
 	privacyEmailRequest struct {
 		Email, Kind string
 		Lang        i18n.Lang
@@ -40,7 +40,8 @@ type (
 func (e Endpoints) WithPrivacy(p auth.Privacy) Endpoints {
 	e.privacy = p
 	e.PrivacyAsk = func(ctx context.Context, request any) (any, error) {
-		r, err := p.Ask(ctx, authn.CallerFrom(ctx), request.(privacyAskRequest).Kind)
+		a := request.(privacyAskRequest)
+		r, err := p.Ask(ctx, authn.CallerFrom(ctx), a.Kind, a.Password)
 		return withStatus{http.StatusCreated, r}, err
 	}
 	e.PrivacyMine = func(ctx context.Context, _ any) (any, error) {
@@ -73,12 +74,13 @@ type withStatus struct {
 
 func decodePrivacyAsk(_ context.Context, r *http.Request) (any, error) {
 	var b struct {
-		Kind string `json:"kind"`
+		Kind     string `json:"kind"`
+		Password string `json:"password"` // an erasure's confirmation
 	}
 	if err := httpx.DecodeJSON(r, maxBody, &b); err != nil {
 		return nil, err
 	}
-	return privacyAskRequest{Kind: strings.TrimSpace(b.Kind)}, nil
+	return privacyAskRequest{Kind: strings.TrimSpace(b.Kind), Password: b.Password}, nil
 }
 
 func decodePrivacyEmail(trusted httpx.TrustedProxies) func(context.Context, *http.Request) (any, error) {

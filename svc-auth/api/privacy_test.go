@@ -102,7 +102,7 @@ func TestPrivacyCopyOfAnAccount(t *testing.T) {
 	if again := b.do("POST", "privacy/requests", map[string]any{"kind": "copy"}); again.status != 409 || again.code() != "privacy_request_open" {
 		t.Errorf("a second open request: %d %s", again.status, again.raw)
 	}
-	if bad := b.do("POST", "privacy/requests", map[string]any{"kind": "everything"}); bad.status != 400 || bad.field("kind") != "Başvuru türü copy olmalı." {
+	if bad := b.do("POST", "privacy/requests", map[string]any{"kind": "everything"}); bad.status != 400 || bad.field("kind") != "Başvuru türü copy ya da erasure olmalı." {
 		t.Errorf("an unknown kind: %d %s", bad.status, bad.raw)
 	}
 	// svc-auth's own part comes from its own announcement; the others are awaited.
@@ -303,5 +303,111 @@ func TestMarketingWordsAreTheWebUIs(t *testing.T) {
 				t.Errorf("%s lacks %q", file, words)
 			}
 		}
+	}
+}
+
+// erasureReport answers for a service as its Erase would, with an erasure.json report.
+func (f *fixture) erasureReport(t *testing.T, requestID, service, area string, kept ...privacy.Count) {
+	t.Helper()
+	file, err := privacy.JSONFile(privacy.ErasureFile, privacy.Erasure{Erased: []privacy.Count{{Collection: "things", Count: 2}}, Kept: append([]privacy.Count{}, kept...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.answerFor(t, requestID, service, area, file)
+}
+
+// A customer asks from Settings to have their data erased, confirming with their password: the
+// account closes at once (no session, no sign-in), svc-auth erases its identity and messages and
+// keeps the consent records and the request; when every service has answered the request is
+// completed and the address that asked is mailed what is kept, why and how long. The address is
+// then free for a new account.
+func TestPrivacyErasureOfAnAccount(t *testing.T) {
+	f := newFixture(t)
+	b := f.browser("tr")
+	if a := b.register("Silinecek Müşteri", "silinecek@example.com"); a.status != 201 {
+		t.Fatalf("register: %d %s", a.status, a.raw)
+	}
+	if a := b.do("POST", "privacy/requests", map[string]any{"kind": "erasure"}); a.status != 400 || a.field("password") == "" {
+		t.Errorf("no password: %d %s", a.status, a.raw)
+	}
+	if a := b.do("POST", "privacy/requests", map[string]any{"kind": "erasure", "password": "yanlis-parola-123"}); a.status != 400 ||
+		a.field("password") != "Parolanız hatalı; hesabınızın silinmesini parolanızla onaylayın." {
+		t.Errorf("a wrong password: %d %s", a.status, a.raw)
+	}
+	asked := b.do("POST", "privacy/requests", map[string]any{"kind": "erasure", "password": goodPassword})
+	if asked.status != 201 || asked.body["state"] != "open" || asked.body["kind"] != "erasure" {
+		t.Fatalf("ask: %d %s", asked.status, asked.raw)
+	}
+	id := asked.body["id"].(string)
+	if a := b.do("GET", "me", nil); a.status != 401 {
+		t.Errorf("the session outlived the erasure: %d", a.status)
+	}
+	if a := f.browser("tr").do("POST", "login", map[string]any{"email": "silinecek@example.com", "password": goodPassword}); a.status != 401 {
+		t.Errorf("signed in after asking for erasure: %d", a.status)
+	}
+	staff := f.staff("staff-erasure", authn.RoleAdmin)
+	one := waitUntil(t, func() map[string]any {
+		r := staff.do("GET", "admin/privacy/requests/"+id, nil).body
+		if len(r["parts"].([]any)) == 1 {
+			return r
+		}
+		return nil
+	})
+	auth := one["parts"].([]any)[0].(map[string]any)
+	if auth["service"] != "svc-auth" || len(auth["kept"].([]any)) != 2 {
+		t.Fatalf("svc-auth's part: %v", auth)
+	}
+	// The identity is gone: the address is free for a new account.
+	if a := f.browser("en").register("Yeni Biri", "silinecek@example.com"); a.status != 201 {
+		t.Errorf("the address is still taken: %d %s", a.status, a.raw)
+	}
+	f.erasureReport(t, id, "svc-orders", "orders", privacy.Count{Collection: "orders", Count: 1}, privacy.Count{Collection: "quotes", Count: 1})
+	f.erasureReport(t, id, "svc-billing", "billing", privacy.Count{Collection: "invoices", Count: 1})
+	f.erasureReport(t, id, "svc-translators", "translators")
+	f.erasureReport(t, id, "svc-catalog", "catalog")
+	done := waitUntil(t, func() map[string]any {
+		r := staff.do("GET", "admin/privacy/requests/"+id, nil).body
+		if r["state"] == "completed" {
+			return r
+		}
+		return nil
+	})
+	if done["readyAt"] == nil || len(done["waiting"].([]any)) != 0 {
+		t.Errorf("completed: %v", done)
+	}
+	m := f.mailFor("silinecek@example.com", "Verileriniz silindi")
+	for _, want := range []string{"Faturalar, iadeler ve e-Arşiv/e-Fatura belgeleri", "10 yıl", "Vergi Usul Kanunu md. 253", "Siparişin ticari kaydı", "Başvurunun kaydı"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("the mail lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if strings.Contains(m.Text, "https://site.test/tr/hesabim") {
+		t.Error("the mail leads to an account that is gone")
+	}
+}
+
+// A person who cannot sign in asks through the form: nothing happens until the mailed link is
+// opened; then the request is the account's and the account closes as from Settings.
+func TestPrivacyErasureByTheForm(t *testing.T) {
+	f := newFixture(t)
+	f.browser("en").register("Locked Out", "locked@example.com")
+	v := f.browser("en")
+	if a := v.do("POST", "privacy/visitor-requests", map[string]any{"email": "locked@example.com", "kind": "erasure"}); a.status != 202 {
+		t.Fatalf("ask: %d %s", a.status, a.raw)
+	}
+	if a := f.browser("en").do("POST", "login", map[string]any{"email": "locked@example.com", "password": goodPassword}); a.status != 200 {
+		t.Fatalf("the account closed before the link was opened: %d", a.status)
+	}
+	m := f.mailFor("locked@example.com", "Confirm your personal data request")
+	if !strings.Contains(m.Text, "Erasure of my data") {
+		t.Errorf("the mail does not say what was asked:\n%s", m.Text)
+	}
+	l := privacyLink.FindStringSubmatch(m.Text)
+	confirmed := v.do("POST", "privacy/confirm", map[string]any{"token": l[2]})
+	if confirmed.status != 200 || confirmed.body["kind"] != "erasure" || confirmed.body["userId"] == nil {
+		t.Fatalf("confirm: %d %s", confirmed.status, confirmed.raw)
+	}
+	if a := f.browser("en").do("POST", "login", map[string]any{"email": "locked@example.com", "password": goodPassword}); a.status != 401 {
+		t.Errorf("signed in after confirming the erasure: %d", a.status)
 	}
 }

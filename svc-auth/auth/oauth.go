@@ -21,6 +21,9 @@ type ExternalIdentity struct {
 // sign-in links to the account with the same verified email, or creates a customer account.
 func (s *service) SignInWithProvider(ctx context.Context, id ExternalIdentity) (Session, error) {
 	doc, err := s.store.UserByProvider(ctx, id.Provider, id.Subject)
+	if err == nil && doc.ClosedAt != nil {
+		return Session{}, ErrInvalidCredentials // being erased: it signs in no more
+	}
 	if err == nil {
 		return s.startSession(ctx, doc, true)
 	}
@@ -43,6 +46,9 @@ func (s *service) SignInWithProvider(ctx context.Context, id ExternalIdentity) (
 		return u, nil
 	}
 	if existing, err := s.store.UserByEmail(ctx, email); err == nil {
+		if existing.ClosedAt != nil {
+			return Session{}, ErrInvalidCredentials
+		}
 		linked, err := s.store.UpdateUser(ctx, existing.ID, link)
 		if err != nil {
 			return Session{}, err

@@ -51,6 +51,8 @@ const (
 	PrivacyReady = "ready"
 	// PrivacyDelivered: the person downloaded the copy.
 	PrivacyDelivered = "delivered"
+	// PrivacyCompleted: every service erased what it may; the person was mailed what is kept.
+	PrivacyCompleted = "completed"
 )
 
 // Errors of the requests; api/errors.go words them.
@@ -59,6 +61,8 @@ var (
 	ErrPrivacyLink        = errors.New("the privacy link is not valid or has expired")
 	ErrPrivacyNotReady    = errors.New("the copy is not ready yet")
 	ErrPrivacyOpenAlready = errors.New("a request of this kind is open already")
+	// ErrPrivacyPassword: an erasure asked from Settings needs the account's password.
+	ErrPrivacyPassword = errors.New("the password does not confirm the erasure")
 )
 
 // PrivacyRequest is a request as its person and staff read it.
@@ -85,6 +89,9 @@ type PrivacyPart struct {
 	Files   int       `json:"files" bson:"files"`
 	Bytes   int64     `json:"bytes" bson:"bytes"`
 	At      time.Time `json:"at" bson:"at"`
+	// An erasure's report: what the service erased and kept (privacy.Erasure).
+	Erased []privacy.Count `json:"erased,omitempty" bson:"erased,omitempty"`
+	Kept   []privacy.Count `json:"kept,omitempty" bson:"kept,omitempty"`
 }
 
 // privacyDoc is a request as stored (privacy_requests), with the events and mails its writes
@@ -172,13 +179,21 @@ func (d *privacyDoc) partAnswered(p PrivacyPart, now time.Time, downloadDigest s
 		return false
 	}
 	d.Parts = append(d.Parts, p)
-	if d.State == PrivacyOpen && len(d.waiting()) == 0 {
-		d.State, d.ReadyAt = PrivacyReady, &now
-		if d.UserID == "" {
-			d.DownloadDigest, d.DownloadUntil = downloadDigest, now.Add(privacyDownloadTTL)
-		}
-		d.Box.Add(newMail(privacyMailID(d.ID, KindPrivacyReady), KindPrivacyReady, d.recipient(), d.Lang, privacyMail{RequestID: d.ID, Email: d.Email}, now))
+	if d.State != PrivacyOpen || len(d.waiting()) > 0 {
+		return true
 	}
+	d.ReadyAt = &now
+	if d.Kind == privacy.KindErasure {
+		// The account's identity is gone by now: the news goes to the address that asked.
+		d.State = PrivacyCompleted
+		d.Box.Add(newMail(privacyMailID(d.ID, KindPrivacyErased), KindPrivacyErased, d.Email, d.Lang, privacyMail{RequestID: d.ID, Email: d.Email}, now))
+		return true
+	}
+	d.State = PrivacyReady
+	if d.UserID == "" {
+		d.DownloadDigest, d.DownloadUntil = downloadDigest, now.Add(privacyDownloadTTL)
+	}
+	d.Box.Add(newMail(privacyMailID(d.ID, KindPrivacyReady), KindPrivacyReady, d.recipient(), d.Lang, privacyMail{RequestID: d.ID, Email: d.Email}, now))
 	return true
 }
 
@@ -229,7 +244,7 @@ func digestHex(s string) string { sum := sha256.Sum256([]byte(s)); return hex.En
 
 // checkKind refuses a kind of request this version does not take.
 func checkKind(kind string) error {
-	if kind != privacy.KindCopy {
+	if kind != privacy.KindCopy && kind != privacy.KindErasure {
 		return errs.Fields{"kind": "privacy_kind"}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 
 	"linguaport/internal/i18n"
 	"linguaport/internal/mailbox"
+	"linguaport/internal/privacy"
 )
 
 // The mails of a KVKK request: the link that confirms a visitor's request, and the news that the
@@ -14,6 +15,8 @@ import (
 const (
 	KindPrivacyConfirm = "privacy.confirm"
 	KindPrivacyReady   = "privacy.copy_ready"
+	// KindPrivacyErased says an erasure is done and what the law makes the platform keep.
+	KindPrivacyErased = "privacy.erased"
 )
 
 func init() { maps.Copy(mailKinds, privacyKinds) }
@@ -21,13 +24,10 @@ func init() { maps.Copy(mailKinds, privacyKinds) }
 var factRequest = i18n.Text{TR: "Başvuru", EN: "Request"}
 
 var privacyKinds = map[string]mailKind{
+	KindPrivacyErased: erasedKind,
 	KindPrivacyConfirm: {
 		Subject: i18n.Text{TR: "Kişisel veri başvurunuzu onaylayın", EN: "Confirm your personal data request"},
-		Lines: []i18n.Text{{
-			TR: "Bu adresle, LinguaPort'un hakkınızda tuttuğu verilerin bir kopyası istendi (KVKK md. 11). Başvuruyu siz yaptıysanız aşağıdaki düğmeyle onaylayın; onayınızla başvurunuz başlar ve en geç 30 gün içinde yanıtlanır.",
-			EN: "A copy of the data LinguaPort keeps about you was asked for with this address (KVKK art. 11). If it was you, confirm it with the button below; your request then starts and is answered within 30 days at the latest.",
-		}},
-		Button: i18n.Text{TR: "Başvurumu onayla", EN: "Confirm my request"},
+		Button:  i18n.Text{TR: "Başvurumu onayla", EN: "Confirm my request"},
 		Why: i18n.Text{
 			TR: "Bu e-postayı sitemizdeki başvuru formuna bu adres yazıldığı için gönderiyoruz. Başvuruyu siz yapmadıysanız bu e-postayı dikkate almayın; onaylanmayan başvuru başlamaz.",
 			EN: "You get this mail because this address was entered in the request form on our site. If it was not you, ignore it: a request nobody confirms never starts.",
@@ -44,6 +44,7 @@ var privacyKinds = map[string]mailKind{
 			if d.VerifyDigest != digest(secret) {
 				return fmt.Errorf("request %s no longer keeps this link: %w", d.ID, mailbox.ErrSkip)
 			}
+			c.add(confirmLines[d.Kind == "erasure"])
 			c.fact(factRequest, requestKindName(d.Kind).In(c.lang))
 			c.fact(i18n.Text{TR: "Bağlantının son geçerlilik zamanı", EN: "The link works until"}, c.when(d.VerifyUntil))
 			c.link = c.page("privacyRequest", "?token="+userToken(d.ID, secret))
@@ -83,6 +84,65 @@ var privacyKinds = map[string]mailKind{
 			c.link = c.page("privacyRequest", "?download="+userToken(d.ID, secret))
 			return nil
 		}),
+	},
+}
+
+// erasedKind is the mail of a completed erasure: to the address that asked (the account has no
+// address of its own any more), listing each kept kind of record with why and for how long.
+var erasedKind = mailKind{
+	Subject: i18n.Text{TR: "Verileriniz silindi", EN: "Your data has been erased"},
+	Lines: []i18n.Text{{
+		TR: "Kişisel verilerinizin silinmesi başvurunuz tamamlandı. Hesabınız kapatıldı ve artık giriş yapılamaz; belgeleriniz, çevirileriniz, mesajlarınız, konuşmalarınız ve kanunun saklamamızı gerektirmediği her kayıt silindi ya da anonim hâle getirildi.",
+		EN: "Your request to erase your personal data is complete. Your account is closed and can no longer be signed in to; your documents, translations, messages, chats and every record the law does not make us keep have been erased or anonymised.",
+	}},
+	After: []i18n.Text{{
+		TR: "Aşağıdaki kayıtları kanunun öngördüğü süre boyunca saklıyoruz; süre dolduğunda bunlar da silinir, yok edilir veya anonim hâle getirilir.",
+		EN: "We keep the records below for as long as the law requires; when that period ends they are erased, destroyed or anonymised too.",
+	}},
+	Why: i18n.Text{
+		TR: "Bu e-postayı kişisel verilerinizin silinmesini istediğiniz için gönderiyoruz.",
+		EN: "You get this mail because you asked for your personal data to be erased.",
+	},
+	Fill: fillWith(func(c *composer, p privacyMail) error {
+		d, err := c.m.privacyStore().Privacy(c.ctx, p.RequestID)
+		if err != nil {
+			return err
+		}
+		if d.OpenedAt != nil {
+			c.moment(i18n.Text{TR: "Başvuru tarihi", EN: "Asked on"}, *d.OpenedAt)
+		}
+		for _, part := range d.Parts {
+			for _, k := range part.Kept {
+				if k.Count == 0 {
+					continue
+				}
+				if rule, ok := privacy.RuleFor(part.Service, k.Collection); ok {
+					years := fmt.Sprintf(i18n.Text{TR: "%d yıl", EN: "%d years"}.In(c.lang), rule.Years)
+					c.facts = append(c.facts, mailbox.Fact{Label: capitalized(rule.Kept.In(c.lang)), Value: years + " · " + rule.Reason.In(c.lang)})
+				}
+			}
+		}
+		return nil
+	}),
+}
+
+func capitalized(s string) string {
+	r := []rune(s)
+	if len(r) == 0 {
+		return s
+	}
+	return strings.ToUpper(string(r[0])) + string(r[1:])
+}
+
+// confirmLines say what confirming starts: a copy, or (true) an erasure.
+var confirmLines = map[bool]i18n.Text{
+	false: {
+		TR: "Bu adresle, LinguaPort'un hakkınızda tuttuğu verilerin bir kopyası istendi (KVKK md. 11). Başvuruyu siz yaptıysanız aşağıdaki düğmeyle onaylayın; onayınızla başvurunuz başlar ve en geç 30 gün içinde yanıtlanır.",
+		EN: "A copy of the data LinguaPort keeps about you was asked for with this address (KVKK art. 11). If it was you, confirm it with the button below; your request then starts and is answered within 30 days at the latest.",
+	},
+	true: {
+		TR: "Bu adresle, LinguaPort'un hakkınızda tuttuğu verilerin silinmesi istendi (KVKK md. 11). Başvuruyu siz yaptıysanız aşağıdaki düğmeyle onaylayın; onayınızla bu adresin hesabı hemen kapatılır, verileriniz kanunun saklamamızı gerektirmediği her şeyiyle silinir ve sonuç en geç 30 gün içinde size bildirilir.",
+		EN: "The erasure of the data LinguaPort keeps about you was asked for with this address (KVKK art. 11). If it was you, confirm it with the button below; the account of this address then closes at once, your data is erased except what the law makes us keep, and you are told the outcome within 30 days at the latest.",
 	},
 }
 

@@ -20,8 +20,11 @@ import (
 // Privacy is what people and staff do with KVKK requests.
 type Privacy interface {
 	// Ask records the signed-in caller's request and starts it (their account is the check of
-	// who they are). One request of a kind is open at a time: ErrPrivacyOpenAlready.
-	Ask(ctx context.Context, c authn.Caller, kind string) (PrivacyRequest, error)
+	// who they are; an erasure also needs their password, which an account made by Google or
+	// Facebook sign-in does not have). One request of a kind is open at a time:
+	// ErrPrivacyOpenAlready. An erasure closes the account at once: every session ends and it
+	// signs in no more.
+	Ask(ctx context.Context, c authn.Caller, kind, password string) (PrivacyRequest, error)
 	// AskByEmail records a visitor's request and mails its confirmation link to email; it says
 	// nothing of whether the address has an account. ip is limited in how often it may ask.
 	AskByEmail(ctx context.Context, email, kind string, lang i18n.Lang, ip string) error
@@ -52,19 +55,22 @@ type PrivacyPage struct {
 const PrivacyPageSize = 50
 
 // privacyStates are the states staff filter by.
-var privacyStates = []string{PrivacyUnverified, PrivacyOpen, PrivacyReady, PrivacyDelivered}
+var privacyStates = []string{PrivacyUnverified, PrivacyOpen, PrivacyReady, PrivacyDelivered, PrivacyCompleted}
 
-// PrivacyStore is what the requests need of the store: the requests, the accounts (a request's
-// own part) and the active sessions.
+// privacyService needs of the store the requests and the accounts (a request's own part, an
+// erasure's account and messages), and of the sessions the active ones (to copy or end them).
 type privacyService struct {
 	store interface {
 		PrivacyStore
 		UserByID(ctx context.Context, id string) (*userDoc, error)
 		UserByEmail(ctx context.Context, email string) (*userDoc, error)
+		UpdateUser(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error)
 		Messages(ctx context.Context, userID string, lang i18n.Lang) ([]Message, error)
+		DeleteMessagesOf(ctx context.Context, userID string) (int, error)
 	}
 	sessions interface {
 		Active(ctx context.Context, uid string) ([]ActiveSession, error)
+		RevokeAllExcept(ctx context.Context, uid, keep string) error
 	}
 	links mailLinks
 	limit Limiter
@@ -81,9 +87,26 @@ func NewPrivacy(store *MongoStore, sessions *Sessions, secret []byte, limit Limi
 	return &privacyService{store: store, sessions: sessions, links: mailLinks{key: secret}, limit: limit, newID: newID, now: now}
 }
 
-func (s *privacyService) Ask(ctx context.Context, c authn.Caller, kind string) (PrivacyRequest, error) {
+func (s *privacyService) Ask(ctx context.Context, c authn.Caller, kind, password string) (PrivacyRequest, error) {
 	if err := checkKind(kind); err != nil {
 		return PrivacyRequest{}, err
+	}
+	if kind == privacy.KindErasure {
+		u, err := s.store.UserByID(ctx, c.ID)
+		if err != nil {
+			return PrivacyRequest{}, err
+		}
+		if u.PasswordHash != "" {
+			if password == "" {
+				return PrivacyRequest{}, errs.Fields{"password": "required"}
+			}
+			if ok, err := VerifyPassword(password, u.PasswordHash); err != nil || !ok {
+				if err == nil {
+					err = ErrPrivacyPassword
+				}
+				return PrivacyRequest{}, err
+			}
+		}
 	}
 	if open, err := s.store.OpenPrivacyOf(ctx, c.ID, kind); err != nil || open != nil {
 		if err == nil {
@@ -103,7 +126,27 @@ func (s *privacyService) Ask(ctx context.Context, c authn.Caller, kind string) (
 	if err := s.store.InsertPrivacy(ctx, d); err != nil {
 		return PrivacyRequest{}, err
 	}
+	if kind == privacy.KindErasure {
+		if err := s.closeAccount(ctx, u.ID, now); err != nil {
+			return PrivacyRequest{}, err
+		}
+	}
 	return d.view(now), nil
+}
+
+// closeAccount stops an account being erased from signing in: marked closed (sign-in, renewal
+// and provider sign-in refuse it) and every session ended. The request is written first, so an
+// account is never closed without the erasure that explains it; its own part anonymises it.
+func (s *privacyService) closeAccount(ctx context.Context, uid string, now time.Time) error {
+	if _, err := s.store.UpdateUser(ctx, uid, func(u *userDoc) (*userDoc, error) {
+		if u.ClosedAt == nil {
+			u.ClosedAt = &now
+		}
+		return u, nil
+	}); err != nil {
+		return fmt.Errorf("close account %s for its erasure: %w", uid, err)
+	}
+	return s.sessions.RevokeAllExcept(ctx, uid, "")
 }
 
 func (s *privacyService) AskByEmail(ctx context.Context, email, kind string, lang i18n.Lang, ip string) error {
@@ -174,6 +217,11 @@ func (s *privacyService) Confirm(ctx context.Context, token string) (PrivacyRequ
 	if err != nil {
 		return PrivacyRequest{}, err
 	}
+	if d.Kind == privacy.KindErasure && d.UserID != "" {
+		if err := s.closeAccount(ctx, d.UserID, now); err != nil {
+			return PrivacyRequest{}, err
+		}
+	}
 	return d.view(now), nil
 }
 
@@ -208,7 +256,7 @@ func (s *privacyService) copyOf(ctx context.Context, c authn.Caller, id, token s
 	if err != nil {
 		return nil, err
 	}
-	if d.UserID == "" || d.UserID != c.ID {
+	if d.UserID == "" || d.UserID != c.ID || d.Kind != privacy.KindCopy {
 		return nil, ErrPrivacyNotFound
 	}
 	return d, nil
@@ -303,10 +351,16 @@ func (s *privacyService) Answer(ctx context.Context, e events.Event) error {
 		if err := json.Unmarshal([]byte(e.Data), &r); err != nil {
 			return fmt.Errorf("%s payload: %w", e.Type, err)
 		}
-		if r.Kind != privacy.KindCopy {
+		var files []privacy.File
+		var err error
+		switch r.Kind {
+		case privacy.KindCopy:
+			files, err = s.ownPart(ctx, r)
+		case privacy.KindErasure:
+			files, err = s.ownErasure(ctx, r)
+		default:
 			return nil
 		}
-		files, err := s.ownPart(ctx, r)
 		if err != nil {
 			return err
 		}
@@ -330,15 +384,22 @@ func (s *privacyService) partReady(ctx context.Context, p privacy.PartReady) err
 		return err
 	}
 	var size int64
+	part := PrivacyPart{Service: p.Service, Files: len(p.Files)}
 	for _, f := range p.Files {
 		size += int64(len(f.Data))
+		if f.Name == privacy.ErasureFile {
+			var report privacy.Erasure
+			if err := json.Unmarshal(f.Data, &report); err != nil {
+				return fmt.Errorf("%s's erasure report of %s: %w", p.Service, p.RequestID, err)
+			}
+			part.Erased, part.Kept = report.Erased, report.Kept
+		}
 	}
 	now := s.now().UTC()
+	part.Bytes, part.At = size, now
 	_, err := s.store.UpdatePrivacy(ctx, p.RequestID, func(d *privacyDoc) (*privacyDoc, error) {
 		download := digest(s.links.mailToken("privacy-download", privacyMailID(d.ID, KindPrivacyReady)))
-		if !d.partAnswered(PrivacyPart{Service: p.Service, Files: len(p.Files), Bytes: size, At: now}, now, download) {
-			return d, nil
-		}
+		d.partAnswered(part, now, download)
 		return d, nil
 	})
 	if errors.Is(err, ErrPrivacyNotFound) {

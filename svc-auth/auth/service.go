@@ -301,6 +301,9 @@ func (s *service) Login(ctx context.Context, cr Credentials, c Client) (Session,
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Session{}, err
 	}
+	if doc != nil && doc.ClosedAt != nil {
+		doc = nil // an account being erased signs in no more: as if it were not there
+	}
 	hash := dummyHash // an unknown email costs as much time as a wrong password
 	if doc != nil && doc.PasswordHash != "" {
 		hash = doc.PasswordHash
@@ -338,7 +341,7 @@ func (s *service) Refresh(ctx context.Context, refreshToken string) (Session, er
 		return Session{}, err
 	}
 	doc, err := s.store.UserByID(ctx, rec.UserID)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, ErrNotFound) || (err == nil && doc.ClosedAt != nil) {
 		_ = s.sessions.Revoke(ctx, rec.UserID, rec.ID)
 		return Session{}, ErrSessionExpired
 	}

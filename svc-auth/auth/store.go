@@ -50,6 +50,9 @@ type userDoc struct {
 	MailOff []string `bson:"mailOff,omitempty"`
 	// Consents is the history of what the owner was shown and agreed to (consents.go).
 	Consents []ConsentRecord `bson:"consents,omitempty"`
+	// ClosedAt: the owner asked for their data to be erased (privacy_erase.go); the account no
+	// longer signs in, and its identity is erased with the request.
+	ClosedAt *time.Time `bson:"closedAt,omitempty"`
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
@@ -226,6 +229,15 @@ func (s *MongoStore) AddMail(ctx context.Context, m mailbox.Mail) error {
 	}
 	s.kickMails(doc.ID)
 	return nil
+}
+
+// DeleteMessagesOf deletes every message of a user and says how many went.
+func (s *MongoStore) DeleteMessagesOf(ctx context.Context, userID string) (int, error) {
+	res, err := s.messages.DeleteMany(ctx, bson.D{{Key: "userId", Value: userID}})
+	if err != nil {
+		return 0, fmt.Errorf("delete messages of %s: %w", userID, err)
+	}
+	return int(res.DeletedCount), nil
 }
 
 // Messages returns a user's newest messages in lang.
