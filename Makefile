@@ -15,7 +15,7 @@ NODE_NPM_VERSION := 11.19.1
 NODE_DIR := $(BIN)/node-v$(NODE_VERSION)
 export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
 
-.PHONY: up test deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-lighthouse clean
+.PHONY: up test deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
 
 # The site first: Consul, the services and the web UI are built side by side (on a fresh machine
 # Consul's build is the longest, and the web UI's install, bundling and prerendering leave a core
@@ -230,6 +230,11 @@ bench-db: deps
 # p50/p95 of five requests at 1,000 and at 100,000 stored quotes on make up's database (bench/growth/README.md).
 bench-growth: deps tools build webui
 	$(GO) run ./bench/growth
+
+# A KVKK copy of a customer with 1,000 orders: time to ready, the ZIP, and another customer's
+# p50/p95 while it is built (bench/privacy/README.md).
+bench-privacy: deps tools build webui
+	$(GO) run ./bench/privacy
 
 # Lighthouse (mobile) on ten pages served by nginx, and the home page's initial JavaScript.
 bench-lighthouse: test-deps tools build webui
