@@ -411,3 +411,44 @@ func TestPrivacyErasureByTheForm(t *testing.T) {
 		t.Errorf("signed in after confirming the erasure: %d", a.status)
 	}
 }
+
+// A large file arrives in pieces (privacy.part_chunk), possibly after the answer naming them:
+// the answer counts once every piece is kept, and the ZIP holds the file whole, in order.
+func TestPrivacyCopyOfALargeFileInPieces(t *testing.T) {
+	f := newFixture(t)
+	b := f.browser("en")
+	b.register("Many Orders", "many@example.com")
+	id := b.do("POST", "privacy/requests", map[string]any{"kind": "copy"}).body["id"].(string)
+	for service, area := range map[string]string{"svc-billing": "billing", "svc-translators": "translators", "svc-catalog": "catalog"} {
+		f.answerFor(t, id, service, area)
+	}
+	big := []byte(`{"orders": "` + strings.Repeat("0123456789", 120_000) + `"}`) // 1.2 MB: three pieces
+	pieces := (len(big) + privacy.ChunkBytes - 1) / privacy.ChunkBytes
+	publish := func(typ string, payload any) {
+		e, err := events.New(context.Background(), typ, payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := contracts.Check(e.Type, []byte(e.Data)); err != nil {
+			t.Fatal(err)
+		}
+		if err := events.NewPublisher(f.redis.Client).Publish(context.Background(), events.Stream("orders"), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The answer first, then the pieces last to first.
+	publish(privacy.EventPartReady, privacy.PartReady{RequestID: id, Service: "svc-orders", Files: []privacy.File{{Name: "orders.json", Chunks: pieces}}})
+	time.Sleep(300 * time.Millisecond)
+	if r := b.do("GET", "privacy/requests", nil).body["requests"].([]any)[0].(map[string]any); r["state"] != "open" {
+		t.Fatalf("ready before its pieces came: %v", r)
+	}
+	for i := pieces - 1; i >= 0; i-- {
+		piece := big[i*privacy.ChunkBytes : min(len(big), (i+1)*privacy.ChunkBytes)]
+		publish(privacy.EventPartChunk, privacy.PartChunk{RequestID: id, Service: "svc-orders", Name: "orders.json", Index: i, Count: pieces, Data: piece})
+	}
+	waitState(t, b, id, "ready")
+	got := b.do("GET", "privacy/requests/"+id+"/copy.zip", nil)
+	if files := unzip(t, got.raw); files["orders/orders.json"] != string(big) {
+		t.Errorf("orders.json came back %d bytes, want the %d sent", len(files["orders/orders.json"]), len(big))
+	}
+}

@@ -29,6 +29,7 @@ import (
 const (
 	EventPrivacyRequested = "privacy.requested"
 	EventPrivacyPartReady = "privacy.part_ready"
+	EventPrivacyPartChunk = "privacy.part_chunk"
 )
 
 // PrivacyDeadline is how long the controller has to answer (KVKK art. 13: thirty days).
@@ -110,6 +111,9 @@ type privacyDoc struct {
 	ReadyAt     *time.Time    `bson:"readyAt,omitempty"`
 	DeliveredAt *time.Time    `bson:"deliveredAt,omitempty"`
 	Parts       []PrivacyPart `bson:"parts"`
+	// Pieces are the answers whose large files are still arriving in pieces
+	// (privacy.part_chunk): they count once every piece is kept.
+	Pieces []piecesAwaited `bson:"pieces,omitempty"`
 	// VerifyDigest and DownloadDigest are the digests of the mailed links' secrets (the links
 	// are derived from the mails' ids when they are sent: mails_links.go); their Until say when
 	// they stop working.
@@ -205,6 +209,12 @@ func (d *privacyDoc) recipient() string {
 	return d.Email
 }
 
+// piecesAwaited is a service's answer waiting for the pieces of its large files.
+type piecesAwaited struct {
+	Part   PrivacyPart `bson:"part"`
+	Pieces int         `bson:"pieces"`
+}
+
 // privacyMail is the payload of a request's mails.
 type privacyMail struct {
 	RequestID string `json:"requestId"`
@@ -224,10 +234,13 @@ type PrivacyStore interface {
 	PrivacyOf(ctx context.Context, userID string) ([]*privacyDoc, error)
 	// PrivacyPage lists requests for staff: state "" for all, the nearest deadline first.
 	PrivacyPage(ctx context.Context, state string, after string, limit int) ([]*privacyDoc, error)
-	// SavePrivacyFiles keeps a service's files of a request (idempotent per file);
-	// PrivacyFiles walks them in order, service then name.
+	// SavePrivacyFiles keeps a service's files of a request (idempotent per file), and
+	// SavePrivacyPiece a piece of a large one; PiecesKept counts a service's pieces of a request.
+	// PrivacyFiles walks them in order: service, name, piece.
 	SavePrivacyFiles(ctx context.Context, requestID, service string, files []privacy.File) error
-	PrivacyFiles(ctx context.Context, requestID string, each func(service, name string, data []byte) error) error
+	SavePrivacyPiece(ctx context.Context, c privacy.PartChunk) error
+	PiecesKept(ctx context.Context, requestID, service string) (int, error)
+	PrivacyFiles(ctx context.Context, requestID string, each func(service, name string, piece int, data []byte) error) error
 }
 
 // normalEmail is an address as accounts keep it, or "" when it is none.

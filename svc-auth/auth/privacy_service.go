@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -371,8 +372,67 @@ func (s *privacyService) Answer(ctx context.Context, e events.Event) error {
 			return fmt.Errorf("%s payload: %w", e.Type, err)
 		}
 		return s.partReady(ctx, p)
+	case EventPrivacyPartChunk:
+		var c privacy.PartChunk
+		if err := json.Unmarshal([]byte(e.Data), &c); err != nil {
+			return fmt.Errorf("%s payload: %w", e.Type, err)
+		}
+		return s.pieceArrived(ctx, c)
 	}
 	return nil
+}
+
+// pieceArrived keeps a piece of a large file; the last piece of an answer that is waiting for
+// its pieces makes it count.
+func (s *privacyService) pieceArrived(ctx context.Context, c privacy.PartChunk) error {
+	if !contains(privacy.Services, c.Service) {
+		return nil
+	}
+	if err := s.store.SavePrivacyPiece(ctx, c); err != nil {
+		return err
+	}
+	return s.settle(ctx, c.RequestID, c.Service, nil, 0)
+}
+
+// settle notes a service's answer once all of it is kept: part (nil when a piece arrived) is
+// the answer, needing pieces pieces. Pieces are counted inside the request's update, after this
+// handler kept what it brought, so of an answer and its last piece handled at once the later
+// update sees both.
+func (s *privacyService) settle(ctx context.Context, requestID, service string, part *PrivacyPart, pieces int) error {
+	now := s.now().UTC()
+	_, err := s.store.UpdatePrivacy(ctx, requestID, func(d *privacyDoc) (*privacyDoc, error) {
+		if d.answered(service) {
+			return d, nil
+		}
+		i := slices.IndexFunc(d.Pieces, func(w piecesAwaited) bool { return w.Part.Service == service })
+		if part == nil {
+			if i < 0 {
+				return d, nil // the answer itself has not come yet
+			}
+			part, pieces = &d.Pieces[i].Part, d.Pieces[i].Pieces
+		}
+		kept, err := s.store.PiecesKept(ctx, requestID, service)
+		if err != nil {
+			return nil, err
+		}
+		if kept < pieces {
+			if i < 0 {
+				d.Pieces = append(d.Pieces, piecesAwaited{Part: *part, Pieces: pieces})
+			}
+			return d, nil
+		}
+		answered := *part
+		if i >= 0 {
+			d.Pieces = slices.Delete(d.Pieces, i, i+1)
+		}
+		download := digest(s.links.mailToken("privacy-download", privacyMailID(d.ID, KindPrivacyReady)))
+		d.partAnswered(answered, now, download)
+		return d, nil
+	})
+	if errors.Is(err, ErrPrivacyNotFound) {
+		return nil // a request this database never had (another deployment's stream): nothing to do
+	}
+	return err
 }
 
 // partReady keeps a service's files and notes its answer; the last answer makes the copy ready.
@@ -384,9 +444,11 @@ func (s *privacyService) partReady(ctx context.Context, p privacy.PartReady) err
 		return err
 	}
 	var size int64
+	pieces := 0
 	part := PrivacyPart{Service: p.Service, Files: len(p.Files)}
 	for _, f := range p.Files {
 		size += int64(len(f.Data))
+		pieces += f.Chunks
 		if f.Name == privacy.ErasureFile {
 			var report privacy.Erasure
 			if err := json.Unmarshal(f.Data, &report); err != nil {
@@ -395,17 +457,8 @@ func (s *privacyService) partReady(ctx context.Context, p privacy.PartReady) err
 			part.Erased, part.Kept = report.Erased, report.Kept
 		}
 	}
-	now := s.now().UTC()
-	part.Bytes, part.At = size, now
-	_, err := s.store.UpdatePrivacy(ctx, p.RequestID, func(d *privacyDoc) (*privacyDoc, error) {
-		download := digest(s.links.mailToken("privacy-download", privacyMailID(d.ID, KindPrivacyReady)))
-		d.partAnswered(part, now, download)
-		return d, nil
-	})
-	if errors.Is(err, ErrPrivacyNotFound) {
-		return nil // a request this database never had (another deployment's stream): nothing to do
-	}
-	return err
+	part.Bytes, part.At = size+int64(pieces)*privacy.ChunkBytes, s.now().UTC()
+	return s.settle(ctx, p.RequestID, p.Service, &part, pieces)
 }
 
 // ownPart is what svc-auth keeps about the person: the account, how they sign in and their
@@ -485,12 +538,15 @@ func writeCopy(ctx context.Context, w io.Writer, d *privacyDoc, store PrivacySto
 	if _, err := io.WriteString(readme, copyReadme(d, lang)); err != nil {
 		return err
 	}
-	err = store.PrivacyFiles(ctx, d.ID, func(service, name string, data []byte) error {
-		f, err := zw.Create(strings.TrimPrefix(service, "svc-") + "/" + name)
-		if err != nil {
-			return err
+	var file io.Writer // the file being written: a large one arrives in pieces, in order
+	err = store.PrivacyFiles(ctx, d.ID, func(service, name string, piece int, data []byte) error {
+		if piece == 0 || file == nil {
+			var err error
+			if file, err = zw.Create(strings.TrimPrefix(service, "svc-") + "/" + name); err != nil {
+				return err
+			}
 		}
-		_, err = f.Write(data)
+		_, err := file.Write(data)
 		return err
 	})
 	if err != nil {

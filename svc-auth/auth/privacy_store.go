@@ -29,7 +29,9 @@ func (s *MongoStore) openPrivacy(ctx context.Context, db *mongo.Database) error 
 		return fmt.Errorf("privacy_requests indexes: %w", err)
 	}
 	if err := mongox.EnsureIndexes(ctx, s.privacyFiles,
-		mongo.IndexModel{Keys: bson.D{{Key: "requestId", Value: 1}, {Key: "service", Value: 1}, {Key: "name", Value: 1}}}); err != nil {
+		mongo.IndexModel{Keys: bson.D{{Key: "requestId", Value: 1}, {Key: "service", Value: 1}, {Key: "name", Value: 1}, {Key: "piece", Value: 1}}},
+		// A service's pieces of a request, counted as they arrive (PiecesKept).
+		mongo.IndexModel{Keys: bson.D{{Key: "requestId", Value: 1}, {Key: "service", Value: 1}, {Key: "pieced", Value: 1}}}); err != nil {
 		return fmt.Errorf("privacy_files indexes: %w", err)
 	}
 	return nil
@@ -149,12 +151,18 @@ type privacyFileDoc struct {
 	Name      string    `bson:"name"`
 	Data      []byte    `bson:"data"`
 	At        time.Time `bson:"at"`
+	// Piece is the place of a piece of a large file (0 for a whole file); Pieced marks pieces.
+	Piece  int  `bson:"piece"`
+	Pieced bool `bson:"pieced,omitempty"`
 }
 
 // SavePrivacyFiles keeps a service's files of a request; a file kept before stays as it was.
 func (s *MongoStore) SavePrivacyFiles(ctx context.Context, requestID, service string, files []privacy.File) error {
 	now := time.Now().UTC()
 	for _, f := range files {
+		if f.Chunks > 0 {
+			continue // its pieces come on their own (SavePrivacyPiece)
+		}
 		doc := privacyFileDoc{ID: requestID + "/" + service + "/" + f.Name, RequestID: requestID, Service: service, Name: f.Name, Data: f.Data, At: now}
 		if _, err := s.privacyFiles.InsertOne(ctx, doc); err != nil && !mongox.IsDuplicateKey(err) {
 			return fmt.Errorf("keep %s of %s: %w", doc.ID, requestID, err)
@@ -163,11 +171,30 @@ func (s *MongoStore) SavePrivacyFiles(ctx context.Context, requestID, service st
 	return nil
 }
 
-// PrivacyFiles walks a request's files, service then name, one at a time (a copy of a busy
-// customer is megabytes: it is never held whole).
-func (s *MongoStore) PrivacyFiles(ctx context.Context, requestID string, each func(service, name string, data []byte) error) error {
+// SavePrivacyPiece keeps one piece of a large file; a piece kept before stays as it was.
+func (s *MongoStore) SavePrivacyPiece(ctx context.Context, c privacy.PartChunk) error {
+	doc := privacyFileDoc{ID: fmt.Sprintf("%s/%s/%s/%d", c.RequestID, c.Service, c.Name, c.Index), RequestID: c.RequestID, Service: c.Service,
+		Name: c.Name, Data: c.Data, At: time.Now().UTC(), Piece: c.Index, Pieced: true}
+	if _, err := s.privacyFiles.InsertOne(ctx, doc); err != nil && !mongox.IsDuplicateKey(err) {
+		return fmt.Errorf("keep %s: %w", doc.ID, err)
+	}
+	return nil
+}
+
+// PiecesKept counts the pieces of large files a service answered a request with.
+func (s *MongoStore) PiecesKept(ctx context.Context, requestID, service string) (int, error) {
+	n, err := s.privacyFiles.CountDocuments(ctx, bson.D{{Key: "requestId", Value: requestID}, {Key: "service", Value: service}, {Key: "pieced", Value: true}})
+	if err != nil {
+		return 0, fmt.Errorf("pieces of %s from %s: %w", requestID, service, err)
+	}
+	return int(n), nil
+}
+
+// PrivacyFiles walks a request's files, service then name then piece, one at a time (a copy of
+// a busy customer is megabytes: it is never held whole).
+func (s *MongoStore) PrivacyFiles(ctx context.Context, requestID string, each func(service, name string, piece int, data []byte) error) error {
 	cur, err := s.privacyFiles.Find(ctx, bson.D{{Key: "requestId", Value: requestID}},
-		options.Find().SetSort(bson.D{{Key: "requestId", Value: 1}, {Key: "service", Value: 1}, {Key: "name", Value: 1}}))
+		options.Find().SetSort(bson.D{{Key: "requestId", Value: 1}, {Key: "service", Value: 1}, {Key: "name", Value: 1}, {Key: "piece", Value: 1}}))
 	if err != nil {
 		return fmt.Errorf("files of %s: %w", requestID, err)
 	}
@@ -177,7 +204,7 @@ func (s *MongoStore) PrivacyFiles(ctx context.Context, requestID string, each fu
 		if err := cur.Decode(&f); err != nil {
 			return fmt.Errorf("files of %s: %w", requestID, err)
 		}
-		if err := each(f.Service, f.Name, f.Data); err != nil {
+		if err := each(f.Service, f.Name, f.Piece, f.Data); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,6 @@
+package main
+
+// EventPrivacyPartChunk is a piece of a large file of a copy (internal/privacy.EventPartChunk),
+// which svc-catalog sends beside its privacy.part_ready when a file is larger than
+// privacy.ChunkBytes.
+const EventPrivacyPartChunk = "privacy.part_chunk"

@@ -1,0 +1,6 @@
+package datacopy
+
+// EventPrivacyPartChunk is a piece of a large file of a copy (internal/privacy.EventPartChunk),
+// which this service sends beside its privacy.part_ready when a file is larger than
+// privacy.ChunkBytes.
+const EventPrivacyPartChunk = "privacy.part_chunk"
