@@ -19,9 +19,10 @@ import (
 // inquiries take what visitors write while no staff member is online. New conversations and
 // visitors' messages leave through the conversations' outboxes on events:catalog (chat.opened,
 // chat.message), which svc-auth turns into staff's live notices. The store is answered too, for
-// the KVKK copy of a person's conversations (privacy.go).
+// the KVKK copy and erasure of a person's conversations (privacy.go), and the message limiter,
+// whose counts an erasure forgets.
 func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, metrics *prometheus.Registry,
-	eventMetrics *events.Metrics) (chat.Service, *chat.Store) {
+	eventMetrics *events.Metrics) (chat.Service, *chat.Store, *ratelimit.Limiter) {
 	messagesPerMinute := env.Int("CHAT_MESSAGES_PER_MINUTE", 20)
 	startsPerHour := env.Int("CHAT_CONVERSATIONS_PER_HOUR", 10)
 	outboxSweep := env.Duration("OUTBOX_SWEEP_EVERY", events.DefaultSweepEvery)
@@ -33,10 +34,11 @@ func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, 
 	go relay.Run(p.Ctx)
 	hub, err := chat.NewHub(p.Ctx, p.Redis, chat.DefaultPresenceTTL, p.Log)
 	p.ExitOn("chat hub", err)
+	messages := ratelimit.New(p.Redis, "chat-messages", int64(messagesPerMinute), time.Minute)
 	svc := chat.NewService(chat.Config{
 		Store:     store,
 		Bus:       hub,
-		Messages:  ratelimit.New(p.Redis, "chat-messages", int64(messagesPerMinute), time.Minute),
+		Messages:  messages,
 		Starts:    ratelimit.New(p.Redis, "chat-conversations", int64(startsPerHour), time.Hour),
 		Inquiries: chatInquiries{inquiries},
 		Now:       time.Now,
@@ -48,7 +50,7 @@ func startChat(p *platform.Process, env *config.Env, inquiries catalog.Service, 
 	})
 	svc = chat.LoggingMiddleware(p.Log)(svc)
 	svc = chat.InstrumentingMiddleware(metrics)(svc)
-	return svc, store
+	return svc, store, messages
 }
 
 // chatInquiries passes the chat's offline words on as the catalogue's contact inquiries.

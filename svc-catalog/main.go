@@ -1,5 +1,5 @@
 // Command svc-catalog serves the agency's public content, takes contact and corporate inquiries
-// and live support chats, and answers KVKK copy requests for what it keeps of them.
+// and live support chats, and answers KVKK copy and erasure requests for what it keeps of them.
 package main
 
 import (
@@ -21,6 +21,7 @@ import (
 	"linguaport/internal/mail"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
+	"linguaport/internal/privacy"
 	"linguaport/internal/ratelimit"
 	"linguaport/svc-catalog/api"
 	"linguaport/svc-catalog/catalog"
@@ -80,9 +81,13 @@ func main() {
 		func(ids ...any) { replyRelay.Kick(ids...); replyMails.Kick(ids...) })
 	staffSvc = catalog.StaffLoggingMiddleware(p.Log)(staffSvc)
 
-	chats, chatStore := startChat(p, env, svc, metrics, eventMetrics)
-	// KVKK: svc-auth's requests for a person's copy, answered with their inquiries and chats.
-	startPrivacy(p, cfg.Name, privacyGather(store, chatStore), eventMetrics, outboxSweep)
+	chats, chatStore, chatSenders := startChat(p, env, svc, metrics, eventMetrics)
+	// KVKK: svc-auth's requests for a person's copy, answered with their inquiries and chats, and
+	// for erasure, answered by deleting them.
+	startPrivacy(p, cfg.Name, privacy.Answers{
+		Copy:  privacyGather(store, chatStore),
+		Erase: privacyErase(store, chatStore, chatSenders, newAuditTrail(p.DB)),
+	}, eventMetrics, outboxSweep)
 
 	// Staff and customers are identified by their tokens here too (DESIGN §5, defence in depth).
 	auth := p.Authenticator()

@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"linguaport/internal/audit"
 	"linguaport/internal/events"
 	"linguaport/internal/platform"
 	"linguaport/internal/privacy"
@@ -13,7 +18,7 @@ import (
 
 // The KVKK request's events as svc-catalog names them (internal/privacy; contracts in
 // internal/events/contracts): it reads svc-auth's requests from events:auth and answers a copy
-// on events:catalog.
+// or an erasure on events:catalog.
 const (
 	EventPrivacyRequested = "privacy.requested"
 	EventPrivacyPartReady = "privacy.part_ready"
@@ -41,12 +46,96 @@ func privacyGather(inquiries *catalog.MongoStore, chats *chat.Store) privacy.Gat
 	}
 }
 
-// startPrivacy answers svc-auth's KVKK requests as group (the service's name): a copy's files
-// are recorded with their privacy.part_ready in the service's privacy_parts, in one write, and
-// its relay publishes them on events:catalog, so an answer survives a crash between the two. The
-// consumer's processed_events make a redelivered request one handling; the part store makes a
-// request announced twice one answer.
-func startPrivacy(p *platform.Process, group string, gather privacy.Gather, eventMetrics *events.Metrics, outboxSweep time.Duration) {
+// The collections of svc-catalog's erasure report (API.md "KVKK copy", "Erasure").
+const (
+	erasedInquiries = "inquiries"
+	erasedChats     = "chats"
+	erasedMessages  = "chat_messages"
+	erasedAudit     = audit.Collection
+)
+
+// privacyErase deletes what svc-catalog keeps about the person a request names (API.md
+// "Erasure"): the inquiries sent from their address, with staff's replies; their live support
+// conversations (their account's and those they gave the address in) with every message; the
+// audit log's entries of those inquiries and conversations, which carry staff's replies to them;
+// and the message limiter's counts in Redis under their account and conversations. No law makes
+// svc-catalog keep any of it (privacy.Retention has no line for it), so Kept is empty. What
+// belongs to an inquiry or a conversation goes before it, so an erasure that stops half way (a
+// crash, an error) is finished by the next delivery, which finds the inquiries and conversations
+// left; once done, running it again finds nothing and reports zeros.
+func privacyErase(inquiries *catalog.MongoStore, chats *chat.Store, senders chat.Forgetter, trail auditTrail) privacy.Erase {
+	return func(ctx context.Context, r privacy.Requested) (privacy.Erasure, error) {
+		sent, err := inquiries.InquiryIDsByEmail(ctx, r.Email)
+		if err != nil {
+			return privacy.Erasure{}, err
+		}
+		auditInquiries, err := trail.erase(ctx, "inquiry", sent)
+		if err != nil {
+			return privacy.Erasure{}, err
+		}
+		nInquiries, err := inquiries.DeleteInquiries(ctx, sent)
+		if err != nil {
+			return privacy.Erasure{}, err
+		}
+		talked, err := chats.IDsOf(ctx, r.UserID, r.Email)
+		if err != nil {
+			return privacy.Erasure{}, err
+		}
+		auditChats, err := trail.erase(ctx, "chat_conversation", talked)
+		if err != nil {
+			return privacy.Erasure{}, err
+		}
+		if err := chat.ForgetSenders(ctx, senders, r.UserID, talked); err != nil {
+			return privacy.Erasure{}, err
+		}
+		nChats, nMessages, err := chats.Delete(ctx, talked)
+		if err != nil {
+			return privacy.Erasure{}, err
+		}
+		return privacy.Erasure{
+			Erased: []privacy.Count{
+				{Collection: erasedInquiries, Count: nInquiries},
+				{Collection: erasedChats, Count: nChats},
+				{Collection: erasedMessages, Count: nMessages},
+				{Collection: erasedAudit, Count: auditInquiries + auditChats},
+			},
+			Kept: []privacy.Count{},
+		}, nil
+	}
+}
+
+// auditTrail is svc-catalog's audit log (internal/audit, collection "audit" of its database) as
+// an erasure sees it. An entry of an inquiry or a conversation holds the fields staff changed,
+// staff's replies among them (inquiry.reply, chat.reply), which address the person and often
+// name them; with the inquiry or conversation gone, the entries would only keep that and point at
+// nothing on the audit screen. internal/audit has no deletion of its own, so this is the one
+// write to the collection from outside that package; it uses the package's name and index.
+type auditTrail struct{ coll *mongo.Collection }
+
+func newAuditTrail(db *mongo.Database) auditTrail {
+	return auditTrail{coll: db.Collection(audit.Collection)}
+}
+
+// erase deletes the entries of the objects of kind ids names, found by the audit log's
+// {object.kind, object.id, at, _id} index, and answers how many it deleted.
+func (a auditTrail) erase(ctx context.Context, kind string, ids []string) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	res, err := a.coll.DeleteMany(ctx, bson.D{{Key: "object.kind", Value: kind}, {Key: "object.id", Value: bson.D{{Key: "$in", Value: ids}}}})
+	if err != nil {
+		return 0, fmt.Errorf("delete audit entries of %s: %w", kind, err)
+	}
+	return int(res.DeletedCount), nil
+}
+
+// startPrivacy answers svc-auth's KVKK requests as group (the service's name), a copy with
+// answers.Copy's files and an erasure with answers.Erase's report: each answer is recorded with
+// its privacy.part_ready in the service's privacy_parts, in one write, and its relay publishes it
+// on events:catalog, so an answer survives a crash between the two. The consumer's
+// processed_events make a redelivered request one handling; the part store makes a request
+// announced twice one answer.
+func startPrivacy(p *platform.Process, group string, answers privacy.Answers, eventMetrics *events.Metrics, outboxSweep time.Duration) {
 	parts, err := privacy.NewPartStore(p.Ctx, p.DB)
 	p.ExitOn("privacy parts", err)
 	relay := events.NewRelay(parts.Collection(), events.Stream("catalog"), events.NewPublisher(p.Redis), p.Log, outboxSweep)
@@ -54,7 +143,7 @@ func startPrivacy(p *platform.Process, group string, gather privacy.Gather, even
 	go relay.Run(p.Ctx)
 	processed := p.DB.Collection("processed_events")
 	requests := p.Consumer(events.Stream("auth"), group, processed,
-		privacy.Handler(privacyService, privacy.Answers{Copy: gather}, parts, relay.Kick, time.Now))
+		privacy.Handler(privacyService, answers, parts, relay.Kick, time.Now))
 	eventMetrics.Consumers(requests)
 	go func() { p.ExitOn("auth events", requests.Run(p.Ctx)) }()
 }

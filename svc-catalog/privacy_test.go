@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -46,7 +50,11 @@ type catalogue struct {
 	inquiries catalog.Service
 	staff     catalog.StaffService
 	chat      chat.Service
-	log       *slog.Logger
+	messages  *ratelimit.Limiter // the chat's message limiter, whose counts an erasure forgets
+	audit     *audit.Log
+	// staffCtx is a request's context signed in as Selin, which the audit log records as the actor.
+	staffCtx context.Context
+	log      *slog.Logger
 }
 
 func newCatalogue(t *testing.T) *catalogue {
@@ -59,11 +67,11 @@ func newCatalogue(t *testing.T) *catalogue {
 		t.Fatal(err)
 	}
 	c.inquiries = catalog.NewService(c.store, ratelimit.New(c.redis.Client, "inquiries", 100, time.Hour), ids.New, company.Demo())
-	auditLog, err := audit.NewLog(ctx, c.db, c.log)
-	if err != nil {
+	if c.audit, err = audit.NewLog(ctx, c.db, c.log); err != nil {
 		t.Fatal(err)
 	}
-	c.staff = catalog.NewStaffService(c.store, auditLog, c.log, time.Now, ids.New, func(...any) {})
+	c.staff = catalog.NewStaffService(c.store, c.audit, c.log, time.Now, ids.New, func(...any) {})
+	c.staffCtx = signedIn(t, c.redis, selin.Caller)
 	if c.chats, err = chat.NewStore(ctx, c.db); err != nil {
 		t.Fatal(err)
 	}
@@ -71,10 +79,39 @@ func newCatalogue(t *testing.T) *catalogue {
 	if err != nil {
 		t.Fatal(err)
 	}
+	c.messages = ratelimit.New(c.redis.Client, "chat-messages", 100, time.Minute)
 	c.chat = chat.NewService(chat.Config{Store: c.chats, Bus: hub,
-		Messages: ratelimit.New(c.redis.Client, "chat-messages", 100, time.Minute), Starts: ratelimit.New(c.redis.Client, "chat-starts", 100, time.Hour),
+		Messages: c.messages, Starts: ratelimit.New(c.redis.Client, "chat-starts", 100, time.Hour),
 		Inquiries: chatInquiries{c.inquiries}, Now: time.Now, NewID: ids.New})
 	return c
+}
+
+// signedIn is the context of a request with who's valid token, as the route table's
+// authenticator identifies it: what the audit log records staff's changes with.
+func signedIn(t *testing.T, r *testenv.Redis, who authn.Caller) context.Context {
+	t.Helper()
+	_, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer := authn.NewSigner("k", key)
+	session := "s-" + who.ID
+	if err := r.Client.Set(context.Background(), authn.SessionKey(session), "1", time.Hour).Err(); err != nil {
+		t.Fatal(err)
+	}
+	token, err := signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: who.ID, Session: session, Role: who.Role, Name: who.Name,
+		ExpiresAt: time.Now().Add(time.Hour).Unix()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{"k": signer.PublicKey()}, authn.NewRedisSessions(r.Client)), nil)
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	ctx := auth.Identify(req)
+	if _, ok := authn.FromContext(ctx); !ok {
+		t.Fatal("the staff token is not accepted")
+	}
+	return ctx
 }
 
 var (
@@ -94,7 +131,7 @@ func (c *catalogue) inquire(t *testing.T, in catalog.Inquiry) catalog.Inquiry {
 
 func (c *catalogue) reply(t *testing.T, inquiryID, text string) {
 	t.Helper()
-	if _, err := c.staff.Reply(context.Background(), selin.Caller, inquiryID, text); err != nil {
+	if _, err := c.staff.Reply(c.staffCtx, selin.Caller, inquiryID, text); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -108,9 +145,15 @@ func (c *catalogue) startChat(t *testing.T, who chat.Caller, in chat.NewConversa
 	return started
 }
 
+// answerChat answers a conversation as staff, recorded in the audit log as the route table's
+// endpoint records it (chat.reply, the message it added).
 func (c *catalogue) answerChat(t *testing.T, convID, text string) {
 	t.Helper()
-	if _, err := c.chat.Reply(context.Background(), selin, chat.NewMessage{ConversationID: convID, Text: text}); err != nil {
+	m, err := c.chat.Reply(c.staffCtx, selin, chat.NewMessage{ConversationID: convID, Text: text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.audit.Change(c.staffCtx, "chat.reply", audit.Object{Kind: "chat_conversation", ID: convID}, nil, m); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -184,6 +227,7 @@ type copyOf struct {
 }
 
 type inquiryOf struct {
+	ID        string `json:"id"`
 	Message   string `json:"message"`
 	IPAddress string `json:"ipAddress"`
 	Status    string `json:"status"`
@@ -327,8 +371,8 @@ func TestPrivacyGather(t *testing.T) {
 }
 
 // The handler answers a copy once, however often the request is delivered, through the part
-// store's outbox to events:catalog in the contract's shape; an erasure and other events of
-// svc-auth's stream are not its to answer here. A request published on events:auth is answered
+// store's outbox to events:catalog in the contract's shape; given no Erase, an erasure is not its
+// to answer, nor are other events of svc-auth's stream (TestPrivacyEraseHandler answers one). A request published on events:auth is answered
 // through a consumer as main runs it.
 func TestPrivacyHandler(t *testing.T) {
 	c := newCatalogue(t)

@@ -118,8 +118,9 @@ func main() {
 	translatorEvents := p.Consumer(events.Stream("translators"), cfg.Name, processed, pool.EventHandler(translatorStore))
 	eventMetrics.Consumers(translatorEvents)
 	go func() { p.ExitOn("translators events", translatorEvents.Run(ctx)) }()
-	// KVKK copies (internal/privacy): svc-auth's privacy.requested on its stream is answered with
-	// what this service keeps about the person (datacopy), through the privacy_parts outbox to
+	// KVKK requests (internal/privacy): svc-auth's privacy.requested on its stream is answered,
+	// for a copy, with what this service keeps about the person and, for an erasure, with the
+	// report of what it erased and kept (datacopy), through the privacy_parts outbox to
 	// privacy.part_ready on our stream.
 	partStore, err := privacy.NewPartStore(ctx, db)
 	p.ExitOn("privacy parts", err)
@@ -127,8 +128,9 @@ func main() {
 	eventMetrics.Outboxes(partRelay)
 	go partRelay.Run(ctx)
 	gather := datacopy.Gather(datacopy.Sources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices}, time.Now)
+	erase := datacopy.Erase(datacopy.ErasureSources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices})
 	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
-		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather}, partStore, partRelay.Kick, time.Now))
+		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather, Erase: erase}, partStore, partRelay.Kick, time.Now))
 	eventMetrics.Consumers(privacyRequests)
 	go func() { p.ExitOn("privacy requests", privacyRequests.Run(ctx)) }()
 	// SWEEP_EVERY: how often time-made changes are looked for; the browser tests shorten it with

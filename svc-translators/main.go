@@ -92,10 +92,12 @@ func main() {
 	supportSvc = support.LoggingMiddleware(p.Log)(supportSvc)
 	supportSvc = support.InstrumentingMiddleware(metrics)(supportSvc)
 
-	// KVKK copies (internal/privacy): svc-auth's privacy.requested on its stream is answered with
-	// what this service keeps about the person (datacopy), through the privacy_parts outbox to
-	// privacy.part_ready on this service's stream. The group is the service's name, as for every
-	// consumer: this is svc-translators' only one on events:auth.
+	// KVKK copies and erasures (internal/privacy): svc-auth's privacy.requested on its stream is
+	// answered with what this service keeps about the person (datacopy.Gather), or with the report
+	// of its erasure (datacopy.Erase: all of it goes, the profile's departure announced on
+	// events:translators first), through the privacy_parts outbox to privacy.part_ready on this
+	// service's stream. The group is the service's name, as for every consumer: this is
+	// svc-translators' only one on events:auth.
 	partStore, err := privacy.NewPartStore(p.Ctx, p.DB)
 	p.ExitOn("privacy parts", err)
 	partRelay := events.NewRelay(partStore.Collection(), events.Stream("translators"),
@@ -103,8 +105,10 @@ func main() {
 	eventMetrics.Outboxes(partRelay)
 	go partRelay.Run(p.Ctx)
 	gather := datacopy.Gather(datacopy.Sources{Profiles: profileStore, Applications: applicationStore, Tickets: ticketStore}, time.Now)
+	erase := datacopy.Erase(datacopy.ErasureSources{Profiles: profileStore, Applications: applicationStore, Tickets: ticketStore,
+		Events: events.NewPublisher(p.Redis)}, time.Now)
 	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
-		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather}, partStore, partRelay.Kick, time.Now))
+		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather, Erase: erase}, partStore, partRelay.Kick, time.Now))
 	eventMetrics.Consumers(privacyRequests)
 	go func() { p.ExitOn("privacy requests", privacyRequests.Run(p.Ctx)) }()
 

@@ -109,3 +109,38 @@ func PrivacyInquiries(ctx context.Context, store *MongoStore, r privacy.Requeste
 	}
 	return privacy.JSONFile(InquiriesFile, out)
 }
+
+// InquiryIDsByEmail is the ids of every inquiry sent from email (compared as emailKey folds it),
+// read by the {emailKey, createdAt} index without the inquiries themselves; none for no address.
+func (s *MongoStore) InquiryIDsByEmail(ctx context.Context, email string) ([]string, error) {
+	key := emailKey(email)
+	if key == "" {
+		return []string{}, nil
+	}
+	found, err := findAll[struct {
+		ID string `bson:"_id"`
+	}](ctx, s.inquiries, bson.D{{Key: "emailKey", Value: key}}, options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(found))
+	for i, f := range found {
+		ids[i] = f.ID
+	}
+	return ids, nil
+}
+
+// DeleteInquiries deletes the inquiries ids names, and answers how many it deleted. Everything an
+// inquiry holds goes with it: staff's replies, its search keys, the reply mails still queued (the
+// mail relay finds nothing to send; MailRender skips a mail whose inquiry is gone) and events
+// not yet relayed. Staff's list reads inquiries by their keys, so nothing is left naming them.
+func (s *MongoStore) DeleteInquiries(ctx context.Context, ids []string) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	res, err := s.inquiries.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
+	if err != nil {
+		return 0, fmt.Errorf("delete inquiries: %w", err)
+	}
+	return int(res.DeletedCount), nil
+}

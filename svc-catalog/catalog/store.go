@@ -53,7 +53,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 			// Staff's list, newest first, filtered and searched (search.go); the open count.
 			mongo.IndexModel{Keys: bson.D{{Key: "keys", Value: 1}, {Key: "order", Value: -1}, {Key: "_id", Value: -1}}},
 			searchkeys.VersionIndex(), events.OutboxIndex(), mailbox.Index(),
-			// A KVKK copy's: the sender's inquiries by their address (privacy.go).
+			// A KVKK request's (copy, erasure): the sender's inquiries by their address (privacy.go).
 			mongo.IndexModel{Keys: bson.D{{Key: "emailKey", Value: 1}, {Key: "createdAt", Value: 1}}}),
 	)
 	if err != nil {

@@ -136,3 +136,82 @@ func PrivacyChats(ctx context.Context, store *Store, r privacy.Requested) (priva
 	}
 	return privacy.JSONFile(ChatsFile, out)
 }
+
+// idOnly reads a document's id alone.
+var idOnly = options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}})
+
+// IDsOf is the ids of the conversations Of finds (the person's account's and those they gave
+// email in), each once, read by the same indexes without the conversations themselves.
+func (s *Store) IDsOf(ctx context.Context, customerID, email string) ([]string, error) {
+	var filters []bson.D
+	if customerID != "" {
+		filters = append(filters, bson.D{{Key: "customerId", Value: customerID}})
+	}
+	if key := emailKey(email); key != "" {
+		filters = append(filters, bson.D{{Key: "emailKey", Value: key}})
+	}
+	out := []string{}
+	for _, f := range filters {
+		found, err := s.find(ctx, f, idOnly)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range found {
+			if !slices.Contains(out, c.ID) {
+				out = append(out, c.ID)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Delete deletes the conversations ids names with every message of theirs, and answers how many
+// of each it deleted. The messages go first, so a crash in between leaves conversations that a
+// repeated erasure finds again rather than messages no conversation names; and once more after
+// the conversations, for a message sent in that instant (AddMessage moves its conversation before
+// it stores the message, and finds none once it is gone). With the conversations go what they
+// hold: the visitor's token hash, the address they were started from, and events not yet relayed.
+func (s *Store) Delete(ctx context.Context, ids []string) (conversations, messages int, err error) {
+	if len(ids) == 0 {
+		return 0, 0, nil
+	}
+	byConversation := bson.D{{Key: "conversationId", Value: bson.D{{Key: "$in", Value: ids}}}}
+	msgs, err := s.messages.DeleteMany(ctx, byConversation)
+	if err != nil {
+		return 0, 0, fmt.Errorf("delete chat messages: %w", err)
+	}
+	convs, err := s.conversations.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
+	if err != nil {
+		return 0, int(msgs.DeletedCount), fmt.Errorf("delete chat conversations: %w", err)
+	}
+	late, err := s.messages.DeleteMany(ctx, byConversation)
+	if err != nil {
+		return int(convs.DeletedCount), int(msgs.DeletedCount), fmt.Errorf("delete chat messages: %w", err)
+	}
+	return int(convs.DeletedCount), int(msgs.DeletedCount + late.DeletedCount), nil
+}
+
+// Forgetter clears a limiter's count for one key (ratelimit.Limiter does).
+type Forgetter interface {
+	Forget(ctx context.Context, key string) error
+}
+
+// ForgetSenders clears what the message limiter (Config.Messages) counts in Redis under the
+// person's names: their account (customerID, "" for none) and each of the conversations convIDs a
+// visitor wrote in. The counts hold no words and end with their window (a minute) anyway; an
+// erasure leaves no key naming the person or their conversations meanwhile.
+func ForgetSenders(ctx context.Context, f Forgetter, customerID string, convIDs []string) error {
+	keys := make([]string, 0, len(convIDs)+1)
+	if customerID != "" {
+		keys = append(keys, userSender(customerID))
+	}
+	for _, id := range convIDs {
+		keys = append(keys, conversationSender(id))
+	}
+	for _, k := range keys {
+		if err := f.Forget(ctx, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -243,9 +243,9 @@ func (s *service) Send(ctx context.Context, c Caller, in NewMessage) (Sent, erro
 // chat.message, when announce) and, with nobody online, passes the words on as a contact
 // inquiry once per offline spell.
 func (s *service) send(ctx context.Context, conv Conversation, c Caller, in NewMessage, announce bool) (Sent, error) {
-	sender := "conversation:" + conv.ID
+	sender := conversationSender(conv.ID)
 	if c.ID != "" {
-		sender = "user:" + c.ID
+		sender = userSender(c.ID)
 	}
 	if err := allow(ctx, s.limiter, sender); err != nil {
 		return Sent{}, err
@@ -327,6 +327,11 @@ func (s *service) inquire(ctx context.Context, conv Conversation, ip string) boo
 	}
 	return true
 }
+
+// The message limiter's keys: a signed-in sender's account (a customer, a staff member), or the
+// conversation a visitor writes in with its token. An erasure forgets the person's (privacy.go).
+func userSender(id string) string             { return "user:" + id }
+func conversationSender(convID string) string { return "conversation:" + convID }
 
 // messageID is stable for one idempotency key, so a send repeated with it is stored once.
 func (s *service) messageID(convID, key string) string {
@@ -478,7 +483,7 @@ func (s *service) Reply(ctx context.Context, c Caller, in NewMessage) (Message, 
 	if _, err := s.store.Conversation(ctx, in.ConversationID); err != nil {
 		return Message{}, err
 	}
-	if err := allow(ctx, s.limiter, "user:"+c.ID); err != nil {
+	if err := allow(ctx, s.limiter, userSender(c.ID)); err != nil {
 		return Message{}, err
 	}
 	msg, conv, fresh, err := s.store.AddMessage(ctx, in.ConversationID, s.messageID(in.ConversationID, in.Key), FromStaff, c.Name, in.Text, s.now())

@@ -31,9 +31,9 @@ func NewStore(ctx context.Context, db *mongo.Database) (*Store, error) {
 		mongox.EnsureIndexes(ctx, s.conversations,
 			// The staff list by status, newest activity first, the id breaking ties for the cursor.
 			mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "lastMessageAt", Value: -1}, {Key: "_id", Value: -1}}},
-			// A customer's own conversations (theirs, and a KVKK copy's).
+			// A customer's own conversations (theirs, and a KVKK request's).
 			mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "lastMessageAt", Value: -1}}},
-			// A KVKK copy's: a visitor's conversations by the address they gave (privacy.go).
+			// A KVKK request's: a visitor's conversations by the address they gave (privacy.go).
 			mongo.IndexModel{Keys: bson.D{{Key: "emailKey", Value: 1}, {Key: "lastMessageAt", Value: -1}}},
 			// The outbox relay's sweep (events.go).
 			events.OutboxIndex()),

@@ -1,6 +1,7 @@
-// Package datacopy answers KVKK copy requests for svc-orders (internal/privacy, DESIGN §14):
-// svc-auth's privacy.requested names a person, and svc-orders answers with what it keeps about
-// them, as JSON files for its folder of the person's ZIP. A customer's copy is their quotes,
+// Package datacopy answers KVKK copy and erasure requests for svc-orders (internal/privacy,
+// DESIGN §14): svc-auth's privacy.requested names a person, and svc-orders answers a copy with
+// what it keeps about them, as JSON files for its folder of the person's ZIP, and an erasure with
+// the report of what it erased and kept (erase.go). A customer's copy is their quotes,
 // orders, accepted contracts and uploaded files; a translator's their jobs, their uploads and
 // their place in the job pool. Every query is by the person's id on an index, so a copy costs
 // what the person's own data costs, however large the collections grow.

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
 	"linguaport/counting"
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
@@ -45,6 +47,7 @@ func clock() time.Time { return now }
 type seeded struct {
 	sources datacopy.Sources
 	parts   *privacy.PartStore
+	db      *mongo.Database
 }
 
 func seed(t *testing.T) seeded {
@@ -171,6 +174,7 @@ func seed(t *testing.T) seeded {
 	return seeded{
 		sources: datacopy.Sources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translators, Notices: notices},
 		parts:   parts,
+		db:      db,
 	}
 }
 

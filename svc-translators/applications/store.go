@@ -94,6 +94,20 @@ func (s *MongoStore) DeleteFile(ctx context.Context, id string) error {
 	return nil
 }
 
+// EraseFile removes a stored file's bytes (its GridFS chunks) and its entry; false when there
+// was no entry (erased before). The chunks are deleted either way, so a file half-deleted by a
+// crash goes whole when it is erased again.
+func (s *MongoStore) EraseFile(ctx context.Context, id string) (bool, error) {
+	err := s.bucket.Delete(ctx, id)
+	if errors.Is(err, mongo.ErrFileNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("erase file %s: %w", id, err)
+	}
+	return true, nil
+}
+
 func (s *MongoStore) OpenFile(ctx context.Context, id string) (io.ReadCloser, error) {
 	r, err := s.bucket.OpenDownloadStream(ctx, id)
 	if err != nil {
@@ -148,6 +162,16 @@ func (s *MongoStore) ByEmail(ctx context.Context, email string) ([]Application, 
 		return nil, fmt.Errorf("read applications of an e-mail: %w", err)
 	}
 	return list, nil
+}
+
+// Delete removes one application, its pending events and mails with it; false when there was
+// none. Its files are the caller's to erase first (EraseFile): the application is what names them.
+func (s *MongoStore) Delete(ctx context.Context, id string) (bool, error) {
+	res, err := s.apps.DeleteOne(ctx, bson.D{{Key: "_id", Value: id}})
+	if err != nil {
+		return false, fmt.Errorf("delete application %s: %w", id, err)
+	}
+	return res.DeletedCount == 1, nil
 }
 
 func (s *MongoStore) List(ctx context.Context, status Status, q searchkeys.Query, oldest bool, after *Application, limit int) ([]Application, error) {

@@ -1,7 +1,8 @@
-// Package datacopy answers KVKK copy requests (internal/privacy, DESIGN §14) for svc-translators:
-// it gathers what this service keeps about one person into JSON files for svc-auth's ZIP. By the
-// request's user id: the translator's profile (profile.json) and their support tickets with their
-// threads (tickets.json); by the request's e-mail: the applications sent with it
+// Package datacopy answers KVKK copy and erasure requests (internal/privacy, DESIGN §14) for
+// svc-translators. An erasure deletes everything this service keeps about the person (erase.go).
+// A copy gathers what this service keeps about one person into JSON files for svc-auth's ZIP. By
+// the request's user id: the translator's profile (profile.json) and their support tickets with
+// their threads (tickets.json); by the request's e-mail: the applications sent with it
 // (applications.json), as an applicant may never have had an account. A file is left out when
 // there is nothing of its kind.
 //

@@ -352,9 +352,10 @@ func requested(t *testing.T, r privacy.Requested) events.Event {
 	return e
 }
 
-// The Handler main wires answers a copy request once however often it is delivered: one
-// privacy_parts document with one privacy.part_ready queued, whose payload keeps its contract;
-// an erasure and another event of svc-auth's stream are not its to answer.
+// The Handler answers a copy request once however often it is delivered: one privacy_parts
+// document with one privacy.part_ready queued, whose payload keeps its contract; wired with Copy
+// alone, an erasure is not its to answer (main wires Erase too: TestHandlerAnswersErasureOnce),
+// nor is another event of svc-auth's stream.
 func TestHandlerAnswersOnce(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
@@ -412,10 +413,11 @@ func TestHandlerAnswersOnce(t *testing.T) {
 	}
 }
 
-// As main wires it: svc-auth's request on events:auth, read by svc-translators' consumer, is
-// answered on events:translators by the privacy_parts relay, once, though the same event is
-// published twice and the request announced again; an erasure gets no answer from here. The
-// test's Redis checks every event on it against its contract when the test ends.
+// As main wires the copies: svc-auth's request on events:auth, read by svc-translators'
+// consumer, is answered on events:translators by the privacy_parts relay, once, though the same
+// event is published twice and the request announced again; wired with Copy alone, an erasure
+// gets no answer from here. The test's Redis checks every event on it against its contract when
+// the test ends.
 func TestCopyRequestOverTheStreams(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w := newWorld(t)

@@ -7,6 +7,7 @@ package datacopy
 const (
 	// EventPrivacyRequested is svc-auth's request, read from events.Stream("auth").
 	EventPrivacyRequested = "privacy.requested"
-	// EventPrivacyPartReady is svc-translators' answer to a copy, on events.Stream("translators").
+	// EventPrivacyPartReady is svc-translators' answer to a copy or an erasure, on
+	// events.Stream("translators").
 	EventPrivacyPartReady = "privacy.part_ready"
 )

@@ -164,3 +164,36 @@ func ApprovedHandler(s Service) events.Handler {
 		return err
 	}
 }
+
+// Departure is what the platform is told when a translator's profile is erased (a KVKK erasure,
+// svc-translators/datacopy): translator.profile_changed with nothing left to offer work for (no
+// pairs, no services, no vacations) and suspended, so svc-orders' pool shows them no job and
+// refuses their claims; and, when the profile had bank accounts, translator.payout_accounts with
+// none, so svc-billing pays nothing to the IBANs erased with it. Both carry the version after
+// p's, the one a write of p would have announced, so they supersede every picture announced
+// before; the profile is then deleted only if it is still at p's version (MongoStore.Delete).
+//
+// These are published straight to the stream, not queued in p's outbox: the document that
+// holds the outbox is the one being deleted. The erasure publishes them before it deletes, and
+// retries the whole (events of the same version, while the profile is unchanged) until the
+// delete succeeds.
+func Departure(ctx context.Context, p Profile, now time.Time) ([]events.Event, error) {
+	version := p.GetVersion() + 1
+	gone, err := events.New(ctx, EventProfileChanged, ProfileChanged{
+		TranslatorID: p.TranslatorID, Version: version, Pairs: []Pair{}, Services: []string{}, Vacations: []Period{},
+		Suspended: true, At: now.UTC(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := []events.Event{gone}
+	if len(p.Accounts) > 0 {
+		none, err := events.New(ctx, EventPayoutAccounts, PayoutAccounts{TranslatorID: p.TranslatorID, Version: version,
+			Accounts: []PayoutAccount{}, At: now.UTC()})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, none)
+	}
+	return out, nil
+}

@@ -153,6 +153,17 @@ func (s *MongoStore) Update(ctx context.Context, id string, change func(*Profile
 	return *p, nil
 }
 
+// Delete removes the translator's profile, its competencies, vacations, bank accounts,
+// suspension and staff's log with it, if it is still at version (the one its Departure was
+// announced for); false when it is not: gone already, or changed since it was read.
+func (s *MongoStore) Delete(ctx context.Context, id string, version int64) (bool, error) {
+	res, err := s.profiles.DeleteOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "version", Value: version}})
+	if err != nil {
+		return false, fmt.Errorf("delete profile %s: %w", id, err)
+	}
+	return res.DeletedCount == 1, nil
+}
+
 // listProjection leaves out what a staff list never shows.
 var listProjection = bson.D{{Key: "accounts", Value: 0}, {Key: events.OutboxField, Value: 0}, {Key: "staffLog", Value: 0}, {Key: "search", Value: 0}}
 

@@ -169,6 +169,17 @@ func (s *MongoStore) OfTranslator(ctx context.Context, translatorID string) ([]T
 	return list, nil
 }
 
+// DeleteOfTranslator removes every ticket of the translator, each with its whole thread (the
+// messages live in the ticket) and its pending events, on the translatorId index; it reports how
+// many it removed.
+func (s *MongoStore) DeleteOfTranslator(ctx context.Context, translatorID string) (int, error) {
+	res, err := s.tickets.DeleteMany(ctx, bson.D{{Key: "translatorId", Value: translatorID}})
+	if err != nil {
+		return 0, fmt.Errorf("delete tickets of translator %s: %w", translatorID, err)
+	}
+	return int(res.DeletedCount), nil
+}
+
 // Count is how many tickets have status, counted on the status index.
 func (s *MongoStore) Count(ctx context.Context, status Status) (int64, error) {
 	n, err := s.tickets.CountDocuments(ctx, bson.D{{Key: "status", Value: status}})
