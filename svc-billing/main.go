@@ -96,7 +96,7 @@ func main() {
 	p.ExitOn("webhook log", err)
 	auditLog, err := audit.NewLog(p.Ctx, p.DB, p.Log)
 	p.ExitOn("audit log", err)
-	// svc-billing's answers to KVKK copy requests, each kept with its event until published.
+	// svc-billing's answers to KVKK requests, each kept with its event until published.
 	partStore, err := privacy.NewPartStore(p.Ctx, p.DB)
 	p.ExitOn("privacy parts", err)
 
@@ -123,7 +123,8 @@ func main() {
 	// Declared bank transfers leave through the transfers' outboxes (transfer.declared).
 	transferRelay := events.NewRelay(balanceStore.Transfers(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go transferRelay.Run(p.Ctx)
-	// A person's copy of their billing data (privacy.part_ready) leaves through its answer's outbox.
+	// A person's copy of their billing data, or the report of its erasure (privacy.part_ready),
+	// leaves through its answer's outbox.
 	partRelay := events.NewRelay(partStore.Collection(), events.Stream("billing"), publisher, p.Log, outboxSweep)
 	go partRelay.Run(p.Ctx)
 
@@ -145,7 +146,8 @@ func main() {
 	balanceSvc := balance.NewService(balanceStore, time.Now, ids.New, accountRelay.Kick, balance.WithTransfersKick(transferRelay.Kick))
 	balanceSvc = balance.LoggingMiddleware(p.Log)(balanceSvc)
 	balanceSvc = balance.InstrumentingMiddleware(metrics)(balanceSvc)
-	payingSvc := paying.NewService(webhookLog, paying.NewMongoKeys(p.DB), invoiceSvc, balanceSvc, provider, provider,
+	payKeys := paying.NewMongoKeys(p.DB)
+	payingSvc := paying.NewService(webhookLog, payKeys, invoiceSvc, balanceSvc, provider, provider,
 		cfg.SiteOrigins, time.Now, p.Log)
 	payingSvc = paying.LoggingMiddleware(p.Log)(payingSvc)
 	payingSvc = paying.InstrumentingMiddleware(metrics)(payingSvc)
@@ -159,6 +161,10 @@ func main() {
 	// stores keep about the person, read by their id.
 	gather := datacopy.Gather(datacopy.Sources{Profiles: profileStore, Registrations: registrations, Invoices: invoiceStore,
 		Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore})
+	// An erasure removes what no law makes svc-billing keep and reports what the retention list
+	// makes it keep (API.md "KVKK copy", "Erasure").
+	erase := datacopy.Erase(datacopy.ErasureSources{Profiles: profileStore, Registrations: registrations, Keys: payKeys,
+		Invoices: invoiceStore, Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore})
 
 	// Every approved quote becomes an invoice; our own stream finishes payments and refunds a
 	// crash interrupted; svc-auth's brings the KVKK requests. A billing that was down catches up
@@ -167,7 +173,7 @@ func main() {
 	for area, handle := range map[string]events.Handler{
 		"orders":  invoices.Handler(invoiceSvc),
 		"billing": paying.Handler(payingSvc),
-		"auth":    privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather}, partStore, partRelay.Kick, time.Now),
+		"auth":    privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather, Erase: erase}, partStore, partRelay.Kick, time.Now),
 	} {
 		consumer := p.Consumer(events.Stream(area), cfg.Name, processed, handle)
 		eventMetrics.Consumers(consumer)

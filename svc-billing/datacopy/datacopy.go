@@ -1,8 +1,10 @@
-// Package datacopy is svc-billing's part of a person's KVKK copy (internal/privacy): the JSON
-// files of what svc-billing keeps about them. A customer's are their billing details with any
-// e-Fatura registration, their invoices with their refunds, their payments, their balance with
-// its ledger and the bank transfers they declared; a translator's are their earnings with its
-// ledger, their payouts and the bank accounts payouts go to. API.md ("KVKK copy") lists them.
+// Package datacopy is svc-billing's part of a person's KVKK requests (internal/privacy): their
+// copy, the JSON files of what svc-billing keeps about them (Gather), and their erasure (Erase,
+// erase.go), which removes what no law makes svc-billing keep and counts what it keeps. A
+// customer's files are their billing details with any e-Fatura registration, their invoices with
+// their refunds, their payments, their balance with its ledger and the bank transfers they
+// declared; a translator's are their earnings with its ledger, their payouts and the bank
+// accounts payouts go to. API.md ("KVKK copy", "Erasure") lists them and what an erasure keeps.
 //
 // Every read names the person's id and is served by an index that starts with it (the stores
 // declare them), so a copy costs what the person's own data costs, whatever the collections hold.

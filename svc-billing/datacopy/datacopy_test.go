@@ -59,6 +59,8 @@ type fixture struct {
 	earnings      earnings.Service
 	parts         *privacy.PartStore
 	gather        privacy.Gather
+	erase         privacy.Erase
+	keys          *paying.MongoKeys
 	log           *slog.Logger
 }
 
@@ -91,13 +93,16 @@ func newFixture(t *testing.T) *fixture {
 	invoiceSvc := invoices.NewService(invoiceStore, profileStore, 20, 7, clock, noKick, invoices.WithRegistrations(registrations))
 	balanceSvc := balance.NewService(balanceStore, clock, ids.New, noKick)
 	// Balance payments and refunds only: no card provider is asked.
-	payingSvc := paying.NewService(nil, paying.NewMongoKeys(db), invoiceSvc, balanceSvc, nil, nil, nil, clock, log)
+	keys := paying.NewMongoKeys(db)
+	payingSvc := paying.NewService(nil, keys, invoiceSvc, balanceSvc, nil, nil, nil, clock, log)
 	earningsSvc := earnings.NewService(earningsStore, balance.NewService(earningsLedgerStore, clock, ids.New, noKick),
 		earnings.DefaultThresholdMinor, clock)
 	return &fixture{
-		db: db, registrations: registrations, log: log, parts: parts,
+		db: db, registrations: registrations, log: log, parts: parts, keys: keys,
 		profiles: profile.NewService(profileStore, clock), invoices: invoiceSvc, balance: balanceSvc, paying: payingSvc, earnings: earningsSvc,
 		gather: datacopy.Gather(datacopy.Sources{Profiles: profileStore, Registrations: registrations, Invoices: invoiceStore,
+			Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore}),
+		erase: datacopy.Erase(datacopy.ErasureSources{Profiles: profileStore, Registrations: registrations, Keys: keys, Invoices: invoiceStore,
 			Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore}),
 	}
 }

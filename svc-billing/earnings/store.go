@@ -34,7 +34,8 @@ type Store interface {
 	// began), queuing e in the same write; a payout not in that state is left as it is, and e
 	// with it. It reports whether this call decided.
 	Decide(ctx context.Context, id, status, by, reason string, at time.Time, e events.Event) (bool, error)
-	// SetAccounts keeps a's list unless a newer version is kept already.
+	// SetAccounts keeps a's list unless a newer version is kept already (a list with no
+	// account and no name creates no document).
 	SetAccounts(ctx context.Context, a PayoutAccounts) error
 	// Accounts is the translator's newest list, empty when none was announced.
 	Accounts(ctx context.Context, translatorID string) (PayoutAccounts, error)
@@ -153,12 +154,18 @@ func (s *MongoStore) Collection() *mongo.Collection { return s.payouts }
 
 // SetAccounts replaces the kept list only by a higher version: an older or repeated
 // announcement finds no document to replace and its upsert runs into the kept one's _id.
+//
+// A list with no account and no name replaces a kept list but creates none: a translator
+// without accounts needs no document (Accounts answers the empty list), and svc-translators
+// announces such a list when it erases a translator (KVKK), which must not bring back the
+// document svc-billing's own erasure removed (DeleteAccounts) when it arrives after it.
 func (s *MongoStore) SetAccounts(ctx context.Context, a PayoutAccounts) error {
 	if a.Accounts == nil {
 		a.Accounts = []PayoutAccount{}
 	}
+	nothing := len(a.Accounts) == 0 && a.Name == ""
 	_, err := s.accounts.ReplaceOne(ctx, bson.D{{Key: "_id", Value: a.TranslatorID}, {Key: "version", Value: bson.D{{Key: "$lt", Value: a.Version}}}},
-		a, options.Replace().SetUpsert(true))
+		a, options.Replace().SetUpsert(!nothing))
 	if err != nil && !mongox.IsDuplicateKey(err) {
 		return fmt.Errorf("keep bank accounts of %s: %w", a.TranslatorID, err)
 	}
@@ -175,4 +182,20 @@ func (s *MongoStore) Accounts(ctx context.Context, translatorID string) (PayoutA
 		return PayoutAccounts{}, fmt.Errorf("read bank accounts of %s: %w", translatorID, err)
 	}
 	return a, nil
+}
+
+// DeleteAccounts removes the read model of the translator's bank accounts, for their KVKK erasure
+// (svc-billing/datacopy): the payouts keep the IBAN each was paid to, so future payouts are all
+// the list was for. It answers the list removed, and false when none was kept; a point delete on
+// _id, which needs no index.
+func (s *MongoStore) DeleteAccounts(ctx context.Context, translatorID string) (PayoutAccounts, bool, error) {
+	var a PayoutAccounts
+	err := s.accounts.FindOneAndDelete(ctx, bson.D{{Key: "_id", Value: translatorID}}).Decode(&a)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return PayoutAccounts{TranslatorID: translatorID, Accounts: []PayoutAccount{}}, false, nil
+	}
+	if err != nil {
+		return PayoutAccounts{}, false, fmt.Errorf("delete bank accounts of %s: %w", translatorID, err)
+	}
+	return a, true, nil
 }

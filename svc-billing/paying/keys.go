@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -54,4 +55,18 @@ func (k *MongoKeys) Claim(ctx context.Context, owner, key, fingerprint string) e
 		return ErrKeyReused
 	}
 	return nil
+}
+
+// DeleteOwner removes every key owner claimed (their Pay clicks), for their KVKK erasure
+// (svc-billing/datacopy), and answers how many. The keys' _ids start with the owner and a slash,
+// so a regular expression anchored at the start, case-sensitive, is a range of the _id index.
+func (k *MongoKeys) DeleteOwner(ctx context.Context, owner string) (int64, error) {
+	if owner == "" {
+		return 0, nil
+	}
+	res, err := k.coll.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$regex", Value: "^" + regexp.QuoteMeta(owner+"/")}}}})
+	if err != nil {
+		return 0, fmt.Errorf("delete idempotency keys: %w", err)
+	}
+	return res.DeletedCount, nil
 }

@@ -55,3 +55,14 @@ func (s *MongoStore) Save(ctx context.Context, p Profile) error {
 	}
 	return nil
 }
+
+// Delete removes the customer's billing details, for their KVKK erasure (svc-billing/datacopy):
+// their invoices keep the details they were issued with, so nothing else needs the profile. It
+// reports whether there was one to remove; a point delete on _id, which needs no index.
+func (s *MongoStore) Delete(ctx context.Context, customerID string) (bool, error) {
+	res, err := s.profiles.DeleteOne(ctx, bson.D{{Key: "_id", Value: customerID}})
+	if err != nil {
+		return false, fmt.Errorf("delete profile: %w", err)
+	}
+	return res.DeletedCount == 1, nil
+}
