@@ -54,7 +54,25 @@ var Retention = []Rule{
 		Kept: i18n.Text{TR: "çevirmen kazanç hareketleri", EN: "a translator's earnings movements"}},
 	{Service: "svc-billing", Collection: "payouts", Years: 10, Reason: tenYearsBooks,
 		Kept: i18n.Text{TR: "çevirmene yapılan ödemeler ve ödendikleri hesap", EN: "payouts to a translator and the account they were paid to"}},
+	// The staff audit log: which staff member did what to the records above, and when. It is the
+	// agency's accountability for its staff (KVKK md. 12) and its evidence in a dispute; it
+	// names the person's records by their ids. svc-catalog, which keeps none of the person's
+	// records, erases its entries with them.
+	{Service: "svc-orders", Collection: "audit", Years: 10, Reason: auditReason, Kept: auditKept},
+	{Service: "svc-billing", Collection: "audit", Years: 10, Reason: auditReason, Kept: auditKept},
+	{Service: "svc-translators", Collection: "audit", Years: 10, Reason: auditReason, Kept: auditKept},
 }
+
+var (
+	auditKept = i18n.Text{
+		TR: "personelin kayıtlarınız üzerindeki işlemlerinin kaydı (kim, ne zaman, ne yaptı)",
+		EN: "the record of staff actions on your records (who did what, when)",
+	}
+	auditReason = i18n.Text{
+		TR: "Veri güvenliğine ilişkin yükümlülükler (KVKK md. 12) ve bir hakkın korunması (KVKK md. 5/2-e)",
+		EN: "Data security obligations (KVKK art. 12) and protecting a right (KVKK art. 5/2-e)",
+	}
+)
 
 // RuleFor is the line of the list for a service's collection.
 func RuleFor(service, collection string) (Rule, bool) {

@@ -18,7 +18,7 @@ export const STATUS_TONES = {
   chat: { open: 'wait', closed: 'muted' },
   post: { draft: 'muted', published: 'ok' },
   vacation: { upcoming: 'neutral', running: 'wait', over: 'muted' },
-  privacy: { unverified: 'muted', open: 'wait', ready: 'ok', delivered: 'ok' },
+  privacy: { unverified: 'muted', open: 'wait', ready: 'ok', delivered: 'ok', completed: 'ok' },
 };
 
 export const TONES = ['wait', 'ok', 'bad', 'muted', 'neutral'];

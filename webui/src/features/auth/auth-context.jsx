@@ -60,8 +60,9 @@ export function AuthProvider({ children }) {
   const register = useCallback((values) => postRegister(values, langRef.current).then(signedIn), [signedIn]);
   const update = useCallback((user) => setState({ loading: false, user }), []);
 
-  // Logging out reloads the page (spec §2), so every screen starts again as a visitor.
-  const logout = useCallback(async () => {
+  // Logging out reloads the page (spec §2), so every screen starts again as a visitor; to, when
+  // given, is the page to start at instead (an erased account's goodbye).
+  const logout = useCallback(async (to) => {
     try {
       await postLogout(langRef.current);
     } catch (err) {
@@ -69,7 +70,8 @@ export function AuthProvider({ children }) {
     }
     document.cookie = clearedUserData;
     setState(SIGNED_OUT);
-    window.location.reload();
+    if (typeof to === 'string') window.location.assign(to);
+    else window.location.reload();
   }, []);
 
   const value = useMemo(

@@ -16,7 +16,8 @@ const texts = {
     account: 'Hesap sahibi',
     visitor: 'Ziyaretçi (e-postayla doğrulandı)',
     kinds: { copy: 'Verilerin kopyası', erasure: 'Verilerin silinmesi' },
-    states: { unverified: 'Onay bekliyor', open: 'Hazırlanıyor', ready: 'Hazır', delivered: 'İndirildi' },
+    states: { unverified: 'Onay bekliyor', open: 'Hazırlanıyor', ready: 'Hazır', delivered: 'İndirildi', completed: 'Tamamlandı' },
+    kept: 'Kanunen saklanan',
   },
   en: {
     lead: 'KVKK requests and their deadlines: every request must be answered within 30 days.',
@@ -32,7 +33,8 @@ const texts = {
     account: 'Account holder',
     visitor: 'Visitor (checked by e-mail)',
     kinds: { copy: 'Copy of the data', erasure: 'Erasure of the data' },
-    states: { unverified: 'Awaiting confirmation', open: 'Being prepared', ready: 'Ready', delivered: 'Downloaded' },
+    states: { unverified: 'Awaiting confirmation', open: 'Being prepared', ready: 'Ready', delivered: 'Downloaded', completed: 'Completed' },
+    kept: 'Kept by law',
   },
 };
 

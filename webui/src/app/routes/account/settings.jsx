@@ -1,4 +1,6 @@
 import { useOutletContext } from 'react-router-dom';
+import { path } from '../../../config/paths.js';
+import { useLanguage } from '../../../lib/language.jsx';
 import { defineTexts } from '../../../lib/i18n.js';
 import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.jsx';
@@ -28,7 +30,8 @@ export function Component() {
   const { title } = useOutletContext();
   const t = useAccountSettingsTexts();
   const m = useMailTexts();
-  const { user } = useAuth();
+  const { user, logout } = useAuth();
+  const lang = useLanguage();
   return (
     <>
       <h1>{title}</h1>
@@ -46,7 +49,7 @@ export function Component() {
         <h2 id="account-password-title">{t('passwordTitle')}</h2>
         <ChangePasswordForm />
       </section>
-      <PrivacySettings />
+      <PrivacySettings onErased={() => logout(`${path('dataRequest', lang)}?erased=1`)} />
     </>
   );
 }

@@ -13,8 +13,11 @@ export const usePrivacyRequests = (lang) => useSWR(privacyRequestsKey(lang), (k)
 /** askCopy starts a request for a copy of the signed-in person's data (409 privacy_request_open while one runs). */
 export const askCopy = (lang) => api.post(`${PRIVACY}/requests`, { kind: 'copy' }, { lang });
 
-/** askByEmail asks as a visitor: 202 whatever the address; the confirmation link is mailed to it. */
-export const askByEmail = (email, lang) => api.post(`${PRIVACY}/visitor-requests`, { email: email.trim(), kind: 'copy' }, { lang });
+/** askByEmail asks as a visitor (kind copy or erasure): 202 whatever the address; the confirmation link is mailed to it. */
+export const askByEmail = (email, kind, lang) => api.post(`${PRIVACY}/visitor-requests`, { email: email.trim(), kind }, { lang });
+
+/** askErasure asks for the signed-in person's account and data to be erased, confirmed with their password; the account closes at once. */
+export const askErasure = (password, lang) => api.post(`${PRIVACY}/requests`, { kind: 'erasure', password }, { lang });
 
 /** confirmRequest starts the visitor's request a mailed link names. */
 export const confirmRequest = (token, lang) => api.post(`${PRIVACY}/confirm`, { token }, { lang });

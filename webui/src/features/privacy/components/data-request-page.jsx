@@ -17,6 +17,7 @@ export function DataRequestPage({ signedIn = false }) {
   const [params] = useSearchParams();
   const token = params.get('token');
   const download = params.get('download');
+  if (params.get('erased')) return <Erased />;
   if (download) return <Download token={download} />;
   if (token) return <Confirm token={token} />;
   return <RequestForm signedIn={signedIn} />;
@@ -27,6 +28,7 @@ function RequestForm({ signedIn }) {
   const t = usePrivacyTexts();
   const id = useId();
   const [email, setEmail] = useState('');
+  const [kind, setKind] = useState('copy');
   const [state, setState] = useState({ status: 'idle', error: '', field: '' });
   async function submit(e) {
     e.preventDefault();
@@ -36,7 +38,7 @@ function RequestForm({ signedIn }) {
     }
     setState({ status: 'sending', error: '', field: '' });
     try {
-      await askByEmail(email, lang);
+      await askByEmail(email, kind, lang);
       setState({ status: 'sent', error: '', field: '' });
     } catch (err) {
       const known = err instanceof ApiError && err.code;
@@ -56,6 +58,14 @@ function RequestForm({ signedIn }) {
       ) : (
         <form className="form" onSubmit={submit} noValidate data-testid="data-request-form">
           {state.error && <FormError>{state.error}</FormError>}
+          <fieldset className="field">
+            <legend>{t('form.kind')}</legend>
+            {['copy', 'erasure'].map((k) => (
+              <label key={k} className="field--radio">
+                <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {t(`form.kinds.${k}`)}
+              </label>
+            ))}
+          </fieldset>
           <Field id={`${id}-email`} name="email" type="email" autoComplete="email" label={t('form.email')} value={email} onChange={(e) => setEmail(e.target.value)} error={state.field} required />
           <div className="actions">
             <button type="submit" className="button" disabled={state.status === 'sending'}>
@@ -77,7 +87,7 @@ function Confirm({ token }) {
     if (sent.current === token) return; // once per link, StrictMode's second run included
     sent.current = token;
     confirmRequest(token, lang).then(
-      () => setState({ kind: 'done', text: '' }),
+      (r) => setState({ kind: r?.kind === 'erasure' ? 'erasing' : 'done', text: '' }),
       (err) => setState({ kind: 'failed', text: err instanceof ApiError && err.code ? err.message : t('form.failed') }),
     );
   }, [token, lang, t]);
@@ -85,6 +95,7 @@ function Confirm({ token }) {
     <div data-testid="data-request-confirm" data-state={state.kind}>
       {state.kind === 'working' && <p role="status">{t('form.confirming')}</p>}
       {state.kind === 'done' && <Notice>{t('form.confirmed')}</Notice>}
+      {state.kind === 'erasing' && <Notice>{t('form.confirmedErasure')}</Notice>}
       {state.kind === 'failed' && <Notice tone="error">{state.text}</Notice>}
     </div>
   );
@@ -101,5 +112,15 @@ function Download({ token }) {
         </a>
       </p>
     </div>
+  );
+}
+
+/** Erased is where an account asked to be erased from Settings lands, signed out. */
+function Erased() {
+  const t = usePrivacyTexts();
+  return (
+    <Notice testid="data-request-erased" role="status">
+      {t('erased')}
+    </Notice>
   );
 }

@@ -5,17 +5,18 @@ import { ApiError } from '../../../lib/api-client.js';
 import { formatIstanbulMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { Notice } from '../../../components/notice.jsx';
-import { CheckField } from '../../../components/form-fields.jsx';
-import { askCopy, consentsKey, copyUrl, privacyRequestsKey, setMarketing, useConsents, usePrivacyRequests } from '../api/privacy.js';
+import { CheckField, Field } from '../../../components/form-fields.jsx';
+import { askCopy, askErasure, consentsKey, copyUrl, privacyRequestsKey, setMarketing, useConsents, usePrivacyRequests } from '../api/privacy.js';
 import { usePrivacyTexts } from '../texts.js';
 import './privacy.css';
 
 /**
  * PrivacySettings is the account's KVKK section: ask for a copy of one's data, follow each
- * request with its dates, and download the copy once ready. ?privacy=<id> (the link of the
- * "ready" mail) marks that request.
+ * request with its dates, download the copy once ready, choose the offers by e-mail, and ask
+ * for the account and its data to be erased (onErased() follows, the account being closed).
+ * ?privacy=<id> (the link of the "ready" mail) marks that request.
  */
-export function PrivacySettings() {
+export function PrivacySettings({ onErased }) {
   const lang = useLanguage();
   const t = usePrivacyTexts();
   const id = useId();
@@ -77,7 +78,51 @@ export function PrivacySettings() {
       )}
       {requests?.length === 0 && <p className="field__hint">{t('settings.none')}</p>}
       <Consents />
+      <Erasure onErased={onErased} />
     </section>
+  );
+}
+
+/**
+ * Erasure asks for the account and its data to be erased: the password confirms it, and a box
+ * nobody ticked beforehand says the person knows it cannot be undone. The account closes at once
+ * (svc-auth ends every session), so onErased() takes the person out of the account.
+ */
+function Erasure({ onErased }) {
+  const lang = useLanguage();
+  const t = usePrivacyTexts();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [sure, setSure] = useState(false);
+  const [state, setState] = useState({ busy: false, errors: {}, error: '' });
+  async function submit(e) {
+    e.preventDefault();
+    const errors = {};
+    if (!password) errors.password = t('erase.passwordRequired');
+    if (!sure) errors.confirm = t('erase.confirmRequired');
+    if (Object.keys(errors).length > 0) return setState({ busy: false, errors, error: '' });
+    setState({ busy: true, errors: {}, error: '' });
+    try {
+      await askErasure(password, lang);
+      await onErased?.();
+    } catch (err) {
+      const known = err instanceof ApiError && err.code;
+      setState({ busy: false, errors: known ? { password: err.fields?.password } : {}, error: known && !err.fields?.password ? err.message : known ? '' : t('form.failed') });
+    }
+  }
+  return (
+    <form className="form privacy-erasure" onSubmit={submit} noValidate data-testid="privacy-erasure">
+      <h3>{t('erase.title')}</h3>
+      <p>{t('erase.lead')}</p>
+      {state.error && <Notice tone="error">{state.error}</Notice>}
+      <Field id={`${id}-password`} name="password" type="password" autoComplete="current-password" label={t('erase.password')} value={password} onChange={(e) => setPassword(e.target.value)} error={state.errors.password} required />
+      <CheckField id={`${id}-sure`} name="confirmErasure" label={t('erase.confirm')} checked={sure} onChange={(e) => setSure(e.target.checked)} error={state.errors.confirm} required />
+      <div className="actions">
+        <button type="submit" className="button button--danger" disabled={state.busy} data-action="erase">
+          {state.busy ? t('erase.sending') : t('erase.submit')}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -8,7 +8,7 @@ import { ListState, MorePages, StatusFilter } from './list-state.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { DataTable } from '../../../components/data-table.jsx';
 
-const STATES = ['unverified', 'open', 'ready', 'delivered'];
+const STATES = ['unverified', 'open', 'ready', 'delivered', 'completed'];
 
 /**
  * PrivacyRequests is the back office's KVKK requests (svc-auth): each with who asked, what, its
@@ -72,6 +72,18 @@ function PrivacyTable({ requests, lang }) {
                   <br />
                   <span className="field__hint">
                     {t('waiting')}: {r.waiting.join(', ')}
+                  </span>
+                </>
+              )}
+              {r.kind === 'erasure' && r.state === 'completed' && (
+                // What the law keeps: the services' reports, by the retention list's names.
+                <>
+                  <br />
+                  <span className="field__hint" data-testid="kept">
+                    {t('kept')}:{' '}
+                    {r.parts
+                      .flatMap((p) => (p.kept ?? []).filter((k) => k.count > 0).map((k) => `${k.collection} ${k.count}`))
+                      .join(', ') || '–'}
                   </span>
                 </>
               )}
