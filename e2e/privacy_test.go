@@ -3,12 +3,19 @@ package e2e
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"linguaport/internal/privacy"
 )
 
 // customerWithOrder registers a customer with billing details and an approved quote: its order
@@ -149,4 +156,140 @@ func mapKeys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// testPrivacyErasure: a customer with an order, its invoice, an uploaded file and a chat asks to
+// be erased while svc-catalog is stopped (SIGSTOP: alive, answering nothing). The account closes
+// at once; every other service answers and the request waits for svc-catalog, which staff see;
+// once it runs again the erasure completes. What remains is exactly the written retention list:
+// the account without its identity, the request, the order and the approved quote without their
+// text, the invoice; the file, the chat and the sign-in are gone.
+func testPrivacyErasure(t *testing.T, s *devstack) {
+	session, email, orderNumber, invoiceID := customerWithOrder(t, s, "Silinecek Müşteri")
+	_, mine, _ := call(t, s, "GET", "/api/v1/orders/orders", nil, session)
+	orderID := mine["orders"].([]any)[0].(map[string]any)["id"].(string)
+	fileID := uploadAs(t, s, session, "silinecek.txt", "Silinecek bir belge, kişisel bilgilerle.")
+	status, chat, _ := call(t, s, "POST", "/api/v1/catalog/chat/conversations", map[string]any{"name": "Silinecek Müşteri", "text": "Merhaba, siparişim hakkında bir sorum var.", "language": "tr"}, session)
+	if status != 201 {
+		t.Fatalf("chat: %d %v", status, chat)
+	}
+	chatID := chat["conversation"].(map[string]any)["id"].(string)
+
+	catalog := childByComm(t, s.cmd.Process.Pid, "svc-catalog")
+	if err := syscall.Kill(catalog, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	stopped := true
+	defer func() {
+		if stopped {
+			_ = syscall.Kill(catalog, syscall.SIGCONT)
+		}
+	}()
+	status, asked, _ := call(t, s, "POST", "/api/v1/auth/privacy/requests", map[string]any{"kind": "erasure", "password": "Uzun-Bir-Parola-9"}, session, "Accept-Language", "tr")
+	if status != 201 || asked["state"] != "open" {
+		t.Fatalf("ask: %d %v", status, asked)
+	}
+	id := asked["id"].(string)
+	if status, _, _ := call(t, s, "POST", "/api/v1/auth/login", map[string]any{"email": email, "password": "Uzun-Bir-Parola-9"}, nil); status != 401 {
+		t.Errorf("signed in after asking for erasure: %d", status)
+	}
+	admin, _ := signIn(t, s, "admin@linguaport.local", "Yonetici-Demo-2026")
+	request := func() map[string]any {
+		_, r, _ := call(t, s, "GET", "/api/v1/auth/admin/privacy/requests/"+id, nil, admin)
+		return r
+	}
+	waitFor(t, 60*time.Second, "every service but the stopped one answers", func() bool {
+		r := request()
+		w, _ := r["waiting"].([]any)
+		return len(w) == 1 && w[0] == "svc-catalog"
+	})
+	time.Sleep(2 * time.Second)
+	if r := request(); r["state"] != "open" {
+		t.Fatalf("completed without svc-catalog: %v", r)
+	}
+	if err := syscall.Kill(catalog, syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	stopped = false
+	waitFor(t, 90*time.Second, "the erasure completes once svc-catalog runs again", func() bool { return request()["state"] == "completed" })
+
+	// What remains: exactly the written retention list.
+	kept := map[string]bool{}
+	for _, p := range request()["parts"].([]any) {
+		part := p.(map[string]any)
+		reported, _ := part["kept"].([]any) // none when the service keeps nothing
+		for _, k := range reported {
+			c := k.(map[string]any)
+			if c["count"].(float64) > 0 {
+				kept[part["service"].(string)+" "+c["collection"].(string)] = true
+			}
+		}
+	}
+	want := []string{"svc-auth privacy_requests", "svc-auth users", "svc-billing invoices", "svc-orders orders", "svc-orders quotes"}
+	if got := slices.Sorted(maps.Keys(kept)); !slices.Equal(got, want) {
+		t.Errorf("kept %v, want the retention list's %v", got, want)
+	}
+	for line := range kept {
+		service, collection, _ := strings.Cut(line, " ")
+		if _, ok := privacy.RuleFor(service, collection); !ok {
+			t.Errorf("%s is kept but not in the retention list", line)
+		}
+	}
+	if status, inv, _ := call(t, s, "GET", "/api/v1/billing/admin/invoices/"+invoiceID, nil, admin); status != 200 || !strings.Contains(fmt.Sprint(inv), "E2E Müşteri") {
+		t.Errorf("the invoice, with the buyer it was issued to, is not kept: %d %v", status, inv)
+	}
+	if status, o, _ := call(t, s, "GET", "/api/v1/orders/admin/orders/"+orderID, nil, admin); status != 200 || o["number"] != orderNumber || o["brief"] != "" {
+		t.Errorf("the order's record: %d %v", status, o)
+	}
+	if status, _ := download(t, s, "/api/v1/orders/files/"+fileID, admin); status != 404 {
+		t.Errorf("the uploaded file is still there: %d", status)
+	}
+	if status, _, _ := call(t, s, "GET", "/api/v1/catalog/admin/chat/conversations/"+chatID, nil, admin); status != 404 {
+		t.Errorf("the chat is still there: %d", status)
+	}
+	// The address is free again: a new account takes it.
+	if status, body, _ := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
+		"fullName": "Yeni Biri", "email": email, "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
+	}, nil); status != 201 {
+		t.Errorf("the erased address is still taken: %d %v", status, body)
+	}
+}
+
+// uploadAs uploads a text file as the session's customer and answers its id.
+func uploadAs(t *testing.T, s *devstack, session map[string]string, name, text string) string {
+	t.Helper()
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	fw, _ := mw.CreateFormFile("file", name)
+	io.WriteString(fw, text)
+	mw.Close()
+	req, _ := http.NewRequest("POST", s.web+"/api/v1/orders/files", &form)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Origin", s.web)
+	for k, v := range session {
+		req.AddCookie(&http.Cookie{Name: k, Value: v})
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var up struct{ File struct{ ID string } }
+	_ = json.NewDecoder(resp.Body).Decode(&up)
+	if resp.StatusCode != 201 {
+		t.Fatalf("upload: %d", resp.StatusCode)
+	}
+	return up.File.ID
+}
+
+// waitFor polls done until it holds or within passes.
+func waitFor(t *testing.T, within time.Duration, what string, done func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !done() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out: %s", what)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 }

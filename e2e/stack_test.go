@@ -224,6 +224,9 @@ func TestWholeStack(t *testing.T) {
 	t.Run("KVKK: a customer's copy gathers every service's records; nobody else downloads it", func(t *testing.T) {
 		testPrivacyCopy(t, s)
 	})
+	t.Run("KVKK: an erasure waits for a stopped service, completes when it runs, and keeps exactly the retention list", func(t *testing.T) {
+		testPrivacyErasure(t, s)
+	})
 	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
 		testAccessMatrix(t, s)
 	})

@@ -4,7 +4,7 @@
 // mailed link and downloads by the second mailed link; staff see the requests with their clocks.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, until, waitHydrated } from './browser.mjs';
+import { BASE_URL, launch, openPage, until, waitHydrated } from './browser.mjs';
 import { ADMIN, mails, session, signIn } from './stack.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
@@ -24,6 +24,11 @@ const L = {
     confirmed: 'Başvurunuz onaylandı ve işleme alındı.',
     readme: 'BENIOKU.txt',
     states: { open: 'Hazırlanıyor', ready: 'Hazır' },
+    erasedMail: 'Verileriniz silindi',
+    erased: 'Hesabınız kapatıldı ve verilerinizin silinmesi başladı.',
+    wrongPassword: 'Parolanız hatalı; hesabınızın silinmesini parolanızla onaylayın.',
+    tickToDelete: 'Silmek için bu kutuyu işaretleyin.',
+    keptLine: 'Faturalar, iadeler ve e-Arşiv/e-Fatura belgeleri',
   },
   en: {
     locale: 'en-GB',
@@ -38,6 +43,11 @@ const L = {
     confirmed: 'Your request is confirmed and under way.',
     readme: 'README.txt',
     states: { open: 'Being prepared', ready: 'Ready' },
+    erasedMail: 'Your data has been erased',
+    erased: 'Your account is closed and the erasure of your data has started.',
+    wrongPassword: 'Your password is incorrect; confirm the erasure of your account with your password.',
+    tickToDelete: 'Tick this box to delete.',
+    keptLine: 'Invoices, refunds and their e-Arşiv/e-Fatura documents',
   },
 };
 
@@ -125,6 +135,41 @@ for (const lang of ['tr', 'en']) {
     assert.equal(res.status(), 200);
     assert.ok(zipNames(Buffer.from(await res.body())).includes('auth/account.json'));
     assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+for (const lang of ['tr', 'en']) {
+  const l = L[lang];
+  test(`${lang}: a customer deletes their account from Settings with their password; signed out, they are mailed what the law keeps`, async () => {
+    const email = `kvkk-erase-${lang}-${stamp}@example.com`;
+    const customer = await session(email, PASSWORD, { register: 'Silinecek Kişi', lang });
+    await customer.call('PUT', 'billing/profile', { type: 'individual', fullName: 'Silinecek Kişi', tckn: '10000000146', companyName: '', taxOffice: '', vkn: '', taxId: '', address: 'Moda Cad. 1', city: 'İstanbul', postcode: '34710', country: 'TR', email });
+    const quote = await customer.call('POST', 'orders/quotes', { service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], quantity: 200, currency: 'TRY' });
+    const contract = await customer.call('GET', `orders/quotes/${quote.id}/contract`);
+    await customer.call('POST', `orders/quotes/${quote.id}/approve`, { contract: { digest: contract.digest, consents: Object.fromEntries(contract.consents.map((c) => [c.id, true])) } });
+    const page = await openPage(browser, { locale: l.locale });
+    await signIn(page, l.login, email, PASSWORD);
+    await page.goto(l.settings);
+    await waitHydrated(page);
+    const form = page.locator('[data-testid=privacy-erasure]');
+    assert.equal(await form.locator('input[name=confirmErasure]').isChecked(), false, 'the box is not ticked beforehand');
+    await form.locator('[data-action=erase]').click();
+    await until('the box says it must be ticked', async () => (await form.locator('.field__error').allTextContents()).some((e) => e.trim() === l.tickToDelete));
+    await form.locator('input[name=password]').fill('not-my-password-1');
+    await form.locator('input[name=confirmErasure]').check();
+    await form.locator('[data-action=erase]').click();
+    await until('a wrong password is refused', async () => (await form.locator('.field__error').allTextContents()).some((e) => e.trim() === l.wrongPassword));
+    await form.locator('input[name=password]').fill(PASSWORD);
+    await form.locator('[data-action=erase]').click();
+    await page.locator('[data-testid=data-request-erased]').waitFor();
+    assert.ok((await page.locator('[data-testid=data-request-erased]').textContent()).includes(l.erased));
+    const again = await fetch(`${BASE_URL}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: BASE_URL }, body: JSON.stringify({ email, password: PASSWORD }) });
+    assert.equal(again.status, 401, 'the account signs in no more');
+    const erased = await mailFor(email, l.erasedMail);
+    assert.ok(erased.text.includes(l.keptLine), `the mail says the invoices are kept:\n${erased.text}`);
+    // The refused wrong password (400) and the ended session (401) are answers the page expected.
+    assert.deepEqual(page.problems.filter((p) => !/status of 40[01]/.test(p)), []);
     await page.context().close();
   });
 }
