@@ -351,12 +351,12 @@ func (s *MongoStore) Entries(ctx context.Context, customerID, currency string, b
 // serves it, filter and order, so it reads the owner's entries and no others.
 func (s *MongoStore) AllEntries(ctx context.Context, customerID string) ([]Entry, error) {
 	cur, err := s.ledger.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
-		options.Find().SetSort(bson.D{{Key: "amount.currency", Value: 1}, {Key: "seq", Value: -1}}))
+		mongox.Paced(options.Find().SetSort(bson.D{{Key: "amount.currency", Value: 1}, {Key: "seq", Value: -1}})))
 	if err != nil {
 		return nil, fmt.Errorf("find whole ledger of %s: %w", customerID, err)
 	}
-	list := []Entry{}
-	if err := cur.All(ctx, &list); err != nil {
+	list, err := mongox.AllPaced[Entry](ctx, cur)
+	if err != nil {
 		return nil, fmt.Errorf("read whole ledger of %s: %w", customerID, err)
 	}
 	return list, nil

@@ -120,12 +120,12 @@ func (s *MongoStore) OfCustomer(ctx context.Context, customerID, orderID string,
 // all; the {customerId, issuedAt} index serves it, so it reads the customer's invoices only.
 func (s *MongoStore) AllOfCustomer(ctx context.Context, customerID string) ([]Invoice, error) {
 	cur, err := s.invoices.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
-		options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}}))
+		mongox.Paced(options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}})))
 	if err != nil {
 		return nil, fmt.Errorf("find all invoices of %s: %w", customerID, err)
 	}
-	list := []Invoice{}
-	if err := cur.All(ctx, &list); err != nil {
+	list, err := mongox.AllPaced[Invoice](ctx, cur) // a whole history: other requests go first
+	if err != nil {
 		return nil, fmt.Errorf("read all invoices of %s: %w", customerID, err)
 	}
 	return list, nil

@@ -13,6 +13,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
 	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pricing"
@@ -32,7 +33,7 @@ var copyProjection = bson.D{{Key: events.OutboxField, Value: 0}}
 // customerId+createdAt index, so it reads the customer's orders and no one else's.
 func (s *MongoStore) EveryOrderOf(ctx context.Context, customerID string) ([]*Order, error) {
 	cur, err := s.coll.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
-		options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).SetProjection(copyProjection))
+		mongox.Paced(options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).SetProjection(copyProjection)))
 	if err != nil {
 		return nil, fmt.Errorf("find orders of %s: %w", customerID, err)
 	}
@@ -48,7 +49,7 @@ func (s *MongoStore) EveryJobOf(ctx context.Context, translatorID string) ([]*Or
 		bson.D{{Key: "translatorId", Value: translatorID}},
 		bson.D{{Key: "history.translatorId", Value: translatorID}},
 		bson.D{{Key: "history.previousTranslatorId", Value: translatorID}},
-	}}}, options.Find().SetProjection(copyProjection))
+	}}}, mongox.Paced(options.Find().SetProjection(copyProjection)))
 	if err != nil {
 		return nil, fmt.Errorf("find jobs of %s: %w", translatorID, err)
 	}
@@ -62,9 +63,10 @@ func (s *MongoStore) EveryJobOf(ctx context.Context, translatorID string) ([]*Or
 	return out, nil
 }
 
+// readOrders reads a whole history paced (mongox.AllPaced): other people's requests go first.
 func readOrders(ctx context.Context, cur *mongo.Cursor) ([]*Order, error) {
-	out := []*Order{}
-	if err := cur.All(ctx, &out); err != nil {
+	out, err := mongox.AllPaced[*Order](ctx, cur)
+	if err != nil {
 		return nil, fmt.Errorf("read orders: %w", err)
 	}
 	return out, nil

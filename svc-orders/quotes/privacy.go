@@ -9,6 +9,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/events"
+	"linguaport/internal/mongox"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/pricing"
 )
@@ -22,13 +23,13 @@ import (
 // customerId+createdAt index, so it reads the customer's quotes and no one else's.
 func (s *MongoStore) EveryQuoteOf(ctx context.Context, customerID string) ([]*Quote, error) {
 	cur, err := s.coll.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
-		options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).
-			SetProjection(bson.D{{Key: events.OutboxField, Value: 0}, {Key: "approving", Value: 0}}))
+		mongox.Paced(options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).
+			SetProjection(bson.D{{Key: events.OutboxField, Value: 0}, {Key: "approving", Value: 0}})))
 	if err != nil {
 		return nil, fmt.Errorf("find quotes of %s: %w", customerID, err)
 	}
-	out := []*Quote{}
-	if err := cur.All(ctx, &out); err != nil {
+	out, err := mongox.AllPaced[*Quote](ctx, cur) // a whole history: other requests go first
+	if err != nil {
 		return nil, fmt.Errorf("read quotes of %s: %w", customerID, err)
 	}
 	return out, nil
