@@ -2,7 +2,9 @@ package privacy_test
 
 import (
 	"encoding/json"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"linguaport/internal/privacy"
@@ -53,6 +55,19 @@ func TestRetentionList(t *testing.T) {
 	for _, r := range privacy.Retention {
 		if !slices.Contains(privacy.Services, r.Service) || r.Years <= 0 || r.Kept.TR == "" || r.Kept.EN == "" || r.Reason.TR == "" || r.Reason.EN == "" {
 			t.Errorf("rule %+v", r)
+		}
+	}
+}
+
+// The README's table names every line of the list, so what people read is what the code keeps.
+func TestReadmeNamesTheRetentionList(t *testing.T) {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range privacy.Retention {
+		if !strings.Contains(string(raw), "`"+r.Collection+"`") || !strings.Contains(string(raw), r.Service) {
+			t.Errorf("README.md's KVKK table lacks %s %s", r.Service, r.Collection)
 		}
 	}
 }
