@@ -30,13 +30,12 @@ var programs = []program{
 	{name: "svc-geo", port: "GEO"},
 	// svc-auth reads every area: its inbox and mails (group svc-auth, svc-auth-inbox on the
 	// translators' stream, beside the accounts' consumer) and staff's live notices (svc-auth-live).
-	// Its KVKK requests' answers come back through svc-auth-privacy on every stream, its own
-	// included (its own part answers its own announcement).
+	// Its KVKK requests' answers come back through svc-auth-privacy on the privacy stream, and
+	// on its own (its own part answers its own announcement).
 	{name: "svc-auth", port: "AUTH", outboxes: 2, groups: []string{
-		"events:auth svc-auth", "events:auth svc-auth-privacy", "events:billing svc-auth", "events:billing svc-auth-live", "events:billing svc-auth-privacy",
-		"events:catalog svc-auth", "events:catalog svc-auth-live", "events:catalog svc-auth-privacy", "events:orders svc-auth", "events:orders svc-auth-live",
-		"events:orders svc-auth-privacy", "events:translators svc-auth", "events:translators svc-auth-inbox", "events:translators svc-auth-live",
-		"events:translators svc-auth-privacy"}},
+		"events:auth svc-auth", "events:auth svc-auth-privacy", "events:billing svc-auth", "events:billing svc-auth-live",
+		"events:catalog svc-auth", "events:catalog svc-auth-live", "events:orders svc-auth", "events:orders svc-auth-live",
+		"events:privacy svc-auth-privacy", "events:translators svc-auth", "events:translators svc-auth-inbox", "events:translators svc-auth-live"}},
 	// Inquiries (replies), conversations (chat.opened, chat.message) and its answers to KVKK
 	// requests, which it reads from svc-auth's stream.
 	{name: "svc-catalog", port: "CATALOG", outboxes: 3, groups: []string{"events:auth svc-catalog"}},

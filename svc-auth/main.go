@@ -30,6 +30,7 @@ import (
 	"linguaport/internal/mail"
 	"linguaport/internal/mongox"
 	"linguaport/internal/platform"
+	"linguaport/internal/privacy"
 	"linguaport/internal/ratelimit"
 	"linguaport/svc-auth/api"
 	"linguaport/svc-auth/auth"
@@ -132,15 +133,15 @@ func main() {
 	svc = auth.InstrumentingMiddleware(metrics)(svc)
 	authenticator, jwks := ownKeys(signer, rdb, origins)
 	// KVKK requests: announced on our stream from their own outbox; every service's answer
-	// (and our own part, from our own announcement) comes back through a group of its own on
-	// each stream, apart from the inbox's.
+	// comes back on the privacy stream, and our own part from our own announcement, through a
+	// group of its own apart from the inbox's.
 	privacyRelay := events.NewRelay(store.PrivacyRequests(), events.Stream("auth"), events.NewPublisher(rdb), log, outboxSweep)
 	store.KickPrivacyEvents(privacyRelay.Kick)
 	eventMetrics.Outboxes(privacyRelay)
 	go privacyRelay.Run(ctx)
 	privacySvc := auth.NewPrivacy(store, sessions, mailSettings.Secret,
 		ratelimit.New(rdb, "auth-privacy", privacyRequestsPerHour, time.Hour), ids.New, time.Now)
-	for _, area := range []string{"auth", "orders", "billing", "translators", "catalog"} {
+	for _, area := range []string{"auth", privacy.Stream} {
 		consumer := p.Consumer(events.Stream(area), cfg.Name+"-privacy", db.Collection("processed_events"), privacySvc.Answer)
 		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" privacy consumer", ignoreCanceled(consumer.Run(ctx))) }()

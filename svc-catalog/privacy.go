@@ -138,7 +138,7 @@ func (a auditTrail) erase(ctx context.Context, kind string, ids []string) (int, 
 func startPrivacy(p *platform.Process, group string, answers privacy.Answers, eventMetrics *events.Metrics, outboxSweep time.Duration) {
 	parts, err := privacy.NewPartStore(p.Ctx, p.DB)
 	p.ExitOn("privacy parts", err)
-	relay := events.NewRelay(parts.Collection(), events.Stream("catalog"), events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	relay := events.NewRelay(parts.Collection(), events.Stream(privacy.Stream), events.NewPublisher(p.Redis), p.Log, outboxSweep)
 	eventMetrics.Outboxes(relay)
 	go relay.Run(p.Ctx)
 	processed := p.DB.Collection("processed_events")

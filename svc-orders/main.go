@@ -124,7 +124,7 @@ func main() {
 	// privacy.part_ready on our stream.
 	partStore, err := privacy.NewPartStore(ctx, db)
 	p.ExitOn("privacy parts", err)
-	partRelay := events.NewRelay(partStore.Collection(), events.Stream("orders"), publisher, log, outboxSweep)
+	partRelay := events.NewRelay(partStore.Collection(), events.Stream(privacy.Stream), publisher, log, outboxSweep)
 	eventMetrics.Outboxes(partRelay)
 	go partRelay.Run(ctx)
 	gather := datacopy.Gather(datacopy.Sources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices}, time.Now)

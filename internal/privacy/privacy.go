@@ -32,6 +32,11 @@ const (
 	EventPartChunk = "privacy.part_chunk"
 )
 
+// Stream is the area of the stream every service's answers travel on (events.Stream(Stream)):
+// only svc-auth reads it, so a copy's megabytes pass no other service's consumers, as they would
+// on the services' own streams.
+const Stream = "privacy"
+
 // ChunkBytes is the most of a file an event carries: a larger file (a busy customer's orders
 // run to megabytes) travels in pieces, each its own document and event, so no document nears
 // the database's 16 MiB and no stream entry holds a whole history. bench/privacy measured a

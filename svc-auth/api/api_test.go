@@ -24,6 +24,7 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/mail"
 	"linguaport/internal/mailcapture"
+	"linguaport/internal/privacy"
 	"linguaport/internal/ratelimit"
 	"linguaport/internal/testenv"
 	"linguaport/svc-auth/api"
@@ -142,7 +143,7 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 		now = cfg.clock.Now
 	}
 	privacySvc := auth.NewPrivacy(store, sessions, linkSecret, ratelimit.New(r.Client, "auth-privacy", 1000, time.Hour), newID, now)
-	for _, area := range []string{"auth", "orders", "billing", "translators", "catalog"} {
+	for _, area := range []string{"auth", privacy.Stream} {
 		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth-privacy", db.Collection("processed_events"), privacySvc.Answer, log)
 		consumer.Block = 100 * time.Millisecond
 		go func() { _ = consumer.Run(ctx) }()

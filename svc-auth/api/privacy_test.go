@@ -30,7 +30,7 @@ func (f *fixture) answerFor(t *testing.T, requestID, service, area string, files
 	if err := contracts.Check(e.Type, []byte(e.Data)); err != nil {
 		t.Fatal(err)
 	}
-	if err := events.NewPublisher(f.redis.Client).Publish(context.Background(), events.Stream(area), e); err != nil {
+	if err := events.NewPublisher(f.redis.Client).Publish(context.Background(), events.Stream(privacy.Stream), e); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -432,7 +432,7 @@ func TestPrivacyCopyOfALargeFileInPieces(t *testing.T) {
 		if err := contracts.Check(e.Type, []byte(e.Data)); err != nil {
 			t.Fatal(err)
 		}
-		if err := events.NewPublisher(f.redis.Client).Publish(context.Background(), events.Stream("orders"), e); err != nil {
+		if err := events.NewPublisher(f.redis.Client).Publish(context.Background(), events.Stream(privacy.Stream), e); err != nil {
 			t.Fatal(err)
 		}
 	}
