@@ -68,6 +68,8 @@ func download(t *testing.T, s *devstack, path string, session map[string]string)
 // saying so); another customer cannot download it, and staff see the request with its clock.
 func testPrivacyCopy(t *testing.T, s *devstack) {
 	session, email, orderNumber, invoiceID := customerWithOrder(t, s, "KVKK Müşterisi")
+	const uploaded = "Müşterinin kendi belgesi: kopyasında olduğu gibi durmalı."
+	fileID := uploadAs(t, s, session, "belgem.txt", uploaded)
 	status, asked, _ := call(t, s, "POST", "/api/v1/auth/privacy/requests", map[string]any{"kind": "copy"}, session, "Accept-Language", "tr")
 	if status != 201 || asked["state"] != "open" {
 		t.Fatalf("ask: %d %v", status, asked)
@@ -116,6 +118,10 @@ func testPrivacyCopy(t *testing.T, s *devstack) {
 		if !strings.Contains(all, want) {
 			t.Errorf("the copy does not hold %q", want)
 		}
+	}
+	// The documents the customer uploaded come as they are.
+	if got := files["orders/files/"+fileID+"-belgem.txt"]; got != uploaded {
+		t.Errorf("the uploaded document in the copy: %q (files %v)", got, mapKeys(files))
 	}
 	if !strings.Contains(files["BENIOKU.txt"], "6698") || !strings.Contains(files["BENIOKU.txt"], "- translators/") {
 		t.Errorf("no Turkish readme naming every service: %v\n%s", mapKeys(files), files["BENIOKU.txt"])

@@ -130,7 +130,7 @@ func main() {
 	gather := datacopy.Gather(datacopy.Sources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices}, time.Now)
 	erase := datacopy.Erase(datacopy.ErasureSources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices})
 	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
-		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather, Erase: erase}, partStore, partRelay.Kick, time.Now))
+		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather, Attach: datacopy.Attach(fileStore), Erase: erase}, partStore, partRelay.Kick, time.Now))
 	eventMetrics.Consumers(privacyRequests)
 	go func() { p.ExitOn("privacy requests", privacyRequests.Run(ctx)) }()
 	// SWEEP_EVERY: how often time-made changes are looked for; the browser tests shorten it with

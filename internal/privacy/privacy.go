@@ -8,10 +8,12 @@
 package privacy
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -105,6 +107,21 @@ func JSONFile(name string, v any) (File, error) {
 	return File{Name: name, Data: b}, nil
 }
 
+// AttachmentsFolder is where a copy's attachments go in the service's folder of the ZIP.
+const AttachmentsFolder = "files/"
+
+// Attachment is a file of the person's own that a copy carries as it is (a document they
+// uploaded), beside the JSON files: its name in the ZIP's files/ folder, its size, and Open to read
+// it. It always travels in pieces, one in memory at a time.
+type Attachment struct {
+	Name string
+	Size int64
+	Open func(ctx context.Context) (io.ReadCloser, error)
+}
+
+// Attach lists the attachments of a person's copy; nil for none.
+type Attach func(ctx context.Context, r Requested) ([]Attachment, error)
+
 // Gather collects what a service keeps about the person a request names, as files. It reads
 // only the service's own collections, each query by an indexed field (userId, email).
 type Gather func(ctx context.Context, r Requested) ([]File, error)
@@ -150,29 +167,34 @@ type chunk struct {
 // the answer itself, which names the pieces; a request answered before (a redelivered event) is
 // left as it is: false. The pieces are written before the answer, so an answer never names a
 // piece that is not there; a crash between them writes the pieces again, which are kept once.
-func (s *PartStore) answer(ctx context.Context, service string, r Requested, files []File, now time.Time) (bool, []any, error) {
-	sent := make([]File, 0, len(files))
+func (s *PartStore) answer(ctx context.Context, service string, r Requested, files []File, attachments []Attachment, now time.Time) (bool, []any, error) {
+	sent := make([]File, 0, len(files)+len(attachments))
 	var written []any // the documents whose events the relay is to publish now
 	for _, f := range files {
 		if len(f.Data) <= ChunkBytes {
 			sent = append(sent, f)
 			continue
 		}
-		count := (len(f.Data) + ChunkBytes - 1) / ChunkBytes
-		for i := range count {
-			piece := f.Data[i*ChunkBytes : min(len(f.Data), (i+1)*ChunkBytes)]
-			e, err := events.New(ctx, EventPartChunk, PartChunk{RequestID: r.RequestID, Service: service, Name: f.Name, Index: i, Count: count, Data: piece})
-			if err != nil {
-				return false, nil, err
-			}
-			c := chunk{ID: fmt.Sprintf("%s/%s/%d", r.RequestID, f.Name, i), RequestID: r.RequestID, At: now.UTC()}
-			c.Add(e)
-			if _, err := s.coll.InsertOne(ctx, c); err != nil && !mongo.IsDuplicateKeyError(err) {
-				return false, nil, fmt.Errorf("privacy: piece %s of %s: %w", c.ID, r.RequestID, err)
-			}
-			written = append(written, c.ID)
+		count, ids, err := s.pieces(ctx, service, r, f.Name, bytes.NewReader(f.Data), int64(len(f.Data)), now)
+		if err != nil {
+			return false, nil, err
 		}
+		written = append(written, ids...)
 		sent = append(sent, File{Name: f.Name, Chunks: count})
+	}
+	for _, a := range attachments {
+		rc, err := a.Open(ctx)
+		if err != nil {
+			return false, nil, fmt.Errorf("privacy: open %s: %w", a.Name, err)
+		}
+		name := AttachmentsFolder + a.Name
+		count, ids, err := s.pieces(ctx, service, r, name, rc, a.Size, now)
+		rc.Close()
+		if err != nil {
+			return false, nil, err
+		}
+		written = append(written, ids...)
+		sent = append(sent, File{Name: name, Chunks: count})
 	}
 	e, err := events.New(ctx, EventPartReady, PartReady{RequestID: r.RequestID, Service: service, Files: sent})
 	if err != nil {
@@ -188,6 +210,32 @@ func (s *PartStore) answer(ctx context.Context, service string, r Requested, fil
 		return false, nil, fmt.Errorf("privacy: answer %s: %w", r.RequestID, err)
 	}
 	return true, append(written, r.RequestID), nil
+}
+
+// pieces writes the size bytes r reads as pieces of file name, ChunkBytes at a time (one, empty,
+// for an empty file), each a document with its event, holding one piece in memory at a time; it
+// answers their number and ids.
+func (s *PartStore) pieces(ctx context.Context, service string, req Requested, name string, r io.Reader, size int64, now time.Time) (int, []any, error) {
+	count := max(1, int((size+ChunkBytes-1)/ChunkBytes))
+	ids := make([]any, 0, count)
+	buf := make([]byte, ChunkBytes)
+	for i := range count {
+		want := int(min(int64(ChunkBytes), size-int64(i)*ChunkBytes))
+		if _, err := io.ReadFull(r, buf[:want]); err != nil {
+			return 0, nil, fmt.Errorf("privacy: read piece %d of %s: %w", i, name, err)
+		}
+		e, err := events.New(ctx, EventPartChunk, PartChunk{RequestID: req.RequestID, Service: service, Name: name, Index: i, Count: count, Data: buf[:want]})
+		if err != nil {
+			return 0, nil, err
+		}
+		c := chunk{ID: fmt.Sprintf("%s/%s/%d", req.RequestID, name, i), RequestID: req.RequestID, At: now.UTC()}
+		c.Add(e)
+		if _, err := s.coll.InsertOne(ctx, c); err != nil && !mongo.IsDuplicateKeyError(err) {
+			return 0, nil, fmt.Errorf("privacy: piece %s of %s: %w", c.ID, req.RequestID, err)
+		}
+		ids = append(ids, c.ID)
+	}
+	return count, ids, nil
 }
 
 // answered reports whether the service has answered the request.
@@ -225,8 +273,9 @@ const ErasureFile = "erasure.json"
 // Answers are what a service answers each kind of request with; a kind without one is not the
 // service's to answer (svc-auth then waits for it, and staff see that).
 type Answers struct {
-	Copy  Gather
-	Erase Erase
+	Copy   Gather
+	Attach Attach // optional: the person's own files, added to a copy
+	Erase  Erase
 }
 
 // Handler answers svc-auth's requests for service: a copy with the files Copy finds, an erasure
@@ -249,11 +298,17 @@ func Handler(service string, a Answers, store *PartStore, kick func(ids ...any),
 			return err
 		}
 		var files []File
+		var attachments []Attachment
 		switch r.Kind {
 		case KindCopy:
 			var err error
 			if files, err = a.Copy(ctx, r); err != nil {
 				return fmt.Errorf("privacy: %s gathering %s: %w", service, r.RequestID, err)
+			}
+			if a.Attach != nil {
+				if attachments, err = a.Attach(ctx, r); err != nil {
+					return fmt.Errorf("privacy: %s attaching %s: %w", service, r.RequestID, err)
+				}
 			}
 		case KindErasure:
 			report, err := a.Erase(ctx, r)
@@ -272,7 +327,7 @@ func Handler(service string, a Answers, store *PartStore, kick func(ids ...any),
 		if files == nil {
 			files = []File{}
 		}
-		_, written, err := store.answer(ctx, service, r, files, now())
+		_, written, err := store.answer(ctx, service, r, files, attachments, now())
 		if err != nil {
 			return err
 		}

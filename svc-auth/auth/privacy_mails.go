@@ -204,7 +204,7 @@ var readmeFolders = []struct {
 	text i18n.Text
 }{
 	{"auth", i18n.Text{TR: "hesabınız, giriş yöntemleriniz, açık oturumlarınız ve hesabınıza gelen mesajlar", EN: "your account, how you sign in, your open sessions and the messages your account received"}},
-	{"orders", i18n.Text{TR: "teklifleriniz, siparişleriniz ve geçmişleri, kabul ettiğiniz sözleşmeler, yüklediğiniz dosyaların adları ve sayıları; çevirmenler için işleri", EN: "your quotes, orders and their history, the contracts you accepted, the names and counts of the files you uploaded; for translators their jobs"}},
+	{"orders", i18n.Text{TR: "teklifleriniz, siparişleriniz ve geçmişleri, kabul ettiğiniz sözleşmeler, dosyalarınızın listesi ve yüklediğiniz belgelerin kendileri (files/); çevirmenler için işleri", EN: "your quotes, orders and their history, the contracts you accepted, the list of your files and the documents you uploaded themselves (files/); for translators their jobs"}},
 	{"billing", i18n.Text{TR: "fatura bilgileriniz, faturalarınız, ödemeleriniz, bakiye hareketleriniz; çevirmenler için kazançlar ve ödeme talepleri", EN: "your billing details, invoices, payments and balance ledger; for translators their earnings and payouts"}},
 	{"translators", i18n.Text{TR: "çevirmen başvurularınız, profiliniz, yetkinlikleriniz, izinleriniz, banka hesaplarınız (maskeli) ve destek talepleriniz", EN: "your translator applications, profile, competencies, vacations, bank accounts (masked) and support tickets"}},
 	{"catalog", i18n.Text{TR: "iletişim formu ve kurumsal talepleriniz, canlı destek konuşmalarınız", EN: "your contact and corporate inquiries and your live chats"}},
