@@ -18,7 +18,7 @@ func (s *privacyService) ownErasure(ctx context.Context, r privacy.Requested) ([
 	report := privacy.Erasure{Erased: []privacy.Count{}, Kept: []privacy.Count{}}
 	if r.UserID != "" {
 		erased := 0
-		u, err := s.store.UpdateUser(ctx, r.UserID, func(u *userDoc) (*userDoc, error) {
+		_, err := s.store.UpdateUser(ctx, r.UserID, func(u *userDoc) (*userDoc, error) {
 			if u.Email == erasedEmail(u.ID) {
 				return u, nil
 			}
@@ -45,7 +45,8 @@ func (s *privacyService) ownErasure(ctx context.Context, r privacy.Requested) ([
 				return nil, err
 			}
 			report.Erased = append(report.Erased, privacy.Count{Collection: "users", Count: erased}, privacy.Count{Collection: "messages", Count: messages})
-			report.Kept = append(report.Kept, privacy.Count{Collection: "users", Count: len(u.Consents)})
+			// The account itself, without its identity, holding its consent records.
+			report.Kept = append(report.Kept, privacy.Count{Collection: "users", Count: 1})
 		}
 	}
 	// The requests of the address (this one included) are the record that it was answered.

@@ -94,8 +94,7 @@ var erasedKind = mailKind{
 	Lines: []i18n.Text{{
 		TR: "Kişisel verilerinizin silinmesi başvurunuz tamamlandı. Hesabınız kapatıldı ve artık giriş yapılamaz; belgeleriniz, çevirileriniz, mesajlarınız, konuşmalarınız ve kanunun saklamamızı gerektirmediği her kayıt silindi ya da anonim hâle getirildi.",
 		EN: "Your request to erase your personal data is complete. Your account is closed and can no longer be signed in to; your documents, translations, messages, chats and every record the law does not make us keep have been erased or anonymised.",
-	}},
-	After: []i18n.Text{{
+	}, {
 		TR: "Aşağıdaki kayıtları kanunun öngördüğü süre boyunca saklıyoruz; süre dolduğunda bunlar da silinir, yok edilir veya anonim hâle getirilir.",
 		EN: "We keep the records below for as long as the law requires; when that period ends they are erased, destroyed or anonymised too.",
 	}},
