@@ -248,6 +248,9 @@ type loader struct {
 	invoice    invoices.Invoice
 	// translators deliver the loaded orders (ids only: no account is needed for a copy of A).
 	translators []string
+	// bucket is svc-orders' GridFS bucket, content the template upload's bytes each copy gets.
+	bucket  *mongo.GridFSBucket
+	content []byte
 }
 
 // storedFile is a file's description as files.MongoStore.Save writes it: the File and the first
@@ -275,7 +278,7 @@ func newLoader(ctx context.Context, client *mongo.Client, customerID string, t t
 	if err != nil {
 		return nil, err
 	}
-	l := &loader{customerID: customerID}
+	l := &loader{customerID: customerID, bucket: orderDB.GridFSBucket(options.GridFSBucket().SetName("uploads"))}
 	l.coll.quotes, l.coll.orders, l.coll.files, l.coll.invoices = quoteStore.Collection(), orderStore.Collection(), orderDB.Collection("files"), invoiceStore.Collection()
 	for _, d := range []struct {
 		coll *mongo.Collection
@@ -285,6 +288,15 @@ func newLoader(ctx context.Context, client *mongo.Client, customerID string, t t
 		if err := d.coll.FindOne(ctx, bson.D{{Key: "_id", Value: d.id}}).Decode(d.into); err != nil {
 			return nil, fmt.Errorf("the template's %s %s: %w", d.coll.Name(), d.id, err)
 		}
+	}
+	content, err := l.bucket.OpenDownloadStream(ctx, t.fileID)
+	if err != nil {
+		return nil, fmt.Errorf("the template's document: %w", err)
+	}
+	l.content, err = io.ReadAll(content)
+	content.Close()
+	if err != nil {
+		return nil, err
 	}
 	if l.quote.Contract == nil || len(l.quote.Files) != 1 || l.invoice.Number == "" {
 		return nil, fmt.Errorf("the template order is not complete: contract %v, files %d, invoice %q", l.quote.Contract != nil, len(l.quote.Files), l.invoice.Number)
@@ -335,6 +347,11 @@ func (l *loader) load(ctx context.Context, n int) error {
 		upload := l.file
 		upload.ID, upload.Name, upload.UploadedAt = ids.New(), fmt.Sprintf("brosur-%04d.txt", seq), created.Add(-3*time.Minute)
 		fileBatch = append(fileBatch, upload)
+		// The document's bytes too, in svc-orders' GridFS bucket, as an upload stores them: a
+		// copy carries the documents the customer uploaded.
+		if err := l.bucket.UploadFromStreamWithID(ctx, upload.ID, upload.Name, bytes.NewReader(l.content)); err != nil {
+			return fmt.Errorf("the content of %s: %w", upload.ID, err)
+		}
 		delivery := upload
 		delivery.ID, delivery.Name, delivery.Purpose, delivery.UploadedAt = ids.New(), fmt.Sprintf("brosur-%04d-en-de.txt", seq), files.DeliveryFile, delivered
 		delivery.OwnerID, delivery.OrderID = translator, ""

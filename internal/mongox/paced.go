@@ -17,13 +17,18 @@ func Paced(o *options.FindOptionsBuilder) *options.FindOptionsBuilder {
 	return o.SetBatchSize(PacedBatch)
 }
 
-// maxPause caps the rest between two batches of a paced read.
-const maxPause = 250 * time.Millisecond
+// restFactor is how many times a batch's time a paced read rests after it, and maxPause caps
+// the rest: a read holds the database at most a quarter of the time it runs.
+const (
+	restFactor = 3
+	maxPause   = time.Second
+)
 
 // AllPaced reads every document of cur into a slice, resting between the driver's batches for
-// as long as the last batch took to come: a read of a whole history (a KVKK copy of a busy
-// customer) then takes at most half of the database's time while it runs, and other people's
-// requests get the rest. The cursor's Find should ask for small batches (Paced).
+// three times as long as the last batch took to come: a read of a whole history (a KVKK copy of
+// a busy customer, which has 30 days) then takes at most a quarter of the database's time while
+// it runs, and other people's requests get the rest. The cursor's Find should ask for small
+// batches (Paced).
 func AllPaced[T any](ctx context.Context, cur *mongo.Cursor) ([]T, error) {
 	defer cur.Close(ctx)
 	out := []T{}
@@ -43,7 +48,7 @@ func AllPaced[T any](ctx context.Context, cur *mongo.Cursor) ([]T, error) {
 			select {
 			case <-ctx.Done():
 				return nil, ctx.Err()
-			case <-time.After(min(took, maxPause)):
+			case <-time.After(min(restFactor*took, maxPause)):
 			}
 		}
 	}

@@ -119,6 +119,10 @@ type Attachment struct {
 	Open func(ctx context.Context) (io.ReadCloser, error)
 }
 
+// ErrNoContent is an attachment whose content is gone (a file listed whose bytes were deleted):
+// the copy goes without it, its description being in the JSON files, rather than never come.
+var ErrNoContent = errors.New("privacy: the attachment's content is gone")
+
 // Attach lists the attachments of a person's copy; nil for none.
 type Attach func(ctx context.Context, r Requested) ([]Attachment, error)
 
@@ -184,6 +188,9 @@ func (s *PartStore) answer(ctx context.Context, service string, r Requested, fil
 	}
 	for _, a := range attachments {
 		rc, err := a.Open(ctx)
+		if errors.Is(err, ErrNoContent) {
+			continue
+		}
 		if err != nil {
 			return false, nil, fmt.Errorf("privacy: open %s: %w", a.Name, err)
 		}
@@ -212,19 +219,25 @@ func (s *PartStore) answer(ctx context.Context, service string, r Requested, fil
 	return true, append(written, r.RequestID), nil
 }
 
-// pieces writes the size bytes r reads as pieces of file name, ChunkBytes at a time (one, empty,
-// for an empty file), each a document with its event, holding one piece in memory at a time; it
-// answers their number and ids.
+// pieces writes what r reads as pieces of file name, ChunkBytes at a time (one, empty, for an
+// empty file), each a document with its event, holding one piece in memory at a time; it
+// answers their number and ids. size, what the file should hold, only sizes the pieces' Count,
+// which the answer's own count (File.Chunks) settles: a file that holds more or less is sent as
+// it is.
 func (s *PartStore) pieces(ctx context.Context, service string, req Requested, name string, r io.Reader, size int64, now time.Time) (int, []any, error) {
-	count := max(1, int((size+ChunkBytes-1)/ChunkBytes))
-	ids := make([]any, 0, count)
+	expected := max(1, int((size+ChunkBytes-1)/ChunkBytes))
+	var ids []any
 	buf := make([]byte, ChunkBytes)
-	for i := range count {
-		want := int(min(int64(ChunkBytes), size-int64(i)*ChunkBytes))
-		if _, err := io.ReadFull(r, buf[:want]); err != nil {
+	for i := 0; ; i++ {
+		n, err := io.ReadFull(r, buf)
+		last := errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+		if err != nil && !last {
 			return 0, nil, fmt.Errorf("privacy: read piece %d of %s: %w", i, name, err)
 		}
-		e, err := events.New(ctx, EventPartChunk, PartChunk{RequestID: req.RequestID, Service: service, Name: name, Index: i, Count: count, Data: buf[:want]})
+		if n == 0 && last && i > 0 {
+			break // the file ended on a piece's edge
+		}
+		e, err := events.New(ctx, EventPartChunk, PartChunk{RequestID: req.RequestID, Service: service, Name: name, Index: i, Count: max(expected, i+1), Data: buf[:n]})
 		if err != nil {
 			return 0, nil, err
 		}
@@ -234,8 +247,11 @@ func (s *PartStore) pieces(ctx context.Context, service string, req Requested, n
 			return 0, nil, fmt.Errorf("privacy: piece %s of %s: %w", c.ID, req.RequestID, err)
 		}
 		ids = append(ids, c.ID)
+		if last {
+			break
+		}
 	}
-	return count, ids, nil
+	return len(ids), ids, nil
 }
 
 // answered reports whether the service has answered the request.

@@ -2,8 +2,12 @@ package datacopy
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
+
+	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"linguaport/internal/privacy"
 	"linguaport/svc-orders/files"
@@ -35,7 +39,13 @@ func Attach(docs Documents) privacy.Attach {
 			}
 			id := f.ID
 			out = append(out, privacy.Attachment{Name: id + "-" + safeName(f.Name), Size: f.Size,
-				Open: func(ctx context.Context) (io.ReadCloser, error) { return docs.Open(ctx, id) }})
+				Open: func(ctx context.Context) (io.ReadCloser, error) {
+					rc, err := docs.Open(ctx, id)
+					if errors.Is(err, mongo.ErrFileNotFound) {
+						return nil, fmt.Errorf("file %s: %w", id, privacy.ErrNoContent)
+					}
+					return rc, err
+				}})
 		}
 		return out, nil
 	}
