@@ -114,6 +114,8 @@ type privacyDoc struct {
 	// Pieces are the answers whose large files are still arriving in pieces
 	// (privacy.part_chunk): they count once every piece is kept.
 	Pieces []piecesAwaited `bson:"pieces,omitempty"`
+	// PiecesArrived counts, per service, the pieces kept so far (settle).
+	PiecesArrived []piecesCount `bson:"piecesArrived,omitempty"`
 	// VerifyDigest and DownloadDigest are the digests of the mailed links' secrets (the links
 	// are derived from the mails' ids when they are sent: mails_links.go); their Until say when
 	// they stop working.
@@ -215,6 +217,31 @@ type piecesAwaited struct {
 	Pieces int         `bson:"pieces"`
 }
 
+// piecesCount is how many pieces of a service's answer are kept.
+type piecesCount struct {
+	Service string `bson:"service"`
+	Count   int    `bson:"count"`
+}
+
+func (d *privacyDoc) piecesKept(service string) int {
+	for _, c := range d.PiecesArrived {
+		if c.Service == service {
+			return c.Count
+		}
+	}
+	return 0
+}
+
+func (d *privacyDoc) setPiecesKept(service string, n int) {
+	for i := range d.PiecesArrived {
+		if d.PiecesArrived[i].Service == service {
+			d.PiecesArrived[i].Count = n
+			return
+		}
+	}
+	d.PiecesArrived = append(d.PiecesArrived, piecesCount{Service: service, Count: n})
+}
+
 // privacyMail is the payload of a request's mails.
 type privacyMail struct {
 	RequestID string `json:"requestId"`
@@ -238,7 +265,7 @@ type PrivacyStore interface {
 	// SavePrivacyPiece a piece of a large one; PiecesKept counts a service's pieces of a request.
 	// PrivacyFiles walks them in order: service, name, piece.
 	SavePrivacyFiles(ctx context.Context, requestID, service string, files []privacy.File) error
-	SavePrivacyPiece(ctx context.Context, c privacy.PartChunk) error
+	SavePrivacyPiece(ctx context.Context, c privacy.PartChunk) (kept bool, err error)
 	PiecesKept(ctx context.Context, requestID, service string) (int, error)
 	PrivacyFiles(ctx context.Context, requestID string, each func(service, name string, piece int, data []byte) error) error
 }

@@ -388,21 +388,41 @@ func (s *privacyService) pieceArrived(ctx context.Context, c privacy.PartChunk) 
 	if !contains(privacy.Services, c.Service) {
 		return nil
 	}
-	if err := s.store.SavePrivacyPiece(ctx, c); err != nil {
+	kept, err := s.store.SavePrivacyPiece(ctx, c)
+	if err != nil {
 		return err
 	}
-	return s.settle(ctx, c.RequestID, c.Service, nil, 0)
+	recount := 0
+	if !kept {
+		// Kept before (a redelivered piece): the count may have missed it if the handler stopped
+		// between the two writes, so it is counted again, once, from what is stored.
+		if recount, err = s.store.PiecesKept(ctx, c.RequestID, c.Service); err != nil {
+			return err
+		}
+	}
+	return s.settle(ctx, c.RequestID, c.Service, nil, 0, func(n int) int {
+		if kept {
+			return n + 1
+		}
+		return max(n, recount)
+	})
 }
 
 // settle notes a service's answer once all of it is kept: part (nil when a piece arrived) is
-// the answer, needing pieces pieces. Pieces are counted inside the request's update, after this
-// handler kept what it brought, so of an answer and its last piece handled at once the later
-// update sees both.
-func (s *privacyService) settle(ctx context.Context, requestID, service string, part *PrivacyPart, pieces int) error {
+// the answer, needing pieces pieces. The pieces kept are counted on the request (counted, given
+// the count before, the new count, or nil to leave it), in the same update that checks it, so of
+// an answer and its last piece handled at once the later update sees both; counting them in
+// the database instead, at every piece of a long copy, made the copy quadratic.
+func (s *privacyService) settle(ctx context.Context, requestID, service string, part *PrivacyPart, pieces int, counted func(int) int) error {
 	now := s.now().UTC()
 	_, err := s.store.UpdatePrivacy(ctx, requestID, func(d *privacyDoc) (*privacyDoc, error) {
 		if d.answered(service) {
 			return d, nil
+		}
+		kept := d.piecesKept(service)
+		if counted != nil {
+			kept = counted(kept)
+			d.setPiecesKept(service, kept)
 		}
 		i := slices.IndexFunc(d.Pieces, func(w piecesAwaited) bool { return w.Part.Service == service })
 		if part == nil {
@@ -410,10 +430,6 @@ func (s *privacyService) settle(ctx context.Context, requestID, service string, 
 				return d, nil // the answer itself has not come yet
 			}
 			part, pieces = &d.Pieces[i].Part, d.Pieces[i].Pieces
-		}
-		kept, err := s.store.PiecesKept(ctx, requestID, service)
-		if err != nil {
-			return nil, err
 		}
 		if kept < pieces {
 			if i < 0 {
@@ -458,7 +474,7 @@ func (s *privacyService) partReady(ctx context.Context, p privacy.PartReady) err
 		}
 	}
 	part.Bytes, part.At = size+int64(pieces)*privacy.ChunkBytes, s.now().UTC()
-	return s.settle(ctx, p.RequestID, p.Service, &part, pieces)
+	return s.settle(ctx, p.RequestID, p.Service, &part, pieces, nil)
 }
 
 // ownPart is what svc-auth keeps about the person: the account, how they sign in and their

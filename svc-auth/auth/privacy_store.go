@@ -171,14 +171,19 @@ func (s *MongoStore) SavePrivacyFiles(ctx context.Context, requestID, service st
 	return nil
 }
 
-// SavePrivacyPiece keeps one piece of a large file; a piece kept before stays as it was.
-func (s *MongoStore) SavePrivacyPiece(ctx context.Context, c privacy.PartChunk) error {
+// SavePrivacyPiece keeps one piece of a large file, and says whether it is new: a piece kept
+// before stays as it was (false).
+func (s *MongoStore) SavePrivacyPiece(ctx context.Context, c privacy.PartChunk) (bool, error) {
 	doc := privacyFileDoc{ID: fmt.Sprintf("%s/%s/%s/%d", c.RequestID, c.Service, c.Name, c.Index), RequestID: c.RequestID, Service: c.Service,
 		Name: c.Name, Data: c.Data, At: time.Now().UTC(), Piece: c.Index, Pieced: true}
-	if _, err := s.privacyFiles.InsertOne(ctx, doc); err != nil && !mongox.IsDuplicateKey(err) {
-		return fmt.Errorf("keep %s: %w", doc.ID, err)
+	_, err := s.privacyFiles.InsertOne(ctx, doc)
+	if mongox.IsDuplicateKey(err) {
+		return false, nil
 	}
-	return nil
+	if err != nil {
+		return false, fmt.Errorf("keep %s: %w", doc.ID, err)
+	}
+	return true, nil
 }
 
 // PiecesKept counts the pieces of large files a service answered a request with.
