@@ -195,9 +195,13 @@ func (s *PartStore) answer(ctx context.Context, service string, r Requested, fil
 			return false, nil, fmt.Errorf("privacy: open %s: %w", a.Name, err)
 		}
 		name := AttachmentsFolder + a.Name
+		began := time.Now()
 		count, ids, err := s.pieces(ctx, service, r, name, rc, a.Size, now)
 		rc.Close()
 		if err != nil {
+			return false, nil, err
+		}
+		if err := rest(ctx, 3*time.Since(began)); err != nil { // between documents too
 			return false, nil, err
 		}
 		written = append(written, ids...)
@@ -243,6 +247,7 @@ func (s *PartStore) pieces(ctx context.Context, service string, req Requested, n
 		}
 		c := chunk{ID: fmt.Sprintf("%s/%s/%d", req.RequestID, name, i), RequestID: req.RequestID, At: now.UTC()}
 		c.Add(e)
+		began := time.Now()
 		if _, err := s.coll.InsertOne(ctx, c); err != nil && !mongo.IsDuplicateKeyError(err) {
 			return 0, nil, fmt.Errorf("privacy: piece %s of %s: %w", c.ID, req.RequestID, err)
 		}
@@ -250,8 +255,24 @@ func (s *PartStore) pieces(ctx context.Context, service string, req Requested, n
 		if last {
 			break
 		}
+		// A long copy's pieces (a thousand documents) are written as reads are paced
+		// (mongox.AllPaced): resting three times as long as each write took, so other
+		// people's requests, and svc-auth keeping the pieces, go between them.
+		if err := rest(ctx, 3*time.Since(began)); err != nil {
+			return 0, nil, err
+		}
 	}
 	return len(ids), ids, nil
+}
+
+// rest waits d (at most 200 ms), or until ctx ends.
+func rest(ctx context.Context, d time.Duration) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(min(d, 200*time.Millisecond)):
+		return nil
+	}
 }
 
 // answered reports whether the service has answered the request.
