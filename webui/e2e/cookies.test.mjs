@@ -5,7 +5,7 @@
 // site keeps in localStorage or sessionStorage must be listed too.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch, waitHydrated, until } from './browser.mjs';
+import { BASE_URL, boundClose, launch, waitHydrated, until } from './browser.mjs';
 import { ADMIN } from './stack.mjs';
 
 // The site's own name (SITE_URL is http://localhost:<port>): the sign-in state cookie is set on
@@ -36,7 +36,7 @@ test('every cookie the site sets is in the cookie policy, and every cookie liste
   const listedStorage = new Set(tr.filter((c) => c.storage !== 'cookie').map((c) => `${c.storage}:${c.name}`));
 
   // Staff are online, so the visitor's chat becomes a conversation (kept in localStorage).
-  const staffContext = await browser.newContext({ baseURL: SITE });
+  const staffContext = boundClose(await browser.newContext({ baseURL: SITE }));
   const staff = await staffContext.newPage();
   const login = await staff.request.post('/api/v1/auth/login', { data: { ...ADMIN, rememberMe: false }, headers: { Origin: SITE } });
   assert.equal(login.status(), 200, 'the demo admin signs in');
@@ -44,7 +44,7 @@ test('every cookie the site sets is in the cookie policy, and every cookie liste
   await waitHydrated(staff);
   await until('staff are online', async () => (await (await fetch(`${SITE}/api/v1/catalog/chat/status`)).json()).staffOnline);
 
-  const context = await browser.newContext({ baseURL: SITE, locale: 'tr-TR', viewport: { width: 1280, height: 900 } });
+  const context = boundClose(await browser.newContext({ baseURL: SITE, locale: 'tr-TR', viewport: { width: 1280, height: 900 } }));
   const page = await context.newPage();
   // What the site gave: the cookies the browser holds for it after each step, and every
   // Set-Cookie of its answers (a cookie set and cleared between two steps is seen there).
