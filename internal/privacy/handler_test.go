@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -20,11 +21,12 @@ import (
 // The tests start FerretDB and Redis once, shared, and stop them at the end.
 func TestMain(m *testing.M) { testenv.Main(m) }
 
-// A copy's attachments travel in pieces (one per ChunkBytes, the last short), whatever size their
-// description claims; one whose content is gone is left out rather than holding the copy back;
-// the answer names each attachment with its number of pieces, and every event passes its
-// contract.
-func TestHandlerSendsAttachmentsInPieces(t *testing.T) {
+// A copy's attachments travel in pieces (one per ChunkBytes, the last short) when they are
+// large, whatever size their description claims, and small ones whole, packed into bundles of up
+// to ChunkBytes (a thousand documents of a few kilobytes are some twenty events, not a thousand);
+// one whose content is gone is left out rather than holding the copy back; the answer names each
+// attachment with its number of pieces and its size, and every event passes its contract.
+func TestHandlerSendsAttachmentsInPiecesAndBundles(t *testing.T) {
 	ctx := context.Background()
 	db := testenv.Mongo(t)
 	store, err := privacy.NewPartStore(ctx, db)
@@ -32,19 +34,28 @@ func TestHandlerSendsAttachmentsInPieces(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := bytes.Repeat([]byte("belge "), privacy.ChunkBytes/3) // 2 pieces
+	small := map[string][]byte{"files/b-bos.txt": {}}
+	list := []privacy.Attachment{
+		{Name: "a-belge.txt", Size: 10, Open: func(context.Context) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(doc)), nil }},
+		{Name: "b-bos.txt", Size: 0, Open: func(context.Context) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("")), nil }},
+		{Name: "c-gone.txt", Size: 5, Open: func(context.Context) (io.ReadCloser, error) { return nil, privacy.ErrNoContent }},
+	}
+	// Twelve documents of 50 KiB: ten fill the first bundle beside the empty one, two the second.
+	for i := range 12 {
+		name := fmt.Sprintf("d-%02d.txt", i)
+		content := bytes.Repeat([]byte{byte('a' + i)}, 50<<10)
+		small["files/"+name] = content
+		list = append(list, privacy.Attachment{Name: name, Size: int64(len(content)), Open: func(context.Context) (io.ReadCloser, error) {
+			return io.NopCloser(bytes.NewReader(content)), nil
+		}})
+	}
 	var kicked []any
 	answers := privacy.Answers{
 		Copy: func(context.Context, privacy.Requested) ([]privacy.File, error) {
 			f, err := privacy.JSONFile("orders.json", map[string]any{"orders": []int{1}})
 			return []privacy.File{f}, err
 		},
-		Attach: func(context.Context, privacy.Requested) ([]privacy.Attachment, error) {
-			return []privacy.Attachment{
-				{Name: "a-belge.txt", Size: 10, Open: func(context.Context) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(doc)), nil }},
-				{Name: "b-bos.txt", Size: 0, Open: func(context.Context) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("")), nil }},
-				{Name: "c-gone.txt", Size: 5, Open: func(context.Context) (io.ReadCloser, error) { return nil, privacy.ErrNoContent }},
-			}, nil
-		},
+		Attach: func(context.Context, privacy.Requested) ([]privacy.Attachment, error) { return list, nil },
 	}
 	handle := privacy.Handler("svc-orders", answers, store, func(ids ...any) { kicked = append(kicked, ids...) }, time.Now)
 	req, _ := events.New(ctx, privacy.EventRequested, privacy.Requested{RequestID: "req-1", Kind: privacy.KindCopy, UserID: "u1", Email: "u1@example.com", Role: "customer", Lang: "tr"})
@@ -53,7 +64,7 @@ func TestHandlerSendsAttachmentsInPieces(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(kicked) != 4 { // two pieces, one empty piece, the answer
+	if len(kicked) != 5 { // two pieces, two bundles, the answer
 		t.Fatalf("kicked %v", kicked)
 	}
 	cur, err := store.Collection().Find(ctx, bson.D{})
@@ -69,6 +80,8 @@ func TestHandlerSendsAttachmentsInPieces(t *testing.T) {
 	}
 	var got []byte
 	var answer privacy.PartReady
+	bundled := map[string][]byte{}
+	var bundleSizes []int
 	for _, d := range docs {
 		for _, e := range d.Outbox {
 			if err := contracts.Check(e.Type, []byte(e.Data)); err != nil {
@@ -81,6 +94,18 @@ func TestHandlerSendsAttachmentsInPieces(t *testing.T) {
 				if c.Name == "files/a-belge.txt" {
 					got = append(got, c.Data...) // the documents come in _id order: piece 0, then 1
 				}
+			case privacy.EventPartBundle:
+				var b privacy.PartBundle
+				_ = json.Unmarshal([]byte(e.Data), &b)
+				size := 0
+				for _, p := range b.Pieces() {
+					if p.Index != 0 || p.Count != 1 || p.RequestID != "req-1" || p.Service != "svc-orders" {
+						t.Errorf("a bundled file is one whole piece of the request's: %+v", p)
+					}
+					bundled[p.Name] = p.Data
+					size += len(p.Data)
+				}
+				bundleSizes = append(bundleSizes, size)
 			case privacy.EventPartReady:
 				_ = json.Unmarshal([]byte(e.Data), &answer)
 			}
@@ -89,13 +114,30 @@ func TestHandlerSendsAttachmentsInPieces(t *testing.T) {
 	if !bytes.Equal(got, doc) {
 		t.Errorf("the pieces hold %d bytes, the document %d", len(got), len(doc))
 	}
-	want := map[string]int{"orders.json": 0, "files/a-belge.txt": 2, "files/b-bos.txt": 1}
+	if len(bundled) != len(small) {
+		t.Errorf("bundled %d files, want %d", len(bundled), len(small))
+	}
+	for name, content := range small {
+		if !bytes.Equal(bundled[name], content) {
+			t.Errorf("%s bundled with %d bytes, it has %d", name, len(bundled[name]), len(content))
+		}
+	}
+	for _, n := range bundleSizes {
+		if n > privacy.ChunkBytes {
+			t.Errorf("a bundle of %d bytes, more than %d", n, privacy.ChunkBytes)
+		}
+	}
+	want := map[string]privacy.File{"orders.json": {}, "files/a-belge.txt": {Chunks: 2, Size: int64(len(doc))}}
+	for name, content := range small {
+		want[name] = privacy.File{Chunks: 1, Size: int64(len(content))}
+	}
 	if len(answer.Files) != len(want) {
 		t.Fatalf("the answer names %+v", answer.Files)
 	}
 	for _, f := range answer.Files {
-		if n, ok := want[f.Name]; !ok || f.Chunks != n {
-			t.Errorf("the answer names %s with %d pieces", f.Name, f.Chunks)
+		w, ok := want[f.Name]
+		if !ok || f.Chunks != w.Chunks || f.Size != w.Size {
+			t.Errorf("the answer names %s with %d pieces of %d bytes, want %+v", f.Name, f.Chunks, f.Size, w)
 		}
 	}
 }

@@ -412,9 +412,10 @@ func TestPrivacyErasureByTheForm(t *testing.T) {
 	}
 }
 
-// A large file arrives in pieces (privacy.part_chunk), possibly after the answer naming them:
-// the answer counts once every piece is kept, and the ZIP holds the file whole, in order.
-func TestPrivacyCopyOfALargeFileInPieces(t *testing.T) {
+// A large file arrives in pieces (privacy.part_chunk) and small documents whole in a bundle
+// (privacy.part_bundle), possibly after the answer naming them: the answer counts once every
+// piece is kept (a redelivered bundle counting once), and the ZIP holds each file whole, in order.
+func TestPrivacyCopyOfALargeFileInPiecesAndABundle(t *testing.T) {
 	f := newFixture(t)
 	b := f.browser("en")
 	b.register("Many Orders", "many@example.com")
@@ -436,19 +437,38 @@ func TestPrivacyCopyOfALargeFileInPieces(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// The answer first, then the pieces last to first.
-	publish(privacy.EventPartReady, privacy.PartReady{RequestID: id, Service: "svc-orders", Files: []privacy.File{{Name: "orders.json", Chunks: pieces}}})
-	time.Sleep(300 * time.Millisecond)
-	if r := b.do("GET", "privacy/requests", nil).body["requests"].([]any)[0].(map[string]any); r["state"] != "open" {
-		t.Fatalf("ready before its pieces came: %v", r)
+	small := []privacy.BundledFile{{Name: "files/a-brosur.txt", Data: []byte("Broşür metni")}, {Name: "files/b-bos.txt", Data: []byte{}}}
+	stillOpen := func(when string) {
+		t.Helper()
+		time.Sleep(300 * time.Millisecond)
+		if r := b.do("GET", "privacy/requests", nil).body["requests"].([]any)[0].(map[string]any); r["state"] != "open" {
+			t.Fatalf("ready %s: %v", when, r)
+		}
+	}
+	// The answer first, then the bundle twice (redelivered), then the pieces last to first.
+	publish(privacy.EventPartReady, privacy.PartReady{RequestID: id, Service: "svc-orders", Files: []privacy.File{
+		{Name: "orders.json", Chunks: pieces, Size: int64(len(big))}, {Name: small[0].Name, Chunks: 1, Size: int64(len(small[0].Data))}, {Name: small[1].Name, Chunks: 1}}})
+	stillOpen("before its pieces came")
+	for range 2 {
+		publish(privacy.EventPartBundle, privacy.PartBundle{RequestID: id, Service: "svc-orders", Files: small})
 	}
 	for i := pieces - 1; i >= 0; i-- {
+		if i == 0 {
+			// Had the redelivered bundle counted twice, the answer would count now.
+			stillOpen("with a piece missing")
+		}
 		piece := big[i*privacy.ChunkBytes : min(len(big), (i+1)*privacy.ChunkBytes)]
 		publish(privacy.EventPartChunk, privacy.PartChunk{RequestID: id, Service: "svc-orders", Name: "orders.json", Index: i, Count: pieces, Data: piece})
 	}
 	waitState(t, b, id, "ready")
 	got := b.do("GET", "privacy/requests/"+id+"/copy.zip", nil)
-	if files := unzip(t, got.raw); files["orders/orders.json"] != string(big) {
+	files := unzip(t, got.raw)
+	if files["orders/orders.json"] != string(big) {
 		t.Errorf("orders.json came back %d bytes, want the %d sent", len(files["orders/orders.json"]), len(big))
+	}
+	for _, f := range small {
+		if got, ok := files["orders/"+f.Name]; !ok || got != string(f.Data) {
+			t.Errorf("%s came back as %q (%v), want %q", f.Name, got, ok, f.Data)
+		}
 	}
 }

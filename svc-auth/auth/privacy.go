@@ -27,9 +27,10 @@ import (
 
 // The event types of a request (internal/privacy), as svc-auth's code names them.
 const (
-	EventPrivacyRequested = "privacy.requested"
-	EventPrivacyPartReady = "privacy.part_ready"
-	EventPrivacyPartChunk = "privacy.part_chunk"
+	EventPrivacyRequested  = "privacy.requested"
+	EventPrivacyPartReady  = "privacy.part_ready"
+	EventPrivacyPartChunk  = "privacy.part_chunk"
+	EventPrivacyPartBundle = "privacy.part_bundle"
 )
 
 // PrivacyDeadline is how long the controller has to answer (KVKK art. 13: thirty days).
@@ -262,10 +263,11 @@ type PrivacyStore interface {
 	// PrivacyPage lists requests for staff: state "" for all, the nearest deadline first.
 	PrivacyPage(ctx context.Context, state string, after string, limit int) ([]*privacyDoc, error)
 	// SavePrivacyFiles keeps a service's files of a request (idempotent per file), and
-	// SavePrivacyPiece a piece of a large one; PiecesKept counts a service's pieces of a request.
+	// SavePrivacyPieces pieces of files that came apart from the answer (a large file's, or small
+	// ones bundled); PiecesKept counts a service's pieces of a request.
 	// PrivacyFiles walks them in order: service, name, piece.
 	SavePrivacyFiles(ctx context.Context, requestID, service string, files []privacy.File) error
-	SavePrivacyPiece(ctx context.Context, c privacy.PartChunk) (kept bool, err error)
+	SavePrivacyPieces(ctx context.Context, pieces []privacy.PartChunk) (allNew bool, err error)
 	PiecesKept(ctx context.Context, requestID, service string) (int, error)
 	PrivacyFiles(ctx context.Context, requestID string, each func(service, name string, piece int, data []byte) error) error
 }

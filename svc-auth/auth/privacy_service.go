@@ -377,32 +377,39 @@ func (s *privacyService) Answer(ctx context.Context, e events.Event) error {
 		if err := json.Unmarshal([]byte(e.Data), &c); err != nil {
 			return fmt.Errorf("%s payload: %w", e.Type, err)
 		}
-		return s.pieceArrived(ctx, c)
+		return s.piecesArrived(ctx, c.Service, []privacy.PartChunk{c})
+	case EventPrivacyPartBundle:
+		var b privacy.PartBundle
+		if err := json.Unmarshal([]byte(e.Data), &b); err != nil {
+			return fmt.Errorf("%s payload: %w", e.Type, err)
+		}
+		return s.piecesArrived(ctx, b.Service, b.Pieces())
 	}
 	return nil
 }
 
-// pieceArrived keeps a piece of a large file; the last piece of an answer that is waiting for
-// its pieces makes it count.
-func (s *privacyService) pieceArrived(ctx context.Context, c privacy.PartChunk) error {
-	if !contains(privacy.Services, c.Service) {
+// piecesArrived keeps pieces of a service's files (a large file's piece, or the small files of a
+// bundle, each one piece); the last pieces of an answer that is waiting for them make it count.
+func (s *privacyService) piecesArrived(ctx context.Context, service string, pieces []privacy.PartChunk) error {
+	if !contains(privacy.Services, service) || len(pieces) == 0 {
 		return nil
 	}
-	kept, err := s.store.SavePrivacyPiece(ctx, c)
+	requestID := pieces[0].RequestID
+	allNew, err := s.store.SavePrivacyPieces(ctx, pieces)
 	if err != nil {
 		return err
 	}
 	recount := 0
-	if !kept {
-		// Kept before (a redelivered piece): the count may have missed it if the handler stopped
-		// between the two writes, so it is counted again, once, from what is stored.
-		if recount, err = s.store.PiecesKept(ctx, c.RequestID, c.Service); err != nil {
+	if !allNew {
+		// Kept before (a redelivered event): the count may have missed them if the handler
+		// stopped between the two writes, so they are counted again, once, from what is stored.
+		if recount, err = s.store.PiecesKept(ctx, requestID, service); err != nil {
 			return err
 		}
 	}
-	return s.settle(ctx, c.RequestID, c.Service, nil, 0, func(n int) int {
-		if kept {
-			return n + 1
+	return s.settle(ctx, requestID, service, nil, 0, func(n int) int {
+		if allNew {
+			return n + len(pieces)
 		}
 		return max(n, recount)
 	})
@@ -463,7 +470,7 @@ func (s *privacyService) partReady(ctx context.Context, p privacy.PartReady) err
 	pieces := 0
 	part := PrivacyPart{Service: p.Service, Files: len(p.Files)}
 	for _, f := range p.Files {
-		size += int64(len(f.Data))
+		size += int64(len(f.Data)) + f.Size
 		pieces += f.Chunks
 		if f.Name == privacy.ErasureFile {
 			var report privacy.Erasure
@@ -473,7 +480,7 @@ func (s *privacyService) partReady(ctx context.Context, p privacy.PartReady) err
 			part.Erased, part.Kept = report.Erased, report.Kept
 		}
 	}
-	part.Bytes, part.At = size+int64(pieces)*privacy.ChunkBytes, s.now().UTC()
+	part.Bytes, part.At = size, s.now().UTC()
 	return s.settle(ctx, p.RequestID, p.Service, &part, pieces, nil)
 }
 

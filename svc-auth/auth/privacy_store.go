@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -171,19 +172,36 @@ func (s *MongoStore) SavePrivacyFiles(ctx context.Context, requestID, service st
 	return nil
 }
 
-// SavePrivacyPiece keeps one piece of a large file, and says whether it is new: a piece kept
-// before stays as it was (false).
-func (s *MongoStore) SavePrivacyPiece(ctx context.Context, c privacy.PartChunk) (bool, error) {
-	doc := privacyFileDoc{ID: fmt.Sprintf("%s/%s/%s/%d", c.RequestID, c.Service, c.Name, c.Index), RequestID: c.RequestID, Service: c.Service,
-		Name: c.Name, Data: c.Data, At: time.Now().UTC(), Piece: c.Index, Pieced: true}
-	_, err := s.privacyFiles.InsertOne(ctx, doc)
-	if mongox.IsDuplicateKey(err) {
+// duplicateKey is the server's code for a write of an _id already kept.
+const duplicateKey = 11000
+
+// SavePrivacyPieces keeps pieces of a request's files (a large file's, or small files that came
+// whole in one bundle), and says whether all of them are new: a piece kept before stays as it
+// was, and then (false) the caller counts what is kept rather than what came.
+func (s *MongoStore) SavePrivacyPieces(ctx context.Context, pieces []privacy.PartChunk) (bool, error) {
+	if len(pieces) == 0 {
+		return true, nil
+	}
+	now := time.Now().UTC()
+	docs := make([]any, len(pieces))
+	for i, c := range pieces {
+		docs[i] = privacyFileDoc{ID: fmt.Sprintf("%s/%s/%s/%d", c.RequestID, c.Service, c.Name, c.Index), RequestID: c.RequestID, Service: c.Service,
+			Name: c.Name, Data: c.Data, At: now, Piece: c.Index, Pieced: true}
+	}
+	// Unordered: a redelivered bundle's pieces that were kept fail alone, the others are kept.
+	_, err := s.privacyFiles.InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+	if err == nil {
+		return true, nil
+	}
+	var bulk mongo.BulkWriteException
+	if errors.As(err, &bulk) && bulk.WriteConcernError == nil && len(bulk.WriteErrors) > 0 &&
+		!slices.ContainsFunc(bulk.WriteErrors, func(we mongo.BulkWriteError) bool { return we.Code != duplicateKey }) {
 		return false, nil
 	}
-	if err != nil {
-		return false, fmt.Errorf("keep %s: %w", doc.ID, err)
+	if mongox.IsDuplicateKey(err) && len(pieces) == 1 {
+		return false, nil
 	}
-	return true, nil
+	return false, fmt.Errorf("keep %d pieces of %s: %w", len(pieces), pieces[0].RequestID, err)
 }
 
 // PiecesKept counts the pieces of large files a service answered a request with.
