@@ -28,6 +28,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -59,6 +60,7 @@ func main() {
 func run() error {
 	total := flag.Int("orders", 1000, "orders (with their quotes, uploaded files and invoices) customer A has")
 	samples := flag.Int("n", 200, "requests of each kind customer B sends, before and during the copy")
+	settle := flag.Duration("settle", 30*time.Second, "how long B's rounds run, unmeasured, before the ones measured before the copy")
 	wait := flag.Duration("timeout", 10*time.Minute, "how long the copy may take to be ready")
 	keep := flag.Bool("keep", false, "keep the data directory")
 	saveZIP := flag.String("zip", "", "also write the downloaded copy to this file")
@@ -150,21 +152,28 @@ func run() error {
 		return err
 	}
 	ops := b.requests()
-	const warmup = 5
-	runRounds(ops, warmup)
+	// The stack is still busy with what the loading and B's orders set off (relays, invoices,
+	// mails) for a while after: B's rounds run for settle before "before" is measured, so that
+	// the peer is the stack at rest, not its aftermath.
+	settled := make(chan struct{})
+	time.AfterFunc(*settle, func() { close(settled) })
+	runWhile(ops, settled)
 	before := runRounds(ops, *samples)
 	for _, op := range ops {
 		log.Printf("before: %-26s %s", op.name, summary(before[op.name]))
 	}
 
-	// A asks for the copy while B goes on.
+	// A asks for the copy while B goes on, round after round, until A sees it ready: B's
+	// requests meet every moment of the build.
 	var during map[string][]sample
-	bDone := make(chan struct{})
+	bDone, built := make(chan struct{}), make(chan struct{})
 	asked := time.Now()
 	go func() {
-		during = runRounds(ops, *samples)
+		during = runWhile(ops, built)
 		close(bDone)
 	}()
+	stopB := sync.OnceFunc(func() { close(built) })
+	defer stopB()
 	ask, _ := http.NewRequest("POST", a.web+"/api/v1/auth/privacy/requests", strings.NewReader(`{"kind":"copy"}`))
 	ask.Header.Set("Content-Type", "application/json")
 	status, raw, traceID, err := a.sendTraced(ask)
@@ -195,18 +204,24 @@ func run() error {
 		}
 	}
 	readyAt := time.Now()
+	stopB()
 	log.Printf("ready after %s (%d polls), parts %+v", readyAfter.Round(time.Millisecond), polls, req.Parts)
 
 	dlStart := time.Now()
 	zipped, status, err := a.download("/api/v1/auth/privacy/requests/" + req.ID + "/copy.zip")
 	dlTook := time.Since(dlStart)
-	dlEnd := time.Now()
 	if err != nil || status != http.StatusOK {
 		<-bDone
 		return fmt.Errorf("download: %d %.300s %v", status, zipped, err)
 	}
 	log.Printf("downloaded %d bytes in %s", len(zipped), dlTook.Round(time.Millisecond))
 	<-bDone
+	// The same rounds again with the copy done: the peer that says how far B's numbers move
+	// on this machine with nothing of A's running.
+	after := runRounds(ops, *samples)
+	for _, op := range ops {
+		log.Printf("after: %-26s %s", op.name, summary(after[op.name]))
+	}
 	if *saveZIP != "" {
 		if err := os.WriteFile(*saveZIP, zipped, 0o644); err != nil {
 			return err
@@ -225,9 +240,9 @@ func run() error {
 	if err != nil {
 		log.Printf("no trace of the copy: %v", err)
 	}
-	w := windows{asked: asked, ready: readyAt, dlStart: dlStart, dlEnd: dlEnd}
+	w := windows{asked: asked, ready: readyAt}
 	printReport(report{orders: *total, loading: loading, req: req, readyAfter: readyAfter, download: dlTook, zipSize: len(zipped),
-		content: content, ops: ops, before: before, during: during, windows: w, samples: *samples, maxMessage: hello.MaxMessageSizeBytes, spans: spans})
+		content: content, ops: ops, before: before, during: during, after: after, windows: w, samples: *samples, maxMessage: hello.MaxMessageSizeBytes, spans: spans})
 	return nil
 }
 
@@ -743,6 +758,21 @@ func runRounds(ops []op, n int) map[string][]sample {
 	return out
 }
 
+// runWhile sends rounds of the requests, as runRounds does, until stop is closed.
+func runWhile(ops []op, stop <-chan struct{}) map[string][]sample {
+	out := map[string][]sample{}
+	for {
+		select {
+		case <-stop:
+			return out
+		default:
+		}
+		for name, list := range runRounds(ops, 1) {
+			out[name] = append(out[name], list...)
+		}
+	}
+}
+
 // stats are the percentiles of the successful samples among list that keep says to.
 type stats struct {
 	n, failures int
@@ -848,12 +878,10 @@ func (c copyContent) check(total int) error {
 }
 
 // windows are the moments of the copy, to say when each of B's requests ran.
-type windows struct{ asked, ready, dlStart, dlEnd time.Time }
+type windows struct{ asked, ready time.Time }
 
+// building is a request of B's that ended before A saw the copy ready.
 func (w windows) building(s sample) bool { return !s.end.After(w.ready) }
-func (w windows) downloading(s sample) bool {
-	return s.end.After(w.dlStart) && s.start.Before(w.dlEnd)
-}
 
 type report struct {
 	orders     int
@@ -866,6 +894,7 @@ type report struct {
 	ops        []op
 	before     map[string][]sample
 	during     map[string][]sample
+	after      map[string][]sample
 	windows    windows
 	samples    int
 	// maxMessage is the database's largest message: the driver refuses an insert larger.
@@ -939,31 +968,26 @@ func printReport(r report) {
 		fmt.Println()
 	}
 
-	fmt.Printf("Customer B (10 orders), %d requests of each kind one after another, before A asked and while A's copy was built:\n\n", r.samples)
-	fmt.Println("| request | before p50 / p95 | during p50 / p95 | ratio during / before, p50 / p95 | of those, done before ready: n, p50 / p95 | failures before + during |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|")
+	fmt.Printf("Customer B (10 orders), requests one after another: %d rounds before A asked, rounds for as long as A's copy was built (until A saw it ready), %d rounds after:\n\n", r.samples, r.samples)
+	fmt.Println("| request | before p50 / p95 | during the build: n, p50 / p95 | during / before, p50 / p95 | after p50 / p95 | after / before, p50 / p95 (the machine's own drift) | failures before + during + after |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
 	for _, o := range r.ops {
 		b := statsOf(r.before[o.name], nil)
-		all := statsOf(r.during[o.name], nil)
 		build := statsOf(r.during[o.name], r.windows.building)
-		fmt.Printf("| %s | %s | %s | %s / %s | %d, %s | %d + %d |\n", o.name, pair(b), pair(all), ratio(all.p50, b.p50), ratio(all.p95, b.p95),
-			build.n, pair(build), b.failures, all.failures)
+		a := statsOf(r.after[o.name], nil)
+		fmt.Printf("| %s | %s | %d, %s | %s / %s | %s | %s / %s | %d + %d + %d |\n", o.name, pair(b), build.n, pair(build), ratio(build.p50, b.p50), ratio(build.p95, b.p95),
+			pair(a), ratio(a.p50, b.p50), ratio(a.p95, b.p95), b.failures, statsOf(r.during[o.name], nil).failures, a.failures)
 	}
-	downloading := 0
+	fmt.Printf("\nB's requests during the build, %s, every kind: ", ms(r.readyAfter))
+	for i, o := range r.ops {
+		if i > 0 {
+			fmt.Print(", ")
+		}
+		fmt.Printf("%d %s", statsOf(r.during[o.name], r.windows.building).n, o.name)
+	}
+	fmt.Println(".")
 	for _, o := range r.ops {
-		downloading += statsOf(r.during[o.name], r.windows.downloading).n
-	}
-	if downloading > 0 {
-		fmt.Printf("\n%d of B's requests ran during the download (%s).\n", downloading, ms(r.download))
-	}
-	var built int
-	for _, o := range r.ops {
-		built += statsOf(r.during[o.name], r.windows.building).n
-	}
-	fmt.Printf("\n%d of B's %d requests completed while the copy was being built (%s, until A saw it ready).\n",
-		built, len(r.ops)*r.samples, ms(r.readyAfter))
-	for _, o := range r.ops {
-		for _, list := range [][]sample{r.before[o.name], r.during[o.name]} {
+		for _, list := range [][]sample{r.before[o.name], r.during[o.name], r.after[o.name]} {
 			for _, s := range list {
 				if s.fail != "" {
 					fmt.Printf("first failure of %s: %s\n", o.name, s.fail)

@@ -12,6 +12,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
+	"linguaport/internal/outbox"
 	"linguaport/internal/testenv"
 )
 
@@ -72,8 +73,9 @@ func TestOutboxRelayAndConsumersDeliverEveryEventOnce(t *testing.T) {
 	for i := range 10 {
 		e, _ := events.New(ctx, "order.paid", map[string]any{"n": i})
 		want = append(want, e.ID)
+		push, mark := events.PushUpdate(e)
 		_, err := orders.UpdateOne(ctx, bson.D{{Key: "_id", Value: fmt.Sprintf("o%02d", i)}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: "paid"}}}, {Key: "$push", Value: bson.D{events.PushUpdate(e)}}})
+			bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: "paid"}, mark}}, {Key: "$push", Value: bson.D{push}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +102,7 @@ func TestOutboxRelayAndConsumersDeliverEveryEventOnce(t *testing.T) {
 	if n != 40 {
 		t.Fatalf("relayed %d events, want 40", n)
 	}
-	if left, _ := orders.CountDocuments(ctx, bson.D{{Key: "outbox.id", Value: bson.D{{Key: "$exists", Value: true}}}}); left != 0 {
+	if left, _ := orders.CountDocuments(ctx, bson.D{{Key: outbox.Waiting(events.OutboxField), Value: true}}); left != 0 {
 		t.Fatalf("%d outboxes still pending after relay", left)
 	}
 	var paid order
@@ -150,7 +152,8 @@ func TestOutboxRelayAndConsumersDeliverEveryEventOnce(t *testing.T) {
 	// More events after the restart flow through the running consumer as well.
 	e, _ := events.New(ctx, "order.completed", map[string]any{"n": 99})
 	want = append(want, e.ID)
-	if _, err := orders.UpdateOne(ctx, bson.D{{Key: "_id", Value: "o05"}}, bson.D{{Key: "$push", Value: bson.D{events.PushUpdate(e)}}}); err != nil {
+	push, mark := events.PushUpdate(e)
+	if _, err := orders.UpdateOne(ctx, bson.D{{Key: "_id", Value: "o05"}}, bson.D{{Key: "$push", Value: bson.D{push}}, {Key: "$set", Value: bson.D{mark}}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := relay.Sweep(ctx); err != nil {

@@ -58,7 +58,8 @@ var (
 //
 // The backlog is a bounded query through OutboxIndex: the index holds only documents with
 // pending events, so on MongoDB a scrape reads at most backlogDocs small documents however large
-// the collection grows. (FerretDB, for local runs only, scans; its data is small.)
+// the collection grows; FerretDB hands the query (the outbox.Waiting mark, a top-level equality)
+// to PostgreSQL and decodes only the marked documents.
 type Metrics struct {
 	log *slog.Logger
 

@@ -18,15 +18,21 @@ const OutboxField = "outbox"
 // Outbox is embedded, inline, in a producer's documents.
 type Outbox struct {
 	Pending []Event `bson:"outbox,omitempty" json:"-"`
+	// Waiting marks the document while events wait in it (outbox.Waiting): Add sets it.
+	Waiting bool `bson:"outboxWaiting,omitempty" json:"-"`
 }
 
 // Add queues e to be published once the document is written.
-func (o *Outbox) Add(e Event) { o.Pending = append(o.Pending, e) }
+func (o *Outbox) Add(e Event) {
+	o.Pending = append(o.Pending, e)
+	o.Waiting = true
+}
 
-// PushUpdate is the update fragment that appends events to a document's outbox in the same write
-// as the domain change: merge it into a $push of an UpdateOne/FindOneAndUpdate.
-func PushUpdate(evs ...Event) bson.E {
-	return bson.E{Key: OutboxField, Value: bson.D{{Key: "$each", Value: evs}}}
+// PushUpdate is the update fragments that append events to a document's outbox in the same
+// write as the domain change: merge push into its $push and mark into its $set (the mark is
+// outbox.Waiting, which the relay's backlog reads).
+func PushUpdate(evs ...Event) (push, mark bson.E) {
+	return bson.E{Key: OutboxField, Value: bson.D{{Key: "$each", Value: evs}}}, bson.E{Key: outbox.Waiting(OutboxField), Value: true}
 }
 
 // OutboxIndex is the index every producer collection declares for the relay's sweep

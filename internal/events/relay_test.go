@@ -73,7 +73,8 @@ func (f *relayFixture) push(t *testing.T, id string) string {
 		t.Error(err)
 		return ""
 	}
-	_, err = f.coll.UpdateOne(context.Background(), bson.D{{Key: "_id", Value: id}}, bson.D{{Key: "$push", Value: bson.D{events.PushUpdate(e)}}})
+	push, mark := events.PushUpdate(e)
+	_, err = f.coll.UpdateOne(context.Background(), bson.D{{Key: "_id", Value: id}}, bson.D{{Key: "$push", Value: bson.D{push}}, {Key: "$set", Value: bson.D{mark}}})
 	if err != nil {
 		t.Error(err)
 	}
@@ -105,7 +106,7 @@ func (f *relayFixture) queries(part string) int {
 	return n
 }
 
-const sweepShape = "find orders {outbox.id $exists}"
+const sweepShape = "find orders {outboxWaiting =}"
 
 func TestRelayPublishesWhatItIsToldWithoutSweeping(t *testing.T) {
 	var left []string

@@ -75,15 +75,20 @@ func (m Mail) Decode(v any) error {
 // Box is embedded, inline, in the documents that queue mails.
 type Box struct {
 	Mails []Mail `bson:"mailbox,omitempty" json:"-"`
+	// Waiting marks the document while mails wait in it (outbox.Waiting): Add sets it.
+	Waiting bool `bson:"mailboxWaiting,omitempty" json:"-"`
 }
 
 // Add queues m to be sent once the document is written.
-func (b *Box) Add(m Mail) { b.Mails = append(b.Mails, m) }
+func (b *Box) Add(m Mail) {
+	b.Mails = append(b.Mails, m)
+	b.Waiting = true
+}
 
-// PushUpdate is the update fragment that queues mails in the same write as the change: merge it
-// into the $push of an UpdateOne/FindOneAndUpdate.
-func PushUpdate(ms ...Mail) bson.E {
-	return bson.E{Key: Field, Value: bson.D{{Key: "$each", Value: ms}}}
+// PushUpdate is the update fragments that queue mails in the same write as the change: merge
+// push into the $push of an UpdateOne/FindOneAndUpdate and mark into its $set.
+func PushUpdate(ms ...Mail) (push, mark bson.E) {
+	return bson.E{Key: Field, Value: bson.D{{Key: "$each", Value: ms}}}, bson.E{Key: outbox.Waiting(Field), Value: true}
 }
 
 // Index is the index every collection that queues mails declares for the relay's sweep.

@@ -12,23 +12,61 @@ import (
 // PacedBatch is how many documents a paced read takes from the database at a time.
 const PacedBatch = 50
 
-// Paced sets a Find's batch size for AllPaced.
+// Paced sets a Find's batch size for AllPaced. The Find may sort: FerretDB (v1) then reads and
+// sorts every matching document before its first batch (one burst: 3.3 s for a thousand quotes
+// with their contracts, bench/privacy), and the rests space out the batches it hands over. An
+// unsorted Find streams from PostgreSQL instead, but keeps FerretDB's cursor open across the
+// rests, and that stalled the whole database (2026-11-30: other queries timing out at 10 s, the
+// cursor lost), so a paced read sorts.
 func Paced(o *options.FindOptionsBuilder) *options.FindOptionsBuilder {
 	return o.SetBatchSize(PacedBatch)
 }
 
-// restFactor is how many times a batch's time a paced read rests after it, and maxPause caps
-// the rest: a read holds the database at most a quarter of the time it runs.
+// restFactor is how many times its own time background work (a KVKK copy's reads and writes)
+// rests after each step, and maxPause caps one rest: it then holds the database a tenth of the
+// time it runs. At a quarter (3x) other people's requests still met the copy's steps often enough
+// for a twentieth of them to take twice as long (bench/privacy, p95 1.85-2.2x); a copy has 30
+// days and takes minutes.
 const (
-	restFactor = 3
-	maxPause   = time.Second
+	restFactor = 9
+	maxPause   = 10 * time.Second
 )
 
-// AllPaced reads every document of cur into a slice, resting between the driver's batches for
-// three times as long as the last batch took to come: a read of a whole history (a KVKK copy of
-// a busy customer, which has 30 days) then takes at most a quarter of the database's time while
-// it runs, and other people's requests get the rest. The cursor's Find should ask for small
-// batches (Paced).
+// Rest waits restFactor times took, the time a step of background work just took (at most
+// maxPause), or until ctx ends; a step under a millisecond needs none.
+func Rest(ctx context.Context, took time.Duration) error {
+	if took < time.Millisecond {
+		return nil
+	}
+	t := time.NewTimer(min(restFactor*took, maxPause))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// FindPaced runs a Find for AllPaced (Paced batches) and rests after it, as after each batch:
+// with a sort, the Find is the read's largest step.
+func FindPaced(ctx context.Context, coll *mongo.Collection, filter any, opts *options.FindOptionsBuilder) (*mongo.Cursor, error) {
+	began := time.Now()
+	cur, err := coll.Find(ctx, filter, Paced(opts))
+	if err != nil {
+		return nil, err
+	}
+	if err := Rest(ctx, time.Since(began)); err != nil {
+		_ = cur.Close(ctx)
+		return nil, err
+	}
+	return cur, nil
+}
+
+// AllPaced reads every document of cur into a slice, resting (Rest) between the driver's
+// batches: a read of a whole history (a KVKK copy of a busy customer, which has 30 days) then
+// takes a tenth of the database's time while it runs, and other people's requests get the rest.
+// The cursor comes from FindPaced.
 func AllPaced[T any](ctx context.Context, cur *mongo.Cursor) ([]T, error) {
 	defer cur.Close(ctx)
 	out := []T{}
@@ -43,12 +81,10 @@ func AllPaced[T any](ctx context.Context, cur *mongo.Cursor) ([]T, error) {
 			return nil, fmt.Errorf("decode: %w", err)
 		}
 		out = append(out, v)
-		// The driver fetched a batch for this Next when none was left; rest as long as it took.
-		if cur.RemainingBatchLength() == PacedBatch-1 && took > time.Millisecond {
-			select {
-			case <-ctx.Done():
-				return nil, ctx.Err()
-			case <-time.After(min(restFactor*took, maxPause)):
+		// The driver fetched a batch for this Next when none was left.
+		if cur.RemainingBatchLength() == PacedBatch-1 {
+			if err := Rest(ctx, took); err != nil {
+				return nil, err
 			}
 		}
 	}

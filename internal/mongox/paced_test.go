@@ -43,3 +43,26 @@ func TestAllPaced(t *testing.T) {
 	}
 	t.Logf("%d documents in %v", n, time.Since(began))
 }
+
+// Background work rests nine times as long as each step took (a tenth of the time busy), not
+// at all after a step under a millisecond, and stops resting when its context ends.
+func TestRest(t *testing.T) {
+	ctx := context.Background()
+	began := time.Now()
+	if err := mongox.Rest(ctx, 3*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(began); took < 27*time.Millisecond {
+		t.Errorf("rested %v after a step of 3 ms, want 27 ms", took)
+	}
+	began = time.Now()
+	if err := mongox.Rest(ctx, 500*time.Microsecond); err != nil || time.Since(began) > 5*time.Millisecond {
+		t.Errorf("rested %v (%v) after a step under a millisecond", time.Since(began), err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	began = time.Now()
+	if err := mongox.Rest(cancelled, time.Second); err == nil || time.Since(began) > time.Second {
+		t.Errorf("a cancelled rest returned %v after %v", err, time.Since(began))
+	}
+}

@@ -44,14 +44,23 @@ var errLeased = errors.New("outbox: item leased by another relay")
 // ErrDrop marks a delivery error that retrying cannot cure.
 var ErrDrop = errors.New("outbox: undeliverable")
 
-// Index is the index every collection a relay reads declares for the sweep: sparse on the items'
-// ids, so it holds only the documents with something queued and the sweep's
-// {"<field>.id": {$exists: true}} reads from it instead of the collection. (FerretDB 1.x accepts
+// Index is the index every collection a relay reads declares for the sweep and the backlog:
+// sparse on the Waiting mark, so it holds only the documents with something queued and their
+// {"<field>Waiting": true} reads from it instead of the collection. (FerretDB 1.x accepts
 // the option and ignores it; its SQLite backend pushes down no filter but _id anyway, which is why
 // the relay reads told documents by _id and sweeps rarely.)
 func Index(field string) mongo.IndexModel {
-	return mongo.IndexModel{Keys: bson.D{{Key: field + ".id", Value: 1}}, Options: options.Index().SetSparse(true)}
+	return mongo.IndexModel{Keys: bson.D{{Key: Waiting(field), Value: 1}}, Options: options.Index().SetSparse(true)}
 }
+
+// Waiting is the top-level field a document carries, true, while items wait in its array field:
+// events.Outbox and mailbox.Box set it with the items they queue (Add, PushUpdate), in the same
+// write, and the relay unsets it with the last item. The sweep and the backlog ask for it, and
+// not for "<field>.id" $exists: FerretDB (1.x, on PostgreSQL) hands PostgreSQL only top-level
+// equalities, and answered the $exists by decoding every document of the collection, which for
+// a thousand quotes with their contracts took seconds of each metrics scrape (every 15 s) and
+// was what slowed other people's requests while a KVKK copy was built (bench/privacy).
+func Waiting(field string) string { return field + "Waiting" }
 
 // Relay delivers the items queued in one array field of one collection's documents.
 //
@@ -252,13 +261,13 @@ func (r *Relay) deliverTold(ctx context.Context, ids []any) (done, failed []any,
 		}
 		var d queued
 		err := r.coll.FindOne(ctx, bson.D{{Key: "_id", Value: id}},
-			options.FindOne().SetProjection(bson.D{{Key: r.field, Value: 1}})).Decode(&d)
+			options.FindOne().SetProjection(r.projection())).Decode(&d)
 		if errors.Is(err, mongo.ErrNoDocuments) {
 			done = append(done, id)
 			continue
 		}
 		if err == nil {
-			_, err = r.deliverDoc(ctx, id, d.items(r.field))
+			_, err = r.deliverDoc(ctx, id, d.items(r.field), d.marked(r.field))
 		} else {
 			err = fmt.Errorf("read %s of %v: %w", r.field, id, err)
 		}
@@ -274,8 +283,20 @@ func (r *Relay) deliverTold(ctx context.Context, ids []any) (done, failed []any,
 	return done, failed, errors.Join(errs...)
 }
 
-// queued is a document as the relay reads it: its _id and the one array field.
+// queued is a document as the relay reads it (projection): its _id, the one array field and
+// its Waiting mark.
 type queued bson.Raw
+
+// projection is what the relay reads of a document.
+func (r *Relay) projection() bson.D {
+	return bson.D{{Key: r.field, Value: 1}, {Key: Waiting(r.field), Value: 1}}
+}
+
+// marked reports whether the document carries the Waiting mark.
+func (q queued) marked(field string) bool {
+	v, err := bson.Raw(q).LookupErr(Waiting(field))
+	return err == nil && v.Type == bson.TypeBoolean && v.Boolean()
+}
 
 func (q queued) items(field string) []bson.Raw {
 	v, err := bson.Raw(q).LookupErr(field)
@@ -306,10 +327,10 @@ func (q *queued) UnmarshalBSON(b []byte) error {
 // twice, which is what at-least-once allows. Documents waiting out a back-off are left to it.
 func (r *Relay) Sweep(ctx context.Context) (int, error) {
 	total := 0
-	filter := bson.D{{Key: r.field + ".id", Value: bson.D{{Key: "$exists", Value: true}}}}
+	filter := bson.D{{Key: Waiting(r.field), Value: true}}
 	for {
 		cur, err := r.coll.Find(ctx, filter,
-			options.Find().SetProjection(bson.D{{Key: r.field, Value: 1}}).SetLimit(sweepBatch))
+			options.Find().SetProjection(r.projection()).SetLimit(sweepBatch))
 		if err != nil {
 			return total, fmt.Errorf("find queued %s: %w", r.field, err)
 		}
@@ -331,7 +352,7 @@ func (r *Relay) Sweep(ctx context.Context) (int, error) {
 				skipped++
 				continue
 			}
-			n, err := r.deliverDoc(ctx, key, queued(raw).items(r.field))
+			n, err := r.deliverDoc(ctx, key, queued(raw).items(r.field), queued(raw).marked(r.field))
 			delivered += n
 			if err != nil {
 				if !errors.Is(err, errLeased) {
@@ -374,7 +395,7 @@ func (r *Relay) waiting(id any) bool {
 // (a mail: the rare duplicate at-least-once allows). The removal counts as a change of the
 // document (its version moves), so a producer's optimistic update that read the array before it
 // writes again from the fresh document instead of putting the delivered item back.
-func (r *Relay) deliverDoc(ctx context.Context, docID any, items []bson.Raw) (int, error) {
+func (r *Relay) deliverDoc(ctx context.Context, docID any, items []bson.Raw, marked bool) (int, error) {
 	delivered := 0
 	lease := r.field + "Lease"
 	for _, item := range items {
@@ -423,7 +444,22 @@ func (r *Relay) deliverDoc(ctx context.Context, docID any, items []bson.Raw) (in
 			return delivered, nil
 		}
 	}
-	return delivered, nil
+	if !marked && len(items) == 0 {
+		return delivered, nil // nothing was queued: no write at all
+	}
+	return delivered, r.settled(ctx, docID)
+}
+
+// settled takes the Waiting mark off a document whose array is empty; a producer that queued
+// an item meanwhile keeps it (the condition), as its own write set it.
+func (r *Relay) settled(ctx context.Context, docID any) error {
+	_, err := r.coll.UpdateOne(ctx,
+		bson.D{{Key: "_id", Value: docID}, {Key: Waiting(r.field), Value: true}, {Key: r.field + ".0", Value: bson.D{{Key: "$exists", Value: false}}}},
+		bson.D{{Key: "$unset", Value: bson.D{{Key: Waiting(r.field), Value: ""}}}, {Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}}})
+	if err != nil {
+		return fmt.Errorf("unmark %v: %w", docID, err)
+	}
+	return nil
 }
 
 // Collection is the collection the relay reads.
@@ -432,7 +468,7 @@ func (r *Relay) Collection() *mongo.Collection { return r.coll }
 // Backlog counts the items waiting in the collection, reading at most maxDocs documents through
 // Index, so a metrics scrape costs the same however much is stored.
 func (r *Relay) Backlog(ctx context.Context, maxDocs int64) (int, error) {
-	cur, err := r.coll.Find(ctx, bson.D{{Key: r.field + ".id", Value: bson.D{{Key: "$exists", Value: true}}}},
+	cur, err := r.coll.Find(ctx, bson.D{{Key: Waiting(r.field), Value: true}},
 		options.Find().SetProjection(bson.D{{Key: r.field, Value: 1}}).SetLimit(maxDocs))
 	if err != nil {
 		return 0, fmt.Errorf("backlog of %s: %w", r.coll.Name(), err)

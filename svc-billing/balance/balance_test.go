@@ -310,8 +310,9 @@ func (f *fixture) writeSlot(t *testing.T, e balance.Entry, evs ...events.Event) 
 	}
 	if len(evs) > 0 {
 		pending = append(pending, bson.E{Key: "eventId", Value: evs[0].ID})
-		update[1] = bson.E{Key: "$set", Value: bson.D{{Key: "pending", Value: pending}}}
-		update = append(update, bson.E{Key: "$push", Value: bson.D{events.PushUpdate(evs...)}})
+		push, mark := events.PushUpdate(evs...)
+		update[1] = bson.E{Key: "$set", Value: bson.D{{Key: "pending", Value: pending}, mark}}
+		update = append(update, bson.E{Key: "$push", Value: bson.D{push}})
 	}
 	res, err := f.store.Accounts().UpdateOne(ctx, bson.D{{Key: "_id", Value: e.CustomerID}}, update)
 	if err != nil || res.ModifiedCount != 1 {

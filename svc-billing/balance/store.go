@@ -185,13 +185,14 @@ func (s *MongoStore) Move(ctx context.Context, e Entry, evs []events.Event) (Ent
 		if e.Kind == Debit {
 			filter = append(filter, bson.E{Key: "balances." + cur, Value: bson.D{{Key: "$gte", Value: e.Amount.Amount}}})
 		}
-		update := bson.D{
-			{Key: "$inc", Value: bson.D{{Key: "balances." + cur, Value: e.signed()}, {Key: "version", Value: int64(1)}}},
-			{Key: "$set", Value: bson.D{{Key: "pending", Value: p}}},
-		}
+		set := bson.D{{Key: "pending", Value: p}}
+		update := bson.D{{Key: "$inc", Value: bson.D{{Key: "balances." + cur, Value: e.signed()}, {Key: "version", Value: int64(1)}}}}
 		if len(evs) > 0 {
-			update = append(update, bson.E{Key: "$push", Value: bson.D{events.PushUpdate(evs...)}})
+			push, mark := events.PushUpdate(evs...)
+			update = append(update, bson.E{Key: "$push", Value: bson.D{push}})
+			set = append(set, mark)
 		}
+		update = append(update, bson.E{Key: "$set", Value: set})
 		res, err := s.accounts.UpdateOne(ctx, filter, update)
 		if err != nil {
 			return Entry{}, fmt.Errorf("apply %s to balance of %s: %w", e.ID, e.CustomerID, err)
@@ -350,8 +351,8 @@ func (s *MongoStore) Entries(ctx context.Context, customerID, currency string, b
 // one, for their KVKK copy (svc-billing/datacopy); the {customerId, amount.currency, seq} index
 // serves it, filter and order, so it reads the owner's entries and no others.
 func (s *MongoStore) AllEntries(ctx context.Context, customerID string) ([]Entry, error) {
-	cur, err := s.ledger.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
-		mongox.Paced(options.Find().SetSort(bson.D{{Key: "amount.currency", Value: 1}, {Key: "seq", Value: -1}})))
+	cur, err := mongox.FindPaced(ctx, s.ledger, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetSort(bson.D{{Key: "amount.currency", Value: 1}, {Key: "seq", Value: -1}}))
 	if err != nil {
 		return nil, fmt.Errorf("find whole ledger of %s: %w", customerID, err)
 	}
@@ -388,7 +389,7 @@ func (s *MongoStore) InsertTransfer(ctx context.Context, t Transfer, evs ...even
 	doc := struct {
 		Transfer      `bson:",inline"`
 		events.Outbox `bson:",inline"`
-	}{Transfer: t, Outbox: events.Outbox{Pending: evs}}
+	}{Transfer: t, Outbox: events.Outbox{Pending: evs, Waiting: len(evs) > 0}}
 	if _, err := s.transfers.InsertOne(ctx, doc); err != nil {
 		return fmt.Errorf("insert transfer %s: %w", t.ID, err)
 	}

@@ -142,7 +142,8 @@ func (s *MongoStore) Decide(ctx context.Context, id, status, by, reason string, 
 	if status == Rejected {
 		set = append(set, bson.E{Key: "reason", Value: reason})
 	}
-	res, err := s.payouts.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: set}, {Key: "$push", Value: bson.D{events.PushUpdate(e)}}})
+	push, mark := events.PushUpdate(e)
+	res, err := s.payouts.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: append(set, mark)}, {Key: "$push", Value: bson.D{push}}})
 	if err != nil {
 		return false, fmt.Errorf("%s payout %s: %w", status, id, err)
 	}

@@ -119,8 +119,8 @@ func (s *MongoStore) OfCustomer(ctx context.Context, customerID, orderID string,
 // (svc-billing/datacopy): unlike OfCustomer no page bounds it, since the copy must hold them
 // all; the {customerId, issuedAt} index serves it, so it reads the customer's invoices only.
 func (s *MongoStore) AllOfCustomer(ctx context.Context, customerID string) ([]Invoice, error) {
-	cur, err := s.invoices.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
-		mongox.Paced(options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}})))
+	cur, err := mongox.FindPaced(ctx, s.invoices, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}}))
 	if err != nil {
 		return nil, fmt.Errorf("find all invoices of %s: %w", customerID, err)
 	}
@@ -256,11 +256,11 @@ type series struct {
 	name        string
 	counterID   func(year int) string
 	format      func(year int, seq int64) string
-	field, seqs string                                                 // the invoice's fields for the number and its sequence
-	number      func(Invoice) string                                   // the invoice's number in the series, "" for none yet
-	year        func(Invoice) int                                      // the year it is numbered in
-	ready       func(Invoice) bool                                     // whether it may be numbered in the series yet
-	with        func(context.Context, Invoice, string) (bson.D, error) // what its numbering write pushes besides
+	field, seqs string                                                               // the invoice's fields for the number and its sequence
+	number      func(Invoice) string                                                 // the invoice's number in the series, "" for none yet
+	year        func(Invoice) int                                                    // the year it is numbered in
+	ready       func(Invoice) bool                                                   // whether it may be numbered in the series yet
+	with        func(context.Context, Invoice, string) (push, set bson.D, err error) // what its numbering write pushes and sets besides
 }
 
 var (
@@ -275,16 +275,18 @@ var (
 		ready:  func(Invoice) bool { return true },
 		// Numbering issues the invoice: invoice.issued and the customer's mail go in the same
 		// conditional write, which only the first to number it makes (issue.go).
-		with: func(ctx context.Context, inv Invoice, number string) (bson.D, error) {
+		with: func(ctx context.Context, inv Invoice, number string) (bson.D, bson.D, error) {
 			evs, mails, err := inv.issuing(ctx, number, time.Now())
 			if err != nil {
-				return nil, fmt.Errorf("issue invoice %s: %w", inv.ID, err)
+				return nil, nil, fmt.Errorf("issue invoice %s: %w", inv.ID, err)
 			}
-			push := bson.D{events.PushUpdate(evs...)}
+			push, mark := events.PushUpdate(evs...)
+			pushes, marks := bson.D{push}, bson.D{mark}
 			if len(mails) > 0 {
-				push = append(push, mailbox.PushUpdate(mails...))
+				push, mark := mailbox.PushUpdate(mails...)
+				pushes, marks = append(pushes, push), append(marks, mark)
 			}
-			return bson.D{{Key: "$push", Value: push}}, nil
+			return pushes, marks, nil
 		},
 	}
 	// returns number the return (İADE) documents of refunded invoices, by the refund's year.
@@ -296,7 +298,7 @@ var (
 		number: func(inv Invoice) string { return inv.ReturnNumber },
 		year:   func(inv Invoice) int { return YearOf(*inv.RefundedAt) },
 		ready:  func(inv Invoice) bool { return inv.Status == Refunded && inv.RefundedAt != nil },
-		with:   func(context.Context, Invoice, string) (bson.D, error) { return nil, nil },
+		with:   func(context.Context, Invoice, string) (bson.D, bson.D, error) { return nil, nil, nil },
 	}
 )
 
@@ -377,13 +379,17 @@ func (s *MongoStore) complete(ctx context.Context, in series, year int, c counte
 		return fmt.Errorf("invoice %s reserved %s number %s: %w", p.Invoice, in.name, number, err)
 	}
 	if in.number(target) == "" {
-		update, err := in.with(ctx, target, number)
+		push, set, err := in.with(ctx, target, number)
 		if err != nil {
 			return err
 		}
+		var update bson.D
+		if len(push) > 0 {
+			update = append(update, bson.E{Key: "$push", Value: push})
+		}
 		// The version moves too, so a change read before the numbering cannot write over it.
 		update = append(update,
-			bson.E{Key: "$set", Value: bson.D{{Key: in.field, Value: number}, {Key: in.seqs, Value: p.Number}}},
+			bson.E{Key: "$set", Value: append(bson.D{{Key: in.field, Value: number}, {Key: in.seqs, Value: p.Number}}, set...)},
 			bson.E{Key: "$inc", Value: bson.D{{Key: "version", Value: 1}}})
 		_, err = s.invoices.UpdateOne(ctx,
 			bson.D{{Key: "_id", Value: p.Invoice}, {Key: in.field, Value: bson.D{{Key: "$exists", Value: false}}}},

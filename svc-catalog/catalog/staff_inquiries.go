@@ -135,6 +135,7 @@ func (s *staffService) Reply(ctx context.Context, caller authn.Caller, id, messa
 		in.Replies = append(slices.Clip(in.Replies), r)
 		in.Pending = append(slices.Clip(in.Pending), ev)
 		in.Mails = append(slices.Clip(in.Mails), m)
+		in.Outbox.Waiting, in.Box.Waiting = true, true
 		handle(in, who, now)
 		in.index()
 		return nil

@@ -116,10 +116,12 @@ func (s *Store) AddMessage(ctx context.Context, convID, id, from, author, text s
 		set = append(set, bson.E{Key: "unread", Value: 0}, bson.E{Key: "inquired", Value: false})
 		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "seq", Value: 1}}})
 	}
-	update = append(update, bson.E{Key: "$set", Value: set})
 	if len(evs) > 0 {
-		update = append(update, bson.E{Key: "$push", Value: bson.D{events.PushUpdate(evs...)}})
+		push, mark := events.PushUpdate(evs...)
+		update = append(update, bson.E{Key: "$push", Value: bson.D{push}})
+		set = append(set, mark)
 	}
+	update = append(update, bson.E{Key: "$set", Value: set})
 	conv, err := s.update(ctx, bson.D{{Key: "_id", Value: convID}}, update)
 	if err != nil {
 		return Message{}, Conversation{}, false, err

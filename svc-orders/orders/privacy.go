@@ -32,8 +32,8 @@ var copyProjection = bson.D{{Key: events.OutboxField, Value: 0}}
 // EveryOrderOf answers every order of the customer, newest first: one range of the
 // customerId+createdAt index, so it reads the customer's orders and no one else's.
 func (s *MongoStore) EveryOrderOf(ctx context.Context, customerID string) ([]*Order, error) {
-	cur, err := s.coll.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
-		mongox.Paced(options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).SetProjection(copyProjection)))
+	cur, err := mongox.FindPaced(ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).SetProjection(copyProjection))
 	if err != nil {
 		return nil, fmt.Errorf("find orders of %s: %w", customerID, err)
 	}
@@ -45,11 +45,11 @@ func (s *MongoStore) EveryOrderOf(ctx context.Context, customerID string) ([]*Or
 // translator's jobs and no one else's; they are sorted here, as no one index orders the three
 // ranges together.
 func (s *MongoStore) EveryJobOf(ctx context.Context, translatorID string) ([]*Order, error) {
-	cur, err := s.coll.Find(ctx, bson.D{{Key: "$or", Value: bson.A{
+	cur, err := mongox.FindPaced(ctx, s.coll, bson.D{{Key: "$or", Value: bson.A{
 		bson.D{{Key: "translatorId", Value: translatorID}},
 		bson.D{{Key: "history.translatorId", Value: translatorID}},
 		bson.D{{Key: "history.previousTranslatorId", Value: translatorID}},
-	}}}, mongox.Paced(options.Find().SetProjection(copyProjection)))
+	}}}, options.Find().SetProjection(copyProjection))
 	if err != nil {
 		return nil, fmt.Errorf("find jobs of %s: %w", translatorID, err)
 	}

@@ -22,9 +22,9 @@ import (
 // EveryQuoteOf answers every quote of the customer, newest first: one range of the
 // customerId+createdAt index, so it reads the customer's quotes and no one else's.
 func (s *MongoStore) EveryQuoteOf(ctx context.Context, customerID string) ([]*Quote, error) {
-	cur, err := s.coll.Find(ctx, bson.D{{Key: "customerId", Value: customerID}},
-		mongox.Paced(options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).
-			SetProjection(bson.D{{Key: events.OutboxField, Value: 0}, {Key: "approving", Value: 0}})))
+	cur, err := mongox.FindPaced(ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).
+			SetProjection(bson.D{{Key: events.OutboxField, Value: 0}, {Key: "approving", Value: 0}}))
 	if err != nil {
 		return nil, fmt.Errorf("find quotes of %s: %w", customerID, err)
 	}

@@ -272,7 +272,7 @@ func (f *appsFixture) published(t *testing.T, typ, id string) int {
 	ctx := context.Background()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
-		n, err := f.store.Collection().CountDocuments(ctx, bson.D{{Key: "outbox.id", Value: bson.D{{Key: "$exists", Value: true}}}})
+		n, err := f.store.Collection().CountDocuments(ctx, bson.D{{Key: "outboxWaiting", Value: true}})
 		if err != nil {
 			t.Fatal(err)
 		}

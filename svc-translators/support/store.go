@@ -201,6 +201,10 @@ func (s *MongoStore) Apply(ctx context.Context, id string, c Change) (Ticket, bo
 	if c.ClosedBy != "" {
 		set = append(set, bson.E{Key: "closedAt", Value: c.At}, bson.E{Key: "closedBy", Value: c.ClosedBy})
 	}
+	if len(c.Events) > 0 {
+		_, mark := events.PushUpdate(c.Events...)
+		set = append(set, mark)
+	}
 	update := bson.D{{Key: "$set", Value: set}}
 	push := bson.D{}
 	if c.Message != nil {
@@ -211,7 +215,8 @@ func (s *MongoStore) Apply(ctx context.Context, id string, c Change) (Ticket, bo
 		update = append(update, bson.E{Key: "$inc", Value: bson.D{{Key: "messageCount", Value: 1}}})
 	}
 	if len(c.Events) > 0 {
-		push = append(push, events.PushUpdate(c.Events...))
+		queued, _ := events.PushUpdate(c.Events...)
+		push = append(push, queued)
 	}
 	if len(push) > 0 {
 		update = append(update, bson.E{Key: "$push", Value: push})
