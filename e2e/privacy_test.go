@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"linguaport/internal/privacy"
+	"linguaport/svc-orders/calendar"
 )
 
 // customerWithOrder registers a customer with billing details and an approved quote: its order
@@ -181,6 +182,23 @@ func testPrivacyErasure(t *testing.T, s *devstack) {
 	}
 	chatID := chat["conversation"].(map[string]any)["id"].(string)
 
+	// Staff act on the customer's records: the bank transfer arrives (svc-billing's audit) and
+	// the paid order's date moves, with a note to the customer (svc-orders' audit).
+	admin, _ := signIn(t, s, "admin@linguaport.local", "Yonetici-Demo-2026")
+	if status, paid, _ := call(t, s, "POST", "/api/v1/billing/admin/invoices/"+invoiceID+"/mark-paid",
+		map[string]any{"reference": "EFT-KVKK-1", "receivedAt": calendar.DateOf(time.Now()).String()}, admin); status != 200 {
+		t.Fatalf("mark paid: %d %v", status, paid)
+	}
+	waitFor(t, 30*time.Second, "the order is paid", func() bool {
+		_, o, _ := call(t, s, "GET", "/api/v1/orders/admin/orders/"+orderID, nil, admin)
+		return o["paidAt"] != nil
+	})
+	const dateNote = "Silinecek Bey'in isteğiyle ertelendi"
+	if status, moved, _ := call(t, s, "POST", "/api/v1/orders/admin/orders/"+orderID+"/expected-date",
+		map[string]any{"expectedDate": calendar.AddBusinessDays(calendar.DateOf(time.Now()), 10).String(), "note": dateNote}, admin); status != 200 {
+		t.Fatalf("move the date: %d %v", status, moved)
+	}
+
 	catalog := childByComm(t, s.cmd.Process.Pid, "svc-catalog")
 	if err := syscall.Kill(catalog, syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
@@ -199,7 +217,6 @@ func testPrivacyErasure(t *testing.T, s *devstack) {
 	if status, _, _ := call(t, s, "POST", "/api/v1/auth/login", map[string]any{"email": email, "password": "Uzun-Bir-Parola-9"}, nil); status != 401 {
 		t.Errorf("signed in after asking for erasure: %d", status)
 	}
-	admin, _ := signIn(t, s, "admin@linguaport.local", "Yonetici-Demo-2026")
 	request := func() map[string]any {
 		_, r, _ := call(t, s, "GET", "/api/v1/auth/admin/privacy/requests/"+id, nil, admin)
 		return r
@@ -231,7 +248,8 @@ func testPrivacyErasure(t *testing.T, s *devstack) {
 			}
 		}
 	}
-	want := []string{"svc-auth privacy_requests", "svc-auth users", "svc-billing invoices", "svc-orders orders", "svc-orders quotes"}
+	want := []string{"svc-auth privacy_requests", "svc-auth users", "svc-billing audit", "svc-billing invoices", "svc-billing payments",
+		"svc-orders audit", "svc-orders orders", "svc-orders quotes"}
 	if got := slices.Sorted(maps.Keys(kept)); !slices.Equal(got, want) {
 		t.Errorf("kept %v, want the retention list's %v", got, want)
 	}
@@ -246,6 +264,11 @@ func testPrivacyErasure(t *testing.T, s *devstack) {
 	}
 	if status, o, _ := call(t, s, "GET", "/api/v1/orders/admin/orders/"+orderID, nil, admin); status != 200 || o["number"] != orderNumber || o["brief"] != "" {
 		t.Errorf("the order's record: %d %v", status, o)
+	}
+	// Staff's record of moving the date stays, without the note that named the customer.
+	if status, page, _ := call(t, s, "GET", "/api/v1/orders/admin/audit?object=order:"+orderID, nil, admin); status != 200 ||
+		len(page["entries"].([]any)) != 1 || strings.Contains(fmt.Sprint(page), dateNote) || !strings.Contains(fmt.Sprint(page), "order.expected_date") {
+		t.Errorf("the order's audit entries after the erasure: %d %v", status, page)
 	}
 	if status, _ := download(t, s, "/api/v1/orders/files/"+fileID, admin); status != 404 {
 		t.Errorf("the uploaded file is still there: %d", status)

@@ -86,7 +86,7 @@ func main() {
 	// for erasure, answered by deleting them.
 	startPrivacy(p, cfg.Name, privacy.Answers{
 		Copy:  privacyGather(store, chatStore),
-		Erase: privacyErase(store, chatStore, chatSenders, newAuditTrail(p.DB)),
+		Erase: privacyErase(store, chatStore, chatSenders, auditLog),
 	}, eventMetrics, outboxSweep)
 
 	// Staff and customers are identified by their tokens here too (DESIGN §5, defence in depth).

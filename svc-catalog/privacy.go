@@ -2,13 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"time"
 
-	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-
-	"linguaport/internal/audit"
 	"linguaport/internal/events"
 	"linguaport/internal/platform"
 	"linguaport/internal/privacy"
@@ -51,7 +46,7 @@ const (
 	erasedInquiries = "inquiries"
 	erasedChats     = "chats"
 	erasedMessages  = "chat_messages"
-	erasedAudit     = audit.Collection
+	erasedAudit     = privacy.AuditCollection
 )
 
 // privacyErase deletes what svc-catalog keeps about the person a request names (API.md
@@ -63,13 +58,13 @@ const (
 // belongs to an inquiry or a conversation goes before it, so an erasure that stops half way (a
 // crash, an error) is finished by the next delivery, which finds the inquiries and conversations
 // left; once done, running it again finds nothing and reports zeros.
-func privacyErase(inquiries *catalog.MongoStore, chats *chat.Store, senders chat.Forgetter, trail auditTrail) privacy.Erase {
+func privacyErase(inquiries *catalog.MongoStore, chats *chat.Store, senders chat.Forgetter, trail privacy.AuditTrail) privacy.Erase {
 	return func(ctx context.Context, r privacy.Requested) (privacy.Erasure, error) {
 		sent, err := inquiries.InquiryIDsByEmail(ctx, r.Email)
 		if err != nil {
 			return privacy.Erasure{}, err
 		}
-		auditInquiries, err := trail.erase(ctx, "inquiry", sent)
+		auditInquiries, err := trail.Erase(ctx, "inquiry", sent)
 		if err != nil {
 			return privacy.Erasure{}, err
 		}
@@ -81,7 +76,7 @@ func privacyErase(inquiries *catalog.MongoStore, chats *chat.Store, senders chat
 		if err != nil {
 			return privacy.Erasure{}, err
 		}
-		auditChats, err := trail.erase(ctx, "chat_conversation", talked)
+		auditChats, err := trail.Erase(ctx, "chat_conversation", talked)
 		if err != nil {
 			return privacy.Erasure{}, err
 		}
@@ -102,31 +97,6 @@ func privacyErase(inquiries *catalog.MongoStore, chats *chat.Store, senders chat
 			Kept: []privacy.Count{},
 		}, nil
 	}
-}
-
-// auditTrail is svc-catalog's audit log (internal/audit, collection "audit" of its database) as
-// an erasure sees it. An entry of an inquiry or a conversation holds the fields staff changed,
-// staff's replies among them (inquiry.reply, chat.reply), which address the person and often
-// name them; with the inquiry or conversation gone, the entries would only keep that and point at
-// nothing on the audit screen. internal/audit has no deletion of its own, so this is the one
-// write to the collection from outside that package; it uses the package's name and index.
-type auditTrail struct{ coll *mongo.Collection }
-
-func newAuditTrail(db *mongo.Database) auditTrail {
-	return auditTrail{coll: db.Collection(audit.Collection)}
-}
-
-// erase deletes the entries of the objects of kind ids names, found by the audit log's
-// {object.kind, object.id, at, _id} index, and answers how many it deleted.
-func (a auditTrail) erase(ctx context.Context, kind string, ids []string) (int, error) {
-	if len(ids) == 0 {
-		return 0, nil
-	}
-	res, err := a.coll.DeleteMany(ctx, bson.D{{Key: "object.kind", Value: kind}, {Key: "object.id", Value: bson.D{{Key: "$in", Value: ids}}}})
-	if err != nil {
-		return 0, fmt.Errorf("delete audit entries of %s: %w", kind, err)
-	}
-	return int(res.DeletedCount), nil
 }
 
 // startPrivacy answers svc-auth's KVKK requests as group (the service's name), a copy with

@@ -136,7 +136,7 @@ func TestPrivacyErase(t *testing.T) {
 	c.seedPeople(t)
 	ctx := context.Background()
 	g := privacyGather(c.store, c.chats)
-	erase := privacyErase(c.store, c.chats, c.messages, newAuditTrail(c.db))
+	erase := privacyErase(c.store, c.chats, c.messages, c.audit)
 
 	hers, _ := gather(t, g, ayse)
 	theirs, bobsCopy := gather(t, g, bob)
@@ -287,7 +287,7 @@ func TestPrivacyEraseHandler(t *testing.T) {
 	}
 	relay := events.NewRelay(parts.Collection(), events.Stream("catalog"), events.NewPublisher(c.redis.Client), c.log, time.Minute)
 	var kicked []any
-	answers := privacy.Answers{Copy: privacyGather(c.store, c.chats), Erase: privacyErase(c.store, c.chats, c.messages, newAuditTrail(c.db))}
+	answers := privacy.Answers{Copy: privacyGather(c.store, c.chats), Erase: privacyErase(c.store, c.chats, c.messages, c.audit)}
 	handle := privacy.Handler(privacyService, answers, parts, func(ids ...any) { kicked = append(kicked, ids...); relay.Kick(ids...) }, time.Now)
 
 	request := func() events.Event {

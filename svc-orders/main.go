@@ -127,8 +127,10 @@ func main() {
 	partRelay := events.NewRelay(partStore.Collection(), events.Stream(privacy.Stream), publisher, log, outboxSweep)
 	eventMetrics.Outboxes(partRelay)
 	go partRelay.Run(ctx)
+	auditLog, err := audit.NewLog(ctx, db, log)
+	p.ExitOn("audit log", err)
 	gather := datacopy.Gather(datacopy.Sources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices}, time.Now)
-	erase := datacopy.Erase(datacopy.ErasureSources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices})
+	erase := datacopy.Erase(datacopy.ErasureSources{Quotes: quoteStore, Orders: orderStore, Files: fileStore, Pool: translatorStore, Notices: notices, Audit: auditLog})
 	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
 		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather, Attach: datacopy.Attach(fileStore), Erase: erase}, partStore, partRelay.Kick, time.Now))
 	eventMetrics.Consumers(privacyRequests)
@@ -144,8 +146,6 @@ func main() {
 		{"send pool notices", notices.SendDue},
 	})
 
-	auditLog, err := audit.NewLog(ctx, db, log)
-	p.ExitOn("audit log", err)
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.
 	auth := p.Authenticator()
 	services := api.Services{Pricing: priceSvc, Files: fileSvc, Quotes: quoteSvc, Orders: orderSvc, Billing: bills, Audit: auditLog, Company: facts}

@@ -106,7 +106,7 @@ func main() {
 	go partRelay.Run(p.Ctx)
 	gather := datacopy.Gather(datacopy.Sources{Profiles: profileStore, Applications: applicationStore, Tickets: ticketStore}, time.Now)
 	erase := datacopy.Erase(datacopy.ErasureSources{Profiles: profileStore, Applications: applicationStore, Tickets: ticketStore,
-		Events: events.NewPublisher(p.Redis)}, time.Now)
+		Events: events.NewPublisher(p.Redis), Audit: auditLog}, time.Now)
 	privacyRequests := p.Consumer(events.Stream("auth"), cfg.Name, processed,
 		privacy.Handler(datacopy.Service, privacy.Answers{Copy: gather, Erase: erase}, partStore, partRelay.Kick, time.Now))
 	eventMetrics.Consumers(privacyRequests)

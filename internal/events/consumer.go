@@ -168,12 +168,15 @@ func (c *Consumer) process(ctx context.Context, entryID string, e Event) {
 		return
 	}
 	if n == 0 {
-		if err := c.handle(ctx, e); err != nil {
+		stopHolding := c.hold(ctx, entryID)
+		err = c.handle(ctx, e)
+		stopHolding()
+		if err != nil {
 			c.log.WarnContext(ctx, "event handler failed; will retry", "type", e.Type, "event", e.ID, "err", err)
 			fail("handler", err)
 			return
 		}
-		_, err := c.processed.InsertOne(ctx, bson.D{{Key: "_id", Value: key}, {Key: "type", Value: e.Type}, {Key: "at", Value: time.Now().UTC()}})
+		_, err = c.processed.InsertOne(ctx, bson.D{{Key: "_id", Value: key}, {Key: "type", Value: e.Type}, {Key: "at", Value: time.Now().UTC()}})
 		if err != nil && !mongo.IsDuplicateKeyError(err) {
 			c.log.WarnContext(ctx, "recording processed event", "event", e.ID, "err", err)
 			fail("recording processed event", err)
@@ -183,6 +186,39 @@ func (c *Consumer) process(ctx context.Context, entryID string, e Event) {
 		span.SetAttributes(attribute.Bool("linguaport.event.duplicate", true))
 	}
 	c.ack(ctx, entryID)
+}
+
+// hold keeps the entry this consumer is handling its own for as long as the handler runs: every
+// third of ClaimAfter it claims the entry again for itself (XCLAIM, which resets the entry's idle
+// time), so another consumer of the group does not take over a handling that is slow but alive
+// (a KVKK copy reads a history for minutes, resting between its reads) and do it a second time
+// at once. A consumer that dies stops claiming, and ClaimAfter later its entry is taken over as
+// before. The returned func stops the holding and waits for it.
+func (c *Consumer) hold(ctx context.Context, entryID string) (stop func()) {
+	every := c.ClaimAfter / 3
+	if every <= 0 {
+		return func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				err := c.rdb.XClaimJustID(ctx, &redis.XClaimArgs{Stream: c.stream, Group: c.group, Consumer: c.name,
+					Messages: []string{entryID}}).Err()
+				if err != nil && ctx.Err() == nil {
+					c.log.WarnContext(ctx, "event consumer hold", "stream", c.stream, "id", entryID, "err", err)
+				}
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
 }
 
 func (c *Consumer) ack(ctx context.Context, id string) {

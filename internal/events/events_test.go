@@ -279,3 +279,51 @@ func TestRestartedConsumerResumesItsOwnPending(t *testing.T) {
 	go func() { _ = again.Run(ctx2) }()
 	waitUntil(t, 5*time.Second, func() bool { return rec.count() == 1 })
 }
+
+// A handling slower than ClaimAfter (a KVKK copy: minutes of paced reads) stays its consumer's:
+// another consumer of the group, claiming what has been idle too long, does not take it over and
+// handle it a second time while the first is still at work.
+func TestSlowHandlingIsNotTakenOver(t *testing.T) {
+	ctx := context.Background()
+	rdb := madeUpRedis(t)
+	processed := testenv.Mongo(t).Collection("processed_events")
+	stream := events.Stream("auth")
+	e, _ := events.New(ctx, "privacy.requested", map[string]any{"n": 1})
+	if err := events.NewPublisher(rdb).Publish(ctx, stream, e); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	handlings := 0
+	slow := func(ctx context.Context, _ events.Event) error {
+		mu.Lock()
+		handlings++
+		mu.Unlock()
+		sleep := time.NewTimer(2 * time.Second) // ten times ClaimAfter
+		defer sleep.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-sleep.C:
+			return nil
+		}
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	var wg sync.WaitGroup
+	for _, name := range []string{"svc-x-a", "svc-x-b"} {
+		c := events.NewConsumer(rdb, stream, "svc-x", processed, slow, nil).WithName(name)
+		c.Block, c.ClaimAfter = 50*time.Millisecond, 200*time.Millisecond
+		wg.Add(1)
+		go func() { defer wg.Done(); _ = c.Run(runCtx) }()
+	}
+	waitUntil(t, 10*time.Second, func() bool {
+		p, err := rdb.XPending(ctx, stream, "svc-x").Result()
+		return err == nil && p.Count == 0 && attemptsSoFar(&mu, &handlings) >= 1
+	})
+	time.Sleep(300 * time.Millisecond) // a claim that came late would show now
+	stop()
+	wg.Wait()
+	if handlings != 1 {
+		t.Errorf("handled %d times, want once", handlings)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/events"
+	"linguaport/internal/mongox"
 )
 
 // The events of a request (contracts in internal/events/contracts).
@@ -252,9 +253,9 @@ func (s *PartStore) answer(ctx context.Context, service string, r Requested, fil
 			written = append(written, ids...)
 			sent = append(sent, File{Name: name, Chunks: count, Size: size})
 		}
-		// A long copy (a thousand documents) reads as mongox.AllPaced does, resting three
-		// times as long as each document took, so other people's requests go between them.
-		if err := rest(ctx, 3*time.Since(began)); err != nil {
+		// A long copy (a thousand documents) reads as mongox.AllPaced does, resting after
+		// each document, so other people's requests go between them.
+		if err := mongox.Rest(ctx, time.Since(began)); err != nil {
 			return false, nil, err
 		}
 	}
@@ -312,10 +313,9 @@ func (s *PartStore) pieces(ctx context.Context, service string, req Requested, n
 		if last {
 			break
 		}
-		// A long copy's pieces (a thousand documents) are written as reads are paced
-		// (mongox.AllPaced): resting three times as long as each write took, so other
+		// A long copy's pieces are written as its reads are paced (mongox.Rest), so other
 		// people's requests, and svc-auth keeping the pieces, go between them.
-		if err := rest(ctx, 3*time.Since(began)); err != nil {
+		if err := mongox.Rest(ctx, time.Since(began)); err != nil {
 			return 0, nil, 0, err
 		}
 	}
@@ -363,17 +363,7 @@ func (b *bundler) flush(ctx context.Context) error {
 	}
 	b.written = append(b.written, c.ID)
 	b.files, b.size = nil, 0
-	return rest(ctx, 3*time.Since(began))
-}
-
-// rest waits d (at most 200 ms), or until ctx ends.
-func rest(ctx context.Context, d time.Duration) error {
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(min(d, 200*time.Millisecond)):
-		return nil
-	}
+	return mongox.Rest(ctx, time.Since(began))
 }
 
 // answered reports whether the service has answered the request.
@@ -390,6 +380,18 @@ func (s *PartStore) answered(ctx context.Context, requestID string) (bool, error
 // service's own collections, and running it again (a redelivered request, a crash before the
 // answer was recorded) finds nothing more to erase and reports the same kept records.
 type Erase func(ctx context.Context, r Requested) (Erasure, error)
+
+// AuditTrail is a service's staff audit log as an erasure uses it (internal/audit.Log): Keep
+// counts the entries of records a law keeps, clearing the fields of their snapshots that hold
+// what people wrote (the fields the erasure clears on the records), and Erase deletes the
+// entries of records the erasure deletes. A service's report counts them as collection "audit".
+type AuditTrail interface {
+	Keep(ctx context.Context, kind string, ids []string, written ...string) (int, error)
+	Erase(ctx context.Context, kind string, ids []string) (int, error)
+}
+
+// AuditCollection is the audit log's collection in an erasure's report (internal/audit's).
+const AuditCollection = "audit"
 
 // Erasure is a service's report of an erasure: per collection, how many of the person's records
 // it removed or anonymised, and how many it kept, each kept collection one of Retention's for the

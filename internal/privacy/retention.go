@@ -56,11 +56,11 @@ var Retention = []Rule{
 		Kept: i18n.Text{TR: "çevirmene yapılan ödemeler ve ödendikleri hesap", EN: "payouts to a translator and the account they were paid to"}},
 	// The staff audit log: which staff member did what to the records above, and when. It is the
 	// agency's accountability for its staff (KVKK md. 12) and its evidence in a dispute; it
-	// names the person's records by their ids. svc-catalog, which keeps none of the person's
-	// records, erases its entries with them.
-	{Service: "svc-orders", Collection: "audit", Years: 10, Reason: auditReason, Kept: auditKept},
-	{Service: "svc-billing", Collection: "audit", Years: 10, Reason: auditReason, Kept: auditKept},
-	{Service: "svc-translators", Collection: "audit", Years: 10, Reason: auditReason, Kept: auditKept},
+	// names the person's records by their ids, and an erasure clears from it what people wrote
+	// that the records no longer keep (AuditTrail.Keep). svc-catalog and svc-translators, which
+	// keep none of the person's records, erase their entries with them.
+	{Service: "svc-orders", Collection: AuditCollection, Years: 10, Reason: auditReason, Kept: auditKept},
+	{Service: "svc-billing", Collection: AuditCollection, Years: 10, Reason: auditReason, Kept: auditKept},
 }
 
 var (

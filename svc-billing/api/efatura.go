@@ -11,6 +11,7 @@ import (
 	"linguaport/internal/authn"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/svc-billing/datacopy"
 	"linguaport/svc-billing/profile"
 )
 
@@ -91,6 +92,6 @@ func makeEFaturaEndpoints(s Services) (get, put, del endpoint.Endpoint) {
 		return eFaturaAnswer{CustomerID: req.CustomerID}, nil
 	}
 	idOf := func(request any) string { return request.(eFaturaRequest).CustomerID }
-	return get, s.Audit.Endpoint("customer.e-fatura.register", "customer", idOf, load, put),
-		s.Audit.Endpoint("customer.e-fatura.unregister", "customer", idOf, load, del)
+	return get, s.Audit.Endpoint("customer.e-fatura.register", datacopy.AuditCustomer, idOf, load, put),
+		s.Audit.Endpoint("customer.e-fatura.unregister", datacopy.AuditCustomer, idOf, load, del)
 }

@@ -13,6 +13,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/svc-billing/balance"
+	"linguaport/svc-billing/datacopy"
 	"linguaport/svc-billing/earnings"
 	"linguaport/svc-billing/invoices"
 )
@@ -84,7 +85,7 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 				// A second click, or two staff at once: only the write that paid it is recorded.
 				return inv, err
 			}
-			record(ctx, s.Audit, "invoice.mark_paid", audit.Object{Kind: "invoice", ID: req.ID}, before, inv)
+			record(ctx, s.Audit, "invoice.mark_paid", audit.Object{Kind: datacopy.AuditInvoice, ID: req.ID}, before, inv)
 			return inv, nil
 		},
 		Balances: func(ctx context.Context, request any) (any, error) {
@@ -107,7 +108,7 @@ func makeStaffEndpoints(s Services) StaffEndpoints {
 				return done, err
 			}
 			// The entry is part of "after" only: before it there was none.
-			record(ctx, s.Audit, "balance.adjust", audit.Object{Kind: "balance", ID: req.CustomerID},
+			record(ctx, s.Audit, "balance.adjust", audit.Object{Kind: datacopy.AuditBalance, ID: req.CustomerID},
 				map[string]any{"balances": before.Balances}, done)
 			return done, nil
 		},

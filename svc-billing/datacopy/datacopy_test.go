@@ -14,6 +14,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
@@ -61,6 +62,7 @@ type fixture struct {
 	gather        privacy.Gather
 	erase         privacy.Erase
 	keys          *paying.MongoKeys
+	audit         *audit.Log
 	log           *slog.Logger
 }
 
@@ -86,6 +88,8 @@ func newFixture(t *testing.T) *fixture {
 	must(err)
 	parts, err := privacy.NewPartStore(ctx, db)
 	must(err)
+	auditLog, err := audit.NewLog(ctx, db, nil)
+	must(err)
 	clock := func() time.Time { return now }
 	noKick := func(...any) {}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -98,12 +102,12 @@ func newFixture(t *testing.T) *fixture {
 	earningsSvc := earnings.NewService(earningsStore, balance.NewService(earningsLedgerStore, clock, ids.New, noKick),
 		earnings.DefaultThresholdMinor, clock)
 	return &fixture{
-		db: db, registrations: registrations, log: log, parts: parts, keys: keys,
+		db: db, registrations: registrations, log: log, parts: parts, keys: keys, audit: auditLog,
 		profiles: profile.NewService(profileStore, clock), invoices: invoiceSvc, balance: balanceSvc, paying: payingSvc, earnings: earningsSvc,
 		gather: datacopy.Gather(datacopy.Sources{Profiles: profileStore, Registrations: registrations, Invoices: invoiceStore,
 			Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore}),
 		erase: datacopy.Erase(datacopy.ErasureSources{Profiles: profileStore, Registrations: registrations, Keys: keys, Invoices: invoiceStore,
-			Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore}),
+			Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore, Audit: auditLog}),
 	}
 }
 

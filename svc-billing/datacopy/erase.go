@@ -27,6 +27,14 @@ const (
 	KeptPayouts         = "payouts"
 )
 
+// The kinds of object svc-billing's audit log names (api/staff.go, api/efatura.go): an invoice
+// by its id, a customer's balance and their e-Fatura registration by the customer's id.
+const (
+	AuditInvoice  = "invoice"
+	AuditBalance  = "balance"
+	AuditCustomer = "customer"
+)
+
 // The collections an erasure removes the person's records from.
 const (
 	// ErasedBillingDetails: the customer's billing details ("profiles"), one document.
@@ -76,6 +84,10 @@ type ErasureSources struct {
 	Transfers     Transfers
 	Earnings      Ledger
 	Payouts       PayoutEraser
+	// Audit is staff's audit log: the entries of the customer's invoices and balance stay with
+	// them (they hold amounts and states, nothing people wrote that the records do not keep);
+	// those of their e-Fatura registration go with it.
+	Audit privacy.AuditTrail
 }
 
 // Erase answers an erasure request for the person's account (r.UserID; a visitor has nothing
@@ -127,6 +139,11 @@ func Erase(src ErasureSources) privacy.Erase {
 		if had {
 			erased(ErasedPayoutAccounts, max(len(accounts.Accounts), 1))
 		}
+		auditGone, err := src.Audit.Erase(ctx, AuditCustomer, []string{id})
+		if err != nil {
+			return out, fmt.Errorf("datacopy: erase the audit entries of %s's registration: %w", id, err)
+		}
+		erased(privacy.AuditCollection, auditGone)
 		keys, err := src.Keys.DeleteOwner(ctx, id)
 		if err != nil {
 			return out, fmt.Errorf("datacopy: erase idempotency keys of %s: %w", id, err)
@@ -160,6 +177,19 @@ func Erase(src ErasureSources) privacy.Erase {
 		kept(KeptTransfers, len(transfers))
 		kept(KeptEarningsEntries, len(earned))
 		kept(KeptPayouts, len(payouts))
+		invoiceIDs := make([]string, len(invs))
+		for i, inv := range invs {
+			invoiceIDs[i] = inv.ID
+		}
+		auditKept, err := src.Audit.Keep(ctx, AuditInvoice, invoiceIDs)
+		if err != nil {
+			return out, fmt.Errorf("datacopy: audit entries of %s's invoices: %w", id, err)
+		}
+		n, err := src.Audit.Keep(ctx, AuditBalance, []string{id})
+		if err != nil {
+			return out, fmt.Errorf("datacopy: audit entries of %s's balance: %w", id, err)
+		}
+		kept(privacy.AuditCollection, auditKept+n)
 		return out, nil
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
 	"linguaport/internal/privacy"
@@ -121,22 +122,48 @@ func TestEraseCustomer(t *testing.T) {
 		}
 	}
 	beforeA, beforeB, beforeA2 := f.held(t, "cust-a"), f.held(t, "cust-b"), f.held(t, "cust-a2")
+	// Staff's audit entries, as internal/audit stores them: on one of A's invoices, A's balance
+	// and A's e-Fatura registration, and on B's registration.
+	var invoiceOfA string
+	for id := range beforeA["invoices"] {
+		invoiceOfA = id
+	}
+	entry := func(id, kind, object string) any {
+		return bson.D{{Key: "_id", Value: id}, {Key: "actor", Value: bson.D{{Key: "id", Value: "staff-9"}, {Key: "name", Value: "Selin"}}},
+			{Key: "action", Value: kind + ".change"}, {Key: "object", Value: bson.D{{Key: "kind", Value: kind}, {Key: "id", Value: object}}},
+			{Key: "before", Value: `{"status":"a"}`}, {Key: "after", Value: `{"status":"b"}`}, {Key: "at", Value: time.Now()}}
+	}
+	if _, err := f.db.Collection(audit.Collection).InsertMany(ctx, []any{
+		entry("audit-1", datacopy.AuditInvoice, invoiceOfA), entry("audit-2", datacopy.AuditBalance, "cust-a"),
+		entry("audit-3", datacopy.AuditCustomer, "cust-a"), entry("audit-4", datacopy.AuditCustomer, "cust-b"),
+	}); err != nil {
+		t.Fatal(err)
+	}
 	if len(beforeA["profiles"]) != 1 || len(beforeA["einvoice_registrations"]) != 1 || len(beforeA["idempotency_keys"]) != 1 {
 		t.Fatalf("customer A seeded without details, registration or key: %v", beforeA)
 	}
 	all := slices.Sorted(maps.Keys(beforeA))
 
 	report := f.eraseOf(t, "cust-a", "customer")
-	wantErased := map[string]int{datacopy.ErasedBillingDetails: 1, datacopy.ErasedRegistrations: 1, datacopy.ErasedIdempotencyKeys: 1}
+	wantErased := map[string]int{datacopy.ErasedBillingDetails: 1, datacopy.ErasedRegistrations: 1, datacopy.ErasedIdempotencyKeys: 1, "audit": 1}
 	// Three invoices (one paid by card, one from the balance and refunded, one waiting at the card
 	// provider); payments: the two invoices' and the card top-up; ledger: top-up, invoice, refund,
 	// transfer, adjustment.
-	wantKept := map[string]int{"invoices": 3, "payments": 3, "balance_entries": 5, "transfers": 1}
+	wantKept := map[string]int{"invoices": 3, "payments": 3, "balance_entries": 5, "transfers": 1, "audit": 2}
 	if got := counts(t, report.Erased); !maps.Equal(got, wantErased) {
 		t.Errorf("erased %v, want %v", got, wantErased)
 	}
 	if got := counts(t, report.Kept); !maps.Equal(got, wantKept) {
 		t.Errorf("kept %v, want %v", got, wantKept)
+	}
+
+	for _, c := range []struct {
+		kind, id string
+		want     int
+	}{{datacopy.AuditInvoice, invoiceOfA, 1}, {datacopy.AuditBalance, "cust-a", 1}, {datacopy.AuditCustomer, "cust-a", 0}, {datacopy.AuditCustomer, "cust-b", 1}} {
+		if p, err := f.audit.List(ctx, audit.Filter{Object: &audit.Object{Kind: c.kind, ID: c.id}}); err != nil || len(p.Entries) != c.want {
+			t.Errorf("audit entries of %s:%s: %d (%v), want %d", c.kind, c.id, len(p.Entries), err, c.want)
+		}
 	}
 
 	afterA := f.held(t, "cust-a")

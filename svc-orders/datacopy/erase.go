@@ -10,6 +10,7 @@ import (
 	"linguaport/internal/privacy"
 	"linguaport/svc-orders/files"
 	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/quotes"
 )
 
 // KVKK erasure (internal/privacy.Erase): svc-orders removes what it keeps about the person a
@@ -35,6 +36,9 @@ type ErasureSources struct {
 	Files   FileEraser
 	Pool    Forgetter
 	Notices Forgetter
+	// Audit is staff's audit log: the entries of the orders and approved quotes kept, without
+	// what people wrote; those of the quotes deleted go with them.
+	Audit privacy.AuditTrail
 }
 
 // QuoteEraser deletes a customer's quotes never approved and anonymises the approved ones
@@ -143,6 +147,18 @@ func (src ErasureSources) customer(ctx context.Context, id string) (privacy.Eras
 		}
 	}
 
+	// The audit entries of the quotes about to be deleted go first: once the quotes are gone, a
+	// second run could no longer find them.
+	var deleting []string
+	for _, q := range quoteList {
+		if q.NeverApproved() {
+			deleting = append(deleting, q.ID)
+		}
+	}
+	auditGone, err := src.Audit.Erase(ctx, "quote", deleting)
+	if err != nil {
+		return privacy.Erasure{}, err
+	}
 	quotesGone, err := src.Quotes.DeleteNeverApprovedOf(ctx, id)
 	if err != nil {
 		return privacy.Erasure{}, err
@@ -161,9 +177,21 @@ func (src ErasureSources) customer(ctx context.Context, id string) (privacy.Eras
 		}
 	}
 
+	auditKept, err := src.Audit.Keep(ctx, "quote", idsOf(approved, func(q *quotes.Quote) string { return q.ID }), quotes.WrittenFields...)
+	if err != nil {
+		return privacy.Erasure{}, err
+	}
+	n, err := src.Audit.Keep(ctx, "order", idsOf(orderList, func(o *orders.Order) string { return o.ID }), orders.WrittenFields...)
+	if err != nil {
+		return privacy.Erasure{}, err
+	}
+	auditKept += n
+
 	return report(
-		[]privacy.Count{{Collection: CollFiles, Count: filesGone}, {Collection: CollQuotes, Count: quotesGone}, {Collection: CollOrders, Count: ordersChanged}},
-		[]privacy.Count{{Collection: CollQuotes, Count: len(approved)}, {Collection: CollOrders, Count: len(orderList)}},
+		[]privacy.Count{{Collection: CollFiles, Count: filesGone}, {Collection: CollQuotes, Count: quotesGone}, {Collection: CollOrders, Count: ordersChanged},
+			{Collection: privacy.AuditCollection, Count: auditGone}},
+		[]privacy.Count{{Collection: CollQuotes, Count: len(approved)}, {Collection: CollOrders, Count: len(orderList)},
+			{Collection: privacy.AuditCollection, Count: auditKept}},
 	), nil
 }
 
@@ -227,6 +255,14 @@ func report(erased, kept []privacy.Count) privacy.Erasure {
 		kept = []privacy.Count{}
 	}
 	return privacy.Erasure{Erased: erased, Kept: kept}
+}
+
+func idsOf[T any](list []T, id func(T) string) []string {
+	out := make([]string, len(list))
+	for i, x := range list {
+		out[i] = id(x)
+	}
+	return out
 }
 
 func count(b bool) int {

@@ -13,6 +13,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"linguaport/counting"
+	"linguaport/internal/audit"
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
 	"linguaport/internal/privacy"
@@ -34,6 +35,7 @@ type erasable struct {
 	files   *files.MongoStore
 	pool    *pool.MongoStore
 	notices *pool.Notices
+	audit   *audit.Log
 	erase   privacy.Erase
 }
 
@@ -46,7 +48,11 @@ func seedErasable(t *testing.T) erasable {
 	s.files = s.sources.Files.(*files.MongoStore)
 	s.pool = s.sources.Pool.(*pool.MongoStore)
 	s.notices = s.sources.Notices.(*pool.Notices)
-	s.erase = datacopy.Erase(datacopy.ErasureSources{Quotes: s.quotes, Orders: s.orders, Files: s.files, Pool: s.pool, Notices: s.notices})
+	var err error
+	if s.audit, err = audit.NewLog(ctx, s.db, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.erase = datacopy.Erase(datacopy.ErasureSources{Quotes: s.quotes, Orders: s.orders, Files: s.files, Pool: s.pool, Notices: s.notices, Audit: s.audit})
 
 	day := func(n int) time.Time { return now.AddDate(0, 0, n) }
 	upload := func(f files.File, content string) files.File {
@@ -92,7 +98,35 @@ func seedErasable(t *testing.T) erasable {
 	if _, err := s.pool.Apply(ctx, &pool.Translator{ID: "tr-2", Version: 1, Pairs: []pool.Pair{{Source: "tr", Target: "en"}}, At: day(-40)}); err != nil {
 		t.Fatal(err)
 	}
+	// Staff's audit entries, as internal/audit stores them: on A's order and approved quote
+	// (kept), on A's pending quote (deleted with it) and on B's order (not A's).
+	entry := func(id, action, kind, object, before, after string) any {
+		return bson.D{{Key: "_id", Value: id}, {Key: "actor", Value: bson.D{{Key: "id", Value: "staff-9"}, {Key: "name", Value: "Selin"}}},
+			{Key: "action", Value: action}, {Key: "object", Value: bson.D{{Key: "kind", Value: kind}, {Key: "id", Value: object}}},
+			{Key: "before", Value: before}, {Key: "after", Value: after}, {Key: "at", Value: day(-20)}}
+	}
+	if _, err := s.db.Collection(audit.Collection).InsertMany(ctx, []any{
+		entry("audit-1", "order.expected_date", "order", "order-a1", `{"expectedDate":"2026-11-01","history":[]}`,
+			`{"expectedDate":"2026-11-03","history":[{"note":"Ayşe Hanım'ın isteğiyle"}]}`),
+		entry("audit-2", "quote.revise", "quote", "quote-a1", `{"revisions":[],"total":{"amount":100000}}`,
+			`{"revisions":[{"note":"A's revision note"}],"total":{"amount":120000}}`),
+		entry("audit-3", "quote.revise", "quote", "quote-a2", `{"brief":"A's brief"}`, `{"brief":"A's brief, revised"}`),
+		entry("audit-4", "order.expected_date", "order", "order-b1", `{"expectedDate":"2026-11-01","history":[]}`,
+			`{"expectedDate":"2026-11-02","history":[{"note":"B's note"}]}`),
+	}); err != nil {
+		t.Fatal(err)
+	}
 	return s
+}
+
+// entriesOf is the audit log's entries of an object, as staff's audit screen lists them.
+func entriesOf(t *testing.T, s erasable, kind, id string) []audit.Entry {
+	t.Helper()
+	p, err := s.audit.List(context.Background(), audit.Filter{Object: &audit.Object{Kind: kind, ID: id}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Entries
 }
 
 func eraseFor(t *testing.T, s erasable, r privacy.Requested) privacy.Erasure {
@@ -186,11 +220,26 @@ func TestCustomersErasureKeepsTheCommercialRecordAlone(t *testing.T) {
 	// Files: A's three uploads and the translation delivered on order-a1. Quotes: quote-a2
 	// (pending) and quote-a3 (rejected) deleted, quote-a1 (approved) anonymised. Orders: both
 	// anonymised.
-	if got, want := counts(t, first.Erased), map[string]int{"files": 4, "quotes": 3, "orders": 2}; !equalCounts(got, want) {
+	// Audit: the entry of quote-a2 deleted with it; those of order-a1 and quote-a1 kept.
+	if got, want := counts(t, first.Erased), map[string]int{"files": 4, "quotes": 3, "orders": 2, "audit": 1}; !equalCounts(got, want) {
 		t.Errorf("erased %v, want %v", got, want)
 	}
-	if got, want := counts(t, first.Kept), map[string]int{"quotes": 1, "orders": 2}; !equalCounts(got, want) {
+	if got, want := counts(t, first.Kept), map[string]int{"quotes": 1, "orders": 2, "audit": 2}; !equalCounts(got, want) {
 		t.Errorf("kept %v, want %v", got, want)
+	}
+	// The kept entries say who did what and when, without what people wrote.
+	if e := entriesOf(t, s, "order", "order-a1"); len(e) != 1 || e[0].Actor.Name != "Selin" || e[0].Action != "order.expected_date" ||
+		string(e[0].Before) != `{"expectedDate":"2026-11-01"}` || string(e[0].After) != `{"expectedDate":"2026-11-03"}` {
+		t.Errorf("order-a1's audit entries: %+v", e)
+	}
+	if e := entriesOf(t, s, "quote", "quote-a1"); len(e) != 1 || string(e[0].Before) != `{"total":{"amount":100000}}` || string(e[0].After) != `{"total":{"amount":120000}}` {
+		t.Errorf("quote-a1's audit entries: %+v", e)
+	}
+	if e := entriesOf(t, s, "quote", "quote-a2"); len(e) != 0 {
+		t.Errorf("the deleted quote-a2's audit entries remain: %+v", e)
+	}
+	if e := entriesOf(t, s, "order", "order-b1"); len(e) != 1 || !strings.Contains(string(e[0].After), "B's note") {
+		t.Errorf("B's order's audit entry changed: %+v", e)
 	}
 
 	gone(t, s, "file-a1", "file-a2", "file-a3", "file-t1")
@@ -382,7 +431,7 @@ func TestHandlerAnswersAnErasureOnce(t *testing.T) {
 		t.Fatalf("answer %+v", part)
 	}
 	report := decode[privacy.Erasure](t, part.Files[0].Data)
-	if got, want := counts(t, report.Kept), map[string]int{"quotes": 1, "orders": 2}; !equalCounts(got, want) {
+	if got, want := counts(t, report.Kept), map[string]int{"quotes": 1, "orders": 2, "audit": 2}; !equalCounts(got, want) {
 		t.Errorf("reported kept %v, want %v", got, want)
 	}
 	if got := counts(t, report.Erased); got["files"] != 4 || got["quotes"] != 3 || got["orders"] != 2 {

@@ -38,6 +38,10 @@ func (s *MongoStore) Anonymise(ctx context.Context, id string) (bool, error) {
 	return true, nil
 }
 
+// WrittenFields are the fields of an order as staff's audit log keeps it (its JSON) that hold
+// what anonymise clears: an erasure clears them from the log's entries of the order too.
+var WrittenFields = []string{"brief", "files", "deliveries", "deliveryNote", "revisionReason", "history", "fulfilment"}
+
 // anonymise clears what people wrote on the order (the customer's brief and revision reasons,
 // the translator's delivery notes, staff's notes on the paper work) with the shipment's tracking
 // number, and empties its lists of files (deleted with the customer's files). The steps of the

@@ -41,6 +41,8 @@ type Translator struct {
 	Suspended     bool       `bson:"suspended"`
 	Vacations     []Vacation `bson:"vacations"`
 	At            time.Time  `bson:"at"`
+	// Erased marks the place of a translator erased (KVKK, erase.go): no profile, and none again.
+	Erased bool `bson:"erased,omitempty"`
 	// PoolKeys are IndexKeys() as stored, so that the translators competent for a job are an
 	// index lookup (MongoStore.Covering); Apply writes them, and PoolVersion, their format.
 	PoolKeys    []string `bson:"poolKeys"`

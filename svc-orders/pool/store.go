@@ -119,6 +119,8 @@ func (s *MongoStore) Translator(ctx context.Context, id string) (*Translator, er
 		return nil, nil
 	case err != nil:
 		return nil, fmt.Errorf("load translator %s: %w", id, err)
+	case t.Erased:
+		return nil, nil
 	}
 	return t, nil
 }

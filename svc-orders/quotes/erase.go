@@ -29,6 +29,16 @@ func (s *MongoStore) DeleteNeverApprovedOf(ctx context.Context, customerID strin
 	return int(res.DeletedCount), nil
 }
 
+// NeverApproved says whether the quote is one DeleteNeverApprovedOf deletes.
+func (q *Quote) NeverApproved() bool {
+	for _, st := range neverApproved {
+		if q.Status == st {
+			return true
+		}
+	}
+	return false
+}
+
 // errAnonymous aborts the write of a quote that has nothing left to anonymise.
 var errAnonymous = errors.New("nothing to anonymise")
 
@@ -49,6 +59,10 @@ func (s *MongoStore) Anonymise(ctx context.Context, id string) (bool, error) {
 	}
 	return true, nil
 }
+
+// WrittenFields are the fields of a quote as staff's audit log keeps it (its JSON) that hold
+// what anonymise clears: an erasure clears them from the log's entries of the quote too.
+var WrittenFields = []string{"brief", "files", "rejectReason", "cancelReason", "revisions"}
 
 // anonymise clears what people wrote on the quote (the customer's brief, reject reason, staff's
 // cancel reason and revision notes, which may name the customer) and its files, keeping the

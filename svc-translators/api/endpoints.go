@@ -9,6 +9,7 @@ import (
 	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/svc-translators/applications"
+	"linguaport/svc-translators/datacopy"
 	"linguaport/svc-translators/profiles"
 	"linguaport/svc-translators/support"
 )
@@ -45,11 +46,12 @@ type Endpoints struct {
 	Audit *audit.Log
 }
 
-// Kinds of the things staff act on, as the audit names them (object=<kind>:<id>).
+// Kinds of the things staff act on, as the audit names them (object=<kind>:<id>); an erasure
+// deletes their entries with them (datacopy.Erase).
 const (
-	kindApplication = "application"
-	kindTranslator  = "translator"
-	kindTicket      = "ticket"
+	kindApplication = datacopy.AuditApplication
+	kindTranslator  = datacopy.AuditTranslator
+	kindTicket      = datacopy.AuditTicket
 )
 
 // MakeEndpoints wires each endpoint to its service. Every staff action that changes something

@@ -16,6 +16,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
@@ -79,6 +80,7 @@ type world struct {
 	profileStore      *profiles.MongoStore
 	applicationStore  *applications.MongoStore
 	ticketStore       *support.MongoStore
+	audit             *audit.Log
 	ayse, mehmet, can person
 }
 
@@ -101,6 +103,9 @@ func newWorld(t *testing.T) *world {
 		t.Fatal(err)
 	}
 	if w.ticketStore, err = support.NewMongoStore(ctx, w.db); err != nil {
+		t.Fatal(err)
+	}
+	if w.audit, err = audit.NewLog(ctx, w.db, nil); err != nil {
 		t.Fatal(err)
 	}
 	noKick := func(...any) {}

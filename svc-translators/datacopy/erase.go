@@ -2,7 +2,10 @@ package datacopy
 
 // KVKK erasure (internal/privacy, DESIGN §14): svc-translators keeps nothing of a person past an
 // erasure (the retention list, privacy.Retention, has no line for it), so everything it keeps
-// about them is deleted and Kept stays empty.
+// about them is deleted and Kept stays empty. Staff's audit entries of each record go just before
+// the record (a retry could no longer find them after): they hold what staff changed on it
+// (names, competencies, a suspension's reason, replies), and the profile's own log of staff's
+// changes goes with the profile.
 //
 //   - By the request's user id: the translator's profile (competencies, specialisations,
 //     vacations, bank accounts, suspension, staff's log of changes: one document) and their
@@ -43,6 +46,14 @@ const (
 	ErasedApplicationFiles = "application_files"
 )
 
+// The kinds of object svc-translators' audit log names (api/endpoints.go), each by its id: an
+// application, a translator's profile (the translator's id), a ticket.
+const (
+	AuditApplication = "application"
+	AuditTranslator  = "translator"
+	AuditTicket      = "ticket"
+)
+
 // ProfileEraser finds and deletes a translator's profile (profiles.MongoStore: by _id, the
 // delete conditional on the version read).
 type ProfileEraser interface {
@@ -58,8 +69,10 @@ type ApplicationEraser interface {
 	EraseFile(ctx context.Context, id string) (bool, error)
 }
 
-// TicketEraser deletes a translator's tickets (support.MongoStore: the translatorId index).
+// TicketEraser finds and deletes a translator's tickets (support.MongoStore: the translatorId
+// index).
 type TicketEraser interface {
+	TicketSource
 	DeleteOfTranslator(ctx context.Context, translatorID string) (int, error)
 }
 
@@ -75,6 +88,7 @@ type ErasureSources struct {
 	Applications ApplicationEraser
 	Tickets      TicketEraser
 	Events       Publisher
+	Audit        privacy.AuditTrail
 }
 
 // departureAttempts bounds how often the profile is announced gone and found changed before it
@@ -84,7 +98,7 @@ const departureAttempts = 5
 // Erase is svc-translators' privacy.Erase. now is the clock the departure events are dated by.
 func Erase(src ErasureSources, now func() time.Time) privacy.Erase {
 	return func(ctx context.Context, r privacy.Requested) (privacy.Erasure, error) {
-		var erasedProfiles, tickets, apps, files int
+		var erasedProfiles, tickets, apps, files, entries int
 		var emails []string
 		addEmail := func(e string) {
 			// Applications are stored with the address in lower case (applications.Form.check).
@@ -106,18 +120,34 @@ func Erase(src ErasureSources, now func() time.Time) privacy.Erase {
 			}
 		}
 		for _, email := range emails {
-			a, f, err := eraseApplications(ctx, src.Applications, email)
-			apps, files = apps+a, files+f
+			a, f, e, err := eraseApplications(ctx, src.Applications, src.Audit, email)
+			apps, files, entries = apps+a, files+f, entries+e
 			if err != nil {
 				return privacy.Erasure{}, err
 			}
 		}
 		if r.UserID != "" {
-			n, err := src.Tickets.DeleteOfTranslator(ctx, r.UserID)
+			list, err := src.Tickets.OfTranslator(ctx, r.UserID)
+			if err != nil {
+				return privacy.Erasure{}, fmt.Errorf("tickets of %s: %w", r.UserID, err)
+			}
+			ids := make([]string, len(list))
+			for i, t := range list {
+				ids[i] = t.ID
+			}
+			e, err := src.Audit.Erase(ctx, AuditTicket, ids)
+			entries += e
 			if err != nil {
 				return privacy.Erasure{}, err
 			}
-			tickets = n
+			if tickets, err = src.Tickets.DeleteOfTranslator(ctx, r.UserID); err != nil {
+				return privacy.Erasure{}, err
+			}
+			e, err = src.Audit.Erase(ctx, AuditTranslator, []string{r.UserID})
+			entries += e
+			if err != nil {
+				return privacy.Erasure{}, err
+			}
 			if erasedProfiles, err = eraseProfile(ctx, src, r.UserID, now); err != nil {
 				return privacy.Erasure{}, err
 			}
@@ -128,20 +158,26 @@ func Erase(src ErasureSources, now func() time.Time) privacy.Erase {
 				{Collection: ErasedTickets, Count: tickets},
 				{Collection: ErasedApplications, Count: apps},
 				{Collection: ErasedApplicationFiles, Count: files},
+				{Collection: privacy.AuditCollection, Count: entries},
 			},
 			Kept: []privacy.Count{},
 		}, nil
 	}
 }
 
-// eraseApplications deletes the applications sent with email, each after its files, and counts
-// the applications and the files it deleted.
-func eraseApplications(ctx context.Context, store ApplicationEraser, email string) (apps, files int, err error) {
+// eraseApplications deletes the applications sent with email, each after its files and its audit
+// entries, and counts the applications, the files and the entries it deleted.
+func eraseApplications(ctx context.Context, store ApplicationEraser, trail privacy.AuditTrail, email string) (apps, files, entries int, err error) {
 	list, err := store.ByEmail(ctx, email)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	for _, a := range list {
+		n, err := trail.Erase(ctx, AuditApplication, []string{a.ID})
+		entries += n
+		if err != nil {
+			return apps, files, entries, fmt.Errorf("application %s: %w", a.ID, err)
+		}
 		ids := []string{a.CV.ID}
 		if a.Portfolio != nil {
 			ids = append(ids, a.Portfolio.ID)
@@ -152,7 +188,7 @@ func eraseApplications(ctx context.Context, store ApplicationEraser, email strin
 			}
 			erased, err := store.EraseFile(ctx, id)
 			if err != nil {
-				return apps, files, fmt.Errorf("application %s: %w", a.ID, err)
+				return apps, files, entries, fmt.Errorf("application %s: %w", a.ID, err)
 			}
 			if erased {
 				files++
@@ -160,13 +196,13 @@ func eraseApplications(ctx context.Context, store ApplicationEraser, email strin
 		}
 		deleted, err := store.Delete(ctx, a.ID)
 		if err != nil {
-			return apps, files, err
+			return apps, files, entries, err
 		}
 		if deleted {
 			apps++
 		}
 	}
-	return apps, files, nil
+	return apps, files, entries, nil
 }
 
 // eraseProfile announces the translator's departure and then deletes their profile, if it has

@@ -15,6 +15,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
 	"linguaport/internal/ids"
@@ -27,7 +28,7 @@ import (
 )
 
 func (w *world) erasure(pub datacopy.Publisher) datacopy.ErasureSources {
-	return datacopy.ErasureSources{Profiles: w.profileStore, Applications: w.applicationStore, Tickets: w.ticketStore, Events: pub}
+	return datacopy.ErasureSources{Profiles: w.profileStore, Applications: w.applicationStore, Tickets: w.ticketStore, Events: pub, Audit: w.audit}
 }
 
 // erase runs an erasure and checks its report against the retention list: svc-translators keeps
@@ -61,9 +62,19 @@ func erase(t *testing.T, src datacopy.ErasureSources, r privacy.Requested) map[s
 	return out
 }
 
-func counts(profiles, tickets, apps, files int) string {
+// counts is a report's erased counts as erase answers them; entries, when given, is how many of
+// staff's audit entries went.
+func counts(profiles, tickets, apps, files int, entries ...int) string {
 	return fmt.Sprint(map[string]int{datacopy.ErasedProfiles: profiles, datacopy.ErasedTickets: tickets,
-		datacopy.ErasedApplications: apps, datacopy.ErasedApplicationFiles: files})
+		datacopy.ErasedApplications: apps, datacopy.ErasedApplicationFiles: files, privacy.AuditCollection: sum(entries)})
+}
+
+func sum(list []int) int {
+	n := 0
+	for _, x := range list {
+		n += x
+	}
+	return n
 }
 
 // storedFile reports whether any of a stored file is left: its GridFS entry or a chunk.
@@ -187,10 +198,33 @@ func TestEraseTranslator(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Staff's audit entries, as internal/audit stores them: on Ayşe's profile, ticket and first
+	// application, and on Mehmet's profile.
+	entry := func(id, kind, object string) any {
+		return bson.D{{Key: "_id", Value: id}, {Key: "actor", Value: bson.D{{Key: "id", Value: "staff-9"}, {Key: "name", Value: "Selin"}}},
+			{Key: "action", Value: kind + ".change"}, {Key: "object", Value: bson.D{{Key: "kind", Value: kind}, {Key: "id", Value: object}}},
+			{Key: "before", Value: `{"suspension":null}`}, {Key: "after", Value: `{"suspension":{"reason":"Ayşe Hanım'ın teslimleri"}}`}, {Key: "at", Value: now()}}
+	}
+	if _, err := w.db.Collection(audit.Collection).InsertMany(ctx, []any{
+		entry("audit-1", datacopy.AuditTranslator, w.ayse.id), entry("audit-2", datacopy.AuditTicket, w.ayse.tickets[0]),
+		entry("audit-3", datacopy.AuditApplication, w.ayse.applications[0].ID), entry("audit-4", datacopy.AuditTranslator, w.mehmet.id),
+	}); err != nil {
+		t.Fatal(err)
+	}
+
 	got := erase(t, src, privacy.Requested{RequestID: "req-e1", Kind: privacy.KindErasure, UserID: w.ayse.id,
 		Email: "  AYSE.yilmaz@example.COM ", Role: "translator", Lang: "tr"})
-	if fmt.Sprint(got) != counts(1, 1, 3, 4) {
-		t.Errorf("erased %v, want %s", got, counts(1, 1, 3, 4))
+	if fmt.Sprint(got) != counts(1, 1, 3, 4, 3) {
+		t.Errorf("erased %v, want %s", got, counts(1, 1, 3, 4, 3))
+	}
+	for _, o := range []audit.Object{{Kind: datacopy.AuditTranslator, ID: w.ayse.id}, {Kind: datacopy.AuditTicket, ID: w.ayse.tickets[0]},
+		{Kind: datacopy.AuditApplication, ID: w.ayse.applications[0].ID}} {
+		if p, err := w.audit.List(ctx, audit.Filter{Object: &o}); err != nil || len(p.Entries) != 0 {
+			t.Errorf("audit entries of %s left: %+v %v", o, p.Entries, err)
+		}
+	}
+	if p, err := w.audit.List(ctx, audit.Filter{Object: &audit.Object{Kind: datacopy.AuditTranslator, ID: w.mehmet.id}}); err != nil || len(p.Entries) != 1 {
+		t.Errorf("Mehmet's audit entries: %+v %v", p.Entries, err)
 	}
 
 	if _, err := w.profileStore.Profile(ctx, w.ayse.id); !errors.Is(err, profiles.ErrNotFound) {
@@ -426,7 +460,7 @@ func TestHandlerAnswersErasureOnce(t *testing.T) {
 		t.Errorf("kept %+v (%v)", report.Kept, err)
 	}
 	if fmt.Sprint(report.Erased) != fmt.Sprint([]privacy.Count{{Collection: "profiles", Count: 1}, {Collection: "tickets", Count: 1},
-		{Collection: "applications", Count: 2}, {Collection: "application_files", Count: 2}}) {
+		{Collection: "applications", Count: 2}, {Collection: "application_files", Count: 2}, {Collection: "audit", Count: 0}}) {
 		t.Errorf("erased %+v", report.Erased)
 	}
 }
