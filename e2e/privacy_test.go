@@ -166,7 +166,8 @@ func mapKeys(m map[string]string) []string {
 }
 
 // testPrivacyErasure: a customer with an order, its invoice, an uploaded file and a chat asks to
-// be erased while svc-catalog is stopped (SIGSTOP: alive, answering nothing). The account closes
+// be erased: refused while the order is in progress, taken once it is completed, while svc-catalog
+// is stopped (SIGSTOP: alive, answering nothing). The account closes
 // at once; every other service answers and the request waits for svc-catalog, which staff see;
 // once it runs again the erasure completes. What remains is exactly the written retention list:
 // the account without its identity, the request, the order and the approved quote without their
@@ -199,6 +200,19 @@ func testPrivacyErasure(t *testing.T, s *devstack) {
 		t.Fatalf("move the date: %d %v", status, moved)
 	}
 
+	// The order is paid and in the pool: work in progress, whose documents a translator needs.
+	// The erasure waits for it, and says so in the person's language.
+	status, refused, _ := call(t, s, "POST", "/api/v1/auth/privacy/requests", map[string]any{"kind": "erasure", "password": "Uzun-Bir-Parola-9"}, session, "Accept-Language", "tr")
+	if status != 409 || !strings.Contains(fmt.Sprint(refused), orderNumber) || !strings.Contains(fmt.Sprint(refused), "Devam eden siparişiniz var") {
+		t.Fatalf("erasure with an order in progress: %d %v", status, refused)
+	}
+	translator := demoTranslatorSession(t, s)
+	claimFromPool(t, s, translator, orderID)
+	deliverAs(t, s, translator, orderID, "Silinecek Bey'in çevirisi.")
+	if st, done, _ := call(t, s, "POST", "/api/v1/orders/orders/"+orderID+"/complete", nil, session); st != 200 || done["status"] != "completed" {
+		t.Fatalf("accept: %d %v", st, done)
+	}
+
 	catalog := childByComm(t, s.cmd.Process.Pid, "svc-catalog")
 	if err := syscall.Kill(catalog, syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
@@ -209,7 +223,12 @@ func testPrivacyErasure(t *testing.T, s *devstack) {
 			_ = syscall.Kill(catalog, syscall.SIGCONT)
 		}
 	}()
-	status, asked, _ := call(t, s, "POST", "/api/v1/auth/privacy/requests", map[string]any{"kind": "erasure", "password": "Uzun-Bir-Parola-9"}, session, "Accept-Language", "tr")
+	// svc-auth hears of the completion over events:orders; until then it still refuses.
+	var asked map[string]any
+	waitFor(t, 30*time.Second, "the erasure is taken once the order is completed", func() bool {
+		status, asked, _ = call(t, s, "POST", "/api/v1/auth/privacy/requests", map[string]any{"kind": "erasure", "password": "Uzun-Bir-Parola-9"}, session, "Accept-Language", "tr")
+		return status != 409
+	})
 	if status != 201 || asked["state"] != "open" {
 		t.Fatalf("ask: %d %v", status, asked)
 	}

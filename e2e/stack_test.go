@@ -221,6 +221,9 @@ func TestWholeStack(t *testing.T) {
 	t.Run("a revision its translator cannot take back is escalated and given to someone else", func(t *testing.T) {
 		testRevisionEscalated(t, s)
 	})
+	t.Run("distance sales: the accepted contract is mailed once, with its PDF, at approval", func(t *testing.T) {
+		testContractMailed(t, s)
+	})
 	t.Run("KVKK: a customer's copy gathers every service's records; nobody else downloads it", func(t *testing.T) {
 		testPrivacyCopy(t, s)
 	})

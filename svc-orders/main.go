@@ -15,6 +15,8 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/httpx"
 	"linguaport/internal/ids"
+	"linguaport/internal/mail"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/platform"
 	"linguaport/internal/privacy"
 	"linguaport/internal/ratelimit"
@@ -71,6 +73,15 @@ func main() {
 	orderRelay := events.NewRelay(orderStore.Collection(), events.Stream("orders"), publisher, log, outboxSweep)
 	go quoteRelay.Run(ctx)
 	go orderRelay.Run(ctx)
+	// The accepted contract is mailed from the quotes' mailboxes (orders.ContractMails), queued
+	// in the approval's write, through SMTP_ADDR, its link starting with SITE_URL.
+	contractMails := mailbox.NewRelay(quoteStore.Collection(), orders.ContractMails(quoteStore, env.String("SITE_URL", "http://localhost:8000"), facts),
+		mail.NewSender(mail.ConfigFromEnv(env)), log, outboxSweep)
+	go contractMails.Run(ctx)
+	kickQuote := func(ids ...any) {
+		quoteRelay.Kick(ids...)
+		contractMails.Kick(ids...)
+	}
 
 	geo := svcclient.New(p.Watch("svc-geo"), 3*time.Second)
 	defer geo.Close()
@@ -89,7 +100,7 @@ func main() {
 	fileSvc = files.InstrumentingMiddleware(metrics)(fileSvc)
 	priceSvc := pricing.NewService(priceStore, fileSvc, pricing.NewGeoConverter(geo), time.Now)
 	priceSvc = pricing.LoggingMiddleware(log)(priceSvc)
-	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, ids.New, time.Now, quoteRelay.Kick)
+	quoteSvc := quotes.NewService(quoteStore, quotes.NewCounters(db), priceSvc, fileSvc, ids.New, time.Now, kickQuote)
 	quoteSvc = quotes.LoggingMiddleware(log)(quoteSvc)
 	quoteSvc = quotes.InstrumentingMiddleware(metrics)(quoteSvc)
 	translatorStore, err := pool.NewMongoStore(ctx, db)

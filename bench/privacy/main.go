@@ -61,7 +61,7 @@ func run() error {
 	total := flag.Int("orders", 1000, "orders (with their quotes, uploaded files and invoices) customer A has")
 	samples := flag.Int("n", 200, "requests of each kind customer B sends, before and during the copy")
 	settle := flag.Duration("settle", 30*time.Second, "how long B's rounds run, unmeasured, before the ones measured before the copy")
-	wait := flag.Duration("timeout", 10*time.Minute, "how long the copy may take to be ready")
+	wait := flag.Duration("timeout", 25*time.Minute, "how long the copy may take to be ready")
 	keep := flag.Bool("keep", false, "keep the data directory")
 	saveZIP := flag.String("zip", "", "also write the downloaded copy to this file")
 	flag.Parse()

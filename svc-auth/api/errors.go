@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -78,6 +79,15 @@ var (
 	})
 )
 
+// problemOrdersOpen refuses an erasure while orders are in progress, naming them.
+func problemOrdersOpen(numbers []string) *httpx.Problem {
+	list := strings.Join(numbers, ", ")
+	return httpx.NewProblem(http.StatusConflict, "orders_in_progress", i18n.Text{
+		TR: fmt.Sprintf("Devam eden siparişiniz var (%s). Çevirmenimiz bu siparişin belgeleriyle çalışıyor; silme başvurunuzu sipariş tamamlandıktan sonra yapabilirsiniz.", list),
+		EN: fmt.Sprintf("You have orders in progress (%s). Our translator works from their documents; you can ask for erasure once they are completed.", list),
+	}).WithDetails(map[string]any{"orders": numbers})
+}
+
 // fieldMessages are the texts of the field reason codes (svc-auth/API.md).
 var fieldMessages = map[string]i18n.Text{
 	"required":          {TR: "Bu alan zorunludur.", EN: "This field is required."},
@@ -120,6 +130,7 @@ var answer = httpx.ErrorEncoder(problemOf)
 // problemOf maps the service's errors to their answers; nil leaves err to httpx.
 func problemOf(err error) *httpx.Problem {
 	var fields errs.Fields
+	var ordersOpen *auth.ErrPrivacyOrdersOpen
 	switch {
 	case errors.As(err, &fields) && fields["categories"] != "":
 		// Staff's live "seen" marks (live.Feed) name categories, worded apart.
@@ -140,6 +151,8 @@ func problemOf(err error) *httpx.Problem {
 		return problemPrivacyNotReady
 	case errors.Is(err, auth.ErrPrivacyOpenAlready):
 		return problemPrivacyOpen
+	case errors.As(err, &ordersOpen):
+		return problemOrdersOpen(ordersOpen.Numbers)
 	case errors.Is(err, auth.ErrPrivacyPassword):
 		return problemPrivacyPassword
 	case errors.Is(err, auth.ErrEmailTaken):

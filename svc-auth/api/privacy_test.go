@@ -386,6 +386,93 @@ func TestPrivacyErasureOfAnAccount(t *testing.T) {
 	}
 }
 
+// An erasure waits for the work in progress: while the customer has an order paid and not yet
+// completed (its documents are the translator's to work from), both ways of asking are refused
+// with a 409 naming the order, in the request's language, and nothing closes; announcements of
+// the order that arrive late or twice do not reopen it; once it is completed the erasure goes.
+func TestPrivacyErasureWaitsForOrdersInProgress(t *testing.T) {
+	f := newFixture(t)
+	b := f.browser("tr")
+	if a := b.register("Siparişi Süren", "suren@example.com"); a.status != 201 {
+		t.Fatalf("register: %d %s", a.status, a.raw)
+	}
+	me := b.do("GET", "me", nil).body
+	customerID := me["user"].(map[string]any)["id"].(string)
+	publish := func(status, at string) {
+		t.Helper()
+		e, err := events.New(context.Background(), auth.EventOrderStatusChanged, map[string]any{"orderId": "o-1", "number": "O-2026-00042",
+			"customerId": customerID, "status": status, "at": at})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := events.NewPublisher(f.redis.Client).Publish(context.Background(), events.Stream("orders"), e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	erase := func(lang string) answer {
+		b.lang = lang
+		return b.do("POST", "privacy/requests", map[string]any{"kind": "erasure", "password": goodPassword})
+	}
+	publish("awaiting_payment", "2026-11-20T10:00:00Z")
+	publish("in_progress", "2026-11-20T11:00:00Z")
+	// The inbox's message of the payment is written after the state: once it shows, svc-auth knows.
+	waitUntil(t, func() map[string]any {
+		if l := b.do("GET", "messages", nil); strings.Contains(l.raw, "O-2026-00042 numaralı siparişinizin ödemesi alındı") {
+			return l.body
+		}
+		return nil
+	})
+	var refused answer
+	waitUntil(t, func() map[string]any {
+		if refused = erase("tr"); refused.status == 409 {
+			return refused.body
+		}
+		return nil
+	})
+	if refused.code() != "orders_in_progress" || !strings.Contains(refused.message(), "Devam eden siparişiniz var (O-2026-00042)") {
+		t.Errorf("refused: %s", refused.raw)
+	}
+	if a := erase("en"); a.status != 409 || !strings.Contains(a.message(), "You have orders in progress (O-2026-00042)") {
+		t.Errorf("in English: %d %s", a.status, a.raw)
+	}
+	// The form's link is refused too, and stays usable for when the order is done.
+	v := f.browser("en")
+	if a := v.do("POST", "privacy/visitor-requests", map[string]any{"email": "suren@example.com", "kind": "erasure"}); a.status != 202 {
+		t.Fatalf("the form: %d %s", a.status, a.raw)
+	}
+	l := privacyLink.FindStringSubmatch(f.mailFor("suren@example.com", "Confirm your personal data request").Text)
+	if a := v.do("POST", "privacy/confirm", map[string]any{"token": l[2]}); a.status != 409 || a.code() != "orders_in_progress" {
+		t.Errorf("the form's link: %d %s", a.status, a.raw)
+	}
+	if a := b.do("GET", "me", nil); a.status != 200 {
+		t.Errorf("the account closed though the erasure was refused: %d", a.status)
+	}
+
+	// Delivered, then completed; the "assigned" that comes after both (a retried handler) is older.
+	b.lang = "tr"
+	publish("delivered", "2026-11-25T10:00:00Z")
+	publish("completed", "2026-11-28T10:00:00Z")
+	publish("assigned", "2026-11-21T09:00:00Z")
+	waitUntil(t, func() map[string]any {
+		if l := b.do("GET", "messages", nil); strings.Count(l.raw, "O-2026-00042 numaralı siparişiniz bir çevirmene atandı") == 1 {
+			return l.body
+		}
+		return nil
+	})
+	confirmed := waitUntil(t, func() map[string]any {
+		if a := v.do("POST", "privacy/confirm", map[string]any{"token": l[2]}); a.status == 200 {
+			return a.body
+		}
+		return nil
+	})
+	if confirmed["kind"] != "erasure" || confirmed["state"] != "open" {
+		t.Errorf("confirmed once the order was completed: %v", confirmed)
+	}
+	if a := b.do("GET", "me", nil); a.status != 401 {
+		t.Errorf("the account is still open after the erasure was confirmed: %d", a.status)
+	}
+}
+
 // A person who cannot sign in asks through the form: nothing happens until the mailed link is
 // opened; then the request is the account's and the account closes as from Settings.
 func TestPrivacyErasureByTheForm(t *testing.T) {

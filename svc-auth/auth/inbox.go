@@ -142,6 +142,12 @@ func InboxHandler(inbox *MongoStore) events.Handler {
 			if err := e.Decode(&p); err != nil {
 				return fmt.Errorf("%s payload: %w", e.Type, err)
 			}
+			if p.OrderID != "" && p.CustomerID != "" {
+				if err := inbox.RecordOrderState(ctx, orderStateDoc{OrderID: p.OrderID, CustomerID: p.CustomerID, Number: p.Number,
+					Status: p.Status, At: p.At}); err != nil {
+					return err
+				}
+			}
 			if err := revisionBack(ctx, inbox, e, p); err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/mail"
 	"strings"
 	"time"
@@ -66,6 +67,14 @@ var (
 	// ErrPrivacyPassword: an erasure asked from Settings needs the account's password.
 	ErrPrivacyPassword = errors.New("the password does not confirm the erasure")
 )
+
+// ErrPrivacyOrdersOpen refuses an erasure while the person has orders in progress
+// (order_states.go): Numbers are those orders.
+type ErrPrivacyOrdersOpen struct{ Numbers []string }
+
+func (e *ErrPrivacyOrdersOpen) Error() string {
+	return fmt.Sprintf("orders in progress: %s", strings.Join(e.Numbers, ", "))
+}
 
 // PrivacyRequest is a request as its person and staff read it.
 type PrivacyRequest struct {

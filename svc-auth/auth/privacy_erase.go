@@ -12,7 +12,8 @@ import (
 // services keep name it), its role and its consent records (privacy.Retention, "users"), and
 // loses its identity: the name, address, phone, company, password, linked sign-in providers,
 // address confirmations, mail choices and search keys; its address becomes one that reaches
-// nobody, so the address is free for a new account. Its messages and sessions go. The request
+// nobody, so the address is free for a new account. Its messages and sessions go, with what
+// svc-auth knew of their orders' states (order_states.go). The request
 // itself is kept ("privacy_requests"). Running it again finds the account erased already.
 func (s *privacyService) ownErasure(ctx context.Context, r privacy.Requested) ([]privacy.File, error) {
 	report := privacy.Erasure{Erased: []privacy.Count{}, Kept: []privacy.Count{}}
@@ -44,7 +45,12 @@ func (s *privacyService) ownErasure(ctx context.Context, r privacy.Requested) ([
 			if err != nil {
 				return nil, err
 			}
-			report.Erased = append(report.Erased, privacy.Count{Collection: "users", Count: erased}, privacy.Count{Collection: "messages", Count: messages})
+			states, err := s.store.DeleteOrderStatesOf(ctx, r.UserID)
+			if err != nil {
+				return nil, err
+			}
+			report.Erased = append(report.Erased, privacy.Count{Collection: "users", Count: erased}, privacy.Count{Collection: "messages", Count: messages},
+				privacy.Count{Collection: "order_states", Count: states})
 			// The account itself, without its identity, holding its consent records.
 			report.Kept = append(report.Kept, privacy.Count{Collection: "users", Count: 1})
 		}

@@ -68,6 +68,8 @@ type privacyService struct {
 		UpdateUser(ctx context.Context, id string, fn func(*userDoc) (*userDoc, error)) (*userDoc, error)
 		Messages(ctx context.Context, userID string, lang i18n.Lang) ([]Message, error)
 		DeleteMessagesOf(ctx context.Context, userID string) (int, error)
+		OpenOrdersOf(ctx context.Context, customerID string) ([]string, error)
+		DeleteOrderStatesOf(ctx context.Context, customerID string) (int, error)
 	}
 	sessions interface {
 		Active(ctx context.Context, uid string) ([]ActiveSession, error)
@@ -95,6 +97,9 @@ func (s *privacyService) Ask(ctx context.Context, c authn.Caller, kind, password
 	if kind == privacy.KindErasure {
 		u, err := s.store.UserByID(ctx, c.ID)
 		if err != nil {
+			return PrivacyRequest{}, err
+		}
+		if err := s.noWorkInProgress(ctx, u.ID); err != nil {
 			return PrivacyRequest{}, err
 		}
 		if u.PasswordHash != "" {
@@ -133,6 +138,18 @@ func (s *privacyService) Ask(ctx context.Context, c authn.Caller, kind, password
 		}
 	}
 	return d.view(now), nil
+}
+
+// noWorkInProgress refuses an erasure while the person has orders in progress (order_states.go).
+func (s *privacyService) noWorkInProgress(ctx context.Context, userID string) error {
+	open, err := s.store.OpenOrdersOf(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if len(open) > 0 {
+		return &ErrPrivacyOrdersOpen{Numbers: open}
+	}
+	return nil
 }
 
 // closeAccount stops an account being erased from signing in: marked closed (sign-in, renewal
@@ -202,6 +219,13 @@ func (s *privacyService) Confirm(ctx context.Context, token string) (PrivacyRequ
 		user = u
 	} else if !errors.Is(err, ErrNotFound) {
 		return PrivacyRequest{}, err
+	}
+	if user != nil && d.Kind == privacy.KindErasure {
+		// Refused before the link is used up: once the orders are done, the same link (within
+		// its day) confirms the erasure.
+		if err := s.noWorkInProgress(ctx, user.ID); err != nil {
+			return PrivacyRequest{}, err
+		}
 	}
 	d, err = s.store.UpdatePrivacy(ctx, id, func(d *privacyDoc) (*privacyDoc, error) {
 		if d.State != PrivacyUnverified {

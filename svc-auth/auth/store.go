@@ -81,6 +81,8 @@ type MongoStore struct {
 	// files of their copies.
 	privacy, privacyFiles               *mongo.Collection
 	kickPrivacyEvents, kickPrivacyMails func(ids ...any)
+	// The customers' orders' latest statuses (order_states.go).
+	orderStates *mongo.Collection
 }
 
 // NewMongoStore opens the collections and their indexes: emails are unique, accounts are found
@@ -91,6 +93,9 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 	s := &MongoStore{users: db.Collection("users"), messages: db.Collection("messages"), mails: db.Collection("mails"),
 		kickUsers: noKick, kickMessages: noKick, kickMails: noKick, kickPrivacyEvents: noKick, kickPrivacyMails: noKick}
 	if err := s.openPrivacy(ctx, db); err != nil {
+		return nil, err
+	}
+	if err := s.openOrderStates(ctx, db); err != nil {
 		return nil, err
 	}
 	if err := mongox.EnsureIndexes(ctx, s.users,

@@ -1,12 +1,16 @@
 package api_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/company/companytest"
 	"linguaport/internal/i18n"
+	"linguaport/svc-orders/orders"
+	"linguaport/svc-orders/quotes"
 )
 
 // approve approves the quote as the site does: it reads the contract in lang, ticks every box
@@ -199,6 +203,35 @@ func TestKeptContract(t *testing.T) {
 			}
 		}
 	}
+	// A copy goes by mail (a durable medium), queued in the approval's write: once, however often
+	// the approval is clicked, to the billing details' address, in the contract's language.
+	if again := f.send(t, "POST", "/api/v1/orders/quotes/"+qid+"/approve", "tr", customer, map[string]any{"contract": acceptAll(read)}); again.status != 200 {
+		t.Fatalf("approve again: %d %s", again.status, again.raw)
+	}
+	q, err := f.quotes.Quote(context.Background(), qid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(q.Box.Mails) != 1 || q.Box.Mails[0].Kind != quotes.MailContract || q.Box.Mails[0].To != "cust-kept@example.com" || q.Box.Mails[0].Lang != "tr" {
+		t.Fatalf("the approval's mailbox: %+v", q.Box.Mails)
+	}
+	msg, err := orders.ContractMails(f.quotes, "https://site.test", companytest.Other())(context.Background(), q.Box.Mails[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.Subject != "Sözleşmeniz: "+number+" numaralı sipariş" {
+		t.Errorf("subject %q", msg.Subject)
+	}
+	if !strings.Contains(msg.Text, "https://site.test/tr/hesabim/siparislerim/"+oid) || !strings.Contains(msg.Text, "kalıcı bir veri saklayıcısıyla") {
+		t.Errorf("the mail's text:\n%s", msg.Text)
+	}
+	if len(msg.Attachments) != 1 || msg.Attachments[0].Name != number+"-sozlesme-tr.pdf" || msg.Attachments[0].ContentType != "application/pdf" {
+		t.Fatalf("attachments %+v", msg.Attachments)
+	}
+	if text := pdfText(t, msg.Attachments[0].Data); !strings.Contains(text, number) || !strings.Contains(text, "Çalışmanın hemen başlamasını istiyorum") || !strings.Contains(text, read["total"].(string)) {
+		t.Errorf("the mailed PDF lacks the order, the box or the total")
+	}
+
 	if a := f.send(t, "GET", "/api/v1/orders/orders/"+oid+"/contract.pdf", "en", f.customer("cust-kept-other"), nil); a.status != 404 {
 		t.Errorf("another customer: %d", a.status)
 	}

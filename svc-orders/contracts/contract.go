@@ -126,6 +126,11 @@ type Accepted struct {
 	Contract   `bson:",inline"`
 	AcceptedAt time.Time `json:"acceptedAt" bson:"acceptedAt"`
 	IP         string    `json:"ip,omitempty" bson:"ip,omitempty"`
+	// MailTo and MailName are the buyer's address and name in the billing details the texts were
+	// worded from: where a copy of the contract is mailed when the approval is written (a durable
+	// medium, as the Distance Contracts Regulation asks). Not kept: the texts name the buyer.
+	MailTo   string `json:"-" bson:"-"`
+	MailName string `json:"-" bson:"-"`
 }
 
 // ErrNotAccepted refuses an approval with a box left unticked; the error also holds the

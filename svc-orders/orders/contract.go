@@ -47,32 +47,35 @@ func (s *service) Contract(ctx context.Context, c authn.Caller, quoteID string, 
 	if q, err = s.quotes.Lookup(ctx, quoteID); err != nil { // with its customer, which the caller's view leaves out
 		return contracts.Contract{}, err
 	}
-	return s.contractFor(ctx, c, q, lang)
+	ct, _, err := s.contractFor(ctx, c, q, lang)
+	return ct, err
 }
 
-// contractFor words q's contract for its customer c in lang, from their billing details now.
-func (s *service) contractFor(ctx context.Context, c authn.Caller, q *quotes.Quote, lang i18n.Lang) (contracts.Contract, error) {
+// contractFor words q's contract for its customer c in lang, from their billing details now, and
+// answers the buyer those details name.
+func (s *service) contractFor(ctx context.Context, c authn.Caller, q *quotes.Quote, lang i18n.Lang) (contracts.Contract, contracts.Buyer, error) {
 	if s.billing == nil || s.addOnNames == nil {
-		return contracts.Contract{}, errNoContracts
+		return contracts.Contract{}, contracts.Buyer{}, errNoContracts
 	}
 	details, complete, err := s.billing.Details(ctx)
 	if err != nil {
-		return contracts.Contract{}, fmt.Errorf("billing details for the contract of quote %s: %w", q.ID, err)
+		return contracts.Contract{}, contracts.Buyer{}, fmt.Errorf("billing details for the contract of quote %s: %w", q.ID, err)
 	}
 	if !complete {
-		return contracts.Contract{}, ErrBillingDetailsRequired
+		return contracts.Contract{}, contracts.Buyer{}, ErrBillingDetailsRequired
 	}
 	price, err := s.billing.Price(ctx, c, q, lang)
 	if err != nil {
-		return contracts.Contract{}, fmt.Errorf("the price of quote %s for its contract: %w", q.ID, err)
+		return contracts.Contract{}, contracts.Buyer{}, fmt.Errorf("the price of quote %s for its contract: %w", q.ID, err)
 	}
 	extras, err := s.addOnNames(ctx)
 	if err != nil {
-		return contracts.Contract{}, fmt.Errorf("names of the extras: %w", err)
+		return contracts.Contract{}, contracts.Buyer{}, fmt.Errorf("names of the extras: %w", err)
 	}
 	now := s.now()
+	buyer := contracts.BuyerOf(details, lang, documents.CountryName)
 	d := contracts.Data{
-		Seller: s.facts.View(lang), Buyer: contracts.BuyerOf(details, lang, documents.CountryName),
+		Seller: s.facts.View(lang), Buyer: buyer,
 		QuoteNumber: q.Number, Service: names.ServiceTitle(q.Service).In(lang), Languages: languagesOf(q, lang),
 		Quantity: documents.QuantityOf(int64(q.Quantity), string(q.Unit), lang), Urgency: urgencyNames[q.Urgency == "urgent"].In(lang),
 		Files: len(q.Files),
@@ -92,7 +95,8 @@ func (s *service) contractFor(ctx context.Context, c authn.Caller, q *quotes.Quo
 	if q.Window.MaxDays > 0 {
 		d.ExpectedDate = i18n.Date(calendar.Expected(now, q.Window.MaxDays).At(12), lang)
 	}
-	return contracts.Render(contracts.KindFor(details), lang, d)
+	ct, err := contracts.Render(contracts.KindFor(details), lang, d)
+	return ct, buyer, err
 }
 
 var urgencyNames = map[bool]i18n.Text{false: {TR: "Normal", EN: "Normal"}, true: {TR: "Acil", EN: "Urgent"}}
@@ -109,11 +113,16 @@ func languagesOf(q *quotes.Quote, lang i18n.Lang) string {
 // accepted checks the caller's acceptance of the contract of their pending quote q: the texts
 // as they would be worded now, every box ticked, the digest of what they read.
 func (s *service) accepted(ctx context.Context, c authn.Caller, q *quotes.Quote, a contracts.Acceptance, ip string) (*contracts.Accepted, error) {
-	ct, err := s.contractFor(ctx, c, q, c.Lang)
+	ct, buyer, err := s.contractFor(ctx, c, q, c.Lang)
 	if err != nil {
 		return nil, err
 	}
-	return ct.Accept(a, s.now(), ip)
+	accepted, err := ct.Accept(a, s.now(), ip)
+	if err != nil {
+		return nil, err
+	}
+	accepted.MailTo, accepted.MailName = buyer.Email, buyer.Name
+	return accepted, nil
 }
 
 // OrderContract is the contract accepted with the order, for its customer or staff.

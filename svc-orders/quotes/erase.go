@@ -7,6 +7,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"linguaport/internal/mailbox"
 	"linguaport/svc-orders/files"
 )
 
@@ -77,6 +78,10 @@ func (q *Quote) anonymise() bool {
 		if q.Revisions[i].Note != "" {
 			q.Revisions[i].Note, changed = "", true
 		}
+	}
+	// A contract mail not yet sent holds the person's address: it goes unsent.
+	if len(q.Box.Mails) > 0 {
+		q.Box, changed = mailbox.Box{}, true
 	}
 	return changed
 }

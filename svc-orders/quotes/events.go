@@ -2,11 +2,13 @@ package quotes
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/names"
 	"linguaport/svc-orders/pricing"
 )
@@ -93,7 +95,7 @@ func (q *Quote) record(ctx context.Context, eventType string, data any) error {
 	if err != nil {
 		return err
 	}
-	q.Add(e)
+	q.Outbox.Add(e)
 	return nil
 }
 
@@ -146,4 +148,32 @@ func LanguageName(code string) i18n.Text {
 
 func (q *Quote) rejected() QuoteRejectedData {
 	return QuoteRejectedData{QuoteID: q.ID, Number: q.Number, CustomerID: q.CustomerID}
+}
+
+// MailContract is the mail of an approval: the accepted contract, as a PDF, to the address of
+// the billing details it was worded from (orders.ContractMails renders it). The Distance
+// Contracts Regulation asks that the buyer be given the contract on a durable medium; the
+// download on the order page is not one, a mail is. It is queued in the approval's own write, so
+// an approval mails it once however often it is clicked.
+const MailContract = "order.contract"
+
+// ContractMail is the queued mail's data: the quote whose kept contract it carries and the name
+// of the buyer it greets.
+type ContractMail struct {
+	QuoteID string `json:"quoteId"`
+	Name    string `json:"name"`
+}
+
+// mailContract queues the contract's mail, for a contract with an address to mail it to.
+func (q *Quote) mailContract(now time.Time) error {
+	if q.Contract == nil || q.Contract.MailTo == "" {
+		return nil
+	}
+	m, err := mailbox.New(q.ID+"/"+MailContract, MailContract, q.Contract.MailTo, string(q.Contract.Lang),
+		ContractMail{QuoteID: q.ID, Name: q.Contract.MailName}, now)
+	if err != nil {
+		return fmt.Errorf("contract mail of quote %s: %w", q.ID, err)
+	}
+	q.Box.Add(m)
+	return nil
 }

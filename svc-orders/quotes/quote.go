@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"linguaport/internal/events"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/contracts"
@@ -87,6 +88,9 @@ type Quote struct {
 
 	mongox.Version `bson:",inline"`
 	events.Outbox  `bson:",inline"`
+	// Box holds the mail of the approval (the accepted contract, contract_mail.go in orders)
+	// until the quotes' mail relay has sent it.
+	mailbox.Box `bson:",inline"`
 }
 
 // StatusAt is the quote's status at now: a pending quote past its expiry is expired even before

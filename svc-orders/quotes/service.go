@@ -247,6 +247,9 @@ func (s *service) approve(ctx context.Context, c authn.Caller, id, orderID strin
 			return nil, err
 		}
 		decided = true
+		if err := q.mailContract(now); err != nil {
+			return nil, err
+		}
 		return q, q.record(ctx, EventQuoteApproved, q.approved(c.Lang))
 	})
 	if err != nil {

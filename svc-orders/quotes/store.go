@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/events"
+	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
 	"linguaport/svc-orders/internal/newest"
 )
@@ -30,7 +31,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}, {Key: "status", Value: 1}}},
 		// Expiry, and the pending ones counted for the dashboard.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "expiresAt", Value: 1}}},
-		events.OutboxIndex(),
+		events.OutboxIndex(), mailbox.Index(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("quotes indexes: %w", err)

@@ -29,6 +29,8 @@ const L = {
     wrongPassword: 'Parolanız hatalı; hesabınızın silinmesini parolanızla onaylayın.',
     tickToDelete: 'Silmek için bu kutuyu işaretleyin.',
     keptLine: 'Faturalar, iadeler ve e-Arşiv/e-Fatura belgeleri',
+    paid: 'numaralı siparişinizin ödemesi alındı',
+    ordersOpen: 'Devam eden siparişiniz var',
   },
   en: {
     locale: 'en-GB',
@@ -48,6 +50,8 @@ const L = {
     wrongPassword: 'Your password is incorrect; confirm the erasure of your account with your password.',
     tickToDelete: 'Tick this box to delete.',
     keptLine: 'Invoices, refunds and their e-Arşiv/e-Fatura documents',
+    paid: 'We received the payment for order',
+    ordersOpen: 'You have orders in progress',
   },
 };
 
@@ -170,6 +174,41 @@ for (const lang of ['tr', 'en']) {
     assert.ok(erased.text.includes(l.keptLine), `the mail says the invoices are kept:\n${erased.text}`);
     // The refused wrong password (400) and the ended session (401) are answers the page expected.
     assert.deepEqual(page.problems.filter((p) => !/status of 40[01]/.test(p)), []);
+    await page.context().close();
+  });
+}
+
+for (const lang of ['tr', 'en']) {
+  const l = L[lang];
+  test(`${lang}: while an order is in progress the erasure waits, naming the order; the account stays open`, async () => {
+    const email = `kvkk-busy-${lang}-${stamp}@example.com`;
+    const customer = await session(email, PASSWORD, { register: 'Siparişi Süren', lang });
+    await customer.call('PUT', 'billing/profile', { type: 'individual', fullName: 'Siparişi Süren', tckn: '10000000146', companyName: '', taxOffice: '', vkn: '', taxId: '', address: 'Moda Cad. 1', city: 'İstanbul', postcode: '34710', country: 'TR', email });
+    const quote = await customer.call('POST', 'orders/quotes', { service: 'professional-translation', sourceLanguage: 'tr', targetLanguages: ['en'], quantity: 200, currency: 'TRY' });
+    const contract = await customer.call('GET', `orders/quotes/${quote.id}/contract`);
+    const { order } = await customer.call('POST', `orders/quotes/${quote.id}/approve`, { contract: { digest: contract.digest, consents: Object.fromEntries(contract.consents.map((c) => [c.id, true])) } });
+    let invoiceId = '';
+    await until('the order has its invoice', async () => Boolean((invoiceId = (await customer.call('GET', 'billing/invoices')).invoices.find((i) => i.orderId === order.id)?.id)));
+    // The bank transfer arrives: staff mark the invoice paid, and the order goes to the pool.
+    const staff = await session(ADMIN.email, ADMIN.password);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+    await staff.call('POST', `billing/admin/invoices/${invoiceId}/mark-paid`, { reference: `EFT-${stamp}`, receivedAt: today });
+    await until('svc-auth hears of the payment', async () => JSON.stringify(await customer.call('GET', 'auth/messages')).includes(l.paid));
+
+    const page = await openPage(browser, { locale: l.locale });
+    await signIn(page, l.login, email, PASSWORD);
+    await page.goto(l.settings);
+    await waitHydrated(page);
+    const form = page.locator('[data-testid=privacy-erasure]');
+    await form.locator('input[name=password]').fill(PASSWORD);
+    await form.locator('input[name=confirmErasure]').check();
+    await form.locator('[data-action=erase]').click();
+    const notice = form.locator('[role=alert]').first();
+    await until('the refusal names the order', async () => ((await notice.textContent().catch(() => '')) ?? '').includes(`${l.ordersOpen} (${order.number})`));
+    assert.equal(await page.locator('[data-testid=data-request-erased]').count(), 0, 'no erasure started');
+    assert.equal((await customer.send('GET', 'auth/me')).status, 200, 'the account is still open');
+    // The refusal (409) is an answer the page expected.
+    assert.deepEqual(page.problems.filter((p) => !/status of 409/.test(p)), []);
     await page.context().close();
   });
 }
