@@ -43,6 +43,9 @@ const L = {
     welcome: "LinguaPort'a hoş geldiniz",
     quoteReady: (n) => `Teklifiniz hazır: ${n}`,
     invoiceMail: (n) => `Faturanız: ${n}`,
+    contractMail: (n) => `Sözleşmeniz: ${n} numaralı sipariş`,
+    contractFile: (n) => `${n}-sozlesme-tr.pdf`,
+    contractWords: 'Mesafeli Hizmet Sözleşmesi',
     receipt: (n) => `Ödemeniz alındı: ${n}`,
     assigned: (n) => `Çevirmeniniz işe başladı: ${n}`,
     dateMoved: (n) => `Teslim tarihiniz değişti: ${n}`,
@@ -83,6 +86,9 @@ const L = {
     welcome: 'Welcome to LinguaPort',
     quoteReady: (n) => `Your quote is ready: ${n}`,
     invoiceMail: (n) => `Your invoice ${n}`,
+    contractMail: (n) => `Your contract for order ${n}`,
+    contractFile: (n) => `${n}-contract-en.pdf`,
+    contractWords: 'Commercial Terms of Service', // a company buying as one
     receipt: (n) => `Payment received: ${n}`,
     assigned: (n) => `Your translator has started: ${n}`,
     dateMoved: (n) => `Your delivery date has changed: ${n}`,
@@ -231,6 +237,12 @@ for (const lang of ['tr', 'en']) {
     await invoiceView.waitFor();
     assert.ok((await invoiceView.textContent()).includes(money(invoice.totals.total)), `the invoice page says ${money(invoice.totals.total)}`);
     const capture = await openPage(browser, { locale: l.locale, viewport: { width: 1366, height: 900 } });
+    // The accepted contract goes to the same address, as a PDF (a durable medium), once.
+    const contractMail = await mailTo(billing, l.contractMail(order.number));
+    checkMail(contractMail, { to: billing, lang, subject: l.contractMail(order.number), page: l.order(order.id) });
+    assert.deepEqual(contractMail.attachments.map((a) => [a.name, a.contentType]), [[l.contractFile(order.number), 'application/pdf']]);
+    const contractText = await pdfText(contractMail.attachments[0].url);
+    assert.ok(contractText.includes(order.number) && contractText.includes(l.contractWords), `the contract PDF:\n${contractText.slice(0, 600)}`);
     await capture.goto(`${CAPTURE}/messages/${invoiceMail.id}${lang === 'tr' ? '?lang=tr' : ''}`);
     await capture.getByText(invoice.number).first().waitFor();
     await shot(capture, `mail-journey-${lang}-2-invoice-mail`, { top: true });
@@ -351,7 +363,7 @@ for (const lang of ['tr', 'en']) {
     const n = order.number;
     const subjects = async (to) => (await mails(to)).map((m) => m.subject).sort();
     assert.deepEqual(await subjects(email), [l.welcome, l.quoteReady(quote.number), l.assigned(n), l.dateMoved(n), l.delivered(n), l.redelivered(n), l.completed(n)].sort(), 'the customer’s mails');
-    assert.deepEqual(await subjects(billing), [l.invoiceMail(invoice.number), l.receipt(invoice.number)].sort(), 'the billing address’s mails');
+    assert.deepEqual(await subjects(billing), [l.invoiceMail(invoice.number), l.contractMail(n), l.receipt(invoice.number)].sort(), 'the billing address’s mails');
     assert.deepEqual(await subjects(tEmail), [tl.applied, tl.setPassword, tl.offers(1), tl.jobAssigned(n), tl.revisionAsked(n)].sort(), 'the translator’s mails');
     for (const about of [application.id, transfer.id, n]) assert.equal((await staffMailsAbout(about)).length, 1, `one staff mail about ${about}`);
 
