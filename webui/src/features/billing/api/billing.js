@@ -23,8 +23,14 @@ export const invoicesKey = (lang) => [`${BILLING}/invoices`, lang];
 /** orderInvoicesKey is the invoice of one order (GET invoices?orderId=): the order page shows what was invoiced and paid. */
 export const orderInvoicesKey = (orderId, lang) => (orderId ? [`${BILLING}/invoices${query({ orderId })}`, lang] : null);
 // A short dedupe: the invoice is issued a moment after the approval and paid on other pages, and
-// the order page must not show an answer from before.
-export const useOrderInvoices = (orderId, lang) => useSWR(orderInvoicesKey(orderId, lang), (k) => fetcher(k).then((d) => d?.invoices ?? []), { dedupingInterval: 2000 });
+// the order page must not show an answer from before. Until it is issued the page asks again
+// every two seconds, so an order opened right after its approval shows its invoice when it comes.
+export const orderInvoicesPollMs = 2000;
+export const useOrderInvoices = (orderId, lang) =>
+  useSWR(orderInvoicesKey(orderId, lang), (k) => fetcher(k).then((d) => d?.invoices ?? []), {
+    dedupingInterval: 2000,
+    refreshInterval: (invoices) => (invoices && invoices.length === 0 ? orderInvoicesPollMs : 0),
+  });
 export const useInvoices = (lang) => useSWR(invoicesKey(lang), (k) => fetcher(k).then((d) => d?.invoices ?? []));
 
 /**
