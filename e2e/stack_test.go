@@ -53,8 +53,38 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	}
 	s := &devstack{run: run, cmd: run.Cmd, web: run.Web(), mail: "http://" + run.Addr("MAIL") + "/messages",
 		mongo: "mongodb://" + run.Addr("MONGO") + "/", redis: run.Addr("REDIS"), consul: run.Addr("CONSUL"), dataDir: dataDir}
+	// Cleanups run last first: the logs are kept once the stack has stopped writing them.
+	t.Cleanup(func() { keepLogsOfFailure(t, dataDir) })
 	t.Cleanup(func() { s.stop(t) })
 	return s
+}
+
+// keepLogsOfFailure copies the stack's logs out of dataDir (a temporary directory, removed
+// after the test) when the test failed: a failure that shows only in a full run, under load,
+// is explained by what the services logged, which would otherwise be gone with the directory.
+func keepLogsOfFailure(t *testing.T, dataDir string) {
+	if !t.Failed() {
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join(dataDir, "logs", "*.log"))
+	if len(files) == 0 {
+		return
+	}
+	kept, err := os.MkdirTemp("", "linguaport-"+strings.ReplaceAll(t.Name(), "/", "-")+"-logs-")
+	if err != nil {
+		t.Logf("keeping the stack's logs: %v", err)
+		return
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(kept, filepath.Base(f)), data, 0o644)
+		}
+		if err != nil {
+			t.Logf("keeping %s: %v", filepath.Base(f), err)
+		}
+	}
+	t.Logf("the stack's logs are kept in %s", kept)
 }
 
 // letPostgresThrough lets the postgres user, whom devstack runs PostgreSQL as when we are root,

@@ -53,9 +53,12 @@ after(() => browser?.close());
 for (const lang of ['tr', 'en']) {
   const l = L[lang];
 
-  test(`${lang}: a visitor's message reaches staff in the back office live, and their answer reaches the visitor live`, async () => {
+  test(`${lang}: a visitor's message reaches staff in the back office live, and their answer reaches the visitor live`, async (t) => {
     // Staff sign in and stay in the back office (its dashboard): from now on they are online.
+    // Both pages go when the test ends, passed or not: a staff page left open on live support
+    // would read the next test's conversation as seen, and a failure would cascade.
     const staff = await openPage(browser, { locale: l.locale });
+    t.after(() => staff.context().close());
     const login = await staff.request.post('/api/v1/auth/login', { data: { ...ADMIN, rememberMe: false }, headers: { Origin: BASE_URL } });
     assert.equal(login.status(), 200, 'the demo admin signs in');
     await staff.goto(l.backOffice);
@@ -67,6 +70,7 @@ for (const lang of ['tr', 'en']) {
 
     // The visitor opens the corner (loaded once the page is idle) and writes.
     const visitor = await openPage(browser, { locale: l.locale });
+    t.after(() => visitor.context().close());
     await visitor.goto(l.home);
     await waitHydrated(visitor);
     const corner = visitor.locator('[data-testid=chat-widget]');
@@ -91,7 +95,9 @@ for (const lang of ['tr', 'en']) {
     // Seen: the count goes.
     await until('counted no more once seen', async () => (await badge.count()) === 0);
     await staff.getByLabel(l.reply).fill(l.answer);
+    const replied = staff.waitForResponse((r) => r.request().method() === 'POST' && /\/admin\/chat\/conversations\/[^/]+\/messages$/.test(new URL(r.url()).pathname));
     await staff.locator('.staff-reply button[type=submit]').click();
+    assert.equal((await replied).status(), 201, 'the answer is stored');
 
     // The visitor sees the answer arrive, with no reload; their next words reach staff the same way.
     const answer = corner.locator('.chat__message[data-from=staff]', { hasText: l.answer });
@@ -113,7 +119,5 @@ for (const lang of ['tr', 'en']) {
 
     assert.deepEqual(visitor.problems, []);
     assert.deepEqual(staff.problems, []);
-    await visitor.context().close();
-    await staff.context().close();
   });
 }

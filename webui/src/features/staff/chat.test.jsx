@@ -1,6 +1,7 @@
+import { cache, serialize } from 'swr/_internal';
 import { expect, test } from 'vitest';
 import { render, text } from '../../lib/test-render.jsx';
-import { conversationsPageKey } from './api/chat.js';
+import { conversationsPageKey, refreshStaffChat, staffThreadKey } from './api/chat.js';
 import { ChatThreadView, ConversationTable } from './components/chat.jsx';
 
 test('staff pages go on before the last conversation shown', () => {
@@ -35,4 +36,13 @@ test('the list links each conversation and shows its unread count', () => {
   const html = render(<ConversationTable rows={[thread.conversation, { ...thread.conversation, id: 'c2', name: 'Mert', unread: 0 }]} />, { path: '/en/admin/live-chat' });
   expect(html).toContain('href="/en/admin/live-chat/c1"');
   expect(html).toMatch(/data-conversation-id="c1" data-unread="2"/);
+});
+
+test('a refresh keeps the thread on screen while it is read again, so a reply being typed stays', async () => {
+  const key = staffThreadKey('c1', 'tr');
+  // As a mounted useStaffThread leaves it: the answer under its key, and the key itself (_k),
+  // which is what a filter such as refreshStaffChat's is matched against.
+  cache.set(serialize(key)[0], { data: thread, _k: key });
+  await refreshStaffChat();
+  expect(cache.get(serialize(key)[0])?.data).toEqual(thread);
 });

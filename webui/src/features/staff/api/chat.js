@@ -26,5 +26,9 @@ export const markChatRead = (id, lang) => api.post(`${STAFF_CHAT}/conversations/
 export const closeChat = (id, lang) => api.post(`${STAFF_CHAT}/conversations/${enc(id)}/close`, undefined, { lang });
 
 const isChatKey = (key) => (Array.isArray(key) ? String(key[0]) : String(key ?? '')).includes(`${STAFF_CHAT}/conversations`);
-/** refreshStaffChat revalidates every staff chat answer in the cache: lists (plain and paged) and threads. */
-export const refreshStaffChat = () => mutateGlobal(isChatKey, undefined, { revalidate: true });
+/**
+ * refreshStaffChat revalidates every staff chat answer in the cache: lists (plain and paged) and
+ * threads. It passes no data: SWR takes an explicit undefined as the new data and empties the
+ * cache until the answers come back, which unmounted an open thread and lost the reply being typed.
+ */
+export const refreshStaffChat = () => mutateGlobal(isChatKey);
