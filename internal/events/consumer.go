@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -193,32 +194,42 @@ func (c *Consumer) process(ctx context.Context, entryID string, e Event) {
 // time), so another consumer of the group does not take over a handling that is slow but alive
 // (a KVKK copy reads a history for minutes, resting between its reads) and do it a second time
 // at once. A consumer that dies stops claiming, and ClaimAfter later its entry is taken over as
-// before. The returned func stops the holding and waits for it.
+// before. Most handlings take milliseconds, so the claims ride on a timer armed for the first of
+// them, not a goroutine per entry. The returned func stops the holding and waits for a claim
+// under way.
 func (c *Consumer) hold(ctx context.Context, entryID string) (stop func()) {
 	every := c.ClaimAfter / 3
 	if every <= 0 {
 		return func() {}
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				err := c.rdb.XClaimJustID(ctx, &redis.XClaimArgs{Stream: c.stream, Group: c.group, Consumer: c.name,
-					Messages: []string{entryID}}).Err()
-				if err != nil && ctx.Err() == nil {
-					c.log.WarnContext(ctx, "event consumer hold", "stream", c.stream, "id", entryID, "err", err)
-				}
-			}
+	var (
+		mu      sync.Mutex // held by a claim under way, and by stop
+		stopped bool
+		timer   *time.Timer
+	)
+	mu.Lock() // the timer is set before its first claim reads it
+	defer mu.Unlock()
+	timer = time.AfterFunc(every, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped {
+			return
 		}
-	}()
-	return func() { cancel(); <-done }
+		err := c.rdb.XClaimJustID(ctx, &redis.XClaimArgs{Stream: c.stream, Group: c.group, Consumer: c.name,
+			Messages: []string{entryID}}).Err()
+		if err != nil && ctx.Err() == nil {
+			c.log.WarnContext(ctx, "event consumer hold", "stream", c.stream, "id", entryID, "err", err)
+		}
+		timer.Reset(every)
+	})
+	return func() {
+		cancel()
+		mu.Lock()
+		defer mu.Unlock()
+		stopped = true
+		timer.Stop()
+	}
 }
 
 func (c *Consumer) ack(ctx context.Context, id string) {

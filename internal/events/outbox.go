@@ -29,14 +29,11 @@ func (o *Outbox) Add(e Event) {
 }
 
 // PushUpdate is the update fragments that append events to a document's outbox in the same
-// write as the domain change: merge push into its $push and mark into its $set (the mark is
-// outbox.Waiting, which the relay's backlog reads).
-func PushUpdate(evs ...Event) (push, mark bson.E) {
-	return bson.E{Key: OutboxField, Value: bson.D{{Key: "$each", Value: evs}}}, bson.E{Key: outbox.Waiting(OutboxField), Value: true}
-}
+// write as the domain change (outbox.Push): merge push into its $push and mark into its $set.
+func PushUpdate(evs ...Event) (push, mark bson.E) { return outbox.Push(OutboxField, evs) }
 
-// OutboxIndex is the index every producer collection declares for the relay's sweep
-// (outbox.Index: sparse on the pending events' ids).
+// OutboxIndex is the index every producer collection declares for the relay's sweep and backlog
+// (outbox.Index: sparse on the outbox's Waiting mark).
 func OutboxIndex() mongo.IndexModel { return outbox.Index(OutboxField) }
 
 // DefaultSweepEvery is how often a relay sweeps unless told otherwise.

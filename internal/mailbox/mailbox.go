@@ -85,11 +85,9 @@ func (b *Box) Add(m Mail) {
 	b.Waiting = true
 }
 
-// PushUpdate is the update fragments that queue mails in the same write as the change: merge
-// push into the $push of an UpdateOne/FindOneAndUpdate and mark into its $set.
-func PushUpdate(ms ...Mail) (push, mark bson.E) {
-	return bson.E{Key: Field, Value: bson.D{{Key: "$each", Value: ms}}}, bson.E{Key: outbox.Waiting(Field), Value: true}
-}
+// PushUpdate is the update fragments that queue mails in the same write as the change
+// (outbox.Push): merge push into the $push of an UpdateOne/FindOneAndUpdate and mark into its $set.
+func PushUpdate(ms ...Mail) (push, mark bson.E) { return outbox.Push(Field, ms) }
 
 // Index is the index every collection that queues mails declares for the relay's sweep.
 func Index() mongo.IndexModel { return outbox.Index(Field) }

@@ -62,6 +62,13 @@ func Index(field string) mongo.IndexModel {
 // was what slowed other people's requests while a KVKK copy was built (bench/privacy).
 func Waiting(field string) string { return field + "Waiting" }
 
+// Push is the update fragments that append items to a document's array field in the same write
+// as the change that caused them: merge push into the write's $push and mark (Waiting) into its
+// $set. events.PushUpdate and mailbox.PushUpdate name the field.
+func Push[T any](field string, items []T) (push, mark bson.E) {
+	return bson.E{Key: field, Value: bson.D{{Key: "$each", Value: items}}}, bson.E{Key: Waiting(field), Value: true}
+}
+
 // Relay delivers the items queued in one array field of one collection's documents.
 //
 // Producers tell it which documents they queued items in (Kick), and it reads exactly those by
