@@ -97,6 +97,16 @@ export async function sitemapPaths() {
 }
 
 /** until polls check every 250 ms until it answers something truthy, and fails after ms. */
+/**
+ * menuCount is a back-office menu entry's live count (0 when it shows none), read in one look:
+ * asking whether the badge is there and then for its text raced a badge cleared in between, and
+ * the text then waited 30 s for a badge that was gone.
+ */
+export async function menuCount(page, section) {
+  const [text] = await page.locator(`nav a[data-section="${section}"] [data-testid=live-count]`).allTextContents();
+  return text ? Number(text.replace('+', '')) : 0;
+}
+
 export async function until(what, check, ms = 20_000) {
   const end = Date.now() + ms;
   for (;;) {

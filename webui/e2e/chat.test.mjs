@@ -4,7 +4,7 @@
 // and answers; the visitor sees the answer arrive live, signed as the team in their language.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch, openPage, waitHydrated, until } from './browser.mjs';
+import { BASE_URL, launch, menuCount, openPage, waitHydrated, until } from './browser.mjs';
 
 const stamp = `${Date.now()}-${process.pid}`;
 const ADMIN = { email: 'admin@linguaport.local', password: 'Yonetici-Demo-2026' };
@@ -65,8 +65,7 @@ for (const lang of ['tr', 'en']) {
     await waitHydrated(staff);
     await until('staff are online', async () => (await (await fetch(`${BASE_URL}/api/v1/catalog/chat/status`)).json()).staffOnline);
     await staff.locator('[data-testid=live-notices][data-connected=true]').waitFor({ state: 'attached' });
-    const badge = staff.locator('nav a[data-section=canli-destek] [data-testid=live-count]');
-    const before = (await badge.count()) ? Number((await badge.textContent()).replace('+', '')) : 0;
+    const before = await menuCount(staff, 'canli-destek');
 
     // The visitor opens the corner (loaded once the page is idle) and writes.
     const visitor = await openPage(browser, { locale: l.locale });
@@ -82,7 +81,7 @@ for (const lang of ['tr', 'en']) {
     await corner.locator('.chat__message[data-from=visitor]', { hasText: l.question }).waitFor();
 
     // Staff, elsewhere in the back office: the menu counts the new conversation.
-    await until('the menu counts the conversation', async () => (await badge.count()) && Number((await badge.textContent()).replace('+', '')) === Math.min(before + 1, 100));
+    await until('the menu counts the conversation', async () => (await menuCount(staff, 'canli-destek')) === Math.min(before + 1, 100));
 
     // The list shows the conversation without a reload; staff open it and answer.
     await staff.locator(`nav a[data-section=canli-destek]`).click();
@@ -93,7 +92,7 @@ for (const lang of ['tr', 'en']) {
     const thread = staff.locator('[data-testid=chat-thread]');
     await thread.locator('[data-from=visitor]', { hasText: l.question }).waitFor();
     // Seen: the count goes.
-    await until('counted no more once seen', async () => (await badge.count()) === 0);
+    await until('counted no more once seen', async () => (await menuCount(staff, 'canli-destek')) === 0);
     await staff.getByLabel(l.reply).fill(l.answer);
     const replied = staff.waitForResponse((r) => r.request().method() === 'POST' && /\/admin\/chat\/conversations\/[^/]+\/messages$/.test(new URL(r.url()).pathname));
     await staff.locator('.staff-reply button[type=submit]').click();
@@ -108,7 +107,7 @@ for (const lang of ['tr', 'en']) {
     await thread.locator('[data-from=visitor]', { hasText: l.more }).waitFor({ timeout: 15_000 });
     // Staff looking at live support see the visitor's words there: no count, no notice.
     await staff.waitForTimeout(1000);
-    assert.equal(await badge.count(), 0, 'no count for what is on screen');
+    assert.equal(await menuCount(staff, 'canli-destek'), 0, 'no count for what is on screen');
     assert.equal(await staff.locator('.live-notice[data-category=chats]').count(), 0, 'no notice for what is on screen');
 
     // The conversation is kept: after a reload the corner shows it again (the token in localStorage).
