@@ -98,12 +98,19 @@ for (const lang of ['tr', 'en']) {
     await staff.locator('.staff-reply button[type=submit]').click();
     assert.equal((await replied).status(), 201, 'the answer is stored');
 
-    // The visitor sees the answer arrive, with no reload; their next words reach staff the same way.
+    // The visitor sees the answer arrive, with no reload.
     const answer = corner.locator('.chat__message[data-from=staff]', { hasText: l.answer });
     await answer.waitFor({ timeout: 15_000 });
     assert.ok((await answer.locator('.chat__meta').textContent()).startsWith(`${l.signature} · `), 'signed as the team in the page\'s language');
+    // Staff back on the list: the visitor's next words show in their row without a reload (the
+    // list is a paged one, which a refresh must reach too), and in the thread.
+    await staff.locator('nav a[data-section=canli-destek]').click();
+    await staff.waitForURL((u) => u.pathname === l.section);
+    await row.waitFor();
     await corner.getByLabel(l.message).fill(l.more);
     await corner.locator('.chat__form button[type=submit]').click();
+    await row.filter({ hasText: l.more }).waitFor({ timeout: 15_000 });
+    await row.locator('a').click();
     await thread.locator('[data-from=visitor]', { hasText: l.more }).waitFor({ timeout: 15_000 });
     // Staff looking at live support see the visitor's words there: no count, no notice.
     await staff.waitForTimeout(1000);

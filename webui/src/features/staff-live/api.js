@@ -1,5 +1,5 @@
-import { mutate } from 'swr';
 import { api } from '../../lib/api-client.js';
+import { revalidate } from '../../lib/revalidate.js';
 
 // svc-auth's live feed for staff (svc-auth/API.md "Staff's live notices").
 const LIVE = '/api/v1/auth/admin/live';
@@ -20,4 +20,4 @@ export const renewSession = (lang) => api.get('/api/v1/auth/me', { lang }).catch
  * refreshScreen has every answer on screen fetched again: staff opening a section that has news
  * (clicking its menu entry while on it, too) see it, not the list as it was.
  */
-export const refreshScreen = () => mutate(() => true);
+export const refreshScreen = () => revalidate(() => true);

@@ -1,6 +1,7 @@
-import useSWR, { mutate as mutateGlobal } from 'swr';
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { api, fetcher } from '../../../lib/api-client.js';
+import { revalidate } from '../../../lib/revalidate.js';
 import { FRESH } from './staff.js';
 
 // Live support, the staff's side (svc-catalog/chat): the conversations, answering them and their
@@ -25,10 +26,8 @@ export const replyChat = (id, text, key, lang) => api.post(`${STAFF_CHAT}/conver
 export const markChatRead = (id, lang) => api.post(`${STAFF_CHAT}/conversations/${enc(id)}/read`, undefined, { lang });
 export const closeChat = (id, lang) => api.post(`${STAFF_CHAT}/conversations/${enc(id)}/close`, undefined, { lang });
 
-const isChatKey = (key) => (Array.isArray(key) ? String(key[0]) : String(key ?? '')).includes(`${STAFF_CHAT}/conversations`);
 /**
- * refreshStaffChat revalidates every staff chat answer in the cache: lists (plain and paged) and
- * threads. It passes no data: SWR takes an explicit undefined as the new data and empties the
- * cache until the answers come back, which unmounted an open thread and lost the reply being typed.
+ * refreshStaffChat fetches every staff chat answer in the cache again: the lists (plain and paged)
+ * and the threads, keeping them on screen meanwhile (lib/revalidate.js).
  */
-export const refreshStaffChat = () => mutateGlobal(isChatKey);
+export const refreshStaffChat = () => revalidate((key) => key.includes(`${STAFF_CHAT}/conversations`));
