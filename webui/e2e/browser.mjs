@@ -96,7 +96,6 @@ export async function sitemapPaths() {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
 }
 
-/** until polls check every 250 ms until it answers something truthy, and fails after ms. */
 /**
  * menuCount is a back-office menu entry's live count (0 when it shows none), read in one look:
  * asking whether the badge is there and then for its text raced a badge cleared in between, and
@@ -107,6 +106,7 @@ export async function menuCount(page, section) {
   return text ? Number(text.replace('+', '')) : 0;
 }
 
+/** until polls check every 250 ms until it answers something truthy, and fails after ms. */
 export async function until(what, check, ms = 20_000) {
   const end = Date.now() + ms;
   for (;;) {

@@ -40,8 +40,8 @@ test('the list links each conversation and shows its unread count', () => {
 
 test('a refresh keeps the thread on screen while it is read again, so a reply being typed stays', async () => {
   const key = staffThreadKey('c1', 'tr');
-  // As a mounted useStaffThread leaves it: the answer under its key, and the key itself (_k),
-  // which is what a filter such as refreshStaffChat's is matched against.
+  // As a mounted useStaffThread leaves it: the answer under its serialized key (with the key
+  // itself, _k, as SWR keeps it).
   cache.set(serialize(key)[0], { data: thread, _k: key });
   await refreshStaffChat();
   expect(cache.get(serialize(key)[0])?.data).toEqual(thread);
