@@ -85,6 +85,7 @@ func main() {
 	invoiceStore, err := invoices.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("invoices", err)
 	p.ExitOn("invoice due dates", invoiceStore.FillDueDates(p.Ctx, dueDays))
+	p.BackfillSlices(invoiceStore.Collection())
 	balanceStore, err := balance.NewMongoStore(p.Ctx, p.DB)
 	p.ExitOn("balances", err)
 	// Translators' earnings: the same ledger as the customers' balances, in collections of their own.

@@ -67,6 +67,7 @@ func main() {
 	p.ExitOn("quotes", err)
 	orderStore, err := orders.NewMongoStore(ctx, db)
 	p.ExitOn("orders", err)
+	p.BackfillSlices(quoteStore.Collection(), orderStore.Collection())
 
 	publisher := events.NewPublisher(rdb)
 	quoteRelay := events.NewRelay(quoteStore.Collection(), events.Stream("orders"), publisher, log, outboxSweep)

@@ -15,6 +15,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"linguaport/internal/ids"
+	"linguaport/internal/mongox"
 	"linguaport/svc-billing/invoices"
 	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
@@ -156,7 +157,7 @@ func (l *loader) load(ctx context.Context, n int) error {
 		q.CreatedAt, q.ExpiresAt, q.DecidedAt = created, created.Add(l.quote.ExpiresAt.Sub(l.quote.CreatedAt)), &decided
 		q.Files = []files.File{upload.File}
 		q.Contract = renumbered(l.quote.Contract, map[string]string{l.quote.Number: q.Number, l.quote.OrderNumber: q.OrderNumber}, decided)
-		q.Approving, q.Outbox.Pending = nil, nil
+		q.Approving, q.Outbox.Pending, q.Sliced = nil, nil, mongox.SliceFor(q.ID)
 		quoteBatch = append(quoteBatch, &q)
 
 		o := l.order
@@ -179,7 +180,7 @@ func (l *loader) load(ctx context.Context, n int) error {
 			{Status: orders.Delivered, At: delivered, Note: o.DeliveryNote},
 			{Status: orders.Completed, At: completed, Step: orders.StepAutoCompleted},
 		}
-		o.Outbox.Pending = nil
+		o.Outbox.Pending, o.Sliced = nil, mongox.SliceFor(o.ID)
 		orderBatch = append(orderBatch, &o)
 
 		inv := l.invoice
@@ -193,7 +194,7 @@ func (l *loader) load(ctx context.Context, n int) error {
 		if l.invoice.Sent != nil {
 			inv.Sent.Integrator = l.invoice.Sent.Integrator
 		}
-		inv.Outbox.Pending, inv.Box.Mails, inv.MailLease = nil, nil, nil
+		inv.Outbox.Pending, inv.Box.Mails, inv.MailLease, inv.Sliced = nil, nil, nil, mongox.SliceFor(inv.ID)
 		invoiceBatch = append(invoiceBatch, &inv)
 
 		if err := flush(false); err != nil {

@@ -181,6 +181,19 @@ func ContractCommand(api contract.Contract) {
 	os.Exit(0)
 }
 
+// BackfillSlices gives the documents of each collection stored before slices theirs, in the
+// background (mongox.BackfillSlices). A failure is logged: a KVKK copy reads the collection
+// whole, as before slices, until a later start completes it.
+func (p *Process) BackfillSlices(colls ...*mongo.Collection) {
+	for _, coll := range colls {
+		go func() {
+			if err := mongox.BackfillSlices(p.Ctx, coll, mongox.SliceRecheck); err != nil && p.Ctx.Err() == nil {
+				p.Log.Error("slices backfill", "collection", coll.Name(), "err", err)
+			}
+		}()
+	}
+}
+
 // ExitOn stops the process when err is not nil, saying what failed.
 func (p *Process) ExitOn(what string, err error) { logging.ExitOn(p.Log, what, err) }
 

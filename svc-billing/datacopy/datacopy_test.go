@@ -20,6 +20,7 @@ import (
 	"linguaport/internal/events/contracts"
 	"linguaport/internal/i18n"
 	"linguaport/internal/ids"
+	"linguaport/internal/mongox"
 	"linguaport/internal/privacy"
 	"linguaport/internal/testenv"
 	"linguaport/svc-billing/balance"
@@ -90,6 +91,9 @@ func newFixture(t *testing.T) *fixture {
 	must(err)
 	auditLog, err := audit.NewLog(ctx, db, nil)
 	must(err)
+	// Nothing stored before slices: the collection is ready at once, and a copy reads the
+	// invoices issued below (each with its slice) a slice at a time.
+	must(mongox.BackfillSlices(ctx, invoiceStore.Collection(), time.Minute))
 	clock := func() time.Time { return now }
 	noKick := func(...any) {}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))

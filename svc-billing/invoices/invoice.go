@@ -115,6 +115,7 @@ type Invoice struct {
 	Lang string `json:"-" bson:"lang,omitempty"`
 
 	mongox.Version `bson:",inline"`
+	mongox.Sliced  `bson:",inline"` // a customer's invoices are read by slice for their KVKK copy
 	events.Outbox  `bson:",inline"`
 	// Box holds the customer's mails about the invoice (mails.go), queued in the write that
 	// issues, pays or refunds it.

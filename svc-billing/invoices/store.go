@@ -1,6 +1,7 @@
 package invoices
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -29,6 +30,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// One invoice per quote, whatever id a future writer derives.
 		mongo.IndexModel{Keys: bson.D{{Key: "quoteId", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "issuedAt", Value: -1}}},
+		// A customer's KVKK copy reads their invoices a slice at a time (AllOfCustomer).
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: mongox.SliceField, Value: 1}}},
 		// The invoice of one of the customer's orders (GET invoices?orderId=), for the order's page.
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "orderId", Value: 1}, {Key: "issuedAt", Value: -1}}},
 		events.OutboxIndex(),
@@ -63,6 +66,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 func (s *MongoStore) Collection() *mongo.Collection { return s.invoices }
 
 func (s *MongoStore) Insert(ctx context.Context, inv Invoice) (Invoice, error) {
+	inv.Sliced = mongox.SliceFor(inv.ID)
 	_, err := s.invoices.InsertOne(ctx, inv)
 	if mongox.IsDuplicateKey(err) {
 		return s.Invoice(ctx, inv.ID)
@@ -117,14 +121,13 @@ func (s *MongoStore) OfCustomer(ctx context.Context, customerID, orderID string,
 
 // AllOfCustomer is every invoice of the customer, newest first, for their KVKK copy
 // (svc-billing/datacopy): unlike OfCustomer no page bounds it, since the copy must hold them
-// all; the {customerId, issuedAt} index serves it, so it reads the customer's invoices only.
+// all. It reads a slice at a time (mongox.AllSliced: a whole history, other requests go first),
+// each one point of the {customerId, slice} index, so it reads the customer's invoices only.
 func (s *MongoStore) AllOfCustomer(ctx context.Context, customerID string) ([]Invoice, error) {
-	cur, err := mongox.FindPaced(ctx, s.invoices, bson.D{{Key: "customerId", Value: customerID}},
-		options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}}))
-	if err != nil {
-		return nil, fmt.Errorf("find all invoices of %s: %w", customerID, err)
-	}
-	list, err := mongox.AllPaced[Invoice](ctx, cur) // a whole history: other requests go first
+	list, err := mongox.AllSliced(ctx, s.invoices, bson.D{{Key: "customerId", Value: customerID}}, options.Find(),
+		bson.D{{Key: "issuedAt", Value: -1}}, func(a, b Invoice) int {
+			return cmp.Or(b.IssuedAt.Compare(a.IssuedAt), cmp.Compare(b.ID, a.ID))
+		})
 	if err != nil {
 		return nil, fmt.Errorf("read all invoices of %s: %w", customerID, err)
 	}

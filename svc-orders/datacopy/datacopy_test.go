@@ -13,6 +13,7 @@ import (
 	"linguaport/counting"
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
+	"linguaport/internal/mongox"
 	"linguaport/internal/privacy"
 	"linguaport/internal/testenv"
 	kept "linguaport/svc-orders/contracts"
@@ -160,6 +161,17 @@ func seed(t *testing.T) seeded {
 	} {
 		if _, err := orderStore.Create(ctx, o); err != nil {
 			t.Fatal(err)
+		}
+	}
+
+	// Every quote and order has its slice from its store: the collections are ready at once, and
+	// a copy reads them a slice at a time.
+	for _, coll := range []*mongo.Collection{quoteStore.Collection(), orderStore.Collection()} {
+		if err := mongox.BackfillSlices(ctx, coll, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		if ready, err := mongox.SlicesReady(ctx, coll); err != nil || !ready {
+			t.Fatalf("%s not ready: %v", coll.Name(), err)
 		}
 	}
 

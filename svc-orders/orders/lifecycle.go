@@ -143,6 +143,7 @@ type Order struct {
 	Fulfilment *Fulfilment `json:"-" bson:"fulfilment,omitempty"`
 
 	mongox.Version `bson:",inline"`
+	mongox.Sliced  `bson:",inline"` // a customer's orders are read by slice for their KVKK copy
 	events.Outbox  `bson:",inline"`
 }
 

@@ -29,15 +29,20 @@ import (
 // copyProjection leaves out what the service keeps for its own work: the outbox.
 var copyProjection = bson.D{{Key: events.OutboxField, Value: 0}}
 
-// EveryOrderOf answers every order of the customer, newest first: one range of the
-// customerId+createdAt index, so it reads the customer's orders and no one else's.
+// EveryOrderOf answers every order of the customer, newest first, read a slice at a time
+// (mongox.AllSliced: a whole history, other requests go first); each slice is one point of the
+// customerId+slice index, so it reads the customer's orders and no one else's.
 func (s *MongoStore) EveryOrderOf(ctx context.Context, customerID string) ([]*Order, error) {
-	cur, err := mongox.FindPaced(ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}},
-		options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).SetProjection(copyProjection))
+	out, err := mongox.AllSliced(ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetProjection(copyProjection), bson.D{{Key: "createdAt", Value: -1}}, newestOrderFirst)
 	if err != nil {
-		return nil, fmt.Errorf("find orders of %s: %w", customerID, err)
+		return nil, fmt.Errorf("read orders of %s: %w", customerID, err)
 	}
-	return readOrders(ctx, cur)
+	return out, nil
+}
+
+func newestOrderFirst(a, b *Order) int {
+	return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(b.ID, a.ID))
 }
 
 // EveryJobOf answers every order that names the translator, newest first: theirs now, or named
@@ -57,9 +62,7 @@ func (s *MongoStore) EveryJobOf(ctx context.Context, translatorID string) ([]*Or
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b *Order) int {
-		return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(b.ID, a.ID))
-	})
+	slices.SortFunc(out, newestOrderFirst)
 	return out, nil
 }
 

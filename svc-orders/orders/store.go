@@ -50,6 +50,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// does). Sparse, as most timelines name no translator.
 		mongo.IndexModel{Keys: bson.D{{Key: "history.translatorId", Value: 1}}, Options: options.Index().SetSparse(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "history.previousTranslatorId", Value: 1}}, Options: options.Index().SetSparse(true)},
+		// A customer's KVKK copy reads their orders a slice at a time (EveryOrderOf).
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: mongox.SliceField, Value: 1}}},
 		events.OutboxIndex(),
 	}, staffListIndexes()...)
 	err := mongox.EnsureIndexes(ctx, s.coll, indexes...)
@@ -63,6 +65,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 func (s *MongoStore) Collection() *mongo.Collection { return s.coll }
 
 func (s *MongoStore) Create(ctx context.Context, o *Order) (*Order, error) {
+	o.Sliced = mongox.SliceFor(o.ID)
 	_, err := s.coll.InsertOne(ctx, o)
 	if err == nil {
 		return o, nil

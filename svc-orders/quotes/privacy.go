@@ -1,6 +1,7 @@
 package quotes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -19,16 +20,15 @@ import (
 // approval and the outbox keep for the service's own work. The accepted contract is a file of
 // its own in the copy; the quote says when it was accepted.
 
-// EveryQuoteOf answers every quote of the customer, newest first: one range of the
-// customerId+createdAt index, so it reads the customer's quotes and no one else's.
+// EveryQuoteOf answers every quote of the customer, newest first, read a slice at a time
+// (mongox.AllSliced: a whole history, other requests go first); each slice is one point of the
+// customerId+slice index, so it reads the customer's quotes and no one else's.
 func (s *MongoStore) EveryQuoteOf(ctx context.Context, customerID string) ([]*Quote, error) {
-	cur, err := mongox.FindPaced(ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}},
-		options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).
-			SetProjection(bson.D{{Key: events.OutboxField, Value: 0}, {Key: "approving", Value: 0}}))
-	if err != nil {
-		return nil, fmt.Errorf("find quotes of %s: %w", customerID, err)
-	}
-	out, err := mongox.AllPaced[*Quote](ctx, cur) // a whole history: other requests go first
+	out, err := mongox.AllSliced(ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}},
+		options.Find().SetProjection(bson.D{{Key: events.OutboxField, Value: 0}, {Key: "approving", Value: 0}}),
+		bson.D{{Key: "createdAt", Value: -1}}, func(a, b *Quote) int {
+			return cmp.Or(b.CreatedAt.Compare(a.CreatedAt), cmp.Compare(b.ID, a.ID))
+		})
 	if err != nil {
 		return nil, fmt.Errorf("read quotes of %s: %w", customerID, err)
 	}

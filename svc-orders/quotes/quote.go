@@ -87,6 +87,7 @@ type Quote struct {
 	ExpectedDate *calendar.Date `json:"expectedDate,omitempty" bson:"-"`
 
 	mongox.Version `bson:",inline"`
+	mongox.Sliced  `bson:",inline"` // a customer's quotes are read by slice for their KVKK copy
 	events.Outbox  `bson:",inline"`
 	// Box holds the mail of the approval (the accepted contract, contract_mail.go in orders)
 	// until the quotes' mail relay has sent it.

@@ -28,6 +28,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
+		// A customer's KVKK copy reads their quotes a slice at a time (EveryQuoteOf).
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: mongox.SliceField, Value: 1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}, {Key: "status", Value: 1}}},
 		// Expiry, and the pending ones counted for the dashboard.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "expiresAt", Value: 1}}},
@@ -43,6 +45,7 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 func (s *MongoStore) Collection() *mongo.Collection { return s.coll }
 
 func (s *MongoStore) Insert(ctx context.Context, q *Quote) error {
+	q.Sliced = mongox.SliceFor(q.ID)
 	if _, err := s.coll.InsertOne(ctx, q); err != nil {
 		return fmt.Errorf("insert quote: %w", err)
 	}
