@@ -8,16 +8,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"math/rand/v2"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"slices"
 	"strings"
@@ -27,6 +24,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/bench/internal/customer"
 	"linguaport/internal/authn"
 	"linguaport/internal/ids"
 	"linguaport/internal/mongox"
@@ -202,71 +200,25 @@ func (l *loader) quote(now time.Time, i int) *quotes.Quote {
 	return q
 }
 
-// session is a signed-in customer of the stack, its cookies in a jar.
-type session struct {
-	web    string
-	client *http.Client
-}
+// session is a signed-in customer of the stack.
+type session struct{ *customer.Session }
 
+// signUp registers a customer through the site, with their billing details.
 func signUp(web string) (*session, error) {
-	jar, _ := cookiejar.New(nil)
-	s := &session{web: web, client: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
-	status, body, err := s.do("POST", "/api/v1/auth/register", map[string]any{
-		"fullName": "Ölçüm Müşterisi", "email": fmt.Sprintf("growth-%d@example.com", time.Now().UnixNano()),
-		"password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
-	})
-	if err != nil || status != http.StatusCreated {
-		return nil, fmt.Errorf("register: %d %s %v", status, body, err)
-	}
-	// Approving a quote needs billing details saved first (svc-orders asks svc-billing).
-	status, body, err = s.do("PUT", "/api/v1/billing/profile", map[string]any{
-		"type": "individual", "fullName": "Ölçüm Müşterisi", "tckn": "10000000146", "address": "Moda Cad. 12 D:3",
-		"city": "İstanbul", "postcode": "34710", "country": "TR", "email": "olcum@example.com",
-	})
-	if err != nil || status != http.StatusOK {
-		return nil, fmt.Errorf("billing details: %d %s %v", status, body, err)
-	}
-	return s, nil
-}
-
-// do sends a JSON request as the browser would (same-site Origin, the session's cookies).
-func (s *session) do(method, path string, body any) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		data, _ := json.Marshal(body)
-		rd = bytes.NewReader(data)
-	}
-	req, _ := http.NewRequest(method, s.web+path, rd)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Origin", s.web)
-	req.Header.Set("Accept-Language", "tr")
-	resp, err := s.client.Do(req)
+	s, err := customer.SignUp(web, "Ölçüm Müşterisi", "growth", 30*time.Second)
 	if err != nil {
-		return 0, nil, err
+		return nil, err
 	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, raw, err
+	return &session{s}, nil
 }
 
-// accepting is the body of an approval of the quote id as the site sends it: its contract read,
-// every box ticked, the digest of what was read.
+// accepting is the body of an approval of the quote id as the site sends it.
 func (s *session) accepting(id string) map[string]any {
-	status, raw, err := s.do("GET", "/api/v1/orders/quotes/"+id+"/contract", nil)
-	var contract struct {
-		Digest   string `json:"digest"`
-		Consents []struct {
-			ID string `json:"id"`
-		} `json:"consents"`
+	body, err := s.Acceptance(id)
+	if err != nil {
+		log.Fatal(err)
 	}
-	if err != nil || status != http.StatusOK || json.Unmarshal(raw, &contract) != nil {
-		log.Fatalf("the contract of quote %s: %d %s %v", id, status, raw, err)
-	}
-	ticked := map[string]bool{}
-	for _, c := range contract.Consents {
-		ticked[c.ID] = true
-	}
-	return map[string]any{"contract": map[string]any{"digest": contract.Digest, "consents": ticked}}
+	return body
 }
 
 type result struct {
@@ -299,21 +251,21 @@ func quoteRequest() map[string]any {
 func measure(s *session, storedQuotes, storedUsers, n int) []result {
 	// GET orders is read by a customer with as many orders as a regular customer has; the
 	// measured approvals give s hundreds, which no list screen shows at once.
-	reader, err := signUp(s.web)
+	reader, err := signUp(s.Web)
 	check(err)
 	for range 10 {
-		status, raw, err := reader.do("POST", "/api/v1/orders/quotes", quoteRequest())
+		status, raw, err := reader.Do("POST", "/api/v1/orders/quotes", quoteRequest())
 		var q struct{ ID string }
 		if err != nil || status != http.StatusCreated || json.Unmarshal(raw, &q) != nil {
 			log.Fatalf("reader's quote: %d %s %v", status, raw, err)
 		}
-		if status, raw, err := reader.do("POST", "/api/v1/orders/quotes/"+q.ID+"/approve", reader.accepting(q.ID)); err != nil || status != http.StatusOK {
+		if status, raw, err := reader.Do("POST", "/api/v1/orders/quotes/"+q.ID+"/approve", reader.accepting(q.ID)); err != nil || status != http.StatusOK {
 			log.Fatalf("reader's approval: %d %s %v", status, raw, err)
 		}
 	}
 	var created []string
 	quote := func() (int, []byte, error) {
-		status, raw, err := s.do("POST", "/api/v1/orders/quotes", quoteRequest())
+		status, raw, err := s.Do("POST", "/api/v1/orders/quotes", quoteRequest())
 		var q struct{ ID string }
 		if status == http.StatusCreated && json.Unmarshal(raw, &q) == nil {
 			created = append(created, q.ID)
@@ -334,7 +286,7 @@ func measure(s *session, storedQuotes, storedUsers, n int) []result {
 		}
 		id, body := created[0], accepting[0]["body"]
 		created, accepting = created[1:], accepting[1:]
-		return s.do("POST", "/api/v1/orders/quotes/"+id+"/approve", body)
+		return s.Do("POST", "/api/v1/orders/quotes/"+id+"/approve", body)
 	}
 	name := 0
 	ops := []struct {
@@ -342,13 +294,13 @@ func measure(s *session, storedQuotes, storedUsers, n int) []result {
 		want int
 		call func() (int, []byte, error)
 	}{
-		{"POST orders/estimate", 200, func() (int, []byte, error) { return s.do("POST", "/api/v1/orders/estimate", estimate) }},
+		{"POST orders/estimate", 200, func() (int, []byte, error) { return s.Do("POST", "/api/v1/orders/estimate", estimate) }},
 		{"POST orders/quotes", 201, quote},
 		{"POST orders/quotes/{id}/approve", 200, approve},
-		{"GET orders/orders (10 orders)", 200, func() (int, []byte, error) { return reader.do("GET", "/api/v1/orders/orders", nil) }},
+		{"GET orders/orders (10 orders)", 200, func() (int, []byte, error) { return reader.Do("GET", "/api/v1/orders/orders", nil) }},
 		{"PATCH auth/me", 200, func() (int, []byte, error) {
 			name++
-			return s.do("PATCH", "/api/v1/auth/me", map[string]any{"fullName": fmt.Sprintf("Ölçüm Müşterisi %d", name)})
+			return s.Do("PATCH", "/api/v1/auth/me", map[string]any{"fullName": fmt.Sprintf("Ölçüm Müşterisi %d", name)})
 		}},
 	}
 	const warmup = 5

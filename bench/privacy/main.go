@@ -42,9 +42,18 @@ func main() {
 
 func run() error {
 	total := flag.Int("orders", 1000, "orders (with their quotes, uploaded files and invoices) customer A has")
-	samples := flag.Int("n", 200, "requests of each kind customer B sends, before and during the copy")
+	// The peers last minutes, not a few seconds: the stack's own periodic work (metrics scrapes
+	// every 15 s, the database's checkpoints and vacuums, Go's collections) then falls into
+	// them as it falls into the minutes of the build, and a tail the stack has anyway is not
+	// counted as the copy's.
+	peer := flag.Duration("peer", 3*time.Minute, "how long B's rounds run before A asks, and again after the copy is ready")
 	settle := flag.Duration("settle", 30*time.Second, "how long B's rounds run, unmeasured, before the ones measured before the copy")
 	wait := flag.Duration("timeout", 25*time.Minute, "how long the copy may take to be ready")
+	// The site itself never polls: the person is mailed when the copy is ready. A poll every
+	// 100 ms was 10 requests a second of A's beside B's during the build and none before or
+	// after, a load of the benchmark's own counted as the copy's.
+	flag.DurationVar(&roundEvery, "round-every", 0, "start B's rounds this far apart (0: each as soon as the last ends, which holds the machine near full)")
+	poll := flag.Duration("poll", 2*time.Second, "how often A reads its request's state while the copy is built")
 	keep := flag.Bool("keep", false, "keep the data directory")
 	saveZIP := flag.String("zip", "", "also write the downloaded copy to this file")
 	flag.Parse()
@@ -101,7 +110,7 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("customer A's order through the site: %w", err)
 	}
-	l, err := newLoader(ctx, client, a.userID, tmpl)
+	l, err := newLoader(ctx, client, a.UserID, tmpl)
 	if err != nil {
 		return err
 	}
@@ -114,7 +123,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	log.Printf("customer A (%s) holds %v, %d loaded in %s", a.userID, held, *total-1, loading.Round(time.Millisecond))
+	log.Printf("customer A (%s) holds %v, %d loaded in %s", a.UserID, held, *total-1, loading.Round(time.Millisecond))
 	for what, n := range held {
 		if n != int64(*total) {
 			return fmt.Errorf("customer A holds %d %s, not %d", n, what, *total)
@@ -141,7 +150,7 @@ func run() error {
 	settled := make(chan struct{})
 	time.AfterFunc(*settle, func() { close(settled) })
 	runWhile(ops, settled)
-	before := runRounds(ops, *samples)
+	before := runFor(ops, *peer)
 	for _, op := range ops {
 		log.Printf("before: %-26s %s", op.name, summary(before[op.name]))
 	}
@@ -157,9 +166,9 @@ func run() error {
 	}()
 	stopB := sync.OnceFunc(func() { close(built) })
 	defer stopB()
-	ask, _ := http.NewRequest("POST", a.web+"/api/v1/auth/privacy/requests", strings.NewReader(`{"kind":"copy"}`))
+	ask, _ := http.NewRequest("POST", a.Web+"/api/v1/auth/privacy/requests", strings.NewReader(`{"kind":"copy"}`))
 	ask.Header.Set("Content-Type", "application/json")
-	status, raw, traceID, err := a.sendTraced(ask)
+	status, raw, traceID, err := a.SendTraced(ask)
 	var req privacyRequest
 	if err != nil || status != http.StatusCreated || json.Unmarshal(raw, &req) != nil || req.State != "open" {
 		<-bDone
@@ -168,7 +177,7 @@ func run() error {
 	var readyAfter time.Duration
 	polls := 0
 	for {
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(*poll)
 		polls++
 		r, err := a.request(req.ID)
 		if err != nil {
@@ -201,7 +210,7 @@ func run() error {
 	<-bDone
 	// The same rounds again with the copy done: the peer that says how far B's numbers move
 	// on this machine with nothing of A's running.
-	after := runRounds(ops, *samples)
+	after := runFor(ops, *peer)
 	for _, op := range ops {
 		log.Printf("after: %-26s %s", op.name, summary(after[op.name]))
 	}
@@ -224,7 +233,7 @@ func run() error {
 		log.Printf("no trace of the copy: %v", err)
 	}
 	w := windows{asked: asked, ready: readyAt}
-	printReport(report{orders: *total, loading: loading, req: req, readyAfter: readyAfter, download: dlTook, zipSize: len(zipped),
-		content: content, ops: ops, before: before, during: during, after: after, windows: w, samples: *samples, maxMessage: hello.MaxMessageSizeBytes, spans: spans})
+	printReport(report{orders: *total, loading: loading, req: req, readyAfter: readyAfter, poll: *poll, download: dlTook, zipSize: len(zipped),
+		content: content, ops: ops, before: before, during: during, after: after, windows: w, peer: *peer, maxMessage: hello.MaxMessageSizeBytes, spans: spans})
 	return nil
 }

@@ -8,84 +8,32 @@ import (
 	"log"
 	"mime/multipart"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"linguaport/bench/internal/customer"
 )
 
 // A customer as the site sees them: signed up, ordering, asking for a copy, and the requests
 // of B's that are measured.
 
-// session is a signed-in customer of the stack, its cookies in a jar.
-type session struct {
-	web    string
-	userID string
-	client *http.Client
-}
+// session is a signed-in customer of the stack.
+type session struct{ *customer.Session }
 
-// signUp registers a customer through the site and saves their billing details (approving a
-// quote needs them: svc-orders asks svc-billing).
+// signUp registers a customer through the site, with their billing details.
 func signUp(web, name string) (*session, error) {
-	jar, _ := cookiejar.New(nil)
-	s := &session{web: web, client: &http.Client{Jar: jar, Timeout: 5 * time.Minute}}
-	status, body, err := s.do("POST", "/api/v1/auth/register", map[string]any{
-		"fullName": name, "email": fmt.Sprintf("privacy-%d@example.com", time.Now().UnixNano()),
-		"password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
-	})
-	var registered struct {
-		User struct {
-			ID string `json:"id"`
-		} `json:"user"`
-	}
-	if err != nil || status != http.StatusCreated || json.Unmarshal(body, &registered) != nil || registered.User.ID == "" {
-		return nil, fmt.Errorf("register: %d %.300s %v", status, body, err)
-	}
-	s.userID = registered.User.ID
-	status, body, err = s.do("PUT", "/api/v1/billing/profile", map[string]any{
-		"type": "individual", "fullName": name, "tckn": "10000000146", "address": "Moda Cad. 12 D:3",
-		"city": "İstanbul", "postcode": "34710", "country": "TR", "email": "olcum@example.com",
-	})
-	if err != nil || status != http.StatusOK {
-		return nil, fmt.Errorf("billing details: %d %.300s %v", status, body, err)
-	}
-	return s, nil
-}
-
-// do sends a JSON request as the browser would (same-site Origin, the session's cookies).
-func (s *session) do(method, path string, body any) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		data, _ := json.Marshal(body)
-		rd = bytes.NewReader(data)
-	}
-	req, _ := http.NewRequest(method, s.web+path, rd)
-	req.Header.Set("Content-Type", "application/json")
-	return s.send(req)
-}
-
-func (s *session) send(req *http.Request) (int, []byte, error) {
-	status, raw, _, err := s.sendTraced(req)
-	return status, raw, err
-}
-
-// sendTraced is send answering also the request's id, which is its trace's id.
-func (s *session) sendTraced(req *http.Request) (int, []byte, string, error) {
-	req.Header.Set("Origin", s.web)
-	req.Header.Set("Accept-Language", "tr")
-	resp, err := s.client.Do(req)
+	s, err := customer.SignUp(web, name, "privacy", 5*time.Minute)
 	if err != nil {
-		return 0, nil, "", err
+		return nil, err
 	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, raw, resp.Header.Get("X-Request-Id"), err
+	return &session{s}, nil
 }
 
 func (s *session) download(path string) ([]byte, int, error) {
-	req, _ := http.NewRequest("GET", s.web+path, nil)
-	status, raw, err := s.send(req)
+	req, _ := http.NewRequest("GET", s.Web+path, nil)
+	status, raw, err := s.Send(req)
 	return raw, status, err
 }
 
@@ -101,9 +49,9 @@ func (s *session) realOrder() (template, error) {
 	fw, _ := mw.CreateFormFile("file", "brosur.txt")
 	_, _ = io.WriteString(fw, brochure)
 	_ = mw.Close()
-	req, _ := http.NewRequest("POST", s.web+"/api/v1/orders/files", &form)
+	req, _ := http.NewRequest("POST", s.Web+"/api/v1/orders/files", &form)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	status, raw, err := s.send(req)
+	status, raw, err := s.Send(req)
 	var up struct {
 		File struct {
 			ID string `json:"id"`
@@ -119,7 +67,7 @@ func (s *session) realOrder() (template, error) {
 	if err := s.waitInvoices(1); err != nil {
 		return template{}, err
 	}
-	status, raw, err = s.do("GET", "/api/v1/orders/orders/"+orderID, nil)
+	status, raw, err = s.Do("GET", "/api/v1/orders/orders/"+orderID, nil)
 	var o struct {
 		QuoteID string `json:"quoteId"`
 	}
@@ -138,27 +86,16 @@ func (s *session) order(fileIDs []string, brief string) (string, error) {
 	} else {
 		body["quantity"] = 1200
 	}
-	status, raw, err := s.do("POST", "/api/v1/orders/quotes", body)
+	status, raw, err := s.Do("POST", "/api/v1/orders/quotes", body)
 	var q struct{ ID string }
 	if err != nil || status != http.StatusCreated || json.Unmarshal(raw, &q) != nil {
 		return "", fmt.Errorf("quote: %d %.300s %v", status, raw, err)
 	}
-	status, raw, err = s.do("GET", "/api/v1/orders/quotes/"+q.ID+"/contract", nil)
-	var contract struct {
-		Digest   string `json:"digest"`
-		Consents []struct {
-			ID string `json:"id"`
-		} `json:"consents"`
+	acceptance, err := s.Acceptance(q.ID)
+	if err != nil {
+		return "", err
 	}
-	if err != nil || status != http.StatusOK || json.Unmarshal(raw, &contract) != nil {
-		return "", fmt.Errorf("the contract of quote %s: %d %.300s %v", q.ID, status, raw, err)
-	}
-	ticked := map[string]bool{}
-	for _, c := range contract.Consents {
-		ticked[c.ID] = true
-	}
-	status, raw, err = s.do("POST", "/api/v1/orders/quotes/"+q.ID+"/approve",
-		map[string]any{"contract": map[string]any{"digest": contract.Digest, "consents": ticked}})
+	status, raw, err = s.Do("POST", "/api/v1/orders/quotes/"+q.ID+"/approve", acceptance)
 	var approval struct {
 		Order struct {
 			ID string `json:"id"`
@@ -175,7 +112,7 @@ func (s *session) order(fileIDs []string, brief string) (string, error) {
 func (s *session) waitInvoices(n int) error {
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		status, raw, err := s.do("GET", "/api/v1/billing/invoices", nil)
+		status, raw, err := s.Do("GET", "/api/v1/billing/invoices", nil)
 		var list struct {
 			Invoices []json.RawMessage `json:"invoices"`
 		}
@@ -206,7 +143,7 @@ type privacyRequest struct {
 }
 
 func (s *session) request(id string) (privacyRequest, error) {
-	status, raw, err := s.do("GET", "/api/v1/auth/privacy/requests", nil)
+	status, raw, err := s.Do("GET", "/api/v1/auth/privacy/requests", nil)
 	var mine struct {
 		Requests []privacyRequest `json:"requests"`
 	}
@@ -254,8 +191,8 @@ func (s *session) requests() []op {
 		"quantity": 1200, "urgency": "normal", "currency": "TRY",
 	}
 	return []op{
-		{"GET orders/orders", 200, func() (int, []byte, error) { return s.do("GET", "/api/v1/orders/orders", nil) }},
-		{"GET billing/invoices", 200, func() (int, []byte, error) { return s.do("GET", "/api/v1/billing/invoices", nil) }},
-		{"POST orders/estimate", 200, func() (int, []byte, error) { return s.do("POST", "/api/v1/orders/estimate", estimate) }},
+		{"GET orders/orders", 200, func() (int, []byte, error) { return s.Do("GET", "/api/v1/orders/orders", nil) }},
+		{"GET billing/invoices", 200, func() (int, []byte, error) { return s.Do("GET", "/api/v1/billing/invoices", nil) }},
+		{"POST orders/estimate", 200, func() (int, []byte, error) { return s.Do("POST", "/api/v1/orders/estimate", estimate) }},
 	}
 }
