@@ -134,7 +134,8 @@ func main() {
 	authenticator, jwks := ownKeys(signer, rdb, origins)
 	// KVKK requests: announced on our stream from their own outbox; every service's answer
 	// comes back on the privacy stream, and our own part from our own announcement, through a
-	// group of its own apart from the inbox's.
+	// group of its own apart from the inbox's. Keeping a copy's pieces rests as their gathering
+	// does (privacy.Paced), so a large copy never crowds out other people's requests.
 	privacyRelay := events.NewRelay(store.PrivacyRequests(), events.Stream("auth"), events.NewPublisher(rdb), log, outboxSweep)
 	store.KickPrivacyEvents(privacyRelay.Kick)
 	eventMetrics.Outboxes(privacyRelay)
@@ -142,7 +143,7 @@ func main() {
 	privacySvc := auth.NewPrivacy(store, sessions, mailSettings.Secret,
 		ratelimit.New(rdb, "auth-privacy", privacyRequestsPerHour, time.Hour), ids.New, time.Now)
 	for _, area := range []string{"auth", privacy.Stream} {
-		consumer := p.Consumer(events.Stream(area), cfg.Name+"-privacy", db.Collection("processed_events"), privacySvc.Answer)
+		consumer := p.Consumer(events.Stream(area), cfg.Name+"-privacy", db.Collection("processed_events"), privacy.Paced(privacySvc.Answer))
 		eventMetrics.Consumers(consumer)
 		go func() { p.ExitOn(area+" privacy consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}

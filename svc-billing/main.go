@@ -126,7 +126,7 @@ func main() {
 	go transferRelay.Run(p.Ctx)
 	// A person's copy of their billing data, or the report of its erasure (privacy.part_ready),
 	// leaves through its answer's outbox.
-	partRelay := events.NewRelay(partStore.Collection(), events.Stream(privacy.Stream), publisher, p.Log, outboxSweep)
+	partRelay := partStore.Relay(publisher, p.Log, outboxSweep)
 	go partRelay.Run(p.Ctx)
 
 	metrics := prometheus.NewRegistry()

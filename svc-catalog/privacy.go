@@ -108,7 +108,7 @@ func privacyErase(inquiries *catalog.MongoStore, chats *chat.Store, senders chat
 func startPrivacy(p *platform.Process, group string, answers privacy.Answers, eventMetrics *events.Metrics, outboxSweep time.Duration) {
 	parts, err := privacy.NewPartStore(p.Ctx, p.DB)
 	p.ExitOn("privacy parts", err)
-	relay := events.NewRelay(parts.Collection(), events.Stream(privacy.Stream), events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	relay := parts.Relay(events.NewPublisher(p.Redis), p.Log, outboxSweep)
 	eventMetrics.Outboxes(relay)
 	go relay.Run(p.Ctx)
 	processed := p.DB.Collection("processed_events")

@@ -136,7 +136,7 @@ func main() {
 	// privacy.part_ready on our stream.
 	partStore, err := privacy.NewPartStore(ctx, db)
 	p.ExitOn("privacy parts", err)
-	partRelay := events.NewRelay(partStore.Collection(), events.Stream(privacy.Stream), publisher, log, outboxSweep)
+	partRelay := partStore.Relay(publisher, log, outboxSweep)
 	eventMetrics.Outboxes(partRelay)
 	go partRelay.Run(ctx)
 	auditLog, err := audit.NewLog(ctx, db, log)

@@ -100,8 +100,7 @@ func main() {
 	// svc-translators' only one on events:auth.
 	partStore, err := privacy.NewPartStore(p.Ctx, p.DB)
 	p.ExitOn("privacy parts", err)
-	partRelay := events.NewRelay(partStore.Collection(), events.Stream(privacy.Stream),
-		events.NewPublisher(p.Redis), p.Log, outboxSweep)
+	partRelay := partStore.Relay(events.NewPublisher(p.Redis), p.Log, outboxSweep)
 	eventMetrics.Outboxes(partRelay)
 	go partRelay.Run(p.Ctx)
 	gather := datacopy.Gather(datacopy.Sources{Profiles: profileStore, Applications: applicationStore, Tickets: ticketStore}, time.Now)

@@ -3,6 +3,7 @@ package events_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -217,6 +218,85 @@ func TestRelayToldWhatItCannotKeepSweeps(t *testing.T) {
 	}
 }
 
+// A paced relay (the KVKK copy's answers: half a megabyte a piece) rests after each document it
+// delivers, told what that took, whether the document was kicked or swept, and after the sweep's
+// read; a rest cut short (the process stopping) ends the round with nothing lost.
+func TestPacedRelayRestsAfterEachDocument(t *testing.T) {
+	ctx := context.Background()
+	db := testenv.Mongo(t)
+	f := &relayFixture{db: db, coll: db.Collection("orders"), rdb: madeUpRedis(t), stream: events.Stream("orders")}
+	if err := mongox.EnsureIndexes(ctx, f.coll, events.OutboxIndex()); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var rests []time.Duration
+	stopAfter := -1 // the rest that fails, as when ctx ends; -1: none
+	relay := events.NewRelay(f.coll, f.stream, events.NewPublisher(f.rdb), nil, time.Hour)
+	relay.Rest = func(_ context.Context, took time.Duration) error {
+		mu.Lock()
+		defer mu.Unlock()
+		rests = append(rests, took)
+		if len(rests) == stopAfter {
+			return context.Canceled
+		}
+		return nil
+	}
+	restsSoFar := func() []time.Duration {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(rests)
+	}
+
+	// A sweep: one rest for its read, then one per document, each told a real time.
+	want := append(f.insert(t, "a", 2), f.insert(t, "b", 1)...)
+	if n, err := relay.Sweep(ctx); err != nil || n != 3 {
+		t.Fatalf("sweep delivered %d (%v), want 3", n, err)
+	}
+	got := restsSoFar()
+	if len(got) != 3 {
+		t.Fatalf("the sweep rested %d times, want 3 (its read, a, b)", len(got))
+	}
+	for i, took := range got {
+		if took <= 0 {
+			t.Errorf("rest %d was told the work took %v", i, took)
+		}
+	}
+
+	// A sweep whose rest is cut short after its first document stops there; the other
+	// document keeps its event for the next round.
+	want = append(want, f.insert(t, "c", 1)...)
+	want = append(want, f.insert(t, "d", 1)...)
+	stopAfter = len(got) + 2 // the read's rest passes, the first document's fails
+	if _, err := relay.Sweep(ctx); err == nil {
+		t.Fatal("a sweep whose rest failed reported no error")
+	}
+	if n := len(f.published(t)); n != 4 {
+		t.Fatalf("published %d events after the cut sweep, want 4 (a's two, b's, then one of c and d)", n)
+	}
+	stopAfter = -1
+
+	// Running, the relay sweeps at start-up (the document left behind) and then delivers
+	// kicked documents, resting after each.
+	before := len(restsSoFar())
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	t.Cleanup(func() { stop(); <-done })
+	go func() { relay.Run(runCtx); close(done) }()
+	waitUntil(t, 10*time.Second, func() bool { return len(f.published(t)) == len(want) })
+	want = append(want, f.insert(t, "e", 1)...)
+	want = append(want, f.insert(t, "f", 1)...)
+	relay.Kick("e", "f")
+	waitUntil(t, 10*time.Second, func() bool { return len(f.published(t)) == len(want) })
+	if got := f.published(t); fmt.Sprint(sorted(got)) != fmt.Sprint(sorted(want)) {
+		t.Fatalf("published %v, want each of %v once", got, want)
+	}
+	// The start-up sweep: its read and the document left; then e and f, kicked.
+	waitUntil(t, 5*time.Second, func() bool { return len(restsSoFar())-before >= 4 })
+	if n := len(restsSoFar()) - before; n != 4 {
+		t.Errorf("the running relay rested %d times, want 4 (the sweep's read, the document left, e, f)", n)
+	}
+}
+
 // versionedOrder is a producer's document as services keep them: optimistic updates by version.
 type versionedOrder struct {
 	ID             string `bson:"_id"`
@@ -260,4 +340,10 @@ func TestRelayRemovalIsAChangeOptimisticUpdatesSee(t *testing.T) {
 	if got := f.published(t); len(got) != 1 || got[0] != e.ID || calls != 2 {
 		t.Errorf("published %v after %d attempts, want %s once after 2", got, calls, e.ID)
 	}
+}
+
+func sorted(ids []string) []string {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return out
 }

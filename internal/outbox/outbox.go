@@ -91,6 +91,11 @@ type Relay struct {
 	// relay that dies holding a lease leaves the item to another after it runs out.
 	Lease time.Duration
 	owner string
+	// Rest, when set, is called after each document the relay delivered with the time that
+	// took, and the relay waits as long as it says: for background work (a KVKK copy's pieces of
+	// half a megabyte each) whose delivery must leave the database to other people's requests
+	// as the producer's own paced writes do (mongox.Rest). An error (ctx ended) stops the round.
+	Rest func(ctx context.Context, took time.Duration) error
 
 	mu        sync.Mutex
 	told      map[any]struct{}
@@ -266,6 +271,7 @@ func (r *Relay) deliverTold(ctx context.Context, ids []any) (done, failed []any,
 		if ctx.Err() != nil {
 			return done, append(failed, ids[i:]...), ctx.Err()
 		}
+		began := time.Now()
 		var d queued
 		err := r.coll.FindOne(ctx, bson.D{{Key: "_id", Value: id}},
 			options.FindOne().SetProjection(r.projection())).Decode(&d)
@@ -286,8 +292,19 @@ func (r *Relay) deliverTold(ctx context.Context, ids []any) (done, failed []any,
 		} else {
 			done = append(done, id)
 		}
+		if err := r.rest(ctx, began); err != nil {
+			return done, append(failed, ids[i+1:]...), errors.Join(append(errs, err)...)
+		}
 	}
 	return done, failed, errors.Join(errs...)
+}
+
+// rest waits as Rest says for work that began at began (nothing without Rest).
+func (r *Relay) rest(ctx context.Context, began time.Time) error {
+	if r.Rest == nil {
+		return nil
+	}
+	return r.Rest(ctx, time.Since(began))
 }
 
 // queued is a document as the relay reads it (projection): its _id, the one array field and
@@ -336,6 +353,7 @@ func (r *Relay) Sweep(ctx context.Context) (int, error) {
 	total := 0
 	filter := bson.D{{Key: Waiting(r.field), Value: true}}
 	for {
+		began := time.Now()
 		cur, err := r.coll.Find(ctx, filter,
 			options.Find().SetProjection(r.projection()).SetLimit(sweepBatch))
 		if err != nil {
@@ -344,6 +362,9 @@ func (r *Relay) Sweep(ctx context.Context) (int, error) {
 		var docs []bson.Raw
 		if err := cur.All(ctx, &docs); err != nil {
 			return total, fmt.Errorf("read queued %s: %w", r.field, err)
+		}
+		if err := r.rest(ctx, began); err != nil {
+			return total, err
 		}
 		delivered, skipped := 0, 0
 		var errs []error
@@ -359,6 +380,7 @@ func (r *Relay) Sweep(ctx context.Context) (int, error) {
 				skipped++
 				continue
 			}
+			began := time.Now()
 			n, err := r.deliverDoc(ctx, key, queued(raw).items(r.field), queued(raw).marked(r.field))
 			delivered += n
 			if err != nil {
@@ -368,6 +390,10 @@ func (r *Relay) Sweep(ctx context.Context) (int, error) {
 				failed = append(failed, key)
 			} else {
 				done = append(done, key)
+			}
+			if err := r.rest(ctx, began); err != nil {
+				errs = append(errs, err)
+				break
 			}
 		}
 		r.settle(done, failed, false)

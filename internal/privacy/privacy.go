@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -188,8 +189,37 @@ func NewPartStore(ctx context.Context, db *mongo.Database) (*PartStore, error) {
 	return &PartStore{coll: coll}, nil
 }
 
-// Collection is the answers' collection, for the service's outbox relay.
+// Collection is the answers' collection.
 func (s *PartStore) Collection() *mongo.Collection { return s.coll }
+
+// Relay is the outbox relay that carries the answers to the privacy stream. It rests after each
+// document as the answer's own writes do (mongox.Rest): each piece of a copy is half a megabyte
+// read, published and taken out of its document again, work the answer's writes do not count,
+// and unpaced it held the database four times as long as the writes themselves.
+func (s *PartStore) Relay(pub *events.Publisher, log *slog.Logger, sweepEvery time.Duration) *events.Relay {
+	r := events.NewRelay(s.coll, events.Stream(Stream), pub, log, sweepEvery)
+	r.Rest = mongox.Rest
+	return r
+}
+
+// Paced handles each event with h and, after the pieces of a copy (EventPartChunk,
+// EventPartBundle), rests (mongox.Rest) for as long as the handling says: svc-auth keeping them
+// (half a megabyte each into privacy_files, the request updated) is background work like the
+// services' gathering, and must leave the database to other people's requests as theirs does.
+// The other events of a request are small and answered at once. A failed handling is retried
+// later anyway, so only a handled event rests.
+func Paced(h events.Handler) events.Handler {
+	return func(ctx context.Context, e events.Event) error {
+		began := time.Now()
+		if err := h(ctx, e); err != nil {
+			return err
+		}
+		if e.Type != EventPartChunk && e.Type != EventPartBundle {
+			return nil
+		}
+		return mongox.Rest(ctx, time.Since(began))
+	}
+}
 
 // chunk is one piece of a large file with the event that carries it; its id names the request,
 // file and piece, so writing it again (an answer retried) writes nothing.

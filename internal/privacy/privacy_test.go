@@ -1,12 +1,16 @@
 package privacy_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"linguaport/internal/events"
 	"linguaport/internal/privacy"
 )
 
@@ -69,5 +73,39 @@ func TestReadmeNamesTheRetentionList(t *testing.T) {
 		if !strings.Contains(string(raw), "`"+r.Collection+"`") || !strings.Contains(string(raw), r.Service) {
 			t.Errorf("README.md's KVKK table lacks %s %s", r.Service, r.Collection)
 		}
+	}
+}
+
+// svc-auth keeping a copy's pieces rests after each as long as mongox.Rest says for what it
+// took (29 times), so a large copy leaves the database to other requests; the request's other
+// events are answered at once, and a failed handling returns at once to be retried.
+func TestPacedRestsAfterPiecesOnly(t *testing.T) {
+	const work = 5 * time.Millisecond
+	fail := false
+	h := privacy.Paced(func(ctx context.Context, e events.Event) error {
+		time.Sleep(work)
+		if fail {
+			return errors.New("database away")
+		}
+		return nil
+	})
+	timed := func(typ string) (time.Duration, error) {
+		began := time.Now()
+		err := h(context.Background(), events.Event{Type: typ})
+		return time.Since(began), err
+	}
+	for _, typ := range []string{privacy.EventPartChunk, privacy.EventPartBundle} {
+		if took, err := timed(typ); err != nil || took < 25*work {
+			t.Errorf("%s handled in %v (%v), want a rest of about 29 times the %v of work", typ, took, err, work)
+		}
+	}
+	for _, typ := range []string{privacy.EventPartReady, privacy.EventRequested} {
+		if took, err := timed(typ); err != nil || took > 10*work {
+			t.Errorf("%s handled in %v (%v), want no rest", typ, took, err)
+		}
+	}
+	fail = true
+	if took, err := timed(privacy.EventPartChunk); err == nil || took > 10*work {
+		t.Errorf("a failed piece returned %v after %v, want its error at once", err, took)
 	}
 }

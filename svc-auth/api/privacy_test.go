@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"regexp"
@@ -525,6 +526,14 @@ func TestPrivacyCopyOfALargeFileInPiecesAndABundle(t *testing.T) {
 		}
 	}
 	small := []privacy.BundledFile{{Name: "files/a-brosur.txt", Data: []byte("Broşür metni")}, {Name: "files/b-bos.txt", Data: []byte{}}}
+	// More files than svc-auth keeps in one write, so the bundle is kept over several.
+	for i := range 38 {
+		small = append(small, privacy.BundledFile{Name: fmt.Sprintf("files/c-%02d.txt", i), Data: []byte(strings.Repeat("metin ", i+1))})
+	}
+	answer := []privacy.File{{Name: "orders.json", Chunks: pieces, Size: int64(len(big))}}
+	for _, f := range small {
+		answer = append(answer, privacy.File{Name: f.Name, Chunks: 1, Size: int64(len(f.Data))})
+	}
 	stillOpen := func(when string) {
 		t.Helper()
 		time.Sleep(300 * time.Millisecond)
@@ -533,8 +542,7 @@ func TestPrivacyCopyOfALargeFileInPiecesAndABundle(t *testing.T) {
 		}
 	}
 	// The answer first, then the bundle twice (redelivered), then the pieces last to first.
-	publish(privacy.EventPartReady, privacy.PartReady{RequestID: id, Service: "svc-orders", Files: []privacy.File{
-		{Name: "orders.json", Chunks: pieces, Size: int64(len(big))}, {Name: small[0].Name, Chunks: 1, Size: int64(len(small[0].Data))}, {Name: small[1].Name, Chunks: 1}}})
+	publish(privacy.EventPartReady, privacy.PartReady{RequestID: id, Service: "svc-orders", Files: answer})
 	stillOpen("before its pieces came")
 	for range 2 {
 		publish(privacy.EventPartBundle, privacy.PartBundle{RequestID: id, Service: "svc-orders", Files: small})
