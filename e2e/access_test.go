@@ -258,6 +258,11 @@ func ownersThings(t *testing.T, s *devstack, owner *caller) map[string]string {
 	if status != 201 {
 		t.Fatalf("owner's KVKK request: %d %v", status, asked)
 	}
+	// An API key of theirs (keys/{id}/revoke).
+	status, key, _ := call(t, s, "POST", "/api/v1/auth/keys", map[string]any{"name": "Matris", "scope": "read"}, session)
+	if status != 201 {
+		t.Fatalf("owner's API key: %d %v", status, key)
+	}
 	return map[string]string{"files": up.File.ID, "quotes": quote["id"].(string), "orders": order["id"].(string), "messages": message,
-		"invoices": invoice, "requests": asked["id"].(string)}
+		"invoices": invoice, "requests": asked["id"].(string), "keys": key["id"].(string)}
 }

@@ -260,6 +260,9 @@ func TestWholeStack(t *testing.T) {
 	t.Run("KVKK: an erasure waits for a stopped service, completes when it runs, and keeps exactly the retention list", func(t *testing.T) {
 		testPrivacyErasure(t, s)
 	})
+	t.Run("API keys: a key acts as its customer in every service, read-only keys only read, revoked keys stop", func(t *testing.T) {
+		testAPIKeys(t, s)
+	})
 	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
 		testAccessMatrix(t, s)
 	})

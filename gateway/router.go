@@ -10,10 +10,10 @@ import (
 	"linguaport/internal/i18n"
 )
 
-// newRouter builds the Gin engine: /api/v1/<area>/... to the area's instances, JSON errors
-// everywhere else. Request ids, language, tracing, access logs and metrics come from
+// newRouter builds the Gin engine: /api/v1/<area>/... to the area's instances, a request signed
+// with an API key first given the key's token (keys), JSON errors everywhere else. Request ids, language, tracing, access logs and metrics come from
 // httpx.Server around it.
-func newRouter(as *areas, log *slog.Logger) *gin.Engine {
+func newRouter(as *areas, keys *keyTokens, log *slog.Logger) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	// A path that is only an area (/api/v1/geo) or lacks a slash is an unknown route, answered
@@ -24,7 +24,12 @@ func newRouter(as *areas, log *slog.Logger) *gin.Engine {
 		httpx.EncodeError(c.Request.Context(), httpx.NewProblem(http.StatusInternalServerError, "internal", i18n.Text{}), c.Writer)
 		c.Abort()
 	}))
-	r.Any("/api/v1/:area/*path", func(c *gin.Context) { serveArea(as.get(c.Param("area")), c.Writer, c.Request) })
+	r.Any("/api/v1/:area/*path", func(c *gin.Context) {
+		// A request signed with an API key goes on with the key's token (keys.go).
+		if keys.swap(c.Writer, c.Request) {
+			serveArea(as.get(c.Param("area")), c.Writer, c.Request)
+		}
+	})
 	r.NoRoute(func(c *gin.Context) {
 		httpx.SetRoute(c.Request.Context(), "unmatched")
 		httpx.EncodeError(c.Request.Context(), errNoRoute, c.Writer)

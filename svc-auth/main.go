@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/company"
 	"linguaport/internal/config"
@@ -140,7 +141,10 @@ func main() {
 	store.KickPrivacyEvents(privacyRelay.Kick)
 	eventMetrics.Outboxes(privacyRelay)
 	go privacyRelay.Run(ctx)
-	privacySvc := auth.NewPrivacy(store, sessions, mailSettings.Secret,
+	auditLog, err := audit.NewLog(ctx, db, log)
+	p.ExitOn("audit log", err)
+	keySvc := startKeys(p, store, signer, auditLog)
+	privacySvc := auth.NewPrivacy(store, sessions, keySvc, mailSettings.Secret,
 		ratelimit.New(rdb, "auth-privacy", privacyRequestsPerHour, time.Hour), ids.New, time.Now)
 	for _, area := range []string{"auth", privacy.Stream} {
 		consumer := p.Consumer(events.Stream(area), cfg.Name+"-privacy", db.Collection("processed_events"), privacy.Paced(privacySvc.Answer))
@@ -148,7 +152,7 @@ func main() {
 		go func() { p.ExitOn(area+" privacy consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
 
-	table := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc),
+	table := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc).WithKeys(keySvc, auditLog),
 		signInRoutes(api.NewOAuth(svc, rdb, siteURL, providers, log), providers, log), liveRoutes, jwks, p.Trusted)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,

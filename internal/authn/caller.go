@@ -17,6 +17,10 @@ type Caller struct {
 	Role Role      // "" for a visitor
 	Name string    // as the token names them
 	Lang i18n.Lang // the request's language, for what the domain words (mails, documents)
+	// Key is the API key the request came with (svc-auth/keys), "" for a person's session, and
+	// Sandbox marks a sandbox key's request.
+	Key     string
+	Sandbox bool
 }
 
 // CallerFrom is the request's caller: the user of its valid token, or a visitor; in the
@@ -24,7 +28,7 @@ type Caller struct {
 func CallerFrom(ctx context.Context) Caller {
 	c := Caller{Lang: httpx.LangFrom(ctx)}
 	if claims, ok := FromContext(ctx); ok {
-		c.ID, c.Role, c.Name = claims.Subject, claims.Role, claims.Name
+		c.ID, c.Role, c.Name, c.Key, c.Sandbox = claims.Subject, claims.Role, claims.Name, claims.Key, claims.Sandbox
 	}
 	return c
 }

@@ -27,6 +27,7 @@ var (
 	msgRevoked  = i18n.Text{TR: "Oturumunuz sonlandırıldı; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
 	msgRole     = i18n.Text{TR: "Bu işlem için yetkiniz yok.", EN: "You are not allowed to do this."}
 	msgOrigin   = i18n.Text{TR: "İstek bu siteden gelmiyor.", EN: "The request did not come from this site."}
+	msgReadOnly = i18n.Text{TR: "Bu API anahtarı yalnızca okuma yetkisine sahip.", EN: "This API key may only read."}
 	msgNoVerify = i18n.Text{TR: "Oturum şu anda doğrulanamıyor. Lütfen biraz sonra tekrar deneyin.", EN: "Your session cannot be checked right now. Please try again shortly."}
 )
 
@@ -39,6 +40,8 @@ var (
 	ErrForbidden      = httpx.NewProblem(http.StatusForbidden, "forbidden", msgRole)
 	ErrBadOrigin      = httpx.NewProblem(http.StatusForbidden, "bad_origin", msgOrigin)
 	ErrUnverifiable   = httpx.NewProblem(http.StatusServiceUnavailable, "auth_unavailable", msgNoVerify)
+	// ErrReadOnlyKey refuses a write made with a read-only API key, in every service.
+	ErrReadOnlyKey = httpx.NewProblem(http.StatusForbidden, "read_only_key", msgReadOnly)
 )
 
 type identity struct {
@@ -84,6 +87,11 @@ func (a *Authenticator) Identify(r *http.Request) context.Context {
 	// A cookie does not identify a write from another site (CheckOrigin), wherever this runs.
 	if id.err == nil && fromCookie && !safeMethod(r.Method) && !a.originAllowed(r) {
 		id.err = ErrBadOrigin
+	}
+	// A read-only key's token identifies nobody for a write: a route for signed-in users
+	// answers 403, a public one serves it as a visitor's.
+	if id.err == nil && id.claims.Scope == ScopeRead && !safeMethod(r.Method) {
+		id.err = ErrReadOnlyKey
 	}
 	return context.WithValue(ctx, identityKey{}, id)
 }

@@ -44,7 +44,26 @@ type Claims struct {
 	ExpiresAt int64  `json:"exp"`
 	// SessionExpiresAt is when the session ends, so cookies re-issued during it end with it.
 	SessionExpiresAt int64 `json:"sxp,omitempty"`
+	// Key is the API key the token was made from (svc-auth/keys), "" for a person's session;
+	// Scope is what the key may do (a read-only key's writes are refused: Identify), and Sandbox
+	// marks a sandbox key's token.
+	Key     string `json:"key,omitempty"`
+	Scope   Scope  `json:"scope,omitempty"`
+	Sandbox bool   `json:"sbx,omitempty"`
 }
+
+// Scope is what an API key's token may do; a session's token has none and may do what its
+// holder may.
+type Scope string
+
+const (
+	ScopeRead  Scope = "read"
+	ScopeWrite Scope = "write"
+)
+
+// KeyPrefix starts every API key's secret ("lp_live_…", "lp_test_…"), which is how the gateway
+// tells a key from a token in an Authorization header.
+const KeyPrefix = "lp_"
 
 // Errors of token checking, each answered with 401 by the middleware.
 var (

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -98,4 +99,31 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// A strict body refuses a field its value has not, naming it; a lenient one ignores it; a known
+// field of the wrong type is malformed either way.
+func TestDecodeJSONStrictRefusesUnknownFields(t *testing.T) {
+	var v struct {
+		Name  string `json:"name"`
+		Count int    `json:"count"`
+	}
+	req := func(body string) *http.Request {
+		r := httptest.NewRequest("POST", "/", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		return r
+	}
+	err := httpx.DecodeJSONStrict(req(`{"name":"a","sandbox":true}`), 1<<10, &v)
+	var p *httpx.Problem
+	if !errors.As(err, &p) || p.Code != "unknown_field" || p.Status != 400 || p.Fields["sandbox"].EN != "This field is not known." {
+		t.Fatalf("an unknown field: %v", err)
+	}
+	if err := httpx.DecodeJSON(req(`{"name":"a","sandbox":true}`), 1<<10, &v); err != nil || v.Name != "a" {
+		t.Fatalf("lenient: %v %+v", err, v)
+	}
+	for _, body := range []string{`{"count":"x"}`, `{"name":"a"} {}`, `{"name":`} {
+		if err := httpx.DecodeJSONStrict(req(body), 1<<10, &v); !errors.Is(err, httpx.ErrMalformedJSON) {
+			t.Errorf("%s: %v", body, err)
+		}
+	}
 }

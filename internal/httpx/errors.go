@@ -89,6 +89,8 @@ var (
 	msgNotFound = i18n.Text{TR: "İstenen kaynak bulunamadı.", EN: "The requested resource was not found."}
 	msgTooLarge = i18n.Text{TR: "İstek gövdesi izin verilen boyutu aşıyor.", EN: "The request body is larger than allowed."}
 	msgBadJSON  = i18n.Text{TR: "İstek gövdesi geçerli JSON değil.", EN: "The request body is not valid JSON."}
+	// msgUnknownField is said of a field a strict body may not have.
+	msgUnknownField = i18n.Text{TR: "Bu alan tanınmıyor.", EN: "This field is not known."}
 )
 
 // Common problems shared by every service.
@@ -96,6 +98,9 @@ var (
 	ErrNotFound      = NewProblem(http.StatusNotFound, "not_found", msgNotFound)
 	ErrBodyTooLarge  = NewProblem(http.StatusRequestEntityTooLarge, "body_too_large", msgTooLarge)
 	ErrMalformedJSON = NewProblem(http.StatusBadRequest, "malformed_json", msgBadJSON)
+	// ErrUnknownField answers a strict body (DecodeJSONStrict) with a field the endpoint has not.
+	ErrUnknownField = NewProblem(http.StatusBadRequest, "unknown_field",
+		i18n.Text{TR: "İstek, bu işlemin tanımadığı bir alan içeriyor.", EN: "The request has a field this operation does not know."})
 	// ErrValidation is the answer to errs.Fields; a service adds its words for each field with
 	// WithFields.
 	ErrValidation = NewProblem(http.StatusBadRequest, "validation_failed",

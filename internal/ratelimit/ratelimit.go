@@ -52,3 +52,24 @@ func (l *Limiter) Forget(ctx context.Context, key string) error {
 	}
 	return nil
 }
+
+// Blocked reports, without counting an attempt, whether key has had Max attempts in its window
+// already, and how long until the window ends: for limits on failures, checked before the attempt and counted
+// (Allow) only when it fails.
+func (l *Limiter) Blocked(ctx context.Context, key string) (blocked bool, retryAfter time.Duration, err error) {
+	var n *redis.StringCmd
+	var ttl *redis.DurationCmd
+	_, err = l.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		n = p.Get(ctx, l.prefix+key)
+		ttl = p.PTTL(ctx, l.prefix+key)
+		return nil
+	})
+	if err != nil && err != redis.Nil {
+		return false, 0, fmt.Errorf("rate limit %s: %w", l.prefix, err)
+	}
+	count, _ := n.Int64()
+	if count < l.Max {
+		return false, 0, nil
+	}
+	return true, max(ttl.Val(), time.Millisecond), nil
+}

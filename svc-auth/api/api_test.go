@@ -18,6 +18,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"linguaport/internal/audit"
 	"linguaport/internal/authn"
 	"linguaport/internal/company/companytest"
 	"linguaport/internal/events"
@@ -29,6 +30,7 @@ import (
 	"linguaport/internal/testenv"
 	"linguaport/svc-auth/api"
 	"linguaport/svc-auth/auth"
+	apikeys "linguaport/svc-auth/keys"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m) }
@@ -142,7 +144,18 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 	if cfg.clock != nil {
 		now = cfg.clock.Now
 	}
-	privacySvc := auth.NewPrivacy(store, sessions, linkSecret, ratelimit.New(r.Client, "auth-privacy", 1000, time.Hour), newID, now)
+	// API keys as main builds them, with svc-auth's audit log.
+	auditLog, err := audit.NewLog(ctx, db, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyStore, err := apikeys.NewMongoStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keySvc := apikeys.NewService(keyStore, auth.KeyOwners(store), auth.KeySessions(r.Client), signer,
+		ratelimit.New(r.Client, "auth-key-failures", apikeys.MaxFailures, apikeys.FailureWindow), auditLog, newID, now)
+	privacySvc := auth.NewPrivacy(store, sessions, keySvc, linkSecret, ratelimit.New(r.Client, "auth-privacy", 1000, time.Hour), newID, now)
 	for _, area := range []string{"auth", privacy.Stream} {
 		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth-privacy", db.Collection("processed_events"), privacySvc.Answer, log)
 		consumer.Block = 100 * time.Millisecond
@@ -156,7 +169,7 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 		configs = map[string]api.ProviderConfig{}
 	}
 	jwks := authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}}
-	handler := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc), api.NewOAuth(svc, r.Client, srv.URL, configs, log), nil, jwks, httpx.LoopbackOnly).
+	handler := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc).WithKeys(keySvc, auditLog), api.NewOAuth(svc, r.Client, srv.URL, configs, log), nil, jwks, httpx.LoopbackOnly).
 		Handler(authn.NewAuthenticator(verifier, []string{"https://site.test"}))
 	srv.Config.Handler = httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: log}).Handler()
 	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r, db: db, store: store, mails: mails, inbox: inbox}

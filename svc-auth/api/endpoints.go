@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/go-kit/kit/endpoint"
 
@@ -25,6 +26,9 @@ type Endpoints struct {
 	// KVKK requests (privacy.go): a person's own, a visitor's and its confirmation, staff's list.
 	PrivacyAsk, PrivacyMine, PrivacyAskByEmail, PrivacyConfirm, AdminPrivacy, AdminPrivacyOne endpoint.Endpoint
 	privacy                                                                                   auth.Privacy
+	// API keys (keys.go): a customer's own, the gateway's exchange, staff's list.
+	KeysMine, KeyCreate, KeyRevoke, KeyExchange, AdminKeys, AdminKeyRevoke endpoint.Endpoint
+	audit                                                                  http.Handler
 }
 
 type registerRequest struct {
@@ -156,6 +160,9 @@ func MakeEndpoints(s auth.Service, st auth.Staff) Endpoints {
 	// 503 rather than panic or pretend.
 	notServed := func(context.Context, any) (any, error) { return nil, httpx.ErrUnavailable }
 	e.PrivacyAsk, e.PrivacyMine, e.PrivacyAskByEmail, e.PrivacyConfirm, e.AdminPrivacy, e.AdminPrivacyOne =
+		notServed, notServed, notServed, notServed, notServed, notServed
+	// Likewise the API keys without WithKeys.
+	e.KeysMine, e.KeyCreate, e.KeyRevoke, e.KeyExchange, e.AdminKeys, e.AdminKeyRevoke =
 		notServed, notServed, notServed, notServed, notServed, notServed
 	return e.withStaff(st)
 }

@@ -113,6 +113,9 @@ func fieldMessage(_, reason string) i18n.Text {
 	if text, ok := staffFieldMessages[reason]; ok {
 		return text
 	}
+	if text, ok := keyFieldMessages[reason]; ok {
+		return text
+	}
 	return httpx.ErrValidation.Message
 }
 
@@ -131,6 +134,9 @@ var answer = httpx.ErrorEncoder(problemOf)
 func problemOf(err error) *httpx.Problem {
 	var fields errs.Fields
 	var ordersOpen *auth.ErrPrivacyOrdersOpen
+	if p := keyProblem(err); p != nil {
+		return p
+	}
 	switch {
 	case errors.As(err, &fields) && fields["categories"] != "":
 		// Staff's live "seen" marks (live.Feed) name categories, worded apart.

@@ -95,6 +95,7 @@ func TestPrivacyCopyOfAnAccount(t *testing.T) {
 	if a := b.register("Deniz Aydın", "deniz@example.com"); a.status != 201 {
 		t.Fatalf("register: %d %s", a.status, a.raw)
 	}
+	keyID, keySecret := b.newKey(map[string]any{"name": "Muhasebe", "scope": "read"})
 	asked := b.do("POST", "privacy/requests", map[string]any{"kind": "copy"})
 	if asked.status != 201 || asked.body["state"] != "open" || asked.body["daysLeft"] != float64(29) && asked.body["daysLeft"] != float64(30) {
 		t.Fatalf("ask: %d %s", asked.status, asked.raw)
@@ -141,7 +142,7 @@ func TestPrivacyCopyOfAnAccount(t *testing.T) {
 		t.Fatalf("download: %d %v", got.status, got.header)
 	}
 	files := unzip(t, got.raw)
-	for _, name := range []string{"BENIOKU.txt", "auth/account.json", "auth/sessions.json", "auth/messages.json", "orders/orders.json", "billing/billing.json", "translators/translators.json", "catalog/catalog.json"} {
+	for _, name := range []string{"BENIOKU.txt", "auth/account.json", "auth/sessions.json", "auth/messages.json", "auth/api_keys.json", "orders/orders.json", "billing/billing.json", "translators/translators.json", "catalog/catalog.json"} {
 		if _, ok := files[name]; !ok {
 			t.Errorf("the copy lacks %s (has %v)", name, keys(files))
 		}
@@ -157,6 +158,9 @@ func TestPrivacyCopyOfAnAccount(t *testing.T) {
 	}
 	if strings.Contains(got.raw, "passwordHash") {
 		t.Error("the copy carries the password hash")
+	}
+	if k := files["auth/api_keys.json"]; !strings.Contains(k, `"name": "Muhasebe"`) || !strings.Contains(k, keyID) || strings.Contains(k, keySecret) || strings.Contains(k, "digest") {
+		t.Errorf("api_keys.json lists the keys without their secrets: %s", k)
 	}
 	waitState(t, b, id, "delivered")
 
@@ -328,6 +332,9 @@ func TestPrivacyErasureOfAnAccount(t *testing.T) {
 	if a := b.register("Silinecek Müşteri", "silinecek@example.com"); a.status != 201 {
 		t.Fatalf("register: %d %s", a.status, a.raw)
 	}
+	// An API key, in use: closing the account ends it at once.
+	keyID, keySecret := b.newKey(map[string]any{"name": "Entegrasyon", "scope": "read"})
+	k := f.keyClient(keySecret)
 	if a := b.do("POST", "privacy/requests", map[string]any{"kind": "erasure"}); a.status != 400 || a.field("password") == "" {
 		t.Errorf("no password: %d %s", a.status, a.raw)
 	}
@@ -346,6 +353,12 @@ func TestPrivacyErasureOfAnAccount(t *testing.T) {
 	if a := f.browser("tr").do("POST", "login", map[string]any{"email": "silinecek@example.com", "password": goodPassword}); a.status != 401 {
 		t.Errorf("signed in after asking for erasure: %d", a.status)
 	}
+	if a := k.do("GET", "me", nil); a.status != 401 {
+		t.Errorf("the API key's token outlived the erasure: %d", a.status)
+	}
+	if a := f.exchange(keySecret, "198.51.100.9", "en"); a.status != 401 {
+		t.Errorf("the API key outlived the erasure: %d %s", a.status, a.raw)
+	}
 	staff := f.staff("staff-erasure", authn.RoleAdmin)
 	one := waitUntil(t, func() map[string]any {
 		r := staff.do("GET", "admin/privacy/requests/"+id, nil).body
@@ -357,6 +370,16 @@ func TestPrivacyErasureOfAnAccount(t *testing.T) {
 	auth := one["parts"].([]any)[0].(map[string]any)
 	if auth["service"] != "svc-auth" || len(auth["kept"].([]any)) != 2 {
 		t.Fatalf("svc-auth's part: %v", auth)
+	}
+	erased := map[string]float64{}
+	for _, c := range auth["erased"].([]any) {
+		erased[c.(map[string]any)["collection"].(string)] = c.(map[string]any)["count"].(float64)
+	}
+	if erased["api_keys"] != 1 || erased["audit"] != 1 {
+		t.Errorf("svc-auth erased %v, want the key and its audit entry", erased)
+	}
+	if entries := staff.do("GET", "admin/audit?object=apikey:"+keyID, nil).body["entries"].([]any); len(entries) != 0 {
+		t.Errorf("the erased key's audit entries are kept: %v", entries)
 	}
 	// The identity is gone: the address is free for a new account.
 	if a := f.browser("en").register("Yeni Biri", "silinecek@example.com"); a.status != 201 {

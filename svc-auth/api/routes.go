@@ -48,6 +48,10 @@ func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, t
 	if oauth != nil {
 		start, callback = oauth.Start, oauth.Callback
 	}
+	auditLog := http.Handler(http.HandlerFunc(unavailable))
+	if e.audit != nil {
+		auditLog = e.audit
+	}
 	liveEvents, liveSeen := unavailable, unavailable
 	if live != nil {
 		liveEvents, liveSeen = live.Events, live.Seen
@@ -108,6 +112,18 @@ func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, t
 			handler("GET "+p+"privacy/copy.zip", authn.Anyone, privacyCopy(e.privacy, true)),
 			route("GET "+p+"admin/privacy/requests", authn.Only(authn.RoleAdmin), e.AdminPrivacy, decodePrivacyList),
 			route("GET "+p+"admin/privacy/requests/{id}", authn.Only(authn.RoleAdmin), e.AdminPrivacyOne, decodePathID),
+			// API keys (svc-auth/keys): a customer's own, made and revoked from the panel with a
+			// session (a key cannot manage keys: the service refuses it), the exchange of a key
+			// for an access token (what the gateway does for each request a key signs; the key
+			// travels in the body), and staff's list of every key.
+			route("GET "+p+"keys", authn.Only(authn.RoleCustomer), e.KeysMine, decodeNothing),
+			route("POST "+p+"keys", authn.Only(authn.RoleCustomer), e.KeyCreate, decodeNewKey),
+			route("POST "+p+"keys/{id}/revoke", authn.Only(authn.RoleCustomer).Owned(), e.KeyRevoke, decodeKeyID),
+			route("POST "+p+"keys/token", authn.Anyone, e.KeyExchange, decodeKeyExchange(trusted)),
+			route("GET "+p+"admin/keys", authn.Only(authn.RoleAdmin), e.AdminKeys, decodeKeyPage),
+			route("POST "+p+"admin/keys/{id}/revoke", authn.Only(authn.RoleAdmin), e.AdminKeyRevoke, decodeKeyID),
+			// What was done to the keys, by their customers and by staff (internal/audit).
+			handler("GET "+p+"admin/audit", authn.Only(authn.RoleAdmin), auditLog.ServeHTTP),
 			// Staff's live notices (svc-auth/live): the event stream the back office keeps open and
 			// the marks of the screens a staff member looked at.
 			handler("GET "+p+"admin/live/events", authn.Only(authn.RoleAdmin), liveEvents),

@@ -13,7 +13,8 @@ import (
 // loses its identity: the name, address, phone, company, password, linked sign-in providers,
 // address confirmations, mail choices and search keys; its address becomes one that reaches
 // nobody, so the address is free for a new account. Its messages and sessions go, with what
-// svc-auth knew of their orders' states (order_states.go). The request
+// svc-auth knew of their orders' states (order_states.go), and its API keys with the audit
+// entries about them. The request
 // itself is kept ("privacy_requests"). Running it again finds the account erased already.
 func (s *privacyService) ownErasure(ctx context.Context, r privacy.Requested) ([]privacy.File, error) {
 	report := privacy.Erasure{Erased: []privacy.Count{}, Kept: []privacy.Count{}}
@@ -49,8 +50,13 @@ func (s *privacyService) ownErasure(ctx context.Context, r privacy.Requested) ([
 			if err != nil {
 				return nil, err
 			}
+			apiKeys, entries, err := s.keys.EraseAccount(ctx, r.UserID)
+			if err != nil {
+				return nil, err
+			}
 			report.Erased = append(report.Erased, privacy.Count{Collection: "users", Count: erased}, privacy.Count{Collection: "messages", Count: messages},
-				privacy.Count{Collection: "order_states", Count: states})
+				privacy.Count{Collection: "order_states", Count: states}, privacy.Count{Collection: "api_keys", Count: apiKeys},
+				privacy.Count{Collection: "audit", Count: entries})
 			// The account itself, without its identity, holding its consent records.
 			report.Kept = append(report.Kept, privacy.Count{Collection: "users", Count: 1})
 		}

@@ -16,6 +16,7 @@ import (
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/privacy"
+	"linguaport/svc-auth/keys"
 )
 
 // Privacy is what people and staff do with KVKK requests.
@@ -75,19 +76,28 @@ type privacyService struct {
 		Active(ctx context.Context, uid string) ([]ActiveSession, error)
 		RevokeAllExcept(ctx context.Context, uid, keep string) error
 	}
+	keys  AccountKeys
 	links mailLinks
 	limit Limiter
 	newID func() string
 	now   func() time.Time
 }
 
+// AccountKeys is what the requests need of the account's API keys (svc-auth/keys): listed in a
+// copy, ended when the account closes, deleted with it.
+type AccountKeys interface {
+	OfAccount(ctx context.Context, owner string) ([]keys.Key, error)
+	CloseAccount(ctx context.Context, owner string) error
+	EraseAccount(ctx context.Context, owner string) (keys, entries int, err error)
+}
+
 // NewPrivacy returns the requests' service; links signs the mailed links (MAIL_LINK_SECRET), and
 // limit counts a visitor address's requests.
-func NewPrivacy(store *MongoStore, sessions *Sessions, secret []byte, limit Limiter, newID func() string, now func() time.Time) Privacy {
+func NewPrivacy(store *MongoStore, sessions *Sessions, accountKeys AccountKeys, secret []byte, limit Limiter, newID func() string, now func() time.Time) Privacy {
 	if len(secret) == 0 {
 		secret = newLinkSecret()
 	}
-	return &privacyService{store: store, sessions: sessions, links: mailLinks{key: secret}, limit: limit, newID: newID, now: now}
+	return &privacyService{store: store, sessions: sessions, keys: accountKeys, links: mailLinks{key: secret}, limit: limit, newID: newID, now: now}
 }
 
 func (s *privacyService) Ask(ctx context.Context, c authn.Caller, kind, password string) (PrivacyRequest, error) {
@@ -164,7 +174,10 @@ func (s *privacyService) closeAccount(ctx context.Context, uid string, now time.
 	}); err != nil {
 		return fmt.Errorf("close account %s for its erasure: %w", uid, err)
 	}
-	return s.sessions.RevokeAllExcept(ctx, uid, "")
+	if err := s.sessions.RevokeAllExcept(ctx, uid, ""); err != nil {
+		return err
+	}
+	return s.keys.CloseAccount(ctx, uid)
 }
 
 func (s *privacyService) AskByEmail(ctx context.Context, email, kind string, lang i18n.Lang, ip string) error {
@@ -558,7 +571,15 @@ func (s *privacyService) ownPart(ctx context.Context, r privacy.Requested) ([]pr
 	if err != nil {
 		return nil, err
 	}
-	return []privacy.File{account, sessions, messages}, nil
+	owned, err := s.keys.OfAccount(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	apiKeys, err := privacy.JSONFile("api_keys.json", map[string]any{"apiKeys": owned})
+	if err != nil {
+		return nil, err
+	}
+	return []privacy.File{account, sessions, messages, apiKeys}, nil
 }
 
 var noAccountNote = i18n.Text{

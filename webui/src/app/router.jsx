@@ -59,6 +59,7 @@ const accountPages = {
   jobPool: page('account/job-pool', () => import('./routes/account/job-pool.jsx')),
   vacationMode: page('account/vacation-mode', () => import('./routes/account/vacation-mode.jsx')),
   competencies: page('account/competencies', () => import('./routes/account/competencies.jsx')),
+  apiKeys: page('account/api-keys', () => import('./routes/account/api-keys.jsx')),
 };
 
 // Each account section (the Turkish keys of paths.js's menus) with its page.
@@ -82,6 +83,7 @@ const SECTION_PAGES = {
 // The pages of the sections' further tabs (paths.js's ACCOUNT_TABS), by section and tab.
 const TAB_PAGES = {
   'fatura-bilgileri': { faturalar: accountPages.invoices, bakiye: accountPages.balance },
+  ayarlar: { 'api-anahtarlari': accountPages.apiKeys },
 };
 
 // Addresses the account layout sends elsewhere before it draws its outlet (handle.rest, or no
@@ -146,6 +148,7 @@ const staffPages = {
   chat: page('admin/chat-detail', () => import('./routes/admin/chat-detail.jsx')),
   mesajlar: page('admin/inquiries', () => import('./routes/admin/inquiries.jsx')),
   kvkk: page('admin/privacy', () => import('./routes/admin/privacy.jsx')),
+  'api-anahtarlari': page('admin/api-keys', () => import('./routes/admin/api-keys.jsx')),
   inquiry: page('admin/inquiry-detail', () => import('./routes/admin/inquiry-detail.jsx')),
   icerik: page('admin/content', () => import('./routes/admin/content.jsx')),
   post: page('admin/post-detail', () => import('./routes/admin/post-detail.jsx')),

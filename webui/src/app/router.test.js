@@ -102,6 +102,7 @@ test('each account screen is its own lazy page below the account layout, in both
     '/tr/hesabim/fatura-bilgileri': 'account/billing', '/en/account/billing-info': 'account/billing',
     '/tr/hesabim/fatura-bilgileri/faturalar': 'account/invoices', '/en/account/billing-info/invoices': 'account/invoices',
     '/tr/hesabim/fatura-bilgileri/bakiye': 'account/balance', '/en/account/billing-info/balance': 'account/balance',
+    '/tr/hesabim/ayarlar/api-anahtarlari': 'account/api-keys', '/en/account/settings/api-keys': 'account/api-keys',
     [`/tr/hesabim/fatura-bilgileri/faturalar/inv-${id}`]: 'account/invoice-detail', [`/en/account/billing-info/invoices/inv-${id}`]: 'account/invoice-detail',
     [`/tr/hesabim/siparislerim/${id}`]: 'account/order-detail', [`/en/account/orders/${id}`]: 'account/order-detail',
     [`/tr/hesabim/siparislerim/teklifler/${id}`]: 'account/quote-detail', [`/en/account/orders/quotes/${id}`]: 'account/quote-detail',

@@ -15,6 +15,8 @@ test('content, inquiries, the price list and the audit log are lazy back office 
     '/en/admin/prices': ['fiyatlar', undefined, 'admin/prices'],
     '/tr/yonetim/denetim': ['denetim', undefined, 'admin/audit'],
     '/en/admin/audit': ['denetim', undefined, 'admin/audit'],
+    '/tr/yonetim/api-anahtarlari': ['api-anahtarlari', undefined, 'admin/api-keys'],
+    '/en/admin/api-keys': ['api-anahtarlari', undefined, 'admin/api-keys'],
   };
   for (const [p, [section, detail, chunk]] of Object.entries(cases)) {
     const page = matchRoutes(routes, p).at(-1).route;

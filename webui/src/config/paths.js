@@ -59,6 +59,7 @@ const SEGMENT_PAIRS = [
   ['faturalar', 'invoices'],
   ['bakiye', 'balance'],
   ['talepler', 'tickets'],
+  ['api-anahtarlari', 'api-keys'],
   ['yonetim', 'admin'],
 ];
 
@@ -75,6 +76,7 @@ const STAFF_SEGMENT_PAIRS = [
   ['basvurular', 'applications'],
   ['cevirmenler', 'translators'],
   ['talepler', 'tickets'],
+  ['api-anahtarlari', 'api-keys'],
   ['canli-destek', 'live-chat'],
   ['mesajlar', 'inquiries'],
   ['kvkk', 'data-requests'],
@@ -147,6 +149,7 @@ export const STAFF_SECTIONS = [
   'canli-destek',
   'mesajlar',
   'kvkk',
+  'api-anahtarlari',
   'icerik',
   'fiyatlar',
   'denetim',
@@ -211,6 +214,7 @@ export const ACCOUNT_DETAILS = {
 // translator's earnings are a section of their own, beside the bank accounts, in their menu.)
 export const ACCOUNT_TABS = {
   'fatura-bilgileri': ['faturalar', 'bakiye'],
+  ayarlar: ['api-anahtarlari'],
 };
 
 /** accountTabPath is a section's tab: /tr/hesabim/fatura-bilgileri/bakiye, /en/account/billing-info/balance. */

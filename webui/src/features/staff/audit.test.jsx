@@ -169,7 +169,7 @@ test('entries are asked for by object and staff member, each next page before th
   expect(key(0, null)).toEqual(['/api/v1/billing/admin/audit?object=transfer%3Atr-1&actor=u-7', 'tr']);
   expect(key(1, { entries: [{ id: 'e2' }], more: true })[0]).toBe('/api/v1/billing/admin/audit?object=transfer%3Atr-1&actor=u-7&before=e2');
   expect(key(2, { entries: [{ id: 'e2' }], more: false })).toBe(null);
-  expect(auditPageKey('en', { area: 'auth' })(0, null)).toBe(null);
+  expect(auditPageKey('en', { area: 'geo' })(0, null)).toBe(null);
   expect(objectFilter('transfer')).toBe('');
   expect(splitObject('post:tr/yeminli-tercume')).toEqual({ kind: 'post', id: 'tr/yeminli-tercume' });
   expect(auditPath('tr', 'catalog', 'inquiry', 'iq-1')).toBe('/tr/yonetim/denetim?area=catalog&object=inquiry%3Aiq-1');

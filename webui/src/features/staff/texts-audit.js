@@ -7,7 +7,7 @@ const auditBundles = {
   tr: {
     lead: 'Personelin yaptığı değişiklikler: kim, ne zaman, neyi, öncesi ve sonrası (en yenisi önce).',
     area: 'Bölüm',
-    areas: { orders: 'Siparişler ve fiyatlar', billing: 'Ödemeler ve faturalar', translators: 'Çevirmenler ve destek', catalog: 'İçerik ve mesajlar' },
+    areas: { orders: 'Siparişler ve fiyatlar', billing: 'Ödemeler ve faturalar', translators: 'Çevirmenler ve destek', catalog: 'İçerik ve mesajlar', auth: 'Hesaplar ve API anahtarları' },
     actor: 'Personel',
     anyActor: 'Tüm personel',
     kind: 'Kayıt türü',
@@ -30,7 +30,7 @@ const auditBundles = {
     kinds: {
       order: 'Sipariş', quote: 'Teklif', price_list: 'Fiyat listesi', invoice: 'Fatura', transfer: 'Havale', payout: 'Çevirmen ödemesi', balance: 'Müşteri bakiyesi', customer: 'Müşteri',
       application: 'Başvuru', translator: 'Çevirmen', ticket: 'Destek talebi', post: 'Blog yazısı', faq: 'SSS maddesi', testimonial: 'Müşteri yorumu',
-      figures: 'Tanıtım rakamları', inquiry: 'İletişim mesajı', chat_conversation: 'Canlı destek görüşmesi',
+      figures: 'Tanıtım rakamları', inquiry: 'İletişim mesajı', chat_conversation: 'Canlı destek görüşmesi', apikey: 'API anahtarı',
     },
     singles: { price_list: 'Fiyat listesi', figures: 'Tanıtım rakamları' },
     actions: {
@@ -49,6 +49,7 @@ const auditBundles = {
       'translator.suspend': 'Çevirmeni askıya aldı', 'translator.unsuspend': 'Çevirmenin askısını kaldırdı',
       'figures.update': 'Tanıtım rakamlarını değiştirdi', 'inquiry.handled': 'Mesajı ilgilenildi olarak işaretledi', 'inquiry.reply': 'Mesajı e-postayla yanıtladı',
       'chat.reply': 'Canlı destekte yanıt verdi', 'chat.read': 'Canlı destek görüşmesini okudu', 'chat.close': 'Canlı destek görüşmesini kapattı',
+      'apikey.create': 'API anahtarı oluşturdu', 'apikey.revoke': 'API anahtarını iptal etti',
     },
     // The price list's lines: "<what>: <before> → <after>".
     price: {
@@ -118,7 +119,7 @@ const auditBundles = {
   en: {
     lead: 'What staff changed: who, when, what, before and after (newest first).',
     area: 'Area',
-    areas: { orders: 'Orders and prices', billing: 'Payments and invoices', translators: 'Translators and support', catalog: 'Content and messages' },
+    areas: { orders: 'Orders and prices', billing: 'Payments and invoices', translators: 'Translators and support', catalog: 'Content and messages', auth: 'Accounts and API keys' },
     actor: 'Staff member',
     anyActor: 'All staff',
     kind: 'Kind of record',
@@ -141,7 +142,7 @@ const auditBundles = {
     kinds: {
       order: 'Order', quote: 'Quote', price_list: 'Price list', invoice: 'Invoice', transfer: 'Bank transfer', payout: 'Translator payout', balance: 'Customer balance', customer: 'Customer',
       application: 'Application', translator: 'Translator', ticket: 'Support ticket', post: 'Blog post', faq: 'FAQ item', testimonial: 'Testimonial',
-      figures: 'Marketing figures', inquiry: 'Contact message', chat_conversation: 'Live support conversation',
+      figures: 'Marketing figures', inquiry: 'Contact message', chat_conversation: 'Live support conversation', apikey: 'API key',
     },
     singles: { price_list: 'The price list', figures: 'The marketing figures' },
     actions: {
@@ -160,6 +161,7 @@ const auditBundles = {
       'translator.suspend': 'Suspended the translator', 'translator.unsuspend': 'Lifted the translator’s suspension',
       'figures.update': 'Changed the marketing figures', 'inquiry.handled': 'Marked the message as handled', 'inquiry.reply': 'Replied to the message by e-mail',
       'chat.reply': 'Answered in live support', 'chat.read': 'Read the live support conversation', 'chat.close': 'Closed the live support conversation',
+      'apikey.create': 'Created an API key', 'apikey.revoke': 'Revoked an API key',
     },
     price: {
       baseRate: 'Price of {{service}} {{pair}} (tier {{tier}} pairs), per {{unit}}',

@@ -10,7 +10,7 @@ export const staffTexts = {
     sections: {
       dashboard: 'Genel bakış', siparisler: 'Siparişler', teklifler: 'Teklifler', faturalar: 'Faturalar', havaleler: 'Havaleler', bakiyeler: 'Müşteri bakiyeleri',
       odemeler: 'Çevirmen ödemeleri', musteriler: 'Müşteriler', basvurular: 'Başvurular', cevirmenler: 'Çevirmenler', talepler: 'Destek talepleri',
-      'canli-destek': 'Canlı destek', mesajlar: 'İletişim mesajları', kvkk: 'KVKK başvuruları', icerik: 'İçerik', fiyatlar: 'Fiyat listesi', denetim: 'İşlem kayıtları',
+      'canli-destek': 'Canlı destek', mesajlar: 'İletişim mesajları', kvkk: 'KVKK başvuruları', 'api-anahtarlari': 'API anahtarları', icerik: 'İçerik', fiyatlar: 'Fiyat listesi', denetim: 'İşlem kayıtları',
     },
     detail: {
       application: 'Başvuru', ticket: 'Destek talebi', order: 'Sipariş', quote: 'Teklif', invoice: 'Fatura', customer: 'Müşteri',
@@ -91,7 +91,7 @@ export const staffTexts = {
     sections: {
       dashboard: 'Dashboard', siparisler: 'Orders', teklifler: 'Quotes', faturalar: 'Invoices', havaleler: 'Bank transfers', bakiyeler: 'Customer balances',
       odemeler: 'Translator payouts', musteriler: 'Customers', basvurular: 'Applications', cevirmenler: 'Translators', talepler: 'Support tickets',
-      'canli-destek': 'Live support', mesajlar: 'Contact messages', kvkk: 'Data requests', icerik: 'Content', fiyatlar: 'Price list', denetim: 'Audit log',
+      'canli-destek': 'Live support', mesajlar: 'Contact messages', kvkk: 'Data requests', 'api-anahtarlari': 'API keys', icerik: 'Content', fiyatlar: 'Price list', denetim: 'Audit log',
     },
     detail: {
       application: 'Application', ticket: 'Support ticket', order: 'Order', quote: 'Quote', invoice: 'Invoice', customer: 'Customer',

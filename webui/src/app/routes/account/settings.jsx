@@ -8,10 +8,12 @@ import { EmailStatus } from '../../../features/auth/components/email-status.jsx'
 import { MailPreferences } from '../../../features/auth/components/mail-preferences.jsx';
 import { useMailTexts } from '../../../features/auth/mail-texts.js';
 import { PrivacySettings } from '../../../features/privacy/components/privacy-settings.jsx';
+import { SettingsTabs } from '../../../features/api-keys/components/settings-tabs.jsx';
 
 // The account's settings: the account's security (the password, whether the address is
-// confirmed), which optional mails come, and the person's KVKK requests (a copy of their data). Customers and translators share it; job offers are
-// a translator's only.
+// confirmed), which optional mails come, and the person's KVKK requests (a copy of their data).
+// Customers and translators share it; job offers are a translator's only, and the API keys
+// (a tab of this section) a customer's.
 const texts = {
   tr: {
     lead: 'Hesabınızın güvenliği ve size gönderdiğimiz e-postalar.',
@@ -35,6 +37,7 @@ export function Component() {
   return (
     <>
       <h1>{title}</h1>
+      {user?.type === 'customer' && <SettingsTabs />}
       <p className="lead">{t('lead')}</p>
       <section aria-labelledby="account-email-title" className="account__block">
         <h2 id="account-email-title">{t('emailTitle')}</h2>

@@ -7,7 +7,7 @@ import { FRESH, query } from './staff.js';
 
 // Each service keeps the record of what its staff changed (internal/audit) and serves it as
 // GET /api/v1/<area>/admin/audit: 50 entries a page, newest first, by object and by staff member.
-export const AUDIT_AREAS = ['orders', 'billing', 'translators', 'catalog'];
+export const AUDIT_AREAS = ['orders', 'billing', 'translators', 'catalog', 'auth'];
 
 // The kinds of things each area's service records (the services' API.md "Staff audit").
 export const AUDIT_KINDS = {
@@ -15,6 +15,7 @@ export const AUDIT_KINDS = {
   billing: ['invoice', 'transfer', 'payout', 'balance', 'customer'],
   translators: ['application', 'translator', 'ticket'],
   catalog: ['post', 'faq', 'testimonial', 'figures', 'inquiry', 'chat_conversation'],
+  auth: ['apikey'],
 };
 // Things there is one of: their id in the audit.
 export const SINGLE_OBJECTS = { price_list: 'current', figures: 'current' };

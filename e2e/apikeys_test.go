@@ -1,0 +1,68 @@
+package e2e
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// testAPIKeys walks a customer's API keys through nginx, the gateway and the services: a key
+// made in the panel (a session) signs requests to any service as its customer, a read-only key
+// is refused writes at the edge, a key never rides with the site's cookies, an unknown key is
+// refused in the request's language, a key cannot make keys, and a revoked key stops at once,
+// though the gateway keeps its token for seconds.
+func testAPIKeys(t *testing.T, s *devstack) {
+	email := fmt.Sprintf("keys-%d@example.com", time.Now().UnixNano())
+	status, body, set := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
+		"fullName": "Entegratör Müşteri", "email": email, "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
+	}, nil)
+	if status != 201 {
+		t.Fatalf("register: %d %v", status, body)
+	}
+	session := map[string]string{"authToken": set["authToken"].Value}
+	newKey := func(name, scope string) (string, string) {
+		status, body, _ := call(t, s, "POST", "/api/v1/auth/keys", map[string]any{"name": name, "scope": scope}, session)
+		if status != 201 {
+			t.Fatalf("new %s key: %d %v", scope, status, body)
+		}
+		return body["id"].(string), body["secret"].(string)
+	}
+	writeID, write := newKey("CMS", "read+write")
+	_, read := newKey("Reports", "read")
+	withKey := func(secret string) []string { return []string{"Authorization", "Bearer " + secret} }
+	quote := map[string]any{"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"}, "quantity": 300, "currency": "TRY"}
+
+	status, body, _ = call(t, s, "POST", "/api/v1/orders/quotes", quote, nil, withKey(write)...)
+	if status != 201 || body["id"] == nil {
+		t.Fatalf("a quote made with a key: %d %v", status, body)
+	}
+	status, list, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(read)...)
+	if quotes, _ := list["quotes"].([]any); status != 200 || len(quotes) != 1 || quotes[0].(map[string]any)["id"] != body["id"] {
+		t.Fatalf("the customer's quotes read with the read-only key: %d %v", status, list)
+	}
+	if status, body, _ := call(t, s, "POST", "/api/v1/orders/quotes", quote, nil, withKey(read)...); status != 403 || errCode(body) != "read_only_key" {
+		t.Errorf("a read-only key writing: %d %v", status, body)
+	}
+	if status, body, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, session, withKey(write)...); status != 400 || errCode(body) != "key_with_cookies" {
+		t.Errorf("a key with the site's cookies: %d %v", status, body)
+	}
+	status, body, _ = call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, "Authorization", "Bearer lp_live_"+fmt.Sprintf("%032d", 7), "Accept-Language", "tr")
+	if e, _ := body["error"].(map[string]any); status != 401 || errCode(body) != "invalid_key" || e["message"] != "API anahtarı geçersiz." {
+		t.Errorf("an unknown key: %d %v", status, body)
+	}
+	if status, body, _ := call(t, s, "POST", "/api/v1/auth/keys", map[string]any{"name": "x", "scope": "read"}, nil, withKey(write)...); status != 403 || errCode(body) != "key_cannot_manage_keys" {
+		t.Errorf("a key making a key: %d %v", status, body)
+	}
+
+	if status, body, _ := call(t, s, "POST", "/api/v1/auth/keys/"+writeID+"/revoke", nil, session); status != 200 {
+		t.Fatalf("revoke: %d %v", status, body)
+	}
+	// The gateway still holds the key's token for seconds; its session is gone, so it is refused.
+	if status, body, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(write)...); status != 401 || errCode(body) != "session_revoked" {
+		t.Errorf("the revoked key at once: %d %v", status, body)
+	}
+	time.Sleep(11 * time.Second) // past the gateway's cache: the key itself is refused
+	if status, body, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(write)...); status != 401 || errCode(body) != "key_revoked" {
+		t.Errorf("the revoked key: %d %v", status, body)
+	}
+}

@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { ApiError } from '../../../lib/api-client.js';
+import { formatIstanbulMoment } from '../../../lib/format.js';
+import { useLanguage } from '../../../lib/language.jsx';
+import { Notice } from '../../../components/notice.jsx';
+import { Field } from '../../../components/form-fields.jsx';
+import { apiKeysKey, createApiKey, revokeApiKey, useApiKeys } from '../api/api-keys.js';
+import { useApiKeyTexts } from '../texts.js';
+import '../api-keys.css';
+
+/**
+ * ApiKeysPanel is the customer's API keys: a form that makes one and shows its secret this once,
+ * and the keys with their access, dates, last use and state, each revocable.
+ */
+export function ApiKeysPanel() {
+  const lang = useLanguage();
+  const t = useApiKeyTexts();
+  const { data: keys, error } = useApiKeys(lang);
+  const [secret, setSecret] = useState(null);
+  return (
+    <>
+      <p className="lead">{t('lead')}</p>
+      {secret ? <Secret secret={secret} onDone={() => setSecret(null)} /> : <NewKeyForm onCreated={setSecret} />}
+      <section aria-labelledby="api-keys-list" className="account__block" data-testid="api-keys">
+        <h2 id="api-keys-list">{t('list.title')}</h2>
+        {error && !keys && <Notice tone="error">{error.code ? error.message : t('list.failed')}</Notice>}
+        {keys?.length === 0 && <p className="field__hint">{t('list.none')}</p>}
+        {keys?.length > 0 && (
+          <ul className="api-keys">
+            {keys.map((k) => (
+              <KeyItem key={k.id} apiKey={k} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** NewKeyForm makes a key: a name, read or read and write, an optional expiry date. */
+function NewKeyForm({ onCreated }) {
+  const lang = useLanguage();
+  const t = useApiKeyTexts();
+  const id = useId();
+  const { mutate } = useSWRConfig();
+  const [form, setForm] = useState({ name: '', scope: 'read+write', expires: '' });
+  const [state, setState] = useState({ busy: false, errors: {}, error: '' });
+  const set = (field) => (e) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  async function submit(e) {
+    e.preventDefault();
+    if (state.busy) return;
+    setState({ busy: true, errors: {}, error: '' });
+    const key = { name: form.name, scope: form.scope };
+    // The day chosen ends at midnight in Istanbul (UTC+3), the agency's day.
+    if (form.expires) key.expiresAt = `${form.expires}T23:59:59+03:00`;
+    try {
+      const created = await createApiKey(key, lang);
+      setForm({ name: '', scope: 'read+write', expires: '' });
+      setState({ busy: false, errors: {}, error: '' });
+      onCreated(created.secret);
+    } catch (err) {
+      const known = err instanceof ApiError && err.code;
+      const errors = known ? err.fields : {};
+      setState({ busy: false, errors, error: known ? (Object.keys(errors).length ? '' : err.message) : t('form.failed') });
+    }
+    mutate(apiKeysKey(lang));
+  }
+  return (
+    <form className="form account__block api-key-form" onSubmit={submit} noValidate data-testid="api-key-form">
+      <h2>{t('form.title')}</h2>
+      {state.error && <Notice tone="error">{state.error}</Notice>}
+      <Field id={`${id}-name`} name="name" label={t('form.name')} hint={t('form.nameHint')} value={form.name} onChange={set('name')} error={state.errors.name} maxLength={60} required />
+      <fieldset className="field api-key-form__scope" aria-describedby={state.errors.scope ? `${id}-scope-error` : undefined}>
+        <legend>{t('form.scope')}</legend>
+        {['read+write', 'read'].map((scope) => (
+          <label key={scope} className="check">
+            <input type="radio" name="scope" value={scope} checked={form.scope === scope} onChange={set('scope')} /> {t(`scopes.${scope}`)}
+          </label>
+        ))}
+        {state.errors.scope && (
+          <p id={`${id}-scope-error`} className="field__error">
+            {state.errors.scope}
+          </p>
+        )}
+      </fieldset>
+      <Field id={`${id}-expires`} name="expiresAt" type="date" label={t('form.expires')} hint={t('form.expiresHint')} value={form.expires} onChange={set('expires')} error={state.errors.expiresAt} />
+      <div className="actions">
+        <button type="submit" className="button" disabled={state.busy} data-action="create-key">
+          {state.busy ? t('form.creating') : t('form.create')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Secret shows a new key's secret once, with a button that copies it. */
+function Secret({ secret, onDone }) {
+  const t = useApiKeyTexts();
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false); // no clipboard (an insecure origin): the secret stays shown to select by hand
+    }
+  }
+  return (
+    <section className="account__block api-key-secret" role="status" data-testid="api-key-secret">
+      <h2>{t('secret.title')}</h2>
+      <p>{t('secret.lead')}</p>
+      <p className="api-key-secret__value">
+        <code data-secret>{secret}</code>
+      </p>
+      <div className="actions">
+        <button type="button" className="button button--secondary" onClick={copy} data-action="copy-key">
+          {copied ? t('secret.copied') : t('secret.copy')}
+        </button>
+        <button type="button" className="button" onClick={onDone} data-action="secret-stored">
+          {t('secret.done')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** KeyItem is one key: its name, the start of its secret, access, dates and state, and Revoke. */
+function KeyItem({ apiKey: k }) {
+  const lang = useLanguage();
+  const t = useApiKeyTexts();
+  const { mutate } = useSWRConfig();
+  const [state, setState] = useState({ busy: false, error: '' });
+  const expired = !k.revokedAt && k.expiresAt && new Date(k.expiresAt) <= new Date();
+  const active = !k.revokedAt && !expired;
+  async function revoke() {
+    if (!window.confirm(t('list.confirm', { name: k.name }))) return;
+    setState({ busy: true, error: '' });
+    try {
+      await revokeApiKey(k.id, lang);
+      setState({ busy: false, error: '' });
+    } catch (err) {
+      setState({ busy: false, error: err instanceof ApiError && err.code ? err.message : t('list.failed') });
+    }
+    mutate(apiKeysKey(lang));
+  }
+  return (
+    <li className={active ? 'api-keys__item' : 'api-keys__item api-keys__item--inactive'} data-key-id={k.id} data-active={String(active)}>
+      <strong>{k.name}</strong> <code>{`${k.shown}…`}</code> · {t(`scopes.${k.scope}`)}
+      <br />
+      <span className="field__hint">
+        {t('list.created', { date: formatIstanbulMoment(lang, k.createdAt) })}
+        {k.expiresAt && !expired && <> · {t('list.expires', { date: formatIstanbulMoment(lang, k.expiresAt) })}</>}
+        {' · '}
+        {k.lastUsedAt ? t('list.lastUsed', { date: formatIstanbulMoment(lang, k.lastUsedAt) }) : t('list.never')}
+        {k.revokedAt && <> · {t('list.revokedAt', { date: formatIstanbulMoment(lang, k.revokedAt) })} {t(`revokedBy.${k.revokedBy}`, { defaultValue: '' })}</>}
+        {expired && <> · {t('list.expired')}</>}
+      </span>
+      {state.error && <Notice tone="error">{state.error}</Notice>}
+      {active && (
+        <p>
+          <button type="button" className="button button--small button--danger" onClick={revoke} disabled={state.busy} data-action="revoke-key">
+            {state.busy ? t('list.revoking') : t('list.revoke')}
+          </button>
+        </p>
+      )}
+    </li>
+  );
+}
