@@ -58,10 +58,10 @@ func testAPIKeys(t *testing.T, s *devstack) {
 		t.Fatalf("revoke: %d %v", status, body)
 	}
 	// The gateway still holds the key's token for seconds; its session is gone, so it is refused.
-	if status, body, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(write)...); status != 401 || errCode(body) != "session_revoked" {
+	if status, body, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(write)...); status != 401 || errCode(body) != "key_revoked" {
 		t.Errorf("the revoked key at once: %d %v", status, body)
 	}
-	time.Sleep(11 * time.Second) // past the gateway's cache: the key itself is refused
+	time.Sleep(11 * time.Second) // past the gateway's cache: svc-auth refuses the key itself, alike
 	if status, body, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(write)...); status != 401 || errCode(body) != "key_revoked" {
 		t.Errorf("the revoked key: %d %v", status, body)
 	}

@@ -129,6 +129,16 @@ func TestMiddleware(t *testing.T) {
 	customer, _ := s.Sign(claims("c", authn.RoleCustomer, time.Minute))
 	translator, _ := s.Sign(claims("t", authn.RoleTranslator, time.Minute))
 	expired, _ := s.Sign(claims("c", authn.RoleCustomer, -time.Hour))
+	// API keys' tokens: a read-only one, a read+write one, and one whose key was revoked.
+	r.Client.Set(ctx, authn.SessionKey("apikey-r"), "1", time.Hour)
+	r.Client.Set(ctx, authn.SessionKey("apikey-w"), "1", time.Hour)
+	keyToken := func(sid string, scope authn.Scope) string {
+		c := claims(sid, authn.RoleCustomer, time.Minute)
+		c.Key, c.Scope = sid, scope
+		tok, _ := s.Sign(c)
+		return tok
+	}
+	readKey, writeKey, revokedKey := keyToken("apikey-r", authn.ScopeRead), keyToken("apikey-w", authn.ScopeWrite), keyToken("apikey-gone", authn.ScopeWrite)
 
 	mux := http.NewServeMux()
 	mux.Handle("/public", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -160,6 +170,12 @@ func TestMiddleware(t *testing.T) {
 		{"cookie write from another site", "POST", "/any", "", customer, "https://evil.example", 403, "bad_origin"},
 		{"cookie write from the site", "POST", "/any", "", customer, "http://127.0.0.1:1234", 204, ""},
 		{"bearer write needs no Origin", "POST", "/any", customer, "", "", 204, ""},
+		{"a read-only key reads", "GET", "/any", readKey, "", "", 204, ""},
+		{"a read-only key writing", "POST", "/any", readKey, "", "", 403, "read_only_key"},
+		{"a read-only key writing to a public route is a visitor", "POST", "/public", readKey, "", "", 200, ""},
+		{"a read+write key writes", "POST", "/any", writeKey, "", "", 204, ""},
+		{"a revoked key", "GET", "/any", revokedKey, "", "", 401, "key_revoked"},
+		{"a revoked session is not a key", "GET", "/any", func() string { t, _ := s.Sign(claims("gone", authn.RoleCustomer, time.Minute)); return t }(), "", "", 401, "session_revoked"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req, _ := http.NewRequest(c.method, srv.URL+c.path, nil)

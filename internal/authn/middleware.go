@@ -21,14 +21,15 @@ const (
 )
 
 var (
-	msgSignIn   = i18n.Text{TR: "Bu işlem için giriş yapmalısınız.", EN: "You need to sign in to do this."}
-	msgInvalid  = i18n.Text{TR: "Oturum bilginiz geçersiz; lütfen yeniden giriş yapın.", EN: "Your sign-in is not valid; please sign in again."}
-	msgExpired  = i18n.Text{TR: "Oturumunuzun süresi doldu.", EN: "Your session has expired."}
-	msgRevoked  = i18n.Text{TR: "Oturumunuz sonlandırıldı; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
-	msgRole     = i18n.Text{TR: "Bu işlem için yetkiniz yok.", EN: "You are not allowed to do this."}
-	msgOrigin   = i18n.Text{TR: "İstek bu siteden gelmiyor.", EN: "The request did not come from this site."}
-	msgReadOnly = i18n.Text{TR: "Bu API anahtarı yalnızca okuma yetkisine sahip.", EN: "This API key may only read."}
-	msgNoVerify = i18n.Text{TR: "Oturum şu anda doğrulanamıyor. Lütfen biraz sonra tekrar deneyin.", EN: "Your session cannot be checked right now. Please try again shortly."}
+	msgSignIn     = i18n.Text{TR: "Bu işlem için giriş yapmalısınız.", EN: "You need to sign in to do this."}
+	msgInvalid    = i18n.Text{TR: "Oturum bilginiz geçersiz; lütfen yeniden giriş yapın.", EN: "Your sign-in is not valid; please sign in again."}
+	msgExpired    = i18n.Text{TR: "Oturumunuzun süresi doldu.", EN: "Your session has expired."}
+	msgRevoked    = i18n.Text{TR: "Oturumunuz sonlandırıldı; lütfen yeniden giriş yapın.", EN: "Your session has ended; please sign in again."}
+	msgRole       = i18n.Text{TR: "Bu işlem için yetkiniz yok.", EN: "You are not allowed to do this."}
+	msgOrigin     = i18n.Text{TR: "İstek bu siteden gelmiyor.", EN: "The request did not come from this site."}
+	msgKeyRevoked = i18n.Text{TR: "Bu API anahtarı iptal edildi.", EN: "This API key has been revoked."}
+	msgReadOnly   = i18n.Text{TR: "Bu API anahtarı yalnızca okuma yetkisine sahip.", EN: "This API key may only read."}
+	msgNoVerify   = i18n.Text{TR: "Oturum şu anda doğrulanamıyor. Lütfen biraz sonra tekrar deneyin.", EN: "Your session cannot be checked right now. Please try again shortly."}
 )
 
 // Problems the checks answer with.
@@ -42,6 +43,9 @@ var (
 	ErrUnverifiable   = httpx.NewProblem(http.StatusServiceUnavailable, "auth_unavailable", msgNoVerify)
 	// ErrReadOnlyKey refuses a write made with a read-only API key, in every service.
 	ErrReadOnlyKey = httpx.NewProblem(http.StatusForbidden, "read_only_key", msgReadOnly)
+	// ErrKeyRevoked refuses an API key's token whose key was revoked (its session is gone): a
+	// program has no session to sign in to again, so it is told what happened to its key.
+	ErrKeyRevoked = httpx.NewProblem(http.StatusUnauthorized, "key_revoked", msgKeyRevoked)
 )
 
 type identity struct {
@@ -84,6 +88,9 @@ func (a *Authenticator) Identify(r *http.Request) context.Context {
 	}
 	id := identity{token: true, raw: token}
 	id.claims, id.err = a.verifier.Verify(ctx, token)
+	if errors.Is(id.err, ErrSessionRevoked) && id.claims.Key != "" {
+		id.err = ErrKeyRevoked
+	}
 	// A cookie does not identify a write from another site (CheckOrigin), wherever this runs.
 	if id.err == nil && fromCookie && !safeMethod(r.Method) && !a.originAllowed(r) {
 		id.err = ErrBadOrigin

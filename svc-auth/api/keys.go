@@ -94,9 +94,7 @@ var (
 	problemKeyUnknown = httpx.NewProblem(http.StatusUnauthorized, "invalid_key", i18n.Text{
 		TR: "API anahtarı geçersiz.", EN: "The API key is not valid.",
 	})
-	problemKeyRevoked = httpx.NewProblem(http.StatusUnauthorized, "key_revoked", i18n.Text{
-		TR: "Bu API anahtarı iptal edildi.", EN: "This API key has been revoked.",
-	})
+	problemKeyRevoked = authn.ErrKeyRevoked
 	problemKeyExpired = httpx.NewProblem(http.StatusUnauthorized, "key_expired", i18n.Text{
 		TR: "Bu API anahtarının süresi doldu.", EN: "This API key has expired.",
 	})

@@ -91,7 +91,7 @@ func TestAPIKeyActsAsItsCustomerUntilRevoked(t *testing.T) {
 	if a := b.do("POST", "keys/"+id+"/revoke", nil); a.status != http.StatusOK || a.body["revokedAt"] == nil || a.body["revokedBy"] != "owner" {
 		t.Fatalf("revoke: %d %s", a.status, a.raw)
 	}
-	if a := k.do("GET", "me", nil); a.status != http.StatusUnauthorized || a.code() != "session_revoked" {
+	if a := k.do("GET", "me", nil); a.status != http.StatusUnauthorized || a.code() != "key_revoked" {
 		t.Fatalf("the revoked key's token: %d %s", a.status, a.raw)
 	}
 	for lang, want := range map[string]string{"en": "This API key has been revoked.", "tr": "Bu API anahtarı iptal edildi."} {

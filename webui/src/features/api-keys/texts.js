@@ -49,6 +49,7 @@ const texts = {
       more: 'Daha eski anahtarlar',
       first: 'En yenilere dön',
       none: 'Henüz hiçbir müşterinin API anahtarı yok.',
+      revokedBy: { owner: 'müşteri tarafından', staff: 'ekibimiz tarafından', account: 'hesap kapatıldığı için' },
     },
   },
   en: {
@@ -98,6 +99,7 @@ const texts = {
       more: 'Older keys',
       first: 'Back to the newest',
       none: 'No customer has an API key yet.',
+      revokedBy: { owner: 'by the customer', staff: 'by our team', account: 'as the account was closed' },
     },
   },
 };

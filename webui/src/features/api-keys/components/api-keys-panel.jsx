@@ -71,10 +71,10 @@ function NewKeyForm({ onCreated }) {
       <h2>{t('form.title')}</h2>
       {state.error && <Notice tone="error">{state.error}</Notice>}
       <Field id={`${id}-name`} name="name" label={t('form.name')} hint={t('form.nameHint')} value={form.name} onChange={set('name')} error={state.errors.name} maxLength={60} required />
-      <fieldset className="field api-key-form__scope" aria-describedby={state.errors.scope ? `${id}-scope-error` : undefined}>
+      <fieldset className="choices api-key-form__scope" aria-describedby={state.errors.scope ? `${id}-scope-error` : undefined}>
         <legend>{t('form.scope')}</legend>
         {['read+write', 'read'].map((scope) => (
-          <label key={scope} className="check">
+          <label key={scope} className="choice">
             <input type="radio" name="scope" value={scope} checked={form.scope === scope} onChange={set('scope')} /> {t(`scopes.${scope}`)}
           </label>
         ))}

@@ -75,7 +75,7 @@ function StaffKey({ apiKey: k, owner, onRevoked }) {
         {t('list.created', { date: formatIstanbulMoment(lang, k.createdAt) })}
         {' · '}
         {k.lastUsedAt ? t('list.lastUsed', { date: formatIstanbulMoment(lang, k.lastUsedAt) }) : t('list.never')}
-        {k.revokedAt && <> · {t('list.revokedAt', { date: formatIstanbulMoment(lang, k.revokedAt) })} {t(`revokedBy.${k.revokedBy}`, { defaultValue: '' })}</>}
+        {k.revokedAt && <> · {t('list.revokedAt', { date: formatIstanbulMoment(lang, k.revokedAt) })} {t(`staff.revokedBy.${k.revokedBy}`, { defaultValue: '' })}</>}
       </span>
       {state.error && <Notice tone="error">{state.error}</Notice>}
       {active && (
