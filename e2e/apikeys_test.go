@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"fmt"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -35,6 +37,17 @@ func testAPIKeys(t *testing.T, s *devstack) {
 	status, body, _ = call(t, s, "POST", "/api/v1/orders/quotes", quote, nil, withKey(write)...)
 	if status != 201 || body["id"] == nil {
 		t.Fatalf("a quote made with a key: %d %v", status, body)
+	}
+	// Every answer to a key says where its quota stands, through nginx and the gateway's proxy.
+	req, _ := http.NewRequest("GET", s.web+"/api/v1/orders/quotes", nil)
+	req.Header.Set("Authorization", "Bearer "+read)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Header.Get("RateLimit-Policy") != `"key";q=600;w=60` || !strings.HasPrefix(resp.Header.Get("RateLimit"), `"key";r=599;t=`) {
+		t.Errorf("a key's first answer says %q / %q", resp.Header.Get("RateLimit-Policy"), resp.Header.Get("RateLimit"))
 	}
 	status, list, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(read)...)
 	if quotes, _ := list["quotes"].([]any); status != 200 || len(quotes) != 1 || quotes[0].(map[string]any)["id"] != body["id"] {

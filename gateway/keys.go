@@ -4,17 +4,24 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"linguaport/internal/authn"
+	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
 )
 
@@ -41,9 +48,27 @@ var errKeyWithCookies = httpx.NewProblem(http.StatusBadRequest, "key_with_cookie
 // exchangePath is svc-auth's exchange of a key for a token.
 const exchangePath = "/api/v1/auth/keys/token"
 
+// Each key may make KeyRequestsPerWindow requests per keyWindow, shared by every gateway
+// instance (Redis). Every answer to a key's request says where the key stands, in the IETF
+// draft's fields (draft-ietf-httpapi-ratelimit-headers-10): RateLimit-Policy `"key";q=600;w=60`
+// and RateLimit `"key";r=<left>;t=<seconds until the window ends>`; past the quota the answer is
+// 429 with Retry-After, never a 5xx.
+const (
+	KeyRequestsPerWindow = 600
+	keyWindow            = time.Minute
+	keyPolicy            = "key"
+)
+
+// errKeyRateLimited answers a key over its quota.
+var errKeyRateLimited = httpx.NewProblem(http.StatusTooManyRequests, "rate_limited", i18n.Text{
+	TR: "Bu API anahtarı dakikadaki istek sınırına ulaştı. Retry-After başlığında belirtilen süre kadar bekleyip tekrar deneyin.",
+	EN: "This API key has reached its requests per minute. Wait as long as the Retry-After header says, then try again.",
+})
+
 type keyTokens struct {
 	auth    *svcclient.Client
 	trusted httpx.TrustedProxies
+	limit   *ratelimit.Limiter // nil: no quota (tests of the exchange alone)
 	now     func() time.Time
 
 	mu    sync.Mutex
@@ -55,8 +80,13 @@ type cachedToken struct {
 	until time.Time
 }
 
-func newKeyTokens(auth *svcclient.Client, trusted httpx.TrustedProxies) *keyTokens {
-	return &keyTokens{auth: auth, trusted: trusted, now: time.Now, cache: map[[32]byte]cachedToken{}}
+func newKeyTokens(auth *svcclient.Client, trusted httpx.TrustedProxies, limit *ratelimit.Limiter) *keyTokens {
+	return &keyTokens{auth: auth, trusted: trusted, limit: limit, now: time.Now, cache: map[[32]byte]cachedToken{}}
+}
+
+// newKeyLimit is the keys' quota in rdb.
+func newKeyLimit(rdb *redis.Client) *ratelimit.Limiter {
+	return ratelimit.New(rdb, "gateway-api-key", KeyRequestsPerWindow, keyWindow)
 }
 
 // apiKeyOf is the key r is signed with, if any.
@@ -82,7 +112,8 @@ func (k *keyTokens) swap(w http.ResponseWriter, r *http.Request) bool {
 			return false
 		}
 	}
-	token, refused, err := k.token(ctx, key, r)
+	digest := sha256.Sum256([]byte(key))
+	token, refused, err := k.token(ctx, key, digest, r)
 	if err != nil {
 		httpx.SetRoute(ctx, "key")
 		httpx.EncodeError(ctx, err, w)
@@ -93,8 +124,36 @@ func (k *keyTokens) swap(w http.ResponseWriter, r *http.Request) bool {
 		refused.write(w)
 		return false
 	}
+	if !k.within(w, r, digest) {
+		return false
+	}
 	r.Header.Set("Authorization", "Bearer "+token)
 	return true
+}
+
+// within counts the request against its key's quota, says where the key stands in the answer's
+// headers, and answers 429 (false) past the quota. A quota that cannot be counted (Redis away)
+// lets the request through: the services it goes to need Redis too, and answer for themselves.
+func (k *keyTokens) within(w http.ResponseWriter, r *http.Request, digest [32]byte) bool {
+	if k.limit == nil {
+		return true
+	}
+	ctx := r.Context()
+	n, reset, err := k.limit.Hit(ctx, hex.EncodeToString(digest[:16]))
+	if err != nil {
+		slog.WarnContext(ctx, "api key quota not counted", "err", err)
+		return true
+	}
+	seconds := int64(math.Ceil(reset.Seconds()))
+	h := w.Header()
+	h.Set("RateLimit-Policy", fmt.Sprintf("%q;q=%d;w=%d", keyPolicy, k.limit.Max, int64(k.limit.Window.Seconds())))
+	h.Set("RateLimit", fmt.Sprintf("%q;r=%d;t=%d", keyPolicy, max(0, k.limit.Max-n), seconds))
+	if n <= k.limit.Max {
+		return true
+	}
+	httpx.SetRoute(ctx, "key")
+	httpx.EncodeError(ctx, &errs.RateLimited{RetryAfter: reset, Reason: errKeyRateLimited}, w)
+	return false
 }
 
 // refusal is svc-auth's answer refusing a key, passed to the client as it came.
@@ -115,8 +174,7 @@ func (f *refusal) write(w http.ResponseWriter) {
 }
 
 // token is key's token, from the cache or a new exchange.
-func (k *keyTokens) token(ctx context.Context, key string, r *http.Request) (string, *refusal, error) {
-	digest := sha256.Sum256([]byte(key))
+func (k *keyTokens) token(ctx context.Context, key string, digest [32]byte, r *http.Request) (string, *refusal, error) {
 	now := k.now()
 	k.mu.Lock()
 	c, ok := k.cache[digest]

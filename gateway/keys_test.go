@@ -2,16 +2,20 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"linguaport/internal/httpx"
+	"linguaport/internal/ratelimit"
 	"linguaport/internal/svcclient"
+	"linguaport/internal/testenv"
 )
 
 // fakeExchange is svc-auth's POST keys/token as the gateway sees it: it answers a token for
@@ -58,7 +62,7 @@ func newKeyTokensFor(t *testing.T, f *fakeExchange) *keyTokens {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newKeyTokens(c, trusted)
+	return newKeyTokens(c, trusted, nil)
 }
 
 func keyRequest(key string, cookies ...string) *http.Request {
@@ -148,5 +152,42 @@ func TestKeyRefusals(t *testing.T) {
 		if !k.swap(httptest.NewRecorder(), r) || r.Header.Get("Authorization") != auth {
 			t.Errorf("%q was changed to %q", auth, r.Header.Get("Authorization"))
 		}
+	}
+}
+
+// Each key has its quota per minute, shared through Redis: every answer says how much is left and
+// when the window ends (RateLimit-Policy, RateLimit), and past it the key is answered 429 with
+// Retry-After in the request's language, while another key goes on.
+func TestKeyQuota(t *testing.T) {
+	f := &fakeExchange{expiresIn: 5 * time.Minute}
+	k := newKeyTokensFor(t, f)
+	r := testenv.StartRedis(t)
+	k.limit = ratelimit.New(r.Client, "test-keys", 3, time.Minute)
+	for i := range 3 {
+		w := httptest.NewRecorder()
+		if !k.swap(w, keyRequest(goodKey)) {
+			t.Fatalf("request %d refused: %d %s", i, w.Code, w.Body)
+		}
+		if got := w.Header().Get("RateLimit-Policy"); got != `"key";q=3;w=60` {
+			t.Errorf("policy %q", got)
+		}
+		if got := w.Header().Get("RateLimit"); !strings.HasPrefix(got, fmt.Sprintf(`"key";r=%d;t=`, 2-i)) {
+			t.Errorf("request %d: RateLimit %q", i, got)
+		}
+	}
+	w := httptest.NewRecorder()
+	if k.swap(w, keyRequest(goodKey)) {
+		t.Fatal("the fourth request went on")
+	}
+	retry, _ := strconv.Atoi(w.Header().Get("Retry-After"))
+	if w.Code != 429 || !strings.Contains(w.Body.String(), `"code":"rate_limited"`) || !strings.Contains(w.Body.String(), "dakikadaki") ||
+		retry < 1 || retry > 60 || !strings.HasPrefix(w.Header().Get("RateLimit"), `"key";r=0;t=`) {
+		t.Fatalf("over the quota: %d %v %s", w.Code, w.Header(), w.Body)
+	}
+	other := keyRequest("lp_live_" + strings.Repeat("b", 32))
+	f2 := httptest.NewRecorder()
+	k.swap(f2, other) // refused by the stand-in as unknown: not counted, and not held up by the first key
+	if f2.Code != 401 {
+		t.Errorf("another key: %d", f2.Code)
 	}
 }

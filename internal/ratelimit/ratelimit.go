@@ -34,14 +34,25 @@ return {n, redis.call("PTTL", KEYS[1])}
 // retryAfter says how long until the window ends. The attempt is counted before the caller does
 // what is limited, in one atomic step: of any number of attempts at once, exactly Max are allowed.
 func (l *Limiter) Allow(ctx context.Context, key string) (ok bool, retryAfter time.Duration, err error) {
-	res, err := hit.Run(ctx, l.rdb, []string{l.prefix + key}, l.Window.Milliseconds()).Int64Slice()
+	n, reset, err := l.Hit(ctx, key)
 	if err != nil {
-		return false, 0, fmt.Errorf("rate limit %s: %w", l.prefix, err)
+		return false, 0, err
 	}
-	if res[0] <= l.Max {
+	if n <= l.Max {
 		return true, 0, nil
 	}
-	return false, time.Duration(res[1]) * time.Millisecond, nil
+	return false, reset, nil
+}
+
+// Hit records an attempt for key and answers how many its window holds now, this one included,
+// and how long until the window ends: for callers that tell the client what is left (the API's
+// RateLimit header fields).
+func (l *Limiter) Hit(ctx context.Context, key string) (n int64, reset time.Duration, err error) {
+	res, err := hit.Run(ctx, l.rdb, []string{l.prefix + key}, l.Window.Milliseconds()).Int64Slice()
+	if err != nil {
+		return 0, 0, fmt.Errorf("rate limit %s: %w", l.prefix, err)
+	}
+	return res[0], time.Duration(res[1]) * time.Millisecond, nil
 }
 
 // Forget clears key's count, as when what the attempts guard succeeded (a sign-in with the right
