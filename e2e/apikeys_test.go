@@ -9,7 +9,8 @@ import (
 )
 
 // testAPIKeys walks a customer's API keys through nginx, the gateway and the services: a key
-// made in the panel (a session) signs requests to any service as its customer, a read-only key
+// made in the panel (a session) signs requests to any service as its customer (a POST with an
+// Idempotency-Key done once), a read-only key
 // is refused writes at the edge, a key never rides with the site's cookies, an unknown key is
 // refused in the request's language, a key cannot make keys, and a revoked key stops at once,
 // though the gateway keeps its token for seconds.
@@ -34,9 +35,19 @@ func testAPIKeys(t *testing.T, s *devstack) {
 	withKey := func(secret string) []string { return []string{"Authorization", "Bearer " + secret} }
 	quote := map[string]any{"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"}, "quantity": 300, "currency": "TRY"}
 
-	status, body, _ = call(t, s, "POST", "/api/v1/orders/quotes", quote, nil, withKey(write)...)
+	// A quote made with an Idempotency-Key, sent twice (a retry after a timeout): one quote, the
+	// same answer; the same key with another quantity is refused.
+	idem := append(withKey(write), "Idempotency-Key", fmt.Sprintf("quote-%d", time.Now().UnixNano()))
+	status, body, _ = call(t, s, "POST", "/api/v1/orders/quotes", quote, nil, idem...)
 	if status != 201 || body["id"] == nil {
 		t.Fatalf("a quote made with a key: %d %v", status, body)
+	}
+	if status, again, _ := call(t, s, "POST", "/api/v1/orders/quotes", quote, nil, idem...); status != 201 || again["id"] != body["id"] {
+		t.Errorf("the same request again: %d %v, want quote %v", status, again, body["id"])
+	}
+	other := map[string]any{"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"}, "quantity": 301, "currency": "TRY"}
+	if status, refused, _ := call(t, s, "POST", "/api/v1/orders/quotes", other, nil, idem...); status != 422 || errCode(refused) != "idempotency_key_reused" {
+		t.Errorf("the key with another request: %d %v", status, refused)
 	}
 	// Every answer to a key says where its quota stands, through nginx and the gateway's proxy.
 	req, _ := http.NewRequest("GET", s.web+"/api/v1/orders/quotes", nil)

@@ -38,7 +38,7 @@ func BenchmarkProxiedRequest(b *testing.B) {
 	as := &areas{}
 	as.byName.Store(&map[string]*area{"bench": a})
 	log := logging.New(io.Discard, "gateway", "info")
-	gateway := serve(b, httpx.NewServer(httpx.Options{Name: "gateway", Handler: newRouter(as, nil, log), Logger: log, AccessLog: true}).Handler())
+	gateway := serve(b, httpx.NewServer(httpx.Options{Name: "gateway", Handler: newRouter(as, nil, nil, log), Logger: log, AccessLog: true}).Handler())
 
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
 	req, err := http.NewRequest(http.MethodGet, "http://"+gateway.String()+"/api/v1/bench/lookup?ip=88.255.0.1", nil)

@@ -146,7 +146,7 @@ func startGatewayWith(t *testing.T, trusted httpx.TrustedProxies, auth *authn.Au
 	log := logging.New(io.Discard, "gateway", "error")
 	conns := newUpstreamTransport()
 	as := watchAreas(c, auth, func(service string) *upstream { return newUpstream(service, trusted, conns) }, log)
-	srv := httpx.NewServer(httpx.Options{Name: "gateway", Handler: newRouter(as, nil, log), Logger: log})
+	srv := httpx.NewServer(httpx.Options{Name: "gateway", Handler: newRouter(as, nil, nil, log), Logger: log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

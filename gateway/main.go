@@ -76,7 +76,7 @@ func main() {
 
 	srv := httpx.NewServer(httpx.Options{
 		Name:      "gateway",
-		Handler:   newRouter(as, newKeyTokens(authClient, trusted, newKeyLimit(rdb)), log),
+		Handler:   newRouter(as, newKeyTokens(authClient, trusted, newKeyLimit(rdb)), &idempotency{rdb: rdb, trusted: trusted}, log),
 		Logger:    log,
 		AccessLog: accessLog,
 		Checks:    []httpx.Check{{Name: "consul", Probe: discovery.Ping(consul)}, {Name: "redis", Probe: redisx.Ping(rdb)}, {Name: "areas", Probe: as.Ready}},

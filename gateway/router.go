@@ -11,9 +11,10 @@ import (
 )
 
 // newRouter builds the Gin engine: /api/v1/<area>/... to the area's instances, a request signed
-// with an API key first given the key's token (keys), JSON errors everywhere else. Request ids, language, tracing, access logs and metrics come from
+// with an API key first given the key's token (keys), a POST with an Idempotency-Key done once
+// (idem; nil: not kept), JSON errors everywhere else. Request ids, language, tracing, access logs and metrics come from
 // httpx.Server around it.
-func newRouter(as *areas, keys *keyTokens, log *slog.Logger) *gin.Engine {
+func newRouter(as *areas, keys *keyTokens, idem *idempotency, log *slog.Logger) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	// A path that is only an area (/api/v1/geo) or lacks a slash is an unknown route, answered
@@ -27,7 +28,7 @@ func newRouter(as *areas, keys *keyTokens, log *slog.Logger) *gin.Engine {
 	r.Any("/api/v1/:area/*path", func(c *gin.Context) {
 		// A request signed with an API key goes on with the key's token (keys.go).
 		if keys.swap(c.Writer, c.Request) {
-			serveArea(as.get(c.Param("area")), c.Writer, c.Request)
+			serveArea(as.get(c.Param("area")), idem, c.Writer, c.Request)
 		}
 	})
 	r.NoRoute(func(c *gin.Context) {
@@ -40,7 +41,7 @@ func newRouter(as *areas, keys *keyTokens, log *slog.Logger) *gin.Engine {
 // serveArea checks r against the contract of the instance it is about to go to, then proxies it
 // within that contract's limits for its route. Metrics and spans are named by the route's pattern,
 // or the area's prefix when no route matches (the service then answers 404 itself).
-func serveArea(a *area, w http.ResponseWriter, r *http.Request) {
+func serveArea(a *area, idem *idempotency, w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	if a == nil {
 		httpx.SetRoute(ctx, "unmatched")
@@ -62,6 +63,13 @@ func serveArea(a *area, w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		httpx.EncodeError(ctx, err, w)
+		return
+	}
+	if idem != nil && pattern != "" && r.Method == http.MethodPost && r.Header.Get(idemHeader) != "" {
+		// A POST with an Idempotency-Key is done once for its caller (idempotency.go).
+		idem.serve(w, r, idem.callerOf(api.guard, r), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			a.upstream.serve(w, r, api.limits[pattern], addrs[:n])
+		}))
 		return
 	}
 	a.upstream.serve(w, r, api.limits[pattern], addrs[:n])

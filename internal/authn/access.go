@@ -281,6 +281,12 @@ func (g *Guard) Check(r *http.Request) (pattern string, err error) {
 	return pattern, err
 }
 
+// Caller is the claims of r's valid token, if it has one: who a request the rules let through is
+// from (the gateway keeps a POST's Idempotency-Key per caller).
+func (g *Guard) Caller(r *http.Request) (Claims, bool) {
+	return FromContext(g.auth.Identify(r))
+}
+
 // Wrap answers 401 or 403 for requests the rules refuse, so they never reach a service.
 func (g *Guard) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
