@@ -49,6 +49,13 @@ func testAPIKeys(t *testing.T, s *devstack) {
 	if status, refused, _ := call(t, s, "POST", "/api/v1/orders/quotes", other, nil, idem...); status != 422 || errCode(refused) != "idempotency_key_reused" {
 		t.Errorf("the key with another request: %d %v", status, refused)
 	}
+	// Signing in is never answered from what was kept: its answer is a new session's cookies.
+	for i := range 2 {
+		status, _, set := call(t, s, "POST", "/api/v1/auth/login", map[string]any{"email": email, "password": "Uzun-Bir-Parola-9"}, nil, "Idempotency-Key", "login-once")
+		if status != 200 || set["authToken"] == nil {
+			t.Errorf("sign-in %d with an Idempotency-Key: %d, cookies %v", i, status, set)
+		}
+	}
 	// Every answer to a key says where its quota stands, through nginx and the gateway's proxy.
 	req, _ := http.NewRequest("GET", s.web+"/api/v1/orders/quotes", nil)
 	req.Header.Set("Authorization", "Bearer "+read)

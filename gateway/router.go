@@ -65,8 +65,9 @@ func serveArea(a *area, idem *idempotency, w http.ResponseWriter, r *http.Reques
 		httpx.EncodeError(ctx, err, w)
 		return
 	}
-	if idem != nil && pattern != "" && r.Method == http.MethodPost && r.Header.Get(idemHeader) != "" {
-		// A POST with an Idempotency-Key is done once for its caller (idempotency.go).
+	if idem != nil && pattern != "" && r.Method == http.MethodPost && r.Header.Get(idemHeader) != "" && !api.guard.SetsCookies(pattern) {
+		// A POST with an Idempotency-Key is done once for its caller (idempotency.go); one that
+		// signs in or out is not: its answer is cookies, which are never kept nor given twice.
 		idem.serve(w, r, idem.callerOf(api.guard, r), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			a.upstream.serve(w, r, api.limits[pattern], addrs[:n])
 		}))

@@ -281,6 +281,10 @@ func (g *Guard) Check(r *http.Request) (pattern string, err error) {
 	return pattern, err
 }
 
+// SetsCookies reports whether the route of pattern sets or clears the session cookies: an answer
+// the gateway must never keep and give again (its Idempotency-Key).
+func (g *Guard) SetsCookies(pattern string) bool { return g.rules[pattern].IsCookieSetting() }
+
 // Caller is the claims of r's valid token, if it has one: who a request the rules let through is
 // from (the gateway keeps a POST's Idempotency-Key per caller).
 func (g *Guard) Caller(r *http.Request) (Claims, bool) {

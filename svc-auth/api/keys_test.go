@@ -216,6 +216,13 @@ func TestAPIKeyExpires(t *testing.T) {
 	if a := f.exchange(secret, "198.51.100.4", "en"); a.status != http.StatusUnauthorized || a.code() != "key_expired" {
 		t.Fatalf("an expired key: %d %s", a.status, a.raw)
 	}
+	// An expired key is no longer one of the active ones a customer may hold.
+	for i := range apikeys.MaxActive {
+		b.newKey(map[string]any{"name": fmt.Sprintf("after %d", i), "scope": "read"})
+	}
+	if a := b.do("POST", "keys", map[string]any{"name": "one too many", "scope": "read"}); a.status != http.StatusConflict {
+		t.Fatalf("key %d beside an expired one: %d %s", apikeys.MaxActive+1, a.status, a.raw)
+	}
 }
 
 // An address that presents unknown keys is answered 429 with Retry-After once it failed

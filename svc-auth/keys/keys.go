@@ -51,6 +51,9 @@ const (
 	MaxNameRunes = 60
 	// MaxActive is how many keys, not revoked and not expired, one customer may hold.
 	MaxActive = 20
+	// Listed is how many of a customer's keys their panel lists, newest first: the active ones
+	// and the latest revoked or expired.
+	Listed = 100
 	// MaxLifetime is the furthest an expiry may be set.
 	MaxLifetime = 2 * 365 * 24 * time.Hour
 	// shownRandom is how many of a secret's random characters the panel shows after its prefix,
@@ -172,9 +175,10 @@ type Store interface {
 	Insert(ctx context.Context, d Doc) error
 	ByDigest(ctx context.Context, digest string) (Doc, error)
 	ByID(ctx context.Context, id string) (Doc, error)
-	// Owned lists an owner's keys, newest first (all of them: a customer holds a few dozen at
-	// most, MaxActive active).
+	// Owned lists all an owner's keys, newest first (a KVKK copy, an erasure); Newest the newest
+	// limit of them (the panel).
 	Owned(ctx context.Context, owner string) ([]Doc, error)
+	Newest(ctx context.Context, owner string, limit int) ([]Doc, error)
 	// CountActive counts an owner's keys neither revoked nor expired at now.
 	CountActive(ctx context.Context, owner string, now time.Time) (int, error)
 	// Revoke marks the key revoked at now by by, unless it is already; it answers the key as

@@ -173,7 +173,7 @@ func (s *service) Mine(ctx context.Context, caller authn.Caller) ([]Key, error) 
 	if err := ownerOnly(caller); err != nil {
 		return nil, err
 	}
-	docs, err := s.store.Owned(ctx, caller.ID)
+	docs, err := s.store.Newest(ctx, caller.ID, Listed)
 	if err != nil {
 		return nil, err
 	}

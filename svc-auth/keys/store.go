@@ -26,6 +26,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 	err := mongox.EnsureIndexes(ctx, coll,
 		mongo.IndexModel{Keys: bson.D{{Key: "digest", Value: 1}}, Options: options.Index().SetUnique(true)},
 		mongo.IndexModel{Keys: bson.D{{Key: "ownerId", Value: 1}, {Key: "createdAt", Value: -1}}},
+		// An owner's keys not revoked, by expiry: the active ones, counted before a new key.
+		mongo.IndexModel{Keys: bson.D{{Key: "ownerId", Value: 1}, {Key: "revokedAt", Value: 1}, {Key: "expiresAt", Value: 1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}})
 	if err != nil {
 		return nil, fmt.Errorf("api_keys indexes: %w", err)
@@ -64,7 +66,17 @@ func (s *MongoStore) ByID(ctx context.Context, id string) (Doc, error) {
 }
 
 func (s *MongoStore) Owned(ctx context.Context, owner string) ([]Doc, error) {
-	cur, err := s.coll.Find(ctx, bson.D{{Key: "ownerId", Value: owner}}, options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}))
+	return s.owned(ctx, owner, 0)
+}
+
+// Newest lists an owner's newest keys, at most limit: the panel's list, which revoked and expired
+// keys would otherwise make grow without end.
+func (s *MongoStore) Newest(ctx context.Context, owner string, limit int) ([]Doc, error) {
+	return s.owned(ctx, owner, limit)
+}
+
+func (s *MongoStore) owned(ctx context.Context, owner string, limit int) ([]Doc, error) {
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "ownerId", Value: owner}}, options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}}).SetLimit(int64(limit)))
 	if err != nil {
 		return nil, fmt.Errorf("keys of %s: %w", owner, err)
 	}
@@ -75,18 +87,17 @@ func (s *MongoStore) Owned(ctx context.Context, owner string) ([]Doc, error) {
 	return out, nil
 }
 
+// CountActive counts the owner's keys neither revoked nor expired, reading those alone (at most
+// MaxActive of them can be), not the revoked and expired ones that pile up over the years.
 func (s *MongoStore) CountActive(ctx context.Context, owner string, now time.Time) (int, error) {
-	docs, err := s.Owned(ctx, owner)
+	n, err := s.coll.CountDocuments(ctx, bson.D{{Key: "ownerId", Value: owner}, {Key: "revokedAt", Value: nil}, {Key: "$or", Value: bson.A{
+		bson.D{{Key: "expiresAt", Value: nil}},
+		bson.D{{Key: "expiresAt", Value: bson.D{{Key: "$gt", Value: now}}}},
+	}}})
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("active keys of %s: %w", owner, err)
 	}
-	n := 0
-	for _, d := range docs {
-		if d.Key().Active(now) {
-			n++
-		}
-	}
-	return n, nil
+	return int(n), nil
 }
 
 // Revoke is one conditional write: of two revocations at once, one revokes and the other finds
