@@ -9,6 +9,8 @@ import (
 	"hash"
 	"io"
 	"log/slog"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"time"
 
@@ -26,8 +28,9 @@ import (
 // is 422; a retry while the first is still under way is 409 with Retry-After. An answer the
 // service failed to give (5xx, or no answer) is not kept, so a retry does the work then.
 //
-// The request's fingerprint is the SHA-256 of its method, path, query and body, hashed as the body
-// streams to the service, so an upload of megabytes is never held in memory. Answers are kept up to
+// The request's fingerprint is the SHA-256 of its method, path, query and body (an upload's parts,
+// not its boundary), hashed as the body streams to the service, so an upload of megabytes is
+// never held in memory. Answers are kept up to
 // idemMaxAnswer bytes; a larger one (none of the API's POSTs answers so much) is not kept, and its
 // retry runs again.
 
@@ -204,39 +207,96 @@ func (d *idempotency) again(w http.ResponseWriter, r *http.Request, rkey string)
 // largest upload a route takes.
 const maxFingerprinted = 200 << 20
 
-// fingerprint hashes a request's method, path, query and body.
-type fingerprint struct{ h hash.Hash }
+// fingerprint hashes a request's method, path, query and body. A multipart body (an upload) is
+// hashed by its parts (each one's name, file name, type and content), not its bytes: a client that
+// builds the same upload again picks a new boundary, and that is still the same request. A
+// multipart body that does not parse is hashed by its bytes.
+type fingerprint struct {
+	raw   hash.Hash
+	parts hash.Hash // nil unless the body is multipart
+	pw    *io.PipeWriter
+	done  chan struct{}
+	whole bool // the parts parsed to the end
+}
 
 func newFingerprint(r *http.Request) *fingerprint {
-	h := sha256.New()
-	_, _ = io.WriteString(h, r.Method+" "+r.URL.EscapedPath()+"?"+r.URL.RawQuery+"\x00")
-	return &fingerprint{h: h}
+	head := r.Method + " " + r.URL.EscapedPath() + "?" + r.URL.RawQuery + "\x00"
+	f := &fingerprint{raw: sha256.New()}
+	_, _ = io.WriteString(f.raw, head)
+	if mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && mt == "multipart/form-data" && params["boundary"] != "" {
+		pr, pw := io.Pipe()
+		f.parts, f.pw, f.done = sha256.New(), pw, make(chan struct{})
+		_, _ = io.WriteString(f.parts, head)
+		go func() {
+			defer close(f.done)
+			f.whole = hashParts(f.parts, multipart.NewReader(pr, params["boundary"]))
+			_, _ = io.Copy(io.Discard, pr) // whatever follows, so the body's reader never waits
+		}()
+	}
+	return f
+}
+
+// hashParts hashes each part as it streams by; false for a body that is not whole multipart.
+func hashParts(h hash.Hash, mr *multipart.Reader) bool {
+	for {
+		p, err := mr.NextRawPart()
+		if errors.Is(err, io.EOF) {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		_, _ = io.WriteString(h, p.FormName()+"\x00"+p.FileName()+"\x00"+p.Header.Get("Content-Type")+"\x00")
+		if _, err := io.Copy(h, p); err != nil {
+			return false
+		}
+		_, _ = h.Write([]byte{0})
+	}
 }
 
 func (f *fingerprint) wrap(body io.ReadCloser) io.ReadCloser {
 	if body == nil {
 		body = http.NoBody
 	}
-	return hashingBody{ReadCloser: body, h: f.h}
+	return &hashingBody{body: body, f: f}
 }
 
 // drain hashes what the service left unread of the body, so the fingerprint is the whole body's.
-func (f *fingerprint) drain(body io.ReadCloser) {
+func (f *fingerprint) drain(body io.Reader) {
 	_, _ = io.Copy(io.Discard, body)
+	if f.pw != nil {
+		_ = f.pw.Close()
+		<-f.done
+	}
 }
 
-func (f *fingerprint) sum() string { return hex.EncodeToString(f.h.Sum(nil)) }
+func (f *fingerprint) sum() string {
+	if f.parts != nil && f.whole {
+		return "parts:" + hex.EncodeToString(f.parts.Sum(nil))
+	}
+	return hex.EncodeToString(f.raw.Sum(nil))
+}
 
+// hashingBody feeds the fingerprint what is read of a body. Closing it does not close the body:
+// the service may close it before reading it all (an early refusal), and drain still reads the
+// rest for the fingerprint; the server closes the body itself when the request ends.
 type hashingBody struct {
-	io.ReadCloser
-	h hash.Hash
+	body io.ReadCloser
+	f    *fingerprint
 }
 
-func (b hashingBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	b.h.Write(p[:n])
+func (b *hashingBody) Read(p []byte) (int, error) {
+	n, err := b.body.Read(p)
+	if n > 0 {
+		b.f.raw.Write(p[:n])
+		if b.f.pw != nil {
+			_, _ = b.f.pw.Write(p[:n])
+		}
+	}
 	return n, err
 }
+
+func (b *hashingBody) Close() error { return nil }
 
 // recorder passes an answer on while keeping its status, headers and body (up to idemMaxAnswer).
 type recorder struct {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -165,3 +166,75 @@ func TestIdempotencyKeyForm(t *testing.T) {
 		t.Error("a request with a bad key was done")
 	}
 }
+
+// An upload is the same request whatever boundary its client picked: the retry is answered from
+// what was kept; another file under the same key is 422.
+func TestIdempotentUploadIgnoresItsBoundary(t *testing.T) {
+	r := testenv.StartRedis(t)
+	d := &idempotency{rdb: r.Client}
+	svc := &idemService{readsBody: true}
+	upload := func(boundary, content string) *httptest.ResponseRecorder {
+		var body strings.Builder
+		mw := multipart.NewWriter(&body)
+		if err := mw.SetBoundary(boundary); err != nil {
+			t.Fatal(err)
+		}
+		fw, _ := mw.CreateFormFile("file", "belge.txt")
+		_, _ = io.WriteString(fw, content)
+		_ = mw.Close()
+		req := httptest.NewRequest("POST", "/api/v1/orders/files", strings.NewReader(body.String()))
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		req.Header.Set(idemHeader, "upload-1")
+		w := httptest.NewRecorder()
+		d.serve(w, req, "key:k", svc)
+		return w
+	}
+	first := upload("boundary-one", "Çevrilecek metin.")
+	again := upload("another-boundary-2", "Çevrilecek metin.")
+	if first.Code != 201 || again.Code != 201 || again.Header().Get(idemReplayed) != "true" || again.Body.String() != first.Body.String() || svc.done.Load() != 1 {
+		t.Fatalf("the same upload with another boundary: %d / %d %v, done %d", first.Code, again.Code, again.Header(), svc.done.Load())
+	}
+	if other := upload("boundary-three", "Başka bir metin."); other.Code != 422 {
+		t.Fatalf("another file under the same key: %d %s", other.Code, other.Body)
+	}
+}
+
+// A service that refuses early and closes the body unread still leaves the whole body's
+// fingerprint: the same request again is answered from what was kept.
+func TestEarlyAnswerStillFingerprintsTheWholeBody(t *testing.T) {
+	r := testenv.StartRedis(t)
+	d := &idempotency{rdb: r.Client}
+	refusing := http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		_ = req.Body.Close()
+		http.Error(w, `{"error":{"code":"validation_failed"}}`, http.StatusBadRequest)
+	})
+	big := strings.Repeat("x", 100_000)
+	post := func() *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/api/v1/orders/quotes", nil)
+		req.Body = &closableBody{r: strings.NewReader(big)} // reads fail once closed, as a server's do
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set(idemHeader, "k")
+		w := httptest.NewRecorder()
+		d.serve(w, req, "user:u", refusing)
+		return w
+	}
+	first, again := post(), post()
+	if first.Code != 400 || again.Code != 400 || again.Header().Get(idemReplayed) != "true" {
+		t.Fatalf("an early refusal retried: %d / %d %v", first.Code, again.Code, again.Header())
+	}
+}
+
+// closableBody is a request body whose reads fail once it is closed.
+type closableBody struct {
+	r      io.Reader
+	closed bool
+}
+
+func (b *closableBody) Read(p []byte) (int, error) {
+	if b.closed {
+		return 0, http.ErrBodyReadAfterClose
+	}
+	return b.r.Read(p)
+}
+
+func (b *closableBody) Close() error { b.closed = true; return nil }
