@@ -85,11 +85,6 @@ type Key struct {
 	RevokedBy string `json:"revokedBy,omitempty"`
 }
 
-// Active reports whether the key works at now: not revoked and not expired.
-func (k Key) Active(now time.Time) bool {
-	return k.RevokedAt == nil && (k.ExpiresAt == nil || now.Before(*k.ExpiresAt))
-}
-
 // Created is a new key with its secret, which is shown this once.
 type Created struct {
 	Key

@@ -3,7 +3,6 @@ package keys
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // A secret is its prefix and 32 base-32 characters, never the same twice; the panel shows its
@@ -38,25 +37,5 @@ func TestSecrets(t *testing.T) {
 	}
 	if Digest("a") == Digest("b") || len(Digest("a")) != 64 {
 		t.Error("digests")
-	}
-}
-
-// A key works until it is revoked or its expiry comes.
-func TestActive(t *testing.T) {
-	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	later, earlier := now.Add(time.Hour), now.Add(-time.Hour)
-	for _, c := range []struct {
-		k    Key
-		want bool
-	}{
-		{Key{}, true},
-		{Key{ExpiresAt: &later}, true},
-		{Key{ExpiresAt: &now}, false},
-		{Key{ExpiresAt: &earlier}, false},
-		{Key{RevokedAt: &earlier}, false},
-	} {
-		if got := c.k.Active(now); got != c.want {
-			t.Errorf("%+v: %v", c.k, got)
-		}
 	}
 }

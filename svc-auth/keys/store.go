@@ -35,9 +35,6 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 	return &MongoStore{coll: coll}, nil
 }
 
-// Collection is the keys' collection (tests, the KVKK copy).
-func (s *MongoStore) Collection() *mongo.Collection { return s.coll }
-
 func (s *MongoStore) Insert(ctx context.Context, d Doc) error {
 	if _, err := s.coll.InsertOne(ctx, d); err != nil {
 		return fmt.Errorf("insert key %s: %w", d.ID, err)
