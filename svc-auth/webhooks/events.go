@@ -72,15 +72,15 @@ var Streams = []string{"orders", "billing"}
 // (the step "redelivered"), completed. Invoices: issued, paid, refunded.
 func occurrenceOf(e events.Event) (Occurrence, bool, error) {
 	var p struct {
-		QuoteID      string    `json:"quoteId"`
-		OrderID      string    `json:"orderId"`
-		InvoiceID    string    `json:"invoiceId"`
-		Number       string    `json:"number"`
-		OrderNumber  string    `json:"orderNumber"`
-		CustomerID   string    `json:"customerId"`
-		Status       string    `json:"status"`
-		Step         string    `json:"step"`
-		At           time.Time `json:"at"`
+		QuoteID     string    `json:"quoteId"`
+		OrderID     string    `json:"orderId"`
+		InvoiceID   string    `json:"invoiceId"`
+		Number      string    `json:"number"`
+		OrderNumber string    `json:"orderNumber"`
+		CustomerID  string    `json:"customerId"`
+		Status      string    `json:"status"`
+		Step        string    `json:"step"`
+		At          time.Time `json:"at"`
 	}
 	switch e.Type {
 	case eventQuoteCreated, eventQuoteRevised, eventOrderStatus, eventInvoiceIssued, eventInvoicePaid, eventInvoiceRefund:
