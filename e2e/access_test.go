@@ -118,7 +118,13 @@ func testAccessMatrix(t *testing.T, s *devstack) {
 			if !ok {
 				method, path = "GET", rule.Pattern
 			}
-			path = fill(path, ids)
+			if method == "DELETE" {
+				// Deleting takes the thing away: it is walked on a spare of the owner's, so the
+				// routes after it still find theirs.
+				path = fill(path, map[string]string{"webhooks": ids["spare webhook"]})
+			} else {
+				path = fill(path, ids)
+			}
 			for _, c := range callers {
 				status, code := send(t, s, method, path, c.token)
 				where := fmt.Sprintf("%s %s (%s, declared %v) as %s", method, path, service, rule.Access, c.name)
@@ -183,8 +189,8 @@ func fill(path string, ids map[string]string) string {
 			continue
 		}
 		switch name := strings.Trim(p, "{}."); {
-		case name == "id" && i > 0 && ids[parts[i-1]] != "":
-			parts[i] = ids[parts[i-1]] // files, quotes, orders, messages, invoices
+		case (name == "id" || name == "delivery") && i > 0 && ids[parts[i-1]] != "":
+			parts[i] = ids[parts[i-1]] // files, quotes, orders, messages, invoices, webhooks, deliveries
 		case name == "provider":
 			parts[i] = "google"
 		case name == "lang":
@@ -263,6 +269,22 @@ func ownersThings(t *testing.T, s *devstack, owner *caller) map[string]string {
 	if status != 201 {
 		t.Fatalf("owner's API key: %d %v", status, key)
 	}
+	// Two webhook endpoints of theirs, one with a test event's delivery (webhooks/{id},
+	// deliveries/{delivery}), one to delete. Nothing listens at their address: the delivery is
+	// retried, and is still theirs.
+	var endpoints []string
+	for range 2 {
+		status, ep, _ := call(t, s, "POST", "/api/v1/auth/webhooks", map[string]any{"url": "http://127.0.0.1:9/matrix", "types": []string{"order.paid"}}, session)
+		if status != 201 {
+			t.Fatalf("owner's webhook endpoint: %d %v", status, ep)
+		}
+		endpoints = append(endpoints, ep["id"].(string))
+	}
+	status, delivery, _ := call(t, s, "POST", "/api/v1/auth/webhooks/"+endpoints[0]+"/test", nil, session)
+	if status != 202 {
+		t.Fatalf("owner's test event: %d %v", status, delivery)
+	}
 	return map[string]string{"files": up.File.ID, "quotes": quote["id"].(string), "orders": order["id"].(string), "messages": message,
-		"invoices": invoice, "requests": asked["id"].(string), "keys": key["id"].(string)}
+		"invoices": invoice, "requests": asked["id"].(string), "keys": key["id"].(string),
+		"webhooks": endpoints[0], "deliveries": delivery["id"].(string), "spare webhook": endpoints[1]}
 }

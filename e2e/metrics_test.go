@@ -29,12 +29,13 @@ var programs = []program{
 	{name: "gateway", port: "GATEWAY"},
 	{name: "svc-geo", port: "GEO"},
 	// svc-auth reads every area: its inbox and mails (group svc-auth, svc-auth-inbox on the
-	// translators' stream, beside the accounts' consumer) and staff's live notices (svc-auth-live).
+	// translators' stream, beside the accounts' consumer), staff's live notices (svc-auth-live)
+	// and the customers' webhooks (svc-auth-webhooks, on ordering's and billing's streams).
 	// Its KVKK requests' answers come back through svc-auth-privacy on the privacy stream, and
 	// on its own (its own part answers its own announcement).
 	{name: "svc-auth", port: "AUTH", outboxes: 2, groups: []string{
-		"events:auth svc-auth", "events:auth svc-auth-privacy", "events:billing svc-auth", "events:billing svc-auth-live",
-		"events:catalog svc-auth", "events:catalog svc-auth-live", "events:orders svc-auth", "events:orders svc-auth-live",
+		"events:auth svc-auth", "events:auth svc-auth-privacy", "events:billing svc-auth", "events:billing svc-auth-live", "events:billing svc-auth-webhooks",
+		"events:catalog svc-auth", "events:catalog svc-auth-live", "events:orders svc-auth", "events:orders svc-auth-live", "events:orders svc-auth-webhooks",
 		"events:privacy svc-auth-privacy", "events:translators svc-auth", "events:translators svc-auth-inbox", "events:translators svc-auth-live"}},
 	// Inquiries (replies), conversations (chat.opened, chat.message) and its answers to KVKK
 	// requests, which it reads from svc-auth's stream.

@@ -46,6 +46,8 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	// more often than a person, all from this one address: nginx's request limits (tested on
 	// their own in devstack/nginx_limits_test.go, with the same template) would refuse them.
 	t.Setenv("NGINX_RATE_LIMITS", "off")
+	// Webhooks retried within the test's time (a deployment's schedule spans three days).
+	t.Setenv("WEBHOOKS_RETRY_SCHEDULE", webhookRetrySchedule)
 	letPostgresThrough(t, dataDir)
 	run, err := stackrun.Start(dataDir, 3*time.Minute)
 	if err != nil {
@@ -262,6 +264,9 @@ func TestWholeStack(t *testing.T) {
 	})
 	t.Run("API keys: a key acts as its customer in every service, read-only keys only read, revoked keys stop", func(t *testing.T) {
 		testAPIKeys(t, s)
+	})
+	t.Run("webhooks: an endpoint hears every step of an order, signed and in order, and a failing one is retried", func(t *testing.T) {
+		testWebhooks(t, s)
 	})
 	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
 		testAccessMatrix(t, s)

@@ -87,7 +87,8 @@ func main() {
 	p.ExitOn("store", err)
 	p.ExitOn("company facts", factsErr)
 	p.ExitOn("mail settings", checkMailSettings(mailSettings))
-	mailRelays := store.StartMail(auth.NewMails(store, auth.NewSessions(rdb), mailSettings).Render, mail.NewSender(mailCfg), log, outboxSweep)
+	mails, mailSender := auth.NewMails(store, auth.NewSessions(rdb), mailSettings), mail.NewSender(mailCfg)
+	mailRelays := store.StartMail(mails.Render, mailSender, log, outboxSweep)
 	go mailRelays.Run(ctx)
 	p.ExitOn("search keys", store.FillSearchKeys(ctx))
 	signer, err := auth.SigningKey(ctx, db)
@@ -144,7 +145,8 @@ func main() {
 	auditLog, err := audit.NewLog(ctx, db, log)
 	p.ExitOn("audit log", err)
 	keySvc := startKeys(p, store, signer, auditLog)
-	privacySvc := auth.NewPrivacy(store, sessions, keySvc, mailSettings.Secret,
+	webhookSvc := startWebhooks(p, env, cfg.Name, eventMetrics, mails.Render, mailSender, outboxSweep)
+	privacySvc := auth.NewPrivacy(store, sessions, keySvc, webhookSvc, mailSettings.Secret,
 		ratelimit.New(rdb, "auth-privacy", privacyRequestsPerHour, time.Hour), ids.New, time.Now)
 	for _, area := range []string{"auth", privacy.Stream} {
 		consumer := p.Consumer(events.Stream(area), cfg.Name+"-privacy", db.Collection("processed_events"), privacy.Paced(privacySvc.Answer))
@@ -152,7 +154,7 @@ func main() {
 		go func() { p.ExitOn(area+" privacy consumer", ignoreCanceled(consumer.Run(ctx))) }()
 	}
 
-	table := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc).WithKeys(keySvc, auditLog),
+	table := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc).WithKeys(keySvc, auditLog).WithWebhooks(webhookSvc),
 		signInRoutes(api.NewOAuth(svc, rdb, siteURL, providers, log), providers, log), liveRoutes, jwks, p.Trusted)
 	p.Serve(httpx.NewServer(httpx.Options{
 		Name:      cfg.Name,

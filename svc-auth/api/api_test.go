@@ -30,6 +30,7 @@ import (
 	"linguaport/internal/testenv"
 	"linguaport/svc-auth/api"
 	"linguaport/svc-auth/auth"
+	"linguaport/svc-auth/webhooks"
 	apikeys "linguaport/svc-auth/keys"
 )
 
@@ -155,7 +156,16 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 	}
 	keySvc := apikeys.NewService(keyStore, auth.KeyOwners(store), auth.KeySessions(r.Client), signer,
 		ratelimit.New(r.Client, "auth-key-failures", apikeys.MaxFailures, apikeys.FailureWindow), auditLog, newID, now)
-	privacySvc := auth.NewPrivacy(store, sessions, keySvc, linkSecret, ratelimit.New(r.Client, "auth-privacy", 1000, time.Hour), newID, now)
+	// Webhooks as main builds them, sending to receivers on this machine.
+	hookStore, err := webhooks.NewStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	guard := webhooks.Guard{AllowHTTP: true, AllowPrivate: true}
+	dispatcher := webhooks.NewDispatcher(hookStore, log, webhooks.DispatcherOptions{Guard: guard, SweepEvery: 50 * time.Millisecond})
+	go dispatcher.Run(ctx)
+	hookSvc := webhooks.NewService(hookStore, guard, dispatcher.Kick, newID, now)
+	privacySvc := auth.NewPrivacy(store, sessions, keySvc, hookSvc, linkSecret, ratelimit.New(r.Client, "auth-privacy", 1000, time.Hour), newID, now)
 	for _, area := range []string{"auth", privacy.Stream} {
 		consumer := events.NewConsumer(r.Client, events.Stream(area), "svc-auth-privacy", db.Collection("processed_events"), privacySvc.Answer, log)
 		consumer.Block = 100 * time.Millisecond
@@ -169,7 +179,7 @@ func startFixture(t *testing.T, cfg fixtureConfig) *fixture {
 		configs = map[string]api.ProviderConfig{}
 	}
 	jwks := authn.JWKS{Keys: []authn.JWK{authn.PublicJWK(signer.KeyID(), signer.PublicKey())}}
-	handler := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc).WithKeys(keySvc, auditLog), api.NewOAuth(svc, r.Client, srv.URL, configs, log), nil, jwks, httpx.LoopbackOnly).
+	handler := api.Routes(api.MakeEndpoints(svc, auth.NewStaff(store)).WithPrivacy(privacySvc).WithKeys(keySvc, auditLog).WithWebhooks(hookSvc), api.NewOAuth(svc, r.Client, srv.URL, configs, log), nil, jwks, httpx.LoopbackOnly).
 		Handler(authn.NewAuthenticator(verifier, []string{"https://site.test"}))
 	srv.Config.Handler = httpx.NewServer(httpx.Options{Name: "svc-auth", Handler: handler, Logger: log}).Handler()
 	return &fixture{t: t, url: srv.URL, mail: capture, signer: signer, sessions: sessions, redis: r, db: db, store: store, mails: mails, inbox: inbox}

@@ -29,6 +29,9 @@ type Endpoints struct {
 	// API keys (keys.go): a customer's own, the gateway's exchange, staff's list.
 	KeysMine, KeyCreate, KeyRevoke, KeyExchange, AdminKeys, AdminKeyRevoke endpoint.Endpoint
 	audit                                                                  http.Handler
+	// Webhooks (webhooks.go): a customer's endpoints, their secrets, logs, replays, test events.
+	WebhooksList, WebhookCreate, WebhookGet, WebhookUpdate, WebhookDelete, WebhookSecret, WebhookRotate,
+	WebhookEnable, WebhookDisable, WebhookTest, WebhookDeliveries, WebhookDelivery, WebhookReplay endpoint.Endpoint
 }
 
 type registerRequest struct {
@@ -164,5 +167,11 @@ func MakeEndpoints(s auth.Service, st auth.Staff) Endpoints {
 	// Likewise the API keys without WithKeys.
 	e.KeysMine, e.KeyCreate, e.KeyRevoke, e.KeyExchange, e.AdminKeys, e.AdminKeyRevoke =
 		notServed, notServed, notServed, notServed, notServed, notServed
+	// And the webhooks without WithWebhooks.
+	for _, ep := range []*endpoint.Endpoint{&e.WebhooksList, &e.WebhookCreate, &e.WebhookGet, &e.WebhookUpdate, &e.WebhookDelete,
+		&e.WebhookSecret, &e.WebhookRotate, &e.WebhookEnable, &e.WebhookDisable, &e.WebhookTest, &e.WebhookDeliveries,
+		&e.WebhookDelivery, &e.WebhookReplay} {
+		*ep = notServed
+	}
 	return e.withStaff(st)
 }

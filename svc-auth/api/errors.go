@@ -116,6 +116,9 @@ func fieldMessage(_, reason string) i18n.Text {
 	if text, ok := keyFieldMessages[reason]; ok {
 		return text
 	}
+	if text, ok := webhookFieldMessages[reason]; ok {
+		return text
+	}
 	return httpx.ErrValidation.Message
 }
 
@@ -135,6 +138,9 @@ func problemOf(err error) *httpx.Problem {
 	var fields errs.Fields
 	var ordersOpen *auth.ErrPrivacyOrdersOpen
 	if p := keyProblem(err); p != nil {
+		return p
+	}
+	if p := webhookProblem(err); p != nil {
 		return p
 	}
 	switch {

@@ -122,6 +122,22 @@ func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, t
 			route("POST "+p+"keys/token", authn.Anyone, e.KeyExchange, decodeKeyExchange(trusted)),
 			route("GET "+p+"admin/keys", authn.Only(authn.RoleAdmin), e.AdminKeys, decodeKeyPage),
 			route("POST "+p+"admin/keys/{id}/revoke", authn.Only(authn.RoleAdmin), e.AdminKeyRevoke, decodeKeyID),
+			// Webhooks (svc-auth/webhooks): a customer's endpoints, signed in or with an API key (an
+			// integrator registers its own; a read-only key only reads). Another customer's
+			// endpoint or delivery is answered 404.
+			route("GET "+p+"webhooks", authn.Only(authn.RoleCustomer), e.WebhooksList, decodeNothing),
+			route("POST "+p+"webhooks", authn.Only(authn.RoleCustomer), e.WebhookCreate, decodeEndpointSettings),
+			route("GET "+p+"webhooks/{id}", authn.Only(authn.RoleCustomer).Owned(), e.WebhookGet, decodeEndpointID),
+			route("PUT "+p+"webhooks/{id}", authn.Only(authn.RoleCustomer).Owned(), e.WebhookUpdate, decodeEndpointSettings),
+			route("DELETE "+p+"webhooks/{id}", authn.Only(authn.RoleCustomer).Owned(), e.WebhookDelete, decodeEndpointID),
+			route("GET "+p+"webhooks/{id}/secret", authn.Only(authn.RoleCustomer).Owned(), e.WebhookSecret, decodeEndpointID),
+			route("POST "+p+"webhooks/{id}/secret/rotate", authn.Only(authn.RoleCustomer).Owned(), e.WebhookRotate, decodeEndpointID),
+			route("POST "+p+"webhooks/{id}/enable", authn.Only(authn.RoleCustomer).Owned(), e.WebhookEnable, decodeEndpointID),
+			route("POST "+p+"webhooks/{id}/disable", authn.Only(authn.RoleCustomer).Owned(), e.WebhookDisable, decodeEndpointID),
+			route("POST "+p+"webhooks/{id}/test", authn.Only(authn.RoleCustomer).Owned(), e.WebhookTest, decodeEndpointID),
+			route("GET "+p+"webhooks/{id}/deliveries", authn.Only(authn.RoleCustomer).Owned(), e.WebhookDeliveries, decodeDeliveryPage),
+			route("GET "+p+"webhooks/{id}/deliveries/{delivery}", authn.Only(authn.RoleCustomer).Owned(), e.WebhookDelivery, decodeDeliveryID),
+			route("POST "+p+"webhooks/{id}/deliveries/{delivery}/replay", authn.Only(authn.RoleCustomer).Owned(), e.WebhookReplay, decodeDeliveryID),
 			// What was done to the keys, by their customers and by staff (internal/audit).
 			handler("GET "+p+"admin/audit", authn.Only(authn.RoleAdmin), auditLog.ServeHTTP),
 			// Staff's live notices (svc-auth/live): the event stream the back office keeps open and

@@ -244,6 +244,7 @@ var sitePages = map[string]i18n.Text{
 	"unsubscribed": {TR: "/tr/abonelikten-cik", EN: "/en/unsubscribe"},
 	"overview":     {TR: "/tr/hesabim/genel-bakis", EN: "/en/account/overview"},
 	"settings":     {TR: "/tr/hesabim/ayarlar", EN: "/en/account/settings"},
+	"webhooks":     {TR: "/tr/hesabim/ayarlar/webhooklar", EN: "/en/account/settings/webhooks"},
 	"order":        {TR: "/tr/hesabim/siparislerim", EN: "/en/account/orders"},
 	"activeJobs":   {TR: "/tr/hesabim/aktif-islerim", EN: "/en/account/active-jobs"},
 	"jobPool":      {TR: "/tr/hesabim/havuzdaki-isler", EN: "/en/account/job-pool"},

@@ -54,9 +54,14 @@ func (s *privacyService) ownErasure(ctx context.Context, r privacy.Requested) ([
 			if err != nil {
 				return nil, err
 			}
+			endpoints, deliveries, err := s.hooks.EraseAccount(ctx, r.UserID)
+			if err != nil {
+				return nil, err
+			}
 			report.Erased = append(report.Erased, privacy.Count{Collection: "users", Count: erased}, privacy.Count{Collection: "messages", Count: messages},
 				privacy.Count{Collection: "order_states", Count: states}, privacy.Count{Collection: "api_keys", Count: apiKeys},
-				privacy.Count{Collection: "audit", Count: entries})
+				privacy.Count{Collection: "audit", Count: entries}, privacy.Count{Collection: "webhook_endpoints", Count: endpoints},
+				privacy.Count{Collection: "webhook_deliveries", Count: deliveries})
 			// The account itself, without its identity, holding its consent records.
 			report.Kept = append(report.Kept, privacy.Count{Collection: "users", Count: 1})
 		}

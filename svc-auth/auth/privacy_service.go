@@ -17,6 +17,7 @@ import (
 	"linguaport/internal/i18n"
 	"linguaport/internal/privacy"
 	"linguaport/svc-auth/keys"
+	"linguaport/svc-auth/webhooks"
 )
 
 // Privacy is what people and staff do with KVKK requests.
@@ -77,6 +78,7 @@ type privacyService struct {
 		RevokeAllExcept(ctx context.Context, uid, keep string) error
 	}
 	keys  AccountKeys
+	hooks AccountWebhooks
 	links mailLinks
 	limit Limiter
 	newID func() string
@@ -91,13 +93,22 @@ type AccountKeys interface {
 	EraseAccount(ctx context.Context, owner string) (keys, entries int, err error)
 }
 
+// AccountWebhooks is what the requests need of the account's webhook endpoints
+// (svc-auth/webhooks): listed in a copy, disabled when the account closes, deleted with their
+// deliveries.
+type AccountWebhooks interface {
+	OfAccount(ctx context.Context, owner string) ([]webhooks.Endpoint, error)
+	CloseAccount(ctx context.Context, owner string) error
+	EraseAccount(ctx context.Context, owner string) (endpoints, deliveries int, err error)
+}
+
 // NewPrivacy returns the requests' service; links signs the mailed links (MAIL_LINK_SECRET), and
 // limit counts a visitor address's requests.
-func NewPrivacy(store *MongoStore, sessions *Sessions, accountKeys AccountKeys, secret []byte, limit Limiter, newID func() string, now func() time.Time) Privacy {
+func NewPrivacy(store *MongoStore, sessions *Sessions, accountKeys AccountKeys, accountHooks AccountWebhooks, secret []byte, limit Limiter, newID func() string, now func() time.Time) Privacy {
 	if len(secret) == 0 {
 		secret = newLinkSecret()
 	}
-	return &privacyService{store: store, sessions: sessions, keys: accountKeys, links: mailLinks{key: secret}, limit: limit, newID: newID, now: now}
+	return &privacyService{store: store, sessions: sessions, keys: accountKeys, hooks: accountHooks, links: mailLinks{key: secret}, limit: limit, newID: newID, now: now}
 }
 
 func (s *privacyService) Ask(ctx context.Context, c authn.Caller, kind, password string) (PrivacyRequest, error) {
@@ -177,7 +188,10 @@ func (s *privacyService) closeAccount(ctx context.Context, uid string, now time.
 	if err := s.sessions.RevokeAllExcept(ctx, uid, ""); err != nil {
 		return err
 	}
-	return s.keys.CloseAccount(ctx, uid)
+	if err := s.keys.CloseAccount(ctx, uid); err != nil {
+		return err
+	}
+	return s.hooks.CloseAccount(ctx, uid)
 }
 
 func (s *privacyService) AskByEmail(ctx context.Context, email, kind string, lang i18n.Lang, ip string) error {
@@ -579,7 +593,15 @@ func (s *privacyService) ownPart(ctx context.Context, r privacy.Requested) ([]pr
 	if err != nil {
 		return nil, err
 	}
-	return []privacy.File{account, sessions, messages, apiKeys}, nil
+	endpoints, err := s.hooks.OfAccount(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	hooks, err := privacy.JSONFile("webhook_endpoints.json", map[string]any{"webhookEndpoints": endpoints})
+	if err != nil {
+		return nil, err
+	}
+	return []privacy.File{account, sessions, messages, apiKeys, hooks}, nil
 }
 
 var noAccountNote = i18n.Text{

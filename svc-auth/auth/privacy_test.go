@@ -22,7 +22,7 @@ func TestVisitorRequestsAreLimitedByAddressAndSender(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := testenv.StartRedis(t)
-	p := auth.NewPrivacy(store, auth.NewSessions(r.Client), nil, linkSecret, ratelimit.New(r.Client, "auth-privacy", 2, time.Hour), newID, time.Now)
+	p := auth.NewPrivacy(store, auth.NewSessions(r.Client), nil, nil, linkSecret, ratelimit.New(r.Client, "auth-privacy", 2, time.Hour), newID, time.Now)
 	limited := func(err error) bool {
 		var rl *errs.RateLimited
 		return errors.As(err, &rl) && errors.Is(err, auth.ErrTooManyRequests) && rl.RetryAfter > 0
