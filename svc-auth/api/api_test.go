@@ -30,8 +30,8 @@ import (
 	"linguaport/internal/testenv"
 	"linguaport/svc-auth/api"
 	"linguaport/svc-auth/auth"
-	"linguaport/svc-auth/webhooks"
 	apikeys "linguaport/svc-auth/keys"
+	"linguaport/svc-auth/webhooks"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m) }

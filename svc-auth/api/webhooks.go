@@ -15,7 +15,7 @@ import (
 // integrator registers its own), their secrets, their delivery logs, replays and test events.
 
 type (
-	endpointRequest struct{ ID string }
+	endpointRequest  struct{ ID string }
 	endpointSettings struct {
 		ID string
 		webhooks.Settings
