@@ -19,8 +19,9 @@ import (
 func call(t *testing.T, s *devstack, method, path string, body any, cookies map[string]string, header ...string) (int, map[string]any, map[string]*http.Cookie) {
 	t.Helper()
 	var rd io.Reader
+	var data []byte
 	if body != nil {
-		data, _ := json.Marshal(body)
+		data, _ = json.Marshal(body)
 		rd = bytes.NewReader(data)
 	}
 	req, _ := http.NewRequest(method, s.web+path, rd)
@@ -36,6 +37,7 @@ func call(t *testing.T, s *devstack, method, path string, body any, cookies map[
 	var out map[string]any
 	resp := testenv.DoJSON(t, req, &out)
 	raw, _ := io.ReadAll(resp.Body)
+	checkAnswer(req, data, resp.StatusCode, resp.Header, raw)
 	set := map[string]*http.Cookie{}
 	for _, c := range resp.Cookies() {
 		set[c.Name] = c

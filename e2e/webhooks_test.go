@@ -96,6 +96,14 @@ func (r *hookReceiver) register(s *devstack, session map[string]string, types ..
 // an endpoint answering 500 three times and then 200 gets the same delivery a fourth time, and the
 // log shows the four attempts.
 func testWebhooks(t *testing.T, s *devstack) {
+	checked := checkAnswers(t, loadAPIDoc(t, s))
+	defer func() {
+		for _, op := range []string{"createWebhookEndpoint", "listWebhookDeliveries"} {
+			if checked[op] == 0 {
+				t.Errorf("no answer of %s was checked against the document: %v", op, checked)
+			}
+		}
+	}()
 	email := fmt.Sprintf("hooks-%d@example.com", time.Now().UnixNano())
 	st, body, set := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
 		"fullName": "Webhook Müşterisi", "email": email, "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,

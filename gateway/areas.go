@@ -42,10 +42,11 @@ type compiled struct {
 	version string
 	guard   *authn.Guard
 	limits  map[string]contract.Limits // by pattern; "" for what no route matches
+	doc     []byte                     // the service's part of the OpenAPI document (openapi.go)
 }
 
 func compile(c contract.Contract, version string, auth *authn.Authenticator) *compiled {
-	out := &compiled{version: version, guard: authn.NewGuard(auth, c.Rules()), limits: map[string]contract.Limits{"": c.Limits}}
+	out := &compiled{version: version, guard: authn.NewGuard(auth, c.Rules()), limits: map[string]contract.Limits{"": c.Limits}, doc: c.Doc}
 	for _, r := range c.Routes {
 		out.limits[r.Pattern] = c.LimitsOf(r)
 	}

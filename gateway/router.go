@@ -25,6 +25,8 @@ func newRouter(as *areas, keys *keyTokens, idem *idempotency, log *slog.Logger) 
 		httpx.EncodeError(c.Request.Context(), httpx.NewProblem(http.StatusInternalServerError, "internal", i18n.Text{}), c.Writer)
 		c.Abort()
 	}))
+	// The public API's OpenAPI document, merged from what the services publish (openapi.go).
+	r.GET("/api/v1/openapi.json", func(c *gin.Context) { as.serveDoc(c.Writer, c.Request) })
 	r.Any("/api/v1/:area/*path", func(c *gin.Context) {
 		// A request signed with an API key goes on with the key's token (keys.go).
 		if keys.swap(c.Writer, c.Request) {

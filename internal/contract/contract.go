@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,6 +54,11 @@ type Contract struct {
 	Prefix  string  `json:"prefix"`  // every route's path starts with it: "/api/v1/orders"
 	Limits          // every route's unless it has its own
 	Routes  []Route `json:"routes"`
+	// Doc is the service's part of the public API's OpenAPI document (DESIGN §15): the paths of
+	// the routes it documents for integrators and the schemas they name, which the gateway merges
+	// with the other services' into the one document it serves (openapi.go). Check holds every
+	// documented operation to a route of this contract.
+	Doc json.RawMessage `json:"doc,omitempty"`
 }
 
 // New is service's contract for its access rules, each with the contract's limits.
@@ -136,10 +142,69 @@ func (c Contract) Check() error {
 		}
 		seen[r.Pattern] = true
 	}
+	if len(c.Doc) > 0 {
+		errs = append(errs, c.checkDoc(seen))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("contract of %s: %w", c.Service, err)
 	}
 	return nil
+}
+
+// DocPart is the shape of a contract's Doc: OpenAPI paths and components.
+type DocPart struct {
+	Paths      map[string]map[string]json.RawMessage `json:"paths"`
+	Components map[string]map[string]json.RawMessage `json:"components,omitempty"`
+}
+
+// docMethods are the operations an OpenAPI path item may hold.
+var docMethods = []string{"get", "put", "post", "delete", "patch", "head", "options"}
+
+// checkDoc refuses a Doc that documents what the contract does not serve: each operation must be
+// a declared route (its path template is the route's pattern), never a staff one, and each
+// schema is named after the service's area, so no two services' schemas collide when merged.
+func (c Contract) checkDoc(routes map[string]bool) error {
+	var part DocPart
+	if err := json.Unmarshal(c.Doc, &part); err != nil {
+		return fmt.Errorf("doc: %w", err)
+	}
+	var errs []error
+	for path, item := range part.Paths {
+		for key := range item {
+			if key == "parameters" || key == "summary" || key == "description" {
+				continue
+			}
+			if !slices.Contains(docMethods, key) {
+				errs = append(errs, fmt.Errorf("doc: %s has %q, not an operation", path, key))
+				continue
+			}
+			pattern := strings.ToUpper(key) + " " + path
+			if !routes[pattern] {
+				errs = append(errs, fmt.Errorf("doc: %s is not a route of %s", pattern, c.Service))
+			}
+			if strings.Contains(path, "/admin/") {
+				errs = append(errs, fmt.Errorf("doc: %s is a staff route", pattern))
+			}
+		}
+	}
+	prefix := docPrefix(c.Service)
+	for kind, named := range part.Components {
+		for name := range named {
+			if !strings.HasPrefix(name, prefix) {
+				errs = append(errs, fmt.Errorf("doc: %s %q must start with %q", kind, name, prefix))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// docPrefix starts the names of a service's schemas: "Orders" for svc-orders.
+func docPrefix(service string) string {
+	area := AreaOf(service)
+	if area == "" {
+		return ""
+	}
+	return strings.ToUpper(area[:1]) + area[1:]
 }
 
 func checkRoute(prefix string, r Route) (err error) {

@@ -67,6 +67,11 @@ func TestCheckRefusesWhatTheGatewayMustNotRouteBy(t *testing.T) {
 	if err := sample().Check(); err != nil {
 		t.Fatalf("a good contract refused: %v", err)
 	}
+	documented := sample()
+	documented.Doc = json.RawMessage(`{"paths":{"/api/v1/things/items":{"parameters":[],"get":{},"post":{}}},"components":{"schemas":{"ThingsItem":{}}}}`)
+	if err := documented.Check(); err != nil {
+		t.Fatalf("a contract documenting its routes refused: %v", err)
+	}
 	for _, c := range []struct {
 		name   string
 		change func(*contract.Contract)
@@ -82,6 +87,19 @@ func TestCheckRefusesWhatTheGatewayMustNotRouteBy(t *testing.T) {
 		{"a route twice", func(c *contract.Contract) { c.Routes[1].Pattern = c.Routes[0].Pattern }, "declared twice"},
 		{"no timeout", func(c *contract.Contract) { c.TimeoutMs = 0 }, "must be positive"},
 		{"a name not svc-<area>", func(c *contract.Contract) { c.Service = "things"; c.Prefix = contract.PrefixOf("things") }, "not svc-<area>"},
+		// The OpenAPI part documents only what the contract serves, to integrators.
+		{"a documented operation it does not serve", func(c *contract.Contract) {
+			c.Doc = json.RawMessage(`{"paths":{"/api/v1/things/items":{"get":{},"delete":{}}}}`)
+		}, "DELETE /api/v1/things/items is not a route"},
+		{"a documented staff route", func(c *contract.Contract) {
+			c.Doc = json.RawMessage(`{"paths":{"/api/v1/things/admin/items":{"get":{}}}}`)
+		}, "is a staff route"},
+		{"a schema named for another area", func(c *contract.Contract) {
+			c.Doc = json.RawMessage(`{"paths":{},"components":{"schemas":{"Item":{}}}}`)
+		}, `must start with "Things"`},
+		{"a path item key that is no operation", func(c *contract.Contract) {
+			c.Doc = json.RawMessage(`{"paths":{"/api/v1/things/items":{"fetch":{}}}}`)
+		}, "not an operation"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			bad := sample()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 	kithttp "github.com/go-kit/kit/transport/http"
+	"sigs.k8s.io/yaml"
 
 	"linguaport/internal/authn"
 	"linguaport/internal/contract"
@@ -40,6 +41,9 @@ type Table struct {
 	// encoder, the one place its errors are worded, first.
 	Options []kithttp.ServerOption
 	Routes  []Route
+	// Doc is the service's part of the public API's OpenAPI document, in YAML (an embedded
+	// openapi.yaml): paths and components, published with the contract (contract.Contract.Doc).
+	Doc []byte
 }
 
 // Contract is what the table publishes: every route with its access and limits, no handlers.
@@ -47,6 +51,13 @@ func (t Table) Contract() contract.Contract {
 	c := contract.Contract{Service: t.Service, Prefix: contract.PrefixOf(t.Service), Limits: t.Limits, Routes: make([]contract.Route, len(t.Routes))}
 	for i, r := range t.Routes {
 		c.Routes[i] = contract.Route{Pattern: r.Pattern, Access: r.Access, Limits: r.Limits}
+	}
+	if len(t.Doc) > 0 {
+		doc, err := yaml.YAMLToJSON(t.Doc)
+		if err != nil {
+			panic(fmt.Sprintf("routes: %s's OpenAPI part: %v", t.Service, err)) // an embedded file: its tests fail first
+		}
+		c.Doc = doc
 	}
 	return c
 }

@@ -5,6 +5,7 @@
 package api
 
 import (
+	_ "embed"
 	"net/http"
 	"time"
 
@@ -19,6 +20,11 @@ import (
 )
 
 const p = "/api/v1/auth/"
+
+// openAPI is svc-auth's part of the public API's OpenAPI document (contract.Contract.Doc).
+//
+//go:embed openapi.yaml
+var openAPI []byte
 
 // Routes is svc-auth's route table. Besides the endpoints it serves sign-in with a provider
 // (oauth; nil answers its routes "not configured"), staff's live notices (live, api/live.go;
@@ -58,6 +64,7 @@ func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, t
 	}
 	return routes.Table{
 		Service: "svc-auth",
+		Doc:     openAPI,
 		Limits:  contract.Limits{TimeoutMs: (10 * time.Second).Milliseconds(), MaxBody: httpx.MaxJSONBody},
 		Options: []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)},
 		Routes: []routes.Route{

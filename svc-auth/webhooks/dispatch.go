@@ -2,6 +2,8 @@ package webhooks
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -22,9 +24,11 @@ import (
 // slow holds at most its own PerEndpoint senders while the others go on.
 //
 // An endpoint's worker is started by Kick (an event just made deliveries) or by the sweep, which
-// finds endpoints whose DueAt has come (a retry's time, another replica's work, a restart). Two
-// replicas may run workers for one endpoint: each delivery is claimed by one conditional write,
-// so it is sent once per attempt either way.
+// finds endpoints whose DueAt has come (a retry's time, another replica's work, a restart). A
+// worker holds its endpoint's lease (one conditional write per batch of deliveries, not one per
+// delivery: on FerretDB, which lets one write through at a time, writes are what bounds the
+// deliveries a second), so of two replicas' workers one sends; a worker that dies leaves the
+// deliveries due to another when its lease ends (at least once).
 type Dispatcher struct {
 	store  *Store
 	client *http.Client
@@ -36,7 +40,9 @@ type Dispatcher struct {
 	perEndpoint int
 	senders     chan struct{}
 	sweepEvery  time.Duration
-	lease       time.Duration
+	lease       time.Duration // the longest one attempt may take
+	leaseFor    time.Duration // how long a worker holds an endpoint at a time
+	me          string        // this dispatcher, as its leases name it
 	schedule    []time.Duration
 
 	kicks   chan string
@@ -63,6 +69,8 @@ type DispatcherOptions struct {
 	MailKick    func(ids ...any)
 	// Schedule replaces the package's (tests wait milliseconds, not minutes).
 	Schedule []time.Duration
+	// Name tells this dispatcher's leases from another replica's; random when empty.
+	Name string
 }
 
 // NewDispatcher sends store's deliveries.
@@ -85,6 +93,11 @@ func NewDispatcher(store *Store, log *slog.Logger, o DispatcherOptions) *Dispatc
 	if o.Schedule == nil {
 		o.Schedule = Schedule
 	}
+	if o.Name == "" {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		o.Name = hex.EncodeToString(b[:])
+	}
 	if o.MailKick == nil {
 		o.MailKick = func(...any) {}
 	}
@@ -104,7 +117,7 @@ func NewDispatcher(store *Store, log *slog.Logger, o DispatcherOptions) *Dispatc
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
 		log: log, now: o.Now, mailKick: o.MailKick,
 		perEndpoint: o.PerEndpoint, senders: make(chan struct{}, o.Senders), sweepEvery: o.SweepEvery,
-		lease: o.Timeout + 20*time.Second, schedule: o.Schedule,
+		lease: o.Timeout + 20*time.Second, schedule: o.Schedule, leaseFor: 2*(o.Timeout+20*time.Second) + time.Minute, me: o.Name,
 		kicks: make(chan string, 1024), working: map[string]bool{}, again: map[string]bool{},
 	}
 }
@@ -180,6 +193,10 @@ func (d *Dispatcher) prune(ctx context.Context) {
 	}
 }
 
+// batch is how many due deliveries a worker reads at a time: it sends them PerEndpoint at once,
+// a new one as soon as one is done.
+const batch = 32
+
 // work sends an endpoint's due deliveries, PerEndpoint at a time, until none is due; it then
 // writes when the endpoint is next due, and looks once more (an event may have come in between).
 func (d *Dispatcher) work(ctx context.Context, endpointID string) {
@@ -189,17 +206,19 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 		delete(d.again, endpointID)
 		d.mu.Unlock()
 	}()
-	rested := false
+	slots := make(chan struct{}, d.perEndpoint)
 	for ctx.Err() == nil {
-		ep, err := d.store.Endpoint(ctx, endpointID)
-		if errors.Is(err, ErrNotFound) {
-			return
-		}
+		now := d.now()
+		until := now.Add(d.leaseFor)
+		ep, mine, err := d.store.lease(ctx, endpointID, d.me, now, until)
 		if err != nil {
-			d.log.Warn("webhooks endpoint", "endpoint", endpointID, "err", err)
+			d.log.Warn("webhooks lease", "endpoint", endpointID, "err", err)
 			return
 		}
-		due, err := d.store.dueDeliveries(ctx, endpointID, d.now(), d.perEndpoint)
+		if !mine {
+			return // another worker sends them; the sweep looks again once its lease ends
+		}
+		due, err := d.store.dueDeliveries(ctx, endpointID, now, batch)
 		if err != nil {
 			d.log.Warn("webhooks due", "endpoint", endpointID, "err", err)
 			return
@@ -209,24 +228,29 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 			again := d.again[endpointID]
 			delete(d.again, endpointID)
 			d.mu.Unlock()
-			if rested && !again {
-				return
-			}
 			next, err := d.store.nextPending(ctx, endpointID)
 			if err == nil {
 				if ep.DisabledAt != nil {
 					next = nil
 				}
-				err = d.store.rest(ctx, endpointID, next)
+				err = d.store.rest(ctx, endpointID, d.me, next)
 			}
 			if err != nil {
 				d.log.Warn("webhooks rest", "endpoint", endpointID, "err", err)
 				return
 			}
-			rested = true
+			// An event may have made a delivery between the read above and rest, which then
+			// wrote over its due time: one more look finds it.
+			more, err := d.store.dueDeliveries(ctx, endpointID, d.now(), 1)
+			if err != nil {
+				d.log.Warn("webhooks due", "endpoint", endpointID, "err", err)
+				return
+			}
+			if len(more) == 0 && !again {
+				return
+			}
 			continue
 		}
-		rested = false
 		if ep.DisabledAt != nil {
 			for _, dd := range due {
 				if err := d.store.hold(ctx, dd.ID); err != nil {
@@ -237,18 +261,36 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 			continue
 		}
 		var wg sync.WaitGroup
+		var stop sync.Once
+		stopped := make(chan struct{})
+	send:
 		for _, dd := range due {
+			select {
+			case slots <- struct{}{}:
+			case <-stopped:
+				break send
+			}
+			// An attempt begun must end within the lease; the rest waits for the next one.
+			if d.now().Add(d.lease).After(until) {
+				<-slots
+				break send
+			}
 			select {
 			case d.senders <- struct{}{}:
 			case <-ctx.Done():
-				wg.Wait()
-				return
+				<-slots
+				break send
 			}
 			wg.Add(1)
 			go func() {
-				defer func() { <-d.senders; wg.Done() }()
-				if err := d.attempt(ctx, ep, dd); err != nil && ctx.Err() == nil {
+				defer func() { <-d.senders; <-slots; wg.Done() }()
+				disabled, err := d.attempt(ctx, ep, dd)
+				if err != nil && ctx.Err() == nil {
 					d.log.Warn("webhooks attempt", "delivery", dd.ID, "endpoint", endpointID, "err", err)
+				}
+				if disabled {
+					// The rest of the batch waits for the next round, which holds it.
+					stop.Do(func() { close(stopped) })
 				}
 			}()
 		}
@@ -257,24 +299,21 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 }
 
 // attempt makes one try at a delivery, unless one before it in its lane is still pending (it
-// then waits for that one) or another sender took it.
-func (d *Dispatcher) attempt(ctx context.Context, ep EndpointDoc, dd DeliveryDoc) error {
+// then waits for that one) or another sender took it. disabled reports that the endpoint was
+// disabled by this attempt.
+func (d *Dispatcher) attempt(ctx context.Context, ep EndpointDoc, dd DeliveryDoc) (disabled bool, err error) {
 	now := d.now()
 	before, ok, err := d.store.ahead(ctx, dd)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if ok {
-		// It is hurried when the one before is done (next); until then it is not due.
-		return d.store.postpone(ctx, dd, later(before.NextAt, now.Add(time.Second)))
-	}
-	taken, err := d.store.claim(ctx, dd, now.Add(d.lease))
-	if err != nil || !taken {
-		return err
+		// The one before is marked, so that whoever finishes it makes this one due (next).
+		return false, d.wait(ctx, dd, before, now)
 	}
 	a, gone := d.send(ctx, ep, dd)
 	if ctx.Err() != nil {
-		return nil // the lease ends and the delivery is due again: shutting down is not its failure
+		return false, nil // the delivery is still due: shutting down is not its failure
 	}
 	tries := dd.Tries + 1
 	state, next := Pending, a.At
@@ -288,29 +327,46 @@ func (d *Dispatcher) attempt(ctx context.Context, ep EndpointDoc, dd DeliveryDoc
 	default:
 		state = Failed
 	}
-	if err := d.store.record(ctx, dd.ID, a, state, tries, next); err != nil {
-		return err
+	waited, err := d.store.record(ctx, dd.ID, a, state, tries, next)
+	if err != nil {
+		return false, err
+	}
+	if waited && (state == Delivered || state == Failed) {
+		if err := d.next(ctx, dd.Lane, a.At); err != nil {
+			return false, err
+		}
 	}
 	switch {
 	case a.ok():
 		if ep.FailingSince != nil {
-			return d.store.succeeded(ctx, ep.ID)
+			return false, d.store.succeeded(ctx, ep.ID)
 		}
 	case gone:
-		return d.disable(ctx, ep.ID, DisabledGone, a.At)
+		return true, d.disable(ctx, ep.ID, DisabledGone, a.At)
 	default:
 		since, err := d.store.failing(ctx, ep, a.At)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if a.At.Sub(since) >= DisableAfter {
-			return d.disable(ctx, ep.ID, DisabledFailing, a.At)
+			return true, d.disable(ctx, ep.ID, DisabledFailing, a.At)
 		}
 	}
-	if state == Delivered || state == Failed {
-		return d.next(ctx, dd.Lane, a.At)
+	return false, nil
+}
+
+// wait puts a delivery behind the one before it in its lane: it is not due before that one's
+// next try, and that one is marked waited-on, so finishing it makes this one due at once. Should
+// the one before have finished in between, this one is due again now.
+func (d *Dispatcher) wait(ctx context.Context, dd, before DeliveryDoc, now time.Time) error {
+	if err := d.store.postpone(ctx, dd, later(before.NextAt, now.Add(time.Second))); err != nil {
+		return err
 	}
-	return nil
+	still, err := d.store.waitOn(ctx, before.ID)
+	if err != nil || still {
+		return err
+	}
+	return d.next(ctx, dd.Lane, now)
 }
 
 // next hurries the first pending delivery of a lane, the one before it being done.

@@ -287,11 +287,11 @@ func (s *service) SendTest(ctx context.Context, caller authn.Caller, id string) 
 	now := s.at()
 	o := Occurrence{EventID: "test_" + s.newID(), OwnerID: caller.ID, Type: TestEvent, Data: Data{EndpointID: id}, At: now}
 	o.Lane = o.EventID
-	d, err := s.deliver(ctx, ep, o, now)
+	ds, err := s.deliver(ctx, []EndpointDoc{ep}, o, now)
 	if err != nil {
 		return Delivery{}, err
 	}
-	return d.Delivery(), nil
+	return ds[0].Delivery(), nil
 }
 
 func (s *service) Deliveries(ctx context.Context, caller authn.Caller, id, after string) (DeliveryPage, error) {
@@ -367,9 +367,11 @@ func (s *service) Replay(ctx context.Context, caller authn.Caller, id, deliveryI
 	return d.Delivery(), nil
 }
 
-// Handle makes one delivery of the event for each endpoint of its customer that wants its type.
-// A redelivered event makes none again (the deliveries' ids are derived from the event's), and
-// an endpoint that is off holds its delivery until it is enabled.
+// Handle makes one delivery of the event for each endpoint of its customer that wants its type,
+// in three writes however many endpoints there are: the customer's endpoints read, the
+// deliveries inserted, the endpoints marked due. A redelivered event makes none again (the
+// deliveries' ids are derived from the event's), and an endpoint that is off holds its delivery
+// until it is enabled.
 func (s *service) Handle(ctx context.Context, e events.Event) error {
 	o, ok, err := occurrenceOf(e)
 	if err != nil || !ok {
@@ -379,41 +381,47 @@ func (s *service) Handle(ctx context.Context, e events.Event) error {
 	if err != nil {
 		return err
 	}
-	now := s.at()
+	var wanted []EndpointDoc
 	for _, ep := range eps {
 		if ep.Wants(o.Type) {
-			if _, err := s.deliver(ctx, ep, o, now); err != nil {
-				return err
-			}
+			wanted = append(wanted, ep)
 		}
 	}
-	return nil
+	_, err = s.deliver(ctx, wanted, o, s.at())
+	return err
 }
 
-// deliver stores the delivery of o to ep, due now, and wakes the endpoint's worker.
-func (s *service) deliver(ctx context.Context, ep EndpointDoc, o Occurrence, now time.Time) (DeliveryDoc, error) {
+// deliver stores the deliveries of o to eps, due now, and wakes the endpoints' workers.
+func (s *service) deliver(ctx context.Context, eps []EndpointDoc, o Occurrence, now time.Time) ([]DeliveryDoc, error) {
+	if len(eps) == 0 {
+		return nil, nil
+	}
 	body, err := o.body()
 	if err != nil {
-		return DeliveryDoc{}, err
+		return nil, err
 	}
-	d := DeliveryDoc{ID: messageID(o.EventID, ep.ID), EndpointID: ep.ID, OwnerID: ep.OwnerID, EventID: o.EventID,
-		Type: o.Type, Body: body, Lane: ep.ID + "/" + o.Lane, Seq: o.At.UnixNano(), State: Pending, NextAt: now,
-		Attempts: []Attempt{}, CreatedAt: now}
-	if ep.DisabledAt != nil {
-		d.State = Held
-	}
-	if _, err := s.store.insertDelivery(ctx, d); err != nil {
-		return DeliveryDoc{}, err
-	}
-	if d.State == Pending {
-		// Also for a delivery that existed: the event's first handling may have stopped before
-		// this.
-		if err := s.store.due(ctx, ep.ID, now); err != nil {
-			return DeliveryDoc{}, err
+	ds := make([]DeliveryDoc, 0, len(eps))
+	var pending []string
+	for _, ep := range eps {
+		d := DeliveryDoc{ID: messageID(o.EventID, ep.ID), EndpointID: ep.ID, OwnerID: ep.OwnerID, EventID: o.EventID,
+			Type: o.Type, Body: body, Lane: ep.ID + "/" + o.Lane, Seq: o.At.UnixNano(), State: Pending, NextAt: now,
+			Attempts: []Attempt{}, CreatedAt: now}
+		if ep.DisabledAt != nil {
+			d.State = Held
+		} else {
+			pending = append(pending, ep.ID)
 		}
-		s.kick(ep.ID)
+		ds = append(ds, d)
 	}
-	return d, nil
+	if err := s.store.insertDeliveries(ctx, ds); err != nil {
+		return nil, err
+	}
+	// Also for deliveries that existed: the event's first handling may have stopped before this.
+	if err := s.store.dueAll(ctx, pending, now); err != nil {
+		return nil, err
+	}
+	s.kick(pending...)
+	return ds, nil
 }
 
 func (s *service) OfAccount(ctx context.Context, owner string) ([]Endpoint, error) {

@@ -124,14 +124,36 @@ func (s *Store) due(ctx context.Context, endpointID string, at time.Time) error 
 	return nil
 }
 
-// rest sets when the endpoint is next due (nil: nothing pending), after its worker found nothing
-// due now.
-func (s *Store) rest(ctx context.Context, endpointID string, next *time.Time) error {
-	set := bson.D{{Key: "$unset", Value: bson.D{{Key: "dueAt", Value: ""}}}}
-	if next != nil {
-		set = bson.D{{Key: "$set", Value: bson.D{{Key: "dueAt", Value: next.Truncate(time.Millisecond)}}}}
+// dueAll is due for several endpoints in one write.
+func (s *Store) dueAll(ctx context.Context, endpointIDs []string, at time.Time) error {
+	if len(endpointIDs) == 0 {
+		return nil
 	}
-	if _, err := s.endpoints.UpdateOne(ctx, bson.D{{Key: "_id", Value: endpointID}}, set); err != nil {
+	at = at.Truncate(time.Millisecond)
+	_, err := s.endpoints.UpdateMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: endpointIDs}}}, {Key: "disabledAt", Value: nil}, {Key: "$or", Value: bson.A{
+		bson.D{{Key: "dueAt", Value: nil}}, bson.D{{Key: "dueAt", Value: bson.D{{Key: "$gt", Value: at}}}},
+	}}}, bson.D{{Key: "$set", Value: bson.D{{Key: "dueAt", Value: at}}}})
+	if err != nil {
+		return fmt.Errorf("endpoints due: %w", err)
+	}
+	return nil
+}
+
+// rest sets when the endpoint is next due (nil: nothing pending) and ends by's lease, after its
+// worker found nothing due now.
+func (s *Store) rest(ctx context.Context, endpointID, by string, next *time.Time) error {
+	unset := bson.D{{Key: "leaseUntil", Value: ""}, {Key: "leaseBy", Value: ""}}
+	var set bson.D
+	if next != nil {
+		set = bson.D{{Key: "dueAt", Value: next.Truncate(time.Millisecond)}}
+	} else {
+		unset = append(unset, bson.E{Key: "dueAt", Value: ""})
+	}
+	update := bson.D{{Key: "$unset", Value: unset}}
+	if set != nil {
+		update = append(update, bson.E{Key: "$set", Value: set})
+	}
+	if _, err := s.endpoints.UpdateOne(ctx, bson.D{{Key: "_id", Value: endpointID}, {Key: "leaseBy", Value: by}}, update); err != nil {
 		return fmt.Errorf("endpoint %s rest: %w", endpointID, err)
 	}
 	return nil
@@ -157,15 +179,27 @@ func (s *Store) dueEndpoints(ctx context.Context, now time.Time, limit int) ([]s
 	return ids, nil
 }
 
-// insertDelivery stores a new delivery; false when it exists (a redelivered event).
-func (s *Store) insertDelivery(ctx context.Context, d DeliveryDoc) (bool, error) {
-	if _, err := s.deliveries.InsertOne(ctx, d); err != nil {
-		if mongox.IsDuplicateKey(err) {
-			return false, nil
-		}
-		return false, fmt.Errorf("insert delivery %s: %w", d.ID, err)
+// insertDeliveries stores new deliveries in one write; one that exists (a redelivered event) is
+// left as it is.
+func (s *Store) insertDeliveries(ctx context.Context, ds []DeliveryDoc) error {
+	docs := make([]any, len(ds))
+	for i, d := range ds {
+		docs[i] = d
 	}
-	return true, nil
+	_, err := s.deliveries.InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+	var bulk mongo.BulkWriteException
+	if errors.As(err, &bulk) && bulk.WriteConcernError == nil && len(bulk.WriteErrors) > 0 {
+		for _, we := range bulk.WriteErrors {
+			if !mongo.IsDuplicateKeyError(we) {
+				return fmt.Errorf("insert deliveries: %w", err)
+			}
+		}
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("insert deliveries: %w", err)
+	}
+	return nil
 }
 
 // Delivery reads one delivery.
@@ -239,16 +273,22 @@ func (s *Store) firstOfLane(ctx context.Context, lane string) (DeliveryDoc, bool
 	return d, true, nil
 }
 
-// claim takes a due delivery for one attempt: one conditional write moving its NextAt to the end
-// of the lease, so of two senders (two replicas) one sends and the other finds it taken. A
-// sender that dies leaves it due again when the lease ends.
-func (s *Store) claim(ctx context.Context, d DeliveryDoc, leaseUntil time.Time) (bool, error) {
-	res, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "state", Value: Pending}, {Key: "nextAt", Value: d.NextAt}},
-		bson.D{{Key: "$set", Value: bson.D{{Key: "nextAt", Value: leaseUntil.Truncate(time.Millisecond)}}}})
-	if err != nil {
-		return false, fmt.Errorf("claim delivery %s: %w", d.ID, err)
+// lease gives the endpoint's deliveries to one worker (by) until until: one conditional write, so
+// of two replicas' workers one sends and the other leaves it. A worker that dies leaves it to
+// another when its lease ends. It answers the endpoint, and false when another worker holds it.
+func (s *Store) lease(ctx context.Context, id, by string, now, until time.Time) (EndpointDoc, bool, error) {
+	var d EndpointDoc
+	err := s.endpoints.FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: id}, {Key: "$or", Value: bson.A{
+		bson.D{{Key: "leaseUntil", Value: nil}}, bson.D{{Key: "leaseUntil", Value: bson.D{{Key: "$lt", Value: now}}}}, bson.D{{Key: "leaseBy", Value: by}},
+	}}}, bson.D{{Key: "$set", Value: bson.D{{Key: "leaseUntil", Value: until.Truncate(time.Millisecond)}, {Key: "leaseBy", Value: by}}}},
+		options.FindOneAndUpdate().SetReturnDocument(options.After)).Decode(&d)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return EndpointDoc{}, false, nil
 	}
-	return res.ModifiedCount == 1, nil
+	if err != nil {
+		return EndpointDoc{}, false, fmt.Errorf("lease endpoint %s: %w", id, err)
+	}
+	return d, true, nil
 }
 
 // postpone moves a delivery's next try to at without an attempt (its lane is busy).
@@ -272,16 +312,35 @@ func (s *Store) hurry(ctx context.Context, id string, at time.Time) error {
 	return nil
 }
 
-// record writes an attempt's outcome: the attempt appended, the state and the next try set.
-func (s *Store) record(ctx context.Context, id string, a Attempt, state string, tries int, next time.Time) error {
-	_, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "state", Value: Pending}},
+// record writes an attempt's outcome: the attempt appended, the state and the next try set. It
+// reads the document as it was (FerretDB takes no projection here) and answers whether a later delivery of the lane waits on this one (waitOn), which is then to be
+// made due.
+func (s *Store) record(ctx context.Context, id string, a Attempt, state string, tries int, next time.Time) (bool, error) {
+	var before struct {
+		Waited bool `bson:"waited"`
+	}
+	err := s.deliveries.FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: id}, {Key: "state", Value: Pending}},
 		bson.D{{Key: "$push", Value: bson.D{{Key: "attempts", Value: a}}},
 			{Key: "$set", Value: bson.D{{Key: "state", Value: state}, {Key: "tries", Value: tries}, {Key: "replay", Value: false},
-				{Key: "nextAt", Value: next.Truncate(time.Millisecond)}}}})
-	if err != nil {
-		return fmt.Errorf("record attempt of %s: %w", id, err)
+				{Key: "nextAt", Value: next.Truncate(time.Millisecond)}}}}).Decode(&before)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return false, nil
 	}
-	return nil
+	if err != nil {
+		return false, fmt.Errorf("record attempt of %s: %w", id, err)
+	}
+	return before.Waited, nil
+}
+
+// waitOn marks a pending delivery as one a later delivery of its lane waits on, and says whether
+// it is still pending.
+func (s *Store) waitOn(ctx context.Context, id string) (bool, error) {
+	res, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "state", Value: Pending}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "waited", Value: true}}}})
+	if err != nil {
+		return false, fmt.Errorf("wait on delivery %s: %w", id, err)
+	}
+	return res.MatchedCount == 1, nil
 }
 
 // hold parks a pending delivery of a disabled endpoint.

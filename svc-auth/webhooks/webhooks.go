@@ -96,8 +96,8 @@ const (
 
 // Delivery states.
 const (
-	// Pending deliveries are due at their NextAt (or are being sent: NextAt is then the end of
-	// the sender's lease).
+	// Pending deliveries are due at their NextAt, or are being sent by the worker holding their
+	// endpoint's lease.
 	Pending = "pending"
 	// Delivered ones had a 2xx answer.
 	Delivered = "delivered"
@@ -182,6 +182,9 @@ type EndpointDoc struct {
 	DisabledReason string     `bson:"disabledReason,omitempty"`
 	FailingSince   *time.Time `bson:"failingSince,omitempty"`
 	DueAt          *time.Time `bson:"dueAt,omitempty"`
+	// LeaseUntil and LeaseBy: the worker sending its deliveries now, and until when.
+	LeaseUntil     *time.Time `bson:"leaseUntil,omitempty"`
+	LeaseBy        string     `bson:"leaseBy,omitempty"`
 	mongox.Version `bson:",inline"`
 	mailbox.Box    `bson:",inline"`
 }
@@ -256,6 +259,8 @@ type DeliveryDoc struct {
 	Tries int `bson:"tries"`
 	// Replay marks a round its owner asked for: its first attempt is logged as a replay.
 	Replay bool `bson:"replay,omitempty"`
+	// Waited marks a delivery a later one of its lane waits on: finishing it makes that one due.
+	Waited bool `bson:"waited,omitempty"`
 }
 
 // Delivery is a delivery as the log shows it: what was sent and every attempt.

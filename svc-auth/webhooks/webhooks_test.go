@@ -597,3 +597,54 @@ func TestRotationTestEventAndSettings(t *testing.T) {
 		t.Fatalf("erased %d endpoints and %d deliveries: %v", eps, dels, err)
 	}
 }
+
+// Two replicas' dispatchers on one store: every delivery arrives, each once, as one worker at a
+// time holds an endpoint's lease; a lease left by a worker that stopped passes to the other.
+func TestTwoReplicasSendEachDeliveryOnce(t *testing.T) {
+	f := newFixture(t, DispatcherOptions{Name: "replica-a"})
+	second := NewDispatcher(f.store, slog.New(slog.DiscardHandler), DispatcherOptions{Name: "replica-b",
+		Guard: Guard{AllowHTTP: true, AllowPrivate: true}, SweepEvery: 20 * time.Millisecond, Schedule: fast})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { second.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	r := newReceiver(t, func(int) int { return http.StatusOK })
+	ep := f.endpoint(t, r.srv.URL)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 50 {
+				// Two services handling events at once, each kicking its own dispatcher.
+				svc := f.svc
+				if w%2 == 1 {
+					svc = NewService(f.store, Guard{AllowHTTP: true, AllowPrivate: true}, second.Kick, ids.New, time.Now)
+				}
+				if err := svc.Handle(context.Background(), orderEvent(t, fmt.Sprintf("r%d-%d", w, i), "in_progress", "", time.Now())); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	waitFor(t, "200 deliveries", 20*time.Second, func() bool { return len(r.requests()) >= 200 })
+	time.Sleep(300 * time.Millisecond)
+	seen := map[string]int{}
+	for _, got := range r.requests() {
+		seen[got.id]++
+	}
+	for id, n := range seen {
+		if n != 1 {
+			t.Errorf("%s sent %d times", id, n)
+		}
+	}
+	if len(seen) != 200 {
+		t.Fatalf("%d distinct deliveries, want 200", len(seen))
+	}
+	// Once the work is done the endpoint rests: no lease held, nothing due.
+	waitFor(t, "the endpoint to rest", 10*time.Second, func() bool {
+		doc, _ := f.store.Endpoint(context.Background(), ep.ID)
+		return doc.LeaseBy == "" && doc.DueAt == nil
+	})
+}
