@@ -60,6 +60,7 @@ const accountPages = {
   vacationMode: page('account/vacation-mode', () => import('./routes/account/vacation-mode.jsx')),
   competencies: page('account/competencies', () => import('./routes/account/competencies.jsx')),
   apiKeys: page('account/api-keys', () => import('./routes/account/api-keys.jsx')),
+  webhooks: page('account/webhooks', () => import('./routes/account/webhooks.jsx')),
 };
 
 // Each account section (the Turkish keys of paths.js's menus) with its page.
@@ -83,7 +84,7 @@ const SECTION_PAGES = {
 // The pages of the sections' further tabs (paths.js's ACCOUNT_TABS), by section and tab.
 const TAB_PAGES = {
   'fatura-bilgileri': { faturalar: accountPages.invoices, bakiye: accountPages.balance },
-  ayarlar: { 'api-anahtarlari': accountPages.apiKeys },
+  ayarlar: { 'api-anahtarlari': accountPages.apiKeys, webhooklar: accountPages.webhooks },
 };
 
 // Addresses the account layout sends elsewhere before it draws its outlet (handle.rest, or no

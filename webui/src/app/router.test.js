@@ -103,6 +103,7 @@ test('each account screen is its own lazy page below the account layout, in both
     '/tr/hesabim/fatura-bilgileri/faturalar': 'account/invoices', '/en/account/billing-info/invoices': 'account/invoices',
     '/tr/hesabim/fatura-bilgileri/bakiye': 'account/balance', '/en/account/billing-info/balance': 'account/balance',
     '/tr/hesabim/ayarlar/api-anahtarlari': 'account/api-keys', '/en/account/settings/api-keys': 'account/api-keys',
+    '/tr/hesabim/ayarlar/webhooklar': 'account/webhooks', '/en/account/settings/webhooks': 'account/webhooks',
     [`/tr/hesabim/fatura-bilgileri/faturalar/inv-${id}`]: 'account/invoice-detail', [`/en/account/billing-info/invoices/inv-${id}`]: 'account/invoice-detail',
     [`/tr/hesabim/siparislerim/${id}`]: 'account/order-detail', [`/en/account/orders/${id}`]: 'account/order-detail',
     [`/tr/hesabim/siparislerim/teklifler/${id}`]: 'account/quote-detail', [`/en/account/orders/quotes/${id}`]: 'account/quote-detail',
@@ -118,6 +119,10 @@ test('each account screen is its own lazy page below the account layout, in both
   expect(matchRoutes(routes, `/tr/hesabim/fatura-bilgileri/faturalar/inv-${id}`).at(-1).params.id).toBe(`inv-${id}`);
   // The billing tabs belong to their section, and name their tab for the page title.
   expect(matchRoutes(routes, '/en/account/billing-info/balance').at(-1).route.handle).toMatchObject({ section: 'fatura-bilgileri', tab: 'bakiye' });
+  // So do the settings' tabs: the API keys and the webhooks (a mail links to the latter with ?endpoint=).
+  expect(matchRoutes(routes, '/tr/hesabim/ayarlar/webhooklar').at(-1).route.handle).toMatchObject({ section: 'ayarlar', tab: 'webhooklar' });
+  expect(matchRoutes(routes, '/en/account/settings/webhooks?endpoint=we_1').at(-1).route.handle).toMatchObject({ section: 'ayarlar', tab: 'webhooklar' });
+  expect(matchRoutes(routes, '/en/account/settings/api-keys').at(-1).route.handle).toMatchObject({ section: 'ayarlar', tab: 'api-anahtarlari' });
   expect(matchRoutes(routes, `/en/account/billing-info/invoices/inv-${id}`).at(-1).route.handle).toMatchObject({ section: 'fatura-bilgileri', detail: 'invoice' });
   // A support ticket belongs to the support section; the earnings are a section of their own.
   expect(matchRoutes(routes, `/en/account/support/tickets/tk-${id}`).at(-1)).toMatchObject({ params: { id: `tk-${id}` }, route: { handle: { section: 'destek', detail: 'ticket' } } });
@@ -139,6 +144,9 @@ test('each account screen is its own lazy page below the account layout, in both
   // An unknown page below a tab, or another language's tab, goes back to the section.
   for (const p of ['/tr/hesabim/fatura-bilgileri/faturalar/x/y', '/tr/hesabim/fatura-bilgileri/balance', '/en/account/billing-info/bakiye']) {
     expect(matchRoutes(routes, p).at(-1).route.handle, p).toMatchObject({ section: 'fatura-bilgileri', rest: true });
+  }
+  for (const p of ['/tr/hesabim/ayarlar/webhooks', '/en/account/settings/webhooklar', '/en/account/settings/webhooks/we_1']) {
+    expect(matchRoutes(routes, p).at(-1).route.handle, p).toMatchObject({ section: 'ayarlar', rest: true });
   }
 });
 

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { accountPath, accountTabPath, switchLanguage } from './paths.js';
+import { ACCOUNT_TABS, accountPath, accountTabPath, switchLanguage } from './paths.js';
 import { accountDetailOf, accountDetailPath } from './account-paths.js';
 
 test("an invoice's page and the billing tabs below the billing section, in both languages and back", () => {
@@ -59,4 +59,20 @@ test("a support ticket's page below the support section and the billing tabs, in
     assert.equal(switchLanguage(switchLanguage(p, 'en'), 'tr'), p);
   }
   assert.equal(switchLanguage(accountDetailPath('tr', 'ticket', id), 'en'), accountDetailPath('en', 'ticket', id));
+});
+
+test("the settings' tabs, the API keys and the webhooks, in both languages and back", () => {
+  assert.deepEqual(ACCOUNT_TABS.ayarlar, ['api-anahtarlari', 'webhooklar']);
+  assert.equal(accountTabPath('tr', 'ayarlar', 'api-anahtarlari'), '/tr/hesabim/ayarlar/api-anahtarlari');
+  assert.equal(accountTabPath('en', 'ayarlar', 'api-anahtarlari'), '/en/account/settings/api-keys');
+  // The page the mail about a disabled endpoint links to (svc-auth's sitePages "webhooks").
+  assert.equal(accountTabPath('tr', 'ayarlar', 'webhooklar'), '/tr/hesabim/ayarlar/webhooklar');
+  assert.equal(accountTabPath('en', 'ayarlar', 'webhooklar'), '/en/account/settings/webhooks');
+  for (const tab of ACCOUNT_TABS.ayarlar) {
+    const p = accountTabPath('tr', 'ayarlar', tab);
+    assert.equal(switchLanguage(p, 'en'), accountTabPath('en', 'ayarlar', tab));
+    assert.equal(switchLanguage(switchLanguage(p, 'en'), 'tr'), p);
+  }
+  assert.throws(() => accountTabPath('en', 'ayarlar', 'webhooks'));
+  assert.throws(() => accountTabPath('tr', 'fatura-bilgileri', 'webhooklar'));
 });

@@ -60,6 +60,7 @@ const SEGMENT_PAIRS = [
   ['bakiye', 'balance'],
   ['talepler', 'tickets'],
   ['api-anahtarlari', 'api-keys'],
+  ['webhooklar', 'webhooks'],
   ['yonetim', 'admin'],
 ];
 
@@ -210,11 +211,12 @@ export const ACCOUNT_DETAILS = {
 };
 
 // The tabs of an account section beyond its first (the section's own path), by section: the
-// Turkish segment of each below the section. The billing area: details | invoices | balance. (The
-// translator's earnings are a section of their own, beside the bank accounts, in their menu.)
+// Turkish segment of each below the section. The billing area: details | invoices | balance; the
+// settings: the account's | API keys | webhooks (a customer's). (The translator's earnings are a
+// section of their own, beside the bank accounts, in their menu.)
 export const ACCOUNT_TABS = {
   'fatura-bilgileri': ['faturalar', 'bakiye'],
-  ayarlar: ['api-anahtarlari'],
+  ayarlar: ['api-anahtarlari', 'webhooklar'],
 };
 
 /** accountTabPath is a section's tab: /tr/hesabim/fatura-bilgileri/bakiye, /en/account/billing-info/balance. */

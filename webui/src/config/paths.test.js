@@ -27,6 +27,8 @@ test('switching language maps each segment both ways', () => {
     ['/tr/parola-sifirla', '/en/reset-password'],
     ['/tr/eposta-dogrula', '/en/verify-email'],
     ['/tr/abonelikten-cik', '/en/unsubscribe'],
+    ['/tr/hesabim/ayarlar/api-anahtarlari', '/en/account/settings/api-keys'],
+    ['/tr/hesabim/ayarlar/webhooklar', '/en/account/settings/webhooks'],
   ];
   for (const [tr, en] of cases) {
     assert.equal(switchLanguage(tr, 'en'), en, tr);

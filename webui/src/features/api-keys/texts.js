@@ -3,7 +3,6 @@ import { defineTexts } from '../../lib/i18n.js';
 // The API keys' words, in both languages.
 const texts = {
   tr: {
-    tabs: { label: 'Ayarlar bölümleri', settings: 'Hesap ayarları', keys: 'API anahtarları' },
     title: 'API anahtarları',
     lead: 'Sistemleriniz (içerik yönetimi, destek masası) bir API anahtarıyla sizin adınıza teklif alabilir, sipariş verebilir ve teslimleri indirebilir. Anahtarı kimseyle paylaşmayın; sızdığını düşünüyorsanız hemen iptal edin.',
     form: {
@@ -53,7 +52,6 @@ const texts = {
     },
   },
   en: {
-    tabs: { label: 'Settings sections', settings: 'Account settings', keys: 'API keys' },
     title: 'API keys',
     lead: 'With an API key your systems (a content management system, a help desk) can get quotes, place orders and download deliveries on your behalf. Share a key with nobody; if you think one has leaked, revoke it at once.',
     form: {

@@ -2,7 +2,7 @@ import { useOutletContext } from 'react-router-dom';
 import { useAuth } from '../../../features/auth/auth-context.jsx';
 import { Notice } from '../../../components/notice.jsx';
 import { ApiKeysPanel } from '../../../features/api-keys/components/api-keys-panel.jsx';
-import { SettingsTabs } from '../../../features/api-keys/components/settings-tabs.jsx';
+import { SettingsTabs } from '../../settings-tabs.jsx';
 import { useApiKeyTexts } from '../../../features/api-keys/texts.js';
 
 // The settings section's API keys tab (svc-auth API.md "API keys"): customers only.

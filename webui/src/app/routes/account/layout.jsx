@@ -15,8 +15,8 @@ import { AccountNav } from '../../../features/auth/components/account-nav.jsx';
 // paths.js), for one order, quote or invoice its kind (handle.detail), and for a section's further
 // tab that tab (handle.tab, the Turkish segment of paths.js's ACCOUNT_TABS).
 const texts = {
-  tr: { detail: { order: 'Sipariş ayrıntıları', quote: 'Teklif', invoice: 'Fatura', ticket: 'Destek talebi' }, tab: { faturalar: 'Faturalar', bakiye: 'Bakiye' } },
-  en: { detail: { order: 'Order details', quote: 'Quote', invoice: 'Invoice', ticket: 'Support ticket' }, tab: { faturalar: 'Invoices', bakiye: 'Balance' } },
+  tr: { detail: { order: 'Sipariş ayrıntıları', quote: 'Teklif', invoice: 'Fatura', ticket: 'Destek talebi' }, tab: { faturalar: 'Faturalar', bakiye: 'Bakiye', 'api-anahtarlari': 'API anahtarları', webhooklar: 'Webhooklar' } },
+  en: { detail: { order: 'Order details', quote: 'Quote', invoice: 'Invoice', ticket: 'Support ticket' }, tab: { faturalar: 'Invoices', bakiye: 'Balance', 'api-anahtarlari': 'API keys', webhooklar: 'Webhooks' } },
 };
 const useAccountTexts = defineTexts('account', texts);
 

@@ -8,7 +8,7 @@ import { EmailStatus } from '../../../features/auth/components/email-status.jsx'
 import { MailPreferences } from '../../../features/auth/components/mail-preferences.jsx';
 import { useMailTexts } from '../../../features/auth/mail-texts.js';
 import { PrivacySettings } from '../../../features/privacy/components/privacy-settings.jsx';
-import { SettingsTabs } from '../../../features/api-keys/components/settings-tabs.jsx';
+import { SettingsTabs } from '../../settings-tabs.jsx';
 
 // The account's settings: the account's security (the password, whether the address is
 // confirmed), which optional mails come, and the person's KVKK requests (a copy of their data).

@@ -1,0 +1,71 @@
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { api, fetcher } from '../../../lib/api-client.js';
+
+// The customer's webhook endpoints (svc-auth API.md "Webhooks"): registered, changed, turned off
+// and on, deleted; their signing secrets (shown on request, rotated); test events; and each
+// endpoint's delivery log of the last 14 days with its replays.
+const WEBHOOKS = '/api/v1/auth/webhooks';
+const one = (id) => `${WEBHOOKS}/${encodeURIComponent(id)}`;
+
+export const webhooksKey = (lang) => [WEBHOOKS, lang];
+
+/** useWebhooks is the customer's endpoints and the event types one can pick: { endpoints, types }. */
+export const useWebhooks = (lang) => useSWR(webhooksKey(lang), fetcher);
+
+/** createEndpoint registers an endpoint ({ url, description, types }) and answers it with its secret. */
+export const createEndpoint = (settings, lang) => api.post(WEBHOOKS, body(settings), { lang });
+
+/** updateEndpoint sets an endpoint's URL, description and types (all three, as when it was made). */
+export const updateEndpoint = (id, settings, lang) => api.put(one(id), body(settings), { lang });
+
+/** deleteEndpoint deletes an endpoint and its log. */
+export const deleteEndpoint = (id, lang) => api.delete(one(id), { lang });
+
+/** revealSecret answers the endpoint with its current signing secret. */
+export const revealSecret = (id, lang) => api.get(`${one(id)}/secret`, { lang });
+
+/** rotateSecret answers the endpoint with a new secret; the old one signs beside it for 24 hours. */
+export const rotateSecret = (id, lang) => api.post(`${one(id)}/secret/rotate`, undefined, { lang });
+
+/** enableEndpoint turns an endpoint on (and sends what was held while it was off); disableEndpoint turns it off. */
+export const enableEndpoint = (id, lang) => api.post(`${one(id)}/enable`, undefined, { lang });
+export const disableEndpoint = (id, lang) => api.post(`${one(id)}/disable`, undefined, { lang });
+
+/** sendTestEvent sends a webhook.test event to the endpoint and answers its delivery. */
+export const sendTestEvent = (id, lang) => api.post(`${one(id)}/test`, undefined, { lang });
+
+/** replayDelivery sends a delivered or failed delivery again, with its webhook-id. */
+export const replayDelivery = (id, deliveryId, lang) => api.post(`${one(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`, undefined, { lang });
+
+// The server refuses a field it does not know (strict decoding): exactly these three are sent.
+const body = ({ url, description, types }) => ({ url, description, types });
+
+/**
+ * deliveriesPageKey is the SWR infinite key of an endpoint's log: the newest page first, each next
+ * page after the previous page's cursor, none after the last.
+ */
+export const deliveriesPageKey = (id, lang) => (index, previous) => {
+  if (index > 0 && !previous?.next) return null;
+  return [`${one(id)}/deliveries${index > 0 ? `?after=${encodeURIComponent(previous.next)}` : ''}`, lang];
+};
+
+// How often a log is asked again while one of its deliveries is still being tried.
+export const PENDING_POLL_MS = 3000;
+
+/** hasPending tells whether a page of the log holds a delivery still being tried. */
+export const hasPending = (pages) => (pages ?? []).some((p) => p?.deliveries?.some((d) => d.state === 'pending'));
+
+/**
+ * useDeliveries is an endpoint's log, page by page ({ data: pages, size, setSize, mutate }):
+ * asked again every few seconds while a delivery is pending, every loaded page each time (a
+ * resent delivery may be on any of them), and each time the endpoint is opened. Its dedupe is
+ * shorter than the poll: the app's minute (app/provider.jsx) would answer every poll from the
+ * first.
+ */
+export const useDeliveries = (id, lang) =>
+  useSWRInfinite(deliveriesPageKey(id, lang), fetcher, {
+    dedupingInterval: 1000,
+    revalidateAll: true,
+    refreshInterval: (pages) => (hasPending(pages) ? PENDING_POLL_MS : 0),
+  });
