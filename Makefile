@@ -15,7 +15,7 @@ NODE_NPM_VERSION := 11.19.1
 NODE_DIR := $(BIN)/node-v$(NODE_VERSION)
 export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
 
-.PHONY: up test deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
+.PHONY: apiclient up test deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
 
 # The site first: Consul, the services and the web UI are built side by side (on a fresh machine
 # Consul's build is the longest, and the web UI's install, bundling and prerendering leave a core
@@ -151,8 +151,21 @@ $(NODE_DIR)/bin/node:
 	mv $(NODE_DIR).tmp $(NODE_DIR) && ln -sfn node-v$(NODE_VERSION) $(BIN)/nodejs
 
 # The tests render the Kubernetes manifests with skaffold and kustomize (k8s/skaffold_test.go),
-# built like the others from their modules (tools/skaffold/go.mod); make up needs neither.
-test-tools: $(BIN)/skaffold $(BIN)/kustomize
+# built like the others from their modules (tools/skaffold/go.mod); make up needs neither. The
+# whole-stack tests generate the API's client from the served OpenAPI document with oapi-codegen
+# (tools/oapi-codegen/go.mod) and compare it with e2e/apiclient.
+test-tools: $(BIN)/skaffold $(BIN)/kustomize $(BIN)/oapi-codegen
+
+$(BIN)/oapi-codegen: tools/oapi-codegen/go.mod tools/oapi-codegen/go.sum
+	@mkdir -p $(BIN)
+	cd tools/oapi-codegen && $(GO) build $(TOOL_FLAGS) -o ../../$(BIN)/oapi-codegen github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen
+
+# The API's Go client (e2e/apiclient), generated from the OpenAPI document the gateway would serve
+# for the services' contracts as built now.
+apiclient: build $(BIN)/oapi-codegen
+	@tmp=$$(mktemp -d) && for s in $(SERVICES); do $(BIN)/$$s contract > $$tmp/$$s.json || exit 1; done && \
+	$(BIN)/gateway openapi $$tmp/*.json > $$tmp/openapi.json && \
+	$(BIN)/oapi-codegen -config e2e/apiclient/oapi-codegen.yaml $$tmp/openapi.json > e2e/apiclient/client.gen.go && rm -rf $$tmp
 
 $(BIN)/skaffold: tools/skaffold/go.mod tools/skaffold/go.sum
 	@mkdir -p $(BIN)

@@ -268,6 +268,9 @@ func TestWholeStack(t *testing.T) {
 	t.Run("webhooks: an endpoint hears every step of an order, signed and in order, and a failing one is retried", func(t *testing.T) {
 		testWebhooks(t, s)
 	})
+	t.Run("API client: generated from the served OpenAPI document, it drives an integrator's flow", func(t *testing.T) {
+		testAPIClient(t, s)
+	})
 	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
 		testAccessMatrix(t, s)
 	})

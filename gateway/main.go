@@ -27,6 +27,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "openapi" {
+		if err := docCommand(os.Args[2:], os.Stdout); err != nil {
+			slog.Error("openapi", "err", err)
+			os.Exit(1)
+		}
+		return
+	}
 	env := config.FromOS()
 	addr := env.String("HTTP_ADDR", ":8080")
 	consulAddr := env.String("CONSUL_HTTP_ADDR", "127.0.0.1:8500")

@@ -4,12 +4,15 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
+	"os"
 	"slices"
 
 	"sigs.k8s.io/yaml"
 
+	"linguaport/internal/contract"
 	"linguaport/internal/httpx"
 )
 
@@ -24,10 +27,16 @@ import (
 //go:embed openapi-base.yaml
 var docBase []byte
 
-// serveDoc answers the merged document.
+// serveDoc answers the document of the contracts routed by now: one instance's of each area.
 func (as *areas) serveDoc(w http.ResponseWriter, r *http.Request) {
 	httpx.SetRoute(r.Context(), "GET /api/v1/openapi.json")
-	doc, err := as.doc()
+	parts := map[string][]byte{}
+	for name, a := range *as.byName.Load() {
+		if list := a.instances.Load(); list != nil && len(*list) > 0 {
+			parts[name] = (*list)[0].api.doc
+		}
+	}
+	doc, err := mergeDoc(parts)
 	if err != nil {
 		as.log.Error("openapi document", "err", err)
 		httpx.EncodeError(r.Context(), errNoInstanceProblem, w)
@@ -38,9 +47,9 @@ func (as *areas) serveDoc(w http.ResponseWriter, r *http.Request) {
 	_ = httpx.WriteJSON(w, http.StatusOK, doc)
 }
 
-// doc merges the base with the part of one instance's contract of every area, in the areas'
-// order (their paths are apart by prefix, their schemas by name: contract.Check).
-func (as *areas) doc() (map[string]any, error) {
+// mergeDoc is the base with each area's part (by area name; empty parts are skipped), in the
+// areas' order. Their paths are apart by prefix and their schemas by name (contract.Check).
+func mergeDoc(parts map[string][]byte) (map[string]any, error) {
 	base, err := yaml.YAMLToJSON(docBase)
 	if err != nil {
 		return nil, fmt.Errorf("openapi base: %w", err)
@@ -51,17 +60,15 @@ func (as *areas) doc() (map[string]any, error) {
 	}
 	paths := map[string]any{}
 	components := doc["components"].(map[string]any)
-	byName := *as.byName.Load()
-	for _, name := range slices.Sorted(maps.Keys(byName)) {
-		list := byName[name].instances.Load()
-		if list == nil || len(*list) == 0 || len((*list)[0].api.doc) == 0 {
+	for _, name := range slices.Sorted(maps.Keys(parts)) {
+		if len(parts[name]) == 0 {
 			continue
 		}
 		var part struct {
 			Paths      map[string]any            `json:"paths"`
 			Components map[string]map[string]any `json:"components"`
 		}
-		if err := json.Unmarshal((*list)[0].api.doc, &part); err != nil {
+		if err := json.Unmarshal(parts[name], &part); err != nil {
 			return nil, fmt.Errorf("openapi part of %s: %w", name, err)
 		}
 		maps.Copy(paths, part.Paths)
@@ -76,4 +83,32 @@ func (as *areas) doc() (map[string]any, error) {
 	}
 	doc["paths"] = paths
 	return doc, nil
+}
+
+// docCommand is `gateway openapi CONTRACT.json...`: the document the gateway would serve for
+// these contracts (each as a service prints it: `svc-orders contract`), for generating a client
+// without a running stack (`make apiclient`).
+func docCommand(files []string, out io.Writer) error {
+	parts := map[string][]byte{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		var c contract.Contract
+		if err := json.Unmarshal(b, &c); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if err := c.Check(); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		parts[contract.AreaOf(c.Service)] = c.Doc
+	}
+	doc, err := mergeDoc(parts)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
 }
