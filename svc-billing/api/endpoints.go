@@ -72,12 +72,11 @@ type invoiceRequest struct {
 	Session string
 }
 
-// invoicesRequest is GET invoices' query: the invoices of one order only, when OrderID is set.
-type invoicesRequest struct{ OrderID string }
-
-// invoiceList is the answer of GET invoices.
+// invoiceList is the answer of GET invoices: a page, and the cursor (after=) of the next one, the
+// last one's id when more follow, "" at the end.
 type invoiceList struct {
 	Invoices []invoices.Invoice `json:"invoices"`
+	Next     string             `json:"next"`
 }
 
 // MakeEndpoints wires each endpoint to its service. Who is calling is read once, here, from the
@@ -93,11 +92,11 @@ func MakeEndpoints(s Services) Endpoints {
 			return s.Profile.SaveProfile(ctx, authn.CallerFrom(ctx).ID, request.(profile.Details))
 		},
 		Invoices: func(ctx context.Context, request any) (any, error) {
-			list, err := s.Invoices.Invoices(ctx, authn.CallerFrom(ctx).ID, request.(invoicesRequest).OrderID)
+			list, next, err := s.Invoices.Invoices(ctx, authn.CallerFrom(ctx).ID, request.(invoices.OwnQuery))
 			if err != nil {
 				return nil, err
 			}
-			return invoiceList{Invoices: list}, nil
+			return invoiceList{Invoices: list, Next: next}, nil
 		},
 		Invoice: func(ctx context.Context, request any) (any, error) {
 			caller := authn.CallerFrom(ctx)

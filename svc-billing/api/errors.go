@@ -8,6 +8,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
 	bal "linguaport/svc-billing/balance"
 	"linguaport/svc-billing/invoices"
 	pay "linguaport/svc-billing/paying"
@@ -144,6 +145,13 @@ var anyField = map[string]i18n.Text{
 var fieldTexts = map[string]map[string]i18n.Text{
 	"lang": {
 		documents.ReasonLanguage: documents.LanguageText,
+	},
+	// GET invoices' page (DESIGN §15).
+	mongox.PageLimit: {
+		mongox.ReasonPageLimit: {TR: "Sayfa boyutu (limit) 1 ile 100 arasında bir tam sayı olmalı.", EN: "The page size (limit) must be a whole number from 1 to 100."},
+	},
+	mongox.PageAfter: {
+		invoices.ReasonCursor: {TR: "Sayfa imleci faturalarınızdan birinin kimliği olmalı.", EN: "The page cursor must be the id of one of your invoices."},
 	},
 	"type": {
 		p.ReasonRequired: {TR: "Fatura türünü seçin: bireysel veya kurumsal.", EN: "Choose the billing type: individual or company."},

@@ -5,10 +5,13 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -437,7 +440,7 @@ func TestWhoSeesInvoices(t *testing.T) {
 		t.Errorf("admin's own list: %d", a.status)
 	}
 	empty := b.call(t, "/api/v1/billing/invoices", b.token("cust-none", authn.RoleCustomer), "en")
-	if raw, err := json.Marshal(empty.body); empty.status != 200 || string(raw) != `{"invoices":[]}` || err != nil {
+	if raw, err := json.Marshal(empty.body); empty.status != 200 || string(raw) != `{"invoices":[],"next":""}` || err != nil {
 		t.Errorf("no invoices: %d %s", empty.status, raw)
 	}
 }
@@ -479,6 +482,119 @@ func TestInvoiceOfAnOrder(t *testing.T) {
 		a := b.call(t, "/api/v1/billing/invoices?orderId="+tc.order, tc.token, "en")
 		if got, ok := a.body["invoices"].([]any); a.status != 200 || !ok || len(got) != 0 {
 			t.Errorf("%s: %d %v", name, a.status, a.body)
+		}
+	}
+}
+
+// invoicePages walks GET invoices?query as token from the first page, following next (which names
+// the page's last invoice, "" on the last page), and answers the ids of each page.
+func (b *billing) invoicePages(t *testing.T, token, query string) [][]string {
+	t.Helper()
+	var pages [][]string
+	after := ""
+	for len(pages) <= 20 {
+		path := "/api/v1/billing/invoices?" + query
+		if after != "" {
+			path += "&after=" + url.QueryEscape(after)
+		}
+		a := b.call(t, path, token, "en")
+		if a.status != 200 {
+			t.Fatalf("%s: %d %v", path, a.status, a.body)
+		}
+		ids := []string{}
+		for _, inv := range a.body["invoices"].([]any) {
+			ids = append(ids, inv.(map[string]any)["id"].(string))
+		}
+		pages = append(pages, ids)
+		next, ok := a.body["next"].(string)
+		switch {
+		case !ok:
+			t.Fatalf("%s: no next: %v", path, a.body)
+		case next == "":
+			return pages
+		case len(ids) == 0 || next != ids[len(ids)-1]:
+			t.Fatalf("%s: next %q is not the page's last invoice: %v", path, next, ids)
+		}
+		after = next
+	}
+	t.Fatalf("GET invoices?%s: no last page", query)
+	return nil
+}
+
+// A customer's invoices page by cursor (DESIGN §15): limit invoices a page, newest issued first,
+// the id breaking ties of one instant, after= the next of the page before; every invoice once, in
+// order, across the pages. Without a limit the list is as the web app always read it. A cursor
+// must be one of the caller's own invoices in the list, and a bad one or a bad limit is a 400
+// naming it in the request's language, never a 5xx.
+func TestInvoicesPageByCursor(t *testing.T) {
+	b := newBilling(t)
+	ctx := context.Background()
+	base := time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)
+	// Newest first: the two of minute 3 are one instant, the greater id first, and fall on both
+	// sides of the first page's end.
+	mine := []struct {
+		id     string
+		minute int
+	}{{"inv-a", 6}, {"inv-f", 5}, {"inv-e", 3}, {"inv-c", 3}, {"inv-b", 2}, {"inv-g", 1}, {"inv-d", 0}}
+	insert := func(id, customer string, minute int) {
+		t.Helper()
+		inv := invoices.Invoice{ID: id, Number: "LPA20260000" + id, Year: 2026, Status: invoices.Pending, CustomerID: customer,
+			QuoteID: "q-" + id, OrderID: "o-" + id, IssuedAt: base.Add(time.Duration(minute) * time.Minute)}
+		if _, err := b.invoices.Insert(ctx, inv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var want []string
+	for i := len(mine) - 1; i >= 0; i-- { // stored oldest first, so no test passes on the order of insertion
+		insert(mine[i].id, "cust-pages", mine[i].minute)
+	}
+	for _, m := range mine {
+		want = append(want, m.id)
+	}
+	insert("inv-else", "cust-else", 4)
+	tok := b.token("cust-pages", authn.RoleCustomer)
+
+	pages := b.invoicePages(t, tok, "limit=3")
+	if len(pages) != 3 || len(pages[0]) != 3 || len(pages[1]) != 3 || len(pages[2]) != 1 || !slices.Equal(slices.Concat(pages...), want) {
+		t.Errorf("pages of 3: %v, want %v", pages, want)
+	}
+	for _, limit := range []int{1, 2, 6, 7, 100} {
+		if got := b.invoicePages(t, tok, fmt.Sprintf("limit=%d", limit)); !slices.Equal(slices.Concat(got...), want) || len(got) != (len(want)+limit-1)/limit {
+			t.Errorf("pages of %d: %v", limit, got)
+		}
+	}
+	// No parameters: every invoice on one page, as the web app reads them.
+	if got := b.invoicePages(t, tok, ""); len(got) != 1 || !slices.Equal(got[0], want) {
+		t.Errorf("no limit: %v", got)
+	}
+	// The filter of one order pages too.
+	if got := b.invoicePages(t, tok, "orderId=o-inv-c&limit=1"); len(got) != 1 || !slices.Equal(got[0], []string{"inv-c"}) {
+		t.Errorf("one order's: %v", got)
+	}
+
+	// Cursors: another customer's invoice is refused as one that does not exist, as is one of
+	// the caller's outside the list asked for, in Turkish and in English.
+	for _, c := range []struct{ query, lang, want string }{
+		{"limit=3&after=inv-else", "en", "The page cursor must be the id of one of your invoices."},
+		{"limit=3&after=inv-else", "tr", "Sayfa imleci faturalarınızdan birinin kimliği olmalı."},
+		{"after=inv-nope", "en", "The page cursor must be the id of one of your invoices."},
+		{"orderId=o-inv-c&after=inv-a", "en", "The page cursor must be the id of one of your invoices."},
+		{"after=inv-a&after=inv-f", "en", "The page cursor must be the id of one of your invoices."},
+	} {
+		a := b.call(t, "/api/v1/billing/invoices?"+c.query, tok, c.lang)
+		if code, fields := errorOf(a); a.status != 400 || code != "validation_failed" || fields["after"] != c.want {
+			t.Errorf("%s (%s): %d %v", c.query, c.lang, a.status, a.body)
+		}
+	}
+	for _, limit := range []string{"0", "101", "-1", "1.5", "three", "", "3&limit=4"} {
+		for lang, want := range map[string]string{
+			"en": "The page size (limit) must be a whole number from 1 to 100.",
+			"tr": "Sayfa boyutu (limit) 1 ile 100 arasında bir tam sayı olmalı.",
+		} {
+			a := b.call(t, "/api/v1/billing/invoices?limit="+limit, tok, lang)
+			if _, fields := errorOf(a); a.status != 400 || fields["limit"] != want {
+				t.Errorf("limit=%s (%s): %d %v", limit, lang, a.status, a.body)
+			}
 		}
 	}
 }

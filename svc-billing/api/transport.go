@@ -8,6 +8,8 @@ import (
 
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
+	"linguaport/internal/mongox"
+	"linguaport/svc-billing/invoices"
 	"linguaport/svc-billing/profile"
 )
 
@@ -16,13 +18,18 @@ const maxProfileBody = 16 << 10
 
 func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
 
-// decodeInvoices reads GET invoices' one filter, ?orderId=: the order page's link to its invoice.
+// decodeInvoices reads GET invoices' query: its one filter, ?orderId= (the order page's link to its
+// invoice), and the page (mongox.ReadPage; invoices.ListLimit when no limit is asked, as the web
+// app asks none).
 func decodeInvoices(_ context.Context, r *http.Request) (any, error) {
-	id := strings.TrimSpace(r.URL.Query().Get("orderId"))
-	if len(id) > maxOrderID {
-		return nil, errs.Fields{"orderId": reasonOrderID}
+	query := r.URL.Query()
+	q := invoices.OwnQuery{OrderID: strings.TrimSpace(query.Get("orderId"))}
+	bad := errs.Fields{}
+	if len(q.OrderID) > maxOrderID {
+		bad.Add("orderId", reasonOrderID)
 	}
-	return invoicesRequest{OrderID: id}, nil
+	q.Limit, q.After = mongox.ReadPage(query, invoices.ListLimit, bad, invoices.ReasonCursor)
+	return q, bad.Err()
 }
 
 // maxOrderID bounds ?orderId=: svc-orders' ids are 24 hex digits; a longer one names no order.

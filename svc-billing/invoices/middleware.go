@@ -76,9 +76,9 @@ func (m loggingMiddleware) Issue(ctx context.Context, q QuoteApproved) (_ Invoic
 	return m.next.Issue(ctx, q)
 }
 
-func (m loggingMiddleware) Invoices(ctx context.Context, customerID, orderID string) (_ []Invoice, err error) {
+func (m loggingMiddleware) Invoices(ctx context.Context, customerID string, q OwnQuery) (_ []Invoice, _ string, err error) {
 	defer m.done(ctx, "Invoices", time.Now(), &err)
-	return m.next.Invoices(ctx, customerID, orderID)
+	return m.next.Invoices(ctx, customerID, q)
 }
 
 func (m loggingMiddleware) Invoice(ctx context.Context, c authn.Caller, id string) (_ Invoice, err error) {

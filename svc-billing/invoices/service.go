@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"linguaport/internal/authn"
+	"linguaport/internal/errs"
+	"linguaport/internal/mongox"
 	"linguaport/internal/names"
 	"linguaport/svc-billing/profile"
 )
@@ -29,9 +31,10 @@ type Store interface {
 	NumberReturn(ctx context.Context, id string) (Invoice, error)
 	// Invoice is ErrNotFound when there is no invoice id.
 	Invoice(ctx context.Context, id string) (Invoice, error)
-	// OfCustomer lists the customer's newest invoices first, at most limit; only those of
-	// orderID when it is not empty.
-	OfCustomer(ctx context.Context, customerID, orderID string, limit int) ([]Invoice, error)
+	// OfCustomer lists the customer's invoices, newest first (by issue date, then id), at most
+	// limit, after the invoice after ("": from the top); only those of orderID when it is not
+	// empty. ErrNotFound when after is not one of the invoices listed.
+	OfCustomer(ctx context.Context, customerID, orderID, after string, limit int) ([]Invoice, error)
 	// Update changes one invoice in one conditional write; ErrNotFound when there is none.
 	Update(ctx context.Context, id string, change func(*Invoice) (*Invoice, error)) (Invoice, error)
 	// List is staff's page of invoices (Query), at most q.Limit.
@@ -66,17 +69,28 @@ type Profiles interface {
 // refund, an event): no user, the agency itself, which sees every invoice as staff do.
 var Agency = authn.Caller{ID: "svc-billing", Role: authn.RoleAdmin}
 
-// ListLimit bounds a customer's list of invoices.
+// ListLimit is how many invoices a page of a customer's list holds when they ask no limit (the
+// web app's list, as before it paged); one asked is at most mongox.PageMax. An after= that is not
+// one of the invoices listed is ReasonCursor, as staff's before.
 const ListLimit = 200
+
+// OwnQuery is a customer's list of their own invoices (GET invoices): only OrderID's when it is
+// not empty, a page of Limit (ListLimit when 0) after the invoice After ("": the first page).
+type OwnQuery struct {
+	OrderID, After string
+	Limit          int
+}
 
 // Service is the invoices' API.
 type Service interface {
 	// Issue makes the pending invoice of an approved quote, numbered; once per quote however
 	// often it is called.
 	Issue(ctx context.Context, q QuoteApproved) (Invoice, error)
-	// Invoices are the customer's own, newest first; only those of orderID when it is not empty
-	// (an order has one invoice, or none yet).
-	Invoices(ctx context.Context, customerID, orderID string) ([]Invoice, error)
+	// Invoices are a page of the customer's own, newest first, and the next page's cursor (the
+	// last one's id when more follow, "" at the end); only those of q.OrderID when it is not
+	// empty (an order has one invoice, or none yet). A cursor that is not one of them is
+	// errs.Fields naming mongox.PageAfter.
+	Invoices(ctx context.Context, customerID string, q OwnQuery) ([]Invoice, string, error)
 	// Invoice is one invoice for a caller who owns it (its customer, or staff); ErrNotFound for
 	// anyone else, as if it did not exist.
 	Invoice(ctx context.Context, c authn.Caller, id string) (Invoice, error)
@@ -238,17 +252,24 @@ func workLines(q QuoteApproved) []Line {
 	return lines
 }
 
-func (s *service) Invoices(ctx context.Context, customerID, orderID string) ([]Invoice, error) {
-	list, err := s.store.OfCustomer(ctx, customerID, orderID, ListLimit)
-	if err != nil {
-		return nil, err
+func (s *service) Invoices(ctx context.Context, customerID string, q OwnQuery) ([]Invoice, string, error) {
+	if q.Limit <= 0 {
+		q.Limit = ListLimit
 	}
+	list, err := s.store.OfCustomer(ctx, customerID, q.OrderID, q.After, q.Limit+1)
+	if errors.Is(err, ErrNotFound) {
+		return nil, "", errs.Fields{mongox.PageAfter: ReasonCursor}
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	list, _, next := mongox.Cut(list, q.Limit, func(inv Invoice) string { return inv.ID })
 	for i := range list {
 		if list[i], err = s.numbered(ctx, list[i]); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	}
-	return list, nil
+	return list, next, nil
 }
 
 func (s *service) Invoice(ctx context.Context, c authn.Caller, id string) (Invoice, error) {

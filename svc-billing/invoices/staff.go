@@ -41,7 +41,7 @@ const (
 
 	ReasonChoice   = "invoice_choice"    // not one of the values the field takes
 	ReasonSort     = "invoice_sort"      // sort: not newest, oldest or due, or due with a status other than pending
-	ReasonCursor   = "invoice_cursor"    // before: no such invoice
+	ReasonCursor   = "invoice_cursor"    // before: no such invoice (a customer's after: not one of theirs)
 	ReasonRequired = "invoice_required"  // missing
 	ReasonLength   = "invoice_length"    // reference over MaxReference characters
 	ReasonDate     = "invoice_date"      // receivedAt: not a date, in the future or over a year back

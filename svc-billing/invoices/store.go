@@ -32,8 +32,9 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "issuedAt", Value: -1}}},
 		// A customer's KVKK copy reads their invoices a slice at a time (AllOfCustomer).
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: mongox.SliceField, Value: 1}}},
-		// The invoice of one of the customer's orders (GET invoices?orderId=), for the order's page.
-		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "orderId", Value: 1}, {Key: "issuedAt", Value: -1}}},
+		// The invoice of one of the customer's orders (GET invoices?orderId=), for the order's page,
+		// paged as the customer's whole list (OfCustomer: by issue date, the id breaking ties).
+		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "orderId", Value: 1}, {Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		events.OutboxIndex(),
 		// The customers' mails about their invoices wait here for their relay's sweep.
 		mailbox.Index(),
@@ -102,13 +103,31 @@ func (s *MongoStore) Update(ctx context.Context, id string, change func(*Invoice
 	return *inv, nil
 }
 
-func (s *MongoStore) OfCustomer(ctx context.Context, customerID, orderID string, limit int) ([]Invoice, error) {
+// OfCustomer pages by issue date and id (mongox.Keyset) on the customerId (and orderId), issuedAt,
+// _id indexes. The cursor is looked up with the list's filter in the same query as its id, so
+// another customer's invoice is not found, as one that does not exist.
+func (s *MongoStore) OfCustomer(ctx context.Context, customerID, orderID, after string, limit int) ([]Invoice, error) {
 	filter := bson.D{{Key: "customerId", Value: customerID}}
 	if orderID != "" {
 		filter = append(filter, bson.E{Key: "orderId", Value: orderID})
 	}
-	cur, err := s.invoices.Find(ctx, filter,
-		options.Find().SetSort(bson.D{{Key: "issuedAt", Value: -1}}).SetLimit(int64(limit)))
+	page := mongox.Keyset{Key: "issuedAt", Limit: int64(limit)}
+	if after != "" {
+		var last struct {
+			ID       string    `bson:"_id"`
+			IssuedAt time.Time `bson:"issuedAt"`
+		}
+		own := append(append(bson.D{}, filter...), bson.E{Key: "_id", Value: after})
+		err := s.invoices.FindOne(ctx, own, options.FindOne().SetProjection(bson.D{{Key: "issuedAt", Value: 1}})).Decode(&last)
+		if errors.Is(err, mongo.ErrNoDocuments) {
+			return nil, ErrNotFound
+		}
+		if err != nil {
+			return nil, fmt.Errorf("find invoice %s of %s: %w", after, customerID, err)
+		}
+		page.After, page.AfterID = last.IssuedAt, last.ID
+	}
+	cur, err := s.invoices.Find(ctx, page.Filter(filter), page.Options())
 	if err != nil {
 		return nil, fmt.Errorf("find invoices of %s: %w", customerID, err)
 	}

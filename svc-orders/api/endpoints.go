@@ -11,6 +11,7 @@ import (
 	"linguaport/internal/company"
 	"linguaport/internal/documents"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
@@ -68,6 +69,16 @@ type (
 		File files.File
 		Body io.ReadCloser
 	}
+	// quoteList and orderList are a page of GET quotes and GET orders, and the cursor (after=)
+	// of the next page: the last one's id when more follow, "" at the end.
+	quoteList struct {
+		Quotes []*quotes.Quote `json:"quotes"`
+		Next   string          `json:"next"`
+	}
+	orderList struct {
+		Orders []orders.OrderView `json:"orders"`
+		Next   string             `json:"next"`
+	}
 )
 
 // MakeEndpoints wires each endpoint to its service.
@@ -97,9 +108,9 @@ func MakeEndpoints(s Services) Endpoints {
 		CreateQuote: func(ctx context.Context, request any) (any, error) {
 			return s.Quotes.CreateQuote(ctx, authn.CallerFrom(ctx), request.(quotes.QuoteInput))
 		},
-		Quotes: func(ctx context.Context, _ any) (any, error) {
-			list, err := s.Quotes.Quotes(ctx, authn.CallerFrom(ctx))
-			return map[string][]*quotes.Quote{"quotes": list}, err
+		Quotes: func(ctx context.Context, request any) (any, error) {
+			list, next, err := s.Quotes.Quotes(ctx, authn.CallerFrom(ctx), request.(newest.Page))
+			return quoteList{Quotes: list, Next: next}, err
 		},
 		Quote: func(ctx context.Context, request any) (any, error) {
 			if r, ok := request.(quotePDFRequest); ok {
@@ -116,9 +127,9 @@ func MakeEndpoints(s Services) Endpoints {
 			r := request.(reasonRequest)
 			return s.Quotes.RejectQuote(ctx, authn.CallerFrom(ctx), r.ID, r.Reason)
 		},
-		Orders: func(ctx context.Context, _ any) (any, error) {
-			list, err := s.Orders.Orders(ctx, authn.CallerFrom(ctx))
-			return map[string][]orders.OrderView{"orders": list}, err
+		Orders: func(ctx context.Context, request any) (any, error) {
+			list, next, err := s.Orders.Orders(ctx, authn.CallerFrom(ctx), request.(newest.Page))
+			return orderList{Orders: list, Next: next}, err
 		},
 		Order: func(ctx context.Context, request any) (any, error) {
 			return s.Orders.Order(ctx, authn.CallerFrom(ctx), request.(idRequest).ID)

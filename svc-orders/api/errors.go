@@ -11,8 +11,10 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
 	"linguaport/internal/i18n"
+	"linguaport/internal/mongox"
 	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
@@ -123,7 +125,7 @@ func explain(err error) *httpx.Problem {
 	case errors.As(err, &outOfOrder):
 		return stepOutOfOrder(outOfOrder)
 	case errors.Is(err, orders.ErrUnknownCursor), errors.Is(err, quotes.ErrUnknownCursor):
-		return httpx.ErrValidation.WithField("before", fieldMessages["unknown_cursor"])
+		return httpx.ErrValidation.WithField("before", fieldMessages[newest.ReasonCursor])
 	case errors.Is(err, orders.ErrCannotAssign):
 		return cannotAssign(err)
 	case errors.Is(err, orders.ErrOrderChanged):
@@ -287,7 +289,8 @@ var fieldMessages = map[string]i18n.Text{
 	"too_long":                  {TR: "Bu metin çok uzun.", EN: "This text is too long."},
 	"one_filter":                {TR: "Bu süzgeçler birlikte kullanılamaz; birini seçin.", EN: "These filters cannot be combined; choose one."},
 	"unknown_filter":            {TR: "Bu süzgeç tanınmıyor.", EN: "This filter is not known."},
-	"unknown_cursor":            {TR: "Sayfa imleci bilinen bir kaydın kimliği olmalı.", EN: "The page cursor must be the id of a known item."},
+	newest.ReasonCursor:         {TR: "Sayfa imleci bilinen bir kaydın kimliği olmalı.", EN: "The page cursor must be the id of a known item."},
+	mongox.ReasonPageLimit:      {TR: "Sayfa boyutu (limit) 1 ile 100 arasında bir tam sayı olmalı.", EN: "The page size (limit) must be a whole number from 1 to 100."},
 	"quote_currency":            {TR: "Yeni tutar teklifin para biriminde olmalı.", EN: "The new total must be in the quote's currency."},
 	orders.ReasonNotADate:       {TR: "Tarih YYYY-AA-GG biçiminde olmalı (ör. 2026-12-04).", EN: "The date must be written YYYY-MM-DD (e.g. 2026-12-04)."},
 	orders.ReasonNotBusinessDay: {TR: "Teslim tarihi bir iş günü olmalı (hafta sonu ya da resmî tatil değil).", EN: "The expected date must be a business day (not a weekend or a public holiday)."},

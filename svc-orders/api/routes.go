@@ -50,7 +50,8 @@ func Routes(e Endpoints, trusted httpx.TrustedProxies) routes.Table {
 			{Pattern: "GET /api/v1/orders/files/{id}", Access: authn.Anyone.Owned(), Handler: downloadHandler(e.OpenFile)},
 
 			{Pattern: "POST /api/v1/orders/quotes", Access: customer, Endpoint: e.CreateQuote, Decode: decodeQuote, Encode: encodeCreated},
-			route("GET /api/v1/orders/quotes", authn.SignedIn, e.Quotes, decodeNothing),
+			// The caller's quotes and orders, newest first, a page at a time (decodeListPage).
+			route("GET /api/v1/orders/quotes", authn.SignedIn, e.Quotes, decodeListPage),
 			// One quote as data, or as its PDF ({id}.pdf).
 			{Pattern: "GET /api/v1/orders/quotes/{id}", Access: authn.SignedIn.Owned(), Endpoint: e.Quote, Decode: decodeQuoteID, Encode: encodeQuote},
 			// The contract a customer accepts by approving (shown before), and the approval.
@@ -58,7 +59,7 @@ func Routes(e Endpoints, trusted httpx.TrustedProxies) routes.Table {
 			route("POST /api/v1/orders/quotes/{id}/approve", authn.SignedIn.Owned(), e.ApproveQuote, decodeApprove(trusted)),
 			route("POST /api/v1/orders/quotes/{id}/reject", authn.SignedIn.Owned(), e.RejectQuote, decodeReason),
 
-			route("GET /api/v1/orders/orders", authn.SignedIn, e.Orders, decodeNothing),
+			route("GET /api/v1/orders/orders", authn.SignedIn, e.Orders, decodeListPage),
 			route("GET /api/v1/orders/orders/{id}", authn.SignedIn.Owned(), e.Order, decodeID),
 			// The contract kept with an order, as data or as its PDF: its customer's and
 			// staff's, never its translator's.

@@ -14,8 +14,11 @@ import (
 
 	"linguaport/counting"
 	"linguaport/internal/authn"
+	"linguaport/internal/errs"
 	"linguaport/internal/httpx"
+	"linguaport/internal/mongox"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
@@ -135,6 +138,15 @@ func downloadHandler(ep endpoint.Endpoint) http.Handler {
 }
 
 func decodeNothing(context.Context, *http.Request) (any, error) { return nil, nil }
+
+// decodeListPage reads the page a list of the caller's own is asked for (GET quotes, GET orders;
+// mongox.ReadPage): newest.Limit when no limit is asked, as the web app's lists ask none.
+func decodeListPage(_ context.Context, r *http.Request) (any, error) {
+	bad := errs.Fields{}
+	p := newest.Page{}
+	p.Limit, p.After = mongox.ReadPage(r.URL.Query(), newest.Limit, bad, newest.ReasonCursor)
+	return p, bad.Err()
+}
 
 // estimateBody is the calculator's request; a quote adds the brief.
 type estimateBody struct {

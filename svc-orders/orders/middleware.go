@@ -14,6 +14,7 @@ import (
 	"linguaport/internal/logging"
 	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/quotes"
 )
@@ -162,9 +163,9 @@ func (m loggingMiddleware) Waiting(ctx context.Context, c authn.Caller) (_ Waiti
 	return m.next.Waiting(ctx, c)
 }
 
-func (m loggingMiddleware) Orders(ctx context.Context, c authn.Caller) (_ []OrderView, err error) {
+func (m loggingMiddleware) Orders(ctx context.Context, c authn.Caller, p newest.Page) (_ []OrderView, _ string, err error) {
 	defer m.done(ctx, "Orders", time.Now(), &err)
-	return m.next.Orders(ctx, c)
+	return m.next.Orders(ctx, c, p)
 }
 
 func (m loggingMiddleware) Order(ctx context.Context, c authn.Caller, id string) (_ OrderView, err error) {

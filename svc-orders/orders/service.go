@@ -14,6 +14,7 @@ import (
 	"linguaport/internal/i18n"
 	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/pricing"
 	"linguaport/svc-orders/quotes"
 )
@@ -38,11 +39,12 @@ type Store interface {
 	Create(ctx context.Context, o *Order) (*Order, error)
 	// Order is ErrNotFound for an unknown id.
 	Order(ctx context.Context, id string) (*Order, error)
-	// OrdersOf, AssignedTo and Recent list orders newest first: a customer's, a translator's,
-	// everyone's.
-	OrdersOf(ctx context.Context, customerID string) ([]*Order, error)
-	AssignedTo(ctx context.Context, translatorID string) ([]*Order, error)
-	Recent(ctx context.Context) ([]*Order, error)
+	// OrdersOf, AssignedTo and Recent list a page of orders newest first (by creation, then id):
+	// a customer's, a translator's, everyone's; with the next page's cursor ("" at the end). A
+	// cursor that is not one of the list's orders is errs.Fields (newest.First).
+	OrdersOf(ctx context.Context, customerID string, p newest.Page) ([]*Order, string, error)
+	AssignedTo(ctx context.Context, translatorID string, p newest.Page) ([]*Order, string, error)
+	Recent(ctx context.Context, p newest.Page) ([]*Order, string, error)
 	// Update changes one order in one atomic write: change decides on the stored order and
 	// returns the new one, or an error that leaves it as it was.
 	Update(ctx context.Context, id string, change func(*Order) (*Order, error)) (*Order, error)
@@ -110,7 +112,9 @@ type Service interface {
 	// customer and staff (contract.go).
 	Contract(ctx context.Context, c authn.Caller, quoteID string, lang i18n.Lang) (contracts.Contract, error)
 	OrderContract(ctx context.Context, c authn.Caller, id string) (KeptContract, error)
-	Orders(ctx context.Context, c authn.Caller) ([]OrderView, error)
+	// Orders is a page of the caller's orders, newest first, and the next page's cursor ("" at
+	// the end): a customer's own, a translator's assigned ones, every order for staff.
+	Orders(ctx context.Context, c authn.Caller, p newest.Page) ([]OrderView, string, error)
 	Order(ctx context.Context, c authn.Caller, id string) (OrderView, error)
 	Deliver(ctx context.Context, c authn.Caller, id string, fileIDs []string, note string) (OrderView, error)
 	Complete(ctx context.Context, c authn.Caller, id string) (OrderView, error)
@@ -254,28 +258,29 @@ func (s *service) EnsureOrder(ctx context.Context, quoteID string) error {
 	return err
 }
 
-func (s *service) Orders(ctx context.Context, c authn.Caller) ([]OrderView, error) {
+func (s *service) Orders(ctx context.Context, c authn.Caller, p newest.Page) ([]OrderView, string, error) {
 	var (
 		orders []*Order
+		next   string
 		err    error
 	)
 	switch c.Role {
 	case authn.RoleAdmin:
-		orders, err = s.store.Recent(ctx)
+		orders, next, err = s.store.Recent(ctx, p)
 	case authn.RoleTranslator:
-		orders, err = s.store.AssignedTo(ctx, c.ID)
+		orders, next, err = s.store.AssignedTo(ctx, c.ID, p)
 	default:
-		orders, err = s.store.OrdersOf(ctx, c.ID)
+		orders, next, err = s.store.OrdersOf(ctx, c.ID, p)
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	now := s.now()
 	views := make([]OrderView, len(orders))
 	for i, o := range orders {
 		views[i] = s.view(ctx, c, o, now)
 	}
-	return views, nil
+	return views, next, nil
 }
 
 func (s *service) Order(ctx context.Context, c authn.Caller, id string) (OrderView, error) {

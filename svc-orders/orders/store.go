@@ -91,16 +91,16 @@ func (s *MongoStore) Order(ctx context.Context, id string) (*Order, error) {
 	return o, nil
 }
 
-func (s *MongoStore) OrdersOf(ctx context.Context, customerID string) ([]*Order, error) {
-	return s.find(ctx, bson.D{{Key: "customerId", Value: customerID}})
+func (s *MongoStore) OrdersOf(ctx context.Context, customerID string, p newest.Page) ([]*Order, string, error) {
+	return s.find(ctx, bson.D{{Key: "customerId", Value: customerID}}, p)
 }
 
-func (s *MongoStore) AssignedTo(ctx context.Context, translatorID string) ([]*Order, error) {
-	return s.find(ctx, bson.D{{Key: "translatorId", Value: translatorID}})
+func (s *MongoStore) AssignedTo(ctx context.Context, translatorID string, p newest.Page) ([]*Order, string, error) {
+	return s.find(ctx, bson.D{{Key: "translatorId", Value: translatorID}}, p)
 }
 
-func (s *MongoStore) Recent(ctx context.Context) ([]*Order, error) {
-	return s.find(ctx, bson.D{})
+func (s *MongoStore) Recent(ctx context.Context, p newest.Page) ([]*Order, string, error) {
+	return s.find(ctx, bson.D{}, p)
 }
 
 func (s *MongoStore) Update(ctx context.Context, id string, change func(*Order) (*Order, error)) (*Order, error) {
@@ -237,7 +237,9 @@ func (s *MongoStore) Reaches(ctx context.Context, userID, fileID string) (bool, 
 	return true, nil
 }
 
-// find lists the orders matching filter, newest first.
-func (s *MongoStore) find(ctx context.Context, filter bson.D) ([]*Order, error) {
-	return newest.First[Order](ctx, s.coll, filter)
+// find is the page p of the orders matching filter, newest first, and the next page's cursor;
+// the cursor must match filter too. The staff list's indexes on createdAt and _id, alone and
+// after customerId or translatorId (admin_store.go), serve each.
+func (s *MongoStore) find(ctx context.Context, filter bson.D, p newest.Page) ([]*Order, string, error) {
+	return newest.First(ctx, s.coll, filter, p, func(o *Order) string { return o.ID })
 }

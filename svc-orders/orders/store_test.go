@@ -9,6 +9,7 @@ import (
 
 	"linguaport/internal/testenv"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/orders"
 	"linguaport/svc-orders/quotes"
 )
@@ -50,18 +51,19 @@ func TestMongoStore(t *testing.T) {
 		t.Errorf("second order of quote q1: %v %v", o, err)
 	}
 
+	first := newest.Page{}
 	for name, c := range map[string]struct {
-		list func() ([]*orders.Order, error)
+		list func() ([]*orders.Order, string, error)
 		want []string
 	}{
-		"a customer's":   {func() ([]*orders.Order, error) { return store.OrdersOf(ctx, "cust-a") }, []string{"o2", "o1"}},
-		"a translator's": {func() ([]*orders.Order, error) { return store.AssignedTo(ctx, "tr-1") }, []string{"o3", "o1"}},
-		"everyone's":     {func() ([]*orders.Order, error) { return store.Recent(ctx) }, []string{"o3", "o2", "o1"}},
-		"someone else's": {func() ([]*orders.Order, error) { return store.OrdersOf(ctx, "cust-z") }, []string{}},
+		"a customer's":   {func() ([]*orders.Order, string, error) { return store.OrdersOf(ctx, "cust-a", first) }, []string{"o2", "o1"}},
+		"a translator's": {func() ([]*orders.Order, string, error) { return store.AssignedTo(ctx, "tr-1", first) }, []string{"o3", "o1"}},
+		"everyone's":     {func() ([]*orders.Order, string, error) { return store.Recent(ctx, first) }, []string{"o3", "o2", "o1"}},
+		"someone else's": {func() ([]*orders.Order, string, error) { return store.OrdersOf(ctx, "cust-z", first) }, []string{}},
 	} {
-		got, err := c.list()
-		if err != nil || !slices.Equal(ids(got), c.want) {
-			t.Errorf("%s orders: %v %v, want %v", name, ids(got), err, c.want)
+		got, next, err := c.list()
+		if err != nil || !slices.Equal(ids(got), c.want) || next != "" {
+			t.Errorf("%s orders: %v next %q %v, want %v", name, ids(got), next, err, c.want)
 		}
 	}
 

@@ -12,6 +12,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/internal/logging"
 	"linguaport/svc-orders/contracts"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/pricing"
 )
 
@@ -86,9 +87,9 @@ func (m loggingMiddleware) CreateQuote(ctx context.Context, c authn.Caller, in Q
 	return m.next.CreateQuote(ctx, c, in)
 }
 
-func (m loggingMiddleware) Quotes(ctx context.Context, c authn.Caller) (_ []*Quote, err error) {
+func (m loggingMiddleware) Quotes(ctx context.Context, c authn.Caller, p newest.Page) (_ []*Quote, _ string, err error) {
 	defer m.done(ctx, "Quotes", time.Now(), &err)
-	return m.next.Quotes(ctx, c)
+	return m.next.Quotes(ctx, c, p)
 }
 
 func (m loggingMiddleware) Quote(ctx context.Context, c authn.Caller, id string) (_ *Quote, err error) {

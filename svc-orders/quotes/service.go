@@ -11,6 +11,7 @@ import (
 	"linguaport/internal/errs"
 	"linguaport/svc-orders/contracts"
 	"linguaport/svc-orders/files"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/pricing"
 )
 
@@ -26,8 +27,10 @@ type Store interface {
 	Insert(ctx context.Context, q *Quote) error
 	// Quote is ErrNotFound for an unknown id.
 	Quote(ctx context.Context, id string) (*Quote, error)
-	// QuotesOf lists a customer's quotes, newest first.
-	QuotesOf(ctx context.Context, customerID string) ([]*Quote, error)
+	// QuotesOf lists a page of a customer's quotes, newest first (by creation, then id), with the
+	// next page's cursor ("" at the end); a cursor that is not one of their quotes is errs.Fields
+	// (newest.First).
+	QuotesOf(ctx context.Context, customerID string, p newest.Page) ([]*Quote, string, error)
 	// Update changes one quote in one atomic write: change decides on the stored quote and
 	// returns the new one, or an error that leaves it as it was.
 	Update(ctx context.Context, id string, change func(*Quote) (*Quote, error)) (*Quote, error)
@@ -65,7 +68,9 @@ type QuoteInput struct {
 // endpoint; a quote that is not the caller's is ErrNotFound.
 type Service interface {
 	CreateQuote(ctx context.Context, c authn.Caller, in QuoteInput) (*Quote, error)
-	Quotes(ctx context.Context, c authn.Caller) ([]*Quote, error)
+	// Quotes is a page of the caller's quotes, newest first, and the next page's cursor ("" at
+	// the end).
+	Quotes(ctx context.Context, c authn.Caller, p newest.Page) ([]*Quote, string, error)
 	Quote(ctx context.Context, c authn.Caller, id string) (*Quote, error)
 	// Approve accepts the caller's pending quote with the contract they accepted and names the
 	// order it becomes. A quote approved before is returned as it is, with decided false.
@@ -153,16 +158,16 @@ func (s *service) CreateQuote(ctx context.Context, c authn.Caller, in QuoteInput
 	return forCustomer(q, now), nil
 }
 
-func (s *service) Quotes(ctx context.Context, c authn.Caller) ([]*Quote, error) {
-	qs, err := s.store.QuotesOf(ctx, c.ID)
+func (s *service) Quotes(ctx context.Context, c authn.Caller, p newest.Page) ([]*Quote, string, error) {
+	qs, next, err := s.store.QuotesOf(ctx, c.ID, p)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	now := s.now()
 	for _, q := range qs {
 		forCustomer(q, now)
 	}
-	return qs, nil
+	return qs, next, nil
 }
 
 func (s *service) Quote(ctx context.Context, c authn.Caller, id string) (*Quote, error) {

@@ -63,8 +63,9 @@ func (s *MongoStore) Quote(ctx context.Context, id string) (*Quote, error) {
 	return q, nil
 }
 
-func (s *MongoStore) QuotesOf(ctx context.Context, customerID string) ([]*Quote, error) {
-	return newest.First[Quote](ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}})
+// QuotesOf is served by the customerId, createdAt, _id index, as staff's list of a customer's.
+func (s *MongoStore) QuotesOf(ctx context.Context, customerID string, p newest.Page) ([]*Quote, string, error) {
+	return newest.First(ctx, s.coll, bson.D{{Key: "customerId", Value: customerID}}, p, func(q *Quote) string { return q.ID })
 }
 
 func (s *MongoStore) Update(ctx context.Context, id string, change func(*Quote) (*Quote, error)) (*Quote, error) {

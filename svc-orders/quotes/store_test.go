@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"linguaport/internal/testenv"
+	"linguaport/svc-orders/internal/newest"
 	"linguaport/svc-orders/quotes"
 )
 
@@ -32,9 +33,9 @@ func TestMongoStore(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	list, err := store.QuotesOf(ctx, "cust-a")
-	if err != nil || len(list) != 3 || list[0].ID != "current" || list[2].ID != "overdue" {
-		t.Fatalf("cust-a's quotes: %v %v", list, err)
+	list, next, err := store.QuotesOf(ctx, "cust-a", newest.Page{})
+	if err != nil || len(list) != 3 || list[0].ID != "current" || list[2].ID != "overdue" || next != "" {
+		t.Fatalf("cust-a's quotes: %v next %q %v", list, next, err)
 	}
 	if n, err := store.ExpireOverdue(ctx, now); err != nil || n != 1 {
 		t.Errorf("expired %d quotes: %v", n, err)
