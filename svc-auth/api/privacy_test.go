@@ -96,6 +96,11 @@ func TestPrivacyCopyOfAnAccount(t *testing.T) {
 		t.Fatalf("register: %d %s", a.status, a.raw)
 	}
 	keyID, keySecret := b.newKey(map[string]any{"name": "Muhasebe", "scope": "read"})
+	// And a webhook endpoint: listed, its secret not.
+	hook := b.do("POST", "webhooks", map[string]any{"url": "https://hooks.example.com/muhasebe", "description": "Muhasebe", "types": []string{"invoice.paid"}})
+	if hook.status != 201 {
+		t.Fatalf("webhook endpoint: %d %s", hook.status, hook.raw)
+	}
 	asked := b.do("POST", "privacy/requests", map[string]any{"kind": "copy"})
 	if asked.status != 201 || asked.body["state"] != "open" || asked.body["daysLeft"] != float64(29) && asked.body["daysLeft"] != float64(30) {
 		t.Fatalf("ask: %d %s", asked.status, asked.raw)
@@ -142,7 +147,7 @@ func TestPrivacyCopyOfAnAccount(t *testing.T) {
 		t.Fatalf("download: %d %v", got.status, got.header)
 	}
 	files := unzip(t, got.raw)
-	for _, name := range []string{"BENIOKU.txt", "auth/account.json", "auth/sessions.json", "auth/messages.json", "auth/api_keys.json", "orders/orders.json", "billing/billing.json", "translators/translators.json", "catalog/catalog.json"} {
+	for _, name := range []string{"BENIOKU.txt", "auth/account.json", "auth/sessions.json", "auth/messages.json", "auth/api_keys.json", "auth/webhook_endpoints.json", "orders/orders.json", "billing/billing.json", "translators/translators.json", "catalog/catalog.json"} {
 		if _, ok := files[name]; !ok {
 			t.Errorf("the copy lacks %s (has %v)", name, keys(files))
 		}
@@ -161,6 +166,9 @@ func TestPrivacyCopyOfAnAccount(t *testing.T) {
 	}
 	if k := files["auth/api_keys.json"]; !strings.Contains(k, `"name": "Muhasebe"`) || !strings.Contains(k, keyID) || strings.Contains(k, keySecret) || strings.Contains(k, "digest") {
 		t.Errorf("api_keys.json lists the keys without their secrets: %s", k)
+	}
+	if w := files["auth/webhook_endpoints.json"]; !strings.Contains(w, "https://hooks.example.com/muhasebe") || strings.Contains(w, hook.body["secret"].(string)) || strings.Contains(w, "whsec_") {
+		t.Errorf("webhook_endpoints.json lists the endpoints without their secrets: %s", w)
 	}
 	waitState(t, b, id, "delivered")
 
@@ -335,6 +343,11 @@ func TestPrivacyErasureOfAnAccount(t *testing.T) {
 	// An API key, in use: closing the account ends it at once.
 	keyID, keySecret := b.newKey(map[string]any{"name": "Entegrasyon", "scope": "read"})
 	k := f.keyClient(keySecret)
+	// A webhook endpoint with a delivery: both go with the account.
+	hook := b.do("POST", "webhooks", map[string]any{"url": "http://127.0.0.1:9/hooks", "types": []string{"order.paid"}})
+	if hook.status != 201 || b.do("POST", "webhooks/"+hook.body["id"].(string)+"/test", nil).status != 202 {
+		t.Fatalf("webhook endpoint: %d %s", hook.status, hook.raw)
+	}
 	if a := b.do("POST", "privacy/requests", map[string]any{"kind": "erasure"}); a.status != 400 || a.field("password") == "" {
 		t.Errorf("no password: %d %s", a.status, a.raw)
 	}
@@ -375,8 +388,8 @@ func TestPrivacyErasureOfAnAccount(t *testing.T) {
 	for _, c := range auth["erased"].([]any) {
 		erased[c.(map[string]any)["collection"].(string)] = c.(map[string]any)["count"].(float64)
 	}
-	if erased["api_keys"] != 1 || erased["audit"] != 1 {
-		t.Errorf("svc-auth erased %v, want the key and its audit entry", erased)
+	if erased["api_keys"] != 1 || erased["audit"] != 1 || erased["webhook_endpoints"] != 1 || erased["webhook_deliveries"] != 1 {
+		t.Errorf("svc-auth erased %v, want the key and its audit entry, the endpoint and its delivery", erased)
 	}
 	if entries := staff.do("GET", "admin/audit?object=apikey:"+keyID, nil).body["entries"].([]any); len(entries) != 0 {
 		t.Errorf("the erased key's audit entries are kept: %v", entries)

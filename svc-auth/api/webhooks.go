@@ -134,7 +134,7 @@ var webhookFieldMessages = map[string]i18n.Text{
 	webhooks.ReasonHTTPS:     {TR: "Adres https ile başlamalı.", EN: "The URL must start with https."},
 	webhooks.ReasonPrivate:   {TR: "Adres herkese açık bir sunucuya çıkmalı; yerel ve özel ağ adresleri kabul edilmez.", EN: "The URL must lead to a public server; local and private network addresses are refused."},
 	webhooks.ReasonTypes:     {TR: "En az bir olay türü seçin.", EN: "Pick at least one event type."},
-	webhooks.ReasonUnknownTy: {TR: "Bilinmeyen olay türü; API belgesindeki türlerden seçin.", EN: "Unknown event type; pick from the types in the API documentation."},
+	webhooks.ReasonUnknownType: {TR: "Bilinmeyen olay türü; API belgesindeki türlerden seçin.", EN: "Unknown event type; pick from the types in the API documentation."},
 }
 
 // webhookProblem maps the webhooks' errors to their answers; nil for another error.

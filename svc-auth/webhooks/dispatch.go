@@ -260,11 +260,22 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 			}
 			continue
 		}
+		// Of a lane's deliveries in the batch only its first is sent now; the rest wait for the
+		// next batch, after it, rather than each finding it pending and waiting on it (writes).
+		first := map[string]DeliveryDoc{}
+		for _, dd := range due {
+			if f, ok := first[dd.Lane]; !ok || dd.Seq < f.Seq {
+				first[dd.Lane] = dd
+			}
+		}
 		var wg sync.WaitGroup
 		var stop sync.Once
 		stopped := make(chan struct{})
 	send:
 		for _, dd := range due {
+			if first[dd.Lane].ID != dd.ID {
+				continue
+			}
 			select {
 			case slots <- struct{}{}:
 			case <-stopped:
@@ -356,11 +367,16 @@ func (d *Dispatcher) attempt(ctx context.Context, ep EndpointDoc, dd DeliveryDoc
 }
 
 // wait puts a delivery behind the one before it in its lane: it is not due before that one's
-// next try, and that one is marked waited-on, so finishing it makes this one due at once. Should
-// the one before have finished in between, this one is due again now.
+// next try or, while that one is being sent (due now), before an attempt could have ended; the one
+// before is marked waited-on, so finishing it makes this one due at once. Should the one before
+// have finished in between, this one is due again now. A lane stuck behind a slow endpoint's
+// delivery therefore costs a write per lease, not one a second.
 func (d *Dispatcher) wait(ctx context.Context, dd, before DeliveryDoc, now time.Time) error {
-	if err := d.store.postpone(ctx, dd, later(before.NextAt, now.Add(time.Second))); err != nil {
+	if err := d.store.postpone(ctx, dd, later(before.NextAt, now.Add(d.lease))); err != nil {
 		return err
+	}
+	if before.Waited {
+		return nil // marked by an earlier wait: finishing it makes the lane's first due
 	}
 	still, err := d.store.waitOn(ctx, before.ID)
 	if err != nil || still {

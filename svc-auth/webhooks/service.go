@@ -109,7 +109,7 @@ func (s *service) settle(ctx context.Context, in Settings) (Settings, error) {
 	var types []Type
 	for _, t := range in.Types {
 		if !slices.Contains(Types, t) {
-			fields.Add("types", ReasonUnknownTy)
+			fields.Add("types", ReasonUnknownType)
 			break
 		}
 		if !slices.Contains(types, t) {

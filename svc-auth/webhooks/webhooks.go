@@ -120,11 +120,11 @@ var (
 
 // Reasons an endpoint's fields are refused (errs.Fields), beside "required" and "too_long".
 const (
-	ReasonURL       = "webhook_url"
-	ReasonHTTPS     = "webhook_https"
-	ReasonPrivate   = "webhook_private"
-	ReasonTypes     = "webhook_types"
-	ReasonUnknownTy = "webhook_unknown_type"
+	ReasonURL         = "webhook_url"
+	ReasonHTTPS       = "webhook_https"
+	ReasonPrivate     = "webhook_private"
+	ReasonTypes       = "webhook_types"
+	ReasonUnknownType = "webhook_unknown_type"
 )
 
 // Endpoint is an endpoint as its customer sees it: never its secrets.

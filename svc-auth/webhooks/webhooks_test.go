@@ -648,3 +648,40 @@ func TestTwoReplicasSendEachDeliveryOnce(t *testing.T) {
 		return doc.LeaseBy == "" && doc.DueAt == nil
 	})
 }
+
+// A delivery still being tried cannot be replayed (a second send of the same thing at once), nor
+// can another customer's; one of a deleted endpoint is not found.
+func TestReplayRefusals(t *testing.T) {
+	f := newFixture(t, DispatcherOptions{Schedule: []time.Duration{time.Hour}})
+	r := newReceiver(t, func(int) int { return http.StatusServiceUnavailable })
+	ep := f.endpoint(t, r.srv.URL)
+	ctx := context.Background()
+	if err := f.svc.Handle(ctx, orderEvent(t, "o7", "in_progress", "", time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	waitFor(t, "the first attempt", 10*time.Second, func() bool {
+		p, _ := f.svc.Deliveries(ctx, alice, ep.ID, "")
+		if len(p.Deliveries) == 1 && len(p.Deliveries[0].Attempts) == 1 {
+			id = p.Deliveries[0].ID
+			return true
+		}
+		return false
+	})
+	if _, err := f.svc.Replay(ctx, alice, ep.ID, id); err != ErrNotReplayable {
+		t.Errorf("replaying a pending delivery: %v", err)
+	}
+	bob := authn.Caller{ID: "cust-bob", Role: authn.RoleCustomer}
+	if _, err := f.svc.Replay(ctx, bob, ep.ID, id); err != ErrNotFound {
+		t.Errorf("bob replays alice's delivery: %v", err)
+	}
+	if err := f.svc.Delete(ctx, alice, ep.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Delivery(ctx, alice, ep.ID, id); err != ErrNotFound {
+		t.Errorf("a deleted endpoint's delivery: %v", err)
+	}
+	if _, err := f.store.Delivery(ctx, id); err != ErrNoDelivery {
+		t.Errorf("the deleted endpoint's log is kept: %v", err)
+	}
+}
