@@ -15,6 +15,14 @@ import (
 // refused in the request's language, a key cannot make keys, and a revoked key stops at once,
 // though the gateway keeps its token for seconds.
 func testAPIKeys(t *testing.T, s *devstack) {
+	checked := checkAnswers(t, loadAPIDoc(t, s))
+	defer func() {
+		for _, op := range []string{"createQuote", "listQuotes", "getQuote", "getBillingProfile"} {
+			if checked[op] == 0 {
+				t.Errorf("no answer of %s was checked against the document: %v", op, checked)
+			}
+		}
+	}()
 	email := fmt.Sprintf("keys-%d@example.com", time.Now().UnixNano())
 	status, body, set := call(t, s, "POST", "/api/v1/auth/register", map[string]any{
 		"fullName": "Entegratör Müşteri", "email": email, "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9", "acceptTerms": true,
@@ -70,6 +78,12 @@ func testAPIKeys(t *testing.T, s *devstack) {
 	status, list, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(read)...)
 	if quotes, _ := list["quotes"].([]any); status != 200 || len(quotes) != 1 || quotes[0].(map[string]any)["id"] != body["id"] {
 		t.Fatalf("the customer's quotes read with the read-only key: %d %v", status, list)
+	}
+	if status, one, _ := call(t, s, "GET", "/api/v1/orders/quotes/"+body["id"].(string), nil, nil, withKey(read)...); status != 200 || one["id"] != body["id"] {
+		t.Errorf("the quote read with the read-only key: %d %v", status, one)
+	}
+	if status, details, _ := call(t, s, "GET", "/api/v1/billing/profile", nil, nil, withKey(read)...); status != 200 || details["complete"] != false {
+		t.Errorf("the billing details read with the read-only key: %d %v", status, details)
 	}
 	if status, body, _ := call(t, s, "POST", "/api/v1/orders/quotes", quote, nil, withKey(read)...); status != 403 || errCode(body) != "read_only_key" {
 		t.Errorf("a read-only key writing: %d %v", status, body)

@@ -98,7 +98,8 @@ func (r *hookReceiver) register(s *devstack, session map[string]string, types ..
 func testWebhooks(t *testing.T, s *devstack) {
 	checked := checkAnswers(t, loadAPIDoc(t, s))
 	defer func() {
-		for _, op := range []string{"createWebhookEndpoint", "listWebhookDeliveries"} {
+		for _, op := range []string{"createWebhookEndpoint", "listWebhookDeliveries", "createQuote", "saveBillingProfile", "getQuoteContract",
+			"approveQuote", "listInvoices", "getInvoice", "listOrders", "getOrder", "requestRevision", "completeOrder"} {
 			if checked[op] == 0 {
 				t.Errorf("no answer of %s was checked against the document: %v", op, checked)
 			}
@@ -138,11 +139,23 @@ func testWebhooks(t *testing.T, s *devstack) {
 	}
 	orderID := order["id"].(string)
 	invoiceID := invoiceOf(t, s, session, orderID)
+	if st, list, _ := call(t, s, "GET", "/api/v1/billing/invoices?orderId="+orderID, nil, session); st != 200 || len(asList(list["invoices"])) != 1 {
+		t.Fatalf("the order's invoice: %d %v", st, list)
+	}
 	payOnStandIn(t, s, session, invoiceID, "hooks-"+invoiceID, email)
 	waitOrderStatus(t, s, session, orderID, "in_progress")
+	if st, inv, _ := call(t, s, "GET", "/api/v1/billing/invoices/"+invoiceID, nil, session); st != 200 || inv["status"] != "paid" || inv["payment"] == nil {
+		t.Fatalf("the paid invoice: %d %v", st, inv)
+	}
+	if st, page, _ := call(t, s, "GET", "/api/v1/orders/orders?limit=1", nil, session); st != 200 || len(asList(page["orders"])) != 1 || page["next"] != "" {
+		t.Fatalf("the customer's orders: %d %v", st, page)
+	}
 	translator := demoTranslatorSession(t, s)
 	claimFromPool(t, s, translator, orderID)
 	deliverAs(t, s, translator, orderID, "Webhook translation.")
+	if st, o, _ := call(t, s, "GET", "/api/v1/orders/orders/"+orderID, nil, session); st != 200 || o["status"] != "delivered" || len(asList(o["deliveries"])) != 1 {
+		t.Fatalf("the delivered order: %d %v", st, o)
+	}
 	if st, asked, _ := call(t, s, "POST", "/api/v1/orders/orders/"+orderID+"/revision", map[string]any{"reason": "Başlık eksik."}, session); st != 200 {
 		t.Fatalf("revision: %d %v", st, asked)
 	}

@@ -222,7 +222,8 @@ func run() error {
 				return err
 			}
 		}
-		ph.to = time.Now()
+		// The window of the phase's events ends after its last: the next phase's start later.
+		ph.to = time.Now().Add(time.Millisecond)
 		deadline := time.Now().Add(*wait)
 		for {
 			done := true
@@ -240,6 +241,7 @@ func run() error {
 			time.Sleep(20 * time.Millisecond)
 		}
 		ph.done = time.Now()
+		time.Sleep(2 * time.Second) // the next phase's events apart from this one's
 		log.Printf("phase %s: %d events in %s, every fast delivery %s after the last", ph.name, ph.events,
 			ph.to.Sub(ph.from).Round(time.Millisecond), ph.done.Sub(ph.to).Round(time.Millisecond))
 		return nil
@@ -271,7 +273,7 @@ func run() error {
 		}
 		var all []time.Duration
 		for _, r := range ph.fast {
-			all = append(all, r.delays(ph.from.Add(-time.Second), ph.to.Add(time.Second))...)
+			all = append(all, r.delays(ph.from, ph.to)...)
 		}
 		slices.Sort(all)
 		perSecond := float64(len(all)) / ph.done.Sub(ph.from).Seconds()

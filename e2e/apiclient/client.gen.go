@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/oapi-codegen/runtime"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Defines values for AuthWebhookDeliveryState.
@@ -131,6 +133,567 @@ func (e AuthWebhookType) Valid() bool {
 	}
 }
 
+// Defines values for BillingDetailsInputType.
+const (
+	BillingDetailsInputTypeCompany    BillingDetailsInputType = "company"
+	BillingDetailsInputTypeIndividual BillingDetailsInputType = "individual"
+)
+
+// Valid indicates whether the value is a known member of the BillingDetailsInputType enum.
+func (e BillingDetailsInputType) Valid() bool {
+	switch e {
+	case BillingDetailsInputTypeCompany:
+		return true
+	case BillingDetailsInputTypeIndividual:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BillingEFaturaScenario.
+const (
+	BillingEFaturaScenarioTEMELFATURA  BillingEFaturaScenario = "TEMELFATURA"
+	BillingEFaturaScenarioTICARIFATURA BillingEFaturaScenario = "TICARIFATURA"
+)
+
+// Valid indicates whether the value is a known member of the BillingEFaturaScenario enum.
+func (e BillingEFaturaScenario) Valid() bool {
+	switch e {
+	case BillingEFaturaScenarioTEMELFATURA:
+		return true
+	case BillingEFaturaScenarioTICARIFATURA:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BillingEntryKind.
+const (
+	BillingEntryKindCredit BillingEntryKind = "credit"
+	BillingEntryKindDebit  BillingEntryKind = "debit"
+)
+
+// Valid indicates whether the value is a known member of the BillingEntryKind enum.
+func (e BillingEntryKind) Valid() bool {
+	switch e {
+	case BillingEntryKindCredit:
+		return true
+	case BillingEntryKindDebit:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BillingEntryReason.
+const (
+	BillingEntryReasonAdjustment BillingEntryReason = "adjustment"
+	BillingEntryReasonInvoice    BillingEntryReason = "invoice"
+	BillingEntryReasonRefund     BillingEntryReason = "refund"
+	BillingEntryReasonTopup      BillingEntryReason = "topup"
+	BillingEntryReasonTransfer   BillingEntryReason = "transfer"
+)
+
+// Valid indicates whether the value is a known member of the BillingEntryReason enum.
+func (e BillingEntryReason) Valid() bool {
+	switch e {
+	case BillingEntryReasonAdjustment:
+		return true
+	case BillingEntryReasonInvoice:
+		return true
+	case BillingEntryReasonRefund:
+		return true
+	case BillingEntryReasonTopup:
+		return true
+	case BillingEntryReasonTransfer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BillingInvoiceStatus.
+const (
+	BillingInvoiceStatusPaid     BillingInvoiceStatus = "paid"
+	BillingInvoiceStatusPending  BillingInvoiceStatus = "pending"
+	BillingInvoiceStatusRefunded BillingInvoiceStatus = "refunded"
+)
+
+// Valid indicates whether the value is a known member of the BillingInvoiceStatus enum.
+func (e BillingInvoiceStatus) Valid() bool {
+	switch e {
+	case BillingInvoiceStatusPaid:
+		return true
+	case BillingInvoiceStatusPending:
+		return true
+	case BillingInvoiceStatusRefunded:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BillingInvoiceLineKind.
+const (
+	BillingInvoiceLineKindVat  BillingInvoiceLineKind = "vat"
+	BillingInvoiceLineKindWork BillingInvoiceLineKind = "work"
+)
+
+// Valid indicates whether the value is a known member of the BillingInvoiceLineKind enum.
+func (e BillingInvoiceLineKind) Valid() bool {
+	switch e {
+	case BillingInvoiceLineKindVat:
+		return true
+	case BillingInvoiceLineKindWork:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BillingInvoiceLineUnit.
+const (
+	BillingInvoiceLineUnitMinute BillingInvoiceLineUnit = "minute"
+	BillingInvoiceLineUnitPage   BillingInvoiceLineUnit = "page"
+	BillingInvoiceLineUnitWord   BillingInvoiceLineUnit = "word"
+)
+
+// Valid indicates whether the value is a known member of the BillingInvoiceLineUnit enum.
+func (e BillingInvoiceLineUnit) Valid() bool {
+	switch e {
+	case BillingInvoiceLineUnitMinute:
+		return true
+	case BillingInvoiceLineUnitPage:
+		return true
+	case BillingInvoiceLineUnitWord:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BillingPaymentMethod.
+const (
+	BillingPaymentMethodBalance      BillingPaymentMethod = "balance"
+	BillingPaymentMethodBankTransfer BillingPaymentMethod = "bank_transfer"
+	BillingPaymentMethodCard         BillingPaymentMethod = "card"
+)
+
+// Valid indicates whether the value is a known member of the BillingPaymentMethod enum.
+func (e BillingPaymentMethod) Valid() bool {
+	switch e {
+	case BillingPaymentMethodBalance:
+		return true
+	case BillingPaymentMethodBankTransfer:
+		return true
+	case BillingPaymentMethodCard:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BillingTransferStatus.
+const (
+	BillingTransferStatusConfirmed BillingTransferStatus = "confirmed"
+	BillingTransferStatusDeclared  BillingTransferStatus = "declared"
+	BillingTransferStatusRejected  BillingTransferStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the BillingTransferStatus enum.
+func (e BillingTransferStatus) Valid() bool {
+	switch e {
+	case BillingTransferStatusConfirmed:
+		return true
+	case BillingTransferStatusDeclared:
+		return true
+	case BillingTransferStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersConsentId.
+const (
+	OrdersConsentIdAccept   OrdersConsentId = "accept"
+	OrdersConsentIdStartNow OrdersConsentId = "startNow"
+)
+
+// Valid indicates whether the value is a known member of the OrdersConsentId enum.
+func (e OrdersConsentId) Valid() bool {
+	switch e {
+	case OrdersConsentIdAccept:
+		return true
+	case OrdersConsentIdStartNow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersContractKind.
+const (
+	OrdersContractKindCommercial OrdersContractKind = "commercial"
+	OrdersContractKindConsumer   OrdersContractKind = "consumer"
+)
+
+// Valid indicates whether the value is a known member of the OrdersContractKind enum.
+func (e OrdersContractKind) Valid() bool {
+	switch e {
+	case OrdersContractKindCommercial:
+		return true
+	case OrdersContractKindConsumer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersContractLang.
+const (
+	OrdersContractLangEn OrdersContractLang = "en"
+	OrdersContractLangTr OrdersContractLang = "tr"
+)
+
+// Valid indicates whether the value is a known member of the OrdersContractLang enum.
+func (e OrdersContractLang) Valid() bool {
+	switch e {
+	case OrdersContractLangEn:
+		return true
+	case OrdersContractLangTr:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersContractRefKind.
+const (
+	OrdersContractRefKindCommercial OrdersContractRefKind = "commercial"
+	OrdersContractRefKindConsumer   OrdersContractRefKind = "consumer"
+)
+
+// Valid indicates whether the value is a known member of the OrdersContractRefKind enum.
+func (e OrdersContractRefKind) Valid() bool {
+	switch e {
+	case OrdersContractRefKindCommercial:
+		return true
+	case OrdersContractRefKindConsumer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersContractRefLang.
+const (
+	OrdersContractRefLangEn OrdersContractRefLang = "en"
+	OrdersContractRefLangTr OrdersContractRefLang = "tr"
+)
+
+// Valid indicates whether the value is a known member of the OrdersContractRefLang enum.
+func (e OrdersContractRefLang) Valid() bool {
+	switch e {
+	case OrdersContractRefLangEn:
+		return true
+	case OrdersContractRefLangTr:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersFilePurpose.
+const (
+	OrdersFilePurposeDelivery OrdersFilePurpose = "delivery"
+	OrdersFilePurposeSource   OrdersFilePurpose = "source"
+)
+
+// Valid indicates whether the value is a known member of the OrdersFilePurpose enum.
+func (e OrdersFilePurpose) Valid() bool {
+	switch e {
+	case OrdersFilePurposeDelivery:
+		return true
+	case OrdersFilePurposeSource:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersFulfilmentStepStep.
+const (
+	OrdersFulfilmentStepStepApostilled OrdersFulfilmentStepStep = "apostilled"
+	OrdersFulfilmentStepStepAtNotary   OrdersFulfilmentStepStep = "at_notary"
+	OrdersFulfilmentStepStepNotarised  OrdersFulfilmentStepStep = "notarised"
+	OrdersFulfilmentStepStepShipped    OrdersFulfilmentStepStep = "shipped"
+	OrdersFulfilmentStepStepTranslated OrdersFulfilmentStepStep = "translated"
+)
+
+// Valid indicates whether the value is a known member of the OrdersFulfilmentStepStep enum.
+func (e OrdersFulfilmentStepStep) Valid() bool {
+	switch e {
+	case OrdersFulfilmentStepStepApostilled:
+		return true
+	case OrdersFulfilmentStepStepAtNotary:
+		return true
+	case OrdersFulfilmentStepStepNotarised:
+		return true
+	case OrdersFulfilmentStepStepShipped:
+		return true
+	case OrdersFulfilmentStepStepTranslated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersHistoryEntryStep.
+const (
+	OrdersHistoryEntryStepAssigned           OrdersHistoryEntryStep = "assigned"
+	OrdersHistoryEntryStepAutoCompleted      OrdersHistoryEntryStep = "auto_completed"
+	OrdersHistoryEntryStepClaimed            OrdersHistoryEntryStep = "claimed"
+	OrdersHistoryEntryStepReassigned         OrdersHistoryEntryStep = "reassigned"
+	OrdersHistoryEntryStepRedelivered        OrdersHistoryEntryStep = "redelivered"
+	OrdersHistoryEntryStepRevisionEscalated  OrdersHistoryEntryStep = "revision_escalated"
+	OrdersHistoryEntryStepRevisionReassigned OrdersHistoryEntryStep = "revision_reassigned"
+	OrdersHistoryEntryStepRevisionReturned   OrdersHistoryEntryStep = "revision_returned"
+	OrdersHistoryEntryStepRevisionSentBack   OrdersHistoryEntryStep = "revision_sent_back"
+	OrdersHistoryEntryStepUnclaimed          OrdersHistoryEntryStep = "unclaimed"
+)
+
+// Valid indicates whether the value is a known member of the OrdersHistoryEntryStep enum.
+func (e OrdersHistoryEntryStep) Valid() bool {
+	switch e {
+	case OrdersHistoryEntryStepAssigned:
+		return true
+	case OrdersHistoryEntryStepAutoCompleted:
+		return true
+	case OrdersHistoryEntryStepClaimed:
+		return true
+	case OrdersHistoryEntryStepReassigned:
+		return true
+	case OrdersHistoryEntryStepRedelivered:
+		return true
+	case OrdersHistoryEntryStepRevisionEscalated:
+		return true
+	case OrdersHistoryEntryStepRevisionReassigned:
+		return true
+	case OrdersHistoryEntryStepRevisionReturned:
+		return true
+	case OrdersHistoryEntryStepRevisionSentBack:
+		return true
+	case OrdersHistoryEntryStepUnclaimed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersOrderDisplayStatus.
+const (
+	OrdersOrderDisplayStatusCompleted  OrdersOrderDisplayStatus = "completed"
+	OrdersOrderDisplayStatusInProgress OrdersOrderDisplayStatus = "in_progress"
+)
+
+// Valid indicates whether the value is a known member of the OrdersOrderDisplayStatus enum.
+func (e OrdersOrderDisplayStatus) Valid() bool {
+	switch e {
+	case OrdersOrderDisplayStatusCompleted:
+		return true
+	case OrdersOrderDisplayStatusInProgress:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersOrderStatus.
+const (
+	OrdersOrderStatusAssigned          OrdersOrderStatus = "assigned"
+	OrdersOrderStatusAwaitingPayment   OrdersOrderStatus = "awaiting_payment"
+	OrdersOrderStatusCompleted         OrdersOrderStatus = "completed"
+	OrdersOrderStatusDelivered         OrdersOrderStatus = "delivered"
+	OrdersOrderStatusInProgress        OrdersOrderStatus = "in_progress"
+	OrdersOrderStatusRevisionRequested OrdersOrderStatus = "revision_requested"
+)
+
+// Valid indicates whether the value is a known member of the OrdersOrderStatus enum.
+func (e OrdersOrderStatus) Valid() bool {
+	switch e {
+	case OrdersOrderStatusAssigned:
+		return true
+	case OrdersOrderStatusAwaitingPayment:
+		return true
+	case OrdersOrderStatusCompleted:
+		return true
+	case OrdersOrderStatusDelivered:
+		return true
+	case OrdersOrderStatusInProgress:
+		return true
+	case OrdersOrderStatusRevisionRequested:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersQuoteStatus.
+const (
+	OrdersQuoteStatusApproved  OrdersQuoteStatus = "approved"
+	OrdersQuoteStatusCancelled OrdersQuoteStatus = "cancelled"
+	OrdersQuoteStatusExpired   OrdersQuoteStatus = "expired"
+	OrdersQuoteStatusPending   OrdersQuoteStatus = "pending"
+	OrdersQuoteStatusRejected  OrdersQuoteStatus = "rejected"
+)
+
+// Valid indicates whether the value is a known member of the OrdersQuoteStatus enum.
+func (e OrdersQuoteStatus) Valid() bool {
+	switch e {
+	case OrdersQuoteStatusApproved:
+		return true
+	case OrdersQuoteStatusCancelled:
+		return true
+	case OrdersQuoteStatusExpired:
+		return true
+	case OrdersQuoteStatusPending:
+		return true
+	case OrdersQuoteStatusRejected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersUnit.
+const (
+	OrdersUnitMinute OrdersUnit = "minute"
+	OrdersUnitPage   OrdersUnit = "page"
+	OrdersUnitWord   OrdersUnit = "word"
+)
+
+// Valid indicates whether the value is a known member of the OrdersUnit enum.
+func (e OrdersUnit) Valid() bool {
+	switch e {
+	case OrdersUnitMinute:
+		return true
+	case OrdersUnitPage:
+		return true
+	case OrdersUnitWord:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for OrdersUrgency.
+const (
+	OrdersUrgencyNormal OrdersUrgency = "normal"
+	OrdersUrgencyUrgent OrdersUrgency = "urgent"
+)
+
+// Valid indicates whether the value is a known member of the OrdersUrgency enum.
+func (e OrdersUrgency) Valid() bool {
+	switch e {
+	case OrdersUrgencyNormal:
+		return true
+	case OrdersUrgencyUrgent:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetBalanceParamsCurrency.
+const (
+	GetBalanceParamsCurrencyCNY GetBalanceParamsCurrency = "CNY"
+	GetBalanceParamsCurrencyEUR GetBalanceParamsCurrency = "EUR"
+	GetBalanceParamsCurrencyGBP GetBalanceParamsCurrency = "GBP"
+	GetBalanceParamsCurrencyJPY GetBalanceParamsCurrency = "JPY"
+	GetBalanceParamsCurrencyRUB GetBalanceParamsCurrency = "RUB"
+	GetBalanceParamsCurrencyTRY GetBalanceParamsCurrency = "TRY"
+	GetBalanceParamsCurrencyUSD GetBalanceParamsCurrency = "USD"
+)
+
+// Valid indicates whether the value is a known member of the GetBalanceParamsCurrency enum.
+func (e GetBalanceParamsCurrency) Valid() bool {
+	switch e {
+	case GetBalanceParamsCurrencyCNY:
+		return true
+	case GetBalanceParamsCurrencyEUR:
+		return true
+	case GetBalanceParamsCurrencyGBP:
+		return true
+	case GetBalanceParamsCurrencyJPY:
+		return true
+	case GetBalanceParamsCurrencyRUB:
+		return true
+	case GetBalanceParamsCurrencyTRY:
+		return true
+	case GetBalanceParamsCurrencyUSD:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetInvoiceParamsLang.
+const (
+	GetInvoiceParamsLangEn GetInvoiceParamsLang = "en"
+	GetInvoiceParamsLangTr GetInvoiceParamsLang = "tr"
+)
+
+// Valid indicates whether the value is a known member of the GetInvoiceParamsLang enum.
+func (e GetInvoiceParamsLang) Valid() bool {
+	switch e {
+	case GetInvoiceParamsLangEn:
+		return true
+	case GetInvoiceParamsLangTr:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetQuoteParamsLang.
+const (
+	GetQuoteParamsLangEn GetQuoteParamsLang = "en"
+	GetQuoteParamsLangTr GetQuoteParamsLang = "tr"
+)
+
+// Valid indicates whether the value is a known member of the GetQuoteParamsLang enum.
+func (e GetQuoteParamsLang) Valid() bool {
+	switch e {
+	case GetQuoteParamsLangEn:
+		return true
+	case GetQuoteParamsLangTr:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetQuoteContractParamsLang.
+const (
+	GetQuoteContractParamsLangEn GetQuoteContractParamsLang = "en"
+	GetQuoteContractParamsLangTr GetQuoteContractParamsLang = "tr"
+)
+
+// Valid indicates whether the value is a known member of the GetQuoteContractParamsLang enum.
+func (e GetQuoteContractParamsLang) Valid() bool {
+	switch e {
+	case GetQuoteContractParamsLangEn:
+		return true
+	case GetQuoteContractParamsLangTr:
+		return true
+	default:
+		return false
+	}
+}
+
 // AuthWebhookAttempt defines model for AuthWebhookAttempt.
 type AuthWebhookAttempt struct {
 	At         time.Time `json:"at"`
@@ -232,6 +795,264 @@ type AuthWebhookSettings struct {
 // AuthWebhookType defines model for AuthWebhookType.
 type AuthWebhookType string
 
+// BillingBalance defines model for BillingBalance.
+type BillingBalance struct {
+	// Balances Every currency the customer ever held.
+	Balances []Money `json:"balances"`
+
+	// BankAccounts The agency's accounts to transfer to.
+	BankAccounts []BillingBankAccount `json:"bankAccounts"`
+
+	// Currency The ledger's currency.
+	Currency string `json:"currency"`
+
+	// Entries The ledger, newest first, 20 a page.
+	Entries []BillingEntry `json:"entries"`
+	More    bool           `json:"more"`
+
+	// Transfers The bank transfers declared and not yet confirmed or rejected.
+	Transfers []BillingTransfer `json:"transfers"`
+}
+
+// BillingBankAccount defines model for BillingBankAccount.
+type BillingBankAccount struct {
+	Bank     string `json:"bank"`
+	Branch   string `json:"branch"`
+	Currency string `json:"currency"`
+	Holder   string `json:"holder"`
+
+	// Iban Grouped in fours.
+	Iban string `json:"iban"`
+}
+
+// BillingDetails Billing details as kept; a field that does not apply is empty.
+type BillingDetails struct {
+	Address     string `json:"address"`
+	City        string `json:"city"`
+	CompanyName string `json:"companyName"`
+	Country     string `json:"country"`
+	Email       string `json:"email"`
+	FullName    string `json:"fullName"`
+	Postcode    string `json:"postcode"`
+	TaxId       string `json:"taxId"`
+	TaxOffice   string `json:"taxOffice"`
+	Tckn        string `json:"tckn"`
+
+	// Type `individual` or `company`; empty when nothing was saved.
+	Type string `json:"type"`
+	Vkn  string `json:"vkn"`
+}
+
+// BillingDetailsInput Every field a string; `null` reads as empty.
+type BillingDetailsInput struct {
+	Address string `json:"address"`
+	City    string `json:"city"`
+
+	// CompanyName A company's.
+	CompanyName *string `json:"companyName,omitempty"`
+
+	// Country Example: TR
+	Country string `json:"country"`
+
+	// Email Where invoices are sent.
+	Email openapi_types.Email `json:"email"`
+
+	// FullName An individual's.
+	FullName *string `json:"fullName,omitempty"`
+	Postcode *string `json:"postcode,omitempty"`
+
+	// TaxId Abroad: the tax number of the customer's country.
+	TaxId *string `json:"taxId,omitempty"`
+
+	// TaxOffice A company's in Turkey.
+	TaxOffice *string `json:"taxOffice,omitempty"`
+
+	// Tckn An individual's in Turkey: 11 digits.
+	Tckn *string                 `json:"tckn,omitempty"`
+	Type BillingDetailsInputType `json:"type"`
+
+	// Vkn A company's in Turkey: 10 digits.
+	Vkn *string `json:"vkn,omitempty"`
+}
+
+// BillingDetailsInputType defines model for BillingDetailsInput.Type.
+type BillingDetailsInputType string
+
+// BillingEFatura defines model for BillingEFatura.
+type BillingEFatura struct {
+	Alias    string                 `json:"alias"`
+	Scenario BillingEFaturaScenario `json:"scenario"`
+}
+
+// BillingEFaturaScenario defines model for BillingEFatura.Scenario.
+type BillingEFaturaScenario string
+
+// BillingEntry defines model for BillingEntry.
+type BillingEntry struct {
+	Amount       Money              `json:"amount"`
+	At           time.Time          `json:"at"`
+	BalanceAfter Money              `json:"balanceAfter"`
+	Id           string             `json:"id"`
+	Kind         BillingEntryKind   `json:"kind"`
+	Label        *string            `json:"label,omitempty"`
+	Note         *string            `json:"note,omitempty"`
+	Reason       BillingEntryReason `json:"reason"`
+	Reference    string             `json:"reference"`
+}
+
+// BillingEntryKind defines model for BillingEntry.Kind.
+type BillingEntryKind string
+
+// BillingEntryReason defines model for BillingEntry.Reason.
+type BillingEntryReason string
+
+// BillingInvoice defines model for BillingInvoice.
+type BillingInvoice struct {
+	// Currency Example: TRY
+	Currency   string `json:"currency"`
+	CustomerId string `json:"customerId"`
+	Decimals   int    `json:"decimals"`
+
+	// Details Billing details as kept; a field that does not apply is empty.
+	Details BillingDetails  `json:"details"`
+	DueAt   *time.Time      `json:"dueAt,omitempty"`
+	EFatura *BillingEFatura `json:"eFatura,omitempty"`
+
+	// Id Example: inv-6650c0ffee
+	Id       string    `json:"id"`
+	InTurkey bool      `json:"inTurkey"`
+	IssuedAt time.Time `json:"issuedAt"`
+
+	// Lines The work lines, then the VAT line.
+	Lines []BillingInvoiceLine `json:"lines"`
+
+	// Number GİB's invoice number.
+	//
+	// Example: LPA2026000000001
+	Number      string          `json:"number"`
+	OrderId     string          `json:"orderId"`
+	OrderNumber string          `json:"orderNumber"`
+	PaidAt      *time.Time      `json:"paidAt,omitempty"`
+	Payment     *BillingPayment `json:"payment,omitempty"`
+	QuoteId     string          `json:"quoteId"`
+	QuoteNumber string          `json:"quoteNumber"`
+
+	// RateMicros Units of the currency per 1 USD, in millionths.
+	RateMicros int64      `json:"rateMicros"`
+	RefundedAt *time.Time `json:"refundedAt,omitempty"`
+
+	// ReturnNumber A refunded invoice's return document's number.
+	ReturnNumber *string              `json:"returnNumber,omitempty"`
+	Service      string               `json:"service"`
+	Status       BillingInvoiceStatus `json:"status"`
+	Totals       BillingTotals        `json:"totals"`
+	TotalsUsd    BillingTotals        `json:"totalsUsd"`
+	VatPercent   int                  `json:"vatPercent"`
+	Year         int                  `json:"year"`
+}
+
+// BillingInvoiceStatus defines model for BillingInvoice.Status.
+type BillingInvoiceStatus string
+
+// BillingInvoiceLine defines model for BillingInvoiceLine.
+type BillingInvoiceLine struct {
+	// Amount Minor units of the invoice's currency.
+	Amount int64 `json:"amount"`
+
+	// AmountUsd USD cents.
+	AmountUsd   int64       `json:"amountUsd"`
+	Description BillingText `json:"description"`
+
+	// Kind A target language's work, or the VAT (last).
+	Kind     BillingInvoiceLineKind `json:"kind"`
+	Quantity *int                   `json:"quantity,omitempty"`
+
+	// RatePercent The VAT line's rate.
+	RatePercent    int                     `json:"ratePercent"`
+	TargetLanguage *string                 `json:"targetLanguage,omitempty"`
+	Unit           *BillingInvoiceLineUnit `json:"unit,omitempty"`
+}
+
+// BillingInvoiceLineKind A target language's work, or the VAT (last).
+type BillingInvoiceLineKind string
+
+// BillingInvoiceLineUnit defines model for BillingInvoiceLine.Unit.
+type BillingInvoiceLineUnit string
+
+// BillingInvoicePage defines model for BillingInvoicePage.
+type BillingInvoicePage struct {
+	Invoices []BillingInvoice `json:"invoices"`
+
+	// Next The `after` of the next page; empty on the last.
+	Next string `json:"next"`
+}
+
+// BillingPayment defines model for BillingPayment.
+type BillingPayment struct {
+	Method BillingPaymentMethod `json:"method"`
+
+	// ReceivedAt A bank transfer's arrival.
+	ReceivedAt *time.Time `json:"receivedAt,omitempty"`
+	Reference  string     `json:"reference"`
+}
+
+// BillingPaymentMethod defines model for BillingPayment.Method.
+type BillingPaymentMethod string
+
+// BillingProfile defines model for BillingProfile.
+type BillingProfile struct {
+	Address     string `json:"address"`
+	City        string `json:"city"`
+	CompanyName string `json:"companyName"`
+
+	// Complete Invoices can be issued to them: they pass the rules.
+	Complete  bool   `json:"complete"`
+	Country   string `json:"country"`
+	Email     string `json:"email"`
+	FullName  string `json:"fullName"`
+	Postcode  string `json:"postcode"`
+	TaxId     string `json:"taxId"`
+	TaxOffice string `json:"taxOffice"`
+	Tckn      string `json:"tckn"`
+
+	// Type `individual` or `company`; empty when nothing was saved.
+	Type string `json:"type"`
+
+	// UpdatedAt Left out until something is saved.
+	UpdatedAt *time.Time `json:"updatedAt,omitempty"`
+	Vkn       string     `json:"vkn"`
+}
+
+// BillingText defines model for BillingText.
+type BillingText struct {
+	En string `json:"en"`
+	Tr string `json:"tr"`
+}
+
+// BillingTotals defines model for BillingTotals.
+type BillingTotals struct {
+	Net   int64 `json:"net"`
+	Total int64 `json:"total"`
+	Vat   int64 `json:"vat"`
+}
+
+// BillingTransfer defines model for BillingTransfer.
+type BillingTransfer struct {
+	Amount     Money                 `json:"amount"`
+	CustomerId string                `json:"customerId"`
+	Date       openapi_types.Date    `json:"date"`
+	DecidedAt  *time.Time            `json:"decidedAt,omitempty"`
+	DeclaredAt time.Time             `json:"declaredAt"`
+	Id         string                `json:"id"`
+	Reason     *string               `json:"reason,omitempty"`
+	Reference  string                `json:"reference"`
+	Sender     string                `json:"sender"`
+	Status     BillingTransferStatus `json:"status"`
+}
+
+// BillingTransferStatus defines model for BillingTransfer.Status.
+type BillingTransferStatus string
+
 // Error defines model for Error.
 type Error struct {
 	Error struct {
@@ -247,11 +1068,494 @@ type Error struct {
 	} `json:"error"`
 }
 
+// Money defines model for Money.
+type Money struct {
+	// Amount In minor units: 12345 is 123.45.
+	Amount int64 `json:"amount"`
+
+	// Currency Example: TRY
+	Currency  string  `json:"currency"`
+	Decimals  *int    `json:"decimals,omitempty"`
+	Formatted *string `json:"formatted,omitempty"`
+}
+
+// OrdersApproval defines model for OrdersApproval.
+type OrdersApproval struct {
+	Contract OrdersContractAcceptance `json:"contract"`
+
+	// Version The price version read; 409 `price_changed` when staff revised it since.
+	Version *int `json:"version,omitempty"`
+}
+
+// OrdersApproved defines model for OrdersApproved.
+type OrdersApproved struct {
+	Order OrdersOrder `json:"order"`
+	Quote OrdersQuote `json:"quote"`
+}
+
+// OrdersConsent defines model for OrdersConsent.
+type OrdersConsent struct {
+	Id   OrdersConsentId `json:"id"`
+	Text string          `json:"text"`
+}
+
+// OrdersConsentId defines model for OrdersConsent.Id.
+type OrdersConsentId string
+
+// OrdersContract defines model for OrdersContract.
+type OrdersContract struct {
+	// Consents The boxes to tick, each required.
+	Consents []OrdersConsent `json:"consents"`
+
+	// Digest The SHA-256 of the rest; the approval names it.
+	Digest    string                   `json:"digest"`
+	Documents []OrdersContractDocument `json:"documents"`
+
+	// Kind A person's distance-sales contract, or a company's commercial terms.
+	Kind OrdersContractKind `json:"kind"`
+	Lang OrdersContractLang `json:"lang"`
+
+	// Total The price with VAT as the texts print it.
+	Total   string `json:"total"`
+	Version string `json:"version"`
+}
+
+// OrdersContractKind A person's distance-sales contract, or a company's commercial terms.
+type OrdersContractKind string
+
+// OrdersContractLang defines model for OrdersContract.Lang.
+type OrdersContractLang string
+
+// OrdersContractAcceptance defines model for OrdersContractAcceptance.
+type OrdersContractAcceptance struct {
+	// Consents Each consent's `id`, ticked.
+	Consents OrdersContractAcceptance_Consents `json:"consents"`
+
+	// Digest The `digest` of the contract read.
+	Digest string `json:"digest"`
+}
+
+// OrdersContractAcceptance_Consents Each consent's `id`, ticked.
+type OrdersContractAcceptance_Consents struct {
+	Accept *bool `json:"accept,omitempty"`
+
+	// StartNow A consumer's only.
+	StartNow             *bool           `json:"startNow,omitempty"`
+	AdditionalProperties map[string]bool `json:"-"`
+}
+
+// OrdersContractBlock A paragraph (`text`) or a list (`items`).
+type OrdersContractBlock struct {
+	Items *[]string `json:"items,omitempty"`
+	Text  *string   `json:"text,omitempty"`
+}
+
+// OrdersContractDocument defines model for OrdersContractDocument.
+type OrdersContractDocument struct {
+	Sections []OrdersContractSection `json:"sections"`
+	Title    string                  `json:"title"`
+}
+
+// OrdersContractRef defines model for OrdersContractRef.
+type OrdersContractRef struct {
+	AcceptedAt time.Time             `json:"acceptedAt"`
+	Kind       OrdersContractRefKind `json:"kind"`
+	Lang       OrdersContractRefLang `json:"lang"`
+	Version    string                `json:"version"`
+}
+
+// OrdersContractRefKind defines model for OrdersContractRef.Kind.
+type OrdersContractRefKind string
+
+// OrdersContractRefLang defines model for OrdersContractRef.Lang.
+type OrdersContractRefLang string
+
+// OrdersContractSection defines model for OrdersContractSection.
+type OrdersContractSection struct {
+	Blocks  []OrdersContractBlock `json:"blocks"`
+	Heading *string               `json:"heading,omitempty"`
+}
+
+// OrdersCounts defines model for OrdersCounts.
+type OrdersCounts struct {
+	// Characters Without spaces.
+	Characters int    `json:"characters"`
+	Format     string `json:"format"`
+
+	// ManualCount The text could not be read (a scanned PDF): give a quantity instead.
+	ManualCount bool `json:"manualCount"`
+	Minutes     int  `json:"minutes"`
+
+	// Pages Standard pages of 1,000 characters, rounded up.
+	Pages   int    `json:"pages"`
+	Preview string `json:"preview"`
+	Words   int    `json:"words"`
+}
+
+// OrdersEstimate defines model for OrdersEstimate.
+type OrdersEstimate struct {
+	// DeliveryWindow The delivery window in business days.
+	DeliveryWindow OrdersWindow `json:"deliveryWindow"`
+	Estimated      bool         `json:"estimated"`
+
+	// ExpectedDate The day (Istanbul) the work would be delivered if ordered now.
+	ExpectedDate openapi_types.Date `json:"expectedDate"`
+
+	// ExpectedDates That day for each urgency.
+	ExpectedDates map[string]openapi_types.Date `json:"expectedDates"`
+	Lines         []OrdersLine                  `json:"lines"`
+	Note          string                        `json:"note"`
+	PricedAt      time.Time                     `json:"pricedAt"`
+	Quantity      int                           `json:"quantity"`
+
+	// RateMicros Units of the display currency per 1 USD, in millionths.
+	RateMicros int64  `json:"rateMicros"`
+	Service    string `json:"service"`
+	Total      Money  `json:"total"`
+	TotalUsd   Money  `json:"totalUsd"`
+
+	// Unit What the service is priced by (a page is 1,000 characters without spaces).
+	Unit    OrdersUnit    `json:"unit"`
+	Urgency OrdersUrgency `json:"urgency"`
+}
+
+// OrdersEstimateRequest defines model for OrdersEstimateRequest.
+type OrdersEstimateRequest struct {
+	AddOns *[]string `json:"addOns,omitempty"`
+
+	// Currency The display currency; USD when left out.
+	//
+	// Example: TRY
+	Currency *string `json:"currency,omitempty"`
+
+	// FileIds Files uploaded before; the quantity is counted from them.
+	FileIds *[]string `json:"fileIds,omitempty"`
+
+	// Quantity In the service's unit; left out (or 0) with `fileIds`.
+	Quantity *int `json:"quantity,omitempty"`
+
+	// Service The service's slug (the price list's).
+	//
+	// Example: professional-translation
+	Service string `json:"service"`
+
+	// SourceLanguage Example: tr
+	SourceLanguage  string   `json:"sourceLanguage"`
+	TargetLanguages []string `json:"targetLanguages"`
+
+	// UploadToken A visitor's, reaching the files they uploaded.
+	UploadToken *string        `json:"uploadToken,omitempty"`
+	Urgency     *OrdersUrgency `json:"urgency,omitempty"`
+}
+
+// OrdersExtra defines model for OrdersExtra.
+type OrdersExtra struct {
+	// Amount USD cents.
+	Amount int64  `json:"amount"`
+	Id     string `json:"id"`
+}
+
+// OrdersFile defines model for OrdersFile.
+type OrdersFile struct {
+	ContentType string       `json:"contentType"`
+	Counts      OrdersCounts `json:"counts"`
+
+	// Format Example: docx
+	Format string `json:"format"`
+	Id     string `json:"id"`
+	Name   string `json:"name"`
+
+	// OrderId A delivery's order; empty for a source.
+	OrderId string `json:"orderId"`
+
+	// Purpose A customer's document, or a translator's result for an order.
+	Purpose OrdersFilePurpose `json:"purpose"`
+
+	// Size Bytes.
+	Size       int64     `json:"size"`
+	UploadedAt time.Time `json:"uploadedAt"`
+}
+
+// OrdersFilePurpose A customer's document, or a translator's result for an order.
+type OrdersFilePurpose string
+
+// OrdersFileList defines model for OrdersFileList.
+type OrdersFileList struct {
+	Files []OrdersFile `json:"files"`
+}
+
+// OrdersFulfilment The paper work of sworn, notary and apostille orders.
+type OrdersFulfilment struct {
+	Courier *string `json:"courier,omitempty"`
+
+	// Next The next step; empty once shipped.
+	Next           string                 `json:"next"`
+	Steps          []OrdersFulfilmentStep `json:"steps"`
+	TrackingNumber *string                `json:"trackingNumber,omitempty"`
+}
+
+// OrdersFulfilmentStep defines model for OrdersFulfilmentStep.
+type OrdersFulfilmentStep struct {
+	At   *time.Time               `json:"at"`
+	Done bool                     `json:"done"`
+	Note *string                  `json:"note,omitempty"`
+	Step OrdersFulfilmentStepStep `json:"step"`
+}
+
+// OrdersFulfilmentStepStep defines model for OrdersFulfilmentStep.Step.
+type OrdersFulfilmentStepStep string
+
+// OrdersHistoryEntry defines model for OrdersHistoryEntry.
+type OrdersHistoryEntry struct {
+	At time.Time `json:"at"`
+
+	// Note What a person wrote: a revision's reason, a delivery's note.
+	Note                 string            `json:"note"`
+	PreviousTranslatorId *string           `json:"previousTranslatorId,omitempty"`
+	Reason               *string           `json:"reason,omitempty"`
+	Status               OrdersOrderStatus `json:"status"`
+
+	// Step What the system did; absent for a plain move.
+	Step         *OrdersHistoryEntryStep `json:"step,omitempty"`
+	TranslatorId *string                 `json:"translatorId,omitempty"`
+}
+
+// OrdersHistoryEntryStep What the system did; absent for a plain move.
+type OrdersHistoryEntryStep string
+
+// OrdersLine One target language's price; amounts in USD cents but `price`.
+type OrdersLine struct {
+	AddOns []OrdersExtra `json:"addOns"`
+
+	// Adjustment What a staff revision added (or took), already in `total`.
+	Adjustment     *int64 `json:"adjustment,omitempty"`
+	MinimumApplied bool   `json:"minimumApplied"`
+	Price          Money  `json:"price"`
+	Quantity       int    `json:"quantity"`
+	TargetLanguage string `json:"targetLanguage"`
+	Tier           int    `json:"tier"`
+	Total          int64  `json:"total"`
+	Translation    int64  `json:"translation"`
+
+	// Unit What the service is priced by (a page is 1,000 characters without spaces).
+	Unit OrdersUnit `json:"unit"`
+}
+
+// OrdersOrder defines model for OrdersOrder.
+type OrdersOrder struct {
+	AddOns             []string           `json:"addOns"`
+	Brief              string             `json:"brief"`
+	CanRequestRevision bool               `json:"canRequestRevision"`
+	ClaimedAt          *time.Time         `json:"claimedAt,omitempty"`
+	CompletedAt        *time.Time         `json:"completedAt"`
+	Contract           *OrdersContractRef `json:"contract,omitempty"`
+	CreatedAt          time.Time          `json:"createdAt"`
+
+	// Deadline Set once paid.
+	Deadline    *time.Time `json:"deadline"`
+	DeliveredAt *time.Time `json:"deliveredAt"`
+
+	// Deliveries The translations delivered, to download (downloadFile).
+	Deliveries   []OrdersFile `json:"deliveries"`
+	DeliveryNote string       `json:"deliveryNote"`
+
+	// DeliveryWindow The delivery window in business days.
+	DeliveryWindow OrdersWindow `json:"deliveryWindow"`
+
+	// DisplayStatus The coarse state lists group by.
+	DisplayStatus OrdersOrderDisplayStatus `json:"displayStatus"`
+
+	// Escalated A translator is being arranged.
+	Escalated   bool       `json:"escalated"`
+	EscalatedAt *time.Time `json:"escalatedAt,omitempty"`
+
+	// ExpectedDate The day (Istanbul) the work is due.
+	ExpectedDate *openapi_types.Date `json:"expectedDate,omitempty"`
+	Files        []OrdersFile        `json:"files"`
+
+	// Fulfilment The paper work of sworn, notary and apostille orders.
+	Fulfilment *OrdersFulfilment    `json:"fulfilment,omitempty"`
+	History    []OrdersHistoryEntry `json:"history"`
+	Id         string               `json:"id"`
+	InvoiceId  *string              `json:"invoiceId,omitempty"`
+	Lines      []OrdersLine         `json:"lines"`
+
+	// Number Example: O-2026-00007
+	Number         string     `json:"number"`
+	PaidAt         *time.Time `json:"paidAt"`
+	Quantity       int        `json:"quantity"`
+	QuoteId        string     `json:"quoteId"`
+	RateMicros     int64      `json:"rateMicros"`
+	RevisionDue    *time.Time `json:"revisionDue,omitempty"`
+	RevisionReason *string    `json:"revisionReason,omitempty"`
+
+	// RevisionUntil The end of the free revision period.
+	RevisionUntil   *time.Time        `json:"revisionUntil"`
+	Service         string            `json:"service"`
+	SourceLanguage  string            `json:"sourceLanguage"`
+	Status          OrdersOrderStatus `json:"status"`
+	TargetLanguages []string          `json:"targetLanguages"`
+	Total           Money             `json:"total"`
+	TotalUsd        Money             `json:"totalUsd"`
+
+	// TranslatorId Empty until a translator has the job.
+	TranslatorId string `json:"translatorId"`
+
+	// Unit What the service is priced by (a page is 1,000 characters without spaces).
+	Unit    OrdersUnit    `json:"unit"`
+	Urgency OrdersUrgency `json:"urgency"`
+}
+
+// OrdersOrderDisplayStatus The coarse state lists group by.
+type OrdersOrderDisplayStatus string
+
+// OrdersOrderPage defines model for OrdersOrderPage.
+type OrdersOrderPage struct {
+	// Next The `after` of the next page; empty on the last.
+	Next   string        `json:"next"`
+	Orders []OrdersOrder `json:"orders"`
+}
+
+// OrdersOrderStatus defines model for OrdersOrderStatus.
+type OrdersOrderStatus string
+
+// OrdersQuote defines model for OrdersQuote.
+type OrdersQuote struct {
+	AddOns       []string   `json:"addOns"`
+	Brief        string     `json:"brief"`
+	CancelReason *string    `json:"cancelReason,omitempty"`
+	CreatedAt    time.Time  `json:"createdAt"`
+	DecidedAt    *time.Time `json:"decidedAt"`
+
+	// DeliveryWindow The delivery window in business days.
+	DeliveryWindow OrdersWindow `json:"deliveryWindow"`
+
+	// ExpectedDate While pending: the day (Istanbul) the work would be due if approved and paid today.
+	ExpectedDate *openapi_types.Date `json:"expectedDate,omitempty"`
+	ExpiresAt    time.Time           `json:"expiresAt"`
+	Files        []OrdersFile        `json:"files"`
+	Id           string              `json:"id"`
+	Lines        []OrdersLine        `json:"lines"`
+
+	// Number Example: Q-2026-00012
+	Number string `json:"number"`
+
+	// OrderId The order it became; empty before approval.
+	OrderId      string  `json:"orderId"`
+	Quantity     int     `json:"quantity"`
+	RateMicros   int64   `json:"rateMicros"`
+	RejectReason *string `json:"rejectReason,omitempty"`
+
+	// Revisions Staff's revisions of the price, oldest first.
+	Revisions       []OrdersRevision  `json:"revisions"`
+	Service         string            `json:"service"`
+	SourceLanguage  string            `json:"sourceLanguage"`
+	Status          OrdersQuoteStatus `json:"status"`
+	TargetLanguages []string          `json:"targetLanguages"`
+	Total           Money             `json:"total"`
+	TotalUsd        Money             `json:"totalUsd"`
+
+	// Unit What the service is priced by (a page is 1,000 characters without spaces).
+	Unit    OrdersUnit    `json:"unit"`
+	Urgency OrdersUrgency `json:"urgency"`
+
+	// Version The price version; approve names the one read.
+	Version int `json:"version"`
+}
+
+// OrdersQuoteStatus defines model for OrdersQuote.Status.
+type OrdersQuoteStatus string
+
+// OrdersQuotePage defines model for OrdersQuotePage.
+type OrdersQuotePage struct {
+	// Next The `after` of the next page; empty on the last.
+	Next   string        `json:"next"`
+	Quotes []OrdersQuote `json:"quotes"`
+}
+
+// OrdersQuoteRequest defines model for OrdersQuoteRequest.
+type OrdersQuoteRequest struct {
+	AddOns *[]string `json:"addOns,omitempty"`
+
+	// Brief What the translator should know.
+	Brief *string `json:"brief,omitempty"`
+
+	// Currency The display currency; USD when left out.
+	//
+	// Example: TRY
+	Currency *string `json:"currency,omitempty"`
+
+	// FileIds Files uploaded before; the quantity is counted from them.
+	FileIds *[]string `json:"fileIds,omitempty"`
+
+	// Quantity In the service's unit; left out (or 0) with `fileIds`.
+	Quantity *int `json:"quantity,omitempty"`
+
+	// Service The service's slug (the price list's).
+	//
+	// Example: professional-translation
+	Service string `json:"service"`
+
+	// SourceLanguage Example: tr
+	SourceLanguage  string   `json:"sourceLanguage"`
+	TargetLanguages []string `json:"targetLanguages"`
+
+	// UploadToken A visitor's, reaching the files they uploaded.
+	UploadToken *string        `json:"uploadToken,omitempty"`
+	Urgency     *OrdersUrgency `json:"urgency,omitempty"`
+}
+
+// OrdersRejection defines model for OrdersRejection.
+type OrdersRejection struct {
+	Reason *string `json:"reason,omitempty"`
+}
+
+// OrdersRevision defines model for OrdersRevision.
+type OrdersRevision struct {
+	At       time.Time `json:"at"`
+	Note     string    `json:"note"`
+	Previous Money     `json:"previous"`
+	Total    Money     `json:"total"`
+	Version  int       `json:"version"`
+}
+
+// OrdersRevisionRequest defines model for OrdersRevisionRequest.
+type OrdersRevisionRequest struct {
+	// Reason What to change.
+	Reason string `json:"reason"`
+}
+
+// OrdersUnit What the service is priced by (a page is 1,000 characters without spaces).
+type OrdersUnit string
+
+// OrdersUpload defines model for OrdersUpload.
+type OrdersUpload struct {
+	File OrdersFile `json:"file"`
+
+	// UploadToken A visitor's only.
+	UploadToken *string `json:"uploadToken,omitempty"`
+}
+
+// OrdersUrgency defines model for OrdersUrgency.
+type OrdersUrgency string
+
+// OrdersWindow The delivery window in business days.
+type OrdersWindow struct {
+	MaxDays int `json:"maxDays"`
+	MinDays int `json:"minDays"`
+}
+
 // After defines model for After.
 type After = string
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
+
+// Limit defines model for Limit.
+type Limit = int
+
+// OrdersUploadTokenHeader defines model for OrdersUploadTokenHeader.
+type OrdersUploadTokenHeader = string
 
 // Problem defines model for Problem.
 type Problem = Error
@@ -301,11 +1605,244 @@ type SendWebhookTestParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// GetBalanceParams defines parameters for GetBalance.
+type GetBalanceParams struct {
+	// Currency Whose ledger; the first balance's, else TRY.
+	Currency *GetBalanceParamsCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Before The last entry's id of the page before (20 entries a page).
+	Before *string `form:"before,omitempty" json:"before,omitempty"`
+}
+
+// GetBalanceParamsCurrency defines parameters for GetBalance.
+type GetBalanceParamsCurrency string
+
+// ListInvoicesParams defines parameters for ListInvoices.
+type ListInvoicesParams struct {
+	// OrderId Only this order's invoice (none before it is issued).
+	OrderId *string `form:"orderId,omitempty" json:"orderId,omitempty"`
+
+	// Limit How many items one page holds.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// After The `next` of the page before.
+	After *After `form:"after,omitempty" json:"after,omitempty"`
+}
+
+// GetInvoiceParams defines parameters for GetInvoice.
+type GetInvoiceParams struct {
+	// Lang The PDF's language (only with `.pdf`).
+	Lang *GetInvoiceParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetInvoiceParamsLang defines parameters for GetInvoice.
+type GetInvoiceParamsLang string
+
+// EstimatePriceParams defines parameters for EstimatePrice.
+type EstimatePriceParams struct {
+	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// UploadFileMultipartBody defines parameters for UploadFile.
+type UploadFileMultipartBody struct {
+	// File The document; its name gives its format.
+	File openapi_types.File `json:"file"`
+}
+
+// UploadFileParams defines parameters for UploadFile.
+type UploadFileParams struct {
+	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+
+	// XUploadToken A visitor's upload token (from their first upload); a key needs none.
+	XUploadToken *OrdersUploadTokenHeader `json:"X-Upload-Token,omitempty"`
+}
+
+// DownloadFileParams defines parameters for DownloadFile.
+type DownloadFileParams struct {
+	// UploadToken A visitor's upload token, as the header.
+	UploadToken *string `form:"uploadToken,omitempty" json:"uploadToken,omitempty"`
+
+	// XUploadToken A visitor's upload token (from their first upload); a key needs none.
+	XUploadToken *OrdersUploadTokenHeader `json:"X-Upload-Token,omitempty"`
+}
+
+// ListOrdersParams defines parameters for ListOrders.
+type ListOrdersParams struct {
+	// Limit How many items one page holds.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// After The `next` of the page before.
+	After *After `form:"after,omitempty" json:"after,omitempty"`
+}
+
+// CompleteOrderParams defines parameters for CompleteOrder.
+type CompleteOrderParams struct {
+	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// RequestRevisionParams defines parameters for RequestRevision.
+type RequestRevisionParams struct {
+	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ListQuotesParams defines parameters for ListQuotes.
+type ListQuotesParams struct {
+	// Limit How many items one page holds.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// After The `next` of the page before.
+	After *After `form:"after,omitempty" json:"after,omitempty"`
+}
+
+// CreateQuoteParams defines parameters for CreateQuote.
+type CreateQuoteParams struct {
+	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetQuoteParams defines parameters for GetQuote.
+type GetQuoteParams struct {
+	// Lang The PDF's language (only with `.pdf`); another is 400.
+	Lang *GetQuoteParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetQuoteParamsLang defines parameters for GetQuote.
+type GetQuoteParamsLang string
+
+// ApproveQuoteParams defines parameters for ApproveQuote.
+type ApproveQuoteParams struct {
+	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// GetQuoteContractParams defines parameters for GetQuoteContract.
+type GetQuoteContractParams struct {
+	// Lang The texts' language; else the request's.
+	Lang *GetQuoteContractParamsLang `form:"lang,omitempty" json:"lang,omitempty"`
+}
+
+// GetQuoteContractParamsLang defines parameters for GetQuoteContract.
+type GetQuoteContractParamsLang string
+
+// RejectQuoteParams defines parameters for RejectQuote.
+type RejectQuoteParams struct {
+	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
 type CreateWebhookEndpointJSONRequestBody = AuthWebhookSettings
 
 // UpdateWebhookEndpointJSONRequestBody defines body for UpdateWebhookEndpoint for application/json ContentType.
 type UpdateWebhookEndpointJSONRequestBody = AuthWebhookSettings
+
+// SaveBillingProfileJSONRequestBody defines body for SaveBillingProfile for application/json ContentType.
+type SaveBillingProfileJSONRequestBody = BillingDetailsInput
+
+// EstimatePriceJSONRequestBody defines body for EstimatePrice for application/json ContentType.
+type EstimatePriceJSONRequestBody = OrdersEstimateRequest
+
+// UploadFileMultipartRequestBody defines body for UploadFile for multipart/form-data ContentType.
+type UploadFileMultipartRequestBody UploadFileMultipartBody
+
+// RequestRevisionJSONRequestBody defines body for RequestRevision for application/json ContentType.
+type RequestRevisionJSONRequestBody = OrdersRevisionRequest
+
+// CreateQuoteJSONRequestBody defines body for CreateQuote for application/json ContentType.
+type CreateQuoteJSONRequestBody = OrdersQuoteRequest
+
+// ApproveQuoteJSONRequestBody defines body for ApproveQuote for application/json ContentType.
+type ApproveQuoteJSONRequestBody = OrdersApproval
+
+// RejectQuoteJSONRequestBody defines body for RejectQuote for application/json ContentType.
+type RejectQuoteJSONRequestBody = OrdersRejection
+
+// Getter for additional properties for OrdersContractAcceptance_Consents. Returns the specified
+// element and whether it was found
+func (a OrdersContractAcceptance_Consents) Get(fieldName string) (value bool, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for OrdersContractAcceptance_Consents
+func (a *OrdersContractAcceptance_Consents) Set(fieldName string, value bool) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]bool)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for OrdersContractAcceptance_Consents to handle AdditionalProperties
+func (a *OrdersContractAcceptance_Consents) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["accept"]; found {
+		err = json.Unmarshal(raw, &a.Accept)
+		if err != nil {
+			return fmt.Errorf("error reading 'accept': %w", err)
+		}
+		delete(object, "accept")
+	}
+
+	if raw, found := object["startNow"]; found {
+		err = json.Unmarshal(raw, &a.StartNow)
+		if err != nil {
+			return fmt.Errorf("error reading 'startNow': %w", err)
+		}
+		delete(object, "startNow")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]bool)
+		for fieldName, fieldBuf := range object {
+			var fieldVal bool
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for OrdersContractAcceptance_Consents to handle AdditionalProperties
+func (a OrdersContractAcceptance_Consents) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Accept != nil {
+		object["accept"], err = json.Marshal(a.Accept)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'accept': %w", err)
+		}
+	}
+
+	if a.StartNow != nil {
+		object["startNow"], err = json.Marshal(a.StartNow)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'startNow': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
 type RequestEditorFn func(ctx context.Context, req *http.Request) error
@@ -463,6 +2000,253 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/auth/webhooks/{id}/test (the `SendWebhookTest` operationId).
 	SendWebhookTest(ctx context.Context, id string, params *SendWebhookTestParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetBalance The customer's balance, a page of one currency's ledger and the transfers awaiting staff
+	//
+	// Corresponds with GET /api/v1/billing/balance (the `GetBalance` operationId).
+	GetBalance(ctx context.Context, params *GetBalanceParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListInvoices The customer's invoices, newest first, a page at a time
+	//
+	// Corresponds with GET /api/v1/billing/invoices (the `ListInvoices` operationId).
+	ListInvoices(ctx context.Context, params *ListInvoicesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetInvoice One invoice, as data, as its PDF (`{id}.pdf`) or as GİB's UBL-TR XML (`{id}.xml`)
+	//
+	// One route answers an invoice three ways, by the suffix of its id:
+	//
+	// - `GET /api/v1/billing/invoices/{id}`: the invoice as JSON (`application/json`).
+	// - `GET /api/v1/billing/invoices/{id}.pdf?lang=tr|en`: the invoice as a PDF
+	//   (`application/pdf`, attachment `<number>-<lang>.pdf`) in `lang`, else the request's
+	//   language; another `lang` is 400.
+	// - `GET /api/v1/billing/invoices/{id}.xml`: its e-Arşiv invoice (e-Fatura for a buyer
+	//   registered with GİB), UBL-TR 1.2.1 (`application/xml`, attachment `<number>.xml`);
+	//   `{id}.return.xml` the return document of a refunded invoice (404
+	//   `return_document_not_found` before a refund). 503 `rate_unavailable` while the Central
+	//   Bank's rate of the invoice's day is not known (an invoice in another currency than TRY).
+	//
+	// Another customer's invoice, or none, is 404 `invoice_not_found`.
+	//
+	// Corresponds with GET /api/v1/billing/invoices/{id} (the `GetInvoice` operationId).
+	GetInvoice(ctx context.Context, id string, params *GetInvoiceParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetBillingProfile The customer's billing details, the ones invoices are issued to
+	//
+	// Never 404; a customer who saved nothing gets every field empty and `complete` false.
+	//
+	// Corresponds with GET /api/v1/billing/profile (the `GetBillingProfile` operationId).
+	GetBillingProfile(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SaveBillingProfileWithBody Save the billing details as a whole (needed before approving a quote)
+	//
+	// Replaces the details in one write. Values are trimmed, the country capitalised, spaces
+	// inside a TCKN or VKN removed; then the rules of svc-billing/API.md apply: `type`
+	// `individual` or `company`; `country` ISO 3166-1 alpha-2 (`TR` is billed in Turkey);
+	// `address` (5–300), `city` (2–100) and `email` always; an individual's `fullName`, and in
+	// Turkey their `tckn`; a company's `companyName`, and in Turkey its `taxOffice` and `vkn`;
+	// abroad, a company's `taxId`. A field that does not apply must be empty. Refusals: 400
+	// `validation_failed` naming each field (also a field the details do not have, or a value
+	// that is not a string), 413 over 16 KB, 415 not JSON.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /api/v1/billing/profile (the `SaveBillingProfile` operationId).
+	SaveBillingProfileWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SaveBillingProfile Save the billing details as a whole (needed before approving a quote)
+	//
+	// Replaces the details in one write. Values are trimmed, the country capitalised, spaces
+	// inside a TCKN or VKN removed; then the rules of svc-billing/API.md apply: `type`
+	// `individual` or `company`; `country` ISO 3166-1 alpha-2 (`TR` is billed in Turkey);
+	// `address` (5–300), `city` (2–100) and `email` always; an individual's `fullName`, and in
+	// Turkey their `tckn`; a company's `companyName`, and in Turkey its `taxOffice` and `vkn`;
+	// abroad, a company's `taxId`. A field that does not apply must be empty. Refusals: 400
+	// `validation_failed` naming each field (also a field the details do not have, or a value
+	// that is not a string), 413 over 16 KB, 415 not JSON.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /api/v1/billing/profile (the `SaveBillingProfile` operationId).
+	SaveBillingProfile(ctx context.Context, body SaveBillingProfileJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EstimatePriceWithBody Price work before quoting it (no key needed)
+	//
+	// The calculator: the price of the work in USD and in `currency`, per target language, with
+	// the delivery window and the expected delivery day. Give `quantity` (in the service's unit)
+	// or `fileIds` (files uploaded before, counted in the service's unit). Nothing is kept.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/orders/estimate (the `EstimatePrice` operationId).
+	EstimatePriceWithBody(ctx context.Context, params *EstimatePriceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EstimatePrice Price work before quoting it (no key needed)
+	//
+	// The calculator: the price of the work in USD and in `currency`, per target language, with
+	// the delivery window and the expected delivery day. Give `quantity` (in the service's unit)
+	// or `fileIds` (files uploaded before, counted in the service's unit). Nothing is kept.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/orders/estimate (the `EstimatePrice` operationId).
+	EstimatePrice(ctx context.Context, params *EstimatePriceParams, body EstimatePriceJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListFiles The customer's uploads and the translations delivered to them, newest first
+	//
+	// Corresponds with GET /api/v1/orders/files (the `ListFiles` operationId).
+	ListFiles(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UploadFileWithBody Upload a document to be quoted; it is counted at once
+	//
+	// One file in the form field `file`, at most 50 MB: txt, docx, xlsx, pptx, odt, ods, odp,
+	// html, htm, srt, vtt, pdf, mp3, wav, mp4 or m4a, its content checked against its extension.
+	// Refusals: 400 `no_file`, 413 `file_too_large`, 415 `unsupported_type`, 422
+	// `content_mismatch`, `archive_too_large`, `malformed_document`, 429 `too_many_uploads`.
+	// Without a key (a visitor) the answer carries an `uploadToken` that reaches the file.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/orders/files (the `UploadFile` operationId).
+	UploadFileWithBody(ctx context.Context, params *UploadFileParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DownloadFile Download a file (an upload, or a delivered translation)
+	//
+	// The bytes as an attachment, served as the type its format is. Another's file is 404.
+	//
+	// Corresponds with GET /api/v1/orders/files/{id} (the `DownloadFile` operationId).
+	DownloadFile(ctx context.Context, id string, params *DownloadFileParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListOrders The customer's orders, newest first, a page at a time
+	//
+	// Corresponds with GET /api/v1/orders/orders (the `ListOrders` operationId).
+	ListOrders(ctx context.Context, params *ListOrdersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetOrder One order, its status, expected date and deliveries
+	//
+	// Corresponds with GET /api/v1/orders/orders/{id} (the `GetOrder` operationId).
+	GetOrder(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CompleteOrder Accept the delivered translation; the order is completed
+	//
+	// Also automatic 7 days after the delivery. 409 `illegal_transition` when not delivered.
+	//
+	// Corresponds with POST /api/v1/orders/orders/{id}/complete (the `CompleteOrder` operationId).
+	CompleteOrder(ctx context.Context, id string, params *CompleteOrderParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RequestRevisionWithBody Send a delivered order back for a free revision
+	//
+	// Within 7 days of the latest delivery (`canRequestRevision`); it goes straight back to the
+	// translator who delivered. 409 `illegal_transition` when not delivered,
+	// `revision_window_closed` after the 7 days.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/orders/orders/{id}/revision (the `RequestRevision` operationId).
+	RequestRevisionWithBody(ctx context.Context, id string, params *RequestRevisionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RequestRevision Send a delivered order back for a free revision
+	//
+	// Within 7 days of the latest delivery (`canRequestRevision`); it goes straight back to the
+	// translator who delivered. 409 `illegal_transition` when not delivered,
+	// `revision_window_closed` after the 7 days.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/orders/orders/{id}/revision (the `RequestRevision` operationId).
+	RequestRevision(ctx context.Context, id string, params *RequestRevisionParams, body RequestRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListQuotes The customer's quotes, newest first, a page at a time
+	//
+	// Corresponds with GET /api/v1/orders/quotes (the `ListQuotes` operationId).
+	ListQuotes(ctx context.Context, params *ListQuotesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateQuoteWithBody Ask for a quote for files or a quantity
+	//
+	// The estimate's body and a `brief` for the translator. The quote keeps the price, the rate
+	// and the files; it is valid 14 days. Field errors as the estimate's, and `brief`
+	// `too_long` (over 5,000 characters).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/orders/quotes (the `CreateQuote` operationId).
+	CreateQuoteWithBody(ctx context.Context, params *CreateQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateQuote Ask for a quote for files or a quantity
+	//
+	// The estimate's body and a `brief` for the translator. The quote keeps the price, the rate
+	// and the files; it is valid 14 days. Field errors as the estimate's, and `brief`
+	// `too_long` (over 5,000 characters).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/orders/quotes (the `CreateQuote` operationId).
+	CreateQuote(ctx context.Context, params *CreateQuoteParams, body CreateQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetQuote One quote, as data or (`{id}.pdf`) as its PDF
+	//
+	// `GET /api/v1/orders/quotes/{id}` answers the quote as JSON;
+	// `GET /api/v1/orders/quotes/{id}.pdf?lang=tr|en` answers the same quote as a PDF
+	// (`application/pdf`, an attachment) in `lang`, else in the request's language, with the
+	// VAT its invoice will carry.
+	//
+	// Corresponds with GET /api/v1/orders/quotes/{id} (the `GetQuote` operationId).
+	GetQuote(ctx context.Context, id string, params *GetQuoteParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApproveQuoteWithBody Approve the quote, accepting its contract; the order is made, awaiting payment
+	//
+	// The invoice is issued at once to the billing details saved (svc-billing). Approving again
+	// answers the same order. Refusals: 422 `contract_not_accepted` (a consent not ticked, named
+	// in `fields`), 409 `contract_changed` (the digest is not the contract's now: read it
+	// again), `billing_details_required`, `price_changed` (staff revised the price after
+	// `version`), `quote_expired`, `quote_not_pending`, `quote_cancelled`; 503 `unavailable`
+	// with `Retry-After`.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/orders/quotes/{id}/approve (the `ApproveQuote` operationId).
+	ApproveQuoteWithBody(ctx context.Context, id string, params *ApproveQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ApproveQuote Approve the quote, accepting its contract; the order is made, awaiting payment
+	//
+	// The invoice is issued at once to the billing details saved (svc-billing). Approving again
+	// answers the same order. Refusals: 422 `contract_not_accepted` (a consent not ticked, named
+	// in `fields`), 409 `contract_changed` (the digest is not the contract's now: read it
+	// again), `billing_details_required`, `price_changed` (staff revised the price after
+	// `version`), `quote_expired`, `quote_not_pending`, `quote_cancelled`; 503 `unavailable`
+	// with `Retry-After`.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/orders/quotes/{id}/approve (the `ApproveQuote` operationId).
+	ApproveQuote(ctx context.Context, id string, params *ApproveQuoteParams, body ApproveQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetQuoteContract The contract the customer accepts by approving the quote
+	//
+	// Worded from the customer's billing details as saved now (save them first: 409
+	// `billing_details_required`) and the quote's price with VAT; once approved, the contract
+	// accepted. Approve with its `digest` and every consent's `id` ticked. 409
+	// `quote_not_pending` for a quote rejected, expired or cancelled.
+	//
+	// Corresponds with GET /api/v1/orders/quotes/{id}/contract (the `GetQuoteContract` operationId).
+	GetQuoteContract(ctx context.Context, id string, params *GetQuoteContractParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RejectQuoteWithBody Decline (cancel) a pending quote
+	//
+	// Rejecting again answers the quote; 409 `quote_not_pending` once approved, `quote_expired`.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/orders/quotes/{id}/reject (the `RejectQuote` operationId).
+	RejectQuoteWithBody(ctx context.Context, id string, params *RejectQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RejectQuote Decline (cancel) a pending quote
+	//
+	// Rejecting again answers the quote; 409 `quote_not_pending` once approved, `quote_expired`.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/orders/quotes/{id}/reject (the `RejectQuote` operationId).
+	RejectQuote(ctx context.Context, id string, params *RejectQuoteParams, body RejectQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
 // ListWebhookEndpoints The customer's webhook endpoints and the event types they can pick
@@ -688,6 +2472,503 @@ func (c *Client) RotateWebhookSecret(ctx context.Context, id string, params *Rot
 // Corresponds with POST /api/v1/auth/webhooks/{id}/test (the `SendWebhookTest` operationId).
 func (c *Client) SendWebhookTest(ctx context.Context, id string, params *SendWebhookTestParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewSendWebhookTestRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetBalance The customer's balance, a page of one currency's ledger and the transfers awaiting staff
+//
+// Corresponds with GET /api/v1/billing/balance (the `GetBalance` operationId).
+func (c *Client) GetBalance(ctx context.Context, params *GetBalanceParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetBalanceRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListInvoices The customer's invoices, newest first, a page at a time
+//
+// Corresponds with GET /api/v1/billing/invoices (the `ListInvoices` operationId).
+func (c *Client) ListInvoices(ctx context.Context, params *ListInvoicesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInvoicesRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetInvoice One invoice, as data, as its PDF (`{id}.pdf`) or as GİB's UBL-TR XML (`{id}.xml`)
+//
+// One route answers an invoice three ways, by the suffix of its id:
+//
+//   - `GET /api/v1/billing/invoices/{id}`: the invoice as JSON (`application/json`).
+//   - `GET /api/v1/billing/invoices/{id}.pdf?lang=tr|en`: the invoice as a PDF
+//     (`application/pdf`, attachment `<number>-<lang>.pdf`) in `lang`, else the request's
+//     language; another `lang` is 400.
+//   - `GET /api/v1/billing/invoices/{id}.xml`: its e-Arşiv invoice (e-Fatura for a buyer
+//     registered with GİB), UBL-TR 1.2.1 (`application/xml`, attachment `<number>.xml`);
+//     `{id}.return.xml` the return document of a refunded invoice (404
+//     `return_document_not_found` before a refund). 503 `rate_unavailable` while the Central
+//     Bank's rate of the invoice's day is not known (an invoice in another currency than TRY).
+//
+// Another customer's invoice, or none, is 404 `invoice_not_found`.
+//
+// Corresponds with GET /api/v1/billing/invoices/{id} (the `GetInvoice` operationId).
+func (c *Client) GetInvoice(ctx context.Context, id string, params *GetInvoiceParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetInvoiceRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetBillingProfile The customer's billing details, the ones invoices are issued to
+//
+// Never 404; a customer who saved nothing gets every field empty and `complete` false.
+//
+// Corresponds with GET /api/v1/billing/profile (the `GetBillingProfile` operationId).
+func (c *Client) GetBillingProfile(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetBillingProfileRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SaveBillingProfileWithBody Save the billing details as a whole (needed before approving a quote)
+//
+// Replaces the details in one write. Values are trimmed, the country capitalised, spaces
+// inside a TCKN or VKN removed; then the rules of svc-billing/API.md apply: `type`
+// `individual` or `company`; `country` ISO 3166-1 alpha-2 (`TR` is billed in Turkey);
+// `address` (5–300), `city` (2–100) and `email` always; an individual's `fullName`, and in
+// Turkey their `tckn`; a company's `companyName`, and in Turkey its `taxOffice` and `vkn`;
+// abroad, a company's `taxId`. A field that does not apply must be empty. Refusals: 400
+// `validation_failed` naming each field (also a field the details do not have, or a value
+// that is not a string), 413 over 16 KB, 415 not JSON.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /api/v1/billing/profile (the `SaveBillingProfile` operationId).
+func (c *Client) SaveBillingProfileWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSaveBillingProfileRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SaveBillingProfile Save the billing details as a whole (needed before approving a quote)
+//
+// Replaces the details in one write. Values are trimmed, the country capitalised, spaces
+// inside a TCKN or VKN removed; then the rules of svc-billing/API.md apply: `type`
+// `individual` or `company`; `country` ISO 3166-1 alpha-2 (`TR` is billed in Turkey);
+// `address` (5–300), `city` (2–100) and `email` always; an individual's `fullName`, and in
+// Turkey their `tckn`; a company's `companyName`, and in Turkey its `taxOffice` and `vkn`;
+// abroad, a company's `taxId`. A field that does not apply must be empty. Refusals: 400
+// `validation_failed` naming each field (also a field the details do not have, or a value
+// that is not a string), 413 over 16 KB, 415 not JSON.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /api/v1/billing/profile (the `SaveBillingProfile` operationId).
+func (c *Client) SaveBillingProfile(ctx context.Context, body SaveBillingProfileJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSaveBillingProfileRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EstimatePriceWithBody Price work before quoting it (no key needed)
+//
+// The calculator: the price of the work in USD and in `currency`, per target language, with
+// the delivery window and the expected delivery day. Give `quantity` (in the service's unit)
+// or `fileIds` (files uploaded before, counted in the service's unit). Nothing is kept.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/orders/estimate (the `EstimatePrice` operationId).
+func (c *Client) EstimatePriceWithBody(ctx context.Context, params *EstimatePriceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEstimatePriceRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EstimatePrice Price work before quoting it (no key needed)
+//
+// The calculator: the price of the work in USD and in `currency`, per target language, with
+// the delivery window and the expected delivery day. Give `quantity` (in the service's unit)
+// or `fileIds` (files uploaded before, counted in the service's unit). Nothing is kept.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/orders/estimate (the `EstimatePrice` operationId).
+func (c *Client) EstimatePrice(ctx context.Context, params *EstimatePriceParams, body EstimatePriceJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEstimatePriceRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListFiles The customer's uploads and the translations delivered to them, newest first
+//
+// Corresponds with GET /api/v1/orders/files (the `ListFiles` operationId).
+func (c *Client) ListFiles(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListFilesRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UploadFileWithBody Upload a document to be quoted; it is counted at once
+//
+// One file in the form field `file`, at most 50 MB: txt, docx, xlsx, pptx, odt, ods, odp,
+// html, htm, srt, vtt, pdf, mp3, wav, mp4 or m4a, its content checked against its extension.
+// Refusals: 400 `no_file`, 413 `file_too_large`, 415 `unsupported_type`, 422
+// `content_mismatch`, `archive_too_large`, `malformed_document`, 429 `too_many_uploads`.
+// Without a key (a visitor) the answer carries an `uploadToken` that reaches the file.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/orders/files (the `UploadFile` operationId).
+func (c *Client) UploadFileWithBody(ctx context.Context, params *UploadFileParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUploadFileRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DownloadFile Download a file (an upload, or a delivered translation)
+//
+// The bytes as an attachment, served as the type its format is. Another's file is 404.
+//
+// Corresponds with GET /api/v1/orders/files/{id} (the `DownloadFile` operationId).
+func (c *Client) DownloadFile(ctx context.Context, id string, params *DownloadFileParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadFileRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListOrders The customer's orders, newest first, a page at a time
+//
+// Corresponds with GET /api/v1/orders/orders (the `ListOrders` operationId).
+func (c *Client) ListOrders(ctx context.Context, params *ListOrdersParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListOrdersRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetOrder One order, its status, expected date and deliveries
+//
+// Corresponds with GET /api/v1/orders/orders/{id} (the `GetOrder` operationId).
+func (c *Client) GetOrder(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOrderRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CompleteOrder Accept the delivered translation; the order is completed
+//
+// Also automatic 7 days after the delivery. 409 `illegal_transition` when not delivered.
+//
+// Corresponds with POST /api/v1/orders/orders/{id}/complete (the `CompleteOrder` operationId).
+func (c *Client) CompleteOrder(ctx context.Context, id string, params *CompleteOrderParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCompleteOrderRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RequestRevisionWithBody Send a delivered order back for a free revision
+//
+// Within 7 days of the latest delivery (`canRequestRevision`); it goes straight back to the
+// translator who delivered. 409 `illegal_transition` when not delivered,
+// `revision_window_closed` after the 7 days.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/orders/orders/{id}/revision (the `RequestRevision` operationId).
+func (c *Client) RequestRevisionWithBody(ctx context.Context, id string, params *RequestRevisionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRequestRevisionRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RequestRevision Send a delivered order back for a free revision
+//
+// Within 7 days of the latest delivery (`canRequestRevision`); it goes straight back to the
+// translator who delivered. 409 `illegal_transition` when not delivered,
+// `revision_window_closed` after the 7 days.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/orders/orders/{id}/revision (the `RequestRevision` operationId).
+func (c *Client) RequestRevision(ctx context.Context, id string, params *RequestRevisionParams, body RequestRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRequestRevisionRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListQuotes The customer's quotes, newest first, a page at a time
+//
+// Corresponds with GET /api/v1/orders/quotes (the `ListQuotes` operationId).
+func (c *Client) ListQuotes(ctx context.Context, params *ListQuotesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListQuotesRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateQuoteWithBody Ask for a quote for files or a quantity
+//
+// The estimate's body and a `brief` for the translator. The quote keeps the price, the rate
+// and the files; it is valid 14 days. Field errors as the estimate's, and `brief`
+// `too_long` (over 5,000 characters).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/orders/quotes (the `CreateQuote` operationId).
+func (c *Client) CreateQuoteWithBody(ctx context.Context, params *CreateQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateQuoteRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateQuote Ask for a quote for files or a quantity
+//
+// The estimate's body and a `brief` for the translator. The quote keeps the price, the rate
+// and the files; it is valid 14 days. Field errors as the estimate's, and `brief`
+// `too_long` (over 5,000 characters).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/orders/quotes (the `CreateQuote` operationId).
+func (c *Client) CreateQuote(ctx context.Context, params *CreateQuoteParams, body CreateQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateQuoteRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetQuote One quote, as data or (`{id}.pdf`) as its PDF
+//
+// `GET /api/v1/orders/quotes/{id}` answers the quote as JSON;
+// `GET /api/v1/orders/quotes/{id}.pdf?lang=tr|en` answers the same quote as a PDF
+// (`application/pdf`, an attachment) in `lang`, else in the request's language, with the
+// VAT its invoice will carry.
+//
+// Corresponds with GET /api/v1/orders/quotes/{id} (the `GetQuote` operationId).
+func (c *Client) GetQuote(ctx context.Context, id string, params *GetQuoteParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetQuoteRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApproveQuoteWithBody Approve the quote, accepting its contract; the order is made, awaiting payment
+//
+// The invoice is issued at once to the billing details saved (svc-billing). Approving again
+// answers the same order. Refusals: 422 `contract_not_accepted` (a consent not ticked, named
+// in `fields`), 409 `contract_changed` (the digest is not the contract's now: read it
+// again), `billing_details_required`, `price_changed` (staff revised the price after
+// `version`), `quote_expired`, `quote_not_pending`, `quote_cancelled`; 503 `unavailable`
+// with `Retry-After`.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/orders/quotes/{id}/approve (the `ApproveQuote` operationId).
+func (c *Client) ApproveQuoteWithBody(ctx context.Context, id string, params *ApproveQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApproveQuoteRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ApproveQuote Approve the quote, accepting its contract; the order is made, awaiting payment
+//
+// The invoice is issued at once to the billing details saved (svc-billing). Approving again
+// answers the same order. Refusals: 422 `contract_not_accepted` (a consent not ticked, named
+// in `fields`), 409 `contract_changed` (the digest is not the contract's now: read it
+// again), `billing_details_required`, `price_changed` (staff revised the price after
+// `version`), `quote_expired`, `quote_not_pending`, `quote_cancelled`; 503 `unavailable`
+// with `Retry-After`.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/orders/quotes/{id}/approve (the `ApproveQuote` operationId).
+func (c *Client) ApproveQuote(ctx context.Context, id string, params *ApproveQuoteParams, body ApproveQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewApproveQuoteRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetQuoteContract The contract the customer accepts by approving the quote
+//
+// Worded from the customer's billing details as saved now (save them first: 409
+// `billing_details_required`) and the quote's price with VAT; once approved, the contract
+// accepted. Approve with its `digest` and every consent's `id` ticked. 409
+// `quote_not_pending` for a quote rejected, expired or cancelled.
+//
+// Corresponds with GET /api/v1/orders/quotes/{id}/contract (the `GetQuoteContract` operationId).
+func (c *Client) GetQuoteContract(ctx context.Context, id string, params *GetQuoteContractParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetQuoteContractRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RejectQuoteWithBody Decline (cancel) a pending quote
+//
+// Rejecting again answers the quote; 409 `quote_not_pending` once approved, `quote_expired`.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/orders/quotes/{id}/reject (the `RejectQuote` operationId).
+func (c *Client) RejectQuoteWithBody(ctx context.Context, id string, params *RejectQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRejectQuoteRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RejectQuote Decline (cancel) a pending quote
+//
+// Rejecting again answers the quote; 409 `quote_not_pending` once approved, `quote_expired`.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/orders/quotes/{id}/reject (the `RejectQuote` operationId).
+func (c *Client) RejectQuote(ctx context.Context, id string, params *RejectQuoteParams, body RejectQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRejectQuoteRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1283,6 +3564,1069 @@ func NewSendWebhookTestRequest(server string, id string, params *SendWebhookTest
 	return req, nil
 }
 
+// NewGetBalanceRequest constructs an http.Request for the GetBalance method
+func NewGetBalanceRequest(server string, params *GetBalanceParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/billing/balance")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Before != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "before", *params.Before, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListInvoicesRequest constructs an http.Request for the ListInvoices method
+func NewListInvoicesRequest(server string, params *ListInvoicesParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/billing/invoices")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.OrderId != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "orderId", *params.OrderId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetInvoiceRequest constructs an http.Request for the GetInvoice method
+func NewGetInvoiceRequest(server string, id string, params *GetInvoiceParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/billing/invoices/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Lang != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "lang", *params.Lang, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetBillingProfileRequest constructs an http.Request for the GetBillingProfile method
+func NewGetBillingProfileRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/billing/profile")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewSaveBillingProfileRequest calls the generic SaveBillingProfile builder with application/json body
+func NewSaveBillingProfileRequest(server string, body SaveBillingProfileJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSaveBillingProfileRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewSaveBillingProfileRequestWithBody constructs an http.Request for the SaveBillingProfile method, with any body, and a specified content type
+func NewSaveBillingProfileRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/billing/profile")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewEstimatePriceRequest calls the generic EstimatePrice builder with application/json body
+func NewEstimatePriceRequest(server string, params *EstimatePriceParams, body EstimatePriceJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewEstimatePriceRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewEstimatePriceRequestWithBody constructs an http.Request for the EstimatePrice method, with any body, and a specified content type
+func NewEstimatePriceRequestWithBody(server string, params *EstimatePriceParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/estimate")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListFilesRequest constructs an http.Request for the ListFiles method
+func NewListFilesRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/files")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUploadFileRequestWithBody constructs an http.Request for the UploadFile method, with any body, and a specified content type
+func NewUploadFileRequestWithBody(server string, params *UploadFileParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/files")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+		if params.XUploadToken != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-Upload-Token", *params.XUploadToken, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Upload-Token", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewDownloadFileRequest constructs an http.Request for the DownloadFile method
+func NewDownloadFileRequest(server string, id string, params *DownloadFileParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/files/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.UploadToken != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "uploadToken", *params.UploadToken, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.XUploadToken != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Upload-Token", *params.XUploadToken, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Upload-Token", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListOrdersRequest constructs an http.Request for the ListOrders method
+func NewListOrdersRequest(server string, params *ListOrdersParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/orders")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetOrderRequest constructs an http.Request for the GetOrder method
+func NewGetOrderRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/orders/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCompleteOrderRequest constructs an http.Request for the CompleteOrder method
+func NewCompleteOrderRequest(server string, id string, params *CompleteOrderParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/orders/%s/complete", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewRequestRevisionRequest calls the generic RequestRevision builder with application/json body
+func NewRequestRevisionRequest(server string, id string, params *RequestRevisionParams, body RequestRevisionJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRequestRevisionRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewRequestRevisionRequestWithBody constructs an http.Request for the RequestRevision method, with any body, and a specified content type
+func NewRequestRevisionRequestWithBody(server string, id string, params *RequestRevisionParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/orders/%s/revision", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewListQuotesRequest constructs an http.Request for the ListQuotes method
+func NewListQuotesRequest(server string, params *ListQuotesParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/quotes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.After != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "after", *params.After, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateQuoteRequest calls the generic CreateQuote builder with application/json body
+func NewCreateQuoteRequest(server string, params *CreateQuoteParams, body CreateQuoteJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateQuoteRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewCreateQuoteRequestWithBody constructs an http.Request for the CreateQuote method, with any body, and a specified content type
+func NewCreateQuoteRequestWithBody(server string, params *CreateQuoteParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/quotes")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetQuoteRequest constructs an http.Request for the GetQuote method
+func NewGetQuoteRequest(server string, id string, params *GetQuoteParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/quotes/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Lang != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "lang", *params.Lang, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewApproveQuoteRequest calls the generic ApproveQuote builder with application/json body
+func NewApproveQuoteRequest(server string, id string, params *ApproveQuoteParams, body ApproveQuoteJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewApproveQuoteRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewApproveQuoteRequestWithBody constructs an http.Request for the ApproveQuote method, with any body, and a specified content type
+func NewApproveQuoteRequestWithBody(server string, id string, params *ApproveQuoteParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/quotes/%s/approve", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetQuoteContractRequest constructs an http.Request for the GetQuoteContract method
+func NewGetQuoteContractRequest(server string, id string, params *GetQuoteContractParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/quotes/%s/contract", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Lang != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "lang", *params.Lang, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRejectQuoteRequest calls the generic RejectQuote builder with application/json body
+func NewRejectQuoteRequest(server string, id string, params *RejectQuoteParams, body RejectQuoteJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRejectQuoteRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewRejectQuoteRequestWithBody constructs an http.Request for the RejectQuote method, with any body, and a specified content type
+func NewRejectQuoteRequestWithBody(server string, id string, params *RejectQuoteParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/orders/quotes/%s/reject", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 func (c *Client) applyEditors(ctx context.Context, req *http.Request, additionalEditors []RequestEditorFn) error {
 	for _, r := range c.RequestEditors {
 		if err := r(ctx, req); err != nil {
@@ -1431,6 +4775,277 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/auth/webhooks/{id}/test (the `SendWebhookTest` operationId).
 	SendWebhookTestWithResponse(ctx context.Context, id string, params *SendWebhookTestParams, reqEditors ...RequestEditorFn) (*SendWebhookTestResponse, error)
+
+	// GetBalanceWithResponse The customer's balance, a page of one currency's ledger and the transfers awaiting staff
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/billing/balance (the `GetBalance` operationId).
+	GetBalanceWithResponse(ctx context.Context, params *GetBalanceParams, reqEditors ...RequestEditorFn) (*GetBalanceResponse, error)
+
+	// ListInvoicesWithResponse The customer's invoices, newest first, a page at a time
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/billing/invoices (the `ListInvoices` operationId).
+	ListInvoicesWithResponse(ctx context.Context, params *ListInvoicesParams, reqEditors ...RequestEditorFn) (*ListInvoicesResponse, error)
+
+	// GetInvoiceWithResponse One invoice, as data, as its PDF (`{id}.pdf`) or as GİB's UBL-TR XML (`{id}.xml`)
+	//
+	// One route answers an invoice three ways, by the suffix of its id:
+	//
+	// - `GET /api/v1/billing/invoices/{id}`: the invoice as JSON (`application/json`).
+	// - `GET /api/v1/billing/invoices/{id}.pdf?lang=tr|en`: the invoice as a PDF
+	//   (`application/pdf`, attachment `<number>-<lang>.pdf`) in `lang`, else the request's
+	//   language; another `lang` is 400.
+	// - `GET /api/v1/billing/invoices/{id}.xml`: its e-Arşiv invoice (e-Fatura for a buyer
+	//   registered with GİB), UBL-TR 1.2.1 (`application/xml`, attachment `<number>.xml`);
+	//   `{id}.return.xml` the return document of a refunded invoice (404
+	//   `return_document_not_found` before a refund). 503 `rate_unavailable` while the Central
+	//   Bank's rate of the invoice's day is not known (an invoice in another currency than TRY).
+	//
+	// Another customer's invoice, or none, is 404 `invoice_not_found`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/billing/invoices/{id} (the `GetInvoice` operationId).
+	GetInvoiceWithResponse(ctx context.Context, id string, params *GetInvoiceParams, reqEditors ...RequestEditorFn) (*GetInvoiceResponse, error)
+
+	// GetBillingProfileWithResponse The customer's billing details, the ones invoices are issued to
+	//
+	// Never 404; a customer who saved nothing gets every field empty and `complete` false.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/billing/profile (the `GetBillingProfile` operationId).
+	GetBillingProfileWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetBillingProfileResponse, error)
+
+	// SaveBillingProfileWithBodyWithResponse Save the billing details as a whole (needed before approving a quote)
+	//
+	// Replaces the details in one write. Values are trimmed, the country capitalised, spaces
+	// inside a TCKN or VKN removed; then the rules of svc-billing/API.md apply: `type`
+	// `individual` or `company`; `country` ISO 3166-1 alpha-2 (`TR` is billed in Turkey);
+	// `address` (5–300), `city` (2–100) and `email` always; an individual's `fullName`, and in
+	// Turkey their `tckn`; a company's `companyName`, and in Turkey its `taxOffice` and `vkn`;
+	// abroad, a company's `taxId`. A field that does not apply must be empty. Refusals: 400
+	// `validation_failed` naming each field (also a field the details do not have, or a value
+	// that is not a string), 413 over 16 KB, 415 not JSON.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/v1/billing/profile (the `SaveBillingProfile` operationId).
+	SaveBillingProfileWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SaveBillingProfileResponse, error)
+
+	// SaveBillingProfileWithResponse Save the billing details as a whole (needed before approving a quote)
+	//
+	// Replaces the details in one write. Values are trimmed, the country capitalised, spaces
+	// inside a TCKN or VKN removed; then the rules of svc-billing/API.md apply: `type`
+	// `individual` or `company`; `country` ISO 3166-1 alpha-2 (`TR` is billed in Turkey);
+	// `address` (5–300), `city` (2–100) and `email` always; an individual's `fullName`, and in
+	// Turkey their `tckn`; a company's `companyName`, and in Turkey its `taxOffice` and `vkn`;
+	// abroad, a company's `taxId`. A field that does not apply must be empty. Refusals: 400
+	// `validation_failed` naming each field (also a field the details do not have, or a value
+	// that is not a string), 413 over 16 KB, 415 not JSON.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /api/v1/billing/profile (the `SaveBillingProfile` operationId).
+	SaveBillingProfileWithResponse(ctx context.Context, body SaveBillingProfileJSONRequestBody, reqEditors ...RequestEditorFn) (*SaveBillingProfileResponse, error)
+
+	// EstimatePriceWithBodyWithResponse Price work before quoting it (no key needed)
+	//
+	// The calculator: the price of the work in USD and in `currency`, per target language, with
+	// the delivery window and the expected delivery day. Give `quantity` (in the service's unit)
+	// or `fileIds` (files uploaded before, counted in the service's unit). Nothing is kept.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/estimate (the `EstimatePrice` operationId).
+	EstimatePriceWithBodyWithResponse(ctx context.Context, params *EstimatePriceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EstimatePriceResponse, error)
+
+	// EstimatePriceWithResponse Price work before quoting it (no key needed)
+	//
+	// The calculator: the price of the work in USD and in `currency`, per target language, with
+	// the delivery window and the expected delivery day. Give `quantity` (in the service's unit)
+	// or `fileIds` (files uploaded before, counted in the service's unit). Nothing is kept.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/estimate (the `EstimatePrice` operationId).
+	EstimatePriceWithResponse(ctx context.Context, params *EstimatePriceParams, body EstimatePriceJSONRequestBody, reqEditors ...RequestEditorFn) (*EstimatePriceResponse, error)
+
+	// ListFilesWithResponse The customer's uploads and the translations delivered to them, newest first
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/orders/files (the `ListFiles` operationId).
+	ListFilesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListFilesResponse, error)
+
+	// UploadFileWithBodyWithResponse Upload a document to be quoted; it is counted at once
+	//
+	// One file in the form field `file`, at most 50 MB: txt, docx, xlsx, pptx, odt, ods, odp,
+	// html, htm, srt, vtt, pdf, mp3, wav, mp4 or m4a, its content checked against its extension.
+	// Refusals: 400 `no_file`, 413 `file_too_large`, 415 `unsupported_type`, 422
+	// `content_mismatch`, `archive_too_large`, `malformed_document`, 429 `too_many_uploads`.
+	// Without a key (a visitor) the answer carries an `uploadToken` that reaches the file.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/files (the `UploadFile` operationId).
+	UploadFileWithBodyWithResponse(ctx context.Context, params *UploadFileParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadFileResponse, error)
+
+	// DownloadFileWithResponse Download a file (an upload, or a delivered translation)
+	//
+	// The bytes as an attachment, served as the type its format is. Another's file is 404.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/orders/files/{id} (the `DownloadFile` operationId).
+	DownloadFileWithResponse(ctx context.Context, id string, params *DownloadFileParams, reqEditors ...RequestEditorFn) (*DownloadFileResponse, error)
+
+	// ListOrdersWithResponse The customer's orders, newest first, a page at a time
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/orders/orders (the `ListOrders` operationId).
+	ListOrdersWithResponse(ctx context.Context, params *ListOrdersParams, reqEditors ...RequestEditorFn) (*ListOrdersResponse, error)
+
+	// GetOrderWithResponse One order, its status, expected date and deliveries
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/orders/orders/{id} (the `GetOrder` operationId).
+	GetOrderWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetOrderResponse, error)
+
+	// CompleteOrderWithResponse Accept the delivered translation; the order is completed
+	//
+	// Also automatic 7 days after the delivery. 409 `illegal_transition` when not delivered.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/orders/{id}/complete (the `CompleteOrder` operationId).
+	CompleteOrderWithResponse(ctx context.Context, id string, params *CompleteOrderParams, reqEditors ...RequestEditorFn) (*CompleteOrderResponse, error)
+
+	// RequestRevisionWithBodyWithResponse Send a delivered order back for a free revision
+	//
+	// Within 7 days of the latest delivery (`canRequestRevision`); it goes straight back to the
+	// translator who delivered. 409 `illegal_transition` when not delivered,
+	// `revision_window_closed` after the 7 days.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/orders/{id}/revision (the `RequestRevision` operationId).
+	RequestRevisionWithBodyWithResponse(ctx context.Context, id string, params *RequestRevisionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RequestRevisionResponse, error)
+
+	// RequestRevisionWithResponse Send a delivered order back for a free revision
+	//
+	// Within 7 days of the latest delivery (`canRequestRevision`); it goes straight back to the
+	// translator who delivered. 409 `illegal_transition` when not delivered,
+	// `revision_window_closed` after the 7 days.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/orders/{id}/revision (the `RequestRevision` operationId).
+	RequestRevisionWithResponse(ctx context.Context, id string, params *RequestRevisionParams, body RequestRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*RequestRevisionResponse, error)
+
+	// ListQuotesWithResponse The customer's quotes, newest first, a page at a time
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/orders/quotes (the `ListQuotes` operationId).
+	ListQuotesWithResponse(ctx context.Context, params *ListQuotesParams, reqEditors ...RequestEditorFn) (*ListQuotesResponse, error)
+
+	// CreateQuoteWithBodyWithResponse Ask for a quote for files or a quantity
+	//
+	// The estimate's body and a `brief` for the translator. The quote keeps the price, the rate
+	// and the files; it is valid 14 days. Field errors as the estimate's, and `brief`
+	// `too_long` (over 5,000 characters).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/quotes (the `CreateQuote` operationId).
+	CreateQuoteWithBodyWithResponse(ctx context.Context, params *CreateQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateQuoteResponse, error)
+
+	// CreateQuoteWithResponse Ask for a quote for files or a quantity
+	//
+	// The estimate's body and a `brief` for the translator. The quote keeps the price, the rate
+	// and the files; it is valid 14 days. Field errors as the estimate's, and `brief`
+	// `too_long` (over 5,000 characters).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/quotes (the `CreateQuote` operationId).
+	CreateQuoteWithResponse(ctx context.Context, params *CreateQuoteParams, body CreateQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateQuoteResponse, error)
+
+	// GetQuoteWithResponse One quote, as data or (`{id}.pdf`) as its PDF
+	//
+	// `GET /api/v1/orders/quotes/{id}` answers the quote as JSON;
+	// `GET /api/v1/orders/quotes/{id}.pdf?lang=tr|en` answers the same quote as a PDF
+	// (`application/pdf`, an attachment) in `lang`, else in the request's language, with the
+	// VAT its invoice will carry.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/orders/quotes/{id} (the `GetQuote` operationId).
+	GetQuoteWithResponse(ctx context.Context, id string, params *GetQuoteParams, reqEditors ...RequestEditorFn) (*GetQuoteResponse, error)
+
+	// ApproveQuoteWithBodyWithResponse Approve the quote, accepting its contract; the order is made, awaiting payment
+	//
+	// The invoice is issued at once to the billing details saved (svc-billing). Approving again
+	// answers the same order. Refusals: 422 `contract_not_accepted` (a consent not ticked, named
+	// in `fields`), 409 `contract_changed` (the digest is not the contract's now: read it
+	// again), `billing_details_required`, `price_changed` (staff revised the price after
+	// `version`), `quote_expired`, `quote_not_pending`, `quote_cancelled`; 503 `unavailable`
+	// with `Retry-After`.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/quotes/{id}/approve (the `ApproveQuote` operationId).
+	ApproveQuoteWithBodyWithResponse(ctx context.Context, id string, params *ApproveQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApproveQuoteResponse, error)
+
+	// ApproveQuoteWithResponse Approve the quote, accepting its contract; the order is made, awaiting payment
+	//
+	// The invoice is issued at once to the billing details saved (svc-billing). Approving again
+	// answers the same order. Refusals: 422 `contract_not_accepted` (a consent not ticked, named
+	// in `fields`), 409 `contract_changed` (the digest is not the contract's now: read it
+	// again), `billing_details_required`, `price_changed` (staff revised the price after
+	// `version`), `quote_expired`, `quote_not_pending`, `quote_cancelled`; 503 `unavailable`
+	// with `Retry-After`.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/quotes/{id}/approve (the `ApproveQuote` operationId).
+	ApproveQuoteWithResponse(ctx context.Context, id string, params *ApproveQuoteParams, body ApproveQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*ApproveQuoteResponse, error)
+
+	// GetQuoteContractWithResponse The contract the customer accepts by approving the quote
+	//
+	// Worded from the customer's billing details as saved now (save them first: 409
+	// `billing_details_required`) and the quote's price with VAT; once approved, the contract
+	// accepted. Approve with its `digest` and every consent's `id` ticked. 409
+	// `quote_not_pending` for a quote rejected, expired or cancelled.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/orders/quotes/{id}/contract (the `GetQuoteContract` operationId).
+	GetQuoteContractWithResponse(ctx context.Context, id string, params *GetQuoteContractParams, reqEditors ...RequestEditorFn) (*GetQuoteContractResponse, error)
+
+	// RejectQuoteWithBodyWithResponse Decline (cancel) a pending quote
+	//
+	// Rejecting again answers the quote; 409 `quote_not_pending` once approved, `quote_expired`.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/quotes/{id}/reject (the `RejectQuote` operationId).
+	RejectQuoteWithBodyWithResponse(ctx context.Context, id string, params *RejectQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RejectQuoteResponse, error)
+
+	// RejectQuoteWithResponse Decline (cancel) a pending quote
+	//
+	// Rejecting again answers the quote; 409 `quote_not_pending` once approved, `quote_expired`.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/orders/quotes/{id}/reject (the `RejectQuote` operationId).
+	RejectQuoteWithResponse(ctx context.Context, id string, params *RejectQuoteParams, body RejectQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*RejectQuoteResponse, error)
 }
 
 type ListWebhookEndpointsResponse struct {
@@ -2066,6 +5681,1037 @@ func (r SendWebhookTestResponse) ContentType() string {
 	return ""
 }
 
+type GetBalanceResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BillingBalance
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetBalanceResponse) GetJSON200() *BillingBalance {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetBalanceResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetBalanceResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetBalanceResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetBalanceResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetBalanceResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ListInvoicesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BillingInvoicePage
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListInvoicesResponse) GetJSON200() *BillingInvoicePage {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListInvoicesResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListInvoicesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListInvoicesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListInvoicesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListInvoicesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetInvoiceResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BillingInvoice
+	// XML200 the response for an HTTP 200 `application/xml` response
+	XML200 *openapi_types.File
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetInvoiceResponse) GetJSON200() *BillingInvoice {
+	return r.JSON200
+}
+
+// GetXML200 returns the response for an HTTP 200 `application/xml` response
+func (r GetInvoiceResponse) GetXML200() *openapi_types.File {
+	return r.XML200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetInvoiceResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetInvoiceResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetInvoiceResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetInvoiceResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetInvoiceResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetBillingProfileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BillingProfile
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetBillingProfileResponse) GetJSON200() *BillingProfile {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetBillingProfileResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetBillingProfileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetBillingProfileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetBillingProfileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetBillingProfileResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type SaveBillingProfileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BillingProfile
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SaveBillingProfileResponse) GetJSON200() *BillingProfile {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r SaveBillingProfileResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SaveBillingProfileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SaveBillingProfileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SaveBillingProfileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SaveBillingProfileResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// EstimatePriceResponse429Headers the declared response headers of an HTTP 429 response for EstimatePrice
+type EstimatePriceResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+type EstimatePriceResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersEstimate
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *RateLimited
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *EstimatePriceResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r EstimatePriceResponse) GetJSON200() *OrdersEstimate {
+	return r.JSON200
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r EstimatePriceResponse) GetJSON429() *RateLimited {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r EstimatePriceResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r EstimatePriceResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EstimatePriceResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EstimatePriceResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EstimatePriceResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ListFilesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersFileList
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListFilesResponse) GetJSON200() *OrdersFileList {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListFilesResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListFilesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListFilesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListFilesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListFilesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UploadFileResponse429Headers the declared response headers of an HTTP 429 response for UploadFile
+type UploadFileResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+type UploadFileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *OrdersUpload
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *RateLimited
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UploadFileResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r UploadFileResponse) GetJSON201() *OrdersUpload {
+	return r.JSON201
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UploadFileResponse) GetJSON429() *RateLimited {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r UploadFileResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r UploadFileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UploadFileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UploadFileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UploadFileResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DownloadFileResponse200Headers the declared response headers of an HTTP 200 response for DownloadFile
+type DownloadFileResponse200Headers struct {
+	ContentDisposition *string
+}
+
+type DownloadFileResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *DownloadFileResponse200Headers
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r DownloadFileResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r DownloadFileResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DownloadFileResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DownloadFileResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DownloadFileResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ListOrdersResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersOrderPage
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListOrdersResponse) GetJSON200() *OrdersOrderPage {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListOrdersResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListOrdersResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListOrdersResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListOrdersResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListOrdersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetOrderResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersOrder
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetOrderResponse) GetJSON200() *OrdersOrder {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetOrderResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetOrderResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetOrderResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetOrderResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetOrderResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CompleteOrderResponse429Headers the declared response headers of an HTTP 429 response for CompleteOrder
+type CompleteOrderResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+type CompleteOrderResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersOrder
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *RateLimited
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CompleteOrderResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CompleteOrderResponse) GetJSON200() *OrdersOrder {
+	return r.JSON200
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CompleteOrderResponse) GetJSON429() *RateLimited {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CompleteOrderResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CompleteOrderResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CompleteOrderResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CompleteOrderResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CompleteOrderResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RequestRevisionResponse429Headers the declared response headers of an HTTP 429 response for RequestRevision
+type RequestRevisionResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+type RequestRevisionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersOrder
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *RateLimited
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RequestRevisionResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RequestRevisionResponse) GetJSON200() *OrdersOrder {
+	return r.JSON200
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RequestRevisionResponse) GetJSON429() *RateLimited {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r RequestRevisionResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RequestRevisionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RequestRevisionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RequestRevisionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RequestRevisionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ListQuotesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersQuotePage
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListQuotesResponse) GetJSON200() *OrdersQuotePage {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ListQuotesResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListQuotesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListQuotesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListQuotesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListQuotesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateQuoteResponse429Headers the declared response headers of an HTTP 429 response for CreateQuote
+type CreateQuoteResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+type CreateQuoteResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *OrdersQuote
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *RateLimited
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateQuoteResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateQuoteResponse) GetJSON201() *OrdersQuote {
+	return r.JSON201
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CreateQuoteResponse) GetJSON429() *RateLimited {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CreateQuoteResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateQuoteResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateQuoteResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateQuoteResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateQuoteResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetQuoteResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersQuote
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetQuoteResponse) GetJSON200() *OrdersQuote {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetQuoteResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetQuoteResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetQuoteResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetQuoteResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetQuoteResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ApproveQuoteResponse429Headers the declared response headers of an HTTP 429 response for ApproveQuote
+type ApproveQuoteResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+type ApproveQuoteResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersApproved
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *RateLimited
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ApproveQuoteResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ApproveQuoteResponse) GetJSON200() *OrdersApproved {
+	return r.JSON200
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ApproveQuoteResponse) GetJSON429() *RateLimited {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r ApproveQuoteResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ApproveQuoteResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ApproveQuoteResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ApproveQuoteResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ApproveQuoteResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetQuoteContractResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersContract
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetQuoteContractResponse) GetJSON200() *OrdersContract {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetQuoteContractResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetQuoteContractResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetQuoteContractResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetQuoteContractResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetQuoteContractResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RejectQuoteResponse429Headers the declared response headers of an HTTP 429 response for RejectQuote
+type RejectQuoteResponse429Headers struct {
+	RateLimit       *string
+	RateLimitPolicy *string
+	RetryAfter      *int
+}
+
+type RejectQuoteResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *OrdersQuote
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *RateLimited
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RejectQuoteResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RejectQuoteResponse) GetJSON200() *OrdersQuote {
+	return r.JSON200
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RejectQuoteResponse) GetJSON429() *RateLimited {
+	return r.JSON429
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r RejectQuoteResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RejectQuoteResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RejectQuoteResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RejectQuoteResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RejectQuoteResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListWebhookEndpointsWithResponse The customer's webhook endpoints and the event types they can pick
 //
 // Returns a wrapper object for the known response body format(s).
@@ -2259,6 +6905,427 @@ func (c *ClientWithResponses) SendWebhookTestWithResponse(ctx context.Context, i
 		return nil, err
 	}
 	return ParseSendWebhookTestResponse(rsp)
+}
+
+// GetBalanceWithResponse The customer's balance, a page of one currency's ledger and the transfers awaiting staff
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/billing/balance (the `GetBalance` operationId).
+func (c *ClientWithResponses) GetBalanceWithResponse(ctx context.Context, params *GetBalanceParams, reqEditors ...RequestEditorFn) (*GetBalanceResponse, error) {
+	rsp, err := c.GetBalance(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetBalanceResponse(rsp)
+}
+
+// ListInvoicesWithResponse The customer's invoices, newest first, a page at a time
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/billing/invoices (the `ListInvoices` operationId).
+func (c *ClientWithResponses) ListInvoicesWithResponse(ctx context.Context, params *ListInvoicesParams, reqEditors ...RequestEditorFn) (*ListInvoicesResponse, error) {
+	rsp, err := c.ListInvoices(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListInvoicesResponse(rsp)
+}
+
+// GetInvoiceWithResponse One invoice, as data, as its PDF (`{id}.pdf`) or as GİB's UBL-TR XML (`{id}.xml`)
+//
+// One route answers an invoice three ways, by the suffix of its id:
+//
+//   - `GET /api/v1/billing/invoices/{id}`: the invoice as JSON (`application/json`).
+//   - `GET /api/v1/billing/invoices/{id}.pdf?lang=tr|en`: the invoice as a PDF
+//     (`application/pdf`, attachment `<number>-<lang>.pdf`) in `lang`, else the request's
+//     language; another `lang` is 400.
+//   - `GET /api/v1/billing/invoices/{id}.xml`: its e-Arşiv invoice (e-Fatura for a buyer
+//     registered with GİB), UBL-TR 1.2.1 (`application/xml`, attachment `<number>.xml`);
+//     `{id}.return.xml` the return document of a refunded invoice (404
+//     `return_document_not_found` before a refund). 503 `rate_unavailable` while the Central
+//     Bank's rate of the invoice's day is not known (an invoice in another currency than TRY).
+//
+// Another customer's invoice, or none, is 404 `invoice_not_found`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/billing/invoices/{id} (the `GetInvoice` operationId).
+func (c *ClientWithResponses) GetInvoiceWithResponse(ctx context.Context, id string, params *GetInvoiceParams, reqEditors ...RequestEditorFn) (*GetInvoiceResponse, error) {
+	rsp, err := c.GetInvoice(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetInvoiceResponse(rsp)
+}
+
+// GetBillingProfileWithResponse The customer's billing details, the ones invoices are issued to
+//
+// Never 404; a customer who saved nothing gets every field empty and `complete` false.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/billing/profile (the `GetBillingProfile` operationId).
+func (c *ClientWithResponses) GetBillingProfileWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetBillingProfileResponse, error) {
+	rsp, err := c.GetBillingProfile(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetBillingProfileResponse(rsp)
+}
+
+// SaveBillingProfileWithBodyWithResponse Save the billing details as a whole (needed before approving a quote)
+//
+// Replaces the details in one write. Values are trimmed, the country capitalised, spaces
+// inside a TCKN or VKN removed; then the rules of svc-billing/API.md apply: `type`
+// `individual` or `company`; `country` ISO 3166-1 alpha-2 (`TR` is billed in Turkey);
+// `address` (5–300), `city` (2–100) and `email` always; an individual's `fullName`, and in
+// Turkey their `tckn`; a company's `companyName`, and in Turkey its `taxOffice` and `vkn`;
+// abroad, a company's `taxId`. A field that does not apply must be empty. Refusals: 400
+// `validation_failed` naming each field (also a field the details do not have, or a value
+// that is not a string), 413 over 16 KB, 415 not JSON.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/v1/billing/profile (the `SaveBillingProfile` operationId).
+func (c *ClientWithResponses) SaveBillingProfileWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SaveBillingProfileResponse, error) {
+	rsp, err := c.SaveBillingProfileWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSaveBillingProfileResponse(rsp)
+}
+
+// SaveBillingProfileWithResponse Save the billing details as a whole (needed before approving a quote)
+//
+// Replaces the details in one write. Values are trimmed, the country capitalised, spaces
+// inside a TCKN or VKN removed; then the rules of svc-billing/API.md apply: `type`
+// `individual` or `company`; `country` ISO 3166-1 alpha-2 (`TR` is billed in Turkey);
+// `address` (5–300), `city` (2–100) and `email` always; an individual's `fullName`, and in
+// Turkey their `tckn`; a company's `companyName`, and in Turkey its `taxOffice` and `vkn`;
+// abroad, a company's `taxId`. A field that does not apply must be empty. Refusals: 400
+// `validation_failed` naming each field (also a field the details do not have, or a value
+// that is not a string), 413 over 16 KB, 415 not JSON.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /api/v1/billing/profile (the `SaveBillingProfile` operationId).
+func (c *ClientWithResponses) SaveBillingProfileWithResponse(ctx context.Context, body SaveBillingProfileJSONRequestBody, reqEditors ...RequestEditorFn) (*SaveBillingProfileResponse, error) {
+	rsp, err := c.SaveBillingProfile(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSaveBillingProfileResponse(rsp)
+}
+
+// EstimatePriceWithBodyWithResponse Price work before quoting it (no key needed)
+//
+// The calculator: the price of the work in USD and in `currency`, per target language, with
+// the delivery window and the expected delivery day. Give `quantity` (in the service's unit)
+// or `fileIds` (files uploaded before, counted in the service's unit). Nothing is kept.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/estimate (the `EstimatePrice` operationId).
+func (c *ClientWithResponses) EstimatePriceWithBodyWithResponse(ctx context.Context, params *EstimatePriceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EstimatePriceResponse, error) {
+	rsp, err := c.EstimatePriceWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEstimatePriceResponse(rsp)
+}
+
+// EstimatePriceWithResponse Price work before quoting it (no key needed)
+//
+// The calculator: the price of the work in USD and in `currency`, per target language, with
+// the delivery window and the expected delivery day. Give `quantity` (in the service's unit)
+// or `fileIds` (files uploaded before, counted in the service's unit). Nothing is kept.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/estimate (the `EstimatePrice` operationId).
+func (c *ClientWithResponses) EstimatePriceWithResponse(ctx context.Context, params *EstimatePriceParams, body EstimatePriceJSONRequestBody, reqEditors ...RequestEditorFn) (*EstimatePriceResponse, error) {
+	rsp, err := c.EstimatePrice(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEstimatePriceResponse(rsp)
+}
+
+// ListFilesWithResponse The customer's uploads and the translations delivered to them, newest first
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/orders/files (the `ListFiles` operationId).
+func (c *ClientWithResponses) ListFilesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListFilesResponse, error) {
+	rsp, err := c.ListFiles(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListFilesResponse(rsp)
+}
+
+// UploadFileWithBodyWithResponse Upload a document to be quoted; it is counted at once
+//
+// One file in the form field `file`, at most 50 MB: txt, docx, xlsx, pptx, odt, ods, odp,
+// html, htm, srt, vtt, pdf, mp3, wav, mp4 or m4a, its content checked against its extension.
+// Refusals: 400 `no_file`, 413 `file_too_large`, 415 `unsupported_type`, 422
+// `content_mismatch`, `archive_too_large`, `malformed_document`, 429 `too_many_uploads`.
+// Without a key (a visitor) the answer carries an `uploadToken` that reaches the file.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/files (the `UploadFile` operationId).
+func (c *ClientWithResponses) UploadFileWithBodyWithResponse(ctx context.Context, params *UploadFileParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadFileResponse, error) {
+	rsp, err := c.UploadFileWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUploadFileResponse(rsp)
+}
+
+// DownloadFileWithResponse Download a file (an upload, or a delivered translation)
+//
+// The bytes as an attachment, served as the type its format is. Another's file is 404.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/orders/files/{id} (the `DownloadFile` operationId).
+func (c *ClientWithResponses) DownloadFileWithResponse(ctx context.Context, id string, params *DownloadFileParams, reqEditors ...RequestEditorFn) (*DownloadFileResponse, error) {
+	rsp, err := c.DownloadFile(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDownloadFileResponse(rsp)
+}
+
+// ListOrdersWithResponse The customer's orders, newest first, a page at a time
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/orders/orders (the `ListOrders` operationId).
+func (c *ClientWithResponses) ListOrdersWithResponse(ctx context.Context, params *ListOrdersParams, reqEditors ...RequestEditorFn) (*ListOrdersResponse, error) {
+	rsp, err := c.ListOrders(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListOrdersResponse(rsp)
+}
+
+// GetOrderWithResponse One order, its status, expected date and deliveries
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/orders/orders/{id} (the `GetOrder` operationId).
+func (c *ClientWithResponses) GetOrderWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetOrderResponse, error) {
+	rsp, err := c.GetOrder(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetOrderResponse(rsp)
+}
+
+// CompleteOrderWithResponse Accept the delivered translation; the order is completed
+//
+// Also automatic 7 days after the delivery. 409 `illegal_transition` when not delivered.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/orders/{id}/complete (the `CompleteOrder` operationId).
+func (c *ClientWithResponses) CompleteOrderWithResponse(ctx context.Context, id string, params *CompleteOrderParams, reqEditors ...RequestEditorFn) (*CompleteOrderResponse, error) {
+	rsp, err := c.CompleteOrder(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCompleteOrderResponse(rsp)
+}
+
+// RequestRevisionWithBodyWithResponse Send a delivered order back for a free revision
+//
+// Within 7 days of the latest delivery (`canRequestRevision`); it goes straight back to the
+// translator who delivered. 409 `illegal_transition` when not delivered,
+// `revision_window_closed` after the 7 days.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/orders/{id}/revision (the `RequestRevision` operationId).
+func (c *ClientWithResponses) RequestRevisionWithBodyWithResponse(ctx context.Context, id string, params *RequestRevisionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RequestRevisionResponse, error) {
+	rsp, err := c.RequestRevisionWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRequestRevisionResponse(rsp)
+}
+
+// RequestRevisionWithResponse Send a delivered order back for a free revision
+//
+// Within 7 days of the latest delivery (`canRequestRevision`); it goes straight back to the
+// translator who delivered. 409 `illegal_transition` when not delivered,
+// `revision_window_closed` after the 7 days.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/orders/{id}/revision (the `RequestRevision` operationId).
+func (c *ClientWithResponses) RequestRevisionWithResponse(ctx context.Context, id string, params *RequestRevisionParams, body RequestRevisionJSONRequestBody, reqEditors ...RequestEditorFn) (*RequestRevisionResponse, error) {
+	rsp, err := c.RequestRevision(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRequestRevisionResponse(rsp)
+}
+
+// ListQuotesWithResponse The customer's quotes, newest first, a page at a time
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/orders/quotes (the `ListQuotes` operationId).
+func (c *ClientWithResponses) ListQuotesWithResponse(ctx context.Context, params *ListQuotesParams, reqEditors ...RequestEditorFn) (*ListQuotesResponse, error) {
+	rsp, err := c.ListQuotes(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListQuotesResponse(rsp)
+}
+
+// CreateQuoteWithBodyWithResponse Ask for a quote for files or a quantity
+//
+// The estimate's body and a `brief` for the translator. The quote keeps the price, the rate
+// and the files; it is valid 14 days. Field errors as the estimate's, and `brief`
+// `too_long` (over 5,000 characters).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/quotes (the `CreateQuote` operationId).
+func (c *ClientWithResponses) CreateQuoteWithBodyWithResponse(ctx context.Context, params *CreateQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateQuoteResponse, error) {
+	rsp, err := c.CreateQuoteWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateQuoteResponse(rsp)
+}
+
+// CreateQuoteWithResponse Ask for a quote for files or a quantity
+//
+// The estimate's body and a `brief` for the translator. The quote keeps the price, the rate
+// and the files; it is valid 14 days. Field errors as the estimate's, and `brief`
+// `too_long` (over 5,000 characters).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/quotes (the `CreateQuote` operationId).
+func (c *ClientWithResponses) CreateQuoteWithResponse(ctx context.Context, params *CreateQuoteParams, body CreateQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateQuoteResponse, error) {
+	rsp, err := c.CreateQuote(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateQuoteResponse(rsp)
+}
+
+// GetQuoteWithResponse One quote, as data or (`{id}.pdf`) as its PDF
+//
+// `GET /api/v1/orders/quotes/{id}` answers the quote as JSON;
+// `GET /api/v1/orders/quotes/{id}.pdf?lang=tr|en` answers the same quote as a PDF
+// (`application/pdf`, an attachment) in `lang`, else in the request's language, with the
+// VAT its invoice will carry.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/orders/quotes/{id} (the `GetQuote` operationId).
+func (c *ClientWithResponses) GetQuoteWithResponse(ctx context.Context, id string, params *GetQuoteParams, reqEditors ...RequestEditorFn) (*GetQuoteResponse, error) {
+	rsp, err := c.GetQuote(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetQuoteResponse(rsp)
+}
+
+// ApproveQuoteWithBodyWithResponse Approve the quote, accepting its contract; the order is made, awaiting payment
+//
+// The invoice is issued at once to the billing details saved (svc-billing). Approving again
+// answers the same order. Refusals: 422 `contract_not_accepted` (a consent not ticked, named
+// in `fields`), 409 `contract_changed` (the digest is not the contract's now: read it
+// again), `billing_details_required`, `price_changed` (staff revised the price after
+// `version`), `quote_expired`, `quote_not_pending`, `quote_cancelled`; 503 `unavailable`
+// with `Retry-After`.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/quotes/{id}/approve (the `ApproveQuote` operationId).
+func (c *ClientWithResponses) ApproveQuoteWithBodyWithResponse(ctx context.Context, id string, params *ApproveQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ApproveQuoteResponse, error) {
+	rsp, err := c.ApproveQuoteWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApproveQuoteResponse(rsp)
+}
+
+// ApproveQuoteWithResponse Approve the quote, accepting its contract; the order is made, awaiting payment
+//
+// The invoice is issued at once to the billing details saved (svc-billing). Approving again
+// answers the same order. Refusals: 422 `contract_not_accepted` (a consent not ticked, named
+// in `fields`), 409 `contract_changed` (the digest is not the contract's now: read it
+// again), `billing_details_required`, `price_changed` (staff revised the price after
+// `version`), `quote_expired`, `quote_not_pending`, `quote_cancelled`; 503 `unavailable`
+// with `Retry-After`.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/quotes/{id}/approve (the `ApproveQuote` operationId).
+func (c *ClientWithResponses) ApproveQuoteWithResponse(ctx context.Context, id string, params *ApproveQuoteParams, body ApproveQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*ApproveQuoteResponse, error) {
+	rsp, err := c.ApproveQuote(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseApproveQuoteResponse(rsp)
+}
+
+// GetQuoteContractWithResponse The contract the customer accepts by approving the quote
+//
+// Worded from the customer's billing details as saved now (save them first: 409
+// `billing_details_required`) and the quote's price with VAT; once approved, the contract
+// accepted. Approve with its `digest` and every consent's `id` ticked. 409
+// `quote_not_pending` for a quote rejected, expired or cancelled.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/orders/quotes/{id}/contract (the `GetQuoteContract` operationId).
+func (c *ClientWithResponses) GetQuoteContractWithResponse(ctx context.Context, id string, params *GetQuoteContractParams, reqEditors ...RequestEditorFn) (*GetQuoteContractResponse, error) {
+	rsp, err := c.GetQuoteContract(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetQuoteContractResponse(rsp)
+}
+
+// RejectQuoteWithBodyWithResponse Decline (cancel) a pending quote
+//
+// Rejecting again answers the quote; 409 `quote_not_pending` once approved, `quote_expired`.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/quotes/{id}/reject (the `RejectQuote` operationId).
+func (c *ClientWithResponses) RejectQuoteWithBodyWithResponse(ctx context.Context, id string, params *RejectQuoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RejectQuoteResponse, error) {
+	rsp, err := c.RejectQuoteWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRejectQuoteResponse(rsp)
+}
+
+// RejectQuoteWithResponse Decline (cancel) a pending quote
+//
+// Rejecting again answers the quote; 409 `quote_not_pending` once approved, `quote_expired`.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/orders/quotes/{id}/reject (the `RejectQuote` operationId).
+func (c *ClientWithResponses) RejectQuoteWithResponse(ctx context.Context, id string, params *RejectQuoteParams, body RejectQuoteJSONRequestBody, reqEditors ...RequestEditorFn) (*RejectQuoteResponse, error) {
+	rsp, err := c.RejectQuote(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRejectQuoteResponse(rsp)
 }
 
 // ParseListWebhookEndpointsResponse parses an HTTP response from a ListWebhookEndpointsWithResponse call
@@ -2715,6 +7782,890 @@ func ParseSendWebhookTestResponse(rsp *http.Response) (*SendWebhookTestResponse,
 		}
 		response.JSONDefault = &dest
 
+	}
+
+	return response, nil
+}
+
+// ParseGetBalanceResponse parses an HTTP response from a GetBalanceWithResponse call
+func ParseGetBalanceResponse(rsp *http.Response) (*GetBalanceResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetBalanceResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BillingBalance
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseListInvoicesResponse parses an HTTP response from a ListInvoicesWithResponse call
+func ParseListInvoicesResponse(rsp *http.Response) (*ListInvoicesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListInvoicesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BillingInvoicePage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetInvoiceResponse parses an HTTP response from a GetInvoiceWithResponse call
+func ParseGetInvoiceResponse(rsp *http.Response) (*GetInvoiceResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetInvoiceResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BillingInvoice
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "xml") && rsp.StatusCode == 200:
+		var dest openapi_types.File
+		if err := xml.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.XML200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (application/pdf) unsupported
+
+	}
+
+	return response, nil
+}
+
+// ParseGetBillingProfileResponse parses an HTTP response from a GetBillingProfileWithResponse call
+func ParseGetBillingProfileResponse(rsp *http.Response) (*GetBillingProfileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetBillingProfileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BillingProfile
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseSaveBillingProfileResponse parses an HTTP response from a SaveBillingProfileWithResponse call
+func ParseSaveBillingProfileResponse(rsp *http.Response) (*SaveBillingProfileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SaveBillingProfileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BillingProfile
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseEstimatePriceResponse parses an HTTP response from a EstimatePriceWithResponse call
+func ParseEstimatePriceResponse(rsp *http.Response) (*EstimatePriceResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EstimatePriceResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersEstimate
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers EstimatePriceResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListFilesResponse parses an HTTP response from a ListFilesWithResponse call
+func ParseListFilesResponse(rsp *http.Response) (*ListFilesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListFilesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersFileList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseUploadFileResponse parses an HTTP response from a UploadFileWithResponse call
+func ParseUploadFileResponse(rsp *http.Response) (*UploadFileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UploadFileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest OrdersUpload
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers UploadFileResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDownloadFileResponse parses an HTTP response from a DownloadFileWithResponse call
+func ParseDownloadFileResponse(rsp *http.Response) (*DownloadFileResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DownloadFileResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers DownloadFileResponse200Headers
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
+		}
+		response.Headers200 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListOrdersResponse parses an HTTP response from a ListOrdersWithResponse call
+func ParseListOrdersResponse(rsp *http.Response) (*ListOrdersResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListOrdersResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersOrderPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetOrderResponse parses an HTTP response from a GetOrderWithResponse call
+func ParseGetOrderResponse(rsp *http.Response) (*GetOrderResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetOrderResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersOrder
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseCompleteOrderResponse parses an HTTP response from a CompleteOrderWithResponse call
+func ParseCompleteOrderResponse(rsp *http.Response) (*CompleteOrderResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CompleteOrderResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersOrder
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers CompleteOrderResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRequestRevisionResponse parses an HTTP response from a RequestRevisionWithResponse call
+func ParseRequestRevisionResponse(rsp *http.Response) (*RequestRevisionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RequestRevisionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersOrder
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers RequestRevisionResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListQuotesResponse parses an HTTP response from a ListQuotesWithResponse call
+func ParseListQuotesResponse(rsp *http.Response) (*ListQuotesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListQuotesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersQuotePage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseCreateQuoteResponse parses an HTTP response from a CreateQuoteWithResponse call
+func ParseCreateQuoteResponse(rsp *http.Response) (*CreateQuoteResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateQuoteResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest OrdersQuote
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers CreateQuoteResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetQuoteResponse parses an HTTP response from a GetQuoteWithResponse call
+func ParseGetQuoteResponse(rsp *http.Response) (*GetQuoteResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetQuoteResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersQuote
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (application/pdf) unsupported
+
+	}
+
+	return response, nil
+}
+
+// ParseApproveQuoteResponse parses an HTTP response from a ApproveQuoteWithResponse call
+func ParseApproveQuoteResponse(rsp *http.Response) (*ApproveQuoteResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ApproveQuoteResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersApproved
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ApproveQuoteResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetQuoteContractResponse parses an HTTP response from a GetQuoteContractWithResponse call
+func ParseGetQuoteContractResponse(rsp *http.Response) (*GetQuoteContractResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetQuoteContractResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersContract
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseRejectQuoteResponse parses an HTTP response from a RejectQuoteWithResponse call
+func ParseRejectQuoteResponse(rsp *http.Response) (*RejectQuoteResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RejectQuoteResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest OrdersQuote
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers RejectQuoteResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil

@@ -7,6 +7,7 @@
 package api
 
 import (
+	_ "embed"
 	"time"
 
 	"github.com/go-kit/kit/endpoint"
@@ -17,6 +18,11 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/routes"
 )
+
+// openAPI is svc-billing's part of the public API's OpenAPI document (contract.Contract.Doc).
+//
+//go:embed openapi.yaml
+var openAPI []byte
 
 // Routes is svc-billing's route table: the one list of what it serves and who may call it, which
 // it serves (each route behind its check) and publishes for the gateway to check at the edge
@@ -36,6 +42,7 @@ func Routes(e Endpoints) routes.Table {
 	s := e.Staff
 	return routes.Table{
 		Service: "svc-billing",
+		Doc:     openAPI,
 		Limits:  contract.Limits{TimeoutMs: (15 * time.Second).Milliseconds(), MaxBody: httpx.MaxJSONBody},
 		Options: []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)},
 		Routes: []routes.Route{

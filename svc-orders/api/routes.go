@@ -6,6 +6,7 @@
 package api
 
 import (
+	_ "embed"
 	"time"
 
 	"github.com/go-kit/kit/endpoint"
@@ -17,6 +18,11 @@ import (
 	"linguaport/internal/httpx"
 	"linguaport/internal/routes"
 )
+
+// openAPI is svc-orders' part of the public API's OpenAPI document (contract.Contract.Doc).
+//
+//go:embed openapi.yaml
+var openAPI []byte
 
 // Routes is svc-orders' route table: the one list of what it serves and who may call it, which
 // it serves (each route behind its check) and publishes for the gateway to check at the edge
@@ -35,6 +41,7 @@ func Routes(e Endpoints, trusted httpx.TrustedProxies) routes.Table {
 	}
 	return routes.Table{
 		Service: "svc-orders",
+		Doc:     openAPI,
 		Limits:  contract.Limits{TimeoutMs: (2 * time.Minute).Milliseconds(), MaxBody: httpx.MaxJSONBody, MaxUpload: counting.MaxFileBytes + multipartOverhead},
 		Options: []kithttp.ServerOption{kithttp.ServerErrorEncoder(encodeError)},
 		Routes: []routes.Route{

@@ -162,6 +162,20 @@ func TestReviseApproveAndCancel(t *testing.T) {
 		rev["by"] != nil || c.body["expiresAt"] == before.body["expiresAt"] {
 		t.Errorf("customer's quote: %s", c.raw)
 	}
+	// Declining a revised quote answers it as the customer sees it too: never who revised it.
+	declinedRevised := f.newQuote(t, customer)
+	if a := f.send(t, "POST", "/api/v1/orders/admin/quotes/"+declinedRevised+"/revise", "en", staff, map[string]any{"total": map[string]any{"amount": 99000, "currency": "TRY"}, "note": "Yeni fiyat."}); a.status != 200 {
+		t.Fatalf("revise the other quote: %d %s", a.status, a.raw)
+	}
+	for range 2 { // and declining it again answers the same
+		declined := f.send(t, "POST", "/api/v1/orders/quotes/"+declinedRevised+"/reject", "en", customer, nil)
+		if revs, _ := declined.body["revisions"].([]any); declined.status != 200 || len(revs) != 1 || obj(revs[0])["by"] != nil {
+			t.Errorf("declining a revised quote shows: %s", declined.raw)
+		}
+	}
+	if declined := f.send(t, "POST", "/api/v1/orders/quotes/"+f.newQuote(t, customer)+"/reject", "en", customer, nil); !strings.Contains(string(declined.raw), `"revisions":[]`) {
+		t.Errorf("a declined quote never revised: %s", declined.raw)
+	}
 	q, _ := f.quotes.Quote(context.Background(), qid)
 	if !slices.ContainsFunc(q.Pending, func(e events.Event) bool { return e.Type == quotes.EventQuoteRevised }) {
 		t.Errorf("no quote.revised queued")

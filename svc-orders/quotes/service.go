@@ -175,10 +175,15 @@ func (s *service) Quote(ctx context.Context, c authn.Caller, id string) (*Quote,
 	if err != nil {
 		return nil, err
 	}
+	return s.shown(c, q), nil
+}
+
+// shown is q as c may see it: staff all of it, a customer without who revised it.
+func (s *service) shown(c authn.Caller, q *Quote) *Quote {
 	if c.Staff() {
-		return staffView(q, s.now()).Quote, nil
+		return staffView(q, s.now()).Quote
 	}
-	return forCustomer(q, s.now()), nil
+	return forCustomer(q, s.now())
 }
 
 // quoteOf loads a quote the caller may see: their own, or any for staff when staffToo.
@@ -272,8 +277,11 @@ func (s *service) RejectQuote(ctx context.Context, c authn.Caller, id, reason st
 		return nil, errs.Fields{"reason": "too_long"}
 	}
 	q, err := s.quoteOf(ctx, c, id, false)
-	if err != nil || q.Status == QuoteRejected {
-		return q, err
+	if err != nil {
+		return nil, err
+	}
+	if q.Status == QuoteRejected {
+		return s.shown(c, q), nil
 	}
 	now := s.now().UTC()
 	q, err = s.store.Update(ctx, id, func(q *Quote) (*Quote, error) {
@@ -286,7 +294,7 @@ func (s *service) RejectQuote(ctx context.Context, c authn.Caller, id, reason st
 		return nil, err
 	}
 	s.kick(q.ID)
-	return q, nil
+	return s.shown(c, q), nil
 }
 
 func (s *service) Lookup(ctx context.Context, id string) (*Quote, error) {

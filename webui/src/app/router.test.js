@@ -30,6 +30,7 @@ const SPEC = {
   '/tr/blog': 'blog', '/en/blog': 'blog',
   '/tr/blog/yeminli-tercume-nedir': 'blogPost', '/en/blog/what-is-sworn-translation': 'blogPost',
   '/tr/kalite': 'quality', '/en/quality': 'quality',
+  '/tr/gelistiriciler': 'developers', '/en/developers': 'developers',
   '/tr/iletisim': 'contact', '/en/contact': 'contact',
   '/tr/giris': 'login', '/en/login': 'login',
   '/tr/kayit-ol': 'register', '/en/register': 'register',
@@ -73,6 +74,9 @@ test('public screens are prerendered in both languages; orders, accounts and pas
   const paths = prerenderedPaths().map((p) => p.path);
   expect(paths).toContain('/tr/sik-sorulan-sorular');
   expect(paths).toContain('/en/membership-agreement');
+  // The developers' page is public: its introduction is prerendered, the operations come in the browser.
+  expect(paths).toContain('/tr/gelistiriciler');
+  expect(paths).toContain('/en/developers');
   expect(paths).not.toContain('/tr/siparis');
   expect(paths).not.toContain('/en/account');
   expect(paths).not.toContain('/tr/parola-sifirla');

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import './states.css';
 
-// Row widths, so the placeholder reads as text of varying length rather than a striped block.
-const WIDTHS = ['92%', '78%', '85%', '64%', '88%', '72%'];
+// Rows of six widths (states.css: skeleton__bar--w0…w5), so the placeholder reads as text of
+// varying length rather than a striped block. Classes, not style attributes: a prerendered page's
+// style attribute is refused by the site's Content-Security-Policy (style-src 'self').
+const WIDTHS = 6;
 
 /**
  * Skeleton is the placeholder while a list or a page loads, instead of a bare "Yükleniyor...":
@@ -31,7 +33,7 @@ export function Skeleton({ variant = 'block', rows = variant === 'list' ? 4 : 3,
         <span className="skeleton__rows" aria-hidden="true">
           {Array.from({ length: n }, (_, i) => (
             <span key={i} className="skeleton__row">
-              <span className="skeleton__bar" style={{ width: WIDTHS[i % WIDTHS.length] }} />
+              <span className={`skeleton__bar skeleton__bar--w${i % WIDTHS}`} />
               <span className="skeleton__bar skeleton__bar--short" />
             </span>
           ))}
@@ -39,7 +41,7 @@ export function Skeleton({ variant = 'block', rows = variant === 'list' ? 4 : 3,
       ) : (
         <span className="skeleton__lines" aria-hidden="true">
           {Array.from({ length: n }, (_, i) => (
-            <span key={i} className="skeleton__bar" style={{ width: WIDTHS[i % WIDTHS.length] }} />
+            <span key={i} className={`skeleton__bar skeleton__bar--w${i % WIDTHS}`} />
           ))}
         </span>
       )}

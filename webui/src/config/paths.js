@@ -28,6 +28,7 @@ const SEGMENT_PAIRS = [
   ['uyelik-sozlesmesi', 'membership-agreement'],
   ['blog', 'blog'],
   ['kalite', 'quality'],
+  ['gelistiriciler', 'developers'],
   ['iletisim', 'contact'],
   ['giris', 'login'],
   ['kayit-ol', 'register'],
@@ -115,6 +116,8 @@ export const PATHS = {
   membership: { tr: '/tr/uyelik-sozlesmesi', en: '/en/membership-agreement' },
   blog: { tr: '/tr/blog', en: '/en/blog' },
   quality: { tr: '/tr/kalite', en: '/en/quality' },
+  // The public API's page for developers: its introduction and the OpenAPI document's operations.
+  developers: { tr: '/tr/gelistiriciler', en: '/en/developers' },
   contact: { tr: '/tr/iletisim', en: '/en/contact' },
   login: { tr: '/tr/giris', en: '/en/login' },
   register: { tr: '/tr/kayit-ol', en: '/en/register' },

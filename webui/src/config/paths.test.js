@@ -8,6 +8,7 @@ test('every screen of spec §2 has both paths under its language', () => {
     assert.match(p.en, /^\/en(\/|$)/, key);
   }
   assert.equal(path('faq', 'en'), '/en/faq');
+  assert.equal(path('developers', 'tr'), '/tr/gelistiriciler');
   assert.equal(path('blog', 'tr', 'yeminli-tercume-nedir'), '/tr/blog/yeminli-tercume-nedir');
   assert.throws(() => path('nowhere', 'tr'));
 });
@@ -17,6 +18,7 @@ test('switching language maps each segment both ways', () => {
     ['/tr', '/en'],
     ['/tr/hizmetler', '/en/services'],
     ['/tr/sik-sorulan-sorular', '/en/faq'],
+    ['/tr/gelistiriciler', '/en/developers'],
     ['/tr/gizlilik-sozlesmesi', '/en/privacy-policy'],
     ['/tr/tercuman-kayit', '/en/freelance-translator'],
     ['/tr/siparis/profesyonel-tercume', '/en/order/professional-translation'],

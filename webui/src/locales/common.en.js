@@ -66,6 +66,7 @@ export const texts = {
     legal: 'Legal',
     help: 'Help',
     faq: 'Frequently Asked Questions',
+    developers: 'API for developers',
     translatorApplication: 'Become a translator',
     privacy: 'Privacy Policy',
     terms: 'Terms of Use',

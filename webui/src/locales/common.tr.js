@@ -66,6 +66,7 @@ export const texts = {
     legal: 'Yasal',
     help: 'Yardım',
     faq: 'Sıkça Sorulan Sorular',
+    developers: 'Geliştiriciler için API',
     translatorApplication: 'Tercüman olun',
     privacy: 'Gizlilik Sözleşmesi',
     terms: 'Kullanım Koşulları',

@@ -43,6 +43,7 @@ export function Footer() {
       links: [
         ['help', t('footer.help')],
         ['faq', t('footer.faq')],
+        ['developers', t('footer.developers')],
         ['contact', t('nav.contact')],
       ],
     },

@@ -5,6 +5,7 @@ const texts = {
   tr: {
     title: 'API anahtarları',
     lead: 'Sistemleriniz (içerik yönetimi, destek masası) bir API anahtarıyla sizin adınıza teklif alabilir, sipariş verebilir ve teslimleri indirebilir. Anahtarı kimseyle paylaşmayın; sızdığını düşünüyorsanız hemen iptal edin.',
+    docs: 'API belgeleri: kimlik doğrulama, hatalar, uç noktalar ve curl örnekleri',
     form: {
       title: 'Yeni anahtar',
       name: 'Ad',
@@ -54,6 +55,7 @@ const texts = {
   en: {
     title: 'API keys',
     lead: 'With an API key your systems (a content management system, a help desk) can get quotes, place orders and download deliveries on your behalf. Share a key with nobody; if you think one has leaked, revoke it at once.',
+    docs: 'API documentation: authentication, errors, endpoints and curl examples',
     form: {
       title: 'New key',
       name: 'Name',

@@ -134,6 +134,8 @@ const texts = {
       gone: '410 Gone yanıtı uç noktayı hemen kapatır. Beş gün boyunca her gönderim başarısız olursa uç nokta kapatılır ve size e-posta gönderilir. Kapalı bir uç noktanın olayları saklanır ve etkinleştirdiğinizde gönderilir.',
       order: 'Aynı siparişle ilgili olaylar oldukları sırayla gelir: önceki yeniden denenirken sonraki bekler.',
       example: 'Örnek (Node.js):',
+      docs: 'Uç noktaları API’den yönetmek ve kimlik doğrulama, hatalar, yeniden denemeler için:',
+      docsLink: 'API belgeleri › Webhook’lar',
     },
   },
   en: {
@@ -268,6 +270,8 @@ const texts = {
       gone: 'An answer of 410 Gone disables the endpoint at once. If every delivery fails for five days, the endpoint is disabled and we e-mail you. Events of a disabled endpoint are kept and sent when you enable it.',
       order: 'Events about one order arrive in the order they happened: a later one waits while an earlier one is being retried.',
       example: 'Example (Node.js):',
+      docs: 'To manage endpoints through the API, and for authentication, errors and retries:',
+      docsLink: 'API documentation › Webhooks',
     },
   },
 };

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { path } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { formatIstanbulMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
@@ -21,6 +23,11 @@ export function ApiKeysPanel() {
   return (
     <>
       <p className="lead">{t('lead')}</p>
+      <p className="api-keys__docs">
+        <Link to={path('developers', lang)} data-testid="api-docs-link">
+          {t('docs')}
+        </Link>
+      </p>
       {secret ? <Secret secret={secret} onDone={() => setSecret(null)} /> : <NewKeyForm onCreated={setSecret} />}
       <section aria-labelledby="api-keys-list" className="account__block" data-testid="api-keys">
         <h2 id="api-keys-list">{t('list.title')}</h2>

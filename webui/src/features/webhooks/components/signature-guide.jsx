@@ -1,4 +1,7 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { path } from '../../../config/paths.js';
+import { useLanguage } from '../../../lib/language.jsx';
 import { useWebhookTexts } from '../texts.js';
 
 // A receiver in Node.js checking a delivery, as Standard Webhooks says: the same in both languages.
@@ -24,6 +27,7 @@ function verify(secret, headers, body) {
  * endpoint disabled.
  */
 export function SignatureGuide() {
+  const lang = useLanguage();
   const t = useWebhookTexts();
   const id = useId();
   return (
@@ -46,6 +50,12 @@ export function SignatureGuide() {
       <pre className="webhook-code webhook-code--example">
         <code>{EXAMPLE}</code>
       </pre>
+      <p className="webhook-guide__docs">
+        {t('guide.docs')}{' '}
+        <Link to={`${path('developers', lang)}#webhooks`} data-testid="webhook-docs-link">
+          {t('guide.docsLink')}
+        </Link>
+      </p>
     </section>
   );
 }
