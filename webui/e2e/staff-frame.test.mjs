@@ -79,6 +79,9 @@ for (const lang of ['tr', 'en']) {
     // The language switch keeps the screen; logging out from the header leaves for the sign-in page.
     await page.locator(`header.staff-header .language-switch a[hreflang=${l.other}]`).click();
     await page.waitForURL((u) => u.pathname === staffPath(l.other, SCREENS.at(-1)));
+    // The screen's own requests end first: one still under way when the session ends is answered
+    // 401, which the browser reports as a failed load.
+    await page.waitForLoadState('networkidle');
     await page.locator('header.staff-header .staff-header__logout').click();
     await page.waitForURL((u) => u.pathname === L[l.other].login);
     assert.deepEqual(page.problems, []);
