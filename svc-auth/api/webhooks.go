@@ -130,10 +130,10 @@ var (
 
 // webhookFieldMessages word the reasons an endpoint's settings are refused.
 var webhookFieldMessages = map[string]i18n.Text{
-	webhooks.ReasonURL:       {TR: "Geçerli bir http(s) adresi girin; kullanıcı adı ve parola içermemeli.", EN: "Enter a valid http(s) URL, without a user name or password."},
-	webhooks.ReasonHTTPS:     {TR: "Adres https ile başlamalı.", EN: "The URL must start with https."},
-	webhooks.ReasonPrivate:   {TR: "Adres herkese açık bir sunucuya çıkmalı; yerel ve özel ağ adresleri kabul edilmez.", EN: "The URL must lead to a public server; local and private network addresses are refused."},
-	webhooks.ReasonTypes:     {TR: "En az bir olay türü seçin.", EN: "Pick at least one event type."},
+	webhooks.ReasonURL:         {TR: "Geçerli bir http(s) adresi girin; kullanıcı adı ve parola içermemeli.", EN: "Enter a valid http(s) URL, without a user name or password."},
+	webhooks.ReasonHTTPS:       {TR: "Adres https ile başlamalı.", EN: "The URL must start with https."},
+	webhooks.ReasonPrivate:     {TR: "Adres herkese açık bir sunucuya çıkmalı; yerel ve özel ağ adresleri kabul edilmez.", EN: "The URL must lead to a public server; local and private network addresses are refused."},
+	webhooks.ReasonTypes:       {TR: "En az bir olay türü seçin.", EN: "Pick at least one event type."},
 	webhooks.ReasonUnknownType: {TR: "Bilinmeyen olay türü; API belgesindeki türlerden seçin.", EN: "Unknown event type; pick from the types in the API documentation."},
 }
 
