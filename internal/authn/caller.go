@@ -18,7 +18,7 @@ type Caller struct {
 	Name string    // as the token names them
 	Lang i18n.Lang // the request's language, for what the domain words (mails, documents)
 	// Key is the API key the request came with (svc-auth/keys), "" for a person's session, and
-	// Sandbox marks a sandbox key's request.
+	// Sandbox marks a sandbox key's request, whose ID is the customer's sandbox id (SandboxID).
 	Key     string
 	Sandbox bool
 }
@@ -28,7 +28,7 @@ type Caller struct {
 func CallerFrom(ctx context.Context) Caller {
 	c := Caller{Lang: httpx.LangFrom(ctx)}
 	if claims, ok := FromContext(ctx); ok {
-		c.ID, c.Role, c.Name, c.Key, c.Sandbox = claims.Subject, claims.Role, claims.Name, claims.Key, claims.Sandbox
+		c.ID, c.Role, c.Name, c.Key, c.Sandbox = claims.Subject, claims.Role, claims.Name, claims.Key, claims.Sandbox || IsSandbox(claims.Subject)
 	}
 	return c
 }

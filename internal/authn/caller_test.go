@@ -59,3 +59,32 @@ func TestCallerFromTheRequest(t *testing.T) {
 type httptestHandler func(ctx context.Context)
 
 func (f httptestHandler) ServeHTTP(_ http.ResponseWriter, r *http.Request) { f(r.Context()) }
+
+// A sandbox key's token names the customer's sandbox id: its caller is marked sandbox, owns what
+// that id owns and not what the customer's live account owns, and LiveID finds the customer.
+func TestSandboxCallerIsASecondAccount(t *testing.T) {
+	live := "c-123"
+	sbx := authn.SandboxID(live)
+	if sbx != "sbx_c-123" || !authn.IsSandbox(sbx) || authn.IsSandbox(live) || authn.IsSandbox("sbx_") {
+		t.Fatalf("SandboxID(%q) = %q, IsSandbox wrong", live, sbx)
+	}
+	if authn.LiveID(sbx) != live || authn.LiveID(live) != live {
+		t.Fatalf("LiveID(%q) = %q, LiveID(%q) = %q", sbx, authn.LiveID(sbx), live, authn.LiveID(live))
+	}
+	_, key, _ := ed25519.GenerateKey(rand.Reader)
+	signer := authn.NewSigner("k", key)
+	auth := authn.NewAuthenticator(authn.NewVerifier(authn.StaticKeys{signer.KeyID(): signer.PublicKey()}, nil), nil)
+	now := time.Now()
+	tok, _ := signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: sbx, Session: "s", Role: authn.RoleCustomer, ID: "j", IssuedAt: now.Unix(),
+		ExpiresAt: now.Add(time.Minute).Unix(), Key: "k1", Scope: authn.ScopeWrite, Sandbox: true})
+	req := httptest.NewRequest("GET", "/x", nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	var c authn.Caller
+	auth.Middleware(httptestHandler(func(ctx context.Context) { c = authn.CallerFrom(ctx) })).ServeHTTP(httptest.NewRecorder(), req)
+	if !c.Sandbox || c.ID != sbx || c.Key != "k1" {
+		t.Fatalf("caller = %+v, want the sandbox id, marked", c)
+	}
+	if c.Owns(live) || !c.Owns(sbx) {
+		t.Fatalf("a sandbox caller owns %q: %v, %q: %v", live, c.Owns(live), sbx, c.Owns(sbx))
+	}
+}

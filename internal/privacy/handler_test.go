@@ -141,3 +141,61 @@ func TestHandlerSendsAttachmentsInPiecesAndBundles(t *testing.T) {
 		}
 	}
 }
+
+// A customer's erasure erases their sandbox space too (authn.SandboxID) and reports both in one,
+// per collection; a translator has no sandbox space and is erased once.
+func TestErasureCoversTheCustomersSandbox(t *testing.T) {
+	ctx := context.Background()
+	store, err := privacy.NewPartStore(ctx, testenv.Mongo(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	answers := privacy.Answers{Erase: func(_ context.Context, r privacy.Requested) (privacy.Erasure, error) {
+		asked = append(asked, r.UserID)
+		if r.UserID == "sbx_u7" {
+			return privacy.Erasure{Erased: []privacy.Count{{Collection: "orders", Count: 2}, {Collection: "webhooks", Count: 1}}}, nil
+		}
+		return privacy.Erasure{Erased: []privacy.Count{{Collection: "orders", Count: 3}}}, nil
+	}}
+	handle := privacy.Handler("svc-orders", answers, store, func(...any) {}, time.Now)
+	for _, r := range []privacy.Requested{
+		{RequestID: "er-c", Kind: privacy.KindErasure, UserID: "u7", Email: "u7@example.com", Role: "customer", Lang: "tr"},
+		{RequestID: "er-t", Kind: privacy.KindErasure, UserID: "t7", Email: "t7@example.com", Role: "translator", Lang: "tr"},
+	} {
+		e, _ := events.New(ctx, privacy.EventRequested, r)
+		if err := handle(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if strings.Join(asked, ",") != "u7,sbx_u7,t7" {
+		t.Fatalf("erased %v, want u7, its sandbox, then t7 alone", asked)
+	}
+	var report privacy.Erasure
+	cur, err := store.Collection().Find(ctx, bson.D{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []struct {
+		Outbox []events.Event `bson:"outbox"`
+	}
+	if err := cur.All(ctx, &docs); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		for _, e := range d.Outbox {
+			var ready privacy.PartReady
+			if e.Type != privacy.EventPartReady || json.Unmarshal([]byte(e.Data), &ready) != nil || ready.RequestID != "er-c" {
+				continue
+			}
+			for _, f := range ready.Files {
+				if f.Name == privacy.ErasureFile {
+					_ = json.Unmarshal(f.Data, &report)
+				}
+			}
+		}
+	}
+	if fmt.Sprint(report.Erased) != "[{orders 5} {webhooks 1}]" {
+		t.Fatalf("the customer's report: %+v, want both spaces summed", report.Erased)
+	}
+}

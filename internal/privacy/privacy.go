@@ -15,12 +15,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
 )
@@ -448,6 +450,37 @@ type Answers struct {
 	Erase  Erase
 }
 
+// eraseWithSandbox erases the person and, for a customer, their sandbox space too (authn.SandboxID:
+// what their sandbox keys made is theirs as much as their live account's work), and reports
+// both together, per collection.
+func eraseWithSandbox(ctx context.Context, erase Erase, r Requested) (Erasure, error) {
+	report, err := erase(ctx, r)
+	if err != nil || r.UserID == "" || authn.IsSandbox(r.UserID) || r.Role != string(authn.RoleCustomer) {
+		return report, err
+	}
+	sbx := r
+	sbx.UserID = authn.SandboxID(r.UserID)
+	more, err := erase(ctx, sbx)
+	if err != nil {
+		return Erasure{}, fmt.Errorf("sandbox space: %w", err)
+	}
+	return Erasure{Erased: addCounts(report.Erased, more.Erased), Kept: addCounts(report.Kept, more.Kept)}, nil
+}
+
+// addCounts is a and b summed per collection, in a's order and then b's new ones.
+func addCounts(a, b []Count) []Count {
+	out := append([]Count(nil), a...)
+	for _, c := range b {
+		i := slices.IndexFunc(out, func(o Count) bool { return o.Collection == c.Collection })
+		if i < 0 {
+			out = append(out, c)
+			continue
+		}
+		out[i].Count += c.Count
+	}
+	return out
+}
+
 // Handler answers svc-auth's requests for service: a copy with the files Copy finds, an erasure
 // with the report of Erase (one file, ErasureFile); other events of the stream are not its to
 // handle here. kick tells the service's relay which answer to publish. A redelivered request is
@@ -481,7 +514,7 @@ func Handler(service string, a Answers, store *PartStore, kick func(ids ...any),
 				}
 			}
 		case KindErasure:
-			report, err := a.Erase(ctx, r)
+			report, err := eraseWithSandbox(ctx, a.Erase, r)
 			if err != nil {
 				return fmt.Errorf("privacy: %s erasing %s: %w", service, r.RequestID, err)
 			}
