@@ -14,7 +14,9 @@ const SandboxPrefix = "sbx_"
 func SandboxID(customer string) string { return SandboxPrefix + customer }
 
 // IsSandbox reports whether id is a sandbox space's id (SandboxID).
-func IsSandbox(id string) bool { return strings.HasPrefix(id, SandboxPrefix) && len(id) > len(SandboxPrefix) }
+func IsSandbox(id string) bool {
+	return strings.HasPrefix(id, SandboxPrefix) && len(id) > len(SandboxPrefix)
+}
 
 // LiveID is the customer whose sandbox id is id, or id itself when it is no sandbox id: the
 // account whose name, address and mail settings a sandbox space's mails and documents use.
