@@ -111,7 +111,9 @@ func MakeEndpoints(s auth.Service, st auth.Staff) Endpoints {
 			return sessionResponse{Session: sess}, err
 		},
 		Me: func(ctx context.Context, _ any) (any, error) {
-			u, err := s.Me(ctx, authn.CallerFrom(ctx).ID)
+			// A sandbox key reads the account its space belongs to; it changes nothing of it, as
+			// its id (authn.SandboxID) names no account.
+			u, err := s.Me(ctx, authn.LiveID(authn.CallerFrom(ctx).ID))
 			return userResponse{u}, err
 		},
 		UpdateMe: func(ctx context.Context, request any) (any, error) {

@@ -54,19 +54,19 @@ func (e Endpoints) WithKeys(k keys.Service, auditLog http.Handler) Endpoints {
 	return e
 }
 
-// decodeNewKey reads a new key. Sandbox keys (keys.NewKey.Sandbox) are not asked for here until
-// the sandbox's separate space serves them (issue 29): a key marked sandbox today would place
-// real, charged orders.
+// decodeNewKey reads a new key; a sandbox key acts in the customer's sandbox space
+// (authn.SandboxID), where nothing is charged and a simulated translator works.
 func decodeNewKey(_ context.Context, r *http.Request) (any, error) {
 	var b struct {
 		Name      string     `json:"name"`
 		Scope     string     `json:"scope"`
+		Sandbox   bool       `json:"sandbox"`
 		ExpiresAt *time.Time `json:"expiresAt"`
 	}
 	if err := httpx.DecodeJSONStrict(r, maxBody, &b); err != nil {
 		return nil, err
 	}
-	return keys.NewKey{Name: b.Name, Scope: keys.Scope(strings.TrimSpace(b.Scope)), ExpiresAt: b.ExpiresAt}, nil
+	return keys.NewKey{Name: b.Name, Scope: keys.Scope(strings.TrimSpace(b.Scope)), Sandbox: b.Sandbox, ExpiresAt: b.ExpiresAt}, nil
 }
 
 func decodeKeyID(_ context.Context, r *http.Request) (any, error) {

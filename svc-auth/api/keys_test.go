@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -159,10 +161,33 @@ func TestAPIKeyRules(t *testing.T) {
 		t.Fatalf("refused keys were stored: %v", got)
 	}
 
-	// A sandbox key is not served until the sandbox is (a key so marked would place real orders).
-	if a := tr.do("POST", "keys", map[string]any{"name": "Deneme", "scope": "read", "sandbox": true}); a.status != http.StatusBadRequest {
-		t.Fatalf("a sandbox key: %d %s", a.status, a.raw)
+	// A sandbox key is marked, its secret says so, and its token acts as the customer's sandbox
+	// id: a second account, whose webhook endpoints the live account does not see.
+	sbxID, sbxSecret := tr.newKey(map[string]any{"name": "Deneme", "scope": "read+write", "sandbox": true})
+	if !strings.HasPrefix(sbxSecret, "lp_test_") {
+		t.Errorf("a sandbox key's secret: %q", sbxSecret)
 	}
+	if got := keyList(tr.do("GET", "keys", nil)); len(got) != 1 || got[0]["id"] != sbxID || got[0]["sandbox"] != true {
+		t.Errorf("the list with a sandbox key: %v", got)
+	}
+	sbx := f.keyClient(sbxSecret)
+	me := tr.do("GET", "me", nil).user()
+	if sub := tokenSubject(t, sbx.token); sub != authn.SandboxID(me["id"].(string)) {
+		t.Errorf("a sandbox key's token names %q, want the sandbox id of %v", sub, me["id"])
+	}
+	if a := sbx.do("GET", "me", nil); a.status != http.StatusOK || a.user()["email"] != me["email"] {
+		t.Errorf("a sandbox key reading its account: %d %s", a.status, a.raw)
+	}
+	if a := sbx.do("PATCH", "me", map[string]any{"fullName": "Sandbox Adı"}); a.status < 400 || a.status >= 500 {
+		t.Errorf("a sandbox key changing the account: %d %s", a.status, a.raw)
+	}
+	if a := sbx.do("POST", "webhooks", map[string]any{"url": "https://hooks.example.com/sbx", "types": []string{"order.delivered"}}); a.status != http.StatusCreated {
+		t.Fatalf("a sandbox endpoint: %d %s", a.status, a.raw)
+	}
+	if a := tr.do("GET", "webhooks", nil); a.status != http.StatusOK || strings.Contains(string(a.raw), "hooks.example.com/sbx") {
+		t.Errorf("the live account sees the sandbox's endpoint: %d %s", a.status, a.raw)
+	}
+	tr.do("POST", "keys/"+sbxID+"/revoke", nil)
 	id, secret := tr.newKey(map[string]any{"name": "Deneme", "scope": "read+write"})
 	k := f.keyClient(secret)
 	if a := k.do("POST", "keys", map[string]any{"name": "more", "scope": "read"}); a.status != http.StatusForbidden || a.code() != "key_cannot_manage_keys" {
@@ -332,4 +357,21 @@ func TestRevocationRacingAnExchange(t *testing.T) {
 			t.Fatalf("race %d: %d audit entries, want the key's making and one revocation: %s", i, len(entries), audit.raw)
 		}
 	}
+}
+
+// tokenSubject is the sub claim of an access token (read, not verified: the services verify).
+func tokenSubject(t *testing.T, token string) string {
+	t.Helper()
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		t.Fatalf("not a token: %q", token)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
+	var c struct {
+		Sub string `json:"sub"`
+	}
+	if err != nil || json.Unmarshal(raw, &c) != nil {
+		t.Fatalf("token payload %q: %v", parts[1], err)
+	}
+	return c.Sub
 }

@@ -132,7 +132,7 @@ func Routes(e Endpoints, oauth OAuthRoutes, live *LiveRoutes, jwks authn.JWKS, t
 			// Webhooks (svc-auth/webhooks): a customer's endpoints, signed in or with an API key (an
 			// integrator registers its own; a read-only key only reads). Another customer's
 			// endpoint or delivery is answered 404.
-			route("GET "+p+"webhooks", authn.Only(authn.RoleCustomer), e.WebhooksList, decodeNothing),
+			route("GET "+p+"webhooks", authn.Only(authn.RoleCustomer), e.WebhooksList, decodeSpace),
 			route("POST "+p+"webhooks", authn.Only(authn.RoleCustomer), e.WebhookCreate, decodeEndpointSettings),
 			route("GET "+p+"webhooks/{id}", authn.Only(authn.RoleCustomer).Owned(), e.WebhookGet, decodeEndpointID),
 			route("PUT "+p+"webhooks/{id}", authn.Only(authn.RoleCustomer).Owned(), e.WebhookUpdate, decodeEndpointSettings),

@@ -15,14 +15,29 @@ import (
 // integrator registers its own), their secrets, their delivery logs, replays and test events.
 
 type (
-	endpointRequest  struct{ ID string }
+	// space is the space a signed-in customer's panel asks about: ?space=sandbox is their
+	// sandbox's endpoints (what their sandbox keys registered and its deliveries), anything else
+	// their live ones. A key's requests are in its own space whatever they ask.
+	space           struct{ Sandbox bool }
+	spaceRequest    struct{ space }
+	endpointRequest struct {
+		space
+		ID string
+	}
 	endpointSettings struct {
+		space
 		ID string
 		webhooks.Settings
 	}
-	deliveryRequest struct{ ID, Delivery string }
-	deliveryPage    struct{ ID, After string }
-	endpointList    struct {
+	deliveryRequest struct {
+		space
+		ID, Delivery string
+	}
+	deliveryPage struct {
+		space
+		ID, After string
+	}
+	endpointList struct {
 		Endpoints []webhooks.Endpoint `json:"endpoints"`
 		// Types are the event types an endpoint can pick.
 		Types []webhooks.Type `json:"types"`
@@ -31,52 +46,58 @@ type (
 
 // WithWebhooks adds the endpoints' routes over w.
 func (e Endpoints) WithWebhooks(w webhooks.Service) Endpoints {
-	caller := authn.CallerFrom
-	e.WebhooksList = func(ctx context.Context, _ any) (any, error) {
-		list, err := w.List(ctx, caller(ctx))
+	caller := func(ctx context.Context, request any) authn.Caller {
+		c := authn.CallerFrom(ctx)
+		if r, ok := request.(interface{ inSandbox() bool }); ok && r.inSandbox() && c.Key == "" && c.Role == authn.RoleCustomer && !c.Sandbox {
+			c.ID, c.Sandbox = authn.SandboxID(c.ID), true
+		}
+		return c
+	}
+	e.WebhooksList = func(ctx context.Context, request any) (any, error) {
+		list, err := w.List(ctx, caller(ctx, request))
 		return endpointList{Endpoints: list, Types: webhooks.Types}, err
 	}
 	e.WebhookCreate = func(ctx context.Context, request any) (any, error) {
-		created, err := w.Create(ctx, caller(ctx), request.(endpointSettings).Settings)
+		created, err := w.Create(ctx, caller(ctx, request), request.(endpointSettings).Settings)
 		return withStatus{http.StatusCreated, created}, err
 	}
 	e.WebhookGet = func(ctx context.Context, request any) (any, error) {
-		return w.Get(ctx, caller(ctx), request.(endpointRequest).ID)
+		return w.Get(ctx, caller(ctx, request), request.(endpointRequest).ID)
 	}
 	e.WebhookUpdate = func(ctx context.Context, request any) (any, error) {
 		r := request.(endpointSettings)
-		return w.Update(ctx, caller(ctx), r.ID, r.Settings)
+		return w.Update(ctx, caller(ctx, request), r.ID, r.Settings)
 	}
 	e.WebhookDelete = func(ctx context.Context, request any) (any, error) {
-		return noContent{}, w.Delete(ctx, caller(ctx), request.(endpointRequest).ID)
+		return noContent{}, w.Delete(ctx, caller(ctx, request), request.(endpointRequest).ID)
 	}
 	e.WebhookSecret = func(ctx context.Context, request any) (any, error) {
-		return w.Secret(ctx, caller(ctx), request.(endpointRequest).ID)
+		return w.Secret(ctx, caller(ctx, request), request.(endpointRequest).ID)
 	}
 	e.WebhookRotate = func(ctx context.Context, request any) (any, error) {
-		return w.Rotate(ctx, caller(ctx), request.(endpointRequest).ID)
+		return w.Rotate(ctx, caller(ctx, request), request.(endpointRequest).ID)
 	}
 	e.WebhookEnable = func(ctx context.Context, request any) (any, error) {
-		return w.Enable(ctx, caller(ctx), request.(endpointRequest).ID)
+		return w.Enable(ctx, caller(ctx, request), request.(endpointRequest).ID)
 	}
 	e.WebhookDisable = func(ctx context.Context, request any) (any, error) {
-		return w.Disable(ctx, caller(ctx), request.(endpointRequest).ID)
+		return w.Disable(ctx, caller(ctx, request), request.(endpointRequest).ID)
 	}
 	e.WebhookTest = func(ctx context.Context, request any) (any, error) {
-		d, err := w.SendTest(ctx, caller(ctx), request.(endpointRequest).ID)
+		d, err := w.SendTest(ctx, caller(ctx, request), request.(endpointRequest).ID)
 		return withStatus{http.StatusAccepted, d}, err
 	}
 	e.WebhookDeliveries = func(ctx context.Context, request any) (any, error) {
 		r := request.(deliveryPage)
-		return w.Deliveries(ctx, caller(ctx), r.ID, r.After)
+		return w.Deliveries(ctx, caller(ctx, request), r.ID, r.After)
 	}
 	e.WebhookDelivery = func(ctx context.Context, request any) (any, error) {
 		r := request.(deliveryRequest)
-		return w.Delivery(ctx, caller(ctx), r.ID, r.Delivery)
+		return w.Delivery(ctx, caller(ctx, request), r.ID, r.Delivery)
 	}
 	e.WebhookReplay = func(ctx context.Context, request any) (any, error) {
 		r := request.(deliveryRequest)
-		d, err := w.Replay(ctx, caller(ctx), r.ID, r.Delivery)
+		d, err := w.Replay(ctx, caller(ctx, request), r.ID, r.Delivery)
 		return withStatus{http.StatusAccepted, d}, err
 	}
 	return e
@@ -89,20 +110,28 @@ func decodeEndpointSettings(_ context.Context, r *http.Request) (any, error) {
 	if err := httpx.DecodeJSONStrict(r, maxBody, &b); err != nil {
 		return nil, err
 	}
-	return endpointSettings{ID: r.PathValue("id"), Settings: b}, nil
+	return endpointSettings{space: spaceOf(r), ID: r.PathValue("id"), Settings: b}, nil
+}
+
+func decodeSpace(_ context.Context, r *http.Request) (any, error) {
+	return spaceRequest{spaceOf(r)}, nil
 }
 
 func decodeEndpointID(_ context.Context, r *http.Request) (any, error) {
-	return endpointRequest{ID: r.PathValue("id")}, nil
+	return endpointRequest{space: spaceOf(r), ID: r.PathValue("id")}, nil
 }
 
 func decodeDeliveryID(_ context.Context, r *http.Request) (any, error) {
-	return deliveryRequest{ID: r.PathValue("id"), Delivery: r.PathValue("delivery")}, nil
+	return deliveryRequest{space: spaceOf(r), ID: r.PathValue("id"), Delivery: r.PathValue("delivery")}, nil
 }
 
 func decodeDeliveryPage(_ context.Context, r *http.Request) (any, error) {
-	return deliveryPage{ID: r.PathValue("id"), After: r.URL.Query().Get("after")}, nil
+	return deliveryPage{space: spaceOf(r), ID: r.PathValue("id"), After: r.URL.Query().Get("after")}, nil
 }
+
+func spaceOf(r *http.Request) space { return space{Sandbox: r.URL.Query().Get("space") == "sandbox"} }
+
+func (s space) inSandbox() bool { return s.Sandbox }
 
 // The webhooks' refusals.
 var (

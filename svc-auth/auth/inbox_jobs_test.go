@@ -101,3 +101,38 @@ func TestRevisionEventsBecomeMessages(t *testing.T) {
 		t.Errorf("the translator's messages in Turkish: %q", got)
 	}
 }
+
+// Work in a customer's sandbox space is told through webhooks only: its orders' steps, its
+// quotes and its simulated translator's revisions leave no message (and so no mail) for the
+// sandbox id, the live customer, the translator id or staff; the same step of a live order does.
+func TestSandboxEventsLeaveNoMessage(t *testing.T) {
+	ctx := context.Background()
+	f := newInboxFixture(t)
+	admin := f.user("Ayşe Yönetici", "ayse-sbx@example.com", authn.RoleAdmin)
+	customer := f.user("Selin Kaya", "selin-sbx@example.com", authn.RoleCustomer)
+	sbx, robot := authn.SandboxID(customer), authn.SandboxID("translator")
+	var evs []events.Event
+	for _, status := range []string{"awaiting_payment", "in_progress", "assigned", "delivered", "revision_requested", "completed"} {
+		e, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o-sbx", "number": "O-2026-00042", "customerId": sbx,
+			"translatorId": robot, "status": status, "at": "2026-11-30T10:00:00Z"})
+		evs = append(evs, e)
+	}
+	quote, _ := events.New(ctx, auth.EventQuoteCreated, map[string]any{"quoteId": "q-sbx", "number": "Q-2026-00042", "customerId": sbx,
+		"total": map[string]any{"amount": 1000, "currency": "TRY", "formatted": "₺10,00"}})
+	live, _ := events.New(ctx, auth.EventOrderStatusChanged, map[string]any{"orderId": "o-live", "number": "O-2026-00043", "customerId": customer,
+		"status": "in_progress", "at": "2026-11-30T10:00:00Z"})
+	handle := auth.InboxHandler(f.store)
+	for _, e := range append(evs, quote, live) {
+		if err := handle(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range []string{sbx, robot, admin} {
+		if got := f.texts(id, i18n.EN); len(got) != 0 {
+			t.Errorf("%s was told of sandbox work: %q", id, got)
+		}
+	}
+	if got := f.texts(customer, i18n.EN); len(got) != 1 || !strings.Contains(got[0], "O-2026-00043") {
+		t.Errorf("the live customer's messages: %q, want only the live order's", got)
+	}
+}

@@ -33,7 +33,12 @@ var webhookKinds = map[string]mailKind{
 				c.moment(i18n.Text{TR: "İlk başarısız gönderim", EN: "First failed delivery"}, *p.FailingSince)
 			}
 			c.moment(i18n.Text{TR: "Kapatıldığı zaman", EN: "Disabled at"}, p.At)
-			c.link = c.page("webhooks", "?endpoint="+p.EndpointID)
+			link := "?endpoint=" + p.EndpointID
+			if p.Sandbox {
+				c.set("url", p.URL+" "+c.say(i18n.Text{TR: "(deneme ortamı)", EN: "(sandbox)"}))
+				link += "&space=sandbox"
+			}
+			c.link = c.page("webhooks", link)
 			return nil
 		}),
 	},

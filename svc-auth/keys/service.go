@@ -290,7 +290,8 @@ func (s *service) CloseAccount(ctx context.Context, owner string) error {
 }
 
 // Exchange answers an access token for a key's secret: the same token a session of the key's
-// customer gets, naming the key (its id, scope and sandbox) and its own session. The session is
+// customer gets, naming the key (its id, scope and sandbox) and its own session; a sandbox key's
+// names the customer's sandbox id (authn.SandboxID). The session is
 // made alive before the key is read a second time, so a revocation between the two reads is
 // seen here, or its Close comes after this Open: a revoked key never leaves a live session.
 // An address that failed MaxFailures times in FailureWindow is answered 429 until it ends.
@@ -356,7 +357,12 @@ func (s *service) exchange(ctx context.Context, secret string) (Token, error) {
 	if d.Scope == ScopeRead {
 		scope = authn.ScopeRead
 	}
-	token, err := s.signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: d.OwnerID, Session: sid, Role: owner.Role, Name: owner.Name,
+	// A sandbox key acts as the customer's sandbox id: a second account its work belongs to.
+	subject := d.OwnerID
+	if d.Sandbox {
+		subject = authn.SandboxID(d.OwnerID)
+	}
+	token, err := s.signer.Sign(authn.Claims{Issuer: authn.Issuer, Subject: subject, Session: sid, Role: owner.Role, Name: owner.Name,
 		ID: s.newID(), IssuedAt: now.Unix(), ExpiresAt: exp.Unix(), Key: d.ID, Scope: scope, Sandbox: d.Sandbox})
 	if err != nil {
 		return Token{}, fmt.Errorf("sign key token: %w", err)

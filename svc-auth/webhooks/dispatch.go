@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/mailbox"
 )
 
@@ -478,8 +479,9 @@ func (s *Store) disable(ctx context.Context, id, reason string, now time.Time) (
 		at := now.UTC().Truncate(time.Millisecond)
 		e.DisabledAt, e.DisabledReason, e.DueAt, e.UpdatedAt = &at, reason, nil, at
 		if reason == DisabledGone || reason == DisabledFailing {
-			m, err := mailbox.New(e.ID+"/disabled/"+strconv.FormatInt(at.UnixMilli(), 10), MailDisabled, e.OwnerID, "",
-				DisabledMail{EndpointID: e.ID, URL: e.URL, Reason: reason, FailingSince: e.FailingSince, At: at}, at)
+			// A sandbox endpoint's owner is the customer's sandbox id; the customer reads the mail.
+			m, err := mailbox.New(e.ID+"/disabled/"+strconv.FormatInt(at.UnixMilli(), 10), MailDisabled, authn.LiveID(e.OwnerID), "",
+				DisabledMail{EndpointID: e.ID, URL: e.URL, Reason: reason, FailingSince: e.FailingSince, At: at, Sandbox: authn.IsSandbox(e.OwnerID)}, at)
 			if err != nil {
 				return nil, err
 			}
@@ -502,4 +504,6 @@ type DisabledMail struct {
 	Reason       string     `json:"reason"`
 	FailingSince *time.Time `json:"failingSince,omitempty"`
 	At           time.Time  `json:"at"`
+	// Sandbox marks an endpoint of the customer's sandbox space.
+	Sandbox bool `json:"sandbox,omitempty"`
 }

@@ -685,3 +685,55 @@ func TestReplayRefusals(t *testing.T) {
 		t.Errorf("the deleted endpoint's log is kept: %v", err)
 	}
 }
+
+// A customer's sandbox space (authn.SandboxID) has its own endpoints: a sandbox order's events
+// reach only them and a live order's only the live ones; a sandbox endpoint answering 410 is
+// disabled and the mail goes to the live customer, marked sandbox.
+func TestSandboxSpaceHasItsOwnEndpoints(t *testing.T) {
+	f := newFixture(t, DispatcherOptions{})
+	ctx := context.Background()
+	sandbox := authn.Caller{ID: authn.SandboxID(alice.ID), Role: authn.RoleCustomer, Sandbox: true}
+	liveRcv := newReceiver(t, nil)
+	sbxRcv := newReceiver(t, func(n int) int {
+		if n > 1 {
+			return http.StatusGone
+		}
+		return http.StatusOK
+	})
+	live := f.endpoint(t, liveRcv.srv.URL)
+	sbx, err := f.svc.Create(ctx, sandbox, Settings{URL: sbxRcv.srv.URL, Types: Types})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := f.svc.List(ctx, alice); len(list) != 1 || list[0].ID != live.ID {
+		t.Fatalf("the live account lists %+v", list)
+	}
+	if _, err := f.svc.Get(ctx, alice, sbx.ID); err == nil {
+		t.Fatal("the live account reads the sandbox's endpoint")
+	}
+	sbxEvent, _ := events.New(ctx, "order.status_changed", map[string]any{"orderId": "o-sbx", "number": "LP-o-sbx", "customerId": sandbox.ID,
+		"status": "in_progress", "at": time.Now()})
+	for _, e := range []events.Event{sbxEvent, orderEvent(t, "o-live", "in_progress", "", time.Now())} {
+		if err := f.svc.Handle(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "both deliveries", 10*time.Second, func() bool { return len(liveRcv.requests()) == 1 && len(sbxRcv.requests()) == 1 })
+	if l, s := liveRcv.requests()[0].payload.Data.OrderID, sbxRcv.requests()[0].payload.Data.OrderID; l != "o-live" || s != "o-sbx" {
+		t.Fatalf("the live endpoint got %q, the sandbox's %q", l, s)
+	}
+	gone, _ := events.New(ctx, "order.status_changed", map[string]any{"orderId": "o-sbx", "number": "LP-o-sbx", "customerId": sandbox.ID,
+		"status": "assigned", "at": time.Now()})
+	if err := f.svc.Handle(ctx, gone); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-f.mails:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the sandbox endpoint answering 410 was not disabled")
+	}
+	doc, _ := f.store.Endpoint(ctx, sbx.ID)
+	if len(doc.Mails) != 1 || doc.Mails[0].To != alice.ID || !strings.Contains(string(doc.Mails[0].Data), `"sandbox":true`) {
+		t.Fatalf("the sandbox endpoint's mail: %+v", doc.Mails)
+	}
+}
