@@ -10,6 +10,7 @@ const texts = {
       title: 'Yeni anahtar',
       name: 'Ad',
       nameHint: 'Anahtarı nerede kullandığınızı hatırlatan bir ad, ör. "Web sitesi CMS".',
+      environment: 'Ortam',
       scope: 'Yetki',
       read: 'Yalnızca okuma',
       write: 'Okuma ve yazma',
@@ -25,6 +26,8 @@ const texts = {
       copy: 'Kopyala',
       copied: 'Kopyalandı',
       done: 'Sakladım',
+      sandboxTitle: 'Deneme anahtarınız hazır',
+      sandboxLead: 'Bu bir deneme ortamı (sandbox) anahtarıdır: yalnızca deneme ortamınızda çalışır. Siparişleri ücretsiz ödenir, simüle edilmiş bir çevirmen işaretli bir deneme çevirisi teslim eder; gerçek fatura kesilmez, kimseye e-posta gönderilmez. Bu anahtarla kaydedilen webhook uç noktaları Ayarlar › Webhooklar sayfasında, Deneme ortamı sekmesinde görünür.',
     },
     list: {
       title: 'Anahtarlarınız',
@@ -40,6 +43,14 @@ const texts = {
       confirm: '"{{name}}" anahtarı iptal edilsin mi? Bu anahtarla yapılan istekler hemen reddedilir.',
       failed: 'Anahtar iptal edilemedi. Lütfen tekrar deneyin.',
     },
+    environments: {
+      live: { label: 'Canlı', hint: 'Gerçek teklifler ve siparişler: ödemeler tahsil edilir, faturalar kesilir, çevirileri çevirmenlerimiz yapar.' },
+      sandbox: {
+        label: 'Deneme ortamı (sandbox)',
+        hint: 'Entegrasyonunuzu denemek için: anahtar lp_test_ ile başlar ve ayrı bir deneme ortamında çalışır. Siparişler ücretsiz ödenir, simüle edilmiş bir çevirmen bir dakika içinde işaretli bir deneme çevirisi teslim eder; gerçek fatura kesilmez, e-posta gönderilmez, webhooklar canlıdaki gibi gönderilir.',
+      },
+    },
+    sandbox: { badge: 'Deneme ortamı' },
     scopes: { read: 'Yalnızca okuma', 'read+write': 'Okuma ve yazma' },
     revokedBy: { owner: 'sizin tarafınızdan', staff: 'LinguaPort ekibi tarafından', account: 'hesap kapatıldığı için' },
     notCustomer: 'API anahtarları yalnızca müşteri hesaplarına verilir.',
@@ -60,6 +71,7 @@ const texts = {
       title: 'New key',
       name: 'Name',
       nameHint: 'A name that reminds you where the key is used, e.g. "Website CMS".',
+      environment: 'Environment',
       scope: 'Access',
       read: 'Read only',
       write: 'Read and write',
@@ -75,6 +87,8 @@ const texts = {
       copy: 'Copy',
       copied: 'Copied',
       done: 'I have stored it',
+      sandboxTitle: 'Your sandbox key is ready',
+      sandboxLead: 'This is a sandbox key: it works only in your sandbox space. Its orders are paid without charge and a simulated translator delivers a marked pseudo-translation; nothing is invoiced for real and no one is e-mailed. The webhook endpoints it registers are in Settings › Webhooks, under Sandbox.',
     },
     list: {
       title: 'Your keys',
@@ -90,6 +104,14 @@ const texts = {
       confirm: 'Revoke the key "{{name}}"? Requests made with it are refused at once.',
       failed: 'The key could not be revoked. Please try again.',
     },
+    environments: {
+      live: { label: 'Live', hint: 'Real quotes and orders: payments are charged, invoices issued, and our translators do the work.' },
+      sandbox: {
+        label: 'Sandbox',
+        hint: 'For trying your integration: the key starts lp_test_ and acts in a separate sandbox space. Orders are paid without charge and a simulated translator delivers a marked pseudo-translation within a minute; nothing is invoiced for real, no one is e-mailed, and webhooks fire as in production.',
+      },
+    },
+    sandbox: { badge: 'Sandbox' },
     scopes: { read: 'Read only', 'read+write': 'Read and write' },
     revokedBy: { owner: 'by you', staff: 'by the LinguaPort team', account: 'as the account was closed' },
     notCustomer: 'API keys are only for customer accounts.',

@@ -9,11 +9,13 @@ import { Notice } from '../../../components/notice.jsx';
 import { Field } from '../../../components/form-fields.jsx';
 import { apiKeysKey, createApiKey, revokeApiKey, useApiKeys } from '../api/api-keys.js';
 import { useApiKeyTexts } from '../texts.js';
+import { SandboxBadge } from './sandbox-badge.jsx';
 import '../api-keys.css';
 
 /**
- * ApiKeysPanel is the customer's API keys: a form that makes one and shows its secret this once,
- * and the keys with their access, dates, last use and state, each revocable.
+ * ApiKeysPanel is the customer's API keys: a form that makes one (live, or for the sandbox space)
+ * and shows its secret this once, and the keys with their space, access, dates, last use and
+ * state, each revocable.
  */
 export function ApiKeysPanel() {
   const lang = useLanguage();
@@ -28,7 +30,7 @@ export function ApiKeysPanel() {
           {t('docs')}
         </Link>
       </p>
-      {secret ? <Secret secret={secret} onDone={() => setSecret(null)} /> : <NewKeyForm onCreated={setSecret} />}
+      {secret ? <KeySecret secret={secret.value} sandbox={secret.sandbox} onDone={() => setSecret(null)} /> : <NewKeyForm onCreated={setSecret} />}
       <section aria-labelledby="api-keys-list" className="account__block" data-testid="api-keys">
         <h2 id="api-keys-list">{t('list.title')}</h2>
         {error && !keys && <Notice tone="error">{error.code ? error.message : t('list.failed')}</Notice>}
@@ -45,27 +47,43 @@ export function ApiKeysPanel() {
   );
 }
 
-/** NewKeyForm makes a key: a name, read or read and write, an optional expiry date. */
+// The spaces a key can act in: the live one (real orders, charged) and the customer's sandbox.
+export const ENVIRONMENTS = ['live', 'sandbox'];
+const EMPTY_FORM = { name: '', environment: 'live', scope: 'read+write', expires: '' };
+
+/**
+ * newKey is the key the form asks for: its name, scope, sandbox (true for the sandbox space, false
+ * for the live one) and, when a day is chosen, its expiry, the end of that day in Istanbul (UTC+3),
+ * the agency's day.
+ */
+export function newKey(form) {
+  const key = { name: form.name, scope: form.scope, sandbox: form.environment === 'sandbox' };
+  if (form.expires) key.expiresAt = `${form.expires}T23:59:59+03:00`;
+  return key;
+}
+
+/**
+ * NewKeyForm makes a key: a name, live or sandbox (sent as sandbox: true|false), read or read and
+ * write, an optional expiry date. onCreated({ value, sandbox }) gets its secret.
+ */
 function NewKeyForm({ onCreated }) {
   const lang = useLanguage();
   const t = useApiKeyTexts();
   const id = useId();
   const { mutate } = useSWRConfig();
-  const [form, setForm] = useState({ name: '', scope: 'read+write', expires: '' });
+  const [form, setForm] = useState(EMPTY_FORM);
   const [state, setState] = useState({ busy: false, errors: {}, error: '' });
   const set = (field) => (e) => setForm((f) => ({ ...f, [field]: e.target.value }));
   async function submit(e) {
     e.preventDefault();
     if (state.busy) return;
     setState({ busy: true, errors: {}, error: '' });
-    const key = { name: form.name, scope: form.scope };
-    // The day chosen ends at midnight in Istanbul (UTC+3), the agency's day.
-    if (form.expires) key.expiresAt = `${form.expires}T23:59:59+03:00`;
+    const key = newKey(form);
     try {
       const created = await createApiKey(key, lang);
-      setForm({ name: '', scope: 'read+write', expires: '' });
+      setForm(EMPTY_FORM);
       setState({ busy: false, errors: {}, error: '' });
-      onCreated(created.secret);
+      onCreated({ value: created.secret, sandbox: created.sandbox ?? key.sandbox });
     } catch (err) {
       const known = err instanceof ApiError && err.code;
       const errors = known ? err.fields : {};
@@ -78,6 +96,25 @@ function NewKeyForm({ onCreated }) {
       <h2>{t('form.title')}</h2>
       {state.error && <Notice tone="error">{state.error}</Notice>}
       <Field id={`${id}-name`} name="name" label={t('form.name')} hint={t('form.nameHint')} value={form.name} onChange={set('name')} error={state.errors.name} maxLength={60} required />
+      <fieldset className="api-key-form__environment" aria-describedby={state.errors.sandbox ? `${id}-environment-error` : undefined}>
+        <legend>{t('form.environment')}</legend>
+        {ENVIRONMENTS.map((environment) => (
+          <label key={environment} className="api-key-environment" data-environment={environment}>
+            <input type="radio" name="environment" value={environment} checked={form.environment === environment} onChange={set('environment')} aria-describedby={`${id}-${environment}-hint`} />
+            <span>
+              <strong>{t(`environments.${environment}.label`)}</strong>
+              <span id={`${id}-${environment}-hint`} className="field__hint">
+                {t(`environments.${environment}.hint`)}
+              </span>
+            </span>
+          </label>
+        ))}
+        {state.errors.sandbox && (
+          <p id={`${id}-environment-error`} className="field__error">
+            {state.errors.sandbox}
+          </p>
+        )}
+      </fieldset>
       <fieldset className="choices api-key-form__scope" aria-describedby={state.errors.scope ? `${id}-scope-error` : undefined}>
         <legend>{t('form.scope')}</legend>
         {['read+write', 'read'].map((scope) => (
@@ -101,8 +138,11 @@ function NewKeyForm({ onCreated }) {
   );
 }
 
-/** Secret shows a new key's secret once, with a button that copies it. */
-function Secret({ secret, onDone }) {
+/**
+ * KeySecret shows a new key's secret once, with a button that copies it; a sandbox key's says it acts
+ * in the sandbox space, and where its webhook endpoints are (no link: leaving loses the secret).
+ */
+export function KeySecret({ secret, sandbox = false, onDone }) {
   const t = useApiKeyTexts();
   const [copied, setCopied] = useState(false);
   async function copy() {
@@ -114,9 +154,22 @@ function Secret({ secret, onDone }) {
     }
   }
   return (
-    <section className="account__block api-key-secret" role="status" data-testid="api-key-secret">
-      <h2>{t('secret.title')}</h2>
+    <section className={`account__block api-key-secret${sandbox ? ' api-key-secret--sandbox' : ''}`} role="status" data-testid="api-key-secret" data-sandbox={String(sandbox)}>
+      <h2>
+        {sandbox ? t('secret.sandboxTitle') : t('secret.title')}
+        {sandbox && (
+          <>
+            {' '}
+            <SandboxBadge />
+          </>
+        )}
+      </h2>
       <p>{t('secret.lead')}</p>
+      {sandbox && (
+        <p className="api-key-secret__sandbox" data-testid="sandbox-key-note">
+          {t('secret.sandboxLead')}
+        </p>
+      )}
       <p className="api-key-secret__value">
         <code data-secret>{secret}</code>
       </p>
@@ -152,8 +205,15 @@ function KeyItem({ apiKey: k }) {
     mutate(apiKeysKey(lang));
   }
   return (
-    <li className={active ? 'api-keys__item' : 'api-keys__item api-keys__item--inactive'} data-key-id={k.id} data-active={String(active)}>
-      <strong>{k.name}</strong> <code>{`${k.shown}…`}</code> · {t(`scopes.${k.scope}`)}
+    <li className={active ? 'api-keys__item' : 'api-keys__item api-keys__item--inactive'} data-key-id={k.id} data-active={String(active)} data-sandbox={String(Boolean(k.sandbox))}>
+      <strong>{k.name}</strong>
+      {k.sandbox && (
+        <>
+          {' '}
+          <SandboxBadge />
+        </>
+      )}{' '}
+      <code>{`${k.shown}…`}</code> · {t(`scopes.${k.scope}`)}
       <br />
       <span className="field__hint">
         {t('list.created', { date: formatIstanbulMoment(lang, k.createdAt) })}

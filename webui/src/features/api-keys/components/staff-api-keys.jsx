@@ -7,6 +7,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { Notice } from '../../../components/notice.jsx';
 import { staffRevokeApiKey, useStaffApiKeys } from '../api/api-keys.js';
 import { useApiKeyTexts } from '../texts.js';
+import { SandboxBadge } from './sandbox-badge.jsx';
 import '../api-keys.css';
 
 /**
@@ -67,8 +68,15 @@ function StaffKey({ apiKey: k, owner, onRevoked }) {
     onRevoked();
   }
   return (
-    <li className={active ? 'api-keys__item' : 'api-keys__item api-keys__item--inactive'} data-key-id={k.id} data-active={String(active)}>
-      <strong>{k.name}</strong> <code>{`${k.shown}…`}</code> · {t(`scopes.${k.scope}`)} · {t('staff.customer')}:{' '}
+    <li className={active ? 'api-keys__item' : 'api-keys__item api-keys__item--inactive'} data-key-id={k.id} data-active={String(active)} data-sandbox={String(Boolean(k.sandbox))}>
+      <strong>{k.name}</strong>
+      {k.sandbox && (
+        <>
+          {' '}
+          <SandboxBadge />
+        </>
+      )}{' '}
+      <code>{`${k.shown}…`}</code> · {t(`scopes.${k.scope}`)} · {t('staff.customer')}:{' '}
       <Link to={staffPath(lang, 'musteriler', k.ownerId)}>{owner}</Link>
       <br />
       <span className="field__hint">
