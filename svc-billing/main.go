@@ -165,7 +165,8 @@ func main() {
 	// An erasure removes what no law makes svc-billing keep and reports what the retention list
 	// makes it keep (API.md "KVKK copy", "Erasure").
 	erase := datacopy.Erase(datacopy.ErasureSources{Profiles: profileStore, Registrations: registrations, Keys: payKeys,
-		Invoices: invoiceStore, Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore, Audit: auditLog})
+		Invoices: invoiceStore, Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore, Audit: auditLog,
+		SandboxInvoices: invoiceStore, SandboxBalance: balanceStore})
 
 	// Every approved quote becomes an invoice; our own stream finishes payments and refunds a
 	// crash interrupted; svc-auth's brings the KVKK requests. A billing that was down catches up

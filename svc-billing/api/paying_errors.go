@@ -40,6 +40,8 @@ func explainPaying(err error) *httpx.Problem {
 		return errTransferDecided
 	case errors.Is(err, payments.ErrSignature):
 		return errSignature
+	case errors.Is(err, balance.ErrSandbox):
+		return errSandboxTopUp
 	}
 	return nil
 }
@@ -57,6 +59,10 @@ var (
 		i18n.Text{TR: "Havale bildirimi bulunamadı.", EN: "Transfer not found."})
 	errTransferDecided = httpx.NewProblem(http.StatusConflict, "transfer_decided",
 		i18n.Text{TR: "Bu havale için karar zaten verildi.", EN: "This transfer has already been decided."})
+	// errSandboxTopUp refuses money for a sandbox balance (a card top-up or a declared transfer):
+	// 422, the request is well formed but the sandbox takes no money, which a retry never changes.
+	errSandboxTopUp = httpx.NewProblem(http.StatusUnprocessableEntity, "sandbox_top_up_refused",
+		i18n.Text{TR: "Test (sandbox) hesabının bakiyesine para yüklenemez: test faturaları ücret alınmadan ödenir.", EN: "A sandbox balance cannot be topped up: sandbox invoices are paid without any charge."})
 	errSignature = httpx.NewProblem(http.StatusBadRequest, "webhook_signature",
 		i18n.Text{TR: "Webhook imzası eksik, yanlış veya eski.", EN: "The webhook signature is missing, wrong or stale."})
 )

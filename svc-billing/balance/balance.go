@@ -199,6 +199,11 @@ var (
 	ErrNotFound = errors.New("transfer not found")
 	// ErrTransferDecided: confirming a rejected transfer or rejecting a confirmed one.
 	ErrTransferDecided = errors.New("transfer already decided")
+	// ErrSandbox: money offered to a sandbox balance (authn.IsSandbox of its customer), by card
+	// (svc-billing/paying) or by a declared bank transfer. Sandbox invoices are paid without a
+	// charge, so a sandbox balance never needs money, and real money sent to a test account, or
+	// a test transfer in staff's queue to confirm, would only be trouble.
+	ErrSandbox = errors.New("a sandbox balance takes no money")
 )
 
 // PageSize is how many ledger entries a Balance answer holds.

@@ -64,7 +64,7 @@ type Service interface {
 	// else TRY) older than the entry before ("" = the newest) and the transfers awaiting staff.
 	Balance(ctx context.Context, customerID, currency, before string) (View, error)
 	// DeclareTransfer records a bank transfer the customer says they made; errs.Fields with a
-	// Reason* for each refused field.
+	// Reason* for each refused field; ErrSandbox for a sandbox customer.
 	DeclareTransfer(ctx context.Context, customerID string, in TransferInput) (Transfer, error)
 	// Transfers is a page of staff's list of transfers (transfers_list.go); errs.Fields for a
 	// status, sort or cursor it does not know.
@@ -216,5 +216,6 @@ func Refused(err error) bool {
 		low    *InsufficientBalance
 		fields errs.Fields
 	)
-	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrTransferDecided) || errors.As(err, &low) || errors.As(err, &fields)
+	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrTransferDecided) || errors.Is(err, ErrSandbox) ||
+		errors.As(err, &low) || errors.As(err, &fields)
 }

@@ -14,6 +14,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/internal/mongox"
@@ -510,4 +511,32 @@ func (s *MongoStore) CountTransfers(ctx context.Context, status string) (int64, 
 		return 0, fmt.Errorf("count %s transfers: %w", status, err)
 	}
 	return n, nil
+}
+
+// ErrNotSandbox refuses to delete a live customer's money records (EraseSandbox).
+var ErrNotSandbox = errors.New("balance: not a sandbox id")
+
+// EraseSandbox deletes the balance of the sandbox id customerID (authn.IsSandbox), for its KVKK
+// erasure (svc-billing/datacopy): its ledger entries, its declared transfers and the account,
+// and answers how many entries and transfers there were. No money ever moved there (ErrSandbox),
+// so nothing the tax law keeps. Refused (ErrNotSandbox) for any other id. The account goes last,
+// so a crash halfway leaves it for the erasure's retry to find; each delete is on an index by
+// the customer (the ledger's and the transfers' customerId indexes, the account's _id).
+func (s *MongoStore) EraseSandbox(ctx context.Context, customerID string) (entries, transfers int, err error) {
+	if !authn.IsSandbox(customerID) {
+		return 0, 0, fmt.Errorf("erase the balance of %q: %w", customerID, ErrNotSandbox)
+	}
+	mine := bson.D{{Key: "customerId", Value: customerID}}
+	led, err := s.ledger.DeleteMany(ctx, mine)
+	if err != nil {
+		return 0, 0, fmt.Errorf("erase the ledger of %s: %w", customerID, err)
+	}
+	trf, err := s.transfers.DeleteMany(ctx, mine)
+	if err != nil {
+		return 0, 0, fmt.Errorf("erase the transfers of %s: %w", customerID, err)
+	}
+	if _, err := s.accounts.DeleteOne(ctx, bson.D{{Key: "_id", Value: customerID}}); err != nil {
+		return 0, 0, fmt.Errorf("erase the balance of %s: %w", customerID, err)
+	}
+	return int(led.DeletedCount), int(trf.DeletedCount), nil
 }

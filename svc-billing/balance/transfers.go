@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 )
@@ -119,6 +120,9 @@ func pow10(n int) int64 {
 }
 
 func (s *service) DeclareTransfer(ctx context.Context, customerID string, in TransferInput) (Transfer, error) {
+	if authn.IsSandbox(customerID) {
+		return Transfer{}, ErrSandbox
+	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	if err := in.check(now); err != nil {
 		return Transfer{}, err

@@ -111,7 +111,8 @@ func newFixture(t *testing.T) *fixture {
 		gather: datacopy.Gather(datacopy.Sources{Profiles: profileStore, Registrations: registrations, Invoices: invoiceStore,
 			Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore}),
 		erase: datacopy.Erase(datacopy.ErasureSources{Profiles: profileStore, Registrations: registrations, Keys: keys, Invoices: invoiceStore,
-			Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore, Audit: auditLog}),
+			Balance: balanceStore, Transfers: balanceStore, Earnings: earningsLedgerStore, Payouts: earningsStore, Audit: auditLog,
+			SandboxInvoices: invoiceStore, SandboxBalance: balanceStore}),
 	}
 }
 

@@ -86,8 +86,11 @@ type ErasureSources struct {
 	Payouts       PayoutEraser
 	// Audit is staff's audit log: the entries of the customer's invoices and balance stay with
 	// them (they hold amounts and states, nothing people wrote that the records do not keep);
-	// those of their e-Fatura registration go with it.
+	// those of their e-Fatura registration go with it, and a sandbox's with its records.
 	Audit privacy.AuditTrail
+	// SandboxInvoices and SandboxBalance delete a sandbox id's invoices and balance (sandbox.go).
+	SandboxInvoices SandboxInvoiceEraser
+	SandboxBalance  SandboxBalanceEraser
 }
 
 // Erase answers an erasure request for the person's account (r.UserID; a visitor has nothing
@@ -97,7 +100,8 @@ type ErasureSources struct {
 // the retention list names for Service (tax and commercial books, ten years) and reports each
 // with its count: invoices with their refunds and documents, payments, the balance's ledger,
 // declared transfers, the earnings' ledger and payouts. A balance or earnings account, the running
-// total of its ledger, stays with the ledger. Whatever the account's role it looks at every
+// total of its ledger, stays with the ledger. A sandbox id's invoices and balance are tests, no
+// books: they are deleted and counted as erased (sandbox.go). Whatever the account's role it looks at every
 // collection (each read and delete is by the person's id on an index), so someone who was once
 // a customer and now translates is erased whole. Running it again finds nothing more to remove
 // and counts the same kept records.
@@ -139,11 +143,15 @@ func Erase(src ErasureSources) privacy.Erase {
 		if had {
 			erased(ErasedPayoutAccounts, max(len(accounts.Accounts), 1))
 		}
+		sandboxAudit, err := eraseSandbox(ctx, src, id, erased)
+		if err != nil {
+			return out, err
+		}
 		auditGone, err := src.Audit.Erase(ctx, AuditCustomer, []string{id})
 		if err != nil {
 			return out, fmt.Errorf("datacopy: erase the audit entries of %s's registration: %w", id, err)
 		}
-		erased(privacy.AuditCollection, auditGone)
+		erased(privacy.AuditCollection, auditGone+sandboxAudit)
 		keys, err := src.Keys.DeleteOwner(ctx, id)
 		if err != nil {
 			return out, fmt.Errorf("datacopy: erase idempotency keys of %s: %w", id, err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/svc-billing/balance"
 )
@@ -49,7 +50,9 @@ func Handler(s Service, log *slog.Logger) events.Handler {
 			if err := e.Decode(&p); err != nil {
 				return fmt.Errorf("%s payload: %w", e.Type, err)
 			}
-			if p.Status != statusCompleted {
+			if p.Status != statusCompleted || authn.IsSandbox(p.TranslatorID) {
+				// The sandbox's simulated translator (authn.SandboxID("translator")) did no work
+				// and is paid nothing; done, not an error to retry.
 				return nil
 			}
 			if p.Pay == nil || p.TranslatorID == "" || p.Pay.Amount.Currency != Currency || p.Pay.Amount.Amount <= 0 {

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/errs"
 	"linguaport/internal/events"
 	"linguaport/svc-billing/balance"
@@ -20,7 +21,8 @@ import (
 // (svc-billing/api): it passes the translator's or the staff member's id from the token.
 type Service interface {
 	// Earn credits a completed order's pay (TRY) to its translator once per order: a second
-	// credit for the same order, whatever its amount, changes nothing. number is the order's
+	// credit for the same order, whatever its amount, changes nothing. The sandbox's simulated
+	// translator (authn.IsSandbox) is credited nothing. number is the order's
 	// number, which the entry shows (its reference stays the order's id).
 	Earn(ctx context.Context, orderID, number, translatorID string, pay balance.Money) error
 	// SetAccounts keeps the translator's newest announced bank accounts.
@@ -100,6 +102,9 @@ func (s *service) money(n int64) balance.Money {
 }
 
 func (s *service) Earn(ctx context.Context, orderID, number, translatorID string, pay balance.Money) error {
+	if authn.IsSandbox(translatorID) {
+		return nil // a sandbox order's simulated translator earns nothing (Handler)
+	}
 	_, err := s.ledger.Move(ctx, balance.Movement{CustomerID: translatorID, Key: balance.KeyEarning(orderID), Kind: balance.Credit,
 		Amount: s.money(pay.Amount), Reason: balance.ReasonEarning, Reference: orderID, Label: number})
 	if errors.Is(err, balance.ErrKeyReused) {

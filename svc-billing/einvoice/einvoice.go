@@ -140,6 +140,11 @@ func write(inv invoices.Invoice, seller company.Facts, o Options, refund *Refund
 		Supplier:             partyRole{Party: sellerParty(seller)},
 		Customer:             partyRole{Party: buyerParty(inv.Details)},
 	}
+	if inv.Sandbox {
+		// Downloadable as any invoice's, so an integrator can try their import, but saying on
+		// its face that it is none (it is never sent to GİB either: Handler).
+		doc.Notes = append(doc.Notes, invoices.SandboxNote.TR+" / "+invoices.SandboxNote.EN)
+	}
 	issued := inv.IssuedAt
 	switch {
 	case refund != nil:

@@ -13,7 +13,8 @@ import (
 // invoice's when it is issued (invoice.issued), its return document's when it is refunded
 // (invoice.refunded), and notes each sent on the invoice. At least once and idempotent: a
 // redelivered event finds the document noted and sends nothing; one whose note was lost is sent
-// again under its UUID, which the integrator takes as the same document. A failure (the
+// again under its UUID, which the integrator takes as the same document. A sandbox invoice's
+// documents are never sent (Invoice.Sandbox). A failure (the
 // integrator down, no rate yet for the day) is returned, so the event comes again later.
 func Handler(svc invoices.Service, is Issuer, to Integrator) events.Handler {
 	return func(ctx context.Context, e events.Event) error {
@@ -45,7 +46,8 @@ func Handler(svc invoices.Service, is Issuer, to Integrator) events.Handler {
 				return err
 			}
 		}
-		if (!ofReturn && inv.Sent != nil) || (ofReturn && inv.ReturnSent != nil) {
+		if inv.Sandbox || (!ofReturn && inv.Sent != nil) || (ofReturn && inv.ReturnSent != nil) {
+			// A sandbox invoice is no document in law: nothing goes to GİB, and nothing is noted.
 			return nil
 		}
 		d, err := is.Of(ctx, inv, ofReturn)

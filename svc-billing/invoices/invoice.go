@@ -77,8 +77,15 @@ type Invoice struct {
 	// the GİB integrator (svc-billing/einvoice), once each. Not in the invoice's JSON: a consumer
 	// writes them at any moment, and the audit of a staff action on the invoice (which compares
 	// the invoice before and after it) would take that write for the action's.
-	Sent        *Transmission   `json:"-" bson:"eArchiveSent,omitempty"`
-	ReturnSent  *Transmission   `json:"-" bson:"eArchiveReturnSent,omitempty"`
+	Sent       *Transmission `json:"-" bson:"eArchiveSent,omitempty"`
+	ReturnSent *Transmission `json:"-" bson:"eArchiveReturnSent,omitempty"`
+	// Sandbox marks an invoice of a customer's sandbox space (authn.IsSandbox of CustomerID:
+	// issued from a quote a sandbox API key approved). It is issued, paid and announced like any
+	// other, so an integrator's code meets the real flow, but it is no invoice in law: numbered in
+	// its own series (TestSeries), never sent to GİB, mailed to nobody, paid without a charge
+	// (svc-billing/paying), marked as a test on its PDF and XML, left out of revenue and staff's
+	// counts, and deleted outright with the sandbox (svc-billing/datacopy).
+	Sandbox     bool            `json:"sandbox,omitempty" bson:"sandbox,omitempty"`
 	Year        int             `json:"year" bson:"year"`
 	Status      Status          `json:"status" bson:"status"`
 	CustomerID  string          `json:"customerId" bson:"customerId"`
@@ -147,18 +154,37 @@ func IDFor(quoteID string) string { return "inv-" + quoteID }
 // The agency's document series: GİB's invoice number is a series of three letters or digits,
 // the year and a sequence of nine digits, gapless within the series and year ("LPA2026000000001").
 // Sales and returns (İADE documents of refunds) are numbered in series of their own.
+//
+// Sandbox invoices (Invoice.Sandbox) and their returns have series and counters of their own
+// too, TST and TSR: a test can never take a number of the live series, which must stay gapless,
+// nor collide with one, and a test number reads as one at a glance.
 const (
-	SaleSeries   = "LPA"
-	ReturnSeries = "LPR"
+	SaleSeries       = "LPA"
+	ReturnSeries     = "LPR"
+	TestSeries       = "TST"
+	TestReturnSeries = "TSR"
 )
 
 // FormatNumber is the invoice number of the seq-th invoice of year.
-func FormatNumber(year int, seq int64) string { return fmt.Sprintf("%s%d%09d", SaleSeries, year, seq) }
+func FormatNumber(year int, seq int64) string { return formatIn(SaleSeries, year, seq) }
 
 // FormatReturnNumber is the number of the seq-th return document of year.
-func FormatReturnNumber(year int, seq int64) string {
-	return fmt.Sprintf("%s%d%09d", ReturnSeries, year, seq)
+func FormatReturnNumber(year int, seq int64) string { return formatIn(ReturnSeries, year, seq) }
+
+// FormatTestNumber is the number of the seq-th sandbox invoice of year.
+func FormatTestNumber(year int, seq int64) string { return formatIn(TestSeries, year, seq) }
+
+// FormatTestReturnNumber is the number of the seq-th sandbox return document of year.
+func FormatTestReturnNumber(year int, seq int64) string {
+	return formatIn(TestReturnSeries, year, seq)
 }
+
+func formatIn(series string, year int, seq int64) string {
+	return fmt.Sprintf("%s%d%09d", series, year, seq)
+}
+
+// SandboxNote marks a sandbox invoice's PDF and XML: it is no invoice.
+var SandboxNote = i18n.Text{TR: "TEST — geçerli bir fatura değildir", EN: "TEST — not a valid invoice"}
 
 // turkeyTime: invoices are dated and numbered by the year in Turkey (UTC+3 all year since
 // 2016), so an invoice issued on 31 December 22:00 UTC belongs to the next year's series.

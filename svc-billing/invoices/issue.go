@@ -43,9 +43,12 @@ type mailData struct {
 // mailTo queues the customer's mail of kind, once per invoice and kind: the id is derived from
 // both, and each kind is queued by the one conditional write that moves the invoice there. An
 // invoice issued without billing details (before approvals asked for them) has no address: no
-// mail is queued, and the customer still finds the invoice in their panel.
+// mail is queued, and the customer still finds the invoice in their panel. A sandbox invoice is
+// mailed to nobody: its address is the live customer's (profile.IssuedTo), who must not get test
+// documents looking like invoices; the integrator hears of it through the webhooks fed by the
+// events, which it still publishes.
 func (inv *Invoice) mailTo(kind string, now time.Time) error {
-	if inv.Details.Email == "" {
+	if inv.Sandbox || inv.Details.Email == "" {
 		return nil
 	}
 	m, err := mailbox.New(inv.ID+"/"+kind, kind, inv.Details.Email, inv.Lang, mailData{InvoiceID: inv.ID}, now)

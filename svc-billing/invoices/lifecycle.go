@@ -30,6 +30,9 @@ var ErrAlreadyRefunded = errors.New("invoice refunded")
 const (
 	MethodBalance = "balance"
 	MethodCard    = "card"
+	// MethodSandbox: a sandbox invoice, paid at once without a charge, whatever method the
+	// request named (svc-billing/paying); the payment's reference is that method.
+	MethodSandbox = "sandbox"
 )
 
 // Payment is how an invoice was paid: the ledger entry of a balance debit, the provider's

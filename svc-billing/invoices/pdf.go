@@ -46,6 +46,11 @@ func Document(inv Invoice, seller documents.Seller) documents.Document {
 	} else {
 		d.VAT.Exemption = ExemptionNote
 	}
+	if inv.Sandbox {
+		// The first row of the table, over the figures, in the PDF's language: a test document
+		// must never pass for an invoice. (internal/documents prints no free notice of its own.)
+		d.Lines = append(d.Lines, documents.Line{Description: SandboxNote})
+	}
 	for _, l := range inv.Lines {
 		if l.Kind == KindWork {
 			d.Lines = append(d.Lines, documents.Line{Description: l.Description, Quantity: int64(l.Quantity), Unit: l.Unit, Amount: l.Amount})

@@ -26,7 +26,8 @@ import (
 //
 // Each figure is read from the invoices paid or refunded in the window only, on the paidAt and
 // refundedAt indexes, their amounts projected: the cost grows with the window, never with the
-// invoices kept.
+// invoices kept. Sandbox invoices (Invoice.Sandbox) are read with them and skipped: no money
+// changed hands (a filter leaving them out would be a predicate no index bounds).
 
 // RevenueCurrency is what the dashboard's revenue is counted in.
 const RevenueCurrency = "TRY"
@@ -46,8 +47,10 @@ type Option func(*service)
 func WithRates(r Rates) Option { return func(s *service) { s.rates = r } }
 
 // Booked is an invoice as the revenue counts it, read with these fields only: its currency, its
-// net in that currency and in USD cents, and when it was paid and refunded.
+// net in that currency and in USD cents, when it was paid and refunded, and whether it is the
+// sandbox's (which earns nothing and is not counted).
 type Booked struct {
+	Sandbox    bool       `bson:"sandbox"`
 	Currency   string     `bson:"currency"`
 	Totals     Totals     `bson:"totals"`
 	TotalsUSD  Totals     `bson:"totalsUsd"`
@@ -63,7 +66,7 @@ func moment(t *time.Time) time.Time {
 	return *t
 }
 
-var bookedFields = bson.D{{Key: "_id", Value: 0}, {Key: "currency", Value: 1}, {Key: "totals.net", Value: 1},
+var bookedFields = bson.D{{Key: "_id", Value: 0}, {Key: "sandbox", Value: 1}, {Key: "currency", Value: 1}, {Key: "totals.net", Value: 1},
 	{Key: "totalsUsd.net", Value: 1}, {Key: "paidAt", Value: 1}, {Key: "refundedAt", Value: 1}}
 
 // Booked answers the invoices whose field ("paidAt" or "refundedAt") falls in [from, to): a
@@ -186,7 +189,7 @@ func countRevenue(w weeks.Window, rate int64, paid, refunded []Booked) Revenue {
 	}
 	for _, b := range paid {
 		i := w.Index(moment(b.PaidAt))
-		if i < 0 {
+		if i < 0 || b.Sandbox {
 			continue
 		}
 		try := toTRY(b.TotalsUSD.Net, rate)
@@ -199,7 +202,7 @@ func countRevenue(w weeks.Window, rate int64, paid, refunded []Booked) Revenue {
 	}
 	for _, b := range refunded {
 		i := w.Index(moment(b.RefundedAt))
-		if i < 0 {
+		if i < 0 || b.Sandbox {
 			continue
 		}
 		try := toTRY(b.TotalsUSD.Net, rate)

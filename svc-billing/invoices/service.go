@@ -39,7 +39,7 @@ type Store interface {
 	Update(ctx context.Context, id string, change func(*Invoice) (*Invoice, error)) (Invoice, error)
 	// List is staff's page of invoices (Query), at most q.Limit.
 	List(ctx context.Context, q Query) ([]Invoice, error)
-	// CountPastDue counts the pending invoices due before now.
+	// CountPastDue counts the live pending invoices due before now (not the sandbox's).
 	CountPastDue(ctx context.Context, now time.Time) (int64, error)
 	// Booked answers the invoices paid ("paidAt") or refunded ("refundedAt") in [from, to),
 	// only the figures the revenue counts (revenue.go).
@@ -108,17 +108,18 @@ type Service interface {
 
 	// List is staff's page of invoices, filtered; errs.Fields for a bad filter or cursor.
 	List(ctx context.Context, q StaffQuery) (Page, error)
-	// CountPastDue counts the pending invoices past their due date.
+	// CountPastDue counts the live pending invoices past their due date (not the sandbox's).
 	CountPastDue(ctx context.Context) (int64, error)
 	// Revenue is the dashboard's revenue of the last weeks.Span weeks in TRY, with the currency
-	// mix (revenue.go); ErrNoRates without WithRates.
+	// mix (revenue.go), sandbox invoices left out; ErrNoRates without WithRates.
 	Revenue(ctx context.Context) (Revenue, error)
 	// RecordSent notes that the invoice's e-Arşiv document (or its return's) went to the
 	// integrator; a second note of the same document keeps the first.
 	RecordSent(ctx context.Context, id string, ofReturn bool, t Transmission) (Invoice, error)
 	// Documents calls fn with every document the agency issued in [from, to) for its accountant:
 	// the invoices issued in it (ofReturn false) and the return documents of those refunded in
-	// it (ofReturn true, each numbered first if a refund's numbering was cut off).
+	// it (ofReturn true, each numbered first if a refund's numbering was cut off); never a
+	// sandbox invoice's.
 	Documents(ctx context.Context, from, to time.Time, fn func(inv Invoice, ofReturn bool) error) error
 	// Tax is what an invoice of q's net would charge the customer (or a country) now: the same
 	// rule, rate and wording as Issue.
@@ -188,14 +189,15 @@ func (s *service) number(ctx context.Context, id string) (Invoice, error) {
 	return inv, err
 }
 
-// build is the invoice of q, issued now to the customer's current billing details.
+// build is the invoice of q, issued now to the customer's current billing details (for a
+// sandbox customer without their own, the live customer's: profile.IssuedTo).
 //
 // With no details saved yet the customer is billed as in Turkey, the site's default market
 // (Turkish VAT), and the invoice keeps empty details: charging VAT that a customer abroad may
 // later be refunded is safer than leaving out VAT that was due.
 func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
 	var details profile.Details
-	switch p, err := s.profiles.Profile(ctx, q.CustomerID); {
+	switch p, err := profile.IssuedTo(ctx, s.profiles, q.CustomerID); {
 	case err == nil:
 		details = p.Details
 	case !errors.Is(err, profile.ErrNotFound):
@@ -214,7 +216,7 @@ func (s *service) build(ctx context.Context, q QuoteApproved) (Invoice, error) {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	due := now.AddDate(0, 0, s.dueDays)
 	inv := Invoice{
-		ID: IDFor(q.QuoteID), Year: YearOf(now), Status: Pending,
+		ID: IDFor(q.QuoteID), Year: YearOf(now), Status: Pending, Sandbox: authn.IsSandbox(q.CustomerID),
 		CustomerID: q.CustomerID, QuoteID: q.QuoteID, QuoteNumber: q.Number, OrderID: q.OrderID, OrderNumber: q.OrderNumber,
 		Service: q.Service, Currency: q.Currency, Decimals: q.Total.Decimals, RateMicros: q.RateMicros,
 		InTurkey: inTurkey, Details: details, EFatura: eFatura, IssuedAt: now, DueAt: &due, Lang: langOf(q.Lang),

@@ -12,6 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/mailbox"
 	"linguaport/internal/mongox"
@@ -48,6 +49,8 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "issuedAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "customerId", Value: 1}, {Key: "status", Value: 1}, {Key: "dueAt", Value: -1}, {Key: "_id", Value: -1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "number", Value: 1}}},
+		// Staff's count of the invoices past due leaves the sandbox's out (CountPastDue).
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "sandbox", Value: 1}, {Key: "dueAt", Value: -1}}},
 		// Paid in a period (PaidFrom, PaidTo), by when paid, alone and with each filter; the first
 		// also serves the dashboard's revenue (revenue.go): the invoices paid in its weeks.
 		mongo.IndexModel{Keys: bson.D{{Key: "paidAt", Value: -1}, {Key: "_id", Value: -1}}},
@@ -227,9 +230,14 @@ func (s *MongoStore) byNumber(ctx context.Context, number string) (*Invoice, err
 	return &inv, nil
 }
 
-// CountPastDue counts the pending invoices due before now.
+// live matches the invoices that are not the sandbox's: live invoices carry no sandbox field
+// (null to an index), so an $in an index bounds, where $ne would read every invoice.
+var live = bson.E{Key: "sandbox", Value: bson.D{{Key: "$in", Value: bson.A{nil, false}}}}
+
+// CountPastDue counts the live pending invoices due before now: sandbox invoices are nobody's
+// debt, so staff's count leaves them out (their list shows them, marked).
 func (s *MongoStore) CountPastDue(ctx context.Context, now time.Time) (int64, error) {
-	n, err := s.invoices.CountDocuments(ctx, bson.D{{Key: "status", Value: Pending}, {Key: "dueAt", Value: bson.D{{Key: "$lt", Value: now}}}})
+	n, err := s.invoices.CountDocuments(ctx, bson.D{{Key: "status", Value: Pending}, live, {Key: "dueAt", Value: bson.D{{Key: "$lt", Value: now}}}})
 	if err != nil {
 		return 0, fmt.Errorf("count invoices past due: %w", err)
 	}
@@ -295,21 +303,7 @@ var (
 		number: func(inv Invoice) string { return inv.Number },
 		year:   func(inv Invoice) int { return inv.Year },
 		ready:  func(Invoice) bool { return true },
-		// Numbering issues the invoice: invoice.issued and the customer's mail go in the same
-		// conditional write, which only the first to number it makes (issue.go).
-		with: func(ctx context.Context, inv Invoice, number string) (bson.D, bson.D, error) {
-			evs, mails, err := inv.issuing(ctx, number, time.Now())
-			if err != nil {
-				return nil, nil, fmt.Errorf("issue invoice %s: %w", inv.ID, err)
-			}
-			push, mark := events.PushUpdate(evs...)
-			pushes, marks := bson.D{push}, bson.D{mark}
-			if len(mails) > 0 {
-				push, mark := mailbox.PushUpdate(mails...)
-				pushes, marks = append(pushes, push), append(marks, mark)
-			}
-			return pushes, marks, nil
-		},
+		with:   issuingWrite,
 	}
 	// returns number the return (İADE) documents of refunded invoices, by the refund's year.
 	returns = series{
@@ -322,7 +316,37 @@ var (
 		ready:  func(inv Invoice) bool { return inv.Status == Refunded && inv.RefundedAt != nil },
 		with:   func(context.Context, Invoice, string) (bson.D, bson.D, error) { return nil, nil, nil },
 	}
+	// tests and testReturns are the sandbox's own series (TestSeries), with counters of their own,
+	// so a sandbox invoice never takes a number of the live series, which stay gapless. Numbering
+	// a sandbox invoice issues it as any invoice (invoice.issued; no mail: Invoice.mailTo).
+	tests       = inSeries(sales, TestSeries, FormatTestNumber)
+	testReturns = inSeries(returns, TestReturnSeries, FormatTestReturnNumber)
 )
+
+// inSeries is live numbered in a series of its own: its counters are "<series>-<year>".
+func inSeries(live series, name string, format func(int, int64) string) series {
+	live.name = "sandbox " + live.name
+	live.counterID = func(year int) string { return name + "-" + strconv.Itoa(year) }
+	live.format = format
+	return live
+}
+
+// issuingWrite is what the write numbering an invoice pushes and sets besides the number:
+// numbering issues the invoice, so invoice.issued and the customer's mail go in the same
+// conditional write, which only the first to number it makes (issue.go).
+func issuingWrite(ctx context.Context, inv Invoice, number string) (bson.D, bson.D, error) {
+	evs, mails, err := inv.issuing(ctx, number, time.Now())
+	if err != nil {
+		return nil, nil, fmt.Errorf("issue invoice %s: %w", inv.ID, err)
+	}
+	push, mark := events.PushUpdate(evs...)
+	pushes, marks := bson.D{push}, bson.D{mark}
+	if len(mails) > 0 {
+		push, mark := mailbox.PushUpdate(mails...)
+		pushes, marks = append(pushes, push), append(marks, mark)
+	}
+	return pushes, marks, nil
+}
 
 // Number numbers the invoice (see counter), without transactions: every step is one conditional
 // single-document write, and every step may be repeated by anyone.
@@ -334,14 +358,28 @@ var (
 //     seq goes back by one, which is safe because nothing can be reserved behind a full slot.
 //  3. The slot is empty: reserve seq+1 for this invoice, conditional on seq and the empty slot,
 //     and go round again.
+//
+// A sandbox invoice is numbered the same way in the sandbox's series (tests).
 func (s *MongoStore) Number(ctx context.Context, id string) (Invoice, error) {
-	return s.numberIn(ctx, sales, id)
+	return s.numberOf(ctx, id, sales, tests)
 }
 
 // NumberReturn gives a refunded invoice its return document's number, the same way; an invoice
 // that is not refunded is answered as it is.
 func (s *MongoStore) NumberReturn(ctx context.Context, id string) (Invoice, error) {
-	return s.numberIn(ctx, returns, id)
+	return s.numberOf(ctx, id, returns, testReturns)
+}
+
+// numberOf numbers the invoice in the live series, or in the sandbox's for a sandbox invoice.
+func (s *MongoStore) numberOf(ctx context.Context, id string, live, sandbox series) (Invoice, error) {
+	inv, err := s.Invoice(ctx, id)
+	if err != nil || live.number(inv) != "" {
+		return inv, err
+	}
+	if inv.Sandbox {
+		return s.numberIn(ctx, sandbox, id)
+	}
+	return s.numberIn(ctx, live, id)
 }
 
 func (s *MongoStore) numberIn(ctx context.Context, in series, id string) (Invoice, error) {
@@ -436,4 +474,23 @@ func (s *MongoStore) complete(ctx context.Context, in series, year int, c counte
 		return fmt.Errorf("clear invoice counter %s: %w", c.ID, err)
 	}
 	return nil
+}
+
+// ErrNotSandbox refuses to delete the invoices of a live customer: only a sandbox's are no
+// documents in law (EraseSandbox).
+var ErrNotSandbox = errors.New("invoices: not a sandbox id")
+
+// EraseSandbox deletes every invoice of the sandbox id customerID (authn.IsSandbox), for its
+// KVKK erasure (svc-billing/datacopy), and answers how many: they are tests, no documents the
+// tax law keeps. Refused (ErrNotSandbox) for any other id, so a live customer's invoices can never
+// go this way. On the {customerId, issuedAt} index.
+func (s *MongoStore) EraseSandbox(ctx context.Context, customerID string) (int, error) {
+	if !authn.IsSandbox(customerID) {
+		return 0, fmt.Errorf("erase the invoices of %q: %w", customerID, ErrNotSandbox)
+	}
+	res, err := s.invoices.DeleteMany(ctx, bson.D{{Key: "customerId", Value: customerID}})
+	if err != nil {
+		return 0, fmt.Errorf("erase the invoices of %s: %w", customerID, err)
+	}
+	return int(res.DeletedCount), nil
 }

@@ -64,7 +64,7 @@ func (s *service) Tax(ctx context.Context, q TaxQuery) (Tax, error) {
 	case q.Country != "":
 		t.Basis, t.Country = BasisCountry, q.Country
 	case q.CustomerID != "":
-		p, err := s.profiles.Profile(ctx, q.CustomerID)
+		p, err := profile.IssuedTo(ctx, s.profiles, q.CustomerID)
 		switch {
 		case err == nil:
 			t.Basis, t.Country = BasisProfile, p.Country

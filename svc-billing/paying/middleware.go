@@ -87,7 +87,7 @@ func Refused(err error) bool {
 	)
 	return errors.As(err, &short) || errors.As(err, &fields) || errors.As(err, &illegal) ||
 		errors.Is(err, invoices.ErrNotFound) || errors.Is(err, invoices.ErrAlreadyRefunded) ||
-		errors.Is(err, ErrKeyReused) || errors.Is(err, payments.ErrSignature)
+		errors.Is(err, ErrKeyReused) || errors.Is(err, payments.ErrSignature) || errors.Is(err, balance.ErrSandbox)
 }
 
 func (m loggingMiddleware) done(ctx context.Context, method string, begin time.Time, err *error) {

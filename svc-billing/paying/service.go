@@ -76,13 +76,15 @@ type TopUpResult struct {
 // Service is paying's API.
 type Service interface {
 	// Pay pays the customer's invoice (API.md): from the balance at once, or by opening (or
-	// reusing) a checkout session at the provider. A paid invoice answers as it is.
+	// reusing) a checkout session at the provider; a sandbox invoice at once, without a charge.
+	// A paid invoice answers as it is.
 	// Another customer's invoice is invoices.ErrNotFound, as if it did not exist.
 	Pay(ctx context.Context, c authn.Caller, invoiceID string, r PayRequest) (PayResult, error)
 	// Reconcile is the invoice after asking the provider about sessionID, which the customer
 	// came back from: the page the provider returns to must not depend on the webhook's timing.
 	Reconcile(ctx context.Context, c authn.Caller, invoiceID, sessionID string) (invoices.Invoice, error)
-	// TopUp opens a checkout session crediting the customer's balance when paid.
+	// TopUp opens a checkout session crediting the customer's balance when paid;
+	// balance.ErrSandbox for a sandbox customer.
 	TopUp(ctx context.Context, customerID string, r TopUpRequest) (TopUpResult, error)
 	// ReconcileTopUp credits the customer's top-up session if the provider says it is paid.
 	ReconcileTopUp(ctx context.Context, customerID, sessionID string) error
@@ -152,10 +154,27 @@ func (s *service) Pay(ctx context.Context, c authn.Caller, invoiceID string, r P
 	case invoices.Refunded:
 		return PayResult{}, invoices.ErrAlreadyRefunded
 	}
+	if inv.Sandbox {
+		return s.payInSandbox(ctx, inv, r)
+	}
 	if r.Method == invoices.MethodBalance {
 		return s.payFromBalance(ctx, inv)
 	}
 	return s.payByCard(ctx, inv, r)
+}
+
+// payInSandbox pays a sandbox invoice at once and charges nothing: no session at the provider,
+// no debit of the balance, whichever method the request named (checked as for a live invoice, so
+// an integrator's mistakes show in the sandbox), which the payment keeps as its reference. It is
+// the same one conditional write from pending to paid as every payment (invoices.MarkPaid), with
+// invoice.paid in it, so svc-orders starts the order as for any payment and two racing Pays pay
+// once and publish one invoice.paid; the loser is answered the paid invoice.
+func (s *service) payInSandbox(ctx context.Context, inv invoices.Invoice, r PayRequest) (PayResult, error) {
+	paid, err := s.invoices.MarkPaid(ctx, inv.ID, invoices.Payment{Method: invoices.MethodSandbox, Reference: r.Method})
+	if err != nil {
+		return PayResult{}, err
+	}
+	return PayResult{Invoice: paid}, nil
 }
 
 // payFromBalance debits the invoice's total once (the key is the invoice's) and marks it paid.
@@ -250,8 +269,8 @@ func (s *service) payByCard(ctx context.Context, inv invoices.Invoice, r PayRequ
 
 func (s *service) Reconcile(ctx context.Context, c authn.Caller, invoiceID, sessionID string) (invoices.Invoice, error) {
 	inv, err := s.invoices.Invoice(ctx, c, invoiceID)
-	if err != nil || inv.Status != invoices.Pending || sessionID == "" {
-		return inv, err
+	if err != nil || inv.Status != invoices.Pending || sessionID == "" || inv.Sandbox {
+		return inv, err // a sandbox invoice never has a session at the provider
 	}
 	session, err := s.provider.Checkout(ctx, sessionID)
 	if errors.Is(err, payments.ErrNotFound) {
@@ -313,6 +332,10 @@ func (s *service) settle(ctx context.Context, session payments.Session) error {
 }
 
 func (s *service) TopUp(ctx context.Context, customerID string, r TopUpRequest) (TopUpResult, error) {
+	if authn.IsSandbox(customerID) {
+		// Nothing in the sandbox costs money (payInSandbox): a card charged here would be real.
+		return TopUpResult{}, balance.ErrSandbox
+	}
 	fields := errs.Fields{}
 	checkKey(fields, r.Key)
 	s.checkReturn(fields, "returnUrl", r.ReturnURL)
@@ -345,6 +368,9 @@ func (s *service) TopUp(ctx context.Context, customerID string, r TopUpRequest) 
 }
 
 func (s *service) ReconcileTopUp(ctx context.Context, customerID, sessionID string) error {
+	if authn.IsSandbox(customerID) {
+		return nil // no top-up was ever opened for it (TopUp)
+	}
 	session, err := s.provider.Checkout(ctx, sessionID)
 	if errors.Is(err, payments.ErrNotFound) {
 		return nil

@@ -70,7 +70,8 @@ type Store interface {
 // Service is the billing details' API. Callers are identified by the transport: a customer
 // reads and writes only their own details.
 type Service interface {
-	// Profile returns the customer's details, empty and incomplete when none were saved.
+	// Profile returns the customer's details, empty and incomplete when none were saved; a
+	// sandbox id that saved none answers the live customer's (IssuedTo).
 	Profile(ctx context.Context, customerID string) (Profile, error)
 	// SaveProfile replaces the customer's details as a whole; the last save wins.
 	SaveProfile(ctx context.Context, customerID string, d Details) (Profile, error)
@@ -87,7 +88,9 @@ func NewService(store Store, now func() time.Time) Service {
 }
 
 func (s *service) Profile(ctx context.Context, customerID string) (Profile, error) {
-	p, err := s.store.Profile(ctx, customerID)
+	// The details an invoice would be issued to, so svc-orders' check before an approval and
+	// the invoice agree, in the sandbox too.
+	p, err := IssuedTo(ctx, s.store, customerID)
 	if errors.Is(err, ErrNotFound) {
 		return Profile{CustomerID: customerID}, nil
 	}
