@@ -23,11 +23,11 @@ export function prettyPayload(payload) {
 }
 
 /**
- * DeliveryLog is an endpoint's deliveries of the last 14 days, newest first (log: useDeliveries'
+ * DeliveryLog is an endpoint's (of space) deliveries of the last 14 days, newest first (log: useDeliveries'
  * pages), each opened to show what was sent and every attempt, and resent from there; older pages
  * load by the cursor. disabled: the endpoint is off, so nothing can be resent.
  */
-export function DeliveryLog({ endpointId, log, disabled = false }) {
+export function DeliveryLog({ endpointId, space = 'live', log, disabled = false }) {
   const t = useWebhookTexts();
   const id = useId();
   const [open, setOpen] = useState(() => new Set());
@@ -52,7 +52,7 @@ export function DeliveryLog({ endpointId, log, disabled = false }) {
       {deliveries.length > 0 && (
         <ul className="webhook-deliveries">
           {deliveries.map((d) => (
-            <DeliveryItem key={d.id} delivery={d} endpointId={endpointId} open={open.has(d.id)} onToggle={() => toggle(d.id)} onReplayed={() => mutate()} replayable={!disabled} />
+            <DeliveryItem key={d.id} delivery={d} endpointId={endpointId} space={space} open={open.has(d.id)} onToggle={() => toggle(d.id)} onReplayed={() => mutate()} replayable={!disabled} />
           ))}
         </ul>
       )}
@@ -72,7 +72,7 @@ export function DeliveryLog({ endpointId, log, disabled = false }) {
  * show its id, the headers the endpoint got, the payload as sent (indented) and every attempt;
  * a delivered or failed one is resent from there (replayable: the endpoint is on).
  */
-export function DeliveryItem({ delivery: d, endpointId, open, onToggle, onReplayed, replayable = true }) {
+export function DeliveryItem({ delivery: d, endpointId, space = 'live', open, onToggle, onReplayed, replayable = true }) {
   const lang = useLanguage();
   const t = useWebhookTexts();
   const id = useId();
@@ -84,7 +84,7 @@ export function DeliveryItem({ delivery: d, endpointId, open, onToggle, onReplay
     if (state.busy) return;
     setState({ busy: true, tone: '', text: '' });
     try {
-      await replayDelivery(endpointId, d.id, lang);
+      await replayDelivery(endpointId, d.id, lang, space);
       setState({ busy: false, tone: 'success', text: t('log.resent') });
     } catch (err) {
       setState({ busy: false, tone: 'error', text: refusalMessage(err, t('actions.failed')) });

@@ -13,6 +13,7 @@ import {
   revealSecret,
   rotateSecret,
   sendTestEvent,
+  spaceOf,
   updateEndpoint,
   useDeliveries,
   useWebhooks,
@@ -23,12 +24,16 @@ import { DeliveryLog } from './delivery-log.jsx';
 import { EndpointForm } from './endpoint-form.jsx';
 import { SecretBox } from './secret-box.jsx';
 import { SignatureGuide } from './signature-guide.jsx';
+import { SpaceSwitch } from './space-switch.jsx';
 import '../webhooks.css';
 
 // The most endpoints one customer may have (svc-auth: 409 too_many_endpoints past it).
 export const MAX_ENDPOINTS = 20;
 // The query naming the endpoint whose details are open: a mail about an endpoint links to it.
 const OPEN = 'endpoint';
+// The query naming the space shown: "sandbox" for the sandbox's endpoints, none for the live ones.
+// A mail about a sandbox endpoint links with both.
+const SPACE = 'space';
 
 /** endpointState is how an endpoint stands: disabled, failing (deliveries fail, it is still on) or active. */
 export const endpointState = (e) => (e.disabledAt ? 'disabled' : e.failingSince ? 'failing' : 'active');
@@ -37,14 +42,50 @@ const STATE_TONES = { active: 'ok', failing: 'wait', disabled: 'bad' };
 const withoutSecret = ({ secret: _secret, ...endpoint }) => endpoint;
 
 /**
- * WebhooksPanel is the customer's webhook endpoints: each with its state, its events and, opened
- * (one at a time, named by ?endpoint=<id>, which a mail links to), its actions, signing secret and
- * delivery log; a form that adds one and shows its secret once; and how to verify signatures.
+ * WebhooksPanel is the customer's webhook endpoints of one space at a time, live or sandbox (a
+ * switch at the top, kept in ?space=sandbox so that a mail's link and a reload land there): each
+ * with its state, its events and, opened (one at a time, named by ?endpoint=<id>, which a mail
+ * links to), its actions, signing secret and delivery log; a form that adds one and shows its
+ * secret once; and how to verify signatures.
  */
 export function WebhooksPanel() {
+  const t = useWebhookTexts();
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const space = spaceOf(params.get(SPACE));
+  // Another space: the endpoint open in this one closes (its id names nothing there).
+  const choose = useCallback(
+    (next) =>
+      setParams(
+        (was) => {
+          const now = new URLSearchParams(was);
+          now.delete(OPEN);
+          if (next === 'sandbox') now.set(SPACE, 'sandbox');
+          else now.delete(SPACE);
+          return now;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  return (
+    <div className="webhooks" data-space={space}>
+      <p className="lead">{t('lead')}</p>
+      <SpaceSwitch space={space} onChoose={choose} idPrefix={id} />
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${space}`} className="webhooks__space">
+        {/* Keyed by the space: a secret shown, a form open or a link followed stay in theirs. */}
+        <SpaceEndpoints key={space} space={space} />
+      </div>
+      <SignatureGuide />
+    </div>
+  );
+}
+
+/** SpaceEndpoints is the endpoints of one space, with what the space is, the form and a new endpoint's secret. */
+function SpaceEndpoints({ space }) {
   const lang = useLanguage();
   const t = useWebhookTexts();
-  const { data, error, mutate } = useWebhooks(lang);
+  const { data, error, mutate } = useWebhooks(lang, space);
   const [params, setParams] = useSearchParams();
   const openId = params.get(OPEN) ?? '';
   // The endpoint the page was opened for (a mail's link): scrolled to once it is listed.
@@ -55,6 +96,7 @@ export function WebhooksPanel() {
   const endpoints = data?.endpoints;
   const types = data?.types ?? [];
   const full = (endpoints?.length ?? 0) >= MAX_ENDPOINTS;
+  const sandbox = space === 'sandbox';
 
   const select = useCallback(
     (id) =>
@@ -77,7 +119,7 @@ export function WebhooksPanel() {
     mutate((d) => d && { ...d, endpoints: d.endpoints.filter((e) => e.id !== id) });
   };
   async function create(settings) {
-    const made = await createEndpoint(settings, lang);
+    const made = await createEndpoint(settings, lang, space);
     setCreated(made);
     setAdding(false);
     select(made.id);
@@ -91,16 +133,24 @@ export function WebhooksPanel() {
 
   const showForm = endpoints !== undefined && !full && (adding || endpoints.length === 0);
   return (
-    <div className="webhooks">
-      <p className="lead">{t('lead')}</p>
+    <>
+      <p className={`webhooks__space-note webhooks__space-note--${space}`} data-testid="space-note">
+        {t(`space.${space}.note`)}
+      </p>
       {created && (
         <div className="account__block webhooks__created" ref={createdBox}>
-          <SecretBox title={t('secret.createdTitle')} lead={t('secret.createdLead')} secret={created.secret} doneLabel={t('secret.done')} onDone={() => setCreated(null)} />
+          <SecretBox
+            title={sandbox ? t('secret.createdSandboxTitle') : t('secret.createdTitle')}
+            lead={t('secret.createdLead')}
+            secret={created.secret}
+            doneLabel={t('secret.done')}
+            onDone={() => setCreated(null)}
+          />
         </div>
       )}
-      <section aria-labelledby="webhooks-list" className="account__block" data-testid="webhooks">
+      <section aria-labelledby="webhooks-list" className="account__block" data-testid="webhooks" data-space={space}>
         <div className="webhooks__head">
-          <h2 id="webhooks-list">{t('list.title')}</h2>
+          <h2 id="webhooks-list">{t(`space.${space}.listTitle`)}</h2>
           {endpoints?.length > 0 && !full && !adding && (
             <button type="button" className="button button--small" onClick={() => setAdding(true)} data-action="add-endpoint">
               {t('list.add')}
@@ -108,14 +158,18 @@ export function WebhooksPanel() {
           )}
         </div>
         {error && !data && <Notice tone="error">{refusalMessage(error, t('list.failed'))}</Notice>}
-        {linked && endpoints && !endpoints.some((e) => e.id === linked) && <Notice tone="info">{t('list.notFound')}</Notice>}
-        {endpoints?.length === 0 && <p>{t('list.none')}</p>}
+        {linked && endpoints && !endpoints.some((e) => e.id === linked) && <Notice tone="info">{t(`space.${space}.notFound`)}</Notice>}
+        {endpoints?.length === 0 && (
+          <p data-testid={sandbox ? 'sandbox-empty' : 'live-empty'}>
+            {t(`space.${space}.none`)}
+          </p>
+        )}
         {full && <p className="field__hint">{t('list.full')}</p>}
         {showForm && (
           <div className="webhooks__new">
             <EndpointForm
               types={types}
-              title={t('form.addTitle')}
+              title={sandbox ? t('form.addSandboxTitle') : t('form.addTitle')}
               submitLabel={t('form.create')}
               busyLabel={t('form.creating')}
               submitAction="create-endpoint"
@@ -132,6 +186,7 @@ export function WebhooksPanel() {
                 key={e.id}
                 endpoint={e}
                 types={types}
+                space={space}
                 open={openId === e.id}
                 onToggle={() => select(openId === e.id ? '' : e.id)}
                 scrollHere={linked === e.id}
@@ -144,17 +199,16 @@ export function WebhooksPanel() {
           </ul>
         )}
       </section>
-      <SignatureGuide />
-    </div>
+    </>
   );
 }
 
 /**
- * EndpointItem is one endpoint: its URL, state, description, events and when it was added, and a
- * button that opens its details. scrollHere: the page was opened for it, so it is scrolled to and
- * focused once it is drawn (then onScrolled).
+ * EndpointItem is one endpoint of space: its URL, state, description, events and when it was
+ * added, and a button that opens its details. scrollHere: the page was opened for it, so it is
+ * scrolled to and focused once it is drawn (then onScrolled).
  */
-export function EndpointItem({ endpoint: e, types, open, onToggle, scrollHere = false, onScrolled, onChanged, onDeleted, onSettled }) {
+export function EndpointItem({ endpoint: e, types, space = 'live', open, onToggle, scrollHere = false, onScrolled, onChanged, onDeleted, onSettled }) {
   const lang = useLanguage();
   const t = useWebhookTexts();
   const id = useId();
@@ -202,7 +256,7 @@ export function EndpointItem({ endpoint: e, types, open, onToggle, scrollHere = 
       >
         {open ? t('list.hideDetails') : t('list.details')}
       </button>
-      {open && <EndpointDetails domId={`${id}-details`} endpoint={e} types={types} onChanged={onChanged} onDeleted={onDeleted} onSettled={onSettled} />}
+      {open && <EndpointDetails domId={`${id}-details`} endpoint={e} types={types} space={space} onChanged={onChanged} onDeleted={onDeleted} onSettled={onSettled} />}
     </li>
   );
 }
@@ -214,11 +268,11 @@ export function EndpointItem({ endpoint: e, types, open, onToggle, scrollHere = 
  * Once nothing is pending any more, onSettled asks for the endpoints again: an attempt may have
  * made one failing, or disabled it (410 Gone).
  */
-function EndpointDetails({ domId, endpoint: e, types, onChanged, onDeleted, onSettled }) {
+function EndpointDetails({ domId, endpoint: e, types, space, onChanged, onDeleted, onSettled }) {
   const lang = useLanguage();
   const t = useWebhookTexts();
   const id = useId();
-  const log = useDeliveries(e.id, lang);
+  const log = useDeliveries(e.id, lang, space);
   const pending = hasPending(log.data);
   const wasPending = useRef(pending);
   useEffect(() => {
@@ -245,27 +299,27 @@ function EndpointDetails({ domId, endpoint: e, types, onChanged, onDeleted, onSe
     }
   }
   const test = () =>
-    act('test', () => sendTestEvent(e.id, lang), () => {
+    act('test', () => sendTestEvent(e.id, lang, space), () => {
       setNote({ tone: 'success', text: t('actions.testSent') });
       log.mutate();
     });
-  const disable = () => act('disable', () => disableEndpoint(e.id, lang), onChanged);
+  const disable = () => act('disable', () => disableEndpoint(e.id, lang, space), onChanged);
   const enable = () =>
-    act('enable', () => enableEndpoint(e.id, lang), (endpoint) => {
+    act('enable', () => enableEndpoint(e.id, lang, space), (endpoint) => {
       onChanged(endpoint);
       setNote({ tone: 'success', text: t('actions.enabled') });
       log.mutate();
     });
-  const remove = () => window.confirm(t('actions.deleteConfirm', { url: e.url })) && act('delete', () => deleteEndpoint(e.id, lang), () => onDeleted(e.id));
-  const reveal = () => act('reveal', () => revealSecret(e.id, lang), (answer) => setSecret({ kind: 'revealed', value: answer.secret }));
+  const remove = () => window.confirm(t('actions.deleteConfirm', { url: e.url })) && act('delete', () => deleteEndpoint(e.id, lang, space), () => onDeleted(e.id));
+  const reveal = () => act('reveal', () => revealSecret(e.id, lang, space), (answer) => setSecret({ kind: 'revealed', value: answer.secret }));
   const rotate = () =>
     window.confirm(t('secret.rotateConfirm', { url: e.url })) &&
-    act('rotate', () => rotateSecret(e.id, lang), (answer) => {
+    act('rotate', () => rotateSecret(e.id, lang, space), (answer) => {
       setSecret({ kind: 'rotated', value: answer.secret });
       onChanged(answer);
     });
   async function save(settings) {
-    const endpoint = await updateEndpoint(e.id, settings, lang);
+    const endpoint = await updateEndpoint(e.id, settings, lang, space);
     setEditing(false);
     onChanged(endpoint);
   }
@@ -342,7 +396,7 @@ function EndpointDetails({ domId, endpoint: e, types, onChanged, onDeleted, onSe
           </button>
         </div>
       </section>
-      <DeliveryLog endpointId={e.id} log={log} disabled={disabled} />
+      <DeliveryLog endpointId={e.id} space={space} log={log} disabled={disabled} />
     </div>
   );
 }

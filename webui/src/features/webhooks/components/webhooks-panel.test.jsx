@@ -9,6 +9,7 @@ import {
   disableEndpoint,
   enableEndpoint,
   hasPending,
+  inSpace,
   replayDelivery,
   revealSecret,
   rotateSecret,
@@ -24,8 +25,9 @@ import { WebhooksPanel } from './webhooks-panel.jsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const TYPES = ['quote.ready', 'order.paid', 'order.assigned', 'order.delivered', 'order.revision_delivered', 'order.completed', 'invoice.issued', 'invoice.paid', 'invoice.refunded'];
-const LIST = (lang) => ['/api/v1/auth/webhooks', lang];
-const LOG = (id, lang) => infiniteKey(deliveriesPageKey(id, lang));
+const LIST = (lang, space) => [space === 'sandbox' ? '/api/v1/auth/webhooks?space=sandbox' : '/api/v1/auth/webhooks', lang];
+const LOG = (id, lang, space) => infiniteKey(deliveriesPageKey(id, lang, space));
+const tabs = (html) => [...html.matchAll(/<button[^>]*role="tab"[^>]*>[^<]*<\/button>/g)].map((m) => m[0]);
 const LONG_URL = `https://hooks.example.com/${'linguaport-webhook-receiver-'.repeat(6)}end?token=abcdefghijklmnopqrstuvwxyz0123456789`;
 const endpoint = (extra) => ({
   url: 'https://erp.example.com/hooks/linguaport',
@@ -289,4 +291,129 @@ test('each action calls its address: replay, test, secret, rotation, enable, dis
   expect(fetch.mock.calls[0][1].headers['Accept-Language']).toBe('en');
   expect(fetch.mock.calls[0][1].body).toBeUndefined();
   expect(JSON.parse(fetch.mock.calls[6][1].body)).toEqual({ url: 'https://x.example', description: '', types: ['order.paid'] });
+});
+
+test('a switch at the top chooses the space, live by default: a tablist whose tab labels the panel', () => {
+  const html = render(<WebhooksPanel />, { path: '/en/account/settings/webhooks', answers: [[LIST('en'), { endpoints, types: TYPES }]] });
+  expect(html).toMatch(/<div class="webhooks-spaces" role="tablist" aria-label="The endpoints’ space"/);
+  const [live, sandbox] = tabs(html);
+  expect(live).toMatch(/aria-selected="true"/);
+  expect(live).toMatch(/tabindex="0"/);
+  expect(live).toMatch(/data-space="live">Live</);
+  expect(sandbox).toMatch(/aria-selected="false"/);
+  expect(sandbox).toMatch(/tabindex="-1"/);
+  expect(sandbox).toMatch(/data-space="sandbox">Sandbox</);
+  const panel = live.match(/aria-controls="([^"]+)"/)[1];
+  expect(sandbox).toContain(`aria-controls="${panel}"`);
+  const liveId = live.match(/id="([^"]+)"/)[1];
+  expect(html).toContain(`id="${panel}" role="tabpanel" aria-labelledby="${liveId}"`);
+  expect(html).toContain('data-testid="webhooks" data-space="live"');
+  expect(text(html)).toContain('Live: the events of your real quotes, orders and invoices are sent to these endpoints.');
+  expect(items(html).map((e) => e.id)).toEqual(['we_1', 'we_2', 'we_3']);
+  // In Turkish.
+  const tr = render(<WebhooksPanel />, { path: '/tr/hesabim/ayarlar/webhooklar', answers: [[LIST('tr'), { endpoints, types: TYPES }]] });
+  expect(tabs(tr).map((b) => text(b))).toEqual(['Canlı', 'Deneme ortamı']);
+  expect(text(tr)).toContain('Uç noktalarınız');
+});
+
+test('?space=sandbox shows the sandbox’s endpoints, never the live ones; an empty sandbox says where its endpoints come from', () => {
+  // Only the live list is known: the sandbox's is still loading, nothing of the live one shows.
+  const loading = render(<WebhooksPanel />, { path: '/en/account/settings/webhooks?space=sandbox', answers: [[LIST('en'), { endpoints, types: TYPES }]] });
+  expect(items(loading)).toEqual([]);
+  expect(tabs(loading)[1]).toMatch(/aria-selected="true"/);
+  expect(tabs(loading)[0]).toMatch(/aria-selected="false"/);
+  const sandboxTab = tabs(loading)[1].match(/id="([^"]+)"/)[1];
+  expect(loading).toMatch(new RegExp(`role="tabpanel" aria-labelledby="${sandboxTab}"`));
+
+  const empty = render(<WebhooksPanel />, { path: '/en/account/settings/webhooks?space=sandbox', answers: [[LIST('en', 'sandbox'), { endpoints: [], types: TYPES }]] });
+  const words = text(empty);
+  expect(empty).toContain('data-testid="webhooks" data-space="sandbox"');
+  expect(empty).toContain('data-testid="sandbox-empty"');
+  expect(words).toContain('Your sandbox endpoints');
+  expect(words).toContain('Your sandbox has no endpoints yet. Endpoints registered with a sandbox key appear here; you can add one here too, below.');
+  expect(words).toContain('Sandbox: only the events of the quotes, orders and invoices made with your sandbox keys (lp_test_)');
+  // The form is open to add one there.
+  expect(empty).toContain('data-testid="webhook-form"');
+  expect(words).toContain('New sandbox endpoint');
+
+  const tr = render(<WebhooksPanel />, { path: '/tr/hesabim/ayarlar/webhooklar?space=sandbox', answers: [[LIST('tr', 'sandbox'), { endpoints: [], types: TYPES }]] });
+  expect(text(tr)).toContain('Deneme ortamınızda henüz bir uç nokta yok. Bir deneme (sandbox) anahtarıyla kaydedilen uç noktalar burada görünür');
+  expect(text(tr)).toContain('Deneme ortamına yeni uç nokta');
+
+  // Listed there: the sandbox's own.
+  const sandboxEndpoints = [endpoint({ id: 'we_s1', url: 'https://erp.example.com/hooks/sandbox' })];
+  const listed = render(<WebhooksPanel />, {
+    path: '/en/account/settings/webhooks?space=sandbox',
+    answers: [
+      [LIST('en'), { endpoints, types: TYPES }],
+      [LIST('en', 'sandbox'), { endpoints: sandboxEndpoints, types: TYPES }],
+    ],
+  });
+  expect(items(listed).map((e) => e.id)).toEqual(['we_s1']);
+  expect(listed).not.toContain('data-testid="sandbox-empty"');
+});
+
+test('a mail’s link to a sandbox endpoint (?endpoint=&space=sandbox) opens it there, its log asked in the sandbox', () => {
+  const sandboxEndpoints = [endpoint({ id: 'we_s1', url: 'https://erp.example.com/hooks/sandbox', disabledAt: '2026-12-01T10:00:00Z', disabledReason: 'gone' })];
+  const html = render(<WebhooksPanel />, {
+    path: '/en/account/settings/webhooks?endpoint=we_s1&space=sandbox',
+    answers: [
+      [LIST('en', 'sandbox'), { endpoints: sandboxEndpoints, types: TYPES }],
+      [LOG('we_s1', 'en', 'sandbox'), [{ deliveries, next: '' }]],
+    ],
+  });
+  expect(items(html)).toEqual([{ id: 'we_s1', state: 'disabled', open: true }]);
+  expect(html).toContain('data-action="enable-endpoint"');
+  expect(html.match(/data-delivery-id=/g)).toHaveLength(2);
+  // The same link without the space names no live endpoint.
+  const live = render(<WebhooksPanel />, { path: '/en/account/settings/webhooks?endpoint=we_s1', answers: [[LIST('en'), { endpoints, types: TYPES }]] });
+  expect(text(live)).toContain('The endpoint in the link is no longer in your account');
+  const gone = render(<WebhooksPanel />, { path: '/en/account/settings/webhooks?endpoint=we_9&space=sandbox', answers: [[LIST('en', 'sandbox'), { endpoints: sandboxEndpoints, types: TYPES }]] });
+  expect(text(gone)).toContain('The endpoint in the link is no longer in your sandbox');
+});
+
+test('every call names the sandbox with space=sandbox, and the live space with nothing', async () => {
+  const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: 'we_1', endpoints: [], types: [] }), { status: 200 })));
+  vi.stubGlobal('fetch', fetch);
+  const settings = { url: 'https://x.example', description: '', types: ['order.paid'] };
+  for (const space of ['sandbox', 'live']) {
+    await createEndpoint(settings, 'en', space);
+    await updateEndpoint('we_1', settings, 'en', space);
+    await deleteEndpoint('we_1', 'en', space);
+    await revealSecret('we_1', 'en', space);
+    await rotateSecret('we_1', 'en', space);
+    await enableEndpoint('we_1', 'en', space);
+    await disableEndpoint('we_1', 'en', space);
+    await sendTestEvent('we_1', 'en', space);
+    await replayDelivery('we_1', 'msg_1', 'en', space);
+  }
+  const calls = fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`);
+  expect(calls).toEqual([
+    'POST /api/v1/auth/webhooks?space=sandbox',
+    'PUT /api/v1/auth/webhooks/we_1?space=sandbox',
+    'DELETE /api/v1/auth/webhooks/we_1?space=sandbox',
+    'GET /api/v1/auth/webhooks/we_1/secret?space=sandbox',
+    'POST /api/v1/auth/webhooks/we_1/secret/rotate?space=sandbox',
+    'POST /api/v1/auth/webhooks/we_1/enable?space=sandbox',
+    'POST /api/v1/auth/webhooks/we_1/disable?space=sandbox',
+    'POST /api/v1/auth/webhooks/we_1/test?space=sandbox',
+    'POST /api/v1/auth/webhooks/we_1/deliveries/msg_1/replay?space=sandbox',
+    'POST /api/v1/auth/webhooks',
+    'PUT /api/v1/auth/webhooks/we_1',
+    'DELETE /api/v1/auth/webhooks/we_1',
+    'GET /api/v1/auth/webhooks/we_1/secret',
+    'POST /api/v1/auth/webhooks/we_1/secret/rotate',
+    'POST /api/v1/auth/webhooks/we_1/enable',
+    'POST /api/v1/auth/webhooks/we_1/disable',
+    'POST /api/v1/auth/webhooks/we_1/test',
+    'POST /api/v1/auth/webhooks/we_1/deliveries/msg_1/replay',
+  ]);
+  // The list and the log's pages, the cursor's too.
+  expect(LIST('en', 'sandbox')).toEqual(['/api/v1/auth/webhooks?space=sandbox', 'en']);
+  const key = deliveriesPageKey('we_1', 'en', 'sandbox');
+  expect(key(0, null)).toEqual(['/api/v1/auth/webhooks/we_1/deliveries?space=sandbox', 'en']);
+  expect(key(1, { deliveries, next: 'msg_b' })).toEqual(['/api/v1/auth/webhooks/we_1/deliveries?after=msg_b&space=sandbox', 'en']);
+  // Any other value of the query is the live space.
+  expect(inSpace('/api/v1/auth/webhooks', 'live')).toBe('/api/v1/auth/webhooks');
+  expect(inSpace('/api/v1/auth/webhooks', undefined)).toBe('/api/v1/auth/webhooks');
 });
