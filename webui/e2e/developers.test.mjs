@@ -3,7 +3,7 @@
 // has hydrated, each with a curl example that copies and that works against the stack with a real
 // key; the table of contents sits beside the content at 1366 px and above it at 390 px, where
 // nothing is wider than the window. A customer reaches the page from Settings › API keys and the
-// webhooks' part of it from Settings › Webhooks. In both languages; SCREENSHOTS keeps the page at
+// webhooks' part of it from Settings › Webhooks, and the sandbox's webhooks from its section. In both languages; SCREENSHOTS keeps the page at
 // 1366 and 390 px.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,6 +64,10 @@ test('the page introduces the API, then lists the operations with a curl example
     assert.match(html, /Authorization: Bearer lp_live_…/);
     assert.match(html, /Idempotency-Key/);
     assert.match(html, /href="\/api\/v1\/openapi.json"/);
+    // The sandbox's section: what a sandbox key does.
+    assert.match(html, /<section id="sandbox"/);
+    assert.match(html, /lp_test_/);
+    assert.match(html, /TST…/);
     assert.doesNotMatch(html, /data-operation-id=/);
     await waitHydrated(page);
     assert.equal(await page.getAttribute('html', 'lang'), lang);
@@ -213,6 +217,12 @@ test('a customer follows Settings › API keys to the page, and its examples wor
       return r !== undefined && r.top >= 0 && r.top < window.innerHeight / 2;
     });
     await shot(page, `developers-${lang}-from-webhooks`, { widths: [] });
+
+    // The sandbox's section leads to the webhooks of the sandbox space.
+    await page.locator('[data-testid=developers-sandbox-webhooks-link]').click();
+    await page.waitForURL((u) => u.pathname === SETTINGS[lang].webhooks && u.searchParams.get('space') === 'sandbox');
+    await page.locator('[data-testid=webhooks][data-space=sandbox]').waitFor();
+    assert.equal(await page.locator('[role=tab][data-space=sandbox]').getAttribute('aria-selected'), 'true');
     assert.deepEqual(page.problems, [], `${lang} console`);
     await page.context().close();
   }

@@ -38,7 +38,7 @@ test.each(['tr', 'en'])('%s: the introduction is there before the document, with
   expect(html).toContain(lang === 'tr' ? 'href="/tr/hesabim/ayarlar/api-anahtarlari"' : 'href="/en/account/settings/api-keys"');
   expect(html).toContain(lang === 'tr' ? 'href="/tr/hesabim/ayarlar/webhooklar"' : 'href="/en/account/settings/webhooks"');
   // The table of contents links the sections; the operations are loading.
-  for (const id of ['start', 'base-url', 'authentication', 'errors', 'idempotency', 'rate-limits', 'paging', 'webhooks', 'openapi', 'reference']) {
+  for (const id of ['start', 'base-url', 'authentication', 'errors', 'idempotency', 'rate-limits', 'paging', 'webhooks', 'sandbox', 'openapi', 'reference']) {
     expect(html, id).toContain(`href="#${id}"`);
     expect(html, id).toContain(`id="${id}"`);
   }
@@ -104,4 +104,19 @@ test.each(['tr', 'en'])('%s: when the document cannot be loaded, the reference s
   expect(text(html)).toContain(lang === 'tr' ? 'Yeniden dene' : 'Try again');
   const empty = render(<ApiReference doc={{ paths: {} }} groups={[]} origin="" />, { path: PAGE[lang] });
   expect(text(empty)).toBe(lang === 'tr' ? 'Belgede henüz bir uç nokta yok.' : 'The document lists no endpoints yet.');
+});
+
+test.each(['tr', 'en'])('%s: the sandbox section says what a sandbox key does, briefly', (lang) => {
+  const html = render(<DevelopersPage />, { path: PAGE[lang] });
+  const section = html.match(/<section id="sandbox"[\s\S]*?<\/section>/)[0];
+  const words = text(section);
+  expect(words).toContain(lang === 'tr' ? 'Deneme ortamı (sandbox)' : 'Sandbox');
+  for (const fact of ['lp_test_', 'POST /api/v1/billing/invoices/{id}/pay', '"SANDBOX"', 'TST…']) expect(words, fact).toContain(fact);
+  const facts =
+    lang === 'tr'
+      ? ['ücretsiz ödenir', 'yaklaşık 10 saniye', 'bir dakika kadar', 'düzeltmeler de aynı şekilde', 'Her webhook olayı', 'geçerli bir fatura değildir', 'kendi teklifleri, siparişleri, faturaları, fatura bilgileri ve webhook uç noktaları', 'canlı hesabınızın fatura bilgileri kullanılır']
+      : ['paid without charge', 'within about 10 seconds', 'within about a minute', 'Revisions you ask for are redelivered', 'Every webhook fires', 'not valid invoices', 'its own quotes, orders, invoices, billing details and webhook endpoints', 'it uses your live account’s'];
+  for (const fact of facts) expect(words, fact).toContain(fact);
+  expect(section).toContain(lang === 'tr' ? 'href="/tr/hesabim/ayarlar/webhooklar?space=sandbox"' : 'href="/en/account/settings/webhooks?space=sandbox"');
+  expect(html).toContain('href="#sandbox"');
 });

@@ -83,6 +83,19 @@ const texts = {
       settingsLink: 'Ayarlar › Webhook’lar',
       settings: 'Uç noktalarınız, gönderim kayıtları ve Node.js ile bir doğrulama örneği:',
     },
+    sandbox: {
+      title: 'Deneme ortamı (sandbox)',
+      text: 'Entegrasyonunuzu gerçek sipariş vermeden bir deneme anahtarıyla deneyin: Ayarlar › API anahtarları’nda anahtar oluştururken "Deneme ortamı (sandbox)" seçeneğini seçin. Anahtar `lp_test_` ile başlar ve hesabınızın deneme ortamında çalışır: canlı anahtarla aynı uç noktalar ve yanıtlar, kendi verileriyle.',
+      facts: [
+        'Siparişler ücretsiz ödenir: `POST /api/v1/billing/invoices/{id}/pay` faturayı hemen ödenmiş sayar; hiçbir ödeme alınmaz.',
+        'Simüle edilmiş bir çevirmen ödenen siparişi yaklaşık 10 saniye içinde üstlenir ve bir dakika kadar içinde "SANDBOX" ile işaretlenmiş bir sözde çeviri teslim eder. İstediğiniz düzeltmeler de aynı şekilde yeniden teslim edilir.',
+        'Her webhook olayı canlıdaki gibi, deneme ortamının uç noktalarına gönderilir.',
+        'Faturalar `TST…` ile numaralanır ve geçerli bir fatura değildir. Kimseye e-posta gönderilmez.',
+        'Deneme ortamının verileri ayrıdır: kendi teklifleri, siparişleri, faturaları, fatura bilgileri ve webhook uç noktaları vardır; canlı anahtarlar bunlara erişemez. Deneme ortamı kendi fatura bilgilerini kaydedene kadar canlı hesabınızın fatura bilgileri kullanılır.',
+      ],
+      webhooks: 'Deneme ortamının webhook uç noktaları ve gönderim kayıtları:',
+      webhooksLink: 'Ayarlar › Webhook’lar › Deneme ortamı',
+    },
     openapi: {
       title: 'OpenAPI belgesi',
       text: 'API’nin bütün uç noktaları ve şemaları, OpenAPI 3.0.3 biçiminde tek bir belgede tanımlıdır. oapi-codegen (Go), openapi-generator ya da openapi-typescript gibi araçlarla ondan istemci kodu üretebilir, belgeyi Postman gibi araçlara aktarabilirsiniz.',
@@ -195,6 +208,19 @@ const texts = {
       retries: 'Answer with a 2xx status within 10 seconds and do the work afterwards. A failed delivery is retried at growing intervals over about three days; you can also resend it from the delivery log.',
       settingsLink: 'Settings › Webhooks',
       settings: 'Your endpoints, their delivery logs and an example of verifying in Node.js:',
+    },
+    sandbox: {
+      title: 'Sandbox',
+      text: 'Try your integration without real orders with a sandbox key: choose "Sandbox" when you create a key in Settings › API keys. The key starts `lp_test_` and acts in your account’s sandbox space: the same endpoints and answers as a live key, on data of its own.',
+      facts: [
+        'Orders are paid without charge: `POST /api/v1/billing/invoices/{id}/pay` settles the invoice at once; nothing is charged.',
+        'A simulated translator claims a paid order within about 10 seconds and delivers a pseudo-translation marked "SANDBOX" within about a minute. Revisions you ask for are redelivered the same way.',
+        'Every webhook fires as in production, to the sandbox space’s endpoints.',
+        'Invoices are numbered `TST…` and are not valid invoices. No one is e-mailed.',
+        'Sandbox data is separate: its own quotes, orders, invoices, billing details and webhook endpoints, which live keys cannot reach. Until the sandbox saves billing details of its own, it uses your live account’s.',
+      ],
+      webhooks: 'The sandbox’s webhook endpoints and delivery logs:',
+      webhooksLink: 'Settings › Webhooks › Sandbox',
     },
     openapi: {
       title: 'The OpenAPI document',

@@ -22,6 +22,7 @@ const SECTIONS = [
   ['limits', 'rate-limits'],
   ['paging', 'paging'],
   ['webhooks', 'webhooks'],
+  ['sandbox', 'sandbox'],
   ['openapi', 'openapi'],
 ];
 const anchor = Object.fromEntries(SECTIONS);
@@ -30,7 +31,7 @@ export const REFERENCE_ANCHOR = 'reference';
 /**
  * DevelopersPage is the public page about the API (/tr/gelistiriciler, /en/developers): the
  * page's own introduction (getting a key, base URL, authentication, errors, Idempotency-Key,
- * rate limits, paging, webhooks, the OpenAPI document), prerendered; and the operations read
+ * rate limits, paging, webhooks, the sandbox, the OpenAPI document), prerendered; and the operations read
  * from the OpenAPI document in the browser, with a table of contents beside them (above them on
  * a phone).
  */
@@ -203,6 +204,25 @@ export function DevelopersPage() {
               {t('webhooks.settings')}{' '}
               <Link to={webhooksPath} data-testid="developers-webhooks-link">
                 {t('webhooks.settingsLink')}
+              </Link>
+            </p>
+          </Section>
+
+          <Section id={anchor.sandbox} title={t('sandbox.title')}>
+            <p>
+              <InlineCode text={t('sandbox.text')} />
+            </p>
+            <ul>
+              {t('sandbox.facts').map((f) => (
+                <li key={f}>
+                  <InlineCode text={f} />
+                </li>
+              ))}
+            </ul>
+            <p>
+              {t('sandbox.webhooks')}{' '}
+              <Link to={`${webhooksPath}?space=sandbox`} data-testid="developers-sandbox-webhooks-link">
+                {t('sandbox.webhooksLink')}
               </Link>
             </p>
           </Section>
