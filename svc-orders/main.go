@@ -49,6 +49,14 @@ func main() {
 		Urgent: time.Duration(env.Int("REVISION_HOURS_URGENT", 24)) * time.Hour,
 		Normal: time.Duration(env.Int("REVISION_HOURS_NORMAL", 48)) * time.Hour,
 	}
+	// The API sandbox's simulated translator (issue 29): how long it takes to claim a paid sandbox
+	// order and to deliver it (or redeliver a revision), and how often every replica looks for
+	// the steps due.
+	sandboxTimes := orders.SandboxTimes{
+		ClaimAfter:   env.Duration("ORDERS_SANDBOX_CLAIM_AFTER", orders.DefaultSandboxTimes.ClaimAfter),
+		DeliverAfter: env.Duration("ORDERS_SANDBOX_DELIVER_AFTER", orders.DefaultSandboxTimes.DeliverAfter),
+	}
+	sandboxPoll := env.Duration("ORDERS_SANDBOX_POLL", time.Second)
 	// The agency's facts: the issuer printed on quote PDFs.
 	facts, demoFacts, factsErr := company.FromEnv(env)
 	p := platform.Start(env, cfg, platform.Needs{Mongo: true})
@@ -115,7 +123,7 @@ func main() {
 	go noticeRelay.Run(ctx)
 	orderSvc := orders.NewService(orderStore, quoteSvc, fileSvc, translatorStore, priceSvc, time.Now, orderRelay.Kick,
 		orders.WithPoolNotices(notices), orders.WithEscalation(windows), orders.WithBilling(bills), orders.WithRevisionHours(revisionHours),
-		orders.WithContracts(facts, pricing.AddOnNames(priceSvc)))
+		orders.WithContracts(facts, pricing.AddOnNames(priceSvc)), orders.WithSandbox(sandboxTimes))
 	orderSvc = orders.LoggingMiddleware(log)(orderSvc)
 	orderSvc = orders.InstrumentingMiddleware(metrics)(orderSvc)
 
@@ -156,6 +164,11 @@ func main() {
 		{"escalate unclaimed jobs and overdue revisions", orderSvc.EscalateOverdue},
 		{"remind translators of revisions due soon", orderSvc.RemindRevisions},
 		{"send pool notices", notices.SendDue},
+	})
+	// The sandbox's simulated translator works from the orders' own due times, so any replica may
+	// take a step and a restart loses none; the orders' conditional writes make each step once.
+	go sweep(ctx, log, max(sandboxPoll, 100*time.Millisecond), []sweepJob{
+		{"sandbox translator", orderSvc.WorkSandbox},
 	})
 
 	// Tokens are checked here too (DESIGN §5, defence in depth), with svc-auth's published keys.

@@ -95,6 +95,9 @@ var (
 	// unlike already_taken the job is still there for someone else, or for them after a delivery.
 	problemAtCap = httpx.NewProblem(http.StatusConflict, "at_cap",
 		i18n.Text{TR: "Aynı anda alabileceğiniz en fazla iş sayısına ulaştınız; yeni bir iş almak için önce birini teslim edin.", EN: "You already have as many active jobs as your limit allows; deliver one before taking another."})
+	// problemSandboxOrder: staff giving a sandbox order to a translator; the simulated one works it.
+	problemSandboxOrder = httpx.NewProblem(http.StatusConflict, "sandbox_order",
+		i18n.Text{TR: "Bu bir deneme (sandbox) siparişi: deneme çevirmeni üstlenir, gerçek bir çevirmene verilemez.", EN: "This is a sandbox order: the sandbox translator works it, and it cannot be given to a real translator."})
 	problemUnclaimWindow = httpx.NewProblem(http.StatusConflict, "unclaim_window_over",
 		i18n.Text{TR: "Bir iş yalnızca havuzdan alındıktan sonraki bir saat içinde geri bırakılabilir.", EN: "A job can be given back only within an hour of taking it from the pool."})
 )
@@ -130,6 +133,8 @@ func explain(err error) *httpx.Problem {
 		return cannotAssign(err)
 	case errors.Is(err, orders.ErrOrderChanged):
 		return problemOrderChanged
+	case errors.Is(err, orders.ErrSandboxOrder):
+		return problemSandboxOrder
 	case errors.Is(err, orders.ErrNoFulfilment):
 		return problemNoFulfilment
 	case errors.Is(err, orders.ErrExpectedDateFixed):

@@ -131,6 +131,11 @@ func (m loggingMiddleware) MarkDelivered(ctx context.Context, c authn.Caller, id
 	return m.next.MarkDelivered(ctx, c, ids, orderID)
 }
 
+func (m loggingMiddleware) SaveMade(ctx context.Context, c authn.Caller, name string, content []byte) (_ File, err error) {
+	defer m.done(ctx, "SaveMade", time.Now(), &err)
+	return m.next.SaveMade(ctx, c, name, content)
+}
+
 func (m loggingMiddleware) DeleteUnclaimed(ctx context.Context) (err error) {
 	defer m.done(ctx, "DeleteUnclaimed", time.Now(), &err)
 	return m.next.DeleteUnclaimed(ctx)

@@ -84,6 +84,8 @@ type OrderSummary struct {
 	Escalated bool `json:"escalated"`
 	// NextStep is the paper work's next step ("" when none or all done).
 	NextStep string `json:"nextStep,omitempty"`
+	// Sandbox marks a sandbox customer's order, worked by the simulated translator (sandbox.go).
+	Sandbox bool `json:"sandbox"`
 }
 
 // OrderPage is one page of the staff list; Next is the cursor (before=) of the following page.
@@ -209,7 +211,8 @@ func (o *Order) summary() OrderSummary {
 	return OrderSummary{ID: o.ID, Number: o.Number, Status: o.Status, CustomerID: o.CustomerID, TranslatorID: o.TranslatorID,
 		Service: o.Service, SourceLanguage: o.SourceLanguage, TargetLanguages: o.TargetLanguages, Urgency: o.Urgency, AddOns: o.AddOns,
 		Deadline: o.Deadline, CreatedAt: o.CreatedAt, PaidAt: o.PaidAt, Total: o.Total, TotalUSD: o.TotalUSD,
-		Escalated: o.EscalatedAt != nil && o.Status == InProgress || o.RevisionEscalatedAt != nil && o.Status == RevisionRequested, NextStep: string(o.nextStep())}
+		Escalated: o.EscalatedAt != nil && o.Status == InProgress || o.RevisionEscalatedAt != nil && o.Status == RevisionRequested, NextStep: string(o.nextStep()),
+		Sandbox: o.Sandbox}
 }
 
 // StaffOrder is one order with its timeline, fulfilment, pay and customer.
@@ -299,6 +302,9 @@ func (s *service) Assign(ctx context.Context, c authn.Caller, id string, in Assi
 	o, err := s.store.Order(ctx, id)
 	if err != nil {
 		return OrderView{}, err
+	}
+	if o.Sandbox {
+		return OrderView{}, ErrSandboxOrder
 	}
 	if in.From != nil && *in.From != o.TranslatorID {
 		return OrderView{}, ErrOrderChanged // someone assigned it since the staff member looked

@@ -103,7 +103,8 @@ func (s *MongoStore) List(ctx context.Context, f ListFilter) ([]*Order, error) {
 func (s *MongoStore) Waiting(ctx context.Context) (Waiting, error) {
 	var w Waiting
 	var err error
-	if w.Unassigned, err = s.coll.CountDocuments(ctx, bson.D{{Key: "status", Value: InProgress}}); err != nil {
+	// Sandbox orders wait for no one (sandbox.go): the count is of live ones, on sandboxIndex.
+	if w.Unassigned, err = s.coll.CountDocuments(ctx, bson.D{live, {Key: "status", Value: InProgress}}); err != nil {
 		return Waiting{}, fmt.Errorf("count unassigned orders: %w", err)
 	}
 	if w.Escalated, err = s.coll.CountDocuments(ctx, bson.D{{Key: "status", Value: InProgress}, {Key: "escalatedAt", Value: anyTime}}); err != nil {

@@ -154,8 +154,8 @@ func (s *service) giveBack(ctx context.Context, r reservation) {
 // release removes an order's place from the translator's desk after the order left it at movedAt
 // (delivered, given back, reassigned), unless a newer reservation took the place since.
 func (s *service) release(ctx context.Context, translatorID string, o *Order) {
-	if translatorID == "" || len(o.History) == 0 {
-		return
+	if translatorID == "" || len(o.History) == 0 || o.Sandbox {
+		return // the sandbox's simulated translator keeps no desk
 	}
 	movedAt := o.History[len(o.History)-1].At
 	s.releaseWhere(ctx, translatorID, o.ID, func(j DeskJob) bool { return !j.At.After(movedAt) })

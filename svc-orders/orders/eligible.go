@@ -56,7 +56,7 @@ var excludedReasons = map[error]string{pool.ErrSuspended: ExcludedSuspended, poo
 // every key, not suspended, not on vacation, below their cap), and those competent for some of
 // its keys who may not, with why. An assigned order's translator is not listed (giving it to them
 // again changes nothing); a revision's is, first, as a candidate even at their cap (sent back).
-// An order no one may be given (unpaid, delivered, completed) has none.
+// An order no one may be given (unpaid, delivered, completed, the sandbox's) has none.
 func (s *service) Eligible(ctx context.Context, c authn.Caller, id string) (Eligibility, error) {
 	out := Eligibility{Candidates: []Candidate{}, Excluded: []Excluded{}}
 	if err := requireStaff(c); err != nil {
@@ -66,8 +66,8 @@ func (s *service) Eligible(ctx context.Context, c authn.Caller, id string) (Elig
 	if err != nil {
 		return out, err
 	}
-	if o.Status != InProgress && o.Status != Assigned && o.Status != RevisionRequested {
-		return out, nil
+	if o.Status != InProgress && o.Status != Assigned && o.Status != RevisionRequested || o.Sandbox {
+		return out, nil // nobody may be given it; a sandbox order is the simulated translator's
 	}
 	keys := o.jobKeys()
 	found, err := s.translators.Holding(ctx, keys, MaxConsidered)

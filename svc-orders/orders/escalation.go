@@ -73,7 +73,7 @@ func (s *service) EscalateOverdue(ctx context.Context) error {
 		}
 		for _, id := range ids {
 			_, err := s.store.Update(ctx, id, func(o *Order) (*Order, error) {
-				if o.Status != InProgress || o.TranslatorID != "" || o.EscalatedAt != nil || o.PaidAt == nil ||
+				if o.Status != InProgress || o.TranslatorID != "" || o.EscalatedAt != nil || o.PaidAt == nil || o.Sandbox ||
 					now.Before(o.PaidAt.Add(s.windows.of(o.Urgency))) {
 					return nil, errAlreadyApplied
 				}

@@ -14,6 +14,7 @@ import (
 	"linguaport/svc-orders/calendar"
 	"linguaport/svc-orders/pool"
 	"linguaport/svc-orders/pricing"
+	"linguaport/svc-orders/sandbox"
 )
 
 // The job pool (DESIGN §10): a paid order waits in the pool until an eligible translator claims
@@ -73,12 +74,17 @@ func (o *Order) jobKeys() []string {
 // business day after the day of the payment (package calendar: Istanbul's Monday to Friday,
 // Turkey's public holidays skipped).
 func (s *service) place(ctx context.Context, o *Order, now time.Time) (Placement, error) {
+	deadline := calendar.Deadline(now, o.Window.MaxDays)
+	if o.Sandbox {
+		// Dated as live work, so the customer reads the same order; but no pool keys (no
+		// translator's pool holds it) and no pay (nobody earns from it).
+		return Placement{Deadline: &deadline}, nil
+	}
 	pay, err := s.payer.TranslatorPay(ctx, pricing.EstimateRequest{Service: o.Service, SourceLanguage: o.SourceLanguage,
 		TargetLanguages: o.TargetLanguages, Quantity: o.Quantity, Urgency: o.Urgency, AddOns: o.AddOns})
 	if err != nil {
 		return Placement{}, err
 	}
-	deadline := calendar.Deadline(now, o.Window.MaxDays)
 	return Placement{PoolKeys: o.job().Keys(), Pay: &pay, Deadline: &deadline}, nil
 }
 
@@ -182,7 +188,7 @@ func (s *service) Pool(ctx context.Context, c authn.Caller) (PoolView, error) {
 	var shown []*Order
 	var fileIDs []string
 	for _, o := range found {
-		if o.TranslatorID == "" && t.Covers(o.jobKeys()) { // every target language, not just one
+		if o.TranslatorID == "" && !o.Sandbox && t.Covers(o.jobKeys()) { // every target language, not just one
 			shown = append(shown, o)
 			for _, f := range o.Files {
 				fileIDs = append(fileIDs, f.ID)
@@ -230,7 +236,7 @@ func (s *service) Claim(ctx context.Context, c authn.Caller, id string) (OrderVi
 	switch {
 	case err != nil:
 		return OrderView{}, err
-	case o.Status == AwaitingPayment:
+	case o.Status == AwaitingPayment, o.Sandbox:
 		return OrderView{}, ErrNotFound // never in the pool: nothing to see
 	case o.Status == Assigned && o.TranslatorID == c.ID:
 		return s.view(ctx, c, o, s.now()), nil // a repeated claim of one's own job
@@ -258,10 +264,9 @@ func (s *service) Claim(ctx context.Context, c authn.Caller, id string) (OrderVi
 		if err := held.lapsed(s.now()); err != nil {
 			return nil, err
 		}
-		if err := o.move(Assigned, now, StepClaimed, ""); err != nil {
+		if err := o.claim(c.ID, now); err != nil {
 			return nil, err
 		}
-		o.TranslatorID, o.ClaimedAt = c.ID, &now
 		return o, o.statusChanged(ctx)
 	})
 	switch {
@@ -273,6 +278,16 @@ func (s *service) Claim(ctx context.Context, c authn.Caller, id string) (OrderVi
 	}
 	s.kick(o.ID)
 	return s.view(ctx, c, o, now), nil
+}
+
+// claim gives the job in the pool to the translator who took it at now (step claimed): a
+// translator's claim, or the sandbox's simulated translator's (sandbox.go).
+func (o *Order) claim(translatorID string, now time.Time) error {
+	if err := o.move(Assigned, now, StepClaimed, ""); err != nil {
+		return err
+	}
+	o.TranslatorID, o.ClaimedAt = translatorID, &now
+	return nil
 }
 
 func (s *service) Unclaim(ctx context.Context, c authn.Caller, id string) (OrderView, error) {
@@ -300,6 +315,9 @@ func (s *service) Unclaim(ctx context.Context, c authn.Caller, id string) (Order
 // view is o as the caller sees it; its translator and staff also see what it pays.
 func (s *service) view(ctx context.Context, c authn.Caller, o *Order, now time.Time) OrderView {
 	v := o.viewAt(now)
+	if o.TranslatorID == sandbox.TranslatorID {
+		v.TranslatorName = sandbox.TranslatorName.In(c.Lang)
+	}
 	if c.Owns(o.TranslatorID) {
 		v.Pay = payView(c.Lang, o.Pay)
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/mongox"
@@ -122,6 +123,10 @@ type Order struct {
 	CustomerID   string      `json:"-" bson:"customerId"`
 	TranslatorID string      `json:"translatorId" bson:"translatorId,omitempty"`
 	Status       OrderStatus `json:"status" bson:"status"`
+	// Sandbox marks the order of a sandbox customer (authn.IsSandbox), worked by the simulated
+	// translator and never by a real one (sandbox.go); SandboxRun is when it acts next.
+	Sandbox      bool `json:"sandbox" bson:"sandbox,omitempty"`
+	SandboxRun   `bson:",inline"`
 	quotes.Work  `bson:",inline"`
 	Placement    `bson:",inline"`
 	Deliveries   []files.File `json:"deliveries" bson:"deliveries"`
@@ -150,7 +155,7 @@ type Order struct {
 // newOrder is the order an approved quote becomes, waiting for its payment.
 func newOrder(q *quotes.Quote, now time.Time) *Order {
 	o := &Order{
-		ID: q.OrderID, Number: q.OrderNumber, QuoteID: q.ID, CustomerID: q.CustomerID, Status: AwaitingPayment,
+		ID: q.OrderID, Number: q.OrderNumber, QuoteID: q.ID, CustomerID: q.CustomerID, Status: AwaitingPayment, Sandbox: authn.IsSandbox(q.CustomerID),
 		Work: q.Work, Deliveries: []files.File{}, CreatedAt: now, History: []HistoryEntry{{Status: AwaitingPayment, At: now}},
 	}
 	if c := q.Contract; c != nil {
@@ -210,6 +215,9 @@ type OrderView struct {
 	Fulfilment *FulfilmentView `json:"fulfilment,omitempty"`
 	// ExpectedDate is the day the work is due, in Istanbul (expected.go).
 	ExpectedDate *calendar.Date `json:"expectedDate,omitempty"`
+	// TranslatorName names the simulated translator of a sandbox order in the reader's language
+	// (view); a real translator's name is svc-auth's to give.
+	TranslatorName string `json:"translatorName,omitempty"`
 }
 
 func (o *Order) viewAt(now time.Time) OrderView {

@@ -92,7 +92,7 @@ func Refused(err error) bool {
 	return errors.As(err, &illegal) || errors.Is(err, ErrNotFound) || errors.Is(err, ErrNotYours) ||
 		errors.Is(err, ErrNotAssignedToYou) || errors.Is(err, ErrForbidden) || errors.Is(err, ErrAlreadyTaken) ||
 		errors.Is(err, ErrUnclaimWindowOver) || errors.Is(err, pool.ErrNotEligible) || errors.Is(err, ErrOrderChanged) ||
-		errors.Is(err, ErrNoFulfilment) || errors.Is(err, ErrExpectedDateFixed) || errors.Is(err, ErrNotTranslated) || errors.Is(err, ErrUnknownCursor) || errors.As(err, new(*StepOutOfOrder)) ||
+		errors.Is(err, ErrSandboxOrder) || errors.Is(err, ErrNoFulfilment) || errors.Is(err, ErrExpectedDateFixed) || errors.Is(err, ErrNotTranslated) || errors.Is(err, ErrUnknownCursor) || errors.As(err, new(*StepOutOfOrder)) ||
 		errors.As(err, new(errs.Fields)) || errors.Is(err, ErrBillingDetailsRequired) || quotes.Refused(err) || files.Refused(err) ||
 		errors.Is(err, contracts.ErrNotAccepted) || errors.Is(err, contracts.ErrChanged) || errors.Is(err, ErrNoContract)
 }
@@ -221,6 +221,11 @@ func (m loggingMiddleware) EscalateOverdue(ctx context.Context) (err error) {
 func (m loggingMiddleware) RemindRevisions(ctx context.Context) (err error) {
 	defer m.done(ctx, "RemindRevisions", time.Now(), &err)
 	return m.next.RemindRevisions(ctx)
+}
+
+func (m loggingMiddleware) WorkSandbox(ctx context.Context) (err error) {
+	defer m.done(ctx, "WorkSandbox", time.Now(), &err)
+	return m.next.WorkSandbox(ctx)
 }
 
 func (m loggingMiddleware) Pool(ctx context.Context, c authn.Caller) (_ PoolView, err error) {

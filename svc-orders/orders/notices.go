@@ -29,8 +29,8 @@ func (s *service) AnnounceJob(ctx context.Context, orderID, entry string) error 
 	if err != nil {
 		return err
 	}
-	if o.Status != InProgress || o.TranslatorID != "" {
-		return nil // taken before the announcement got here: nothing to announce
+	if o.Status != InProgress || o.TranslatorID != "" || o.Sandbox {
+		return nil // taken before the announcement got here, or the sandbox's: nothing to announce
 	}
 	keys := o.jobKeys()
 	found, err := s.translators.Covering(ctx, keys)

@@ -7,6 +7,7 @@ import (
 
 	"linguaport/internal/events"
 	"linguaport/svc-orders/pricing"
+	"linguaport/svc-orders/sandbox"
 )
 
 // A revision (issue 23): the customer's request goes straight back to the translator who
@@ -94,6 +95,9 @@ func WithRevisionHours(h RevisionHours) Option {
 func (s *service) revisionRound(o *Order, now time.Time) Revision {
 	given := s.revisionHours.of(o.Urgency)
 	due := now.Add(given)
+	if o.Sandbox {
+		return Revision{RevisionDue: &due} // the simulated translator needs no reminder
+	}
 	remind := due.Add(-min(RevisionReminderBefore, given/4))
 	return Revision{RevisionDue: &due, RevisionRemindAt: &remind}
 }
@@ -102,8 +106,11 @@ func (s *service) revisionRound(o *Order, now time.Time) Revision {
 // model: known to it (an account closed is no longer), not suspended, not on vacation. Their cap
 // does not count: the work is theirs already.
 func (s *service) canTakeBack(ctx context.Context, translatorID string, now time.Time) (bool, error) {
-	if translatorID == "" {
+	switch translatorID {
+	case "":
 		return false, nil
+	case sandbox.TranslatorID:
+		return true, nil // never away: it redelivers by itself (sandbox.go)
 	}
 	t, err := s.translators.Translator(ctx, translatorID)
 	if err != nil || t == nil {
@@ -173,8 +180,8 @@ func (s *service) escalateOverdueRevisions(ctx context.Context, now time.Time) (
 	var escalated []any
 	for _, id := range ids {
 		_, err := s.store.Update(ctx, id, func(o *Order) (*Order, error) {
-			if o.RevisionDue == nil || now.Before(*o.RevisionDue) {
-				return nil, errAlreadyApplied // redelivered, or sent back with a new deadline
+			if o.RevisionDue == nil || now.Before(*o.RevisionDue) || o.Sandbox {
+				return nil, errAlreadyApplied // redelivered, or sent back with a new deadline; the sandbox's is not staff's
 			}
 			return o, o.escalateRevision(ctx, now, EscalationOverdue)
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -77,6 +78,9 @@ type Store interface {
 	// Past answers up to limit of a translator's orders in status, newest first, after the order
 	// after (nil: from the top) (past.go).
 	Past(ctx context.Context, translatorID string, status OrderStatus, after *Order, limit int) ([]*Order, error)
+	// SandboxDue lists the ids of sandbox orders whose simulated translator's step is due by now
+	// (sandbox.go).
+	SandboxDue(ctx context.Context, now time.Time) ([]string, error)
 }
 
 // Quotes is what an order is made from: a quote its customer approves, or one an event names.
@@ -87,12 +91,16 @@ type Quotes interface {
 	Lookup(ctx context.Context, id string) (*quotes.Quote, error)
 }
 
-// Files are the documents a translator delivers.
+// Files are the documents a translator delivers (files.Service).
 type Files interface {
 	Usable(ctx context.Context, c authn.Caller, ids []string, uploadToken string) ([]files.File, error)
 	MarkDelivered(ctx context.Context, c authn.Caller, ids []string, orderID string) error
-	// FirstPages are the files' first pages of text, which the pool shows (files.Service).
+	// FirstPages are the files' first pages of text, which the pool shows.
 	FirstPages(ctx context.Context, ids []string) (map[string]string, error)
+	// OpenFile and SaveMade are how the sandbox's simulated translator reads a source document and
+	// stores its pseudo-translation (sandbox.go).
+	OpenFile(ctx context.Context, c authn.Caller, id, uploadToken string) (files.File, io.ReadCloser, error)
+	SaveMade(ctx context.Context, c authn.Caller, name string, content []byte) (files.File, error)
 }
 
 // Approval is an approved quote and the order it became.
@@ -157,6 +165,9 @@ type Service interface {
 	// RemindRevisions tells the translators whose revision falls due soon, once per round
 	// (revision.go).
 	RemindRevisions(ctx context.Context) error
+	// WorkSandbox has the sandbox's simulated translator claim, deliver and redeliver the sandbox
+	// orders whose step is due (sandbox.go).
+	WorkSandbox(ctx context.Context) error
 }
 
 type service struct {
@@ -181,6 +192,8 @@ type service struct {
 	addOnNames AddOnNames
 	// revisionHours say when a revision is due (revision.go).
 	revisionHours RevisionHours
+	// sandbox says how long the simulated translator takes (sandbox.go).
+	sandbox SandboxTimes
 }
 
 // Option configures the pool's notices and escalation windows.
@@ -189,7 +202,7 @@ type Option func(*service)
 // NewService returns the orders service.
 func NewService(store Store, quotes Quotes, files Files, translators Translators, payer Payer, now func() time.Time, kick func(ids ...any), opts ...Option) Service {
 	s := &service{store: store, quotes: quotes, files: files, translators: translators, payer: payer, clock: now, kick: kick, windows: DefaultWindows,
-		revisionHours: DefaultRevisionHours}
+		revisionHours: DefaultRevisionHours, sandbox: DefaultSandboxTimes}
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -317,6 +330,7 @@ func (s *service) transition(ctx context.Context, c authn.Caller, id string, all
 		if err := change(o, now); err != nil {
 			return nil, err
 		}
+		s.sandboxNext(o, now)
 		return o, o.statusChanged(ctx)
 	})
 	if err != nil {
@@ -351,6 +365,12 @@ func customerOrStaff(c authn.Caller, o *Order) error {
 }
 
 func (s *service) Deliver(ctx context.Context, c authn.Caller, id string, fileIDs []string, note string) (OrderView, error) {
+	return s.deliver(ctx, c, id, fileIDs, note, nil)
+}
+
+// deliver is Deliver, written only if also (when given) agrees on the order as stored: the
+// sandbox's simulated translator delivers only the round it took (sandbox.go).
+func (s *service) deliver(ctx context.Context, c authn.Caller, id string, fileIDs []string, note string, also func(*Order) error) (OrderView, error) {
 	// Whoever may not see the order learns nothing of it, not even what a delivery needs.
 	if _, err := s.orderOf(ctx, c, id); err != nil {
 		return OrderView{}, err
@@ -377,6 +397,9 @@ func (s *service) Deliver(ctx context.Context, c authn.Caller, id string, fileID
 	v, err := s.transition(ctx, c, id, func(c authn.Caller, o *Order) error {
 		if !c.Staff() && o.TranslatorID != c.ID {
 			return ErrNotAssignedToYou
+		}
+		if also != nil {
+			return also(o)
 		}
 		return nil
 	}, func(o *Order, now time.Time) error {
@@ -423,7 +446,7 @@ func (s *service) RequestRevision(ctx context.Context, c authn.Caller, id, reaso
 	// Sent back, the job is on its translator's desk again, over their cap or not: the place is
 	// written first, so the desk never counts too few (desk.go).
 	mine := seen.Status == Delivered && seen.CustomerID == c.ID
-	if mine && seen.TranslatorID != "" {
+	if mine && seen.TranslatorID != "" && !seen.Sandbox { // the simulated translator keeps no desk
 		if err := s.hold(ctx, seen.TranslatorID, id); err != nil {
 			return OrderView{}, err
 		}
@@ -501,6 +524,7 @@ func (s *service) InvoicePaid(ctx context.Context, p InvoicePaidData) error {
 			return nil, err
 		}
 		o.InvoiceID, o.Placement = p.InvoiceID, placed
+		s.sandboxNext(o, now)
 		return o, o.statusChanged(ctx)
 	})
 	switch {

@@ -35,16 +35,19 @@ func NewMongoStore(ctx context.Context, db *mongo.Database) (*MongoStore, error)
 		// The job pool: the orders waiting there by their pool keys, and a translator's desk.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "poolKeys", Value: 1}}},
 		mongo.IndexModel{Keys: bson.D{{Key: "translatorId", Value: 1}, {Key: "status", Value: 1}}},
-		// Escalation: the jobs of an urgency waiting since their payment, never escalated.
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "urgency", Value: 1}, {Key: "escalatedAt", Value: 1}, {Key: "paidAt", Value: 1}}},
-		// Revisions past their deadline, never escalated (and the dashboard's count of the escalated).
-		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "revisionEscalatedAt", Value: 1}, {Key: "revisionDue", Value: 1}}},
+		// Escalation: the live jobs of an urgency waiting since their payment, never escalated
+		// (sandbox orders are never escalated: sandbox.go).
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "urgency", Value: 1}, {Key: "escalatedAt", Value: 1}, {Key: "sandbox", Value: 1}, {Key: "paidAt", Value: 1}}},
+		// Live revisions past their deadline, never escalated (and the dashboard's count of the escalated).
+		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "revisionEscalatedAt", Value: 1}, {Key: "sandbox", Value: 1}, {Key: "revisionDue", Value: 1}}},
 		// Revisions whose translator is due a reminder: only rounds still to remind have the time.
 		mongo.IndexModel{Keys: bson.D{{Key: "status", Value: 1}, {Key: "revisionRemindAt", Value: 1}}},
-		// The dashboard's charts (trends.go): the orders paid, and those completed, in its weeks,
-		// a range on each date.
-		mongo.IndexModel{Keys: bson.D{{Key: "paidAt", Value: 1}}},
-		mongo.IndexModel{Keys: bson.D{{Key: "completedAt", Value: 1}}},
+		// The dashboard's charts (trends.go): the live orders paid, and those completed, in its
+		// weeks, a range on each date.
+		mongo.IndexModel{Keys: bson.D{{Key: "sandbox", Value: 1}, {Key: "paidAt", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "sandbox", Value: 1}, {Key: "completedAt", Value: 1}}},
+		// The sandbox's simulated translator's work, and the live orders by status (sandbox.go).
+		sandboxIndex,
 		// A translator's KVKK copy (privacy.go): the orders whose timeline names them, given to
 		// them by staff or taken from them for a revision (a claim names nobody: translatorId
 		// does). Sparse, as most timelines name no translator.
@@ -166,12 +169,12 @@ func readIDs(ctx context.Context, cur *mongo.Cursor) ([]string, error) {
 	return ids, nil
 }
 
-// Unescalated answers the longest waiting first, a page at a time: the sweep that escalates them
+// Unescalated answers the live orders (sandbox ones are never escalated), the longest waiting first, a page at a time: the sweep that escalates them
 // comes back for the rest. escalatedAt equal to null matches the orders without it, from the
 // index ($exists: false would read the documents).
 func (s *MongoStore) Unescalated(ctx context.Context, urgency pricing.Urgency, paidBefore time.Time) ([]string, error) {
 	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: InProgress}, {Key: "urgency", Value: urgency},
-		{Key: "escalatedAt", Value: nil}, {Key: "paidAt", Value: bson.D{{Key: "$lte", Value: paidBefore}}}},
+		{Key: "escalatedAt", Value: nil}, live, {Key: "paidAt", Value: bson.D{{Key: "$lte", Value: paidBefore}}}},
 		options.Find().SetSort(bson.D{{Key: "paidAt", Value: 1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "_id", Value: 1}}))
 	if err != nil {
 		return nil, fmt.Errorf("find unescalated orders: %w", err)
@@ -179,9 +182,9 @@ func (s *MongoStore) Unescalated(ctx context.Context, urgency pricing.Urgency, p
 	return readIDs(ctx, cur)
 }
 
-// RevisionsDue answers the revisions longest overdue first, a page at a time, as Unescalated.
+// RevisionsDue answers the live revisions longest overdue first, a page at a time, as Unescalated.
 func (s *MongoStore) RevisionsDue(ctx context.Context, now time.Time) ([]string, error) {
-	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: RevisionRequested}, {Key: "revisionEscalatedAt", Value: nil},
+	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: RevisionRequested}, {Key: "revisionEscalatedAt", Value: nil}, live,
 		{Key: "revisionDue", Value: bson.D{{Key: "$lte", Value: now}}}},
 		options.Find().SetSort(bson.D{{Key: "revisionDue", Value: 1}}).SetLimit(newest.Limit).SetProjection(bson.D{{Key: "_id", Value: 1}}))
 	if err != nil {

@@ -68,13 +68,14 @@ type Load struct {
 var trendFields = bson.D{{Key: "status", Value: 1}, {Key: "paidAt", Value: 1}, {Key: "completedAt", Value: 1},
 	{Key: "deadline", Value: 1}, {Key: "history", Value: 1}}
 
-// Dated answers the orders whose field ("paidAt" or "completedAt") falls in [from, to), with only
-// the fields the charts read: a range on that field's own index.
+// Dated answers the live orders whose field ("paidAt" or "completedAt") falls in [from, to), with
+// only the fields the charts read: a range on that field's index after sandbox (the sandbox's
+// orders are no work of the agency's).
 func (s *MongoStore) Dated(ctx context.Context, field string, from, to time.Time) ([]*Order, error) {
 	if field != "paidAt" && field != "completedAt" {
 		return nil, fmt.Errorf("orders by %q: not a date the charts count", field)
 	}
-	cur, err := s.coll.Find(ctx, bson.D{{Key: field, Value: bson.D{{Key: "$gte", Value: from}, {Key: "$lt", Value: to}}}},
+	cur, err := s.coll.Find(ctx, bson.D{live, {Key: field, Value: bson.D{{Key: "$gte", Value: from}, {Key: "$lt", Value: to}}}},
 		options.Find().SetProjection(trendFields))
 	if err != nil {
 		return nil, fmt.Errorf("find orders by %s: %w", field, err)
@@ -87,9 +88,10 @@ func (s *MongoStore) Dated(ctx context.Context, field string, from, to time.Time
 }
 
 // ActiveTranslators answers the translator of every active order (assigned or sent back for a
-// revision), once per order: the status index bounds it to the jobs in hand.
+// revision), once per live order: sandboxIndex bounds it to the jobs in hand (the simulated
+// translator's are not a load).
 func (s *MongoStore) ActiveTranslators(ctx context.Context) ([]string, error) {
-	cur, err := s.coll.Find(ctx, bson.D{{Key: "status", Value: bson.D{{Key: "$in", Value: activeStatuses}}}},
+	cur, err := s.coll.Find(ctx, bson.D{live, {Key: "status", Value: bson.D{{Key: "$in", Value: activeStatuses}}}},
 		options.Find().SetProjection(bson.D{{Key: "translatorId", Value: 1}}))
 	if err != nil {
 		return nil, fmt.Errorf("find active orders: %w", err)

@@ -58,10 +58,13 @@ type Work struct {
 // Quote is a priced request the customer approves or rejects. It keeps what the customer saw:
 // the lines, the total in USD and in the display currency, and the rate between them.
 type Quote struct {
-	ID           string      `json:"id" bson:"_id"`
-	Number       string      `json:"number" bson:"number"`
-	CustomerID   string      `json:"-" bson:"customerId"`
-	Status       QuoteStatus `json:"status" bson:"status"`
+	ID         string      `json:"id" bson:"_id"`
+	Number     string      `json:"number" bson:"number"`
+	CustomerID string      `json:"-" bson:"customerId"`
+	Status     QuoteStatus `json:"status" bson:"status"`
+	// Sandbox marks a quote a sandbox key asked for (authn.IsSandbox of its customer): its order
+	// is worked by the simulated translator (orders/sandbox.go).
+	Sandbox      bool `json:"sandbox" bson:"sandbox,omitempty"`
 	Work         `bson:",inline"`
 	CreatedAt    time.Time  `json:"createdAt" bson:"createdAt"`
 	ExpiresAt    time.Time  `json:"expiresAt" bson:"expiresAt"`

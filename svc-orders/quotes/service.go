@@ -140,7 +140,7 @@ func (s *service) CreateQuote(ctx context.Context, c authn.Caller, in QuoteInput
 		addOns = []string{}
 	}
 	q := &Quote{
-		ID: s.newID(), Number: number, CustomerID: c.ID, Status: QuotePending,
+		ID: s.newID(), Number: number, CustomerID: c.ID, Status: QuotePending, Sandbox: authn.IsSandbox(c.ID),
 		Work: Work{
 			Service: est.Service, SourceLanguage: strings.ToLower(strings.TrimSpace(in.SourceLanguage)), TargetLanguages: est.Targets(),
 			Urgency: est.Urgency, AddOns: addOns, Unit: est.Unit, Quantity: est.Quantity, Files: quoted, Brief: in.Brief,
