@@ -5,12 +5,15 @@
 // delivered with status 200, opens it, resends it (a second attempt marked as a replay, the same
 // webhook-id), rotates the secret (the next event carries both signatures), and disables and
 // enables the endpoint. An endpoint answering 410 Gone is disabled and its owner mailed a link that
-// opens it. In both languages; SCREENSHOTS keeps each step at 1366 and 390 px.
+// opens it. The panel's Live / Sandbox switch (issue 29) shows the endpoints of the customer's
+// sandbox space, which a sandbox key registers, and never the live ones there or the sandbox's in
+// the live list; it is kept in ?space=sandbox, which a mail about a sandbox endpoint links with.
+// In both languages; SCREENSHOTS keeps each step at 1366 and 390 px.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
-import { launch, openPage, shot, until, waitHydrated } from './browser.mjs';
+import { BASE_URL, launch, openPage, shot, until, waitHydrated } from './browser.mjs';
 import { axeViolations, describeViolation } from './axe-check.mjs';
 import { layoutProblems } from './layout-check.mjs';
 import { mails, session, signIn } from './stack.mjs';
@@ -30,6 +33,7 @@ const L = {
     owner: 'Uç noktayı siz kapattınız.',
     gone: 'Adres 410 Gone yanıtı verdi',
     subject: 'Webhook uç noktanız kapatıldı',
+    sandboxEmpty: 'Deneme ortamınızda henüz bir uç nokta yok.',
   },
   en: {
     locale: 'en-GB',
@@ -42,6 +46,7 @@ const L = {
     owner: 'You turned it off.',
     gone: 'The address answered 410 Gone',
     subject: 'Your webhook endpoint was disabled',
+    sandboxEmpty: 'Your sandbox has no endpoints yet.',
   },
 };
 
@@ -122,6 +127,34 @@ function newTestEvent(path, seen) {
     () => receiver.to(path).find((r) => !seen.includes(r.headers['webhook-id']) && JSON.parse(r.body).type === 'webhook.test'),
     30_000,
   );
+}
+
+/**
+ * withKey calls the API with an API key as an integrator's program does (no cookies): answers
+ * { status, body }.
+ */
+async function withKey(secret, method, path, json, lang = 'tr') {
+  const r = await fetch(`${BASE_URL}/api/v1/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${secret}`, 'Accept-Language': lang, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+    body: json && JSON.stringify(json),
+  });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+}
+
+/** sandboxKey makes a read and write sandbox key for a customer (a session) and answers its secret. */
+async function sandboxKey(customer) {
+  const key = await customer.call('POST', 'auth/keys', { name: 'Sandbox', scope: 'read+write', sandbox: true }, { status: 201 });
+  assert.equal(key.sandbox, true);
+  assert.match(key.secret, /^lp_test_/);
+  return key.secret;
+}
+
+/** endpointIds are the ids of a customer's (a session) endpoints in the live space, or the sandbox's. */
+async function endpointIds(customer, space = 'live') {
+  const list = await customer.call('GET', space === 'sandbox' ? 'auth/webhooks?space=sandbox' : 'auth/webhooks');
+  return list.endpoints.map((e) => e.id);
 }
 
 /** layoutAndA11y lists what does not fit and the serious accessibility faults of the page as it is, at 1366 and 390 px. */
@@ -281,5 +314,139 @@ test('an endpoint answering 410 Gone is disabled, and the mail to its owner open
   assert.ok((await endpoint.locator('[data-testid=endpoint-disabled]').textContent()).includes(l.gone));
   await endpoint.locator('[data-action=enable-endpoint]').waitFor();
   await shot(page, 'webhooks-tr-10-gone', { top: true });
+  await page.context().close();
+});
+
+test('the panel switches to the sandbox space: the endpoints a sandbox key registers, apart from the live ones', async () => {
+  for (const lang of ['tr', 'en']) {
+    const l = L[lang];
+    const email = `webhooks-sandbox-${lang}-${stamp}@example.com`;
+    const customer = await session(email, PASSWORD, { register: l.name, lang });
+    const livePath = `/hooks/live-${lang}-${stamp}`;
+    const live = await customer.call('POST', 'auth/webhooks', { url: `${receiver.url}${livePath}`, description: l.description, types: ['order.paid'] }, { status: 201 });
+    const secret = await sandboxKey(customer);
+
+    const page = await openPage(browser, { locale: l.locale });
+    await signIn(page, l.login, email, PASSWORD);
+    await page.goto(l.webhooks);
+    await waitHydrated(page);
+    // Live first: its endpoint listed, the live tab chosen.
+    const liveTab = page.locator('[role=tablist] [role=tab][data-space=live]');
+    const sandboxTab = page.locator('[role=tablist] [role=tab][data-space=sandbox]');
+    await page.locator(`[data-testid=webhooks][data-space=live] [data-endpoint-id="${live.id}"]`).waitFor();
+    assert.equal(await liveTab.getAttribute('aria-selected'), 'true');
+    assert.equal(await sandboxTab.getAttribute('aria-selected'), 'false');
+    const panel = page.locator(`[id="${await liveTab.getAttribute('aria-controls')}"]`);
+    assert.equal(await panel.getAttribute('role'), 'tabpanel');
+    assert.equal(await panel.getAttribute('aria-labelledby'), await liveTab.getAttribute('id'));
+
+    // The sandbox: empty, saying where its endpoints come from, the live one not in it.
+    await sandboxTab.click();
+    await page.waitForURL((u) => u.pathname === l.webhooks && u.searchParams.get('space') === 'sandbox');
+    const sandboxList = page.locator('[data-testid=webhooks][data-space=sandbox]');
+    await sandboxList.locator('[data-testid=sandbox-empty]').waitFor();
+    assert.ok((await sandboxList.locator('[data-testid=sandbox-empty]').textContent()).includes(l.sandboxEmpty));
+    assert.equal(await sandboxTab.getAttribute('aria-selected'), 'true');
+    assert.equal(await page.locator(`[data-endpoint-id="${live.id}"]`).count(), 0);
+    await shot(page, `webhooks-${lang}-11-sandbox-empty`, { top: true });
+    // The arrow keys move between the two tabs, as a tablist's do.
+    await page.keyboard.press('ArrowLeft');
+    await page.locator(`[data-testid=webhooks][data-space=live] [data-endpoint-id="${live.id}"]`).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.space), 'live');
+    assert.equal(new URL(page.url()).searchParams.get('space'), null);
+    await page.keyboard.press('ArrowRight');
+    await sandboxList.locator('[data-testid=sandbox-empty]').waitFor();
+
+    // A sandbox key registers an endpoint: a reload (the space kept in the address) lists it there.
+    const sandboxPath = `/hooks/sandbox-${lang}-${stamp}`;
+    const made = await withKey(secret, 'POST', 'auth/webhooks', { url: `${receiver.url}${sandboxPath}`, description: 'Sandbox', types: ['order.paid', 'order.delivered'] }, lang);
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const sandbox = made.body;
+    await page.reload();
+    await waitHydrated(page);
+    const item = sandboxList.locator(`[data-endpoint-id="${sandbox.id}"]`);
+    await item.waitFor();
+    assert.equal(await sandboxTab.getAttribute('aria-selected'), 'true');
+    assert.equal(await page.locator(`[data-endpoint-id="${live.id}"]`).count(), 0, 'the live endpoint is not in the sandbox');
+    assert.deepEqual(await endpointIds(customer), [live.id]);
+    assert.deepEqual(await endpointIds(customer, 'sandbox'), [sandbox.id]);
+    // The key sees its own space, whatever it asks.
+    assert.deepEqual((await withKey(secret, 'GET', 'auth/webhooks', undefined, lang)).body.endpoints.map((e) => e.id), [sandbox.id]);
+
+    // Opened in the sandbox: a test event reaches the receiver signed with its secret, and the log shows it.
+    await item.locator('[data-action=toggle-endpoint]').click();
+    await item.locator('[data-testid=delivery-log]').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('endpoint'), sandbox.id);
+    assert.equal(new URL(page.url()).searchParams.get('space'), 'sandbox');
+    await item.locator('[data-action=send-test]').click();
+    const event = await newTestEvent(sandboxPath, []);
+    assertSigned(event, sandbox.secret, 'the sandbox endpoint’s test event');
+    await item.locator(`[data-delivery-id="${event.headers['webhook-id']}"][data-state=delivered]`).waitFor();
+    // Its secret, revealed in the sandbox, is the one the key was given.
+    await item.locator('[data-action=reveal-secret]').click();
+    assert.equal((await item.locator('[data-testid=endpoint-secret] [data-secret]').textContent()).trim(), sandbox.secret);
+    await shot(page, `webhooks-${lang}-12-sandbox-endpoint`, { top: true });
+    assert.deepEqual(await layoutAndA11y(page, 'the sandbox space'), []);
+
+    // Added from the panel in the sandbox: a sandbox endpoint, which the key sees and the live list does not.
+    await sandboxList.locator('[data-action=add-endpoint]').click();
+    const form = page.locator('[data-testid=webhook-form]');
+    await form.locator('input[name=url]').fill(`${receiver.url}/hooks/sandbox-panel-${lang}-${stamp}`);
+    await form.locator('[data-action=select-all-types]').click();
+    await form.locator('[data-action=create-endpoint]').click();
+    await page.locator('[data-testid=webhook-secret] [data-secret]').waitFor();
+    const added = await page.locator('[data-testid=webhooks][data-space=sandbox] [data-endpoint-id][data-open=true]').getAttribute('data-endpoint-id');
+    assert.notEqual(added, sandbox.id);
+    assert.equal(new URL(page.url()).searchParams.get('space'), 'sandbox');
+    assert.deepEqual((await endpointIds(customer, 'sandbox')).sort(), [added, sandbox.id].sort());
+    assert.deepEqual(await endpointIds(customer), [live.id]);
+    assert.ok((await withKey(secret, 'GET', 'auth/webhooks', undefined, lang)).body.endpoints.some((e) => e.id === added), 'the key sees what the panel added to the sandbox');
+    await page.locator('[data-testid=webhook-secret] [data-action=secret-stored]').click();
+
+    // Back to live: the open endpoint closes, the live endpoint is listed and no sandbox one.
+    await liveTab.click();
+    await page.waitForURL((u) => u.pathname === l.webhooks && !u.searchParams.has('space'));
+    assert.equal(new URL(page.url()).searchParams.get('endpoint'), null);
+    await page.locator(`[data-testid=webhooks][data-space=live] [data-endpoint-id="${live.id}"]`).waitFor();
+    assert.equal(await page.locator(`[data-endpoint-id="${sandbox.id}"], [data-endpoint-id="${added}"]`).count(), 0);
+    assert.equal(receiver.to(livePath).length, 0, 'nothing of the sandbox reached the live endpoint');
+    await shot(page, `webhooks-${lang}-13-back-to-live`, { top: true });
+    assert.deepEqual(page.problems, [], `${lang} console`);
+    await page.context().close();
+  }
+});
+
+test('a sandbox endpoint answering 410 Gone is disabled, and the mail’s link opens it in the sandbox space', async () => {
+  const l = L.en;
+  const email = `webhooks-sandbox-gone-${stamp}@example.com`;
+  const customer = await session(email, PASSWORD, { register: l.name, lang: 'en' });
+  const secret = await sandboxKey(customer);
+  const path = `/gone/sandbox-${stamp}`;
+  const made = await withKey(secret, 'POST', 'auth/webhooks', { url: `${receiver.url}${path}`, description: '', types: ['order.paid'] }, 'en');
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const { id } = made.body;
+  assert.equal((await withKey(secret, 'POST', `auth/webhooks/${id}/test`, undefined, 'en')).status, 202);
+  await until('the receiver answers 410', () => receiver.to(path).length > 0, 30_000);
+  await until('the endpoint is disabled', async () => (await customer.call('GET', `auth/webhooks/${id}?space=sandbox`)).disabledReason === 'gone', 30_000);
+  const mail = await until('the mail about it', async () => (await mails(email)).find((m) => m.subject === l.subject), 30_000);
+  const link = mail.text.match(/https?:\/\/[^\s"<>]+/g)?.find((u) => new URL(u).pathname === l.webhooks);
+  assert.ok(link, `a link to ${l.webhooks} in:\n${mail.text}`);
+  assert.equal(new URL(link).searchParams.get('endpoint'), id);
+  assert.equal(new URL(link).searchParams.get('space'), 'sandbox');
+
+  const page = await openPage(browser, { locale: l.locale });
+  await signIn(page, l.login, email, PASSWORD);
+  const u = new URL(link);
+  await page.goto(`${u.pathname}${u.search}`);
+  await waitHydrated(page);
+  const endpoint = page.locator(`[data-testid=webhooks][data-space=sandbox] [data-endpoint-id="${id}"][data-open=true][data-state=disabled]`);
+  await endpoint.waitFor();
+  assert.equal(await page.locator('[role=tab][data-space=sandbox]').getAttribute('aria-selected'), 'true');
+  assert.ok((await endpoint.locator('[data-testid=endpoint-disabled]').textContent()).includes(l.gone));
+  // Enabled again from there, in the sandbox.
+  await endpoint.locator('[data-action=enable-endpoint]').click();
+  await page.locator(`[data-endpoint-id="${id}"][data-state=active]`).waitFor();
+  assert.equal((await withKey(secret, 'GET', `auth/webhooks/${id}`, undefined, 'en')).body.disabledAt, null);
+  await shot(page, 'webhooks-en-14-sandbox-gone', { top: true });
   await page.context().close();
 });
