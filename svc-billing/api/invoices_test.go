@@ -58,6 +58,8 @@ type billing struct {
 	paying  paying.Service // for events handed over by hand (a late balance.debited)
 	// recorder is the local GİB integrator the e-documents' consumer sends to (einvoice_test.go).
 	recorder *einvoice.Recorder
+	// provider counts the calls paying made to the card provider (sandbox_test.go).
+	provider *countingProvider
 }
 
 // site is the origin pay requests return to (SITE_ORIGINS in the tests).
@@ -138,7 +140,8 @@ func newStoppedBilling(t *testing.T) *billing {
 	balanceSvc := balance.NewService(balances, clock, ids.New, accountRelay.Kick)
 	balanceSvc = balance.LoggingMiddleware(log)(balanceSvc)
 	// The provider's clock is the real one: its sessions expire a day from now, not from 2026.
-	payingSvc := paying.NewService(hooks, paying.NewMongoKeys(db), invoiceSvc, balanceSvc, provider, provider,
+	counting := &countingProvider{Provider: provider}
+	payingSvc := paying.NewService(hooks, paying.NewMongoKeys(db), invoiceSvc, balanceSvc, counting, provider,
 		[]string{site}, time.Now, log)
 	payingSvc = paying.LoggingMiddleware(log)(payingSvc)
 	payingSvc = paying.InstrumentingMiddleware(metrics)(payingSvc)
@@ -198,7 +201,7 @@ func newStoppedBilling(t *testing.T) *billing {
 	})
 	return &billing{fixture: &fixture{url: srv.URL, signer: signer, redis: r.Client}, invoices: store, balances: balances,
 		balance: balanceSvc, db: db, pub: publisher, stripe: stripe, earn: earnings.Handler(earningsSvc, log), start: start,
-		capture: capture, sent: sent, paying: payingSvc, recorder: recorder}
+		capture: capture, sent: sent, paying: payingSvc, recorder: recorder, provider: counting}
 }
 
 const (

@@ -15,6 +15,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/events/contracts"
 	"linguaport/internal/ids"
@@ -186,6 +187,28 @@ func TestCompletedOrderCreditsOnce(t *testing.T) {
 	if len(v.Entries) != 1 || v.Entries[0].ID != balance.KeyEarning("ord-1") || v.Entries[0].Reason != balance.ReasonEarning ||
 		v.Entries[0].Reference != "ord-1" || v.Entries[0].Label != "O-2026-00001" || v.Threshold != try(25_000) {
 		t.Errorf("earnings %+v", v)
+	}
+}
+
+// A sandbox order completed by the sandbox's simulated translator (authn.SandboxID("translator"))
+// credits nothing, with its pay or without, and is done (no error, so the event is not retried);
+// Earn itself credits nothing to a sandbox id either.
+func TestSandboxTranslatorEarnsNothing(t *testing.T) {
+	f := newFixture(t)
+	sbx := authn.SandboxID("translator")
+	f.apply(t, completed(t, "ord-sbx", sbx, 70_176))
+	e, _ := events.New(context.Background(), orders.EventOrderStatusChanged,
+		orders.OrderStatusChangedData{OrderID: "ord-sbx-2", TranslatorID: sbx, Status: orders.Completed, At: now})
+	f.apply(t, e)
+	if err := f.svc.Earn(context.Background(), "ord-sbx-3", "O-2026-00003", sbx, try(1_000)); err != nil {
+		t.Errorf("earn: %v", err)
+	}
+	n, err := f.ledger.Ledger().CountDocuments(context.Background(), bson.D{{Key: "customerId", Value: sbx}})
+	if err != nil || n != 0 {
+		t.Errorf("%d entries credited to the sandbox's translator (%v)", n, err)
+	}
+	if got := f.checkLedger(t, sbx); got != 0 {
+		t.Errorf("the sandbox's translator earned %d", got)
 	}
 }
 
