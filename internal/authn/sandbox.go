@@ -1,6 +1,9 @@
 package authn
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // SandboxPrefix starts the id a sandbox key's requests act as: "sbx_" and the customer's id.
 // A sandbox key's token names that id as its subject, so everything it makes (files, quotes,
@@ -25,4 +28,19 @@ func LiveID(id string) string {
 		return id[len(SandboxPrefix):]
 	}
 	return id
+}
+
+// AboutSandbox reports whether an event's JSON payload names a sandbox id as its customer, user
+// or translator (customerId, userId, translatorId): work in a sandbox space, which consumers
+// that tell people (mails, inboxes, staff's notices) pass over, as only webhooks report it.
+func AboutSandbox(payload []byte) bool {
+	var p struct {
+		CustomerID   string `json:"customerId"`
+		UserID       string `json:"userId"`
+		TranslatorID string `json:"translatorId"`
+	}
+	if json.Unmarshal(payload, &p) != nil {
+		return false // the consumer that reads the event says what is wrong with it
+	}
+	return IsSandbox(p.CustomerID) || IsSandbox(p.UserID) || IsSandbox(p.TranslatorID)
 }

@@ -181,6 +181,12 @@ func TestStaffCustomerHasNoSecrets(t *testing.T) {
 		u[0].(map[string]any)["role"] != "customer" {
 		t.Errorf("users: %d %s", users.status, users.raw)
 	}
+	// A sandbox id is named after its account, marked; the simulated translator by its name.
+	sbx := staff.do("GET", "admin/users?ids="+authn.SandboxID(id)+","+authn.SandboxID("translator")+","+authn.SandboxID("nobody"), nil)
+	if u, _ := sbx.body["users"].([]any); sbx.status != 200 || len(u) != 2 || u[0].(map[string]any)["name"] != "Ayşe Yılmaz (sandbox)" ||
+		u[1].(map[string]any)["name"] != "Deneme Çevirmeni (sandbox)" || u[1].(map[string]any)["role"] != "translator" {
+		t.Errorf("sandbox ids: %d %s", sbx.status, sbx.raw)
+	}
 	many := make([]string, 101)
 	for i := range many {
 		many[i] = fmt.Sprintf("u-%d", i)

@@ -173,15 +173,46 @@ func (s staffService) Users(ctx context.Context, ids []string) ([]UserRef, error
 	if len(clean) == 0 {
 		return out, nil
 	}
-	docs, err := s.store.UsersByIDs(ctx, clean)
+	// A sandbox id (authn.SandboxID) is named after the account it belongs to, marked; the
+	// sandbox's simulated translator is no account and is named as svc-orders shows it.
+	lookup := []string{}
+	for _, id := range clean {
+		if live := authn.LiveID(id); !slices.Contains(lookup, live) {
+			lookup = append(lookup, live)
+		}
+	}
+	docs, err := s.store.UsersByIDs(ctx, lookup)
 	if err != nil {
 		return nil, err
 	}
+	byID := map[string]userDoc{}
 	for _, u := range docs {
-		out = append(out, UserRef{ID: u.ID, Name: u.FullName, Email: u.Email, Role: u.Role})
+		byID[u.ID] = u
+	}
+	for _, id := range clean {
+		if id == SandboxTranslator {
+			out = append(out, UserRef{ID: id, Name: SandboxTranslatorName, Role: authn.RoleTranslator})
+			continue
+		}
+		u, ok := byID[authn.LiveID(id)]
+		if !ok {
+			continue
+		}
+		ref := UserRef{ID: id, Name: u.FullName, Email: u.Email, Role: u.Role}
+		if authn.IsSandbox(id) {
+			ref.Name += " (sandbox)"
+		}
+		out = append(out, ref)
 	}
 	return out, nil
 }
+
+// SandboxTranslator is the id of svc-orders' simulated translator, who works the orders of
+// customers' sandbox spaces, and SandboxTranslatorName what staff read for it.
+var (
+	SandboxTranslator     = authn.SandboxID("translator")
+	SandboxTranslatorName = "Deneme Çevirmeni (sandbox)"
+)
 
 func (s staffService) StaffMembers(ctx context.Context) ([]UserRef, error) {
 	docs, err := s.store.StaffMembers(ctx, MaxStaffMembers)

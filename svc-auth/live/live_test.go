@@ -225,6 +225,11 @@ func TestEventsBecomeNotices(t *testing.T) {
 	f.handle(t, 0, typ, payload, now.Add(time.Hour)) // given back to the pool later
 	f.handle(t, 0, live.EventOrderStatusChanged, map[string]any{"orderId": "o2", "number": "O-2", "customerId": "c", "status": "assigned", "at": now}, now)
 	f.handle(t, 0, "quote.created", map[string]any{"quoteId": "q", "number": "Q-1", "customerId": "c", "total": map[string]any{"amount": 1, "currency": "TRY", "decimals": 2, "formatted": "0,01 ₺"}}, now)
+	// A customer's sandbox space (authn.SandboxID) is told through webhooks only: its paid order and
+	// its revision are no staff's news.
+	f.handle(t, 0, live.EventOrderStatusChanged, map[string]any{"orderId": "o-sbx", "number": "O-90", "customerId": authn.SandboxID("c"), "status": "in_progress", "at": now}, now)
+	f.handle(t, 0, live.EventOrderStatusChanged, map[string]any{"orderId": "o-sbx", "number": "O-90", "customerId": authn.SandboxID("c"),
+		"translatorId": authn.SandboxID("translator"), "status": "revision_requested", "at": now}, now)
 	old := f.handle(t, 0, live.EventApplicationSubmitted, map[string]any{"applicationId": "app-old"}, now.Add(-live.MaxAge-time.Hour))
 	if n, _ := f.db.Collection("staff_notices").CountDocuments(context.Background(), bson.D{{Key: "_id", Value: old.ID}}); n != 0 {
 		t.Error("old news made a notice")

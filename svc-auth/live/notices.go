@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"time"
 
+	"linguaport/internal/authn"
 	"linguaport/internal/events"
 	"linguaport/internal/i18n"
 	"linguaport/internal/money"
@@ -226,6 +227,9 @@ type Announcer interface {
 // announcement had failed (the back office ignores a notice it already showed).
 func Handler(store *Store, hub Announcer, now func() time.Time) events.Handler {
 	return func(ctx context.Context, e events.Event) error {
+		if authn.AboutSandbox([]byte(e.Data)) {
+			return nil // a sandbox's work is no staff's news
+		}
 		n, ok, err := noticeOf(e)
 		if err != nil || !ok {
 			return err
