@@ -106,7 +106,7 @@ func makePayingEndpoints(s Services, e *Endpoints) {
 
 func decodePay(_ context.Context, r *http.Request) (any, error) {
 	var b payBody
-	if err := httpx.DecodeJSON(r, maxPayBody, &b); err != nil {
+	if err := httpx.DecodeJSONStrict(r, maxPayBody, &b); err != nil {
 		return nil, err
 	}
 	return payRequest{InvoiceID: r.PathValue("id"), PayRequest: paying.PayRequest{

@@ -175,7 +175,7 @@ func (b estimateBody) input(ctx context.Context) pricing.EstimateInput {
 
 func decodeEstimate(ctx context.Context, r *http.Request) (any, error) {
 	var b estimateBody
-	if err := httpx.DecodeJSON(r, maxJSONBody, &b); err != nil {
+	if err := httpx.DecodeJSONStrict(r, maxJSONBody, &b); err != nil {
 		return nil, err
 	}
 	return b.input(ctx), nil
@@ -183,7 +183,7 @@ func decodeEstimate(ctx context.Context, r *http.Request) (any, error) {
 
 func decodeQuote(ctx context.Context, r *http.Request) (any, error) {
 	var b estimateBody
-	if err := httpx.DecodeJSON(r, maxJSONBody, &b); err != nil {
+	if err := httpx.DecodeJSONStrict(r, maxJSONBody, &b); err != nil {
 		return nil, err
 	}
 	return quotes.QuoteInput{EstimateInput: b.input(ctx), Brief: b.Brief}, nil
@@ -219,18 +219,19 @@ func decodeDeliver(_ context.Context, r *http.Request) (any, error) {
 		FileIDs []string `json:"fileIds"`
 		Note    string   `json:"note"`
 	}
-	if err := httpx.DecodeJSON(r, maxJSONBody, &b); err != nil {
+	if err := httpx.DecodeJSONStrict(r, maxJSONBody, &b); err != nil {
 		return nil, err
 	}
 	return deliverRequest{ID: r.PathValue("id"), FileIDs: b.FileIDs, Note: b.Note}, nil
 }
 
-// decodeOptionalJSON reads a body that may be left out entirely.
+// decodeOptionalJSON reads a body that may be left out entirely. Like every body an integrator
+// sends, it is read strictly: a misspelt field is refused (400), not silently dropped.
 func decodeOptionalJSON(r *http.Request, v any) error {
 	if r.ContentLength == 0 {
 		return nil
 	}
-	return httpx.DecodeJSON(r, maxJSONBody, v)
+	return httpx.DecodeJSONStrict(r, maxJSONBody, v)
 }
 
 func decodePriceList(_ context.Context, r *http.Request) (any, error) {
