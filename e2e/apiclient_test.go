@@ -59,15 +59,7 @@ func testAPIClient(t *testing.T, s *devstack) {
 	if st != 201 {
 		t.Fatalf("key: %d %v", st, key)
 	}
-	secret := key["secret"].(string)
-	client, err := apiclient.NewClientWithResponses(s.web, apiclient.WithHTTPClient(checkedDoer{}), apiclient.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
-		req.Header.Set("Authorization", "Bearer "+secret)
-		req.Header.Set("Accept-Language", "en")
-		return nil
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := keyClient(t, s, key["secret"].(string))
 	ctx := context.Background()
 	r := newHookReceiver(t, nil)
 	idem := apiclient.IdempotencyKey(fmt.Sprintf("endpoint-%d", time.Now().UnixNano()))
@@ -306,6 +298,21 @@ func testAPIClientOrder(t *testing.T, s *devstack, ctx context.Context, client *
 		unpaid.JSONDefault.Error.Message == "" {
 		t.Fatalf("accepting an unpaid order: %v %d %s", err, unpaid.StatusCode(), unpaid.Body)
 	}
+}
+
+// keyClient is the generated client signing its requests with an API key's secret, in English,
+// each exchange held to the document (checkedDoer).
+func keyClient(t *testing.T, s *devstack, secret string) *apiclient.ClientWithResponses {
+	t.Helper()
+	client, err := apiclient.NewClientWithResponses(s.web, apiclient.WithHTTPClient(checkedDoer{}), apiclient.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
+		req.Header.Set("Authorization", "Bearer "+secret)
+		req.Header.Set("Accept-Language", "en")
+		return nil
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return client
 }
 
 // checkedDoer sends the generated client's requests and holds every exchange with a documented

@@ -48,6 +48,9 @@ func startStack(t *testing.T, dataDir string) *devstack {
 	t.Setenv("NGINX_RATE_LIMITS", "off")
 	// Webhooks retried within the test's time (a deployment's schedule spans three days).
 	t.Setenv("WEBHOOKS_RETRY_SCHEDULE", webhookRetrySchedule)
+	// The sandbox's simulated translator works in seconds (a deployment: 10 s and 30 s).
+	t.Setenv("ORDERS_SANDBOX_CLAIM_AFTER", sandboxClaimAfter)
+	t.Setenv("ORDERS_SANDBOX_DELIVER_AFTER", sandboxDeliverAfter)
 	letPostgresThrough(t, dataDir)
 	run, err := stackrun.Start(dataDir, 3*time.Minute)
 	if err != nil {
@@ -271,7 +274,10 @@ func TestWholeStack(t *testing.T) {
 	t.Run("API client: generated from the served OpenAPI document, it drives an integrator's flow", func(t *testing.T) {
 		testAPIClient(t, s)
 	})
-	t.Run("access matrix: every declared route as visitor, customer, another customer, translator and admin", func(t *testing.T) {
+	t.Run("sandbox: a sandbox key's order is paid without charge, a simulated translator delivers, every webhook fires", func(t *testing.T) {
+		testSandbox(t, s)
+	})
+	t.Run("access matrix: every declared route as visitor, customer, another customer, translator, admin and a sandbox key", func(t *testing.T) {
 		testAccessMatrix(t, s)
 	})
 	t.Run("OAuth: Google and Facebook sign-in through the local stand-in's page", func(t *testing.T) {

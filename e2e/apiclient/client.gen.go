@@ -274,11 +274,30 @@ func (e BillingInvoiceLineUnit) Valid() bool {
 	}
 }
 
+// Defines values for BillingPayRequestMethod.
+const (
+	BillingPayRequestMethodBalance BillingPayRequestMethod = "balance"
+	BillingPayRequestMethodCard    BillingPayRequestMethod = "card"
+)
+
+// Valid indicates whether the value is a known member of the BillingPayRequestMethod enum.
+func (e BillingPayRequestMethod) Valid() bool {
+	switch e {
+	case BillingPayRequestMethodBalance:
+		return true
+	case BillingPayRequestMethodCard:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for BillingPaymentMethod.
 const (
 	BillingPaymentMethodBalance      BillingPaymentMethod = "balance"
 	BillingPaymentMethodBankTransfer BillingPaymentMethod = "bank_transfer"
 	BillingPaymentMethodCard         BillingPaymentMethod = "card"
+	BillingPaymentMethodSandbox      BillingPaymentMethod = "sandbox"
 )
 
 // Valid indicates whether the value is a known member of the BillingPaymentMethod enum.
@@ -289,6 +308,8 @@ func (e BillingPaymentMethod) Valid() bool {
 	case BillingPaymentMethodBankTransfer:
 		return true
 	case BillingPaymentMethodCard:
+		return true
+	case BillingPaymentMethodSandbox:
 		return true
 	default:
 		return false
@@ -926,7 +947,7 @@ type BillingInvoice struct {
 	// Lines The work lines, then the VAT line.
 	Lines []BillingInvoiceLine `json:"lines"`
 
-	// Number GİB's invoice number.
+	// Number GİB's invoice number (a sandbox invoice's is in the test series, `TST2026000000001`).
 	//
 	// Example: LPA2026000000001
 	Number      string          `json:"number"`
@@ -942,13 +963,20 @@ type BillingInvoice struct {
 	RefundedAt *time.Time `json:"refundedAt,omitempty"`
 
 	// ReturnNumber A refunded invoice's return document's number.
-	ReturnNumber *string              `json:"returnNumber,omitempty"`
-	Service      string               `json:"service"`
-	Status       BillingInvoiceStatus `json:"status"`
-	Totals       BillingTotals        `json:"totals"`
-	TotalsUsd    BillingTotals        `json:"totalsUsd"`
-	VatPercent   int                  `json:"vatPercent"`
-	Year         int                  `json:"year"`
+	ReturnNumber *string `json:"returnNumber,omitempty"`
+
+	// Sandbox True for an invoice of the sandbox (issued from a quote a sandbox API key approved);
+	// left out for a live one. A sandbox invoice is a test and no invoice in law: numbered
+	// in the `TST` series, never sent to GİB, mailed to nobody, paid at once without a
+	// charge whatever method Pay names, marked "TEST — not a valid invoice" on its PDF and
+	// XML. It still publishes `invoice.issued` and `invoice.paid`, as a live one does.
+	Sandbox    *bool                `json:"sandbox,omitempty"`
+	Service    string               `json:"service"`
+	Status     BillingInvoiceStatus `json:"status"`
+	Totals     BillingTotals        `json:"totals"`
+	TotalsUsd  BillingTotals        `json:"totalsUsd"`
+	VatPercent int                  `json:"vatPercent"`
+	Year       int                  `json:"year"`
 }
 
 // BillingInvoiceStatus defines model for BillingInvoice.Status.
@@ -987,8 +1015,27 @@ type BillingInvoicePage struct {
 	Next string `json:"next"`
 }
 
+// BillingPayRequest defines model for BillingPayRequest.
+type BillingPayRequest struct {
+	Method BillingPayRequestMethod `json:"method"`
+
+	// ReturnUrl With `card`: where the provider sends the payer back, an absolute URL on the site.
+	ReturnUrl *string `json:"returnUrl,omitempty"`
+}
+
+// BillingPayRequestMethod defines model for BillingPayRequest.Method.
+type BillingPayRequestMethod string
+
+// BillingPayResult defines model for BillingPayResult.
+type BillingPayResult struct {
+	// CheckoutUrl With `card` on a live invoice: the provider's page to pay on.
+	CheckoutUrl *string        `json:"checkoutUrl,omitempty"`
+	Invoice     BillingInvoice `json:"invoice"`
+}
+
 // BillingPayment defines model for BillingPayment.
 type BillingPayment struct {
+	// Method `sandbox`: a sandbox invoice, paid without a charge; `reference` is the method the request named.
 	Method BillingPaymentMethod `json:"method"`
 
 	// ReceivedAt A bank transfer's arrival.
@@ -996,7 +1043,7 @@ type BillingPayment struct {
 	Reference  string     `json:"reference"`
 }
 
-// BillingPaymentMethod defines model for BillingPayment.Method.
+// BillingPaymentMethod `sandbox`: a sandbox invoice, paid without a charge; `reference` is the method the request named.
 type BillingPaymentMethod string
 
 // BillingProfile defines model for BillingProfile.
@@ -1390,7 +1437,10 @@ type OrdersOrder struct {
 	RevisionReason *string    `json:"revisionReason,omitempty"`
 
 	// RevisionUntil The end of the free revision period.
-	RevisionUntil   *time.Time        `json:"revisionUntil"`
+	RevisionUntil *time.Time `json:"revisionUntil"`
+
+	// Sandbox True for an order made with a sandbox key (lp_test_…): paid without charge, claimed by the simulated translator (translatorId sbx_translator) about 10 seconds after payment and delivered about 30 seconds later with a marked pseudo-translation (SANDBOX-… files, not a translation); a revision is redelivered likewise. Every status change and webhook happens as for a live order.
+	Sandbox         *bool             `json:"sandbox,omitempty"`
 	Service         string            `json:"service"`
 	SourceLanguage  string            `json:"sourceLanguage"`
 	Status          OrdersOrderStatus `json:"status"`
@@ -1400,6 +1450,9 @@ type OrdersOrder struct {
 
 	// TranslatorId Empty until a translator has the job.
 	TranslatorId string `json:"translatorId"`
+
+	// TranslatorName Only for the simulated translator of a sandbox order: "Sandbox translator" / "Deneme Çevirmeni".
+	TranslatorName *string `json:"translatorName,omitempty"`
 
 	// Unit What the service is priced by (a page is 1,000 characters without spaces).
 	Unit    OrdersUnit    `json:"unit"`
@@ -1447,7 +1500,10 @@ type OrdersQuote struct {
 	RejectReason *string `json:"rejectReason,omitempty"`
 
 	// Revisions Staff's revisions of the price, oldest first.
-	Revisions       []OrdersRevision  `json:"revisions"`
+	Revisions []OrdersRevision `json:"revisions"`
+
+	// Sandbox True for a quote made with a sandbox key (lp_test_…): its order is worked by the simulated translator, never by a real one.
+	Sandbox         *bool             `json:"sandbox,omitempty"`
 	Service         string            `json:"service"`
 	SourceLanguage  string            `json:"sourceLanguage"`
 	Status          OrdersQuoteStatus `json:"status"`
@@ -1638,6 +1694,12 @@ type GetInvoiceParams struct {
 // GetInvoiceParamsLang defines parameters for GetInvoice.
 type GetInvoiceParamsLang string
 
+// PayInvoiceParams defines parameters for PayInvoice.
+type PayInvoiceParams struct {
+	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // EstimatePriceParams defines parameters for EstimatePrice.
 type EstimatePriceParams struct {
 	// IdempotencyKey Makes a retried POST safe; kept 24 hours.
@@ -1739,6 +1801,9 @@ type CreateWebhookEndpointJSONRequestBody = AuthWebhookSettings
 
 // UpdateWebhookEndpointJSONRequestBody defines body for UpdateWebhookEndpoint for application/json ContentType.
 type UpdateWebhookEndpointJSONRequestBody = AuthWebhookSettings
+
+// PayInvoiceJSONRequestBody defines body for PayInvoice for application/json ContentType.
+type PayInvoiceJSONRequestBody = BillingPayRequest
 
 // SaveBillingProfileJSONRequestBody defines body for SaveBillingProfile for application/json ContentType.
 type SaveBillingProfileJSONRequestBody = BillingDetailsInput
@@ -2030,9 +2095,52 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/billing/invoices/{id} (the `GetInvoice` operationId).
 	GetInvoice(ctx context.Context, id string, params *GetInvoiceParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// PayInvoiceWithBody Pay an invoice from the balance or by card; a sandbox invoice is paid at once, without a charge
+	//
+	// `balance` pays at once from the customer's balance in the invoice's currency (409
+	// `insufficient_balance` when it does not cover the total). `card` answers `checkoutUrl`, the
+	// payment provider's page a person pays on; `returnUrl` (an absolute URL on the site) is
+	// where the provider sends them back. The invoice becomes `paid` when the provider says so,
+	// and `invoice.paid` / `order.paid` webhooks follow.
+	//
+	// With a sandbox key (`lp_test_…`) either method pays the sandbox's invoice at once, with no
+	// charge and no provider page (`payment.method` is `sandbox`), so the order goes on to the
+	// simulated translator.
+	//
+	// The `Idempotency-Key` header is required: the same key pays once. A paid invoice is
+	// answered as it is; a refunded one is 409 `invoice_refunded`; another customer's is 404.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/billing/invoices/{id}/pay (the `PayInvoice` operationId).
+	PayInvoiceWithBody(ctx context.Context, id string, params *PayInvoiceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PayInvoice Pay an invoice from the balance or by card; a sandbox invoice is paid at once, without a charge
+	//
+	// `balance` pays at once from the customer's balance in the invoice's currency (409
+	// `insufficient_balance` when it does not cover the total). `card` answers `checkoutUrl`, the
+	// payment provider's page a person pays on; `returnUrl` (an absolute URL on the site) is
+	// where the provider sends them back. The invoice becomes `paid` when the provider says so,
+	// and `invoice.paid` / `order.paid` webhooks follow.
+	//
+	// With a sandbox key (`lp_test_…`) either method pays the sandbox's invoice at once, with no
+	// charge and no provider page (`payment.method` is `sandbox`), so the order goes on to the
+	// simulated translator.
+	//
+	// The `Idempotency-Key` header is required: the same key pays once. A paid invoice is
+	// answered as it is; a refunded one is 409 `invoice_refunded`; another customer's is 404.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/billing/invoices/{id}/pay (the `PayInvoice` operationId).
+	PayInvoice(ctx context.Context, id string, params *PayInvoiceParams, body PayInvoiceJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetBillingProfile The customer's billing details, the ones invoices are issued to
 	//
-	// Never 404; a customer who saved nothing gets every field empty and `complete` false.
+	// Never 404; a customer who saved nothing gets every field empty and `complete` false. With a
+	// sandbox key, the sandbox's own details, or while it saved none the live account's (read
+	// only: a save with a sandbox key saves the sandbox's own); sandbox invoices are issued to
+	// the same.
 	//
 	// Corresponds with GET /api/v1/billing/profile (the `GetBillingProfile` operationId).
 	GetBillingProfile(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2541,9 +2649,72 @@ func (c *Client) GetInvoice(ctx context.Context, id string, params *GetInvoicePa
 	return c.Client.Do(req)
 }
 
+// PayInvoiceWithBody Pay an invoice from the balance or by card; a sandbox invoice is paid at once, without a charge
+//
+// `balance` pays at once from the customer's balance in the invoice's currency (409
+// `insufficient_balance` when it does not cover the total). `card` answers `checkoutUrl`, the
+// payment provider's page a person pays on; `returnUrl` (an absolute URL on the site) is
+// where the provider sends them back. The invoice becomes `paid` when the provider says so,
+// and `invoice.paid` / `order.paid` webhooks follow.
+//
+// With a sandbox key (`lp_test_…`) either method pays the sandbox's invoice at once, with no
+// charge and no provider page (`payment.method` is `sandbox`), so the order goes on to the
+// simulated translator.
+//
+// The `Idempotency-Key` header is required: the same key pays once. A paid invoice is
+// answered as it is; a refunded one is 409 `invoice_refunded`; another customer's is 404.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/billing/invoices/{id}/pay (the `PayInvoice` operationId).
+func (c *Client) PayInvoiceWithBody(ctx context.Context, id string, params *PayInvoiceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPayInvoiceRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PayInvoice Pay an invoice from the balance or by card; a sandbox invoice is paid at once, without a charge
+//
+// `balance` pays at once from the customer's balance in the invoice's currency (409
+// `insufficient_balance` when it does not cover the total). `card` answers `checkoutUrl`, the
+// payment provider's page a person pays on; `returnUrl` (an absolute URL on the site) is
+// where the provider sends them back. The invoice becomes `paid` when the provider says so,
+// and `invoice.paid` / `order.paid` webhooks follow.
+//
+// With a sandbox key (`lp_test_…`) either method pays the sandbox's invoice at once, with no
+// charge and no provider page (`payment.method` is `sandbox`), so the order goes on to the
+// simulated translator.
+//
+// The `Idempotency-Key` header is required: the same key pays once. A paid invoice is
+// answered as it is; a refunded one is 409 `invoice_refunded`; another customer's is 404.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/billing/invoices/{id}/pay (the `PayInvoice` operationId).
+func (c *Client) PayInvoice(ctx context.Context, id string, params *PayInvoiceParams, body PayInvoiceJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPayInvoiceRequest(c.Server, id, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetBillingProfile The customer's billing details, the ones invoices are issued to
 //
-// Never 404; a customer who saved nothing gets every field empty and `complete` false.
+// Never 404; a customer who saved nothing gets every field empty and `complete` false. With a
+// sandbox key, the sandbox's own details, or while it saved none the live account's (read
+// only: a save with a sandbox key saves the sandbox's own); sandbox invoices are issued to
+// the same.
 //
 // Corresponds with GET /api/v1/billing/profile (the `GetBillingProfile` operationId).
 func (c *Client) GetBillingProfile(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3769,6 +3940,68 @@ func NewGetInvoiceRequest(server string, id string, params *GetInvoiceParams) (*
 	return req, nil
 }
 
+// NewPayInvoiceRequest calls the generic PayInvoice builder with application/json body
+func NewPayInvoiceRequest(server string, id string, params *PayInvoiceParams, body PayInvoiceJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPayInvoiceRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewPayInvoiceRequestWithBody constructs an http.Request for the PayInvoice method, with any body, and a specified content type
+func NewPayInvoiceRequestWithBody(server string, id string, params *PayInvoiceParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/billing/invoices/%s/pay", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewGetBillingProfileRequest constructs an http.Request for the GetBillingProfile method
 func NewGetBillingProfileRequest(server string) (*http.Request, error) {
 	var err error
@@ -4811,9 +5044,52 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/v1/billing/invoices/{id} (the `GetInvoice` operationId).
 	GetInvoiceWithResponse(ctx context.Context, id string, params *GetInvoiceParams, reqEditors ...RequestEditorFn) (*GetInvoiceResponse, error)
 
+	// PayInvoiceWithBodyWithResponse Pay an invoice from the balance or by card; a sandbox invoice is paid at once, without a charge
+	//
+	// `balance` pays at once from the customer's balance in the invoice's currency (409
+	// `insufficient_balance` when it does not cover the total). `card` answers `checkoutUrl`, the
+	// payment provider's page a person pays on; `returnUrl` (an absolute URL on the site) is
+	// where the provider sends them back. The invoice becomes `paid` when the provider says so,
+	// and `invoice.paid` / `order.paid` webhooks follow.
+	//
+	// With a sandbox key (`lp_test_…`) either method pays the sandbox's invoice at once, with no
+	// charge and no provider page (`payment.method` is `sandbox`), so the order goes on to the
+	// simulated translator.
+	//
+	// The `Idempotency-Key` header is required: the same key pays once. A paid invoice is
+	// answered as it is; a refunded one is 409 `invoice_refunded`; another customer's is 404.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/billing/invoices/{id}/pay (the `PayInvoice` operationId).
+	PayInvoiceWithBodyWithResponse(ctx context.Context, id string, params *PayInvoiceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PayInvoiceResponse, error)
+
+	// PayInvoiceWithResponse Pay an invoice from the balance or by card; a sandbox invoice is paid at once, without a charge
+	//
+	// `balance` pays at once from the customer's balance in the invoice's currency (409
+	// `insufficient_balance` when it does not cover the total). `card` answers `checkoutUrl`, the
+	// payment provider's page a person pays on; `returnUrl` (an absolute URL on the site) is
+	// where the provider sends them back. The invoice becomes `paid` when the provider says so,
+	// and `invoice.paid` / `order.paid` webhooks follow.
+	//
+	// With a sandbox key (`lp_test_…`) either method pays the sandbox's invoice at once, with no
+	// charge and no provider page (`payment.method` is `sandbox`), so the order goes on to the
+	// simulated translator.
+	//
+	// The `Idempotency-Key` header is required: the same key pays once. A paid invoice is
+	// answered as it is; a refunded one is 409 `invoice_refunded`; another customer's is 404.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/billing/invoices/{id}/pay (the `PayInvoice` operationId).
+	PayInvoiceWithResponse(ctx context.Context, id string, params *PayInvoiceParams, body PayInvoiceJSONRequestBody, reqEditors ...RequestEditorFn) (*PayInvoiceResponse, error)
+
 	// GetBillingProfileWithResponse The customer's billing details, the ones invoices are issued to
 	//
-	// Never 404; a customer who saved nothing gets every field empty and `complete` false.
+	// Never 404; a customer who saved nothing gets every field empty and `complete` false. With a
+	// sandbox key, the sandbox's own details, or while it saved none the live account's (read
+	// only: a save with a sandbox key saves the sandbox's own); sandbox invoices are issued to
+	// the same.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -5826,6 +6102,54 @@ func (r GetInvoiceResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetInvoiceResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PayInvoiceResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BillingPayResult
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PayInvoiceResponse) GetJSON200() *BillingPayResult {
+	return r.JSON200
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r PayInvoiceResponse) GetJSONDefault() *Problem {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r PayInvoiceResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PayInvoiceResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PayInvoiceResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PayInvoiceResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -6960,9 +7284,64 @@ func (c *ClientWithResponses) GetInvoiceWithResponse(ctx context.Context, id str
 	return ParseGetInvoiceResponse(rsp)
 }
 
+// PayInvoiceWithBodyWithResponse Pay an invoice from the balance or by card; a sandbox invoice is paid at once, without a charge
+//
+// `balance` pays at once from the customer's balance in the invoice's currency (409
+// `insufficient_balance` when it does not cover the total). `card` answers `checkoutUrl`, the
+// payment provider's page a person pays on; `returnUrl` (an absolute URL on the site) is
+// where the provider sends them back. The invoice becomes `paid` when the provider says so,
+// and `invoice.paid` / `order.paid` webhooks follow.
+//
+// With a sandbox key (`lp_test_…`) either method pays the sandbox's invoice at once, with no
+// charge and no provider page (`payment.method` is `sandbox`), so the order goes on to the
+// simulated translator.
+//
+// The `Idempotency-Key` header is required: the same key pays once. A paid invoice is
+// answered as it is; a refunded one is 409 `invoice_refunded`; another customer's is 404.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/billing/invoices/{id}/pay (the `PayInvoice` operationId).
+func (c *ClientWithResponses) PayInvoiceWithBodyWithResponse(ctx context.Context, id string, params *PayInvoiceParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PayInvoiceResponse, error) {
+	rsp, err := c.PayInvoiceWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePayInvoiceResponse(rsp)
+}
+
+// PayInvoiceWithResponse Pay an invoice from the balance or by card; a sandbox invoice is paid at once, without a charge
+//
+// `balance` pays at once from the customer's balance in the invoice's currency (409
+// `insufficient_balance` when it does not cover the total). `card` answers `checkoutUrl`, the
+// payment provider's page a person pays on; `returnUrl` (an absolute URL on the site) is
+// where the provider sends them back. The invoice becomes `paid` when the provider says so,
+// and `invoice.paid` / `order.paid` webhooks follow.
+//
+// With a sandbox key (`lp_test_…`) either method pays the sandbox's invoice at once, with no
+// charge and no provider page (`payment.method` is `sandbox`), so the order goes on to the
+// simulated translator.
+//
+// The `Idempotency-Key` header is required: the same key pays once. A paid invoice is
+// answered as it is; a refunded one is 409 `invoice_refunded`; another customer's is 404.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/billing/invoices/{id}/pay (the `PayInvoice` operationId).
+func (c *ClientWithResponses) PayInvoiceWithResponse(ctx context.Context, id string, params *PayInvoiceParams, body PayInvoiceJSONRequestBody, reqEditors ...RequestEditorFn) (*PayInvoiceResponse, error) {
+	rsp, err := c.PayInvoice(ctx, id, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePayInvoiceResponse(rsp)
+}
+
 // GetBillingProfileWithResponse The customer's billing details, the ones invoices are issued to
 //
-// Never 404; a customer who saved nothing gets every field empty and `complete` false.
+// Never 404; a customer who saved nothing gets every field empty and `complete` false. With a
+// sandbox key, the sandbox's own details, or while it saved none the live account's (read
+// only: a save with a sandbox key saves the sandbox's own); sandbox invoices are issued to
+// the same.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -7890,6 +8269,39 @@ func ParseGetInvoiceResponse(rsp *http.Response) (*GetInvoiceResponse, error) {
 
 	case rsp.StatusCode == 200:
 		// Content-type (application/pdf) unsupported
+
+	}
+
+	return response, nil
+}
+
+// ParsePayInvoiceResponse parses an HTTP response from a PayInvoiceWithResponse call
+func ParsePayInvoiceResponse(rsp *http.Response) (*PayInvoiceResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PayInvoiceResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BillingPayResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
 
 	}
 

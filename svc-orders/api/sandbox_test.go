@@ -30,6 +30,10 @@ func (f *fixture) sandboxOrder(t *testing.T, customer string, docs map[string][]
 	}
 	approval := f.approve(t, q.body["id"].(string), "en", customer, 0)
 	oid := obj(approval.body, "order")["id"].(string)
+	// The sandbox sells nothing: no contract goes by mail (a live approval's does, contract_test).
+	if kept, err := f.quotes.Quote(context.Background(), q.body["id"].(string)); err != nil || kept.Contract == nil || len(kept.Box.Mails) != 0 {
+		t.Fatalf("the sandbox approval's contract and mails: %v %+v", err, kept)
+	}
 	if err := f.svc.InvoicePaid(context.Background(), orders.InvoicePaidData{InvoiceID: "inv-" + oid, OrderID: oid}); err != nil {
 		t.Fatal(err)
 	}

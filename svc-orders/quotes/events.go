@@ -164,9 +164,10 @@ type ContractMail struct {
 	Name    string `json:"name"`
 }
 
-// mailContract queues the contract's mail, for a contract with an address to mail it to.
+// mailContract queues the contract's mail, for a contract with an address to mail it to. A
+// sandbox's approval sells nothing and mails no one: its work is told through webhooks only.
 func (q *Quote) mailContract(now time.Time) error {
-	if q.Contract == nil || q.Contract.MailTo == "" {
+	if q.Contract == nil || q.Contract.MailTo == "" || q.Sandbox {
 		return nil
 	}
 	m, err := mailbox.New(q.ID+"/"+MailContract, MailContract, q.Contract.MailTo, string(q.Contract.Lang),
