@@ -62,6 +62,9 @@ type Document struct {
 	PaidAt     time.Time
 	PaidBy     string
 	RefundedAt time.Time
+	// Notice is printed in red across the page under the header, when set: what the reader must
+	// not miss, such as a sandbox invoice's "TEST — not a valid invoice".
+	Notice i18n.Text
 }
 
 // Seller is the agency issuing the document, as SellerOf writes its facts (internal/company).

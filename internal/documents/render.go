@@ -40,6 +40,7 @@ var (
 	dark  = [3]int{31, 41, 55}
 	green = [3]int{22, 163, 74}
 	grey  = [3]int{107, 114, 128}
+	red   = [3]int{185, 28, 28}
 	light = [3]int{236, 246, 239}
 	rule  = [3]int{209, 213, 219}
 )
@@ -245,6 +246,14 @@ func (p *page) header() {
 	}
 	p.SetY(max(leftEnd, p.GetY()) + 5)
 	p.hrule(green, 0.6)
+	if notice := p.t(p.d.Notice); notice != "" {
+		p.Ln(3)
+		p.SetX(margin)
+		p.font("B", 13, red)
+		p.SetDrawColor(red[0], red[1], red[2])
+		p.SetLineWidth(0.5)
+		p.CellFormat(pageWidth-2*margin, 9, notice, "1", 1, "C", false, 0, "")
+	}
 }
 
 // parties draws the customer's billing details; none (a quote made before any were given)

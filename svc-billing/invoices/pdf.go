@@ -47,9 +47,7 @@ func Document(inv Invoice, seller documents.Seller) documents.Document {
 		d.VAT.Exemption = ExemptionNote
 	}
 	if inv.Sandbox {
-		// The first row of the table, over the figures, in the PDF's language: a test document
-		// must never pass for an invoice. (internal/documents prints no free notice of its own.)
-		d.Lines = append(d.Lines, documents.Line{Description: SandboxNote})
+		d.Notice = SandboxNote // across the page, in the PDF's language: a test must never pass for an invoice
 	}
 	for _, l := range inv.Lines {
 		if l.Kind == KindWork {
