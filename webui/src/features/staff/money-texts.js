@@ -28,7 +28,7 @@ export const staffMoneyTexts = {
       lines: 'Kalemler', line: 'Açıklama', quantity: 'Miktar', amount: 'Tutar', net: 'Ara toplam', vat: 'KDV', totalDue: 'Genel toplam', usd: 'ABD doları karşılığı',
       rate: 'Kur: 1 USD = {{rate}} {{currency}}',
       units: { word: 'kelime', page: 'sayfa', minute: 'dakika' },
-      payment: 'Ödeme', methods: { balance: 'Bakiyeden', card: 'Kartla', bank_transfer: 'Havale / EFT' }, reference: 'Referans', received: 'Hesaba geçtiği gün', paidAt: 'Ödendiği an', refundedAt: 'İade edildiği an',
+      payment: 'Ödeme', methods: { balance: 'Bakiyeden', card: 'Kartla', bank_transfer: 'Havale / EFT', sandbox: 'Deneme ortamı (ücretsiz)' }, reference: 'Referans', sandboxMethod: 'Seçilen yöntem', received: 'Hesaba geçtiği gün', paidAt: 'Ödendiği an', refundedAt: 'İade edildiği an',
       markPaid: {
         title: 'Havale geldi olarak işaretle', reference: 'Banka referansı veya açıklaması', date: 'Hesaba geçtiği gün', send: 'Ödendi olarak işaretle',
         referenceRequired: 'Banka referansını veya açıklamasını yazın.', referenceTooLong: 'Referans en fazla 140 karakter olabilir.', dateRequired: 'Havalenin hesaba geçtiği günü seçin.',
@@ -100,7 +100,7 @@ export const staffMoneyTexts = {
       lines: 'Lines', line: 'Description', quantity: 'Quantity', amount: 'Amount', net: 'Net', vat: 'VAT', totalDue: 'Total', usd: 'In US dollars',
       rate: 'Rate: 1 USD = {{rate}} {{currency}}',
       units: { word: 'words', page: 'pages', minute: 'minutes' },
-      payment: 'Payment', methods: { balance: 'From the balance', card: 'By card', bank_transfer: 'Bank transfer' }, reference: 'Reference', received: 'Arrived on', paidAt: 'Paid at', refundedAt: 'Refunded at',
+      payment: 'Payment', methods: { balance: 'From the balance', card: 'By card', bank_transfer: 'Bank transfer', sandbox: 'Sandbox (no charge)' }, reference: 'Reference', sandboxMethod: 'Method chosen', received: 'Arrived on', paidAt: 'Paid at', refundedAt: 'Refunded at',
       markPaid: {
         title: 'Mark the bank transfer received', reference: 'Bank reference or description', date: 'Day it arrived', send: 'Mark paid',
         referenceRequired: 'Enter the bank reference or description.', referenceTooLong: 'The reference can be at most 140 characters.', dateRequired: 'Choose the day the transfer arrived.',

@@ -15,6 +15,7 @@ export const staffOrdersTexts = {
         none: 'Şu anda bu işi alabilecek çevirmen yok (dil çifti, hizmet, yeminli onayı, izin, askı ve iş sınırına bakıldı).',
         jobs: '{{active}}/{{cap}} iş', send: 'Ata', sendReassign: 'Yeniden ata', done: 'Sipariş {{name}} adlı çevirmene atandı.',
         notNow: 'Bu durumdaki bir sipariş atanamaz.',
+        sandbox: 'Deneme siparişi: işi simüle edilmiş deneme çevirmeni yürütür; gerçek bir çevirmene atanamaz.',
       },
       detail: {
         customer: 'Müşteri', contact: 'İletişim', email: 'E-posta', phone: 'Telefon', company: 'Şirket', noPhone: 'Telefon yok', individual: 'Bireysel',
@@ -59,6 +60,7 @@ export const staffOrdersTexts = {
         none: 'No translator can take this job right now (pair, service, sworn status, vacation, suspension and job cap checked).',
         jobs: '{{active}}/{{cap}} jobs', send: 'Assign', sendReassign: 'Reassign', done: 'The order is assigned to {{name}}.',
         notNow: 'An order in this state cannot be assigned.',
+        sandbox: 'A sandbox order: the simulated sandbox translator works it; it cannot be given to a real translator.',
       },
       detail: {
         customer: 'Customer', contact: 'Contact', email: 'E-mail', phone: 'Phone', company: 'Company', noPhone: 'No phone', individual: 'Individual',

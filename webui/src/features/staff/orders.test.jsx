@@ -159,3 +159,40 @@ test('an order’s deadline reads on Istanbul’s clock, as its translator reads
   const rows = render(<OrdersTable orders={[order({ deadline: '2026-12-04T15:00:00Z' })]} />, { path: '/tr/yonetim/siparisler' });
   expect(text(rows)).toContain('4 Ara 2026 18:00');
 });
+
+test('a sandbox order is badged in the list, its title saying what sandbox means, and a live one is not', () => {
+  const rows = [order({ sandbox: true, customerId: 'sbx_cust-1' }), order({ id: 'o2', number: 'O-2026-00008' })];
+  const tr = render(<OrdersTable orders={rows} />, { path: '/tr/yonetim/siparisler' });
+  expect(tr).toMatch(/<tr[^>]*data-order-id="o1"[^>]*data-sandbox="true"/);
+  expect(tr.match(/data-testid="sandbox-badge"/g)).toHaveLength(1);
+  expect(text(tr)).toContain('Deneme (sandbox)');
+  expect(tr).toContain('title="Deneme ortamı (sandbox) API anahtarıyla oluşturuldu: gerçek bir iş değildir, ücret alınmadan ödenir."');
+  const en = render(<OrdersTable orders={rows} />, { path: '/en/admin/orders' });
+  expect(text(en)).toContain('Sandbox');
+  expect(en).toContain('title="Made with a sandbox API key: not real business, paid without charge."');
+});
+
+test('a sandbox order’s page says the simulated translator works it instead of offering an assignment or a revision’s reassignment', () => {
+  const eligibility = { candidates: [{ translatorId: 'tr-3', activeJobs: 1, activeJobCap: 3 }], excluded: [] };
+  const tr = render(<StaffOrderView order={order({ sandbox: true })} eligibility={eligibility} />, { path: '/tr/yonetim/siparisler/o1' });
+  expect(tr).not.toContain('data-testid="assign"');
+  expect(tr).toContain('data-testid="sandbox-badge"');
+  expect(tr).toContain('data-testid="sandbox-note"');
+  expect(text(tr)).toContain('Deneme siparişi: işi simüle edilmiş deneme çevirmeni yürütür; gerçek bir çevirmene atanamaz.');
+  const revision = order({ sandbox: true, status: 'revision_requested', translatorId: 'sbx_translator' });
+  const en = render(<StaffOrderView order={revision} eligibility={eligibility} />, { path: '/en/admin/orders/o1' });
+  expect(en).not.toContain('data-action="assign"');
+  expect(text(en)).toContain('A sandbox order: the simulated sandbox translator works it; it cannot be given to a real translator.');
+  // A live order still offers the choice, with no sandbox words.
+  const live = render(<StaffOrderView order={order()} eligibility={eligibility} />, { path: '/en/admin/orders/o1' });
+  expect(live).toContain('data-testid="assign"');
+  expect(live).not.toContain('sandbox');
+});
+
+test('a sandbox quote is badged in its page', () => {
+  const quote = { id: 'q1', number: 'Q-2026-00007', status: 'approved', customerId: 'sbx_cust-1', total: TRY(187000), version: 1, createdAt: '2026-11-23T10:00:00Z', expiresAt: '2026-11-30T10:00:00Z', sandbox: true };
+  const html = render(<StaffQuoteView quote={quote} />, { path: '/en/admin/quotes/q1' });
+  expect(html).toContain('data-testid="sandbox-badge"');
+  expect(text(html)).toContain('Made with a sandbox API key: not real business, paid without charge.');
+  expect(render(<StaffQuoteView quote={{ ...quote, sandbox: false }} />, { path: '/en/admin/quotes/q1' })).not.toContain('sandbox-badge');
+});

@@ -16,6 +16,10 @@ export const staffTexts = {
       application: 'Başvuru', ticket: 'Destek talebi', order: 'Sipariş', quote: 'Teklif', invoice: 'Fatura', customer: 'Müşteri',
       chat: 'Canlı destek görüşmesi', inquiry: 'İletişim mesajı', post: 'Blog yazısı',
     },
+    sandbox: {
+      badge: 'Deneme (sandbox)',
+      title: 'Deneme ortamı (sandbox) API anahtarıyla oluşturuldu: gerçek bir iş değildir, ücret alınmadan ödenir.',
+    },
     forbidden: { title: 'Bu sayfaya erişiminiz yok', text: 'Yönetim sayfaları yalnızca yetkili personel içindir.', account: 'Hesabıma dön' },
     dashboard: {
       lead: 'Şimdi bir kişinin ilgilenmesi gerekenler.',
@@ -96,6 +100,10 @@ export const staffTexts = {
     detail: {
       application: 'Application', ticket: 'Support ticket', order: 'Order', quote: 'Quote', invoice: 'Invoice', customer: 'Customer',
       chat: 'Live support conversation', inquiry: 'Contact message', post: 'Blog post',
+    },
+    sandbox: {
+      badge: 'Sandbox',
+      title: 'Made with a sandbox API key: not real business, paid without charge.',
     },
     forbidden: { title: 'You do not have access to this page', text: 'The back office is for authorised staff only.', account: 'Back to my account' },
     dashboard: {

@@ -11,6 +11,7 @@ import { BalancePanel } from './balances.jsx';
 import { EFaturaPanel } from './e-fatura-panel.jsx';
 import { InvoicesTable } from './invoices.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, useListParams } from './list-state.jsx';
+import { SandboxBadge } from './sandbox-badge.jsx';
 import { EmptyState } from '../../../components/empty-state.jsx';
 import { DataTable } from '../../../components/data-table.jsx';
 
@@ -114,8 +115,11 @@ export function CustomerOrdersList({ data, error, isLoading, sections = STAFF_SE
       </thead>
       <tbody>
         {orders.map((o) => (
-          <tr key={o.id} data-order-id={o.id}>
-            <td data-label={t('invoices.order')}>{sections.includes('siparisler') ? <Link to={staffPath(lang, 'siparisler', o.id)}>{o.number || o.id}</Link> : o.number || o.id}</td>
+          <tr key={o.id} data-order-id={o.id} data-sandbox={o.sandbox ? 'true' : undefined}>
+            <td className="data-table__id" data-label={t('invoices.order')}>
+              {sections.includes('siparisler') ? <Link to={staffPath(lang, 'siparisler', o.id)}>{o.number || o.id}</Link> : o.number || o.id}
+              <SandboxBadge record={o} />
+            </td>
             <td data-label={t('customers.orderStatus')}>
               <OrderStatus order={o} role="staff" />
             </td>

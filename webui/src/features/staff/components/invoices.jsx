@@ -14,6 +14,7 @@ import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
 import { DataTable } from '../../../components/data-table.jsx';
 import { EDocumentsExport } from './e-documents-export.jsx';
+import { SandboxBadge, SandboxNote } from './sandbox-badge.jsx';
 
 const STATUSES = ['pending', 'paid', 'refunded'];
 
@@ -50,9 +51,10 @@ export function InvoicesTable({ invoices, showCustomer = true, showPaid = false,
       </thead>
       <tbody>
         {invoices.map((inv) => (
-          <tr key={inv.id} data-invoice-id={inv.id} data-status={inv.status}>
+          <tr key={inv.id} data-invoice-id={inv.id} data-status={inv.status} data-sandbox={inv.sandbox ? 'true' : undefined}>
             <td className="data-table__id" data-label={t('invoices.number')}>
               {sections.includes('faturalar') ? <Link to={staffPath(lang, 'faturalar', inv.id)}>{inv.number || inv.id}</Link> : inv.number || inv.id}
+              <SandboxBadge record={inv} />
             </td>
             {showCustomer && (
               <td data-label={t('invoices.customer')}>
@@ -235,6 +237,29 @@ export function RefundButton({ invoice, onDone, request: given, confirming = fal
   );
 }
 
+/**
+ * PaymentMethod words how an invoice was paid: the method in the reader's words, then the
+ * reference. A sandbox invoice is paid without charge (method sandbox); its reference is the
+ * method the integrator named (card, balance), worded too rather than shown as a code.
+ */
+export function PaymentMethod({ payment }) {
+  const t = useMoneyTexts();
+  const method = t(`invoices.methods.${payment.method}`, { defaultValue: payment.method });
+  if (payment.method === 'sandbox') {
+    return (
+      <span data-method="sandbox">
+        {method}
+        {payment.reference && ` · ${t('invoices.sandboxMethod')}: ${t(`invoices.methods.${payment.reference}`, { defaultValue: payment.reference })}`}
+      </span>
+    );
+  }
+  return (
+    <span data-method={payment.method}>
+      {method} · {t('invoices.reference')}: <span className="staff-mono">{payment.reference}</span>
+    </span>
+  );
+}
+
 /** InvoiceView is one invoice as staff see it: lines, totals, payment, and what may be done with it now. */
 export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
   const lang = useLanguage();
@@ -247,10 +272,13 @@ export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
   };
   const p = invoice.payment;
   return (
-    <article data-invoice-id={invoice.id} data-status={invoice.status}>
+    <article data-invoice-id={invoice.id} data-status={invoice.status} data-sandbox={invoice.sandbox ? 'true' : undefined}>
       <dl className="staff-facts">
         <dt>{t('invoices.number')}</dt>
-        <dd>{invoice.number}</dd>
+        <dd>
+          {invoice.number} <SandboxBadge record={invoice} />
+          <SandboxNote record={invoice} />
+        </dd>
         <dt>{t('invoices.status')}</dt>
         <dd>
           <StatusPill domain="invoice" status={invoice.status} label={t(`invoices.statuses.${invoice.status}`)} />
@@ -270,7 +298,7 @@ export function InvoiceView({ invoice, onChanged, sections = STAFF_SECTIONS }) {
           <>
             <dt>{t('invoices.payment')}</dt>
             <dd>
-              {t(`invoices.methods.${p.method}`)} · {t('invoices.reference')}: <span className="staff-mono">{p.reference}</span>
+              <PaymentMethod payment={p} />
               {p.receivedAt && ` · ${t('invoices.received')}: ${turkeyDay(lang, p.receivedAt)}`}
             </dd>
           </>

@@ -107,3 +107,26 @@ test('an invoice’s page loads it from the staff route', () => {
   expect(text(html)).toContain('LP-2026-000007');
   expect(text(html)).toContain('Türkçe → İngilizce');
 });
+
+test('a sandbox invoice is badged in the list and its page, and its payment reads as made without charge, never as a code', () => {
+  const sandbox = invoice({ id: 'inv-q9', number: 'TST2026000000001', sandbox: true, status: 'paid', customerId: 'sbx_cust-1', payment: { method: 'sandbox', reference: 'card' }, paidAt: '2026-11-23T10:00:00Z' });
+  const rows = [sandbox, invoice()];
+  const tr = render(<InvoicesTable invoices={rows} />, { path: '/tr/yonetim/faturalar' });
+  expect(tr).toMatch(/<tr[^>]*data-invoice-id="inv-q9"[^>]*data-sandbox="true"/);
+  expect(tr.match(/data-testid="sandbox-badge"/g)).toHaveLength(1);
+  expect(text(tr)).toContain('Deneme (sandbox)');
+  expect(tr).toContain('title="Deneme ortamı (sandbox) API anahtarıyla oluşturuldu: gerçek bir iş değildir, ücret alınmadan ödenir."');
+
+  const page = render(<InvoiceView invoice={sandbox} />, { path: '/tr/yonetim/faturalar/inv-q9' });
+  expect(page).toContain('data-testid="sandbox-badge"');
+  expect(page).toContain('data-method="sandbox"');
+  expect(text(page)).toContain('Deneme ortamı (ücretsiz) · Seçilen yöntem: Kartla');
+  const en = render(<InvoiceView invoice={sandbox} />, { path: '/en/admin/invoices/inv-q9' });
+  expect(text(en)).toContain('Sandbox (no charge) · Method chosen: By card');
+  expect(text(en)).toContain('Made with a sandbox API key: not real business, paid without charge.');
+  expect(text(en)).not.toMatch(/\bsandbox ·|Reference/);
+  // A method this page does not know yet is shown as it came rather than as a missing text's key.
+  const other = render(<InvoiceView invoice={invoice({ status: 'paid', payment: { method: 'wallet', reference: 'W-1' } })} />, { path: '/en/admin/invoices/inv-q1' });
+  expect(text(other)).toContain('wallet · Reference');
+  expect(other).not.toContain('sandbox-badge');
+});

@@ -21,6 +21,7 @@ import { FulfilmentPanel } from './fulfilment.jsx';
 import { ListState } from './list-state.jsx';
 import { ASSIGNABLE, AssignForm, CustomerLink, useTranslatorNames, useWorkText } from './orders.jsx';
 import { RevisionPanel } from './revision-panel.jsx';
+import { SandboxBadge, SandboxNote, isSandbox } from './sandbox-badge.jsx';
 import { StatusPill } from '../../../components/status-pill.jsx';
 
 // svc-billing derives an invoice's id from its quote's (svc-billing/API.md, invoices.IDFor), so
@@ -78,19 +79,27 @@ export function StaffOrderDetail({ id }) {
 export function StaffOrderView({ order, eligibility, nameOf = (x) => x, onChanged, request, customer, customerError, invoice, invoiceError }) {
   const t = useStaffOrdersTexts();
   const id = useId();
+  // A sandbox order is worked by the simulated translator: svc-orders refuses to give it (or its
+  // revision) to anyone (409 sandbox_order), so the page says so instead of offering the choice.
+  const sandbox = isSandbox(order);
   const assignable = ASSIGNABLE.includes(order.status);
   const movable = DATE_MOVABLE.includes(order.status) && !!order.deadline;
   const revision = order.status === 'revision_requested';
   const anyAction = assignable || movable || revision || !!order.fulfilment;
   return (
-    <article className="staff-detail staff-order" data-order-id={order.id} data-status={order.status}>
+    <article className="staff-detail staff-order" data-order-id={order.id} data-status={order.status} data-sandbox={sandbox ? 'true' : undefined}>
       <OrderHeader order={order} nameOf={nameOf} customer={customer} customerError={customerError} />
       {anyAction && (
         <section className="staff-card staff-order__actions" aria-labelledby={`${id}-actions`} data-testid="order-actions">
           <h3 id={`${id}-actions`}>{t('orders.detail.actions')}</h3>
-          {assignable && <AssignForm order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
+          {sandbox && (assignable || revision) && (
+            <p className="staff-sandbox-note" data-testid="sandbox-assign">
+              {t('orders.assign.sandbox')}
+            </p>
+          )}
+          {assignable && !sandbox && <AssignForm order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
           {movable && <ExpectedDateForm order={order} onDone={onChanged} />}
-          {revision && <RevisionPanel order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
+          {revision && !sandbox && <RevisionPanel order={order} eligibility={eligibility} nameOf={nameOf} onDone={onChanged} request={request} />}
           {order.fulfilment && <FulfilmentPanel order={order} onDone={onChanged} />}
         </section>
       )}
@@ -120,10 +129,12 @@ function OrderHeader({ order, nameOf, customer, customerError }) {
       <div className="staff-order__title">
         <h2>{order.number}</h2>
         <OrderStatus order={order} role="staff" />
+        <SandboxBadge record={order} />
         <span className="staff-order__total" data-amount={order.total?.amount} data-currency={order.total?.currency}>
           {moneyText(lang, order.total)}
         </span>
       </div>
+      <SandboxNote record={order} />
       <p className="staff-order__work">{work(order, { addOns: true })}</p>
       <dl className="staff-order__people">
         <div data-testid="order-customer">
@@ -302,6 +313,7 @@ function InvoiceFigures({ order, invoice, error }) {
             {invoice.number}
           </Link>
           <StatusPill domain="invoice" status={invoice.status} label={money(`invoices.statuses.${invoice.status}`)} />
+          <SandboxBadge record={invoice} />
         </p>
         <dl className="staff-sums">
           <div>

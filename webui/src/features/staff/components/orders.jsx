@@ -14,6 +14,7 @@ import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { ExcludedList } from './revision-panel.jsx';
+import { SandboxBadge } from './sandbox-badge.jsx';
 import { Notice } from '../../../components/notice.jsx';
 import { DataTable } from '../../../components/data-table.jsx';
 
@@ -100,9 +101,10 @@ export function OrdersTable({ orders, nameOf = (x) => x }) {
       </thead>
       <tbody>
         {orders.map((o) => (
-          <tr key={o.id} data-order-id={o.id} data-status={o.status}>
+          <tr key={o.id} data-order-id={o.id} data-status={o.status} data-sandbox={o.sandbox ? 'true' : undefined}>
             <td className="data-table__id" data-label={t('orders.number')}>
               <Link to={staffPath(lang, 'siparisler', o.id)}>{o.number}</Link>
+              <SandboxBadge record={o} />
             </td>
             <td data-label={t('orders.customer')}>
               <CustomerLink id={o.customerId} name={customerName(o.customerId)} />

@@ -10,6 +10,7 @@ import { useStaffTexts } from '../texts.js';
 import { ActionError, useRequestOnce } from './actions.jsx';
 import { ListState, MorePages, SORTS, SearchForm, SortSelect, StatusFilter, useListParams } from './list-state.jsx';
 import { CustomerLink } from './orders.jsx';
+import { SandboxBadge, SandboxNote } from './sandbox-badge.jsx';
 import { useUserNames } from '../api/customers.js';
 import { StatusPill } from '../../../components/status-pill.jsx';
 import { Notice } from '../../../components/notice.jsx';
@@ -57,9 +58,10 @@ export function Quotes() {
           </thead>
           <tbody>
             {rows.map((x) => (
-              <tr key={x.id} data-quote-id={x.id} data-status={x.status}>
+              <tr key={x.id} data-quote-id={x.id} data-status={x.status} data-sandbox={x.sandbox ? 'true' : undefined}>
                 <td className="data-table__id" data-label={t('quotes.number')}>
                   <Link to={staffPath(lang, 'teklifler', x.id)}>{x.number}</Link>
+                  <SandboxBadge record={x} />
                 </td>
                 <td data-label={t('quotes.customer')}>
                   <CustomerLink id={x.customerId} name={customerName(x.customerId)} />
@@ -114,8 +116,9 @@ export function StaffQuoteView({ quote, onChanged, request: given }) {
     <article className="staff-detail" data-quote-id={quote.id} data-status={quote.status}>
       <h2>{quote.number}</h2>
       <p>
-        {common('common.status')}: <StatusPill domain="quote" status={quote.status} label={t(`quotes.statuses.${quote.status}`)} />
+        {common('common.status')}: <StatusPill domain="quote" status={quote.status} label={t(`quotes.statuses.${quote.status}`)} /> <SandboxBadge record={quote} />
       </p>
+      <SandboxNote record={quote} />
       <dl className="staff-facts">
         {facts.map(([k, v]) => (
           <div key={k}>
