@@ -181,6 +181,10 @@ func TestStaffCustomerHasNoSecrets(t *testing.T) {
 		u[0].(map[string]any)["role"] != "customer" {
 		t.Errorf("users: %d %s", users.status, users.raw)
 	}
+	// A sandbox id's customer is the account it belongs to.
+	if a := staff.do("GET", "admin/customers/"+authn.SandboxID(id), nil); a.status != 200 || a.body["email"] != "ayse@example.com" {
+		t.Errorf("a sandbox id's customer: %d %s", a.status, a.raw)
+	}
 	// A sandbox id is named after its account, marked; the simulated translator by its name.
 	sbx := staff.do("GET", "admin/users?ids="+authn.SandboxID(id)+","+authn.SandboxID("translator")+","+authn.SandboxID("nobody"), nil)
 	if u, _ := sbx.body["users"].([]any); sbx.status != 200 || len(u) != 2 || u[0].(map[string]any)["name"] != "Ayşe Yılmaz (sandbox)" ||

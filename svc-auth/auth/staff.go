@@ -139,7 +139,8 @@ func (s staffService) Customers(ctx context.Context, q, sort, before string) (Cu
 }
 
 func (s staffService) Customer(ctx context.Context, id string) (Customer, error) {
-	u, err := s.store.UserByID(ctx, id)
+	// A sandbox id's customer is the account it belongs to (a sandbox order's page names it).
+	u, err := s.store.UserByID(ctx, authn.LiveID(id))
 	if err != nil {
 		return Customer{}, err
 	}
