@@ -12,7 +12,9 @@ import (
 // made in the panel (a session) signs requests to any service as its customer (a POST with an
 // Idempotency-Key done once), a read-only key
 // is refused writes at the edge, a key never rides with the site's cookies, an unknown key is
-// refused in the request's language, a key cannot make keys, and a revoked key stops at once,
+// refused in the request's language, a key cannot make keys, bad input from a program (an unknown
+// field, a wrong type, a body past the limit, another customer's key) is the right 4xx with
+// nothing stored, and a revoked key stops at once,
 // though the gateway keeps its token for seconds.
 func testAPIKeys(t *testing.T, s *devstack) {
 	checked := checkAnswers(t, loadAPIDoc(t, s))
@@ -50,6 +52,7 @@ func testAPIKeys(t *testing.T, s *devstack) {
 	if status != 201 || body["id"] == nil {
 		t.Fatalf("a quote made with a key: %d %v", status, body)
 	}
+	quoteID := body["id"].(string)
 	if status, again, _ := call(t, s, "POST", "/api/v1/orders/quotes", quote, nil, idem...); status != 201 || again["id"] != body["id"] {
 		t.Errorf("the same request again: %d %v, want quote %v", status, again, body["id"])
 	}
@@ -99,6 +102,35 @@ func testAPIKeys(t *testing.T, s *devstack) {
 		t.Errorf("a key making a key: %d %v", status, body)
 	}
 
+	// Bad input from a program, through nginx and the gateway: an unknown field, a wrong type, a
+	// body past the limit, another customer's quote, a pay without its key. Each is the right 4xx
+	// in the request's language, and nothing is stored.
+	_, before, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(read)...)
+	misspelt := map[string]any{"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"}, "quantity": 300, "currncy": "TRY"}
+	if status, body, _ := call(t, s, "POST", "/api/v1/orders/quotes", misspelt, nil, append(withKey(write), "Accept-Language", "tr")...); status != 400 ||
+		errCode(body) != "unknown_field" || !strings.Contains(fmt.Sprint(body), "currncy") {
+		t.Errorf("an unknown field: %d %v", status, body)
+	}
+	wrongType := map[string]any{"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": "en", "quantity": "300"}
+	if status, body, _ := call(t, s, "POST", "/api/v1/orders/quotes", wrongType, nil, withKey(write)...); status != 400 || errCode(body) != "malformed_json" {
+		t.Errorf("a wrong type: %d %v", status, body)
+	}
+	huge := map[string]any{"service": "professional-translation", "sourceLanguage": "tr", "targetLanguages": []string{"en"}, "quantity": 300,
+		"brief": strings.Repeat("uzun ", 40<<10)}
+	if status, body, _ := call(t, s, "POST", "/api/v1/orders/quotes", huge, nil, withKey(write)...); status != 413 || errCode(body) == "" {
+		t.Errorf("a body past the limit: %d %v", status, body)
+	}
+	if _, after, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(read)...); len(asList(after["quotes"])) != len(asList(before["quotes"])) {
+		t.Errorf("refused requests stored quotes: %d before, %d after", len(asList(before["quotes"])), len(asList(after["quotes"])))
+	}
+	stranger := newCustomerKey(t, s, "read+write")
+	if status, body, _ := call(t, s, "GET", "/api/v1/orders/quotes/"+quoteID, nil, nil, withKey(stranger)...); status != 404 {
+		t.Errorf("another customer's key reading the quote: %d %v", status, body)
+	}
+	if status, body, _ := call(t, s, "POST", "/api/v1/orders/quotes/"+quoteID+"/reject", map[string]any{}, nil, withKey(stranger)...); status != 404 {
+		t.Errorf("another customer's key rejecting the quote: %d %v", status, body)
+	}
+
 	if status, body, _ := call(t, s, "POST", "/api/v1/auth/keys/"+writeID+"/revoke", nil, session); status != 200 {
 		t.Fatalf("revoke: %d %v", status, body)
 	}
@@ -110,4 +142,20 @@ func testAPIKeys(t *testing.T, s *devstack) {
 	if status, body, _ := call(t, s, "GET", "/api/v1/orders/quotes", nil, nil, withKey(write)...); status != 401 || errCode(body) != "key_revoked" {
 		t.Errorf("the revoked key: %d %v", status, body)
 	}
+}
+
+// newCustomerKey signs up a new customer and answers the secret of a key of theirs with scope.
+func newCustomerKey(t *testing.T, s *devstack, scope string) string {
+	t.Helper()
+	status, body, set := call(t, s, "POST", "/api/v1/auth/register", map[string]any{"fullName": "Başka Entegratör",
+		"email": fmt.Sprintf("keys-other-%d@example.com", time.Now().UnixNano()), "password": "Uzun-Bir-Parola-9", "confirmPassword": "Uzun-Bir-Parola-9",
+		"acceptTerms": true}, nil)
+	if status != 201 {
+		t.Fatalf("register another customer: %d %v", status, body)
+	}
+	status, key, _ := call(t, s, "POST", "/api/v1/auth/keys", map[string]any{"name": "other", "scope": scope}, map[string]string{"authToken": set["authToken"].Value})
+	if status != 201 {
+		t.Fatalf("another customer's key: %d %v", status, key)
+	}
+	return key["secret"].(string)
 }
