@@ -469,7 +469,7 @@ func eraseWithSandbox(ctx context.Context, erase Erase, r Requested) (Erasure, e
 
 // addCounts is a and b summed per collection, in a's order and then b's new ones.
 func addCounts(a, b []Count) []Count {
-	out := append([]Count(nil), a...)
+	out := append(make([]Count, 0, len(a)+len(b)), a...) // [] rather than null in the report
 	for _, c := range b {
 		i := slices.IndexFunc(out, func(o Count) bool { return o.Collection == c.Collection })
 		if i < 0 {

@@ -395,7 +395,10 @@ test('the panel switches to the sandbox space: the endpoints a sandbox key regis
     await form.locator('[data-action=select-all-types]').click();
     await form.locator('[data-action=create-endpoint]').click();
     await page.locator('[data-testid=webhook-secret] [data-secret]').waitFor();
-    const added = await page.locator('[data-testid=webhooks][data-space=sandbox] [data-endpoint-id][data-open=true]').getAttribute('data-endpoint-id');
+    // The new endpoint opens once the list is read again; until then the one opened before may still be.
+    const opened = page.locator(`[data-testid=webhooks][data-space=sandbox] [data-endpoint-id][data-open=true]:not([data-endpoint-id="${sandbox.id}"])`);
+    await opened.waitFor();
+    const added = await opened.getAttribute('data-endpoint-id');
     assert.notEqual(added, sandbox.id);
     assert.equal(new URL(page.url()).searchParams.get('space'), 'sandbox');
     assert.deepEqual((await endpointIds(customer, 'sandbox')).sort(), [added, sandbox.id].sort());
