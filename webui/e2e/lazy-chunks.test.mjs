@@ -109,6 +109,7 @@ async function visitorPage(locale) {
       return next;
     };
     window.cancelIdleCallback = (id) => held.delete(id);
+    window.__heldIdle = () => held.size;
     window.__releaseIdle = () => {
       const due = [...held.values()];
       held.clear();
@@ -140,6 +141,8 @@ for (const [lang, locale] of [['tr', 'tr-TR'], ['en', 'en-US']]) {
       assert.deepEqual(within(page.fetched, chunks.chat), [], `${path} fetched the chat's files before the page was idle`);
       assert.equal(await page.locator('[data-testid=chat-widget]').count(), 0, `${path}: no chat corner before idle`);
 
+      // The late widgets ask for idle from an effect after hydration: wait until they have asked.
+      await page.waitForFunction(() => window.__heldIdle() > 0, null, { timeout: 10_000 }).catch(() => {});
       assert.ok((await page.evaluate(() => window.__releaseIdle())) > 0, `${path} waits for idle to load its late widgets`);
       await page.waitForSelector('[data-testid=chat-widget]', { timeout: 15_000 });
       await page.waitForLoadState('networkidle');

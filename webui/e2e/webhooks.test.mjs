@@ -63,16 +63,18 @@ after(async () => {
 
 /**
  * startReceiver runs an HTTP server on 127.0.0.1 at a free port that keeps every request it gets
- * (path, headers, the body as received) and answers 200, or 410 Gone below /gone/.
+ * (path, headers, the body as received) and answers 200, or 410 Gone below /gone/ until the
+ * test revives the path.
  */
 function startReceiver() {
   const requests = [];
+  const revived = new Set();
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       requests.push({ method: req.method, path: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      const gone = req.url.startsWith('/gone/');
+      const gone = req.url.startsWith('/gone/') && !revived.has(req.url);
       res.writeHead(gone ? 410 : 200, { 'Content-Type': 'application/json' });
       res.end(gone ? '{"error":"gone"}' : '{"received":true}');
     });
@@ -86,6 +88,8 @@ function startReceiver() {
         requests,
         /** to is what reached path, oldest first. */
         to: (path) => requests.filter((r) => r.path === path),
+        /** revive makes path answer 200 from now on: the customer fixed their server. */
+        revive: (path) => revived.add(path),
         close: () => new Promise((done) => server.close(done)),
       });
     });
@@ -446,12 +450,14 @@ test('a sandbox endpoint answering 410 Gone is disabled, and the mail’s link o
   await endpoint.waitFor();
   assert.equal(await page.locator('[role=tab][data-space=sandbox]').getAttribute('aria-selected'), 'true');
   assert.ok((await endpoint.locator('[data-testid=endpoint-disabled]').textContent()).includes(l.gone));
-  // Enabled again from there, in the sandbox: the delivery held since the 410 goes out again (the
-  // receiver, still answering 410, then disables it once more).
+  // The server fixed, the endpoint is enabled again from there, in the sandbox: the delivery held
+  // since the 410 goes out again and arrives.
+  receiver.revive(path);
   const before = receiver.to(path).length;
   await endpoint.locator('[data-action=enable-endpoint]').click();
   await page.locator(`[data-endpoint-id="${id}"][data-state=active]`).waitFor();
   await until('the held delivery sent on enabling', () => receiver.to(path).length > before, 30_000);
+  assert.equal((await withKey(secret, 'GET', `auth/webhooks/${id}`, undefined, 'en')).body.disabledAt, null);
   await shot(page, 'webhooks-en-14-sandbox-gone', { top: true });
   await page.context().close();
 });
