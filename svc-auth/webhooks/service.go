@@ -349,7 +349,7 @@ func (s *service) Replay(ctx context.Context, caller authn.Caller, id, deliveryI
 		return Delivery{}, ErrTooManyTries
 	}
 	now := s.at()
-	ok, err := s.store.replay(ctx, deliveryID, now)
+	ok, err := s.store.replay(ctx, d, now)
 	if err != nil {
 		return Delivery{}, err
 	}

@@ -525,8 +525,11 @@ func TestGuardRefusesPrivateAddresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the refused attempt", 10*time.Second, func() bool {
-		var d DeliveryDoc
-		err := f.store.deliveries.FindOne(ctx, bson.D{{Key: "endpointId", Value: "we_local"}, {Key: "state", Value: Pending}}).Decode(&d)
+		var e queueEntry
+		if f.store.queue.FindOne(ctx, bson.D{{Key: "endpointId", Value: "we_local"}, {Key: "state", Value: Pending}}).Decode(&e) != nil {
+			return false
+		}
+		d, err := f.store.Delivery(ctx, e.ID)
 		return err == nil && len(d.Attempts) == 1 && strings.Contains(d.Attempts[0].Error, "not public")
 	})
 	if n := len(r.requests()); n != 0 {
