@@ -254,7 +254,7 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 		}
 		if ep.DisabledAt != nil {
 			for _, dd := range due {
-				if err := d.store.hold(ctx, dd.ID); err != nil {
+				if err := d.store.hold(ctx, dd); err != nil {
 					d.log.Warn("webhooks hold", "delivery", dd.ID, "err", err)
 					return
 				}
@@ -339,7 +339,7 @@ func (d *Dispatcher) attempt(ctx context.Context, ep EndpointDoc, dd DeliveryDoc
 	default:
 		state = Failed
 	}
-	waited, err := d.store.record(ctx, dd.ID, a, state, tries, next)
+	waited, err := d.store.record(ctx, dd, a, state, tries, next)
 	if err != nil {
 		return false, err
 	}

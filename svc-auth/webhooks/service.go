@@ -404,10 +404,10 @@ func (s *service) deliver(ctx context.Context, eps []EndpointDoc, o Occurrence, 
 	var pending []string
 	for _, ep := range eps {
 		d := DeliveryDoc{ID: messageID(o.EventID, ep.ID), EndpointID: ep.ID, OwnerID: ep.OwnerID, EventID: o.EventID,
-			Type: o.Type, Body: body, Lane: ep.ID + "/" + o.Lane, Seq: o.At.UnixNano(), State: Pending, NextAt: now,
+			Type: o.Type, Body: body, Lane: ep.ID + "/" + o.Lane, Seq: o.At.UnixNano(), State: Pending, PendingFor: ep.ID, NextAt: now,
 			Attempts: []Attempt{}, CreatedAt: now}
 		if ep.DisabledAt != nil {
-			d.State = Held
+			d.State, d.PendingFor, d.HeldFor = Held, "", ep.ID
 		} else {
 			pending = append(pending, ep.ID)
 		}

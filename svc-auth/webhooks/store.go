@@ -14,18 +14,16 @@ import (
 	"linguaport/internal/mongox"
 )
 
-// Store keeps the endpoints ("webhook_endpoints"), their deliveries' log ("webhook_deliveries")
-// and the deliveries not yet done ("webhook_queue", queue.go). Every query it sends is served by
-// one of the indexes NewStore makes.
+// Store keeps the endpoints ("webhook_endpoints") and their deliveries ("webhook_deliveries").
+// Every query it sends is served by one of the indexes NewStore makes.
 type Store struct {
 	endpoints  *mongo.Collection
 	deliveries *mongo.Collection
-	queue      *mongo.Collection
 }
 
 // NewStore opens the collections and makes sure of their indexes.
 func NewStore(ctx context.Context, db *mongo.Database) (*Store, error) {
-	s := &Store{endpoints: db.Collection("webhook_endpoints"), deliveries: db.Collection("webhook_deliveries"), queue: db.Collection("webhook_queue")}
+	s := &Store{endpoints: db.Collection("webhook_endpoints"), deliveries: db.Collection("webhook_deliveries")}
 	err := mongox.EnsureIndexes(ctx, s.endpoints,
 		// An owner's endpoints: the panel, and the ones an event goes to.
 		mongo.IndexModel{Keys: bson.D{{Key: "ownerId", Value: 1}, {Key: "createdAt", Value: 1}}},
@@ -35,10 +33,13 @@ func NewStore(ctx context.Context, db *mongo.Database) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webhook_endpoints indexes: %w", err)
 	}
-	if err := mongox.EnsureIndexes(ctx, s.queue, queueIndexes()...); err != nil {
-		return nil, fmt.Errorf("webhook_queue indexes: %w", err)
-	}
 	err = mongox.EnsureIndexes(ctx, s.deliveries,
+		// An endpoint's pending deliveries, soonest first (the dispatcher), and its held ones; named
+		// by keys only work not done carries (DeliveryDoc.PendingFor).
+		mongo.IndexModel{Keys: bson.D{{Key: "pendingFor", Value: 1}, {Key: "nextAt", Value: 1}}},
+		mongo.IndexModel{Keys: bson.D{{Key: "heldFor", Value: 1}}},
+		// The deliveries of one lane in the order of their events: what is before one.
+		mongo.IndexModel{Keys: bson.D{{Key: "lane", Value: 1}, {Key: "state", Value: 1}, {Key: "seq", Value: 1}}},
 		// An endpoint's log, newest first.
 		mongo.IndexModel{Keys: bson.D{{Key: "endpointId", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}},
 		// What is past LogFor, deleted by the sweep.
@@ -104,10 +105,7 @@ func (s *Store) deleteEndpoint(ctx context.Context, id string) error {
 	if _, err := s.endpoints.DeleteOne(ctx, bson.D{{Key: "_id", Value: id}}); err != nil {
 		return fmt.Errorf("delete endpoint %s: %w", id, err)
 	}
-	// Its log and queue go with it: nothing could show or send them any more.
-	if _, err := s.queue.DeleteMany(ctx, bson.D{{Key: "endpointId", Value: id}}); err != nil {
-		return fmt.Errorf("drop queued deliveries of %s: %w", id, err)
-	}
+	// Its log goes with it: nothing could show it any more.
 	if _, err := s.deliveries.DeleteMany(ctx, bson.D{{Key: "endpointId", Value: id}}); err != nil {
 		return fmt.Errorf("drop deliveries of %s: %w", id, err)
 	}
@@ -183,32 +181,24 @@ func (s *Store) dueEndpoints(ctx context.Context, now time.Time, limit int) ([]s
 	return ids, nil
 }
 
-// insertDeliveries stores new deliveries, queued and then logged, a write each; one that exists
-// (a redelivered event, which also completes what a crash between the two left) is left as it is.
+// insertDeliveries stores new deliveries in one write; one that exists (a redelivered event) is
+// left as it is.
 func (s *Store) insertDeliveries(ctx context.Context, ds []DeliveryDoc) error {
-	entries := make([]queueEntry, 0, len(ds))
 	docs := make([]any, len(ds))
 	for i, d := range ds {
 		docs[i] = d
-		// A redelivered event finds its deliveries logged: one done is not queued again (it would
-		// stand in its lane before the later ones), one not done is queued already.
-		logged, err := s.Delivery(ctx, d.ID)
-		switch {
-		case errors.Is(err, ErrNoDelivery):
-			entries = append(entries, entryOf(d, d.CreatedAt))
-		case err != nil:
-			return err
-		case logged.State == Pending || logged.State == Held:
-			entries = append(entries, entryOf(logged, d.CreatedAt))
-		}
 	}
-	if len(entries) == 0 {
+	_, err := s.deliveries.InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+	var bulk mongo.BulkWriteException
+	if errors.As(err, &bulk) && bulk.WriteConcernError == nil && len(bulk.WriteErrors) > 0 {
+		for _, we := range bulk.WriteErrors {
+			if !mongo.IsDuplicateKeyError(we) {
+				return fmt.Errorf("insert deliveries: %w", err)
+			}
+		}
 		return nil
 	}
-	if err := s.enqueue(ctx, entries); err != nil {
-		return fmt.Errorf("queue deliveries: %w", err)
-	}
-	if err := ignoreDuplicates(s.deliveries.InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))); err != nil {
+	if err != nil {
 		return fmt.Errorf("insert deliveries: %w", err)
 	}
 	return nil
@@ -227,53 +217,61 @@ func (s *Store) Delivery(ctx context.Context, id string) (DeliveryDoc, error) {
 	return d, nil
 }
 
-// dueDeliveries lists an endpoint's deliveries due by now, soonest first: asked of the queue,
-// each read from the log by its id.
+// dueDeliveries lists an endpoint's deliveries due by now, soonest first.
 func (s *Store) dueDeliveries(ctx context.Context, endpointID string, now time.Time, limit int) ([]DeliveryDoc, error) {
-	entries, err := s.queued(ctx, bson.D{{Key: "endpointId", Value: endpointID}, {Key: "state", Value: Pending},
-		{Key: "nextAt", Value: bson.D{{Key: "$lte", Value: now}}}}, bson.D{{Key: "nextAt", Value: 1}}, limit)
+	cur, err := s.deliveries.Find(ctx, bson.D{{Key: "pendingFor", Value: endpointID}, {Key: "nextAt", Value: bson.D{{Key: "$lte", Value: now}}}},
+		options.Find().SetSort(bson.D{{Key: "nextAt", Value: 1}}).SetLimit(int64(limit)))
 	if err != nil {
 		return nil, fmt.Errorf("due deliveries of %s: %w", endpointID, err)
 	}
 	out := []DeliveryDoc{}
-	for _, e := range entries {
-		d, ok, err := s.logged(ctx, e, now)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			out = append(out, d)
-		}
+	if err := cur.All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("due deliveries of %s: %w", endpointID, err)
 	}
 	return out, nil
 }
 
 // nextPending is when the endpoint's soonest pending delivery is due, nil when none is pending.
 func (s *Store) nextPending(ctx context.Context, endpointID string) (*time.Time, error) {
-	e, ok, err := s.firstQueued(ctx, bson.D{{Key: "endpointId", Value: endpointID}, {Key: "state", Value: Pending}}, bson.D{{Key: "nextAt", Value: 1}})
-	if err != nil || !ok {
-		return nil, err
+	var d DeliveryDoc
+	err := s.deliveries.FindOne(ctx, bson.D{{Key: "pendingFor", Value: endpointID}},
+		options.FindOne().SetSort(bson.D{{Key: "nextAt", Value: 1}})).Decode(&d)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return nil, nil
 	}
-	return &e.NextAt, nil
+	if err != nil {
+		return nil, fmt.Errorf("next delivery of %s: %w", endpointID, err)
+	}
+	return &d.NextAt, nil
 }
 
 // ahead finds the pending delivery of d's lane before it, if any.
 func (s *Store) ahead(ctx context.Context, d DeliveryDoc) (DeliveryDoc, bool, error) {
-	e, ok, err := s.firstQueued(ctx, bson.D{{Key: "lane", Value: d.Lane}, {Key: "state", Value: Pending},
-		{Key: "seq", Value: bson.D{{Key: "$lt", Value: d.Seq}}}}, bson.D{{Key: "seq", Value: 1}})
+	var before DeliveryDoc
+	err := s.deliveries.FindOne(ctx, bson.D{{Key: "lane", Value: d.Lane}, {Key: "state", Value: Pending},
+		{Key: "seq", Value: bson.D{{Key: "$lt", Value: d.Seq}}}},
+		options.FindOne().SetSort(bson.D{{Key: "seq", Value: 1}})).Decode(&before)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return DeliveryDoc{}, false, nil
+	}
 	if err != nil {
 		return DeliveryDoc{}, false, fmt.Errorf("lane of %s: %w", d.ID, err)
 	}
-	return e.doc(), ok, nil
+	return before, true, nil
 }
 
 // firstOfLane is the pending delivery of a lane with the smallest seq.
 func (s *Store) firstOfLane(ctx context.Context, lane string) (DeliveryDoc, bool, error) {
-	e, ok, err := s.firstQueued(ctx, bson.D{{Key: "lane", Value: lane}, {Key: "state", Value: Pending}}, bson.D{{Key: "seq", Value: 1}})
+	var d DeliveryDoc
+	err := s.deliveries.FindOne(ctx, bson.D{{Key: "lane", Value: lane}, {Key: "state", Value: Pending}},
+		options.FindOne().SetSort(bson.D{{Key: "seq", Value: 1}})).Decode(&d)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return DeliveryDoc{}, false, nil
+	}
 	if err != nil {
 		return DeliveryDoc{}, false, fmt.Errorf("lane %s: %w", lane, err)
 	}
-	return e.doc(), ok, nil
+	return d, true, nil
 }
 
 // lease gives the endpoint's deliveries to one worker (by) until until: one conditional write, so
@@ -296,14 +294,9 @@ func (s *Store) lease(ctx context.Context, id, by string, now, until time.Time) 
 
 // postpone moves a delivery's next try to at without an attempt (its lane is busy).
 func (s *Store) postpone(ctx context.Context, d DeliveryDoc, at time.Time) error {
-	at = at.Truncate(time.Millisecond)
-	moved, err := s.setQueued(ctx, d.ID, bson.D{{Key: "state", Value: Pending}, {Key: "nextAt", Value: d.NextAt}}, bson.D{{Key: "nextAt", Value: at}})
-	if err != nil || !moved {
-		return err
-	}
-	// The log shows when the next try is (the queue decides it).
-	if _, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "state", Value: Pending}},
-		bson.D{{Key: "$set", Value: bson.D{{Key: "nextAt", Value: at}}}}); err != nil {
+	_, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "state", Value: Pending}, {Key: "nextAt", Value: d.NextAt}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "nextAt", Value: at.Truncate(time.Millisecond)}}}})
+	if err != nil {
 		return fmt.Errorf("postpone delivery %s: %w", d.ID, err)
 	}
 	return nil
@@ -313,47 +306,34 @@ func (s *Store) postpone(ctx context.Context, d DeliveryDoc, at time.Time) error
 // marks it waited on: a later delivery of the lane may have waited on the one done, not on this
 // one (ahead names the lane's first), so finishing this one must make the next due in turn.
 func (s *Store) hurry(ctx context.Context, id string, at time.Time) error {
-	filter := bson.D{{Key: "_id", Value: id}, {Key: "state", Value: Pending}}
-	update := bson.D{{Key: "$min", Value: bson.D{{Key: "nextAt", Value: at.Truncate(time.Millisecond)}}},
-		{Key: "$set", Value: bson.D{{Key: "waited", Value: true}}}}
-	res, err := s.queue.UpdateOne(ctx, filter, update)
+	_, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "state", Value: Pending}},
+		bson.D{{Key: "$min", Value: bson.D{{Key: "nextAt", Value: at.Truncate(time.Millisecond)}}},
+			{Key: "$set", Value: bson.D{{Key: "waited", Value: true}}}})
 	if err != nil {
-		return fmt.Errorf("hurry queued delivery %s: %w", id, err)
-	}
-	if res.MatchedCount == 0 {
-		return nil
-	}
-	if _, err := s.deliveries.UpdateOne(ctx, filter, update); err != nil {
 		return fmt.Errorf("hurry delivery %s: %w", id, err)
 	}
 	return nil
 }
 
-// record writes an attempt's outcome: the attempt appended, the state and the next try set. It
-// reads the document as it was (FerretDB takes no projection here) and answers whether a later
+// record writes an attempt's outcome at d: the attempt appended, the state and the next try set.
+// It reads the document as it was (FerretDB takes no projection here) and answers whether a later
 // delivery of the lane waits on this one (waitOn, hurry), which is then to be made due.
-func (s *Store) record(ctx context.Context, id string, a Attempt, state string, tries int, next time.Time) (bool, error) {
+func (s *Store) record(ctx context.Context, d DeliveryDoc, a Attempt, state string, tries int, next time.Time) (bool, error) {
 	var before struct {
 		Waited bool `bson:"waited"`
 	}
-	err := s.deliveries.FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: id}, {Key: "state", Value: Pending}},
-		bson.D{{Key: "$push", Value: bson.D{{Key: "attempts", Value: a}}},
-			{Key: "$set", Value: bson.D{{Key: "state", Value: state}, {Key: "tries", Value: tries}, {Key: "replay", Value: false},
-				{Key: "nextAt", Value: next.Truncate(time.Millisecond)}}}}).Decode(&before)
+	id := d.ID
+	update := becomes(d.EndpointID, state, bson.D{{Key: "tries", Value: tries}, {Key: "replay", Value: false},
+		{Key: "nextAt", Value: next.Truncate(time.Millisecond)}})
+	update = append(update, bson.E{Key: "$push", Value: bson.D{{Key: "attempts", Value: a}}})
+	err := s.deliveries.FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: id}, {Key: "state", Value: Pending}}, update).Decode(&before)
 	if errors.Is(err, mongo.ErrNoDocuments) {
-		return false, nil // recorded by another sender, who keeps the queue
+		return false, nil
 	}
 	if err != nil {
 		return false, fmt.Errorf("record attempt of %s: %w", id, err)
 	}
-	// Then the queue: a delivery done leaves it, one retried is due at next, one held is held.
-	switch state {
-	case Delivered, Failed:
-		err = s.dequeue(ctx, id)
-	default:
-		_, err = s.setQueued(ctx, id, nil, bson.D{{Key: "state", Value: state}, {Key: "nextAt", Value: next.Truncate(time.Millisecond)}})
-	}
-	return before.Waited, err
+	return before.Waited, nil
 }
 
 // waitOn marks a pending delivery as one a later delivery of its lane waits on, and says whether
@@ -364,66 +344,54 @@ func (s *Store) waitOn(ctx context.Context, id string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("wait on delivery %s: %w", id, err)
 	}
-	if res.MatchedCount == 0 {
-		return false, nil
-	}
-	// The queue keeps the mark too, so a later lane member asking (ahead) does not mark it again.
-	_, err = s.setQueued(ctx, id, nil, bson.D{{Key: "waited", Value: true}})
-	return true, err
+	return res.MatchedCount == 1, nil
 }
 
 // hold parks a pending delivery of a disabled endpoint.
-func (s *Store) hold(ctx context.Context, id string) error {
-	if _, err := s.setQueued(ctx, id, bson.D{{Key: "state", Value: Pending}}, bson.D{{Key: "state", Value: Held}}); err != nil {
-		return err
-	}
-	_, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "state", Value: Pending}},
-		bson.D{{Key: "$set", Value: bson.D{{Key: "state", Value: Held}}}})
+func (s *Store) hold(ctx context.Context, d DeliveryDoc) error {
+	_, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "state", Value: Pending}}, becomes(d.EndpointID, Held, nil))
 	if err != nil {
-		return fmt.Errorf("hold delivery %s: %w", id, err)
+		return fmt.Errorf("hold delivery %s: %w", d.ID, err)
 	}
 	return nil
 }
 
-// release makes an enabled endpoint's held deliveries pending, due at now: in the queue first,
-// which decides it (logged makes the log agree should a crash come between), then in the log.
+// release makes an enabled endpoint's held deliveries pending, due at now.
 func (s *Store) release(ctx context.Context, endpointID string, now time.Time) error {
-	now = now.Truncate(time.Millisecond)
-	held, err := s.queued(ctx, bson.D{{Key: "endpointId", Value: endpointID}, {Key: "state", Value: Held}}, bson.D{{Key: "nextAt", Value: 1}}, 0)
+	_, err := s.deliveries.UpdateMany(ctx, bson.D{{Key: "heldFor", Value: endpointID}},
+		becomes(endpointID, Pending, bson.D{{Key: "tries", Value: 0}, {Key: "nextAt", Value: now.Truncate(time.Millisecond)}}))
 	if err != nil {
-		return fmt.Errorf("held deliveries of %s: %w", endpointID, err)
-	}
-	for _, e := range held {
-		if _, err := s.setQueued(ctx, e.ID, bson.D{{Key: "state", Value: Held}}, bson.D{{Key: "state", Value: Pending}, {Key: "nextAt", Value: now}}); err != nil {
-			return err
-		}
-		if _, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: e.ID}, {Key: "state", Value: Held}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "state", Value: Pending}, {Key: "tries", Value: 0}, {Key: "nextAt", Value: now}}}}); err != nil {
-			return fmt.Errorf("release delivery %s: %w", e.ID, err)
-		}
+		return fmt.Errorf("release deliveries of %s: %w", endpointID, err)
 	}
 	return nil
 }
 
-// replay starts a new round of a delivered or failed delivery d, due at now: queued first (an
-// entry whose log stays done is dropped once settled, queue.go), then pending in the log.
+// replay starts a new round of a delivered or failed delivery d, due at now.
 func (s *Store) replay(ctx context.Context, d DeliveryDoc, now time.Time) (bool, error) {
-	now = now.Truncate(time.Millisecond)
-	if d.State != Delivered && d.State != Failed {
-		return false, nil
-	}
-	e := entryOf(d, now)
-	e.State, e.NextAt, e.Waited = Pending, now, false
-	if _, err := s.queue.ReplaceOne(ctx, bson.D{{Key: "_id", Value: d.ID}}, e, options.Replace().SetUpsert(true)); err != nil {
-		return false, fmt.Errorf("queue replay of %s: %w", d.ID, err)
-	}
 	res, err := s.deliveries.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "state", Value: bson.D{{Key: "$in", Value: bson.A{Delivered, Failed}}}}},
-		bson.D{{Key: "$set", Value: bson.D{{Key: "state", Value: Pending}, {Key: "tries", Value: 0}, {Key: "replay", Value: true},
-			{Key: "nextAt", Value: now}}}})
+		becomes(d.EndpointID, Pending, bson.D{{Key: "tries", Value: 0}, {Key: "replay", Value: true}, {Key: "nextAt", Value: now.Truncate(time.Millisecond)}}))
 	if err != nil {
 		return false, fmt.Errorf("replay delivery %s: %w", d.ID, err)
 	}
 	return res.ModifiedCount == 1, nil
+}
+
+// becomes is the update that puts a delivery of endpointID in state, with set's other fields: the
+// state and the key that goes with it (DeliveryDoc.PendingFor, HeldFor) set, the other key unset.
+func becomes(endpointID, state string, set bson.D) bson.D {
+	set = append(set, bson.E{Key: "state", Value: state})
+	var unset bson.D
+	switch state {
+	case Pending:
+		set = append(set, bson.E{Key: "pendingFor", Value: endpointID})
+		unset = bson.D{{Key: "heldFor", Value: ""}}
+	case Held:
+		set = append(set, bson.E{Key: "heldFor", Value: endpointID})
+		unset = bson.D{{Key: "pendingFor", Value: ""}}
+	default:
+		unset = bson.D{{Key: "pendingFor", Value: ""}, {Key: "heldFor", Value: ""}}
+	}
+	return bson.D{{Key: "$set", Value: set}, {Key: "$unset", Value: unset}}
 }
 
 // page lists an endpoint's deliveries since since, newest first, after the cursor.
@@ -449,7 +417,8 @@ func (s *Store) page(ctx context.Context, endpointID string, since time.Time, af
 	return out, nil
 }
 
-// prune deletes the deliveries older than before, at most limit at a time, and says how many.
+// prune deletes the deliveries older than before (a held one too: its endpoint has been disabled
+// for as long as the log keeps), at most limit at a time, and says how many.
 func (s *Store) prune(ctx context.Context, before time.Time, limit int) (int, error) {
 	cur, err := s.deliveries.Find(ctx, bson.D{{Key: "createdAt", Value: bson.D{{Key: "$lt", Value: before}}}},
 		options.Find().SetSort(bson.D{{Key: "createdAt", Value: 1}}).SetLimit(int64(limit)).SetProjection(bson.D{{Key: "_id", Value: 1}}))
@@ -469,10 +438,6 @@ func (s *Store) prune(ctx context.Context, before time.Time, limit int) (int, er
 	for i, d := range docs {
 		ids[i] = d.ID
 	}
-	// A delivery held that long (its endpoint disabled for 14 days) leaves the queue with its log.
-	if _, err := s.queue.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}); err != nil {
-		return 0, fmt.Errorf("dequeue old deliveries: %w", err)
-	}
 	res, err := s.deliveries.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
 	if err != nil {
 		return 0, fmt.Errorf("delete old deliveries: %w", err)
@@ -485,9 +450,6 @@ func (s *Store) eraseOwner(ctx context.Context, owner string) (int, int, error) 
 	eps, err := s.endpoints.DeleteMany(ctx, bson.D{{Key: "ownerId", Value: owner}})
 	if err != nil {
 		return 0, 0, fmt.Errorf("delete endpoints of %s: %w", owner, err)
-	}
-	if _, err := s.queue.DeleteMany(ctx, bson.D{{Key: "ownerId", Value: owner}}); err != nil {
-		return 0, 0, fmt.Errorf("delete queued deliveries of %s: %w", owner, err)
 	}
 	dels, err := s.deliveries.DeleteMany(ctx, bson.D{{Key: "ownerId", Value: owner}})
 	if err != nil {

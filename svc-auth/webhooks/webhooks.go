@@ -261,6 +261,13 @@ type DeliveryDoc struct {
 	Replay bool `bson:"replay,omitempty"`
 	// Waited marks a delivery a later one of its lane waits on: finishing it makes that one due.
 	Waited bool `bson:"waited,omitempty"`
+	// PendingFor is the endpoint's id while the delivery is pending, and HeldFor while it is held;
+	// neither is there once it is done. The dispatcher's questions name them rather than
+	// {endpointId, state}, so they find only the work left: on FerretDB 1.24, whose PostgreSQL
+	// indexes serve one field's equality, {endpointId, state} read every delivery the endpoint has
+	// logged in 14 days (bench/webhooks run 4).
+	PendingFor string `bson:"pendingFor,omitempty"`
+	HeldFor    string `bson:"heldFor,omitempty"`
 }
 
 // Delivery is a delivery as the log shows it: what was sent and every attempt.

@@ -525,11 +525,8 @@ func TestGuardRefusesPrivateAddresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the refused attempt", 10*time.Second, func() bool {
-		var e queueEntry
-		if f.store.queue.FindOne(ctx, bson.D{{Key: "endpointId", Value: "we_local"}, {Key: "state", Value: Pending}}).Decode(&e) != nil {
-			return false
-		}
-		d, err := f.store.Delivery(ctx, e.ID)
+		var d DeliveryDoc
+		err := f.store.deliveries.FindOne(ctx, bson.D{{Key: "pendingFor", Value: "we_local"}}).Decode(&d)
 		return err == nil && len(d.Attempts) == 1 && strings.Contains(d.Attempts[0].Error, "not public")
 	})
 	if n := len(r.requests()); n != 0 {
