@@ -26,10 +26,12 @@ import (
 //
 // An endpoint's worker is started by Kick (an event just made deliveries) or by the sweep, which
 // finds endpoints whose DueAt has come (a retry's time, another replica's work, a restart). A
-// worker holds its endpoint's lease (one conditional write per batch of deliveries, not one per
-// delivery: on FerretDB, which lets one write through at a time, writes are what bounds the
-// deliveries a second), so of two replicas' workers one sends; a worker that dies leaves the
-// deliveries due to another when its lease ends (at least once).
+// worker holds its endpoint's lease, so of two replicas' workers one sends; a worker that dies
+// leaves the deliveries due to another when its lease ends (at least once). The lease is one
+// conditional write when taken and again when half of it is spent, and a worker with nothing due
+// lingers under it for the next event (Linger): on FerretDB, which lets one write through at a
+// time, writes are what bounds the deliveries a second, and a delivery then costs the one write
+// of its outcome.
 type Dispatcher struct {
 	store  *Store
 	client *http.Client
@@ -46,10 +48,12 @@ type Dispatcher struct {
 	me          string        // this dispatcher, as its leases name it
 	schedule    []time.Duration
 
+	linger  time.Duration // how long a worker with nothing due waits for more before it rests
 	kicks   chan string
 	mu      sync.Mutex
-	working map[string]bool // endpoints with a worker here
-	again   map[string]bool // kicked while working: look once more before stopping
+	working map[string]bool          // endpoints with a worker here
+	again   map[string]bool          // kicked while working: look once more before stopping
+	wakes   map[string]chan struct{} // a lingering worker's bell, rung by a kick
 }
 
 // Defaults of the dispatcher.
@@ -57,6 +61,18 @@ const (
 	PerEndpoint = 4
 	Senders     = 64
 	SweepEvery  = time.Second
+	// Linger is how long a worker that has sent everything due keeps its endpoint, waiting for
+	// the next kick, before it writes when the endpoint is next due and gives it up. An endpoint
+	// getting events keeps its worker, so its deliveries cost their outcome's write alone, not a
+	// lease taken and given up around each (on FerretDB, one write at a time, that was two writes
+	// in three when the dispatcher kept up, with batches of one: bench/webhooks run 6).
+	Linger = 3 * time.Second
+	// Blocked is how long a delivery waiting behind an earlier one of its lane stays put at
+	// most when nothing makes it due sooner.
+	Blocked = 10 * time.Minute
+	// lingerPoll is how often a lingering worker looks for work itself: an event handled by
+	// another replica kicks that replica's dispatcher, not the one holding the endpoint.
+	lingerPoll = time.Second
 )
 
 // DispatcherOptions tune a Dispatcher; zero values take the defaults.
@@ -72,6 +88,8 @@ type DispatcherOptions struct {
 	Schedule []time.Duration
 	// Name tells this dispatcher's leases from another replica's; random when empty.
 	Name string
+	// Linger replaces the default; negative: a worker rests as soon as nothing is due.
+	Linger time.Duration
 }
 
 // NewDispatcher sends store's deliveries.
@@ -102,6 +120,12 @@ func NewDispatcher(store *Store, log *slog.Logger, o DispatcherOptions) *Dispatc
 	if o.MailKick == nil {
 		o.MailKick = func(...any) {}
 	}
+	switch {
+	case o.Linger == 0:
+		o.Linger = Linger
+	case o.Linger < 0:
+		o.Linger = 0
+	}
 	dialer := &net.Dialer{Timeout: 5 * time.Second, Control: o.Guard.control}
 	transport := &http.Transport{
 		Proxy:                 nil, // a proxy would dial the address the guard must see
@@ -119,7 +143,7 @@ func NewDispatcher(store *Store, log *slog.Logger, o DispatcherOptions) *Dispatc
 		log: log, now: o.Now, mailKick: o.MailKick,
 		perEndpoint: o.PerEndpoint, senders: make(chan struct{}, o.Senders), sweepEvery: o.SweepEvery,
 		lease: o.Timeout + 20*time.Second, schedule: o.Schedule, leaseFor: 2*(o.Timeout+20*time.Second) + time.Minute, me: o.Name,
-		kicks: make(chan string, 1024), working: map[string]bool{}, again: map[string]bool{},
+		linger: o.Linger, kicks: make(chan string, 1024), working: map[string]bool{}, again: map[string]bool{}, wakes: map[string]chan struct{}{},
 	}
 }
 
@@ -145,6 +169,10 @@ func (d *Dispatcher) Run(ctx context.Context) {
 		d.mu.Lock()
 		if d.working[id] {
 			d.again[id] = true
+			select {
+			case d.wakes[id] <- struct{}{}:
+			default: // rung already, or the worker is sending
+			}
 			d.mu.Unlock()
 			return
 		}
@@ -198,26 +226,48 @@ func (d *Dispatcher) prune(ctx context.Context) {
 // a new one as soon as one is done.
 const batch = 32
 
-// work sends an endpoint's due deliveries, PerEndpoint at a time, until none is due; it then
-// writes when the endpoint is next due, and looks once more (an event may have come in between).
+// work sends an endpoint's due deliveries, PerEndpoint at a time, until none is due; it lingers
+// for more, then writes when the endpoint is next due, and looks once more (an event may have come
+// in between).
 func (d *Dispatcher) work(ctx context.Context, endpointID string) {
+	wake := make(chan struct{}, 1)
+	d.mu.Lock()
+	d.wakes[endpointID] = wake
+	d.mu.Unlock()
 	defer func() {
 		d.mu.Lock()
 		delete(d.working, endpointID)
 		delete(d.again, endpointID)
+		delete(d.wakes, endpointID)
 		d.mu.Unlock()
 	}()
 	slots := make(chan struct{}, d.perEndpoint)
+	var (
+		ep        EndpointDoc
+		until     time.Time // the end of the lease held; zero: none held
+		idleSince time.Time // when the worker last found nothing due; zero: it found work
+	)
 	for ctx.Err() == nil {
 		now := d.now()
-		until := now.Add(d.leaseFor)
-		ep, mine, err := d.store.lease(ctx, endpointID, d.me, now, until)
-		if err != nil {
-			d.log.Warn("webhooks lease", "endpoint", endpointID, "err", err)
+		// The lease is written when taken and when less than half of it is left; in between the
+		// endpoint is only read, to see whether it was disabled or deleted.
+		var err error
+		if until.Sub(now) < d.leaseFor/2 {
+			var mine bool
+			ep, mine, err = d.store.lease(ctx, endpointID, d.me, now, now.Add(d.leaseFor))
+			if err != nil {
+				d.log.Warn("webhooks lease", "endpoint", endpointID, "err", err)
+				return
+			}
+			if !mine {
+				return // another worker sends them; the sweep looks again once its lease ends
+			}
+			until = now.Add(d.leaseFor)
+		} else if ep, err = d.store.Endpoint(ctx, endpointID); err != nil {
+			if !errors.Is(err, ErrNotFound) {
+				d.log.Warn("webhooks endpoint", "endpoint", endpointID, "err", err)
+			}
 			return
-		}
-		if !mine {
-			return // another worker sends them; the sweep looks again once its lease ends
 		}
 		due, err := d.store.dueDeliveries(ctx, endpointID, now, batch)
 		if err != nil {
@@ -229,17 +279,30 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 			again := d.again[endpointID]
 			delete(d.again, endpointID)
 			d.mu.Unlock()
-			next, err := d.store.nextPending(ctx, endpointID)
-			if err == nil {
-				if ep.DisabledAt != nil {
-					next = nil
-				}
-				err = d.store.rest(ctx, endpointID, d.me, next)
+			if again {
+				continue
 			}
-			if err != nil {
+			if idleSince.IsZero() {
+				idleSince = time.Now()
+			}
+			if left := d.linger - time.Since(idleSince); left > 0 && ep.DisabledAt == nil {
+				select {
+				case <-wake:
+				case <-time.After(min(left, lingerPoll)):
+				case <-ctx.Done():
+					// Stopping: the endpoint is given up now, not when the lease would end.
+					stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+					_ = d.rest(stop, endpointID, ep)
+					cancel()
+					return
+				}
+				continue
+			}
+			if err := d.rest(ctx, endpointID, ep); err != nil {
 				d.log.Warn("webhooks rest", "endpoint", endpointID, "err", err)
 				return
 			}
+			until, idleSince = time.Time{}, time.Time{}
 			// An event may have made a delivery between the read above and rest, which then
 			// wrote over its due time: one more look finds it.
 			more, err := d.store.dueDeliveries(ctx, endpointID, d.now(), 1)
@@ -247,11 +310,15 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 				d.log.Warn("webhooks due", "endpoint", endpointID, "err", err)
 				return
 			}
+			d.mu.Lock()
+			again = d.again[endpointID]
+			d.mu.Unlock()
 			if len(more) == 0 && !again {
 				return
 			}
 			continue
 		}
+		idleSince = time.Time{}
 		if ep.DisabledAt != nil {
 			for _, dd := range due {
 				if err := d.store.hold(ctx, dd); err != nil {
@@ -308,6 +375,18 @@ func (d *Dispatcher) work(ctx context.Context, endpointID string) {
 		}
 		wg.Wait()
 	}
+}
+
+// rest writes when the endpoint is next due (never, while it is disabled) and gives up its lease.
+func (d *Dispatcher) rest(ctx context.Context, endpointID string, ep EndpointDoc) error {
+	next, err := d.store.nextPending(ctx, endpointID)
+	if err != nil {
+		return err
+	}
+	if ep.DisabledAt != nil {
+		next = nil
+	}
+	return d.store.rest(ctx, endpointID, d.me, next)
 }
 
 // attempt makes one try at a delivery, unless one before it in its lane is still pending (it
@@ -367,13 +446,16 @@ func (d *Dispatcher) attempt(ctx context.Context, ep EndpointDoc, dd DeliveryDoc
 	return false, nil
 }
 
-// wait puts a delivery behind the one before it in its lane: it is not due before that one's
-// next try or, while that one is being sent (due now), before an attempt could have ended; the one
-// before is marked waited-on, so finishing it makes this one due at once. Should the one before
-// have finished in between, this one is due again now. A lane stuck behind a slow endpoint's
-// delivery therefore costs a write per lease, not one a second.
+// wait puts a delivery behind the one before it in its lane: the one before is marked waited-on,
+// so finishing it makes the lane's next due at once (next, hurry), and this one is not due
+// before that one's next try nor before Blocked has passed, which only a crash between an
+// outcome and its hurry needs. Should the one before have finished in between, this one is due
+// again now. A lane stuck behind a slow endpoint's retried delivery therefore costs a write per
+// retry of that one or per Blocked, not one per lease: with 4,000 deliveries of a slow endpoint
+// waiting in their lanes, a recheck every 30 s (the lease) was a hundred writes a second
+// (bench/webhooks run 7).
 func (d *Dispatcher) wait(ctx context.Context, dd, before DeliveryDoc, now time.Time) error {
-	if err := d.store.postpone(ctx, dd, later(before.NextAt, now.Add(d.lease))); err != nil {
+	if err := d.store.postpone(ctx, dd, later(before.NextAt, now.Add(max(d.lease, Blocked)))); err != nil {
 		return err
 	}
 	if before.Waited {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"testing"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"linguaport/internal/ids"
 	"linguaport/internal/testenv"
 )
 
@@ -136,5 +138,63 @@ func TestPruneTakesWhatIsPastTheLog(t *testing.T) {
 	due, err := s.dueDeliveries(ctx, "we_p", now, 10)
 	if err != nil || len(due) != 1 || due[0].ID != "young" || due[0].HeldFor != "" || due[0].PendingFor != "we_p" {
 		t.Fatalf("due after the prune and a release: %+v %v", due, err)
+	}
+}
+
+// A worker that has sent everything due keeps its endpoint for Linger: the next event's delivery
+// is sent under the same lease, not a new one written around it. Then it rests, writing no due
+// time and giving the lease up; a dispatcher stopped while its worker lingers gives it up at once.
+func TestWorkerLingersUnderOneLease(t *testing.T) {
+	f := newFixture(t, DispatcherOptions{Linger: time.Second})
+	ctx := context.Background()
+	r := newReceiver(t, func(int) int { return http.StatusOK })
+	ep := f.endpoint(t, r.srv.URL)
+	lease := func() (string, *time.Time) {
+		doc, err := f.store.Endpoint(ctx, ep.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc.LeaseBy, doc.LeaseUntil
+	}
+	if err := f.svc.Handle(ctx, orderEvent(t, "og", "in_progress", "", time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first delivery", 5*time.Second, func() bool { return len(r.requests()) == 1 })
+	by, first := lease()
+	if by == "" || first == nil {
+		t.Fatal("no lease held after the first delivery")
+	}
+	if err := f.svc.Handle(ctx, orderEvent(t, "og", "assigned", "", time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the second delivery", 5*time.Second, func() bool { return len(r.requests()) == 2 })
+	if by2, second := lease(); by2 != by || second == nil || !second.Equal(*first) {
+		t.Fatalf("the lease was written again: %v %v, then %v %v", by, first, by2, second)
+	}
+	waitFor(t, "the worker to rest", 5*time.Second, func() bool {
+		doc, _ := f.store.Endpoint(ctx, ep.ID)
+		return doc.LeaseBy == "" && doc.DueAt == nil
+	})
+
+	// Stopped while lingering: the lease is given up, so another replica need not wait it out.
+	stopping := NewDispatcher(f.store, slog.New(slog.DiscardHandler), DispatcherOptions{Name: "stopping", Linger: time.Minute,
+		Guard: Guard{AllowHTTP: true, AllowPrivate: true}, SweepEvery: 20 * time.Millisecond, Schedule: fast})
+	stopCtx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { stopping.Run(stopCtx); close(done) }()
+	svc := NewService(f.store, Guard{AllowHTTP: true, AllowPrivate: true}, stopping.Kick, ids.New, time.Now)
+	// The fixture's dispatcher may take this one; the test needs the lingering one's lease.
+	waitFor(t, "a lease of the stopping dispatcher", 10*time.Second, func() bool {
+		if err := svc.Handle(ctx, orderEvent(t, fmt.Sprintf("os-%d", time.Now().UnixNano()), "in_progress", "", time.Now())); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+		by, _ := lease()
+		return by == "stopping"
+	})
+	stop()
+	<-done
+	if by, until := lease(); by != "" || until != nil {
+		t.Fatalf("a stopped dispatcher holds the lease: %s until %v", by, until)
 	}
 }

@@ -161,22 +161,29 @@ func (s *Store) rest(ctx context.Context, endpointID, by string, next *time.Time
 	return nil
 }
 
-// dueEndpoints lists the ids of endpoints with a delivery due by now.
+// dueEndpoints lists the ids of endpoints with a delivery due by now whose deliveries no worker
+// holds: a worker lingering for more (Linger) keeps its endpoint's lease while events mark it
+// due, and it finds their deliveries itself; starting another worker for it would only write a
+// lease that fails, every sweep.
 func (s *Store) dueEndpoints(ctx context.Context, now time.Time, limit int) ([]string, error) {
 	cur, err := s.endpoints.Find(ctx, bson.D{{Key: "dueAt", Value: bson.D{{Key: "$lte", Value: now}}}},
-		options.Find().SetSort(bson.D{{Key: "dueAt", Value: 1}}).SetLimit(int64(limit)).SetProjection(bson.D{{Key: "_id", Value: 1}}))
+		options.Find().SetSort(bson.D{{Key: "dueAt", Value: 1}}).SetLimit(int64(limit)).
+			SetProjection(bson.D{{Key: "_id", Value: 1}, {Key: "leaseUntil", Value: 1}}))
 	if err != nil {
 		return nil, fmt.Errorf("due endpoints: %w", err)
 	}
 	var docs []struct {
-		ID string `bson:"_id"`
+		ID         string     `bson:"_id"`
+		LeaseUntil *time.Time `bson:"leaseUntil"`
 	}
 	if err := cur.All(ctx, &docs); err != nil {
 		return nil, fmt.Errorf("due endpoints: %w", err)
 	}
-	ids := make([]string, len(docs))
-	for i, d := range docs {
-		ids[i] = d.ID
+	ids := make([]string, 0, len(docs))
+	for _, d := range docs {
+		if d.LeaseUntil == nil || !d.LeaseUntil.After(now) {
+			ids = append(ids, d.ID)
+		}
 	}
 	return ids, nil
 }
