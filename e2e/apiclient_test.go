@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"os/exec"
@@ -134,12 +133,8 @@ func testAPIClientOrder(t *testing.T, s *devstack, ctx context.Context, client *
 
 	// A document, uploaded as a multipart form and counted at once.
 	const text = "Bu kısa broşür, şirketimizin yeni çeviri hizmetlerini tanıtıyor ve İngilizceye çevrilecek."
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	fw, _ := mw.CreateFormFile("file", "brosur.txt")
-	_, _ = io.WriteString(fw, text)
-	_ = mw.Close()
-	up, err := client.UploadFileWithBodyWithResponse(ctx, &apiclient.UploadFileParams{}, mw.FormDataContentType(), &form)
+	form, contentType := fileForm("brosur.txt", text)
+	up, err := client.UploadFileWithBodyWithResponse(ctx, &apiclient.UploadFileParams{}, contentType, form)
 	if err != nil || up.JSON201 == nil || up.JSON201.File.Counts.Words == 0 || up.JSON201.UploadToken != nil {
 		t.Fatalf("upload: %v %d %s", err, up.StatusCode(), up.Body)
 	}

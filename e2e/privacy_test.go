@@ -312,13 +312,9 @@ func testPrivacyErasure(t *testing.T, s *devstack) {
 // uploadAs uploads a text file as the session's customer and answers its id.
 func uploadAs(t *testing.T, s *devstack, session map[string]string, name, text string) string {
 	t.Helper()
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	fw, _ := mw.CreateFormFile("file", name)
-	io.WriteString(fw, text)
-	mw.Close()
-	req, _ := http.NewRequest("POST", s.web+"/api/v1/orders/files", &form)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
+	form, contentType := fileForm(name, text)
+	req, _ := http.NewRequest("POST", s.web+"/api/v1/orders/files", form)
+	req.Header.Set("Content-Type", contentType)
 	req.Header.Set("Origin", s.web)
 	for k, v := range session {
 		req.AddCookie(&http.Cookie{Name: k, Value: v})
@@ -334,6 +330,16 @@ func uploadAs(t *testing.T, s *devstack, session map[string]string, name, text s
 		t.Fatalf("upload: %d", resp.StatusCode)
 	}
 	return up.File.ID
+}
+
+// fileForm is an upload's multipart body: one file, name, holding text; and its Content-Type.
+func fileForm(name, text string) (*bytes.Buffer, string) {
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	fw, _ := mw.CreateFormFile("file", name)
+	_, _ = io.WriteString(fw, text)
+	_ = mw.Close()
+	return &form, mw.FormDataContentType()
 }
 
 // waitFor polls done until it holds or within passes.

@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"slices"
@@ -87,12 +85,8 @@ func testSandbox(t *testing.T, s *devstack) {
 
 	// A document, a quote for it, and the approval sent twice with one Idempotency-Key.
 	const text = "Yeni ürün sayfası.\nFiyatlar ve teslim süreleri aşağıdadır."
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	fw, _ := mw.CreateFormFile("file", "urun-sayfasi.txt")
-	_, _ = io.WriteString(fw, text)
-	_ = mw.Close()
-	up, err := client.UploadFileWithBodyWithResponse(ctx, &apiclient.UploadFileParams{}, mw.FormDataContentType(), &form)
+	form, contentType := fileForm("urun-sayfasi.txt", text)
+	up, err := client.UploadFileWithBodyWithResponse(ctx, &apiclient.UploadFileParams{}, contentType, form)
 	if err != nil || up.JSON201 == nil || up.JSON201.File.Counts.Words == 0 {
 		t.Fatalf("upload: %v %d %s", err, up.StatusCode(), up.Body)
 	}

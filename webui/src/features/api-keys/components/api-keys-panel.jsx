@@ -10,6 +10,7 @@ import { Field } from '../../../components/form-fields.jsx';
 import { apiKeysKey, createApiKey, revokeApiKey, useApiKeys } from '../api/api-keys.js';
 import { useApiKeyTexts } from '../texts.js';
 import { SandboxBadge } from './sandbox-badge.jsx';
+import { KeyTitle, isActive, isExpired } from './key-title.jsx';
 import '../api-keys.css';
 
 /**
@@ -191,8 +192,8 @@ function KeyItem({ apiKey: k }) {
   const t = useApiKeyTexts();
   const { mutate } = useSWRConfig();
   const [state, setState] = useState({ busy: false, error: '' });
-  const expired = !k.revokedAt && k.expiresAt && new Date(k.expiresAt) <= new Date();
-  const active = !k.revokedAt && !expired;
+  const expired = isExpired(k);
+  const active = isActive(k);
   async function revoke() {
     if (!window.confirm(t('list.confirm', { name: k.name }))) return;
     setState({ busy: true, error: '' });
@@ -206,14 +207,7 @@ function KeyItem({ apiKey: k }) {
   }
   return (
     <li className={active ? 'api-keys__item' : 'api-keys__item api-keys__item--inactive'} data-key-id={k.id} data-active={String(active)} data-sandbox={String(Boolean(k.sandbox))}>
-      <strong>{k.name}</strong>
-      {k.sandbox && (
-        <>
-          {' '}
-          <SandboxBadge />
-        </>
-      )}{' '}
-      <code>{`${k.shown}…`}</code> · {t(`scopes.${k.scope}`)}
+      <KeyTitle apiKey={k} />
       <br />
       <span className="field__hint">
         {t('list.created', { date: formatIstanbulMoment(lang, k.createdAt) })}

@@ -7,7 +7,7 @@ import { useLanguage } from '../../../lib/language.jsx';
 import { Notice } from '../../../components/notice.jsx';
 import { staffRevokeApiKey, useStaffApiKeys } from '../api/api-keys.js';
 import { useApiKeyTexts } from '../texts.js';
-import { SandboxBadge } from './sandbox-badge.jsx';
+import { KeyTitle, isActive } from './key-title.jsx';
 import '../api-keys.css';
 
 /**
@@ -55,7 +55,7 @@ function StaffKey({ apiKey: k, owner, onRevoked }) {
   const lang = useLanguage();
   const t = useApiKeyTexts();
   const [state, setState] = useState({ busy: false, error: '' });
-  const active = !k.revokedAt && !(k.expiresAt && new Date(k.expiresAt) <= new Date());
+  const active = isActive(k);
   async function revoke() {
     if (!window.confirm(t('list.confirm', { name: k.name }))) return;
     setState({ busy: true, error: '' });
@@ -69,14 +69,7 @@ function StaffKey({ apiKey: k, owner, onRevoked }) {
   }
   return (
     <li className={active ? 'api-keys__item' : 'api-keys__item api-keys__item--inactive'} data-key-id={k.id} data-active={String(active)} data-sandbox={String(Boolean(k.sandbox))}>
-      <strong>{k.name}</strong>
-      {k.sandbox && (
-        <>
-          {' '}
-          <SandboxBadge />
-        </>
-      )}{' '}
-      <code>{`${k.shown}…`}</code> · {t(`scopes.${k.scope}`)} · {t('staff.customer')}:{' '}
+      <KeyTitle apiKey={k} /> · {t('staff.customer')}:{' '}
       <Link to={staffPath(lang, 'musteriler', k.ownerId)}>{owner}</Link>
       <br />
       <span className="field__hint">
