@@ -21,12 +21,7 @@ import (
 func TestWaitingLaneFollowsInTurn(t *testing.T) {
 	f := newFixture(t, DispatcherOptions{Schedule: []time.Duration{2 * time.Second}})
 	ctx := context.Background()
-	r := newReceiver(t, func(n int) int {
-		if n == 1 {
-			return http.StatusInternalServerError
-		}
-		return http.StatusOK
-	})
+	r := newReceiver(t, failsFirst)
 	ep := f.endpoint(t, r.srv.URL)
 	t0 := time.Now()
 	behind := func(n int) func() bool {
@@ -72,12 +67,7 @@ func TestWaitingLaneFollowsInTurn(t *testing.T) {
 func TestOnlyWorkLeftIsKeyed(t *testing.T) {
 	f := newFixture(t, DispatcherOptions{Schedule: []time.Duration{time.Second}})
 	ctx := context.Background()
-	r := newReceiver(t, func(n int) int {
-		if n == 1 {
-			return http.StatusInternalServerError
-		}
-		return http.StatusOK
-	})
+	r := newReceiver(t, failsFirst)
 	ep := f.endpoint(t, r.srv.URL)
 	keyed := func() int {
 		n, err := f.store.deliveries.CountDocuments(ctx, bson.D{{Key: "pendingFor", Value: ep.ID}})
@@ -197,4 +187,12 @@ func TestWorkerLingersUnderOneLease(t *testing.T) {
 	if by, until := lease(); by != "" || until != nil {
 		t.Fatalf("a stopped dispatcher holds the lease: %s until %v", by, until)
 	}
+}
+
+// failsFirst answers a receiver's first request 500 and every later one 200.
+func failsFirst(n int) int {
+	if n == 1 {
+		return http.StatusInternalServerError
+	}
+	return http.StatusOK
 }
