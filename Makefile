@@ -15,7 +15,7 @@ NODE_NPM_VERSION := 11.19.1
 NODE_DIR := $(BIN)/node-v$(NODE_VERSION)
 export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
 
-.PHONY: apiclient up test deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
+.PHONY: apiclient up test cluster-tools deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
 
 # The site first: Consul, the services and the web UI are built side by side (on a fresh machine
 # Consul's build is the longest, and the web UI's install, bundling and prerendering leave a core
@@ -174,6 +174,62 @@ $(BIN)/skaffold: tools/skaffold/go.mod tools/skaffold/go.sum
 $(BIN)/kustomize: tools/skaffold/go.mod tools/skaffold/go.sum
 	@mkdir -p $(BIN)
 	cd tools/skaffold && $(GO) build $(TOOL_FLAGS) -o ../../$(BIN)/kustomize sigs.k8s.io/kustomize/kustomize/v5
+
+# The one-node Kubernetes of `make cluster` (issue 30, cluster/README.md): the control plane,
+# kubelet, kube-proxy and kubectl from k8s.io/kubernetes (tools/kube/go.mod), all six compiled
+# in one go build, which shares their packages. The version stamps are those Kubernetes' own
+# build sets (hack/lib/version.sh); without them every binary says v0.0.0-master and kubectl
+# warns of version skew.
+KUBE_VERSION := v1.34.3
+KUBE_LDFLAGS := -s -w $(foreach p,k8s.io/component-base/version k8s.io/client-go/pkg/version,\
+	-X $(p).gitVersion=$(KUBE_VERSION) -X $(p).gitMajor=1 -X $(p).gitMinor=34 -X $(p).gitTreeState=clean \
+	-X $(p).buildDate=2025-12-09T00:00:00Z)
+KUBE_BINARIES := kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy kubectl
+CLUSTER_BINARIES := $(addprefix $(BIN)/kube/,$(KUBE_BINARIES) etcd coredns kube-router metrics-server)
+cluster-tools: $(CLUSTER_BINARIES)
+
+$(addprefix $(BIN)/kube/,$(KUBE_BINARIES)) &: tools/kube/go.mod tools/kube/go.sum
+	@mkdir -p $(BIN)/kube.part
+	cd tools/kube && $(GO) build -ldflags="$(KUBE_LDFLAGS)" -gcflags="all=-l -dwarf=false" -o ../../$(BIN)/kube.part/ \
+		$(addprefix k8s.io/kubernetes/cmd/,$(KUBE_BINARIES))
+	mkdir -p $(BIN)/kube && mv $(addprefix $(BIN)/kube.part/,$(KUBE_BINARIES)) $(BIN)/kube/
+
+# The other four, each from its own module (tools/NAME/go.mod says which version and why). etcd
+# and CoreDNS keep their version in their code; their own builds stamp only the git commit (etcd's
+# api/v3/version.GitSHA, CoreDNS's coremain.GitCommit), which a build from the module proxy cannot
+# know, so etcd says "Git SHA: Not provided" and CoreDNS leaves it blank. kube-router and
+# metrics-server take their version from the build, stamped as their Makefiles do: without it
+# kube-router prints an empty version and metrics-server v0.0.0-master. The dates and the commit are
+# those of the release tags; the versions must follow tools/kube-router and tools/metrics-server.
+KUBE_ROUTER_VERSION := v2.1.0
+KUBE_ROUTER_LDFLAGS := -s -w -X github.com/cloudnativelabs/kube-router/v2/pkg/version.Version=$(KUBE_ROUTER_VERSION) \
+	-X github.com/cloudnativelabs/kube-router/v2/pkg/version.BuildDate=2024-03-02T21:45:54Z
+METRICS_SERVER_VERSION := v0.8.0
+METRICS_SERVER_LDFLAGS := -s -w -X k8s.io/client-go/pkg/version.gitVersion=$(METRICS_SERVER_VERSION) \
+	-X k8s.io/client-go/pkg/version.gitCommit=d66279c6426c6581d9656fe3d42bc52db7c29597 \
+	-X k8s.io/client-go/pkg/version.buildDate=2025-07-03T08:11:27Z
+
+$(BIN)/kube/etcd: tools/etcd/go.mod tools/etcd/go.sum
+	@mkdir -p $(BIN)/kube
+	cd tools/etcd && $(GO) build $(TOOL_FLAGS) -o ../../$@.part go.etcd.io/etcd/server/v3
+	mv $@.part $@
+
+$(BIN)/kube/coredns: tools/coredns/go.mod tools/coredns/go.sum
+	@mkdir -p $(BIN)/kube
+	cd tools/coredns && $(GO) build $(TOOL_FLAGS) -o ../../$@.part github.com/coredns/coredns
+	mv $@.part $@
+
+$(BIN)/kube/kube-router: tools/kube-router/go.mod tools/kube-router/go.sum
+	@mkdir -p $(BIN)/kube
+	cd tools/kube-router && $(GO) build -ldflags="$(KUBE_ROUTER_LDFLAGS)" -gcflags="all=-l -dwarf=false" -o ../../$@.part \
+		github.com/cloudnativelabs/kube-router/v2/cmd/kube-router
+	mv $@.part $@
+
+$(BIN)/kube/metrics-server: tools/metrics-server/go.mod tools/metrics-server/go.sum
+	@mkdir -p $(BIN)/kube
+	cd tools/metrics-server && $(GO) build -ldflags="$(METRICS_SERVER_LDFLAGS)" -gcflags="all=-l -dwarf=false" -o ../../$@.part \
+		sigs.k8s.io/metrics-server/cmd/metrics-server
+	mv $@.part $@
 
 # Every svc-*/ folder is a service with its own binary: a new folder is built with no edit here.
 SERVICES := $(sort $(patsubst %/,%,$(wildcard svc-*/)))
