@@ -15,7 +15,7 @@ NODE_NPM_VERSION := 11.19.1
 NODE_DIR := $(BIN)/node-v$(NODE_VERSION)
 export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
 
-.PHONY: apiclient up test cluster-tools deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
+.PHONY: apiclient up test cluster cluster-down cluster-deps cluster-tools deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
 
 # The site first: Consul, the services and the web UI are built side by side (on a fresh machine
 # Consul's build is the longest, and the web UI's install, bundling and prerendering leave a core
@@ -194,7 +194,9 @@ $(addprefix $(BIN)/kube/,$(KUBE_BINARIES)) &: tools/kube/go.mod tools/kube/go.su
 		$(addprefix k8s.io/kubernetes/cmd/,$(KUBE_BINARIES))
 	mkdir -p $(BIN)/kube && mv $(addprefix $(BIN)/kube.part/,$(KUBE_BINARIES)) $(BIN)/kube/
 
-# The other four, each from its own module (tools/NAME/go.mod says which version and why). etcd
+# The other four, each from its own module (tools/NAME/go.mod says which version and why).
+# CoreDNS and metrics-server run in pods on the distroless static base, which has no libc: they
+# are built without cgo (with it, Go's resolver links them dynamically). etcd
 # and CoreDNS keep their version in their code; their own builds stamp only the git commit (etcd's
 # api/v3/version.GitSHA, CoreDNS's coremain.GitCommit), which a build from the module proxy cannot
 # know, so etcd says "Git SHA: Not provided" and CoreDNS leaves it blank. kube-router and
@@ -216,7 +218,7 @@ $(BIN)/kube/etcd: tools/etcd/go.mod tools/etcd/go.sum
 
 $(BIN)/kube/coredns: tools/coredns/go.mod tools/coredns/go.sum
 	@mkdir -p $(BIN)/kube
-	cd tools/coredns && $(GO) build $(TOOL_FLAGS) -o ../../$@.part github.com/coredns/coredns
+	cd tools/coredns && CGO_ENABLED=0 $(GO) build $(TOOL_FLAGS) -o ../../$@.part github.com/coredns/coredns
 	mv $@.part $@
 
 $(BIN)/kube/kube-router: tools/kube-router/go.mod tools/kube-router/go.sum
@@ -227,9 +229,28 @@ $(BIN)/kube/kube-router: tools/kube-router/go.mod tools/kube-router/go.sum
 
 $(BIN)/kube/metrics-server: tools/metrics-server/go.mod tools/metrics-server/go.sum
 	@mkdir -p $(BIN)/kube
-	cd tools/metrics-server && $(GO) build -ldflags="$(METRICS_SERVER_LDFLAGS)" -gcflags="all=-l -dwarf=false" -o ../../$@.part \
+	cd tools/metrics-server && CGO_ENABLED=0 $(GO) build -ldflags="$(METRICS_SERVER_LDFLAGS)" -gcflags="all=-l -dwarf=false" -o ../../$@.part \
 		sigs.k8s.io/metrics-server/cmd/metrics-server
 	mv $@.part $@
+
+# `make cluster` starts the one-node Kubernetes (cluster/README.md) and returns once the node,
+# CoreDNS and metrics-server are Ready; `make cluster-down` stops it, keeping its state under
+# .data/cluster. As root: containerd, the kubelet and kube-proxy manage cgroups, mounts,
+# namespaces and iptables. The images are built with buildah on locally made bases
+# (cluster/images/bases.sh: debootstrap from Debian's archive, once).
+CLUSTER_PACKAGES := containerd:containerd runc:runc /usr/lib/cni/bridge:containernetworking-plugins \
+	iptables:iptables ipset:ipset conntrack:conntrack buildah:buildah podman:podman debootstrap:debootstrap
+cluster-deps:
+	@$(call install,$(CLUSTER_PACKAGES))
+
+cluster: cluster-deps cluster-tools
+	$(GO) build -o $(BIN)/cluster ./cluster
+	cluster/images/bases.sh
+	$(BIN)/cluster up
+
+cluster-down:
+	$(GO) build -o $(BIN)/cluster ./cluster
+	$(BIN)/cluster down
 
 # Every svc-*/ folder is a service with its own binary: a new folder is built with no edit here.
 SERVICES := $(sort $(patsubst %/,%,$(wildcard svc-*/)))
