@@ -38,10 +38,10 @@ func (c *cluster) writeConfigs() error {
 		}
 	}
 	files := map[string]string{
-		"containerd.toml":   c.containerdConfig(),
+		"containerd.toml":                  c.containerdConfig(),
 		"cni/net.d/10-linguaport.conflist": c.cniConfig(),
-		"kubelet.yaml":      c.kubeletConfig(),
-		"kube-proxy.yaml":   c.kubeProxyConfig(),
+		"kubelet.yaml":                     c.kubeletConfig(),
+		"kube-proxy.yaml":                  c.kubeProxyConfig(),
 	}
 	for name, body := range files {
 		if err := os.WriteFile(c.path(name), []byte(body), 0o644); err != nil {
