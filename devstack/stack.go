@@ -191,9 +191,6 @@ func (s *stack) postgres() (*embeddb.Postgres, error) {
 	return embeddb.NewPostgres(dir, s.cfg.port("POSTGRES"))
 }
 
-// postgresDatabase is the PostgreSQL database FerretDB keeps everything in.
-const postgresDatabase = "ferretdb"
-
 func (s *stack) start(ctx context.Context) error {
 	for _, dir := range []string{s.cfg.logDir(), filepath.Join(s.cfg.dataDir, "redis"), filepath.Join(s.cfg.dataDir, "nginx")} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -244,10 +241,10 @@ func (s *stack) start(ctx context.Context) error {
 	if err := proc.WaitFor(60*time.Second, pg.Ready); err != nil {
 		return fmt.Errorf("postgres did not start: %w (see %s)", err, filepath.Join(s.cfg.logDir(), "postgres.log"))
 	}
-	if err := pg.CreateDatabase(postgresDatabase); err != nil {
+	if err := pg.CreateDatabase(embeddb.PostgresDatabase); err != nil {
 		return err
 	}
-	db, err := s.startDB(pg.URL(postgresDatabase))
+	db, err := s.startDB(pg.URL(embeddb.PostgresDatabase))
 	if err != nil {
 		return err
 	}

@@ -41,11 +41,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-new_ctr() { # new_ctr IMAGE|scratch: a working container, removed on exit
-	local c
-	c=$(buildah from --pull=never --quiet "$1")
-	cleanup_ctrs+=("$c")
-	echo "$c"
+# new_ctr IMAGE|scratch: a working container, removed on exit, named in $new_id (not printed for
+# $(...): the subshell would keep the cleanup list to itself).
+new_ctr() {
+	new_id=$(buildah from --pull=never --quiet "$1")
+	cleanup_ctrs+=("$new_id")
 }
 
 # slim ROOT: what debian:bookworm-slim leaves out (debuerreotype's slimify): manuals, info,
@@ -117,7 +117,7 @@ make_debian() {
 	apt_config "$rootfs"
 	slim "$rootfs"
 	local c m
-	c=$(new_ctr scratch)
+	new_ctr scratch && c=$new_id
 	m=$(buildah mount "$c")
 	tar -C "$rootfs" --numeric-owner --xattrs -cf - . | tar -C "$m" --numeric-owner --xattrs -xpf -
 	buildah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
@@ -156,7 +156,7 @@ make_golang() {
 	local c go_version
 	go_version=$(go env GOVERSION)
 	case $go_version in go1.26.*) ;; *) echo "golang:1.26-bookworm needs Go 1.26 here, found $go_version" >&2 && exit 1 ;; esac
-	c=$(new_ctr "$DEBIAN_IMAGE")
+	new_ctr "$DEBIAN_IMAGE" && c=$new_id
 	# What golang:bookworm (buildpack-deps:bookworm-scm) has that builds use: CA certificates,
 	# git and ssh for modules fetched directly from their repositories. No C compiler: our
 	# Dockerfiles build with CGO_ENABLED=0, and without one Go turns cgo off by itself.
@@ -176,7 +176,7 @@ make_golang() {
 make_node() {
 	local c node_dir=$REPO_ROOT/.bin/node-v$NODE_VERSION
 	[ -x "$node_dir/bin/node" ] || { echo "node: $node_dir is missing; run \`make node\`" >&2 && exit 1; }
-	c=$(new_ctr "$DEBIAN_IMAGE")
+	new_ctr "$DEBIAN_IMAGE" && c=$new_id
 	log "node: $node_dir into /usr/local, user node 1000:1000"
 	# Node's own layout under /usr/local, as the official image has it (bin/npm and bin/npx are
 	# relative links into lib/node_modules/npm, kept as links).
@@ -195,12 +195,12 @@ make_distroless() {
 	# Debian's CA bundle (made by ca-certificates' update-ca-certificates), zone files and
 	# protocol tables, installed in a throwaway Debian and copied out: the image itself gets no
 	# dpkg, no shell, no libraries, as gcr.io/distroless/static has none.
-	src=$(new_ctr "$DEBIAN_IMAGE")
+	new_ctr "$DEBIAN_IMAGE" && src=$new_id
 	log "distroless: ca-certificates tzdata netbase from Debian"
 	"${NICE[@]}" buildah run --network host "$src" -- sh -ec \
 		'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ca-certificates tzdata netbase >/dev/null'
 	sm=$(buildah mount "$src")
-	c=$(new_ctr scratch)
+	new_ctr scratch && c=$new_id
 	m=$(buildah mount "$c")
 	install -d -m 755 "$m"/{etc/ssl/certs,usr/share/zoneinfo,usr/lib,usr/share/doc,var/lib,bin,sbin,usr/bin,usr/sbin,usr/local/bin}
 	install -d -m 1777 "$m/tmp"
@@ -255,6 +255,6 @@ for b in debian golang node distroless; do
 	start=$(date +%s)
 	"make_$b"
 	[ $b != debian ] || remade_debian=true
-	log "$b: ${image_of[$b]} made in $(($(date +%s) - start)) s, $(buildah images --format '{{.Size}}' "${image_of[$b]}")"
+	log "$b: ${image_of[$b]} made in $(($(date +%s) - start)) s, $(image_size "${image_of[$b]}")"
 	cleanup && cleanup_ctrs=() && cleanup_dirs=()
 done

@@ -18,10 +18,11 @@
 # skaffold's local builder deploys when it asks a Docker API (podman's, see cluster/images/README.md)
 # for the built image. CONTAINERD_ADDRESS=none builds without loading.
 #
-# Builds stay fast without touching the Dockerfiles: every RUN step gets this machine's Go build
-# and module caches and npm's cache (--volume), so `go mod download`, `go build` and `npm ci`
-# reuse what any earlier build compiled or fetched; LINGUAPORT_BUILD_CACHES=0 builds without them.
-# Layers are cached too (--layers), as docker's builder does.
+# Builds stay fast without touching the Dockerfiles: the RUN steps get this machine's Go build
+# and module caches (a Dockerfile with a golang stage) and npm's cache (one with a node stage)
+# as volumes, so `go mod download`, `go build` and `npm ci` reuse what any earlier build
+# compiled or fetched; LINGUAPORT_BUILD_CACHES=0 builds without them. Layers are cached too
+# (--layers), as docker's builder does.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
@@ -29,8 +30,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 dockerfile=$1
 shift
 : "${IMAGE:?IMAGE is not set: the image reference to build, e.g. IMAGE=svc-geo:dev}"
-context=${BUILD_CONTEXT:-$REPO_ROOT}
-cd "$REPO_ROOT" # skaffold runs us from the workspace; a relative Dockerfile is the repository's
+context=$(cd "${BUILD_CONTEXT:-$REPO_ROOT}" && pwd) # skaffold's is absolute; one typed may not be
+cd "$REPO_ROOT" # a relative Dockerfile is the repository's, wherever skaffold runs us from
 [ -f "$dockerfile" ] || { echo "build.sh: no Dockerfile $dockerfile" >&2 && exit 2; }
 address=${CONTAINERD_ADDRESS:-$REPO_ROOT/.data/cluster/run/containerd.sock}
 
@@ -85,11 +86,12 @@ fi
 
 start=$(date +%s)
 log "building $ref from $dockerfile (context $context)"
+# LINGUAPORT_BUILD_OPTS: more options for every build of a run (--no-cache to time a cold one).
+# shellcheck disable=SC2086 # split into options on purpose
 "${NICE[@]}" buildah bud --pull=never --network host --layers --quiet=false \
-	"${caches[@]}" -f "$dockerfile" -t "$ref" "$@" "$context"
-id=$(buildah images --no-trunc --format '{{.ID}}' "$ref" | head -1)
-id=${id#sha256:}
-log "built $ref (${id:0:12}, $(buildah images --format '{{.Size}}' "$ref")) in $(($(date +%s) - start)) s"
+	"${caches[@]}" ${LINGUAPORT_BUILD_OPTS:-} -f "$dockerfile" -t "$ref" "$@" "$context"
+id=$(buildah inspect --type image --format '{{.FromImageID}}' "$ref")
+log "built $ref (${id:0:12}, $(image_size "$ref")) in $(($(date +%s) - start)) s"
 
 [ "$address" != none ] || exit 0
 # A docker archive carries the name; ctr unpacks it for the default (overlayfs) snapshotter, the

@@ -62,6 +62,9 @@ log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
 # image_exists NAME: whether the store has NAME (exactly as written).
 image_exists() { buildah images --quiet "$1" >/dev/null 2>&1; }
+# image_size NAME: its size as buildah prints it ("34.9 MB"); one line for an image of many
+# names, read whole (head would cut buildah short, which pipefail counts as a failure).
+image_size() { buildah images --format '{{.Size}}' "$1" | awk 'NR == 1'; }
 
 # The local bases' names, as the Dockerfiles' FROM lines spell them once fully qualified.
 DEBIAN_IMAGE=docker.io/library/debian:bookworm-slim

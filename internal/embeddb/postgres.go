@@ -20,6 +20,10 @@ var ErrUnreachable = errors.New("the postgres user cannot reach the data directo
 // PostgresBin holds the programs of Debian's postgresql-15 package (`make deps` installs it).
 const PostgresBin = "/usr/lib/postgresql/15/bin"
 
+// PostgresDatabase is the PostgreSQL database FerretDB keeps everything in, where `make up` and
+// the cluster's database stand-in (standins/mongodb) run it.
+const PostgresDatabase = "ferretdb"
+
 // PostgresStopSignal asks PostgreSQL for a fast shutdown (clients disconnected, a checkpoint
 // written); its SIGTERM would wait for every client to leave, FerretDB's pooled connections
 // included.

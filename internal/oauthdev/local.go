@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net"
 	"net/http"
+	"strings"
 )
 
 // Local is a Google and a Facebook stand-in served together on one address, Google below
@@ -18,6 +19,14 @@ type Local struct {
 // StartLocal starts both stand-ins on addr ("127.0.0.1:0" when empty); the Addr of the two
 // options is not used. Closing either provider closes both.
 func StartLocal(addr string, google, facebook Options) (*Local, error) {
+	return StartLocalAt(addr, "", google, facebook)
+}
+
+// StartLocalAt is StartLocal for stand-ins that the relying party and the browser reach at
+// publicURL rather than at the listen address, such as a Kubernetes Service in front of them
+// ("http://signin:8090"): the issuer, the endpoints the discovery document names and the pages'
+// links are below it. An empty publicURL is the listen address, a wildcard one over loopback.
+func StartLocalAt(addr, publicURL string, google, facebook Options) (*Local, error) {
 	signer, err := newSigner()
 	if err != nil {
 		return nil, err
@@ -38,6 +47,9 @@ func StartLocal(addr string, google, facebook Options) (*Local, error) {
 		return nil, fmt.Errorf("oauthdev: listen %s: %w", addr, err)
 	}
 	l := &Local{Google: g, Facebook: f, url: "http://" + publicHostPort(ln.Addr().(*net.TCPAddr))}
+	if publicURL != "" {
+		l.url = strings.TrimSuffix(publicURL, "/")
+	}
 	g.url, f.url = l.url+"/google", l.url+"/facebook"
 	mux := http.NewServeMux()
 	g.mount(mux, "/google")

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"linguaport/internal/oauthdev"
+	"linguaport/internal/proc"
 )
 
 const (
@@ -304,5 +306,31 @@ func TestFacebookDialogPostOnlyWithPage(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("status %d, want 405", resp.StatusCode)
+	}
+}
+
+// TestLocalPublicURL: stand-ins reached through a name of their own (a Kubernetes Service) put
+// that name in the issuer and in the discovery document, which svc-auth and the browser follow.
+func TestLocalPublicURL(t *testing.T) {
+	ports, err := proc.FreePorts(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listen := "127.0.0.1:" + strconv.Itoa(ports[0])
+	l, err := oauthdev.StartLocalAt(listen, "http://signin.example:8090/",
+		oauthdev.Options{ClientID: clientID, ClientSecret: clientSecret, RedirectURIs: []string{localGoogleCallback}, SignInPage: true},
+		oauthdev.Options{ClientID: clientID, ClientSecret: clientSecret, RedirectURIs: []string{localFacebookCallback}, SignInPage: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	if l.URL() != "http://signin.example:8090" || l.Google.Issuer() != "http://signin.example:8090/google" ||
+		l.Facebook.AuthURL() != "http://signin.example:8090/facebook/dialog/oauth" {
+		t.Fatalf("URL %s, issuer %s, Facebook's dialog %s: want them below the public URL", l.URL(), l.Google.Issuer(), l.Facebook.AuthURL())
+	}
+	// Served where it listens, naming the public URL.
+	status, _, doc := getJSON(t, http.DefaultClient, "http://"+listen+"/google/.well-known/openid-configuration", nil)
+	if status != http.StatusOK || doc["issuer"] != l.Google.Issuer() || doc["authorization_endpoint"] != l.Google.AuthURL() {
+		t.Errorf("discovery: %d %v", status, doc)
 	}
 }

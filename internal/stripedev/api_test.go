@@ -6,12 +6,14 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	stripe "github.com/stripe/stripe-go/v85"
 
+	"linguaport/internal/proc"
 	"linguaport/internal/stripedev"
 )
 
@@ -303,5 +305,31 @@ func TestAPIVersion(t *testing.T) {
 		if want != http.StatusOK && (answer.Error.Type != "invalid_request_error" || !strings.Contains(answer.Error.Message, stripedev.APIVersion)) {
 			t.Errorf("Stripe-Version %q: refusal %s does not name the version spoken", asked, body)
 		}
+	}
+}
+
+// TestPublicURL: behind a name of its own (a Kubernetes Service), the stand-in gives that name
+// as its URL and in the sessions' hosted page links, which the customer's browser follows.
+func TestPublicURL(t *testing.T) {
+	ports, err := proc.FreePorts(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listen := "127.0.0.1:" + strconv.Itoa(ports[0])
+	srv, err := stripedev.Start(listen, stripedev.Config{
+		SecretKey: secretKey, WebhookSecret: webhookSecret, PublicURL: "http://payments.example:8091/",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	if srv.URL() != "http://payments.example:8091" {
+		t.Fatalf("URL %q, want the public URL without its trailing slash", srv.URL())
+	}
+	// The API is still served where it listens.
+	e := &env{shop: newShop(t), sc: client("http://"+listen, secretKey)}
+	s := e.create(t, e.sessionParams())
+	if s.URL != "http://payments.example:8091/pay/"+s.ID {
+		t.Errorf("session url %q, want below the public URL", s.URL)
 	}
 }

@@ -42,6 +42,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -80,6 +81,11 @@ type Config struct {
 	RetryDelays []time.Duration
 	// WebhookTimeout bounds one delivery attempt; 10 s when zero.
 	WebhookTimeout time.Duration
+	// PublicURL is the base URL the client and the customer's browser reach the stand-in at
+	// (URL, and the sessions' hosted pages below it), for one listening behind an address of
+	// another name, such as a Kubernetes Service ("http://payments:8091"). Empty: the listen
+	// address, a wildcard one over loopback.
+	PublicURL string
 }
 
 // Server is a running stand-in.
@@ -124,9 +130,13 @@ func Start(addr string, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("stripedev: listen %s: %w", addr, err)
 	}
+	base := "http://" + publicHostPort(ln.Addr().(*net.TCPAddr))
+	if cfg.PublicURL != "" {
+		base = strings.TrimSuffix(cfg.PublicURL, "/")
+	}
 	s := &Server{
 		cfg:         cfg,
-		url:         "http://" + publicHostPort(ln.Addr().(*net.TCPAddr)),
+		url:         base,
 		client:      &http.Client{Timeout: cfg.WebhookTimeout},
 		sessions:    map[string]*session{},
 		eventByID:   map[string]*event{},
