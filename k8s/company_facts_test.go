@@ -12,7 +12,7 @@ import (
 // TestCompanyFactsAreMounted: the company-facts ConfigMap holds facts that pass
 // internal/company's rules (a service would refuse to start on them otherwise), and every
 // program whose code reads COMPANY_FACTS_FILE points it at that map's facts.json, mounted read
-// only, in the base and in both overlays.
+// only, in the base and in every overlay.
 func TestCompanyFactsAreMounted(t *testing.T) {
 	readers := map[string]bool{}
 	for _, name := range goServices(t) {
@@ -25,7 +25,7 @@ func TestCompanyFactsAreMounted(t *testing.T) {
 			t.Errorf("%s does not read COMPANY_FACTS_FILE", want)
 		}
 	}
-	for _, dir := range []string{"base", "overlays/production", "overlays/dev"} {
+	for _, dir := range []string{"base", "overlays/production", "overlays/dev", "overlays/local"} {
 		objs := build(t, dir)
 		cm, ok := objs.configMaps["company-facts"]
 		if !ok {

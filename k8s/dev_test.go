@@ -38,7 +38,19 @@ func podTemplates(objs objects) map[string]corev1.PodTemplateSpec {
 // overlay, on a port it has, in front of pods listening on the port it forwards to. Production
 // carries no Secret: its credentials stay outside the manifests.
 func TestDevOverlayIsAWorkingStack(t *testing.T) {
-	dev := build(t, "overlays/dev")
+	checkWorkingStack(t, build(t, "overlays/dev"))
+	if prod := build(t, "overlays/production"); len(prod.secrets) > 0 {
+		t.Errorf("the production overlay carries Secrets %v", sortedKeys(prod.secrets))
+	}
+}
+
+// checkWorkingStack: an overlay that runs the infrastructure itself (dev, local) can start on an
+// empty cluster: everything in namespace linguaport, every ConfigMap and Secret a pod refers to
+// there with the key it reads, and every address the services are given (platform-config, the
+// Secrets) a Service of the overlay, on a port it has, in front of pods listening on the port it
+// forwards to.
+func checkWorkingStack(t *testing.T, dev objects) {
+	t.Helper()
 	for _, o := range dev.all {
 		if o.Kind == "Namespace" && o.Metadata.Name != "linguaport" || o.Kind != "Namespace" && o.Metadata.Namespace != "linguaport" {
 			t.Errorf("%s is in namespace %q", o, o.Metadata.Namespace)
@@ -75,10 +87,6 @@ func TestDevOverlayIsAWorkingStack(t *testing.T) {
 		if err := reaches(dev, addr); err != nil {
 			t.Errorf("%s %q: %v", where, addr, err)
 		}
-	}
-
-	if prod := build(t, "overlays/production"); len(prod.secrets) > 0 {
-		t.Errorf("the production overlay carries Secrets %v", sortedKeys(prod.secrets))
 	}
 }
 
@@ -178,16 +186,23 @@ func TestDevPodsAreBoundedAndUnprivileged(t *testing.T) {
 		}
 	}
 
+	checkPortForwards(t, "dev", dev)
+}
+
+// checkPortForwards: each of skaffold's port forwards in profile names a Service port of its
+// overlay.
+func checkPortForwards(t *testing.T, profile string, objs objects) {
+	t.Helper()
 	for _, m := range skaffoldModules(t) {
 		for _, p := range m.Profiles {
-			if p.Name != "dev" {
+			if p.Name != profile {
 				continue
 			}
 			for _, f := range p.PortForward {
-				svc, ok := dev.services[fmt.Sprint(f["resourceName"])]
+				svc, ok := objs.services[fmt.Sprint(f["resourceName"])]
 				port, _ := f["port"].(float64)
 				if f["resourceType"] != "service" || !ok || !slices.ContainsFunc(svc.Spec.Ports, func(p corev1.ServicePort) bool { return float64(p.Port) == port }) {
-					t.Errorf("module %s forwards %v, which is no Service port of the dev overlay", m.Metadata.Name, f)
+					t.Errorf("module %s forwards %v, which is no Service port of the %s overlay", m.Metadata.Name, f, profile)
 				}
 			}
 		}
@@ -216,8 +231,9 @@ func secretValue(objs objects, name, key string) string {
 	return string(s.Data[key])
 }
 
-// reaches: addr (host:port or a URL) names a Service of the build, or a StatefulSet's pod through
-// its headless Service, on a port the Service has, in front of pods listening on its target.
+// reaches: addr (host:port or a URL) names a Service of the build (by its DNS name or its fixed
+// cluster address), or a StatefulSet's pod through its headless Service, on a port the Service
+// has, in front of pods listening on its target.
 func reaches(objs objects, addr string) error {
 	hostport := addr
 	if u, err := url.Parse(addr); err == nil && u.Scheme != "" && u.Host != "" {
@@ -234,8 +250,10 @@ func reaches(objs objects, addr string) error {
 	svcName, ns, ok := strings.Cut(strings.TrimSuffix(host, ".svc.cluster.local"), ".")
 	if sts, isPod := statefulSetPod(objs, host); isPod {
 		svcName, ns = sts.Spec.ServiceName, sts.Namespace
+	} else if name, isIP := serviceAt(objs, host); isIP {
+		svcName, ns = name, objs.services[name].Namespace
 	} else if !ok || strings.Contains(ns, ".") {
-		return fmt.Errorf("%s is not <service>.<namespace>.svc.cluster.local", host)
+		return fmt.Errorf("%s is not <service>.<namespace>.svc.cluster.local nor a Service's address", host)
 	}
 	svc, ok := objs.services[svcName]
 	if !ok || svc.Namespace != ns {

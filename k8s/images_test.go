@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -301,7 +302,10 @@ type skaffoldArtifact struct{ image, dockerfile string }
 // Dockerfile's COPY lines the whole of its inputs: a docker build with the repository root as
 // its context (the Dockerfiles copy go.mod from there), and no paths of its own to watch or sync
 // (skaffold infers a docker artifact's dependencies from the Dockerfile; a `sync` or a custom
-// builder's `dependencies` would name other paths than the Dockerfile copies).
+// builder's `dependencies` would name other paths than the Dockerfile copies). The one profile
+// that builds otherwise, local, builds the same images from the same Dockerfiles with the custom
+// builder, whose dependencies are that Dockerfile's (skaffold infers them the same way): nothing
+// else.
 func skaffoldArtifacts(t *testing.T) []skaffoldArtifact {
 	t.Helper()
 	raw, err := os.ReadFile("../skaffold.yaml")
@@ -328,8 +332,23 @@ func skaffoldArtifacts(t *testing.T) []skaffoldArtifact {
 			t.Fatal(err)
 		}
 		for _, p := range m.Profiles {
-			if len(p.Build.Artifacts) > 0 {
+			if len(p.Build.Artifacts) == 0 {
+				continue
+			}
+			if p.Name != "local" || len(p.Build.Artifacts) != len(m.Build.Artifacts) {
 				t.Errorf("module %s: profile %s redefines its artifacts; their inputs are checked only in the module's build", m.Metadata.Name, p.Name)
+				continue
+			}
+			for i, a := range p.Build.Artifacts {
+				docker, _ := m.Build.Artifacts[i]["docker"].(map[string]any)
+				dockerfile, _ := docker["dockerfile"].(string)
+				want := map[string]any{"image": m.Build.Artifacts[i]["image"], "custom": map[string]any{
+					"buildCommand": "cluster/images/build.sh " + dockerfile,
+					"dependencies": map[string]any{"dockerfile": map[string]any{"path": dockerfile}},
+				}}
+				if !reflect.DeepEqual(a, want) {
+					t.Errorf("module %s: profile local builds %v; want the module's image from its Dockerfile's inputs, %v", m.Metadata.Name, a, want)
+				}
 			}
 		}
 		for _, a := range m.Build.Artifacts {

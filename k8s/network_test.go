@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"net/url"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -197,13 +198,22 @@ func serviceBackend(t *testing.T, objs objects, eps []endpoint, service string, 
 	return endpoint{}, 0, false
 }
 
-// addressBackend follows the address a program's variable holds (its value, or its Secret's or
-// ConfigMap's when the build carries it), "host:port" with the host a Service's name (alone or
-// as its DNS name's first label), to the pods of the build behind it; ok is false when the
-// address is not in the build: production's outside servers.
+// addressBackend follows the address a program's variable holds to the pods of the build
+// behind it (envBackend); ok is false when the address is not in the build: production's
+// outside servers.
 func addressBackend(t *testing.T, objs objects, eps []endpoint, program, variable string) (_ endpoint, _ int32, ok bool) {
 	t.Helper()
-	v := env(objs.deployments[program].Spec.Template.Spec.Containers[0], variable)
+	return envBackend(t, objs, eps, objs.deployments[program].Spec.Template.Spec.Containers[0], variable)
+}
+
+// envBackend follows the address a container's variable holds (its value, or its Secret's when
+// the build carries it), "host:port" or a URL (its port, or its scheme's for http and https),
+// with the host a Service's name (alone or as its DNS name's first label) or fixed cluster
+// address, to the pods of the build behind it; ok is false when the address names no Service of
+// the build.
+func envBackend(t *testing.T, objs objects, eps []endpoint, c corev1.Container, variable string) (_ endpoint, _ int32, ok bool) {
+	t.Helper()
+	v := env(c, variable)
 	if v == nil {
 		return endpoint{}, 0, false
 	}
@@ -215,26 +225,67 @@ func addressBackend(t *testing.T, objs objects, eps []endpoint, program, variabl
 			value = string(data)
 		}
 	}
-	host, port, err := net.SplitHostPort(value)
+	hostport := value
+	if u, err := url.Parse(value); err == nil && u.Scheme != "" && u.Host != "" {
+		hostport = u.Host
+		if u.Port() == "" {
+			switch u.Scheme {
+			case "http":
+				hostport = net.JoinHostPort(u.Hostname(), "80")
+			case "https":
+				hostport = net.JoinHostPort(u.Hostname(), "443")
+			}
+		}
+	}
+	host, port, err := net.SplitHostPort(hostport)
 	if err != nil {
 		return endpoint{}, 0, false
 	}
 	n, err := strconv.Atoi(port)
 	if err != nil {
-		t.Fatalf("%s's %s=%q: %v", program, variable, value, err)
+		t.Fatalf("%s=%q: %v", variable, value, err)
 	}
 	service, _, _ := strings.Cut(host, ".")
+	if byIP, ok := serviceAt(objs, host); ok {
+		service = byIP
+	}
 	return serviceBackend(t, objs, eps, service, intstr.FromInt32(int32(n)))
+}
+
+// serviceAt is the Service of the build whose fixed cluster address host is.
+func serviceAt(objs objects, host string) (string, bool) {
+	if _, err := netip.ParseAddr(host); err != nil {
+		return "", false
+	}
+	for name, svc := range objs.services {
+		if svc.Spec.ClusterIP == host {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// containers are the containers of the pods an endpoint of the build stands for.
+func containers(objs objects, e endpoint) []corev1.Container {
+	if d, ok := objs.deployments[e.name]; ok && namespaceOf(d.Namespace) == e.namespace {
+		return d.Spec.Template.Spec.Containers
+	}
+	if s, ok := objs.sets[e.name]; ok && namespaceOf(s.Namespace) == e.namespace {
+		return s.Spec.Template.Spec.Containers
+	}
+	return nil
 }
 
 // architecture is the connections the app needs, found in its code and its Deployments:
 // between its own pods (webui → gateway → the routed services, each service → those it calls)
-// and with the rest of the world (what each program reads says what it talks to). byPort are
-// the connections a program's egress alone may also admit: MongoDB's port anywhere, whose
-// destination's own policy may still refuse it.
-func architecture(t *testing.T, objs objects, eps []endpoint, programs []string) (internal, external, byPort map[conn]bool) {
+// and with the rest of the world (what each program reads says what it talks to). among are
+// those between the build's other pods (an overlay's servers: DNS, and the addresses their
+// variables hold, e.g. FerretDB → PostgreSQL), which only the local overlay's test asks about.
+// byPort are the connections a program's egress alone may also admit: MongoDB's port anywhere,
+// whose destination's own policy may still refuse it.
+func architecture(t *testing.T, objs objects, eps []endpoint, programs []string) (internal, external, among, byPort map[conn]bool) {
 	t.Helper()
-	internal, external, byPort = map[conn]bool{}, map[conn]bool{}, map[conn]bool{}
+	internal, external, among, byPort = map[conn]bool{}, map[conn]bool{}, map[conn]bool{}, map[conn]bool{}
 	byName := map[string]endpoint{}
 	for _, e := range eps {
 		byName[e.name] = e
@@ -316,10 +367,15 @@ func architecture(t *testing.T, objs objects, eps []endpoint, programs []string)
 				to(external, name, "internet", port, corev1.ProtocolTCP)
 			}
 		}
-		// An overlay that runs its own mail relay names it in the smtp Secret (the dev overlay's
-		// Mailpit); production's rule stays, the policy being the base's.
-		if relay, port, ok := addressBackend(t, objs, eps, name, "SMTP_ADDR"); ok && reads["SMTP_ADDR"] != nil {
-			external[conn{name, relay.name, port, corev1.ProtocolTCP}] = true
+		// A server an overlay runs in the cluster is named by the variable the program reads, in
+		// its Deployment or a Secret: the dev overlay's Mailpit and the local overlay's mail
+		// capture (SMTP_ADDR), the local overlay's FerretDB (MONGO_URI), payment stand-in
+		// (STRIPE_API_BASE) and sign-in stand-in (FACEBOOK_TOKEN_URL...). Production's rules for
+		// the same stay, the policies being the base's.
+		for _, e := range objs.deployments[name].Spec.Template.Spec.Containers[0].Env {
+			if server, port, ok := addressBackend(t, objs, eps, name, e.Name); ok && reads[e.Name] != nil && server.name != name {
+				external[conn{name, server.name, port, corev1.ProtocolTCP}] = true
+			}
 		}
 		// MongoDB is outside the namespace, at whatever address MONGO_URI names: by its port; or
 		// run in it by an overlay.
@@ -335,7 +391,27 @@ func architecture(t *testing.T, objs objects, eps []endpoint, programs []string)
 			}
 		}
 	}
-	return internal, external, byPort
+	// The build's other pods resolve names, and reach what their variables name: the app's
+	// pods (the payment stand-in's webhooks to the gateway) or each other.
+	for _, src := range eps {
+		if !src.built || src.app {
+			continue
+		}
+		to(among, src.name, "dns", 53, corev1.ProtocolUDP)
+		to(among, src.name, "dns", 53, corev1.ProtocolTCP)
+		for _, c := range containers(objs, src) {
+			for _, e := range c.Env {
+				if server, port, ok := envBackend(t, objs, eps, c, e.Name); ok && server.name != src.name {
+					set := among
+					if server.app {
+						set = external
+					}
+					set[conn{src.name, server.name, port, corev1.ProtocolTCP}] = true
+				}
+			}
+		}
+	}
+	return internal, external, among, byPort
 }
 
 // diff names what one set has and the other lacks, one connection a line.
@@ -382,7 +458,7 @@ func TestNetworkPoliciesAdmitExactlyTheArchitecture(t *testing.T) {
 				ps = append(ps, objs.policies[name])
 			}
 			got := admitted(ps, eps)
-			internal, external, byPort := architecture(t, objs, eps, programs)
+			internal, external, _, byPort := architecture(t, objs, eps, programs)
 			gotInternal, gotExternal := map[conn]bool{}, map[conn]bool{}
 			appPod := map[string]bool{}
 			for _, e := range eps {

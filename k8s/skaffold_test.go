@@ -37,9 +37,23 @@ type skaffoldModule struct {
 type skaffoldProfile struct {
 	Name  string `json:"name"`
 	Build struct {
+		// Only the local profile builds otherwise than the module: with buildah, through
+		// skaffold's custom builder (images_test.go's skaffoldArtifacts checks its inputs).
+		Artifacts []struct {
+			Image  string `json:"image"`
+			Custom *struct {
+				BuildCommand string `json:"buildCommand"`
+				Dependencies struct {
+					Dockerfile *struct {
+						Path string `json:"path"`
+					} `json:"dockerfile"`
+				} `json:"dependencies"`
+			} `json:"custom"`
+		} `json:"artifacts"`
 		Local *struct {
 			Push *bool `json:"push"`
 		} `json:"local"`
+		TagPolicy map[string]any `json:"tagPolicy"`
 	} `json:"build"`
 	Manifests   map[string]any   `json:"manifests"`
 	PortForward []map[string]any `json:"portForward"`
@@ -62,7 +76,7 @@ func skaffoldModules(t *testing.T) []skaffoldModule {
 
 // renderProfiles are skaffold's profiles ("" none) and the overlay each deploys.
 var renderProfiles = []struct{ profile, dir string }{
-	{"", "base"}, {"production", "overlays/production"}, {"dev", "overlays/dev"},
+	{"", "base"}, {"production", "overlays/production"}, {"dev", "overlays/dev"}, {"local", "overlays/local"},
 }
 
 // skaffoldRender runs `skaffold render` as a developer would, offline: no cluster (KUBECONFIG
@@ -168,11 +182,10 @@ func TestSkaffoldRendersEveryProfileAndModule(t *testing.T) {
 					t.Errorf("no module renders %s", o)
 				}
 			}
-			if p.profile == "dev" {
-				for _, app := range []string{"mongodb", "redis", "consul", "jaeger"} {
-					if owner := workloadModule(whole, renderedBy, app); owner != "platform" {
-						t.Errorf("dev: %s's workload is rendered by module %q, want platform", app, owner)
-					}
+			deps := map[string][]string{"dev": {"mongodb", "redis", "consul", "jaeger"}, "local": localDependencies}
+			for _, app := range deps[p.profile] {
+				if owner := workloadModule(whole, renderedBy, app); owner != "platform" {
+					t.Errorf("%s: %s's workload is rendered by module %q, want platform", p.profile, app, owner)
 				}
 			}
 		})
@@ -193,6 +206,71 @@ func TestSkaffoldDevBuildsLocally(t *testing.T) {
 		}
 		if l := m.Profiles[i].Build.Local; l == nil || l.Push == nil || *l.Push {
 			t.Errorf("module %s's dev profile may push its image", m.Metadata.Name)
+		}
+	}
+}
+
+// localBuilder is the script skaffold's custom builder runs in the local profile: buildah builds
+// the image from the module's Dockerfile and loads it into the cluster's containerd.
+const localBuilder = "cluster/images/build.sh"
+
+// TestSkaffoldLocalBuildsWithBuildah: `skaffold run -p local` on this machine's cluster, which
+// has no Docker and no registry, deploys every module from k8s/overlays/local/<module>, and each
+// module with an image builds it with the custom builder from the module's own Dockerfile (the
+// Dockerfile's COPY lines being the inputs skaffold watches, as for a docker build), never
+// pushing, tagged by its inputs.
+func TestSkaffoldLocalBuildsWithBuildah(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join("..", localBuilder))
+	if err != nil {
+		t.Fatalf("the local profile's builder: %v", err)
+	}
+	for _, v := range []string{"IMAGE", "BUILD_CONTEXT", "PUSH_IMAGE"} {
+		if !strings.Contains(string(script), "$"+v) && !strings.Contains(string(script), "${"+v) {
+			t.Errorf("%s does not read $%s, which skaffold's custom builder sets", localBuilder, v)
+		}
+	}
+	if fi, err := os.Stat(filepath.Join("..", localBuilder)); err == nil && fi.Mode()&0o111 == 0 {
+		t.Errorf("%s is not executable", localBuilder)
+	}
+	for _, m := range skaffoldModules(t) {
+		i := slices.IndexFunc(m.Profiles, func(p skaffoldProfile) bool { return p.Name == "local" })
+		if i < 0 {
+			t.Errorf("module %s has no local profile", m.Metadata.Name)
+			continue
+		}
+		p := m.Profiles[i]
+		want := map[string]any{"kustomize": map[string]any{"paths": []any{"k8s/overlays/local/" + m.Metadata.Name}}}
+		if !reflect.DeepEqual(p.Manifests, want) {
+			t.Errorf("module %s's local profile deploys %v, want %v", m.Metadata.Name, p.Manifests, want)
+		}
+		if len(m.Build.Artifacts) == 0 {
+			if len(p.Build.Artifacts) > 0 || p.Build.Local != nil || p.Build.TagPolicy != nil {
+				t.Errorf("module %s builds nothing, but its local profile has a build", m.Metadata.Name)
+			}
+			continue
+		}
+		if l := p.Build.Local; l == nil || l.Push == nil || *l.Push {
+			t.Errorf("module %s's local profile may push its image: there is no registry", m.Metadata.Name)
+		}
+		if len(p.Build.TagPolicy) != 1 || p.Build.TagPolicy["inputDigest"] == nil {
+			t.Errorf("module %s's local profile tags by %v, want inputDigest", m.Metadata.Name, p.Build.TagPolicy)
+		}
+		if len(p.Build.Artifacts) != len(m.Build.Artifacts) {
+			t.Errorf("module %s's local profile builds %d images, the module %d", m.Metadata.Name, len(p.Build.Artifacts), len(m.Build.Artifacts))
+			continue
+		}
+		for j, a := range m.Build.Artifacts {
+			la := p.Build.Artifacts[j]
+			if la.Image != a.Image || la.Custom == nil {
+				t.Errorf("module %s's local profile builds %+v, want %s with the custom builder", m.Metadata.Name, la, a.Image)
+				continue
+			}
+			if cmd := localBuilder + " " + a.Docker.Dockerfile; la.Custom.BuildCommand != cmd {
+				t.Errorf("module %s's local build of %s runs %q, want %q", m.Metadata.Name, a.Image, la.Custom.BuildCommand, cmd)
+			}
+			if d := la.Custom.Dependencies.Dockerfile; d == nil || d.Path != a.Docker.Dockerfile {
+				t.Errorf("module %s's local build of %s watches %+v, want the inputs of %s", m.Metadata.Name, a.Image, la.Custom.Dependencies, a.Docker.Dockerfile)
+			}
 		}
 	}
 }
