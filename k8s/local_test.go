@@ -287,7 +287,7 @@ func TestLocalSiteAndStandInsAreReachable(t *testing.T) {
 			t.Errorf("%s's SITE_URL is %q, want %s", d, got, site)
 		}
 	}
-	for _, d := range []string{"gateway", "svc-auth"} {
+	for _, d := range []string{"gateway", "svc-auth", "svc-billing"} {
 		if origins := strings.Split(value(d, "SITE_ORIGINS"), ","); !slices.Contains(origins, site) {
 			t.Errorf("%s accepts writes from %v, not from %s", d, origins, site)
 		}

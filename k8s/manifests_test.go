@@ -6,6 +6,7 @@ package k8s
 import (
 	"bytes"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -499,4 +500,23 @@ func equalLabels(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// A card payment's return address is checked against SITE_ORIGINS alone (svc-billing's
+// paying.checkReturn), so in every deployment svc-billing must take its own site's origin: the
+// first run on a real cluster found every card payment refused for want of it.
+func TestBillingTakesTheSitesReturnAddresses(t *testing.T) {
+	for _, dir := range []string{"base", "overlays/production", "overlays/dev", "overlays/local"} {
+		objs := build(t, dir)
+		c := objs.deployments["svc-billing"].Spec.Template.Spec.Containers[0]
+		site, origins := env(c, "SITE_URL"), env(c, "SITE_ORIGINS")
+		if site == nil || origins == nil {
+			t.Errorf("%s: svc-billing has SITE_URL %v and SITE_ORIGINS %v", dir, site, origins)
+			continue
+		}
+		u, err := url.Parse(site.Value)
+		if err != nil || !slices.Contains(strings.Split(origins.Value, ","), u.Scheme+"://"+u.Host) {
+			t.Errorf("%s: svc-billing's SITE_ORIGINS %q does not hold its site %q", dir, origins.Value, site.Value)
+		}
+	}
 }
