@@ -257,4 +257,3 @@ func createUserJob(t *testing.T, k *kube, role, email, name, password string) {
 	}
 	k.must("-n", k.namespace, "delete", "job", jobName, "--wait=false")
 }
-

@@ -170,4 +170,3 @@ func probe(t *testing.T, pod corev1.Pod, name, image string, addrs []string) map
 	}
 	return out
 }
-
