@@ -5,16 +5,21 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -83,6 +88,21 @@ func TestCluster(t *testing.T) {
 		k := *k
 		k.t = t
 		testClusterOrder(t, &k, s)
+	})
+	t.Run("one team's flow: skaffold run -m svc-geo -p local redeploys svc-geo alone; rollout undo returns its image", func(t *testing.T) {
+		k := *k
+		k.t = t
+		testClusterTeamFlow(t, &k, root)
+	})
+	t.Run("a pod of each program deleted under traffic loses no request a retry does not save; evictions keep the budgets", func(t *testing.T) {
+		k := *k
+		k.t = t
+		testClusterPodLoss(t, &k, s.web)
+	})
+	t.Run("svc-orders scales out under load and back", func(t *testing.T) {
+		k := *k
+		k.t = t
+		testClusterAutoscaling(t, &k, s.web)
 	})
 }
 
@@ -256,4 +276,302 @@ func createUserJob(t *testing.T, k *kube, role, email, name, password string) {
 		t.Fatalf("%v\n%s", err, logs)
 	}
 	k.must("-n", k.namespace, "delete", "job", jobName, "--wait=false")
+}
+
+// clusterTraffic is steady traffic through the web UI's Service to every service behind it:
+// what a customer's browser would send while ops move pods. A request that fails (no answer, or
+// a 5xx) is retried once, as the web UI's fetches of reads and estimates are; lost counts those
+// whose retry failed too.
+type clusterTraffic struct {
+	site              string
+	sent, retried, ok atomic.Int64
+	lost              atomic.Int64
+	mu                sync.Mutex
+	lostSamples       []string
+}
+
+var clusterRequests = []struct{ method, path, body string }{
+	{"GET", "/api/v1/geo/currency", ""},
+	{"GET", "/api/v1/catalog/services", ""},
+	{"POST", "/api/v1/orders/estimate", `{"service":"professional-translation","sourceLanguage":"tr","targetLanguages":["en"],"quantity":250,"currency":"TRY"}`},
+	{"GET", "/api/v1/auth/providers", ""},
+	{"GET", "/tr/", ""},
+}
+
+func (tr *clusterTraffic) once(client *http.Client, i int, forwardedFor string) error {
+	r := clusterRequests[i%len(clusterRequests)]
+	var body io.Reader
+	if r.body != "" {
+		body = strings.NewReader(r.body)
+	}
+	req, _ := http.NewRequest(r.method, tr.site+r.path, body)
+	req.Header.Set("Content-Type", "application/json")
+	// Each client its own address (nginx trusts the node's bridge as a proxy), so the site's
+	// per-address limits see many customers, not one.
+	req.Header.Set("X-Forwarded-For", forwardedFor)
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode >= 500 {
+		return fmt.Errorf("%s %s: %s", r.method, r.path, resp.Status)
+	}
+	return nil
+}
+
+// run sends requests from workers clients until ctx ends, each at most every pause.
+func (tr *clusterTraffic) run(ctx context.Context, workers int, pause time.Duration) {
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			client := &http.Client{Timeout: 10 * time.Second}
+			for i := w; ctx.Err() == nil; i += workers {
+				tr.sent.Add(1)
+				ip := fmt.Sprintf("198.51.100.%d", 1+i%250)
+				if err := tr.once(client, i, ip); err != nil {
+					tr.retried.Add(1)
+					time.Sleep(500 * time.Millisecond)
+					if err2 := tr.once(client, i, ip); err2 != nil {
+						tr.lost.Add(1)
+						tr.mu.Lock()
+						tr.lostSamples = append(tr.lostSamples, err.Error()+"; retry: "+err2.Error())
+						tr.mu.Unlock()
+						continue
+					}
+				}
+				tr.ok.Add(1)
+				select {
+				case <-ctx.Done():
+				case <-time.After(pause):
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// programsWithBudgets are the Deployments behind the site, each with a disruption budget.
+var programsWithBudgets = []string{"gateway", "svc-auth", "svc-billing", "svc-catalog", "svc-geo", "svc-orders", "svc-translators", "webui"}
+
+// testClusterPodLoss deletes one pod of each program under steady traffic, waiting each time
+// for the Deployment to be whole again; then, per program, evicts one pod through the eviction
+// API and at once a second: the budget (one unavailable at most) admits the first and refuses
+// the second until the first's replacement is Ready.
+func testClusterPodLoss(t *testing.T, k *kube, site string) {
+	ctx, stop := context.WithCancel(context.Background())
+	tr := &clusterTraffic{site: site}
+	done := make(chan struct{})
+	go func() { tr.run(ctx, 4, 100*time.Millisecond); close(done) }()
+	for _, name := range programsWithBudgets {
+		var pods corev1.PodList
+		k.get(&pods, "pods", "-l", "app="+name)
+		if len(pods.Items) < 2 {
+			t.Fatalf("%s runs %d pods; its autoscaler keeps two at least", name, len(pods.Items))
+		}
+		k.must("-n", k.namespace, "delete", "pod", pods.Items[0].Name, "--wait=false")
+		k.must("-n", k.namespace, "rollout", "status", "deployment/"+name, "--timeout=3m")
+		waitAvailable(t, k, name)
+	}
+	for _, name := range programsWithBudgets {
+		var pods corev1.PodList
+		k.get(&pods, "pods", "-l", "app="+name, "--field-selector=status.phase=Running")
+		first, err := k.evict(pods.Items[0].Name)
+		if err != nil || first != 201 {
+			t.Errorf("%s: evicting one pod of two answered %d %v; its budget allows one", name, first, err)
+		}
+		second, err := k.evict(pods.Items[1].Name)
+		if err != nil || second != 429 {
+			t.Errorf("%s: evicting the second at once answered %d %v, want 429 (its budget would break)", name, second, err)
+		}
+		waitAvailable(t, k, name)
+	}
+	stop()
+	<-done
+	t.Logf("%d requests, %d retried, %d lost", tr.sent.Load(), tr.retried.Load(), tr.lost.Load())
+	if tr.lost.Load() > 0 {
+		t.Errorf("%d requests failed on their retry too: %v", tr.lost.Load(), tr.lostSamples[:min(5, len(tr.lostSamples))])
+	}
+	if tr.ok.Load() < 100 {
+		t.Errorf("only %d requests answered: the traffic did not run", tr.ok.Load())
+	}
+}
+
+// evict asks the eviction API to evict pod, as a drain does, and answers its HTTP status.
+func (k *kube) evict(pod string) (int, error) {
+	body := fmt.Sprintf(`{"apiVersion":"policy/v1","kind":"Eviction","metadata":{"name":%q,"namespace":%q}}`, pod, k.namespace)
+	f, err := os.CreateTemp("", "eviction-*.json")
+	if err != nil {
+		return 0, err
+	}
+	defer os.Remove(f.Name())
+	f.WriteString(body)
+	f.Close()
+	out, err := k.run("create", "--raw", "/api/v1/namespaces/"+k.namespace+"/pods/"+pod+"/eviction", "-f", f.Name())
+	if err == nil {
+		return 201, nil
+	}
+	if strings.Contains(out, "TooManyRequests") || strings.Contains(out, "disruption budget") {
+		return 429, nil
+	}
+	return 0, err
+}
+
+// waitAvailable waits until every replica of the Deployment is Ready again.
+func waitAvailable(t *testing.T, k *kube, name string) {
+	t.Helper()
+	if err := proc.WaitFor(3*time.Minute, func() error {
+		var d appsv1.Deployment
+		k.get(&d, "deployment", name)
+		if d.Status.ReadyReplicas < *d.Spec.Replicas || d.Status.UpdatedReplicas < *d.Spec.Replicas || d.Status.Replicas != *d.Spec.Replicas {
+			return fmt.Errorf("%s: %d of %d ready", name, d.Status.ReadyReplicas, *d.Spec.Replicas)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// testClusterTeamFlow walks the README's flow for the team that owns svc-geo: a change to its
+// code, `skaffold run -m svc-geo -p local`, which builds and rolls out svc-geo alone; then
+// `kubectl rollout undo` returns it to the image it ran before.
+func testClusterTeamFlow(t *testing.T, k *kube, root string) {
+	if os.Getenv("DOCKER_HOST") == "" {
+		t.Fatal("DOCKER_HOST is not set: skaffold asks podman's Docker API about the images it builds (make test-cluster starts it)")
+	}
+	generations := func() map[string]int64 {
+		var list struct {
+			Items []struct {
+				Kind     string
+				Metadata struct {
+					Name       string
+					Generation int64
+				}
+			}
+		}
+		k.get(&list, "deployments,statefulsets")
+		out := map[string]int64{}
+		for _, it := range list.Items {
+			out[it.Kind+"/"+it.Metadata.Name] = it.Metadata.Generation
+		}
+		return out
+	}
+	image := func() string {
+		var d appsv1.Deployment
+		k.get(&d, "deployment", "svc-geo")
+		return d.Spec.Template.Spec.Containers[0].Image
+	}
+	before, imageBefore := generations(), image()
+
+	// The team's change, to svc-geo's code: its binary, so its image, differs (skaffold deploys
+	// the built image's id; a file that does not reach the image changes nothing). Removed
+	// again whatever happens.
+	stamp := filepath.Join(root, "svc-geo", "zz_cluster_test_change.go")
+	change := fmt.Sprintf("package main\n\nimport \"os\"\n\n// A change made by e2e.TestCluster, removed when it ends.\nvar _ = os.Getenv(\"CLUSTER_TEST_CHANGE_%d\")\n", time.Now().UnixNano())
+	if err := os.WriteFile(stamp, []byte(change), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove(stamp) })
+	cmd := exec.Command(filepath.Join(root, ".bin", "skaffold"), "run", "-m", "svc-geo", "-p", "local",
+		"--kube-context", "linguaport-local", "--cache-artifacts=false")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "KUBECONFIG="+k.kubeconfig, "PATH="+filepath.Join(root, ".bin", "kube")+":"+os.Getenv("PATH"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("skaffold run -m svc-geo -p local: %v\n%s", err, out)
+	}
+	after, imageAfter := generations(), image()
+	if imageAfter == imageBefore {
+		t.Errorf("svc-geo still runs %s", imageBefore)
+	}
+	for name, g := range before {
+		if name == "Deployment/svc-geo" {
+			if after[name] == g {
+				t.Errorf("svc-geo's Deployment was not rolled out (generation %d)", g)
+			}
+		} else if after[name] != g {
+			t.Errorf("%s changed (generation %d → %d): skaffold -m svc-geo touched another module", name, g, after[name])
+		}
+	}
+	waitAvailable(t, k, "svc-geo")
+
+	k.must("-n", k.namespace, "rollout", "undo", "deployment/svc-geo")
+	k.must("-n", k.namespace, "rollout", "status", "deployment/svc-geo", "--timeout=3m")
+	if got := image(); got != imageBefore {
+		t.Errorf("after rollout undo svc-geo runs %s, want %s", got, imageBefore)
+	}
+	waitAvailable(t, k, "svc-geo")
+}
+
+// testClusterAutoscaling loads svc-orders with estimates until its autoscaler, reading
+// metrics-server, scales it out, then stops and waits until it is back at its minimum (the
+// controller manager's downscale window is 30 s here, five minutes by default).
+func testClusterAutoscaling(t *testing.T, k *kube, site string) {
+	var hpa autoscalingv2.HorizontalPodAutoscaler
+	k.get(&hpa, "hpa", "svc-orders")
+	minimum := *hpa.Spec.MinReplicas
+	// The base scales svc-orders down over ten minutes and more (so a burst of uploads does not
+	// flap); for the test's sake the window is 30 s, one pod every 15 s, and the autoscaler's own
+	// setting comes back at the end.
+	original, err := json.Marshal(map[string]any{"spec": map[string]any{"behavior": hpa.Spec.Behavior}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k.must("-n", k.namespace, "patch", "hpa", "svc-orders", "--type=merge", "-p",
+		`{"spec":{"behavior":{"scaleDown":{"stabilizationWindowSeconds":30,"policies":[{"type":"Pods","value":1,"periodSeconds":15}]}}}}`)
+	t.Cleanup(func() { k.run("-n", k.namespace, "patch", "hpa", "svc-orders", "--type=merge", "-p", string(original)) })
+	atMinimum := func() error {
+		var d appsv1.Deployment
+		k.get(&d, "deployment", "svc-orders")
+		k.get(&hpa, "hpa", "svc-orders")
+		if *d.Spec.Replicas != minimum || d.Status.Replicas != minimum || hpa.Status.DesiredReplicas != minimum {
+			return fmt.Errorf("svc-orders has %d replicas, its autoscaler wants %d; want %d", d.Status.Replicas, hpa.Status.DesiredReplicas, minimum)
+		}
+		return nil
+	}
+	// From its minimum, so that what follows is this load's doing.
+	if err := proc.WaitFor(5*time.Minute, atMinimum); err != nil {
+		t.Fatal(err)
+	}
+	begun := time.Now()
+	ctx, stop := context.WithCancel(context.Background())
+	tr := &clusterTraffic{site: site}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var wg sync.WaitGroup
+		for w := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				client := &http.Client{Timeout: 10 * time.Second}
+				for i := 0; ctx.Err() == nil; i++ {
+					tr.once(client, 2, fmt.Sprintf("203.0.113.%d", 1+(w*40+i)%250)) // the estimate
+				}
+			}()
+		}
+		wg.Wait()
+	}()
+	scaledTo := int32(0)
+	err = proc.WaitFor(5*time.Minute, func() error {
+		k.get(&hpa, "hpa", "svc-orders")
+		if hpa.Status.DesiredReplicas > minimum {
+			scaledTo = hpa.Status.DesiredReplicas
+			return nil
+		}
+		return fmt.Errorf("svc-orders wants %d replicas (%v)", hpa.Status.DesiredReplicas, hpa.Status.CurrentMetrics)
+	})
+	stop()
+	<-done
+	if err != nil {
+		t.Fatalf("the autoscaler did not scale out under load: %v", err)
+	}
+	t.Logf("scaled out to %d in %.0f s", scaledTo, time.Since(begun).Seconds())
+	calm := time.Now()
+	if err := proc.WaitFor(5*time.Minute, atMinimum); err != nil {
+		t.Fatalf("the autoscaler did not scale back in: %v", err)
+	}
+	t.Logf("back to %d %.0f s after the load stopped", minimum, time.Since(calm).Seconds())
 }
