@@ -15,7 +15,7 @@ NODE_NPM_VERSION := 11.19.1
 NODE_DIR := $(BIN)/node-v$(NODE_VERSION)
 export PATH := $(CURDIR)/$(NODE_DIR)/bin:$(PATH)
 
-.PHONY: apiclient up test cluster cluster-down cluster-deps cluster-tools deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
+.PHONY: apiclient up test test-cluster cluster cluster-down cluster-deps cluster-tools deps test-deps bench-deps tools observability observability-background test-tools node build webui vet fuzz bench-gateway bench-counting bench-mail bench-db bench-growth bench-privacy bench-lighthouse clean
 
 # The site first: Consul, the services and the web UI are built side by side (on a fresh machine
 # Consul's build is the longest, and the web UI's install, bundling and prerendering leave a core
@@ -251,6 +251,15 @@ cluster: cluster-deps cluster-tools
 cluster-down:
 	$(GO) build -o $(BIN)/cluster ./cluster
 	$(BIN)/cluster down
+
+# The whole product on that cluster (cluster/test.sh): the local overlay deployed with skaffold,
+# then the cluster tests. The cluster is stopped afterwards, pass or fail (its ports are fixed);
+# KEEP=1 leaves it running.
+test-cluster: cluster images-deps
+	@status=0; cluster/test.sh || status=$$?; \
+	if [ -z "$(KEEP)" ]; then $(BIN)/cluster down || status=1; fi; exit $$status
+
+include cluster/images/images.mk
 
 # Every svc-*/ folder is a service with its own binary: a new folder is built with no edit here.
 SERVICES := $(sort $(patsubst %/,%,$(wildcard svc-*/)))

@@ -275,7 +275,9 @@ func createUserJob(t *testing.T, k *kube, role, email, name, password string) {
 		logs, _ := k.run("-n", k.namespace, "logs", "job/"+jobName)
 		t.Fatalf("%v\n%s", err, logs)
 	}
-	k.must("-n", k.namespace, "delete", "job", jobName, "--wait=false")
+	// Gone with its pod before anything else runs: the pod carries svc-auth's labels, so its
+	// disruption budget and anything choosing svc-auth's pods by them would count it.
+	k.must("-n", k.namespace, "delete", "job", jobName, "--cascade=foreground", "--wait=true", "--timeout=2m")
 }
 
 // clusterTraffic is steady traffic through the web UI's Service to every service behind it:

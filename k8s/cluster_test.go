@@ -12,6 +12,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // clusterKubectl runs the cluster's kubectl as its admin (make cluster); e2e/cluster_test.go
@@ -74,13 +75,21 @@ func TestClusterEnforcesTheArchitecture(t *testing.T) {
 			"--field-selector=status.phase=Running", "-o", "json")), &pods); err != nil {
 			t.Fatal(err)
 		}
-		if len(pods.Items) == 0 {
-			t.Fatalf("no running pod of %s (is the local overlay deployed?)", e.name)
+		// The workload's own pods, Ready: not a Job's run from the same template (e2e's
+		// create-user Job borrows svc-auth's labels to reach the database).
+		i := slices.IndexFunc(pods.Items, func(p corev1.Pod) bool {
+			ready := slices.ContainsFunc(p.Status.Conditions, func(c corev1.PodCondition) bool {
+				return c.Type == corev1.PodReady && c.Status == corev1.ConditionTrue
+			})
+			return ready && p.DeletionTimestamp == nil && !slices.ContainsFunc(p.OwnerReferences, func(o metav1.OwnerReference) bool { return o.Kind == "Job" })
+		})
+		if i < 0 {
+			t.Fatalf("no Ready pod of %s (is the local overlay deployed?)", e.name)
 		}
 		live = append(live, struct {
 			endpoint
 			pod corev1.Pod
-		}{e, pods.Items[0]})
+		}{e, pods.Items[i]})
 	}
 	var dns corev1.PodList
 	if err := json.Unmarshal([]byte(clusterKubectl(t, "-n", "kube-system", "get", "pods", "-l", "k8s-app=kube-dns", "-o", "json")), &dns); err != nil || len(dns.Items) == 0 {
