@@ -99,7 +99,9 @@ func (c *cluster) components() []component {
 				"node-cidr-mask-size", "24",
 				"service-cluster-ip-range", serviceCIDR,
 				"controllers", "*,bootstrapsigner,tokencleaner",
-				// The HPA test scales back within minutes rather than the default five.
+				// Autoscalers without a scale-down behavior of their own come back within a
+				// minute rather than five; the base's svc-orders sets 600 s, which the cluster
+				// test shortens on the object itself (e2e/cluster_test.go).
 				"horizontal-pod-autoscaler-downscale-stabilization", "30s",
 				"horizontal-pod-autoscaler-sync-period", "10s",
 				"profiling", "false",
