@@ -520,3 +520,40 @@ func TestBillingTakesTheSitesReturnAddresses(t *testing.T) {
 		}
 	}
 }
+
+// A Service keeps sending new connections to a terminating pod until kube-proxy has removed its
+// endpoint, so a pod found through its Service must keep serving a few seconds after the kubelet
+// starts to stop it: a preStop sleep, within the grace period with the 15 s drain after it. A
+// pod that registers in Consul (ADVERTISE_HOST) leaves Consul at SIGTERM and is retried elsewhere
+// by the gateway, so it stops at once. Single-replica dependencies of dev and local have nowhere
+// else to send traffic anyway. The cluster test lost requests to the gateway without it.
+func TestPodsBehindAServiceOutliveTheirEndpoint(t *testing.T) {
+	const drain = 15 // httpx.Server's shutdown, and about nginx's
+	for _, dir := range []string{"base", "overlays/production", "overlays/dev", "overlays/local"} {
+		objs := build(t, dir)
+		for _, name := range []string{"gateway", "webui"} {
+			if _, ok := objs.services[name]; !ok {
+				t.Errorf("%s: no Service for %s", dir, name)
+			}
+		}
+		for name, d := range objs.deployments {
+			spec := d.Spec.Template.Spec
+			c := spec.Containers[0]
+			_, fronted := objs.services[name]
+			_, replicated := objs.autoscalers[name]
+			if env(c, "ADVERTISE_HOST") != nil || !fronted || !replicated {
+				continue
+			}
+			grace := int64(corev1.DefaultTerminationGracePeriodSeconds)
+			if spec.TerminationGracePeriodSeconds != nil {
+				grace = *spec.TerminationGracePeriodSeconds
+			}
+			switch {
+			case c.Lifecycle == nil || c.Lifecycle.PreStop == nil || c.Lifecycle.PreStop.Sleep == nil:
+				t.Errorf("%s: %s is found through its Service but stops the moment it is told to", dir, name)
+			case c.Lifecycle.PreStop.Sleep.Seconds < 3 || c.Lifecycle.PreStop.Sleep.Seconds+drain > grace:
+				t.Errorf("%s: %s waits %d s before stopping within a grace period of %d s", dir, name, c.Lifecycle.PreStop.Sleep.Seconds, grace)
+			}
+		}
+	}
+}
