@@ -33,6 +33,7 @@ test: test-deps node
 	@$(MAKE) --no-print-directory vet fuzz
 	cd webui && npm run lint --silent && npm test --silent
 	$(GO) test -count=1 -timeout 48m ./...
+	@$(MAKE) --no-print-directory test-cluster
 
 # System packages: installed with apt when running as root, otherwise the exact command is printed.
 # The stack needs redis-server, PostgreSQL 15 (under the embedded FerretDB) and nginx (with Lua, for its
