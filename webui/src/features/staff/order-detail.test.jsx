@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '../../lib/api-client.js';
 import { render, text } from '../../lib/test-render.jsx';
-import { customerKey } from './api/customers.js';
+import { staffMembersKey } from './api/audit.js';
+import { customerKey, usersKey } from './api/customers.js';
 import { invoiceKey } from './api/money.js';
 import { eligibleKey, staffOrderKey } from './api/orders.js';
 import { StaffOrderDetail, StaffOrderView, invoiceIdOf } from './components/order-detail.jsx';
@@ -133,12 +134,43 @@ test('actions show only where they apply: assign while unassigned, expected date
   expect(revision).not.toContain('data-testid="assign"');
 });
 
-test('the timeline is the styled one, each entry with who did it', () => {
-  const html = render(<StaffOrderView order={order()} eligibility={none} nameOf={names} />, { path: '/en/admin/orders/o1' });
+const staff = (lang) => [staffMembersKey(lang), { users: [{ id: 'staff-1', name: 'Deniz Arslan', email: 'd@x', role: 'admin' }] }];
+
+test('the timeline is the styled one, each entry with who did it, staff by name', () => {
+  const html = render(<StaffOrderView order={order()} eligibility={none} nameOf={names} />, { path: '/en/admin/orders/o1', answers: [staff('en')] });
   expect(html).toMatch(/<ol class="timeline" data-testid="staff-order-history">/);
   expect(html.match(/<li[^>]*data-status=/g)).toHaveLength(4);
   expect(text(html)).toContain('Translator: Ayşe Yılmaz');
-  expect(text(html)).toContain('by staff-1');
+  expect(text(html)).toContain('by Deniz Arslan');
+  expect(text(html)).not.toContain('staff-1');
+  expect(html).toContain('data-by="staff-1"');
+  const tr = render(<StaffOrderView order={order()} eligibility={none} nameOf={names} />, { path: '/tr/yonetim/siparisler/o1', answers: [staff('tr')] });
+  expect(text(tr)).toContain('Deniz Arslan tarafından');
+});
+
+test('a staff member the list does not name is named by their account, else in words, never by the bare id', () => {
+  const former = order({ history: [{ status: 'assigned', at: '2026-11-23T12:00:00Z', note: '', translatorId: 'tr-1', by: 'staff-9' }] });
+  // Still loading: no list yet.
+  for (const [path, words] of [
+    ['/en/admin/orders/o1', 'by a staff member'],
+    ['/tr/yonetim/siparisler/o1', 'bir ekip üyesi tarafından'],
+  ]) {
+    const html = render(<StaffOrderView order={former} eligibility={none} nameOf={names} />, { path });
+    expect(text(html)).toContain(words);
+    expect(text(html)).not.toContain('staff-9');
+  }
+  // No longer staff: their account's name (admin/users), or the words when svc-auth knows no such account.
+  const account = render(<StaffOrderView order={former} eligibility={none} nameOf={names} />, {
+    path: '/en/admin/orders/o1',
+    answers: [staff('en'), [usersKey(['staff-9'], 'en'), { users: [{ id: 'staff-9', name: 'Kerem Aydın', role: 'customer' }] }]],
+  });
+  expect(text(account)).toContain('by Kerem Aydın');
+  const unknown = render(<StaffOrderView order={former} eligibility={none} nameOf={names} />, {
+    path: '/tr/yonetim/siparisler/o1',
+    answers: [staff('tr'), [usersKey(['staff-9'], 'tr'), { users: [] }]],
+  });
+  expect(text(unknown)).toContain('bir ekip üyesi tarafından');
+  expect(text(unknown)).not.toContain('staff-9');
 });
 
 test('the page reads the order, its customer from svc-auth and its invoice by the id svc-billing derives', () => {

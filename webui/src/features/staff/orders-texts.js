@@ -9,7 +9,7 @@ export const staffOrdersTexts = {
       searchLabel: 'Sipariş numarası veya müşteri kimliği ile ara',
       number: 'Sipariş', customer: 'Müşteri', translator: 'Çevirmen', deadline: 'Teslim tarihi', created: 'Oluşturuldu', paid: 'Ödendi', total: 'Tutar',
       work: 'İş', nobody: 'Atanmadı', escalated: 'Kimse almadı',
-      timeline: 'Zaman çizelgesi', by: '{{name}} tarafından', to: 'Çevirmen: {{name}}',
+      timeline: 'Zaman çizelgesi', by: '{{name}} tarafından', to: 'Çevirmen: {{name}}', staffMember: 'bir ekip üyesi',
       assign: {
         title: 'Çevirmen ata', reassignTitle: 'Başka çevirmene ver', label: 'Uygun çevirmenler', choose: 'Çevirmen seçin…',
         none: 'Şu anda bu işi alabilecek çevirmen yok (dil çifti, hizmet, yeminli onayı, izin, askı ve iş sınırına bakıldı).',
@@ -54,7 +54,7 @@ export const staffOrdersTexts = {
       searchLabel: 'Search by order number or customer id',
       number: 'Order', customer: 'Customer', translator: 'Translator', deadline: 'Deadline', created: 'Created', paid: 'Paid', total: 'Total',
       work: 'Work', nobody: 'Not assigned', escalated: 'Nobody took it',
-      timeline: 'Timeline', by: 'by {{name}}', to: 'Translator: {{name}}',
+      timeline: 'Timeline', by: 'by {{name}}', to: 'Translator: {{name}}', staffMember: 'a staff member',
       assign: {
         title: 'Assign a translator', reassignTitle: 'Give to another translator', label: 'Eligible translators', choose: 'Choose a translator…',
         none: 'No translator can take this job right now (pair, service, sworn status, vacation, suspension and job cap checked).',

@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { render, text } from '../../lib/test-render.jsx';
+import { staffMembersKey } from './api/audit.js';
 import { usersKey } from './api/customers.js';
 import { assignOrder, fulfilmentBody, ordersPageKey, quotesPageKey, recordStep } from './api/orders.js';
 import { CustomerLink, Orders, OrdersTable } from './components/orders.jsx';
@@ -10,6 +11,11 @@ import { StaffQuoteView, revisionBody } from './components/quotes.jsx';
 afterEach(() => vi.unstubAllGlobals());
 const json = (status, body) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const TRY = (amount) => ({ amount, currency: 'TRY', decimals: 2 });
+
+const staff = (lang) => [
+  staffMembersKey(lang),
+  { users: [{ id: 'staff-1', name: 'Deniz Arslan', email: 'd@x', role: 'admin' }, { id: 'staff-2', name: 'Elif Şahin', email: 'e@x', role: 'admin' }] },
+];
 
 const order = (extra = {}) => ({
   id: 'o1',
@@ -82,10 +88,15 @@ test('an order shows its timeline with who assigned whom, and offers only the el
     ],
   });
   const names = (id) => ({ 'tr-1': 'Ayşe Yılmaz', 'tr-2': 'Mehmet Öz', 'tr-3': 'Zeynep Kaya' })[id] ?? id;
-  const html = render(<StaffOrderView order={o} eligibility={{ candidates: [{ translatorId: 'tr-3', activeJobs: 1, activeJobCap: 3 }], excluded: [] }} nameOf={names} />, { path: '/tr/yonetim/siparisler/o1' });
+  const html = render(<StaffOrderView order={o} eligibility={{ candidates: [{ translatorId: 'tr-3', activeJobs: 1, activeJobCap: 3 }], excluded: [] }} nameOf={names} />, {
+    path: '/tr/yonetim/siparisler/o1',
+    answers: [staff('tr')],
+  });
   expect(text(html)).toContain('Başka çevirmene verildi');
   expect(text(html)).toContain('Çevirmen: Mehmet Öz');
-  expect(text(html)).toContain('staff-2 tarafından');
+  expect(text(html)).toContain('Deniz Arslan tarafından');
+  expect(text(html)).toContain('Elif Şahin tarafından');
+  expect(text(html)).not.toMatch(/staff-\d/);
   expect(text(html)).toContain('Başka çevirmene ver');
   expect(html).toMatch(/<option value="tr-3">Zeynep Kaya \(1\/3 iş\)<\/option>/);
   expect(html).toContain('href="/tr/yonetim/denetim?area=orders&amp;object=order%3Ao1"');
@@ -121,16 +132,29 @@ test('the paper work shows each step done or waiting and asks for courier and tr
     ],
     next: 'shipped',
   };
-  const tr = render(<FulfilmentPanel order={order({ fulfilment })} />, { path: '/tr/yonetim/siparisler/o1' });
+  const tr = render(<FulfilmentPanel order={order({ fulfilment })} />, { path: '/tr/yonetim/siparisler/o1', answers: [staff('tr')] });
   expect(text(tr)).toContain('Sıradaki adım: Kargoya verildi');
+  expect(tr).toMatch(/<li data-step="translated"[^>]*>.*<span data-by="staff-1"> · Deniz Arslan<\/span><\/li>/);
+  expect(text(tr)).not.toContain('staff-1');
   expect(text(tr)).toContain('Kargo firması');
   expect(text(tr)).toContain('Takip numarası');
   expect(tr).toMatch(/data-step="apostilled" data-done="true"/);
   const done = { ...fulfilment, next: '', steps: fulfilment.steps.map((s) => ({ ...s, done: true, at: '2026-11-25T10:00:00Z' })), courier: 'Aras', trackingNumber: 'AR9' };
-  const en = render(<FulfilmentPanel order={order({ fulfilment: done })} />, { path: '/en/admin/orders/o1' });
+  const en = render(<FulfilmentPanel order={order({ fulfilment: done })} />, { path: '/en/admin/orders/o1', answers: [staff('en')] });
   expect(text(en)).toContain('Every step is done.');
+  expect(text(en)).toContain('· Deniz Arslan');
   expect(text(en)).toContain('Tracking number: AR9');
   expect(en).not.toContain('data-action="step"');
+  // Who did a step, while the staff list loads or when it does not name them: words, not the id.
+  const former = { ...done, steps: [{ step: 'translated', done: true, at: '2026-11-23T10:00:00Z', by: 'staff-9' }] };
+  for (const [path, words, answers] of [
+    ['/en/admin/orders/o1', '· a staff member', []],
+    ['/tr/yonetim/siparisler/o1', '· bir ekip üyesi', [staff('tr'), [usersKey(['staff-9'], 'tr'), { users: [] }]]],
+  ]) {
+    const html = render(<FulfilmentPanel order={order({ fulfilment: former })} />, { path, answers });
+    expect(text(html)).toContain(words);
+    expect(text(html)).not.toContain('staff-9');
+  }
 });
 
 test('a pending quote can be revised in its own currency with a note, or cancelled; a cancelled one shows why', () => {
@@ -141,15 +165,27 @@ test('a pending quote can be revised in its own currency with a note, or cancell
     createdAt: '2026-11-23T10:00:00Z', expiresAt: '2026-12-07T10:00:00Z',
     revisions: [{ version: 2, previous: TRY(187000), total: TRY(123457), note: 'Noter masrafı eklendi.', by: 'staff-1', at: '2026-11-24T10:00:00Z' }],
   };
-  const tr = render(<StaffQuoteView quote={q} />, { path: '/tr/yonetim/teklifler/q1' });
+  const tr = render(<StaffQuoteView quote={q} />, { path: '/tr/yonetim/teklifler/q1', answers: [staff('tr')] });
   expect(text(tr)).toContain('Yeni tutar (TRY)');
   expect(text(tr)).toContain('Sürüm 2:');
+  expect(tr).toMatch(/<span data-by="staff-1"> · Deniz Arslan<\/span>/);
+  expect(text(tr)).not.toContain('staff-1');
   expect(text(tr)).toContain('Noter masrafı eklendi.');
   expect(tr).toContain('data-action="cancel-open"');
   const cancelled = render(<StaffQuoteView quote={{ ...q, status: 'cancelled', cancelReason: 'Belge okunamıyor.' }} />, { path: '/en/admin/quotes/q1' });
   expect(text(cancelled)).toContain('Cancelled');
   expect(text(cancelled)).toContain('Belge okunamıyor.');
   expect(cancelled).not.toContain('data-testid="revise-form"');
+  // Who revised, while the staff list loads or when it does not name them: words, not the id.
+  const former = { ...q, revisions: [{ ...q.revisions[0], by: 'staff-9' }] };
+  for (const [path, words, answers] of [
+    ['/en/admin/quotes/q1', '· a staff member', [staff('en'), [usersKey(['staff-9'], 'en'), { users: [] }]]],
+    ['/tr/yonetim/teklifler/q1', '· bir ekip üyesi', []],
+  ]) {
+    const html = render(<StaffQuoteView quote={former} />, { path, answers });
+    expect(text(html)).toContain(words);
+    expect(text(html)).not.toContain('staff-9');
+  }
 });
 
 test('an order’s deadline reads on Istanbul’s clock, as its translator reads it, whatever the browser’s zone', () => {

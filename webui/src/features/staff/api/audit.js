@@ -3,6 +3,7 @@ import useSWRInfinite from 'swr/infinite';
 import { STAFF_SECTIONS, staffPath } from '../../../config/paths.js';
 import { moneyText } from '../../../lib/format.js';
 import { fetcher } from '../../../lib/api-client.js';
+import { usersKey } from './customers.js';
 import { FRESH, query } from './staff.js';
 
 // Each service keeps the record of what its staff changed (internal/audit) and serves it as
@@ -57,6 +58,21 @@ export const staffMembersKey = (lang) => ['/api/v1/auth/admin/staff', lang];
 export function useStaffMembers(lang) {
   const { data, error } = useSWR(staffMembersKey(lang), fetcher, FRESH);
   return { members: data?.users, error };
+}
+
+/**
+ * useStaffNames is a function from a staff member's id to their name, '' while it is unknown:
+ * the staff list's name or, for those of ids it lacks once it has answered (someone no longer
+ * staff, or the list failed), their account's (admin/users, as the audit screen names who
+ * decided). Callers show their own word for '' (never the bare id).
+ */
+export function useStaffNames(lang, ids = []) {
+  const { members, error } = useStaffMembers(lang);
+  const staff = new Map((members ?? []).map((m) => [m.id, m.name]));
+  const missing = members || error ? ids.filter((id) => id && !staff.has(id)) : [];
+  const { data } = useSWR(usersKey(missing, lang), fetcher, FRESH);
+  const accounts = new Map((data?.users ?? []).map((u) => [u.id, u.name]));
+  return (id) => staff.get(id) || accounts.get(id) || '';
 }
 
 const enc = encodeURIComponent;

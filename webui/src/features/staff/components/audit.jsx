@@ -6,7 +6,7 @@ import { formatMoment } from '../../../lib/format.js';
 import { plainKey, textsIn, useCommonTexts } from '../../../lib/i18n.js';
 import { useLanguage } from '../../../lib/language.jsx';
 import { historyLine } from '../../../lib/order-status.js';
-import { AUDIT_AREAS, objectFilter, splitObject, useAuditPages, useStaffMembers } from '../api/audit.js';
+import { AUDIT_AREAS, objectFilter, splitObject, useAuditPages, useStaffNames } from '../api/audit.js';
 import { useUserNames } from '../api/customers.js';
 import { query } from '../api/staff.js';
 import { entryLines } from '../audit-words.js';
@@ -82,7 +82,7 @@ export function useWords(entries) {
   const lang = useLanguage();
   const common = useCommonTexts();
   const langName = useLanguageName();
-  const { members } = useStaffMembers(lang);
+  const staffOf = useStaffNames(lang);
   const ids = [];
   for (const e of entries) {
     for (const side of [e.before, e.after]) {
@@ -92,7 +92,6 @@ export function useWords(entries) {
     }
   }
   const others = useUserNames(ids, lang);
-  const staff = new Map((members ?? []).map((m) => [m.id, m.name]));
   const { data: prices } = usePrices();
   return {
     lang,
@@ -102,11 +101,11 @@ export function useWords(entries) {
       return typeof n === 'string' && !n.startsWith('nav.') ? n : id;
     },
     langName,
-    userName: (id) => staff.get(id) || others(id),
+    userName: (id) => staffOf(id) || others(id),
     historyText: (h) => historyLine(lang, 'staff', h),
     tiers: prices?.languageTiers,
     services: prices?.services,
-    staffName: (actor) => staff.get(actor?.id) || actor?.name || actor?.id || '',
+    staffName: (actor) => staffOf(actor?.id) || actor?.name || actor?.id || '',
   };
 }
 

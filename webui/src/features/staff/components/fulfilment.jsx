@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { formatMoment } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
+import { useStaffNames } from '../api/audit.js';
 import { fulfilmentBody, recordStep } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
 import { useStaffTexts } from '../texts.js';
@@ -33,6 +34,7 @@ export function FulfilmentPanel({ order, onDone, request: given }) {
   const [fields, setFields] = useState({ courier: '', trackingNumber: '', note: '' });
   const [problems, setProblems] = useState({});
   const f = order.fulfilment;
+  const staffName = useStaffNames(lang, f.steps.map((s) => s.by));
   const next = f.next;
   const stepName = (s) => t(`fulfilment.steps.${s}`);
   const set = (k) => (e) => setFields({ ...fields, [k]: e.target.value });
@@ -77,7 +79,7 @@ export function FulfilmentPanel({ order, onDone, request: given }) {
           <li key={s.step} data-step={s.step} data-done={s.done ? 'true' : 'false'}>
             <span className="timeline__status">{stepName(s.step)}</span>{' '}
             {s.done ? <time dateTime={s.at}>{formatMoment(lang, s.at)}</time> : <span>{t('fulfilment.waiting')}</span>}
-            {s.by && <span> · {s.by}</span>}
+            {s.by && <span data-by={s.by}>{` · ${staffName(s.by) || t('orders.staffMember')}`}</span>}
             {s.note && <p className="timeline__note">{s.note}</p>}
           </li>
         ))}

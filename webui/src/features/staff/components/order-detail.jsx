@@ -8,6 +8,7 @@ import { historyEntryText } from '../../../lib/order-status.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { OrderStatus } from '../../../components/order-status.jsx';
 import { Timeline } from '../../../components/timeline.jsx';
+import { useStaffNames } from '../api/audit.js';
 import { useCustomer } from '../api/customers.js';
 import { invoicePdfUrl, useOrderInvoice } from '../api/money.js';
 import { contractPdfUrl, orderFileUrl, quotePdfUrl, useEligible, useStaffOrder } from '../api/orders.js';
@@ -355,12 +356,13 @@ function InvoiceFigures({ order, invoice, error }) {
   );
 }
 
-/** OrderTimeline is the order's history as a timeline: each move, when, to and from whom, by which staff member, and any note. */
+/** OrderTimeline is the order's history as a timeline: each move, when, to and from whom, by which staff member (by name), and any note. */
 function OrderTimeline({ order, nameOf }) {
   const lang = useLanguage();
   const t = useStaffOrdersTexts();
   const rt = useStaffRevisionTexts();
   const id = useId();
+  const staffName = useStaffNames(lang, (order.history ?? []).map((h) => h.by));
   return (
     <section className="staff-card" aria-labelledby={`${id}-timeline`}>
       <h3 id={`${id}-timeline`}>{t('orders.timeline')}</h3>
@@ -372,7 +374,7 @@ function OrderTimeline({ order, nameOf }) {
               <span className="timeline__status">{title}</span> <time dateTime={h.at}>{formatMoment(lang, h.at)}</time>
               {h.translatorId && <span> · {t('orders.to', { name: nameOf(h.translatorId) })}</span>}
               {h.previousTranslatorId && <span> · {rt('from', { name: nameOf(h.previousTranslatorId) })}</span>}
-              {h.by && <span> · {t('orders.by', { name: h.by })}</span>}
+              {h.by && <span data-by={h.by}> · {t('orders.by', { name: staffName(h.by) || t('orders.staffMember') })}</span>}
               {note && <p className="timeline__note">{note}</p>}
             </li>
           );

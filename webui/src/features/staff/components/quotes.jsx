@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { staffPath } from '../../../config/paths.js';
 import { formatMoment, moneyText, parseAmount } from '../../../lib/format.js';
 import { useLanguage } from '../../../lib/language.jsx';
+import { useStaffNames } from '../api/audit.js';
 import { AuditLink } from './audit-link.jsx';
 import { cancelQuote, reviseQuote, useQuotePages, useStaffQuote } from '../api/orders.js';
 import { useStaffOrdersTexts } from '../orders-texts.js';
@@ -104,6 +105,7 @@ export function StaffQuoteView({ quote, onChanged, request: given }) {
   const t = useStaffOrdersTexts();
   const common = useStaffTexts();
   const [request, state] = useRequestOnce(given);
+  const staffName = useStaffNames(lang, (quote.revisions ?? []).map((r) => r.by));
   const facts = [
     ['customer', <CustomerLink key="c" id={quote.customerId} />],
     ['total', moneyText(lang, quote.total)],
@@ -142,7 +144,7 @@ export function StaffQuoteView({ quote, onChanged, request: given }) {
             {quote.revisions.map((r) => (
               <li key={r.version}>
                 {t('quotes.revisionLine', { version: r.version, previous: moneyText(lang, r.previous), total: moneyText(lang, r.total) })} · {formatMoment(lang, r.at)}
-                {r.by && ` · ${r.by}`}
+                {r.by && <span data-by={r.by}>{` · ${staffName(r.by) || t('orders.staffMember')}`}</span>}
                 {r.note && <p className="timeline__note">{r.note}</p>}
               </li>
             ))}
