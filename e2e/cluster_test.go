@@ -28,40 +28,6 @@ import (
 	"linguaport/internal/proc"
 )
 
-// kube drives the cluster `make cluster` runs, as its admin, with its kubectl.
-type kube struct {
-	t          *testing.T
-	root       string
-	kubeconfig string
-	namespace  string
-}
-
-func (k *kube) run(args ...string) (string, error) {
-	cmd := exec.Command(filepath.Join(k.root, ".bin", "kube", "kubectl"), append([]string{"--kubeconfig", k.kubeconfig}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		return string(out), fmt.Errorf("kubectl %s: %w\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out), nil
-}
-
-func (k *kube) must(args ...string) string {
-	k.t.Helper()
-	out, err := k.run(args...)
-	if err != nil {
-		k.t.Fatal(err)
-	}
-	return out
-}
-
-// get decodes `kubectl get -o json` into into.
-func (k *kube) get(into any, args ...string) {
-	k.t.Helper()
-	if err := json.Unmarshal([]byte(k.must(append(append([]string{"-n", k.namespace, "get"}, args...), "-o", "json")...)), into); err != nil {
-		k.t.Fatal(err)
-	}
-}
-
 // TestCluster proves the product on a real one-node Kubernetes (issue 30): `make test-cluster`
 // starts the cluster (`make cluster`), deploys the local overlay with `skaffold run -p local`
 // and runs this with CLUSTER_TEST=1. Plain `go test` skips it.
@@ -82,6 +48,7 @@ func TestCluster(t *testing.T) {
 	t.Run("every pod is Ready, as non-root, on a read-only root filesystem; every Job finished", func(t *testing.T) {
 		k := *k
 		k.t = t
+		waitSettled(t, &k)
 		testPodsReadyNonRoot(t, &k, filepath.Join(root, ".data", "cluster", "run", "containerd.sock"))
 	})
 	t.Run("an order through the web UI's Service: register, quote, pay on the stand-in, a translator claims and delivers, the customer accepts", func(t *testing.T) {
@@ -399,41 +366,6 @@ func testClusterPodLoss(t *testing.T, k *kube, site string) {
 	}
 	if tr.ok.Load() < 100 {
 		t.Errorf("only %d requests answered: the traffic did not run", tr.ok.Load())
-	}
-}
-
-// evict asks the eviction API to evict pod, as a drain does, and answers its HTTP status.
-func (k *kube) evict(pod string) (int, error) {
-	body := fmt.Sprintf(`{"apiVersion":"policy/v1","kind":"Eviction","metadata":{"name":%q,"namespace":%q}}`, pod, k.namespace)
-	f, err := os.CreateTemp("", "eviction-*.json")
-	if err != nil {
-		return 0, err
-	}
-	defer os.Remove(f.Name())
-	f.WriteString(body)
-	f.Close()
-	out, err := k.run("create", "--raw", "/api/v1/namespaces/"+k.namespace+"/pods/"+pod+"/eviction", "-f", f.Name())
-	if err == nil {
-		return 201, nil
-	}
-	if strings.Contains(out, "TooManyRequests") || strings.Contains(out, "disruption budget") {
-		return 429, nil
-	}
-	return 0, err
-}
-
-// waitAvailable waits until every replica of the Deployment is Ready again.
-func waitAvailable(t *testing.T, k *kube, name string) {
-	t.Helper()
-	if err := proc.WaitFor(3*time.Minute, func() error {
-		var d appsv1.Deployment
-		k.get(&d, "deployment", name)
-		if d.Status.ReadyReplicas < *d.Spec.Replicas || d.Status.UpdatedReplicas < *d.Spec.Replicas || d.Status.Replicas != *d.Spec.Replicas {
-			return fmt.Errorf("%s: %d of %d ready", name, d.Status.ReadyReplicas, *d.Spec.Replicas)
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
 	}
 }
 
