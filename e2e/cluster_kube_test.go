@@ -76,13 +76,20 @@ func waitAvailable(t *testing.T, k *kube, name string) {
 	if err := proc.WaitFor(3*time.Minute, func() error {
 		var d appsv1.Deployment
 		k.get(&d, "deployment", name)
-		if d.Status.ReadyReplicas < *d.Spec.Replicas || d.Status.UpdatedReplicas < *d.Spec.Replicas || d.Status.Replicas != *d.Spec.Replicas {
-			return fmt.Errorf("%s: %d of %d ready", name, d.Status.ReadyReplicas, *d.Spec.Replicas)
-		}
-		return nil
+		return rolledOut(d)
 	}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// rolledOut is nil when every replica the Deployment asks for runs its template and is Ready,
+// and no other pod of it is left.
+func rolledOut(d appsv1.Deployment) error {
+	want := *d.Spec.Replicas
+	if d.Status.ReadyReplicas < want || d.Status.UpdatedReplicas < want || d.Status.Replicas != want {
+		return fmt.Errorf("%s: %d of %d ready", d.Name, d.Status.ReadyReplicas, want)
+	}
+	return nil
 }
 
 // waitSettled waits until the deployment has settled: skaffold's status check passes once each
@@ -102,12 +109,11 @@ func waitSettled(t *testing.T, k *kube) {
 		var ds appsv1.DeploymentList
 		k.get(&ds, "deployments")
 		for _, d := range ds.Items {
-			want := *d.Spec.Replicas
-			if want < least[d.Name] {
-				return fmt.Errorf("%s: %d replicas, its autoscaler's minimum is %d", d.Name, want, least[d.Name])
+			if *d.Spec.Replicas < least[d.Name] {
+				return fmt.Errorf("%s: %d replicas, its autoscaler's minimum is %d", d.Name, *d.Spec.Replicas, least[d.Name])
 			}
-			if d.Status.ReadyReplicas < want || d.Status.UpdatedReplicas < want || d.Status.Replicas != want {
-				return fmt.Errorf("%s: %d of %d ready", d.Name, d.Status.ReadyReplicas, want)
+			if err := rolledOut(d); err != nil {
+				return err
 			}
 		}
 		return nil
